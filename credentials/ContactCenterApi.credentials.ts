@@ -1,0 +1,122 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { DEFAULT_SIGNATURE_ORDER, isSignatureOrder, signRequest } from '../nodes/ContactCenter/transport/signing';
+
+export class ContactCenterApi implements ICredentialType {
+	name = 'contactCenterApi';
+
+	displayName = 'Contact Center API';
+
+	icon = {
+		light: 'file:../nodes/ContactCenter/contactCenter.svg',
+		dark: 'file:../nodes/ContactCenter/contactCenter.dark.svg',
+	} as const;
+
+	documentationUrl = 'https://github.com/contact-center-nodes/n8n-nodes-contact-center#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://open.example.com',
+			description: 'Address of the Open API, without a path. A trailing slash is ignored.',
+		},
+		{
+			displayName: 'App ID',
+			name: 'appId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'The account ID of your tenant, sent as the appid header on every request',
+		},
+		{
+			displayName: 'App Secret',
+			name: 'appSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Used only to sign requests; it is never sent',
+		},
+		{
+			displayName: 'Time Zone',
+			name: 'timezone',
+			type: 'string',
+			default: 'Asia/Shanghai',
+			placeholder: 'Asia/Shanghai',
+			description:
+				'IANA time zone of the times the API reads and writes (they carry no zone). Every conversion between n8n date-times and API times uses it.',
+		},
+		{
+			displayName: 'Signature Order',
+			name: 'signatureOrder',
+			type: 'options',
+			default: DEFAULT_SIGNATURE_ORDER,
+			description:
+				'How App ID, timestamp and nonce are joined before HMAC-SHA256 signing. Keep the default unless your provider documents another order.',
+			options: [
+				{ name: 'App ID + Nonce + Timestamp', value: 'appIdNonceTimestamp' },
+				{ name: 'App ID + Timestamp + Nonce (Default)', value: 'appIdTimestampNonce' },
+				{ name: 'Timestamp + Nonce + App ID', value: 'timestampNonceAppId' },
+			],
+		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'timeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 30,
+			description: 'How long to wait for one response before the request counts as failed',
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const order = isSignatureOrder(credentials.signatureOrder) ? credentials.signatureOrder : undefined;
+		const signed = signRequest(
+			{ appId: String(credentials.appId ?? ''), appSecret: String(credentials.appSecret ?? ''), order },
+			Date.now(),
+		);
+		return {
+			...requestOptions,
+			headers: {
+				...requestOptions.headers,
+				...signed,
+				'Content-Type': 'application/json',
+			},
+		};
+	}
+
+	// A cheap envelope-A read; a wrong App ID or secret answers HTTP 200 with success false.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/openapi/crm/config/field/list',
+			method: 'POST',
+			body: { enabled: true },
+			json: true,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: false,
+					message:
+						'The Contact Center API refused these credentials: check the App ID and App Secret, and that this server\'s clock is correct (signatures are valid for 5 minutes)',
+				},
+			},
+		],
+	};
+}

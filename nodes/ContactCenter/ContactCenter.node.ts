@@ -1,0 +1,69 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { router } from './actions/router';
+import * as callTask from './actions/callTask/CallTask.resource';
+import * as callerNumberGroup from './actions/callerNumberGroup/CallerNumberGroup.resource';
+import * as customer from './actions/customer/Customer.resource';
+import * as customerField from './actions/customerField/CustomerField.resource';
+import * as displayNumberGroup from './actions/displayNumberGroup/DisplayNumberGroup.resource';
+import * as serviceGroup from './actions/serviceGroup/ServiceGroup.resource';
+import * as serviceRecord from './actions/serviceRecord/ServiceRecord.resource';
+import * as voiceAgent from './actions/voiceAgent/VoiceAgent.resource';
+import { listSearch, loadOptions, resourceMapping } from './methods';
+
+export class ContactCenter implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Contact Center',
+		name: 'contactCenter',
+		icon: { light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage customers, service groups, display-number groups, service records and voice-agent outbound call tasks of a contact-center platform',
+		defaults: { name: 'Contact Center' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'contactCenterApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Call Task', value: 'callTask', description: 'Outbound voice-agent call tasks' },
+					{ name: 'Caller Number Group', value: 'callerNumberGroup', description: 'Numbers shown to customers called by a voice agent' },
+					{ name: 'Customer', value: 'customer', description: 'Customer (CRM) records' },
+					{ name: 'Customer Field', value: 'customerField', description: 'Configuration of customer fields, including custom fields' },
+					{ name: 'Display Number Group', value: 'displayNumberGroup', description: 'Caller numbers shown to called parties' },
+					{ name: 'Service Group', value: 'serviceGroup', description: 'Agent queues with members and allocation strategy' },
+					{ name: 'Service Record', value: 'serviceRecord', description: 'Records written after calls and online chats' },
+					{ name: 'Voice Agent', value: 'voiceAgent', description: 'Voice agents that make outbound calls' },
+				],
+				default: 'customer',
+			},
+			...callTask.description,
+			...callerNumberGroup.description,
+			...customer.description,
+			...customerField.description,
+			...displayNumberGroup.description,
+			...serviceGroup.description,
+			...serviceRecord.description,
+			...voiceAgent.description,
+		],
+	};
+
+	methods = { listSearch, loadOptions, resourceMapping };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

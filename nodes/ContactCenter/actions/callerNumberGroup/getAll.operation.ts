@@ -1,0 +1,39 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Group Name',
+				name: 'groupName',
+				type: 'string',
+				default: '',
+				description: 'Part of the group name (fuzzy match done by the API)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['callerNumberGroup'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: string };
+	return await listVoiceInterface.call(this, VOICE_PATHS.callerNumberGroups, { groupName: filters.groupName?.trim() || undefined }, {
+		limit,
+		itemIndex,
+	});
+}

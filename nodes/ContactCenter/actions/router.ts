@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ContactCenterType, ResourceName } from './node.type';
+import { isBatchOperation, type Operation } from './types';
+import * as callTask from './callTask/CallTask.resource';
+import * as callerNumberGroup from './callerNumberGroup/CallerNumberGroup.resource';
+import * as customer from './customer/Customer.resource';
+import * as customerField from './customerField/CustomerField.resource';
+import * as displayNumberGroup from './displayNumberGroup/DisplayNumberGroup.resource';
+import * as serviceGroup from './serviceGroup/ServiceGroup.resource';
+import * as serviceRecord from './serviceRecord/ServiceRecord.resource';
+import * as voiceAgent from './voiceAgent/VoiceAgent.resource';
+
+// TODO(lead): back to Record once every resource is in.
+type OperationMap = { [R in ResourceName]: Partial<Record<ContactCenterType[R], Operation>> };
+
+const operations: OperationMap = {
+	callTask: callTask.operations,
+	callerNumberGroup: callerNumberGroup.operations,
+	customer: customer.operations,
+	customerField: customerField.operations,
+	displayNumberGroup: displayNumberGroup.operations,
+	serviceGroup: serviceGroup.operations,
+	serviceRecord: serviceRecord.operations,
+	voiceAgent: voiceAgent.operations,
+};
+
+/** The JSON of an error item under continueOnFail: what failed, why, and what to quote to support. */
+export function errorItemJson(error: unknown): IDataObject {
+	const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.description) json.description = error.description;
+		const context = error.context as IDataObject;
+		if (context.vendorCode !== undefined) json.code = context.vendorCode;
+		if (context.traceId !== undefined) json.traceId = context.traceId;
+	}
+	return json;
+}
+
+function toNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(this.getNode(), error instanceof Error ? error : String(error), { itemIndex });
+}
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as ResourceName;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = (operations[resource] as Record<string, Operation> | undefined)?.[operationName];
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+	}
+	if (isBatchOperation(operation)) return [await operation.executeBatch.call(this, items)];
+
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const result = await operation.execute.call(this, itemIndex);
+			output.push(
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } }),
+			);
+		} catch (error) {
+			if (this.continueOnFail()) {
+				output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
+				continue;
+			}
+			throw toNodeError.call(this, error, itemIndex);
+		}
+	}
+	return [output];
+}

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
+
+export const PUBLISH_STATUSES = ['NEVER_PUBLISHED', 'OFFLINE', 'PUBLISHED'] as const;
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Part of the agent name (fuzzy match done by the API)',
+			},
+			{
+				displayName: 'Publish Status',
+				name: 'publishStatus',
+				type: 'multiOptions',
+				default: [],
+				description:
+					'Only agents in these publish states. Tasks should use published agents. The API cannot filter on this, so the node filters the pages it reads.',
+				options: [
+					{ name: 'Never Published', value: 'NEVER_PUBLISHED' },
+					{ name: 'Offline', value: 'OFFLINE' },
+					{ name: 'Published', value: 'PUBLISHED' },
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['voiceAgent'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { name?: string; publishStatus?: string[] };
+	const statuses = (filters.publishStatus ?? []).filter((s) => s);
+	return await listVoiceInterface.call(this, VOICE_PATHS.agents, { name: filters.name?.trim() || undefined }, {
+		limit,
+		itemIndex,
+		filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
+	});
+}

@@ -1,0 +1,143 @@
+/**
+ * The API's times carry no zone (`yyyy-MM-dd HH:mm:ss`, in the tenant's zone). These pure
+ * functions convert between them and instants, with Intl only (no runtime dependencies).
+ */
+
+export const API_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+export const API_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ZONED_INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+	let formatter = formatters.get(zone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(zone, formatter);
+	}
+	return formatter;
+}
+
+export function isValidTimeZone(zone: string): boolean {
+	try {
+		formatterFor(zone);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+interface WallClock {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+}
+
+function wallClock(epochMs: number, zone: string): WallClock {
+	const parts: Record<string, number> = {};
+	for (const part of formatterFor(zone).formatToParts(new Date(epochMs))) {
+		if (part.type !== 'literal') parts[part.type] = Number(part.value);
+	}
+	return {
+		year: parts.year,
+		month: parts.month,
+		day: parts.day,
+		hour: parts.hour === 24 ? 0 : parts.hour,
+		minute: parts.minute,
+		second: parts.second,
+	};
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The instant rendered as the API's `yyyy-MM-dd HH:mm:ss` in the given zone (seconds truncated). */
+export function formatApiTime(epochMs: number, zone: string): string {
+	const w = wallClock(epochMs, zone);
+	return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
+
+export function formatApiDate(epochMs: number, zone: string): string {
+	return formatApiTime(epochMs, zone).slice(0, 10);
+}
+
+/** Offset of the zone from UTC at that instant, in milliseconds. */
+function zoneOffsetMs(epochMs: number, zone: string): number {
+	const w = wallClock(epochMs, zone);
+	const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+	return asUtc - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** The instant of a wall-clock time in a zone (for a time that occurs twice, the earlier one). */
+export function wallClockToEpoch(w: WallClock, zone: string, millis = 0): number {
+	const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, millis);
+	let guess = asUtc - zoneOffsetMs(asUtc, zone);
+	const second = asUtc - zoneOffsetMs(guess, zone);
+	if (second !== guess) guess = Math.min(guess, second);
+	return guess;
+}
+
+/** Parse an API time (`yyyy-MM-dd HH:mm:ss`, in `zone`) to epoch milliseconds; undefined when malformed. */
+export function parseApiTime(text: string, zone: string): number | undefined {
+	const m = API_TIME_PATTERN.exec(text);
+	if (!m) return undefined;
+	const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
+	if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+	return wallClockToEpoch({ year, month, day, hour, minute, second }, zone);
+}
+
+/** Shift an API time by whole seconds, staying in API form. */
+export function addSeconds(apiTime: string, seconds: number, zone: string): string {
+	const epoch = parseApiTime(apiTime, zone);
+	if (epoch === undefined) throw new Error(`not an API time: ${apiTime}`);
+	return formatApiTime(epoch + seconds * 1000, zone);
+}
+
+export type DateInput = string | number | Date | { toISO?: () => string | null; toMillis?: () => number };
+
+/**
+ * An n8n date-time value (ISO text with or without offset, a Date, a Luxon DateTime, epoch ms)
+ * to epoch milliseconds. Text without an offset is wall-clock time in `inputZone`
+ * (the workflow's time zone, as n8n reads date-time fields).
+ */
+export function toEpochMs(value: DateInput, inputZone: string): number | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value === 'object' && value !== null) {
+		if (typeof value.toMillis === 'function') return value.toMillis();
+		if (typeof value.toISO === 'function') return toEpochMs(value.toISO() ?? '', inputZone);
+		return undefined;
+	}
+	const m = ZONED_INPUT.exec(String(value).trim());
+	if (!m) return undefined;
+	const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+	const hour = Number(m[4] ?? 0);
+	const minute = Number(m[5] ?? 0);
+	const second = Number(m[6] ?? 0);
+	const millis = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
+	if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+	const offset = m[8];
+	if (!offset) return wallClockToEpoch({ year, month, day, hour, minute, second }, inputZone, millis);
+	const base = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+	if (offset.toUpperCase() === 'Z') return base;
+	const sign = offset[0] === '-' ? -1 : 1;
+	const digits = offset.slice(1).replace(':', '');
+	return base - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+}
+
+/** An n8n date-time value converted to the API's zone-less form in the API's zone. */
+export function toApiTime(value: DateInput, inputZone: string, apiZone: string): string | undefined {
+	const epoch = toEpochMs(value, inputZone);
+	return epoch === undefined ? undefined : formatApiTime(epoch, apiZone);
+}

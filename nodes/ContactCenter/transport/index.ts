@@ -1,0 +1,204 @@
+import type {
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import { transportError, vendorError, type TransportFailure, type VendorFailure } from './errors';
+import { parseJson, stringifyJson, type JsonBodyValue } from './json';
+
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/** Envelope A (`success`, string `code`) or envelope B (integer `code`, the voice-agent interface). */
+export type Envelope = 'A' | 'B';
+
+export interface ApiRequestOptions {
+	method: 'GET' | 'POST';
+	path: string;
+	body?: JsonBodyValue;
+	envelope: Envelope;
+	/** Reads are retried on 429, 5xx, timeouts and network errors; writes never are. */
+	kind: 'read' | 'write';
+	itemIndex?: number;
+}
+
+export interface ContactCenterCredentials {
+	baseUrl: string;
+	appId: string;
+	timezone: string;
+	timeoutMs: number;
+}
+
+export type EnvelopeResult<T> =
+	| { ok: true; data: T; traceId?: string }
+	| { ok: false; failure: VendorFailure };
+
+export const CREDENTIAL_TYPE = 'contactCenterApi';
+export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
+export const MAX_READ_ATTEMPTS = 4;
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_MAX_MS = 4000;
+const RETRY_AFTER_MAX_MS = 10_000;
+
+interface RawResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode: number;
+}
+
+const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>();
+
+/** The credential's non-secret settings, read once per node context. */
+export async function getConnection(this: RequestContext): Promise<ContactCenterCredentials> {
+	let cached = credentialCache.get(this);
+	if (!cached) {
+		cached = this.getCredentials(CREDENTIAL_TYPE).then((c) => ({
+			baseUrl: String(c.baseUrl ?? '').trim().replace(/\/+$/, ''),
+			appId: String(c.appId ?? ''),
+			timezone: typeof c.timezone === 'string' && c.timezone.trim() ? c.timezone.trim() : DEFAULT_TIMEZONE,
+			timeoutMs: (typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) * 1000,
+		}));
+		credentialCache.set(this, cached);
+		cached.catch(() => credentialCache.delete(this));
+	}
+	return await cached;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function headerValue(headers: Record<string, unknown>, name: string): string {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	return Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '';
+}
+
+function retryDelayMs(attempt: number, headers?: Record<string, unknown>): number {
+	const retryAfter = headers ? Number(headerValue(headers, 'retry-after')) : NaN;
+	if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter * 1000, RETRY_AFTER_MAX_MS);
+	return Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS);
+}
+
+/** The error an HTTP client threw, reduced to what decides a retry and what the user is told. */
+function classifyThrown(error: unknown): { kind: 'timeout' | 'network' | 'cancelled'; detail: string } {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	let code = '';
+	let message = '';
+	while (isRecord(current) && !seen.has(current)) {
+		seen.add(current);
+		if (!code && typeof current.code === 'string') code = current.code;
+		if (!message && typeof current.message === 'string') message = current.message;
+		current = current.cause ?? current.reason;
+	}
+	if (code === 'ERR_CANCELED' || /aborted|canceled|cancelled/i.test(message)) {
+		return { kind: 'cancelled', detail: message };
+	}
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message)) {
+		return { kind: 'timeout', detail: message };
+	}
+	return { kind: 'network', detail: [code, message].filter(Boolean).join(' ') || 'unknown network error' };
+}
+
+function bodyText(body: unknown): string {
+	if (typeof body === 'string') return body;
+	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	if (body === undefined || body === null) return '';
+	return JSON.stringify(body);
+}
+
+function parseEnvelope<T>(envelope: Envelope, parsed: unknown, httpStatus: number): EnvelopeResult<T> | undefined {
+	if (!isRecord(parsed)) return undefined;
+	const traceId = typeof parsed.traceId === 'string' ? parsed.traceId : undefined;
+	const code = parsed.code === undefined || parsed.code === null ? '' : String(parsed.code);
+	const message = typeof parsed.message === 'string' ? parsed.message : '';
+	const ok = envelope === 'A' ? parsed.success !== false && code === '200' : code === '200';
+	if (ok) return { ok: true, data: parsed.data as T, traceId };
+	if (!code && envelope === 'A' && parsed.success === undefined) return undefined;
+	return { ok: false, failure: { code: code || 'unknown', message, traceId, data: parsed.data, httpStatus } };
+}
+
+/**
+ * One request, signed by the credential, parsed losslessly, with envelope failures returned
+ * (not thrown) so that callers that handle a vendor code themselves can. Transport failures throw.
+ */
+export async function requestEnvelope<T>(this: RequestContext, options: ApiRequestOptions): Promise<EnvelopeResult<T>> {
+	const connection = await getConnection.call(this);
+	const node = this.getNode();
+	const maxAttempts = options.kind === 'read' ? MAX_READ_ATTEMPTS : 1;
+	const signal = 'getExecutionCancelSignal' in this ? this.getExecutionCancelSignal() : undefined;
+	const payload = options.method === 'POST' ? stringifyJson(options.body ?? {}) : undefined;
+	let lastFailure: TransportFailure | undefined;
+
+	for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+		if (signal?.aborted) {
+			throw transportError(node, { kind: 'cancelled', detail: '', baseUrl: connection.baseUrl, attempts: attempt - 1 }, options.itemIndex);
+		}
+		const request: IHttpRequestOptions = {
+			method: options.method,
+			url: connection.baseUrl + options.path,
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			body: payload,
+			json: false,
+			encoding: 'text',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: connection.timeoutMs,
+		};
+		let response: RawResponse | undefined;
+		let retryHeaders: Record<string, unknown> | undefined;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as RawResponse;
+		} catch (error) {
+			const thrown = classifyThrown(error);
+			lastFailure = { kind: thrown.kind, detail: thrown.detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
+			if (thrown.kind === 'cancelled') break;
+		}
+		if (response) {
+			const status = response.statusCode;
+			const text = bodyText(response.body);
+			const contentType = headerValue(response.headers ?? {}, 'content-type');
+			const looksHtml = /html/i.test(contentType) || /^\s*</.test(text);
+			let parsed: unknown;
+			let parseError = '';
+			if (!looksHtml) {
+				try {
+					parsed = parseJson(text);
+				} catch (error) {
+					parseError = error instanceof Error ? error.message : String(error);
+				}
+			}
+			const result = parsed === undefined ? undefined : parseEnvelope<T>(options.envelope, parsed, status);
+			if (status >= 200 && status < 300 && result) return result;
+			if (status >= 400 && status < 500 && status !== 429 && result && !result.ok) return result;
+			const kind = looksHtml ? 'html' : status >= 200 && status < 300 ? 'invalidJson' : 'http';
+			const detail =
+				kind === 'invalidJson'
+					? parseError || 'the body is not an API envelope'
+					: result && !result.ok
+						? `${result.failure.code} ${result.failure.message}`.trim()
+						: '';
+			lastFailure = { kind, httpStatus: status, detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
+			retryHeaders = response.headers;
+			const retriable = status === 429 || status >= 500 || kind !== 'http';
+			if (!retriable) break;
+		}
+		if (attempt < maxAttempts) await sleep(retryDelayMs(attempt, retryHeaders));
+	}
+	throw transportError(node, lastFailure as TransportFailure, options.itemIndex);
+}
+
+/** A request whose envelope failure becomes a NodeApiError with the vendor code explained. */
+export async function apiRequest<T>(this: RequestContext, options: ApiRequestOptions): Promise<T> {
+	const result = await requestEnvelope.call<RequestContext, [ApiRequestOptions], Promise<EnvelopeResult<T>>>(this, options);
+	if (result.ok) return result.data;
+	throw vendorError(this.getNode(), result.failure, options.itemIndex);
+}
+
+/** True when the error is a NodeApiError built by this transport for the given vendor code. */
+export function hasVendorCode(error: unknown, code: string): boolean {
+	return error instanceof NodeApiError && (error.context as JsonObject).vendorCode === code;
+}

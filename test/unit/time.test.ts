@@ -1,0 +1,42 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import { addSeconds, formatApiTime, parseApiTime, toApiTime, toEpochMs } from '../../nodes/ContactCenter/helpers/time';
+
+describe('API time conversion', () => {
+	const instant = Date.UTC(2026, 10, 22, 1, 2, 3); // 2026-11-22T01:02:03Z
+
+	it('formats an instant in the API zone', () => {
+		expect(formatApiTime(instant, 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(formatApiTime(instant, 'UTC')).toBe('2026-11-22 01:02:03');
+		expect(formatApiTime(instant, 'America/New_York')).toBe('2026-11-21 20:02:03');
+	});
+
+	it('parses an API time back to the same instant', () => {
+		expect(parseApiTime('2026-11-22 09:02:03', 'Asia/Shanghai')).toBe(instant);
+		expect(parseApiTime('2026-11-21 20:02:03', 'America/New_York')).toBe(instant);
+		expect(parseApiTime('2026-11-22T09:02:03', 'Asia/Shanghai')).toBeUndefined();
+		expect(parseApiTime('2026-13-22 09:02:03', 'Asia/Shanghai')).toBeUndefined();
+	});
+
+	it('converts n8n date-times: zone-less text is in the workflow zone, offsets are honoured', () => {
+		expect(toApiTime('2026-11-21T20:02:03', 'America/New_York', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(toApiTime('2026-11-22T01:02:03Z', 'America/New_York', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(toApiTime('2026-11-22T03:02:03.500+02:00', 'UTC', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(toApiTime(new Date(instant), 'UTC', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(toApiTime({ toMillis: () => instant }, 'UTC', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(toApiTime('2026-11-22', 'Asia/Shanghai', 'Asia/Shanghai')).toBe('2026-11-22 00:00:00');
+		expect(toApiTime('yesterday', 'UTC', 'Asia/Shanghai')).toBeUndefined();
+	});
+
+	it('handles daylight-saving gaps and overlaps in the workflow zone', () => {
+		// 2026-11-01 01:30 happens twice in New York: the earlier (EDT, UTC-4) is taken.
+		expect(toEpochMs('2026-11-01T01:30:00', 'America/New_York')).toBe(Date.UTC(2026, 10, 1, 5, 30));
+		// 2026-03-08 02:30 does not exist in New York; it maps to a nearby real instant.
+		const gap = toEpochMs('2026-03-08T02:30:00', 'America/New_York') as number;
+		expect(Math.abs(gap - Date.UTC(2026, 2, 8, 7, 30))).toBeLessThanOrEqual(3600_000);
+	});
+
+	it('shifts API times by seconds across a day boundary', () => {
+		expect(addSeconds('2026-11-22 23:59:59', 1, 'Asia/Shanghai')).toBe('2026-11-23 00:00:00');
+		expect(addSeconds('2026-11-22 00:00:00', -300, 'Asia/Shanghai')).toBe('2026-11-21 23:55:00');
+	});
+});
