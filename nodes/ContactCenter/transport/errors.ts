@@ -78,12 +78,13 @@ function transportMessage(failure: TransportFailure): { message: string; descrip
 		case 'timeout':
 			return {
 				message: `The request timed out${retried}`,
-				description: `No answer from ${failure.baseUrl} within the credential's request timeout. ${failure.detail}`,
+				description: `No answer from ${failure.baseUrl} within the credential's request timeout (${failure.detail}). Retry later, or raise the timeout in the credential.`,
 			};
 		case 'network':
 			return {
-				message: `Could not reach the Contact Center API${retried}: ${failure.detail}`,
-				description: `Check the credential's Base URL (${failure.baseUrl}) and that this n8n server can reach it.`,
+				// The low-level code stays out of the message: n8n would replace such a message with a generic one.
+				message: `Could not reach the Contact Center API at ${failure.baseUrl}${retried}`,
+				description: `${failure.detail}. Check the credential's Base URL (${failure.baseUrl}) and that this n8n server can reach it.`,
 			};
 		case 'cancelled':
 			return { message: 'The request was cancelled', description: 'The execution was stopped.' };

@@ -83,7 +83,7 @@ function retryDelayMs(attempt: number, headers?: Record<string, unknown>): numbe
 }
 
 /** The error an HTTP client threw, reduced to what decides a retry and what the user is told. */
-function classifyThrown(error: unknown): { kind: 'timeout' | 'network' | 'cancelled'; detail: string } {
+function classifyThrown(error: unknown, signal: AbortSignal | undefined): { kind: 'timeout' | 'network' | 'cancelled'; detail: string } {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
 	let code = '';
@@ -94,13 +94,11 @@ function classifyThrown(error: unknown): { kind: 'timeout' | 'network' | 'cancel
 		if (!message && typeof current.message === 'string') message = current.message;
 		current = current.cause ?? current.reason;
 	}
-	if (code === 'ERR_CANCELED' || /aborted|canceled|cancelled/i.test(message)) {
-		return { kind: 'cancelled', detail: message };
-	}
+	if (signal?.aborted) return { kind: 'cancelled', detail: message };
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message)) {
-		return { kind: 'timeout', detail: message };
+		return { kind: 'timeout', detail: [code, message].filter(Boolean).join(': ') };
 	}
-	return { kind: 'network', detail: [code, message].filter(Boolean).join(' ') || 'unknown network error' };
+	return { kind: 'network', detail: [code, message].filter(Boolean).join(': ') || 'unknown network error' };
 }
 
 function bodyText(body: unknown): string {
@@ -153,7 +151,7 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as RawResponse;
 		} catch (error) {
-			const thrown = classifyThrown(error);
+			const thrown = classifyThrown(error, signal);
 			lastFailure = { kind: thrown.kind, detail: thrown.detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
 			if (thrown.kind === 'cancelled') break;
 		}

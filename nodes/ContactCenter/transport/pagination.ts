@@ -105,7 +105,8 @@ export function windowStep<R extends TimedRecord>(
 	const fresh = batch.filter((r) => !(r.updateTime === cursor.start && seen.has(r.eventUniqueId)));
 	if (batch.length < cap) return { fresh };
 	const last = batch[batch.length - 1].updateTime;
-	if (last === cursor.start) {
+	// A full batch that is all one second: that second alone holds at least `cap` records.
+	if (batch[0].updateTime === last) {
 		const following = nextSecond(last);
 		return { fresh, saturatedSecond: last, next: following > end ? undefined : { start: following, seenAtStart: [] } };
 	}

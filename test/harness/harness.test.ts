@@ -1,0 +1,333 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl, type LogEntry } from '../sandbox/control';
+import { GROUP_LIST_PATH } from './fixtures/group-list';
+import { HarnessGroups } from './fixtures/HarnessGroups.node';
+import { HarnessGroupsTrigger } from './fixtures/HarnessGroupsTrigger.node';
+import {
+	callMethod,
+	poll,
+	runNode,
+	staticDataKeyOf,
+	testCredential,
+	type CredentialValues,
+} from './index';
+
+const APP_ID = '7001';
+const APP_SECRET = 'harness-secret-7001';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let credentials: CredentialValues;
+let wrongSecret: CredentialValues;
+let queueNumbers: string[];
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ appId: APP_ID, appSecret: APP_SECRET }] });
+	control = new SandboxControl(sandbox.url);
+	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET };
+	wrongSecret = { ...credentials, appSecret: 'not-the-secret' };
+});
+
+beforeEach(async () => {
+	await control.reset();
+	queueNumbers = await control.seedServiceGroups({
+		appId: APP_ID,
+		groups: [{ name: 'Sales' }, { name: 'Support' }],
+	});
+});
+
+afterAll(async () => {
+	await sandbox.close();
+});
+
+function leaksSecret(entry: LogEntry): boolean {
+	return entry.rawBody.includes(APP_SECRET) || Object.values(entry.headers).some((v) => v.includes(APP_SECRET));
+}
+
+describe('runNode', () => {
+	it('runs the node in a real execution whose requests arrive signed and valid', async () => {
+		const result = await runNode({
+			nodeType: HarnessGroups,
+			parameters: {},
+			items: [{ n: 1 }, { json: { n: 2 } }],
+			credentials,
+			sandbox: control,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.status).toBe('success');
+		expect(result.items).toHaveLength(2);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(result.items[0].json).toMatchObject({ success: true, code: '200' });
+		expect(result.items[0].json.data).toEqual([
+			expect.objectContaining({ name: 'Sales', queueNumber: queueNumbers[0] }),
+			expect.objectContaining({ name: 'Support', queueNumber: queueNumbers[1] }),
+		]);
+		expect(result.outputs).toEqual([result.items]);
+
+		expect(result.requests).toHaveLength(2);
+		for (const request of result.requests) {
+			expect(request).toMatchObject({ method: 'POST', path: GROUP_LIST_PATH, appId: APP_ID });
+			expect(request.signatureValid).toBe(true);
+			expect(request.authError).toBeUndefined();
+			expect(request.httpStatus).toBe(200);
+			expect(request.headers).toEqual(
+				expect.objectContaining({ nonce: expect.any(String), timestamp: expect.any(String) }),
+			);
+			expect(leaksSecret(request)).toBe(false);
+		}
+		// authenticate runs per request: a fresh nonce each time
+		expect(result.requests[0].headers.nonce).not.toBe(result.requests[1].headers.nonce);
+		expect(JSON.stringify([result.items, result.logs])).not.toContain(APP_SECRET);
+	});
+
+	it('resolves parameters per item, expressions included', async () => {
+		const result = await runNode({
+			nodeType: HarnessGroups,
+			parameters: { queueNumber: '={{ $json.queue }}' },
+			items: [{ queue: queueNumbers[1] }, { queue: queueNumbers[0] }],
+			credentials,
+			sandbox: control,
+		});
+
+		expect(result.requests.map((request) => request.body)).toEqual([
+			{ queueNumber: queueNumbers[1] },
+			{ queueNumber: queueNumbers[0] },
+		]);
+		expect(result.items.map((item) => item.json.data)).toEqual([
+			[expect.objectContaining({ name: 'Support' })],
+			[expect.objectContaining({ name: 'Sales' })],
+		]);
+	});
+
+	it('gives the node its version, the workflow timezone, a cancel signal and a logger', async () => {
+		const latest = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, timezone: 'Asia/Tokyo' });
+		const first = await runNode({ nodeType: new HarnessGroups(), parameters: {}, credentials, typeVersion: 1 });
+
+		const nodeLog = (logs: typeof latest.logs) => logs.find((log) => log.message === 'harness fixture listed groups');
+		expect(nodeLog(latest.logs)).toEqual({
+			level: 'info',
+			message: 'harness fixture listed groups',
+			meta: { itemIndex: 0, timezone: 'Asia/Tokyo', typeVersion: 2, cancelSignal: true },
+		});
+		expect(nodeLog(first.logs)?.meta).toMatchObject({ typeVersion: 1, timezone: 'America/New_York' });
+		// n8n-core's own engine logs come through LoggerProxy into the same capture
+		expect(latest.logs).toContainEqual(
+			expect.objectContaining({ level: 'debug', message: 'Workflow execution started' }),
+		);
+	});
+
+	it('keeps the logs of overlapping runs apart', async () => {
+		const [tokyo, paris] = await Promise.all([
+			runNode({ nodeType: HarnessGroups, parameters: {}, items: [{}, {}, {}], credentials, timezone: 'Asia/Tokyo' }),
+			runNode({ nodeType: HarnessGroups, parameters: {}, items: [{}, {}], credentials, timezone: 'Europe/Paris' }),
+		]);
+
+		const zones = (logs: typeof tokyo.logs) =>
+			logs.filter((log) => log.message === 'harness fixture listed groups').map((log) => log.meta);
+		expect(zones(tokyo.logs)).toEqual([0, 1, 2].map((itemIndex) => expect.objectContaining({ itemIndex, timezone: 'Asia/Tokyo' })));
+		expect(zones(paris.logs)).toEqual([0, 1].map((itemIndex) => expect.objectContaining({ itemIndex, timezone: 'Europe/Paris' })));
+	});
+
+	it('fails the run with the node error, its message, description and item index', async () => {
+		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials: wrongSecret, sandbox: control });
+
+		expect(result.status).toBe('error');
+		expect(result.items).toEqual([]);
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Contact Center error 00000400',
+			context: { itemIndex: 0 },
+		});
+		expect(result.error?.description).toEqual(expect.stringMatching(/\S/));
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0].signatureValid).toBe(false);
+		expect(leaksSecret(result.requests[0])).toBe(false);
+		expect(JSON.stringify(result.error)).not.toContain(wrongSecret.appSecret);
+	});
+
+	it('turns an HTTP failure into n8n-core NodeApiError with the status', async () => {
+		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'status', status: 503, count: 1 });
+
+		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, sandbox: control });
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '503' });
+		expect(result.requests[0]).toMatchObject({ httpStatus: 503, fault: 'status' });
+	});
+
+	it('with continueOnFail, yields one error item per failed item, paired to it', async () => {
+		const result = await runNode({
+			nodeType: HarnessGroups,
+			parameters: {},
+			items: [{ a: 1 }, { a: 2 }],
+			credentials: wrongSecret,
+			continueOnFail: true,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([
+			{ json: { error: 'Contact Center error 00000400' }, pairedItem: { item: 0 } },
+			{ json: { error: 'Contact Center error 00000400' }, pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('reports a node without credentials the way n8n does', async () => {
+		const result = await runNode({ nodeType: HarnessGroups, parameters: {} });
+
+		expect(result.error).toMatchObject({ message: 'Node does not have any credentials set' });
+	});
+
+	it('cancels a running execution through its abort signal', async () => {
+		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'delay', delayMs: 5000, count: 1 });
+		const started = Date.now();
+
+		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, cancelAfterMs: 200 });
+
+		expect(Date.now() - started).toBeLessThan(3000);
+		expect(result.items).toEqual([]);
+		expect(result.status).toBe('canceled');
+	});
+
+	it('refuses to run a node with a missing required parameter, as n8n does', async () => {
+		const description = new HarnessGroups().description;
+		const strict = new HarnessGroups();
+		strict.description = {
+			...description,
+			properties: description.properties.map((p) => (p.name === 'queueNumber' ? { ...p, required: true } : p)),
+		};
+
+		const result = await runNode({ nodeType: strict, parameters: {}, credentials, sandbox: control });
+
+		expect(result.status).toBe('error');
+		expect(result.error).toMatchObject({ name: 'WorkflowHasIssuesError' });
+		expect(result.error?.message).toMatch(/Parameter "Queue Number" is required/);
+		expect(result.requests).toEqual([]);
+	});
+
+	it('does not run the node on zero input items, as n8n does not', async () => {
+		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, items: [], credentials, sandbox: control });
+
+		expect(result).toMatchObject({ items: [], outputs: [], requests: [] });
+		expect(result.error).toBeUndefined();
+	});
+});
+
+describe('poll', () => {
+	it('emits new records and keeps its static data across polls', async () => {
+		const staticData = {};
+		const first = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData, sandbox: control });
+
+		expect(first.error).toBeUndefined();
+		expect(first.items?.map((item) => item.json.name)).toEqual(['Sales', 'Support']);
+		expect(first.staticData).toBe(staticData);
+		expect(first.nodeStaticData).toEqual({ seen: queueNumbers });
+		expect(staticData).toEqual({ [staticDataKeyOf(HarnessGroupsTrigger)]: { seen: queueNumbers } });
+		expect(first.requests.map((request) => request.signatureValid)).toEqual([true]);
+
+		const second = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData });
+		expect(second.items).toBeNull();
+
+		const [added] = await control.seedServiceGroups({ appId: APP_ID, groups: [{ name: 'Billing' }] });
+		const third = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData });
+		expect(third.items?.map((item) => item.json.queueNumber)).toEqual([added]);
+		expect(third.nodeStaticData).toEqual({ seen: [...queueNumbers, added] });
+	});
+
+	it('passes mode, activation, poll budget and timezone to the node', async () => {
+		const result = await poll({
+			nodeType: HarnessGroupsTrigger,
+			parameters: {},
+			credentials,
+			pollBudgetMs: 1234,
+			timezone: 'Europe/Berlin',
+		});
+
+		expect(result.logs).toContainEqual({
+			level: 'debug',
+			message: 'harness fixture poll',
+			meta: { mode: 'trigger', activation: 'activate', pollBudgetMs: 1234, timezone: 'Europe/Berlin' },
+		});
+	});
+
+	it('manual mode runs the trigger as n8n does for "Fetch Test Event"', async () => {
+		const staticData = { [staticDataKeyOf(HarnessGroupsTrigger)]: { seen: ['1'] } };
+		const before = structuredClone(staticData);
+
+		const result = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData, mode: 'manual' });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([
+			{ json: expect.objectContaining({ name: 'Sales', mode: 'manual' }), pairedItem: { item: 0 } },
+		]);
+		expect(staticData).toEqual(before);
+		expect(result.logs).toContainEqual(
+			expect.objectContaining({ meta: expect.objectContaining({ mode: 'manual', activation: 'manual' }) }),
+		);
+	});
+
+	it('reports a failing poll as its error, with nothing emitted', async () => {
+		const staticData = {};
+		const result = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials: wrongSecret, staticData });
+
+		expect(result.items).toBeNull();
+		expect(result.error?.message).toBe('Contact Center error 00000400');
+		expect(staticData).toEqual({});
+	});
+});
+
+describe('callMethod', () => {
+	it('runs a loadOptions method in n8n-core LoadOptionsContext', async () => {
+		await control.clearLog();
+
+		const options = await callMethod({
+			nodeType: HarnessGroups,
+			kind: 'loadOptions',
+			method: 'getGroups',
+			parameters: {},
+			credentials,
+		});
+
+		expect(options).toEqual([
+			{ name: 'Sales', value: queueNumbers[0] },
+			{ name: 'Support', value: queueNumbers[1] },
+		]);
+		const log = await control.getLog();
+		expect(log.map((entry) => [entry.path, entry.signatureValid])).toEqual([[GROUP_LIST_PATH, true]]);
+	});
+
+	it('fails clearly for a method the node does not have', async () => {
+		await expect(
+			callMethod({ nodeType: HarnessGroups, kind: 'listSearch', method: 'nope', parameters: {}, credentials }),
+		).rejects.toThrow('Node type has no listSearch method "nope"');
+	});
+});
+
+describe('testCredential', () => {
+	it('answers OK for the right secret, through a signed request', async () => {
+		await control.clearLog();
+
+		await expect(testCredential(credentials)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+		const log = await control.getLog();
+		expect(log).toHaveLength(1);
+		expect(log[0].signatureValid).toBe(true);
+	});
+
+	it('answers Error with the rule message for a wrong secret (HTTP 200, success false)', async () => {
+		const result = await testCredential(wrongSecret);
+
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/App ID and App Secret/);
+		expect(result.message).not.toContain(wrongSecret.appSecret);
+	});
+
+	it('answers Error when the server cannot be reached', async () => {
+		const closed = await startSandbox();
+		await closed.close();
+
+		await expect(testCredential({ ...credentials, baseUrl: closed.url })).resolves.toEqual({
+			status: 'Error',
+			message: 'ECONNREFUSED',
+		});
+	});
+});

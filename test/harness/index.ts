@@ -1,0 +1,21 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * Run our nodes the way n8n runs them: real n8n-workflow Workflows executed by n8n-core
+ * (WorkflowExecute, PollContext + PollTriggerExecutor, LoadOptionsContext, RoutingNode), real
+ * HTTP through n8n's request helpers, and our credential's `authenticate` applied by an
+ * ICredentialsHelper that behaves like n8n's. See README.md in this folder.
+ */
+export { callMethod, type CallMethodOptions, type MethodKind, type MethodResults } from './call-method';
+export { CREDENTIAL_TYPE, type CredentialValues } from './credentials';
+export { PACKAGE_NAME, type NodeTypeInput } from './node-types';
+export { poll, staticDataKeyOf, type PollOptions, type PollResult } from './poll';
+export {
+	nodeNameOf,
+	runNode,
+	type NodeRunError,
+	type RunNodeOptions,
+	type RunNodeResult,
+} from './run-node';
+export type { CapturedLog, LogLevel } from './runtime';
+export type { LogEntry, SandboxControl } from './sandbox-log';
+export { testCredential, type CredentialTestResult } from './test-credential';

@@ -1,0 +1,119 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * INodeTypes over the node classes under test, plus the two n8n-nodes-base nodes the harness needs
+ * in their place (n8n-nodes-base is not installed): the Manual Trigger a manual run starts from, and
+ * the No Operation node n8n's credential tester borrows. Both keep n8n's type names and behaviour.
+ */
+import {
+	NodeConnectionTypes,
+	NodeHelpers,
+	UnexpectedError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type INodeTypes,
+	type ITriggerFunctions,
+	type ITriggerResponse,
+	type IVersionedNodeType,
+} from 'n8n-workflow';
+
+export type NodeTypeInput =
+	| INodeType
+	| IVersionedNodeType
+	| (new () => INodeType | IVersionedNodeType);
+
+/** The package prefix n8n gives our nodes when installed as a community package. */
+export const PACKAGE_NAME = 'n8n-nodes-contact-center';
+export const MANUAL_TRIGGER_NODE_TYPE = 'n8n-nodes-base.manualTrigger';
+export const NOOP_NODE_TYPE = 'n8n-nodes-base.noOp';
+
+class ManualTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Manual Trigger',
+		name: 'manualTrigger',
+		group: ['trigger'],
+		version: 1,
+		description: 'Runs the flow on clicking a button in n8n',
+		defaults: { name: 'When clicking ‘Execute workflow’' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	};
+
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		const manualTriggerFunction = async () => {
+			this.emit([this.helpers.returnJsonArray([{}])]);
+		};
+		return { manualTriggerFunction };
+	}
+}
+
+class NoOp implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'No Operation, do nothing',
+		name: 'noOp',
+		group: ['organization'],
+		version: 1,
+		description: 'No Operation',
+		defaults: { name: 'No Operation, do nothing' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+export function instantiate(nodeType: NodeTypeInput): INodeType | IVersionedNodeType {
+	return typeof nodeType === 'function' ? new nodeType() : nodeType;
+}
+
+function isVersioned(nodeType: INodeType | IVersionedNodeType): nodeType is IVersionedNodeType {
+	return 'nodeVersions' in nodeType;
+}
+
+/** The type string n8n stores in the workflow for one of our nodes. */
+export function typeNameOf(nodeType: INodeType | IVersionedNodeType): string {
+	return `${PACKAGE_NAME}.${nodeType.description.name}`;
+}
+
+/** The version the editor gives a newly added node: the latest one. */
+export function latestVersionOf(nodeType: INodeType | IVersionedNodeType): number {
+	if (isVersioned(nodeType)) return nodeType.currentVersion;
+	const { version } = nodeType.description;
+	return Array.isArray(version) ? Math.max(...version) : version;
+}
+
+export class HarnessNodeTypes implements INodeTypes {
+	private readonly byName = new Map<string, INodeType | IVersionedNodeType>([
+		[MANUAL_TRIGGER_NODE_TYPE, new ManualTrigger()],
+		[NOOP_NODE_TYPE, new NoOp()],
+	]);
+
+	constructor(nodeTypes: Array<INodeType | IVersionedNodeType>) {
+		for (const nodeType of nodeTypes) this.byName.set(typeNameOf(nodeType), nodeType);
+	}
+
+	/** Registers a type under an exact name (the credential tester's temporary copy of No Op). */
+	set(name: string, nodeType: INodeType): void {
+		this.byName.set(name, nodeType);
+	}
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		const found = this.byName.get(nodeType);
+		if (!found) throw new UnexpectedError(`Unrecognized node type: ${nodeType}`);
+		return found;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}

@@ -1,0 +1,180 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * runNode: one manual execution of a two-node workflow, the way the n8n editor runs it when a
+ * user pins items on the Manual Trigger and clicks "Execute workflow": n8n-core's WorkflowExecute
+ * runs the trigger (its pinned items are its output), then the node under test on those items.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { WorkflowExecute } from 'n8n-core';
+import {
+	deepCopy,
+	ExecutionBaseError,
+	NodeConnectionTypes,
+	NodeHelpers,
+	Workflow,
+	type ExecutionStatus,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type IVersionedNodeType,
+} from 'n8n-workflow';
+
+import { buildAdditionalData, nextExecutionId } from './additional-data';
+import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
+import {
+	HarnessNodeTypes,
+	instantiate,
+	latestVersionOf,
+	MANUAL_TRIGGER_NODE_TYPE,
+	typeNameOf,
+	type NodeTypeInput,
+} from './node-types';
+import { captureLogs, ensureN8nRuntime, type CapturedLog } from './runtime';
+import { assertNoSecret } from './secret-guard';
+import { readSandboxLog, type LogEntry, type SandboxControl } from './sandbox-log';
+
+export interface RunNodeOptions {
+	/** The node class (or an instance), e.g. ContactCenter from nodes/ContactCenter/ContactCenter.node.ts. */
+	nodeType: NodeTypeInput;
+	parameters: INodeParameters;
+	/** Input items; plain objects become `{ json }`. Default: one empty item. */
+	items?: Array<INodeExecutionData | IDataObject>;
+	/** Stored under the credential type `contactCenterApi` and attached to the node. */
+	credentials?: CredentialValues;
+	/** The node setting "On Error: Continue" (onError `continueRegularOutput`). */
+	continueOnFail?: boolean;
+	/** Default: the node's latest version. */
+	typeVersion?: number;
+	/** The workflow's settings.timezone (what getTimezone() returns). */
+	timezone?: string;
+	/** Stops the execution this long after it started, like the editor's Stop button. */
+	cancelAfterMs?: number;
+	/** When given: its request log is cleared before the run and returned as `requests`. */
+	sandbox?: SandboxControl;
+}
+
+export type NodeRunError = ExecutionBaseError & {
+	description?: string | null;
+	httpCode?: string | null;
+	context?: IDataObject;
+};
+
+export interface RunNodeResult {
+	/** The execution's status as n8n records it: 'success', 'error', 'canceled', … */
+	status: ExecutionStatus;
+	/** First output of the node; empty when the run failed. */
+	items: INodeExecutionData[];
+	outputs: INodeExecutionData[][];
+	/**
+	 * The error the run failed with, as n8n records it in the execution: for a node error a plain
+	 * copy of its fields (`{ ...error, message, stack }`, so check `name`, never `instanceof`);
+	 * a WorkflowHasIssuesError instance when n8n refused to start (a required parameter missing).
+	 */
+	error?: NodeRunError;
+	/** What the sandbox received during the run (when `sandbox` was given). */
+	requests: LogEntry[];
+	/** Everything logged through LoggerProxy or this.logger during the run. */
+	logs: CapturedLog[];
+}
+
+const TRIGGER_NAME = 'When clicking ‘Execute workflow’';
+
+/** The name the editor gives a node when it is added: its default name. */
+export function nodeNameOf(nodeType: INodeType | IVersionedNodeType): string {
+	const { description } = NodeHelpers.getVersionedNodeType(nodeType);
+	return description.defaults.name ?? description.displayName;
+}
+
+function toItems(items: RunNodeOptions['items']): INodeExecutionData[] {
+	if (items === undefined) return [{ json: {} }];
+	return items.map((item) => {
+		const { json } = item;
+		const isExecutionData = typeof json === 'object' && json !== null && !Array.isArray(json);
+		return deepCopy(isExecutionData ? (item as INodeExecutionData) : { json: item });
+	});
+}
+
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	ensureN8nRuntime();
+	await options.sandbox?.clearLog();
+	const logs: CapturedLog[] = [];
+	const outcome = await captureLogs(logs, async () => await execute(options));
+	const requests = await readSandboxLog(options.sandbox);
+	assertNoSecret(options.credentials?.appSecret, { 'the output items': outcome.outputs, 'the error': outcome.error, 'the logs': logs }, requests);
+	return { ...outcome, requests, logs };
+}
+
+async function execute(
+	options: RunNodeOptions,
+): Promise<Pick<RunNodeResult, 'status' | 'items' | 'outputs' | 'error'>> {
+	const nodeType = instantiate(options.nodeType);
+	const credentialsHelper = new HarnessCredentialsHelper();
+
+	const trigger: INode = {
+		id: randomUUID(),
+		name: TRIGGER_NAME,
+		type: MANUAL_TRIGGER_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const node: INode = {
+		id: randomUUID(),
+		name: nodeNameOf(nodeType),
+		type: typeNameOf(nodeType),
+		typeVersion: options.typeVersion ?? latestVersionOf(nodeType),
+		position: [220, 0],
+		parameters: deepCopy(options.parameters),
+	};
+	if (options.credentials) node.credentials = await credentialsHelper.save(options.credentials);
+	if (options.continueOnFail) node.onError = 'continueRegularOutput';
+
+	const workflow = new Workflow({
+		id: 'harness-workflow',
+		name: 'Harness workflow',
+		nodes: [trigger, node],
+		connections: {
+			[trigger.name]: {
+				main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]],
+			},
+		},
+		active: false,
+		nodeTypes: new HarnessNodeTypes([nodeType]),
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	});
+	const mode = 'manual';
+	const additionalData = buildAdditionalData({
+		credentialsHelper,
+		workflow,
+		mode,
+		executionId: nextExecutionId(),
+	});
+
+	let timer: NodeJS.Timeout | undefined;
+	try {
+		const execution = new WorkflowExecute(additionalData, mode).run({
+			workflow,
+			startNode: trigger,
+			pinData: { [trigger.name]: toItems(options.items) },
+		});
+		// Cancelling fires the execution's AbortSignal (getExecutionCancelSignal in the node).
+		if (options.cancelAfterMs !== undefined) {
+			timer = setTimeout(() => execution.cancel(), options.cancelAfterMs);
+		}
+		const run = await execution;
+		const { runData, error } = run.data.resultData;
+		const outputs = (runData[node.name]?.[0]?.data?.main ?? []).map((output) => output ?? []);
+		return { status: run.status, items: error ? [] : (outputs[0] ?? []), outputs, error };
+	} catch (error) {
+		// Workflow issues (a required parameter missing, …) stop n8n before the node runs.
+		if (error instanceof ExecutionBaseError) {
+			return { status: 'error', items: [], outputs: [], error };
+		}
+		throw error;
+	} finally {
+		clearTimeout(timer);
+	}
+}

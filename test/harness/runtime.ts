@@ -1,0 +1,117 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * The process-wide n8n-core setup the harness needs, done once per module registry (jest gives
+ * every test file its own): a log capture wired into n8n's logger, and an InstanceSettings that
+ * lives in a temporary user folder instead of the developer's ~/.n8n.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+import { InstanceSettings } from 'n8n-core';
+import { LoggerProxy, type LogMetadata } from 'n8n-workflow';
+
+type DiModule = typeof import('@n8n/di');
+type BackendCommonModule = typeof import('@n8n/backend-common');
+type ConfigModule = typeof import('@n8n/config');
+
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+
+export interface CapturedLog {
+	level: LogLevel;
+	message: string;
+	meta?: unknown;
+}
+
+// n8n-core ships its own copies of @n8n/di, @n8n/config and @n8n/backend-common (newer than the
+// hoisted ones). Its service container is a module-level singleton, so the harness must use the
+// very copies n8n-core loads. `require` (jest's, under jest) keeps them in the same registry.
+const coreDir = dirname(require.resolve('n8n-core/package.json'));
+function requireFromCore<T>(id: string): T {
+	return require(require.resolve(id, { paths: [coreDir] })) as T;
+}
+
+/** n8n-core's service container. */
+export const { Container } = requireFromCore<DiModule>('@n8n/di');
+const { Logger } = requireFromCore<BackendCommonModule>('@n8n/backend-common');
+const { GlobalConfig, InstanceSettingsConfig } = requireFromCore<ConfigModule>('@n8n/config');
+
+// Which run a log line belongs to: follows the async context, so concurrent runs stay apart.
+const activeLogs = new AsyncLocalStorage<CapturedLog[]>();
+
+function record(level: LogLevel, message: string, meta?: LogMetadata): void {
+	activeLogs.getStore()?.push(meta === undefined ? { level, message } : { level, message, meta });
+}
+
+/**
+ * n8n's own Logger class (what `this.logger` and LoggerProxy resolve to), made silent and
+ * redirected into the capture of the current run instead of the console.
+ */
+class CapturingLogger extends Logger {
+	constructor() {
+		const globalConfig = Container.get(GlobalConfig);
+		super(
+			{ ...globalConfig, logging: { ...globalConfig.logging, level: 'silent' } },
+			Container.get(InstanceSettingsConfig),
+			{ isRoot: false },
+		);
+	}
+
+	override error(message: string, metadata?: LogMetadata): void {
+		record('error', message, metadata);
+	}
+
+	override warn(message: string, metadata?: LogMetadata): void {
+		record('warn', message, metadata);
+	}
+
+	override info(message: string, metadata?: LogMetadata): void {
+		record('info', message, metadata);
+	}
+
+	override debug(message: string, metadata?: LogMetadata): void {
+		record('debug', message, metadata);
+	}
+
+	override scoped(): CapturingLogger {
+		return this;
+	}
+}
+
+let ready = false;
+
+/** Idempotent; every harness entry point calls it before touching n8n-core. */
+export function ensureN8nRuntime(): void {
+	if (ready) return;
+
+	// n8n's config objects read N8N_USER_FOLDER when first built, and InstanceSettings (read by
+	// every node context: instance id, encryption key) loads or creates `<folder>/.n8n/config`.
+	// Build them all inside a throw-away folder so nothing is written to ~/.n8n, then restore the
+	// environment and remove the folder: the settings stay in memory, nothing reads the file again.
+	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+	const previous = process.env.N8N_USER_FOLDER;
+	process.env.N8N_USER_FOLDER = userFolder;
+	try {
+		const logger = new CapturingLogger();
+		// NodeExecutionContext.logger (this.logger in nodes) is Container.get(Logger).
+		Container.set(Logger, logger);
+		// n8n-core's engine and n8n-workflow log through LoggerProxy.
+		LoggerProxy.init(logger);
+		Container.get(InstanceSettings);
+	} finally {
+		if (previous === undefined) delete process.env.N8N_USER_FOLDER;
+		else process.env.N8N_USER_FOLDER = previous;
+		rmSync(userFolder, { recursive: true, force: true });
+	}
+
+	ready = true;
+}
+
+/** Runs `fn` and collects everything n8n and the node logged meanwhile, even if `fn` throws. */
+export async function captureLogs<T>(
+	logs: CapturedLog[],
+	fn: () => Promise<T>,
+): Promise<T> {
+	return await activeLogs.run(logs, fn);
+}

@@ -1,0 +1,231 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import { createServer } from 'node:net';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
+import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
+import { runNode, type CredentialValues, type RunNodeResult } from '../harness';
+import { SandboxControl } from '../sandbox/control';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { ApiProbe } from './fixtures/ApiProbe.node';
+
+// A secret that cannot appear by accident: every output, error and log line is searched for it.
+const SECRET = 'S3cr3t-transport-7f1c2e9a';
+const APP_ID = '20001';
+const AGENT_PATH = '/openapi/agent/web/v1/agent/query';
+const GROUP_LIST_PATH = '/openapi/platform/v1/group/list';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let credentials: CredentialValues;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
+	control = new SandboxControl(sandbox.url);
+	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: SECRET, timeoutSeconds: 2 };
+});
+
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(async () => {
+	await control.reset();
+});
+
+function expectNoSecret(result: RunNodeResult): void {
+	const seen = JSON.stringify({
+		items: result.items,
+		error: result.error && { message: result.error.message, description: result.error.description, context: result.error.context },
+		logs: result.logs,
+	});
+	expect(seen).not.toContain(SECRET);
+	for (const request of result.requests) {
+		expect(JSON.stringify(request.headers) + request.rawBody).not.toContain(SECRET);
+	}
+}
+
+async function probe(parameters: { path: string; envelope?: 'A' | 'B'; kind?: 'read' | 'write'; body?: string }, creds = credentials) {
+	const result = await runNode({
+		nodeType: ApiProbe,
+		parameters: { method: 'POST', envelope: 'A', kind: 'read', body: '{}', ...parameters },
+		credentials: creds,
+		sandbox: control,
+	});
+	expectNoSecret(result);
+	return result;
+}
+
+const listAgents = async (creds = credentials) => {
+	const result = await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+		credentials: creds,
+		sandbox: control,
+	});
+	expectNoSecret(result);
+	return result;
+};
+
+describe('signing against the sandbox', () => {
+	it('every request carries appid, nonce, timestamp and a valid signature, and never the secret', async () => {
+		await control.seedAgents({ appId: APP_ID, count: 3 });
+		const result = await listAgents();
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(1);
+		const [request] = result.requests;
+		expect(request.signatureValid).toBe(true);
+		expect(request.headers.appid).toBe(APP_ID);
+		expect(request.headers.nonce).toMatch(/^\d{6}$/);
+		expect(request.headers.timestamp).toMatch(/^\d{10}$/);
+		expect(request.headers.signature).toHaveLength(44);
+		expect(request.headers['content-type']).toContain('application/json');
+	});
+
+	it('a wrong secret is rejected by the API and reported as an authentication problem', async () => {
+		const result = await listAgents({ ...credentials, appSecret: 'not-the-secret' });
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0].signatureValid).toBe(false);
+		expect(result.error?.message).toMatch(/^Contact Center error 400: /);
+		expect(result.error?.description).toContain('check the credential');
+		expect(JSON.stringify(result.error)).not.toContain('not-the-secret');
+	});
+
+	it('an unknown app id on an envelope-A endpoint gives 00000400 with the credential hint', async () => {
+		const result = await probe({ path: GROUP_LIST_PATH }, { ...credentials, appId: '99999' });
+		expect(result.error?.message).toMatch(/^Contact Center error 00000400: /);
+		expect(result.error?.description).toContain("credential's App ID");
+	});
+});
+
+describe('vendor error codes become clear node errors', () => {
+	const codesA = ['03001004', '00000400', '00000000400', '03001023'];
+	const codesB = ['400', '702', '801', '803', '806', '807', '809', '810', '813'];
+
+	it.each(codesA)('envelope A code %s', async (code) => {
+		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'envelope', envelopeCode: code, envelopeMessage: 'vendor says ' + code });
+		const result = await probe({ path: GROUP_LIST_PATH });
+		expect(result.error?.message).toBe(`Contact Center error ${code}: vendor says ${code}`);
+		expect(result.error?.description).toContain(VENDOR_CODE_HELP[code]);
+		expect(result.error?.context?.vendorCode).toBe(code);
+		// envelope errors are answers, not transport faults: never retried
+		expect(result.requests).toHaveLength(1);
+	});
+
+	it.each(codesB)('envelope B code %s', async (code) => {
+		await control.addFault({ pathPattern: AGENT_PATH, kind: 'envelope', envelopeCode: Number(code), envelopeMessage: 'task.thing ' + code });
+		const result = await probe({ path: AGENT_PATH, envelope: 'B', body: '{"pageNo":1,"pageSize":10}' });
+		expect(result.error?.message).toBe(`Contact Center error ${code}: task.thing ${code}`);
+		expect(result.error?.description).toContain(VENDOR_CODE_HELP[code]);
+		expect(result.requests).toHaveLength(1);
+	});
+
+	it('quotes the trace id of the failed request', async () => {
+		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'envelope', envelopeCode: '00000400' });
+		const result = await probe({ path: GROUP_LIST_PATH });
+		const traceId = String(result.error?.context?.traceId ?? '');
+		expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+		expect(result.error?.description).toContain(`Trace ID ${traceId}`);
+	});
+});
+
+describe('big numbers', () => {
+	it('18-digit agent ids sent as bare JSON numbers arrive as exact strings', async () => {
+		const ids = await control.seedAgents({ appId: APP_ID, count: 5 });
+		expect(ids.every((id) => /^\d{18}$/.test(id) && !Number.isSafeInteger(Number(id)))).toBe(true);
+		const result = await listAgents();
+		expect(result.items.map((item) => item.json.id).sort()).toEqual([...ids].sort());
+		for (const item of result.items) expect(typeof item.json.id).toBe('string');
+	});
+});
+
+describe('retries: reads only, bounded', () => {
+	it.each([503, 502, 500, 429])('a read retried after HTTP %s succeeds, with the request count asserted', async (status) => {
+		await control.seedAgents({ appId: APP_ID, count: 2 });
+		await control.addFault({ pathPattern: AGENT_PATH, kind: 'status', status, count: 2, retryAfterSeconds: status === 429 ? 0 : undefined });
+		const result = await listAgents();
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		expect(result.requests.filter((r) => r.path === AGENT_PATH)).toHaveLength(3);
+	});
+
+	it('gives up after the bound and says how often it tried', async () => {
+		await control.addFault({ pathPattern: AGENT_PATH, kind: 'status', status: 503, count: 10 });
+		const result = await listAgents();
+		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
+		expect(result.error?.message).toBe(`The Contact Center API answered HTTP 503 (tried ${MAX_READ_ATTEMPTS} times)`);
+		expect(result.error?.description).toContain('server error');
+	});
+
+	it.each(['truncated', 'nonjson', 'html'] as const)('a read retried after a %s body succeeds', async (kind) => {
+		await control.seedAgents({ appId: APP_ID, count: 1 });
+		await control.addFault({ pathPattern: AGENT_PATH, kind, count: 1 });
+		const result = await listAgents();
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.requests).toHaveLength(2);
+	});
+
+	it('a read that times out is retried', async () => {
+		await control.seedAgents({ appId: APP_ID, count: 1 });
+		await control.addFault({ pathPattern: AGENT_PATH, kind: 'delay', delayMs: 2600, count: 1 });
+		const result = await listAgents();
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.requests).toHaveLength(2);
+	});
+
+	it.each([500, 502, 503, 429])('a write is never repeated after HTTP %s', async (status) => {
+		await control.addFault({ pathPattern: '/callTask/operate', kind: 'status', status, count: 5 });
+		const result = await probe({ path: '/openapi/agent/web/v1/callTask/operate', envelope: 'B', kind: 'write', body: '{"taskId":"1","operation":"start"}' });
+		expect(result.requests).toHaveLength(1);
+		expect(result.error?.message).toBe(`The Contact Center API answered HTTP ${status}`);
+		if (status >= 500) expect(result.error?.description).toContain('may or may not have applied it');
+	});
+
+	it('a write that times out is not repeated and the user is told its outcome is unknown', async () => {
+		const [groupId] = await control.seedServiceGroups({ appId: APP_ID, count: 1 });
+		await control.addFault({ pathPattern: '/group/delete', kind: 'delay', delayMs: 2600, count: 1 });
+		const result = await probe({ path: '/openapi/platform/v1/group/delete', kind: 'write', body: JSON.stringify({ queueNumber: groupId }) });
+		expect(result.error?.message).toBe('The request timed out');
+		expect(result.error?.description).toContain('may or may not have applied it');
+		expect(result.requests.filter((r) => r.path.endsWith('/group/delete'))).toHaveLength(1);
+	});
+});
+
+describe('unusable answers and connections', () => {
+	it('an HTML page says to check the Base URL', async () => {
+		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'html', status: 502, count: 10 });
+		const result = await probe({ path: GROUP_LIST_PATH });
+		expect(result.error?.message).toBe(`The server answered HTTP 502 with an HTML page instead of JSON (tried ${MAX_READ_ATTEMPTS} times)`);
+		expect(result.error?.description).toContain(`Base URL (${sandbox.url})`);
+	});
+
+	it('a body that is not JSON is named as such', async () => {
+		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'nonjson', count: 10 });
+		const result = await probe({ path: GROUP_LIST_PATH, kind: 'write' });
+		expect(result.requests).toHaveLength(1);
+		expect(result.error?.message).toMatch(/is not valid JSON$/);
+	});
+
+	it('an unknown path (HTTP 404) says to check the Base URL', async () => {
+		const result = await probe({ path: '/openapi/does/not/exist' });
+		expect(result.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('The Contact Center API answered HTTP 404');
+		expect(result.error?.description).toContain('Check the credential');
+	});
+
+	it('a closed port gives a connection error naming the address', async () => {
+		const port = await new Promise<number>((resolve) => {
+			const server = createServer();
+			server.listen(0, '127.0.0.1', () => {
+				const { port: p } = server.address() as { port: number };
+				server.close(() => resolve(p));
+			});
+		});
+		const result = await probe({ path: GROUP_LIST_PATH, kind: 'write' }, { ...credentials, baseUrl: `http://127.0.0.1:${port}/` });
+		expect(result.error?.message).toBe(`Could not reach the Contact Center API at http://127.0.0.1:${port}`);
+		expect(result.error?.description).toContain('ECONNREFUSED');
+		expect(result.requests).toHaveLength(0);
+	});
+});
