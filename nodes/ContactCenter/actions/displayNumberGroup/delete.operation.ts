@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertValid, required } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import { DISPLAY_GROUP_PATHS } from './api';
+import { displayGroupLocator } from './descriptions';
+import { locatorValue } from './lists';
+
+const properties: INodeProperties[] = [displayGroupLocator('groupId', 'Display Number Group', 'The display-number group to delete', true)];
+
+export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['delete'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const groupId = locatorValue(this.getNodeParameter('groupId', itemIndex, ''));
+	assertValid(this.getNode(), itemIndex, [required('groupId', groupId, 'Pick the display-number group to delete.')]);
+
+	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+		method: 'POST',
+		path: DISPLAY_GROUP_PATHS.delete,
+		body: { id: groupId },
+		envelope: 'A',
+		kind: 'write',
+		itemIndex,
+	});
+	return { deleted: true, id: groupId };
+}

@@ -1,0 +1,104 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** A display-number group picked from the tenant's groups (searchable) or given by its ID. */
+export function displayGroupLocator(name: string, displayName: string, description: string, required: boolean): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a display-number group...',
+				typeOptions: { searchListMethod: 'searchDisplayNumberGroups', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 182739465018273946',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\S+\\s*$', errorMessage: 'Enter the ID of the display-number group' },
+					},
+				],
+			},
+		],
+	};
+}
+
+export const strategyField: INodeProperties = {
+	displayName: 'Strategy',
+	name: 'strategy',
+	type: 'options',
+	default: '1',
+	description: 'How the number shown to a called party is chosen from the group',
+	options: [
+		{
+			name: 'By Home Location',
+			value: '3',
+			description: 'A number from the called party\'s area; otherwise the default numbers, city and area code',
+		},
+		{ name: 'Random', value: '1', description: 'A random number of the group' },
+		{ name: 'Rotating', value: '2', description: 'Each number of the group in turn' },
+	],
+};
+
+export function numberListField(description: string): INodeProperties {
+	return {
+		displayName: 'Number List',
+		name: 'numberList',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. 01012345678, 02087654321',
+		description,
+	};
+}
+
+/** Optional fields of create's Additional Fields and update's Update Fields (sorted by display name). */
+export function optionalFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Default Area Code',
+			name: 'areaCode',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 010',
+			description: 'Area code used when no number of the group matches the called party\'s area (By Home Location strategy)',
+		},
+		{
+			displayName: 'Default City',
+			name: 'city',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Beijing',
+			description: 'City used when no number of the group matches the called party\'s area (By Home Location strategy)',
+		},
+		{
+			displayName: 'Default Number List',
+			name: 'defaultNumberList',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			placeholder: 'e.g. 01012345678',
+			description:
+				'Only for the By Home Location strategy: numbers used when no number matches the called party\'s area, separated by commas or new lines (an expression may return an array)',
+		},
+		displayGroupLocator('overflowGroupId', 'Overflow Group', 'Another display-number group used as overflow', false),
+		{
+			displayName: 'Remark',
+			name: 'remark',
+			type: 'string',
+			default: '',
+			description: 'A note about the group',
+		},
+	];
+}

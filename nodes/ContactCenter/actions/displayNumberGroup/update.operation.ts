@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertValid } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import { DISPLAY_GROUP_PATHS } from './api';
+import { displayGroupLocator, numberListField, optionalFields, strategyField } from './descriptions';
+import { buildUpdateBody } from './fields';
+import { locatorValue } from './lists';
+
+const updateFields: INodeProperties[] = ([
+	...optionalFields(),
+	{
+		displayName: 'Group Name',
+		name: 'groupName',
+		type: 'string',
+		default: '',
+		description: 'New name of the group',
+	},
+	strategyField,
+] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+const properties: INodeProperties[] = [
+	displayGroupLocator('groupId', 'Display Number Group', 'The display-number group to update', true),
+	numberListField(
+		'The complete new number list of the group (the API replaces the list), separated by commas or new lines (an expression may return an array)',
+	),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here are changed; a text field added empty is cleared',
+		options: updateFields,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const groupId = locatorValue(this.getNodeParameter('groupId', itemIndex, ''));
+	const { issues, body } = buildUpdateBody(
+		groupId,
+		this.getNodeParameter('numberList', itemIndex, ''),
+		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+	);
+	assertValid(this.getNode(), itemIndex, issues);
+
+	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+		method: 'POST',
+		path: DISPLAY_GROUP_PATHS.update,
+		body,
+		envelope: 'A',
+		kind: 'write',
+		itemIndex,
+	});
+	// The API answers null: the output says what was changed.
+	return { updated: true, ...(body as IDataObject) };
+}

@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertValid, required } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import { locatorValue } from '../displayNumberGroup/lists';
+import { SERVICE_GROUP_PATHS } from './api';
+import { serviceGroupLocator } from './descriptions';
+
+const properties: INodeProperties[] = [serviceGroupLocator('queueNumber', 'Service Group', 'The service group to delete', true)];
+
+export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['delete'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const queueNumber = locatorValue(this.getNodeParameter('queueNumber', itemIndex, ''));
+	assertValid(this.getNode(), itemIndex, [required('queueNumber', queueNumber, 'Pick the service group to delete.')]);
+
+	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+		method: 'POST',
+		path: SERVICE_GROUP_PATHS.delete,
+		body: { queueNumber },
+		envelope: 'A',
+		kind: 'write',
+		itemIndex,
+	});
+	return { deleted: true, id: queueNumber };
+}

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertValid } from '../../helpers/validation';
+import { apiRequest } from '../../transport';
+import { locatorValue } from '../displayNumberGroup/lists';
+import { SERVICE_GROUP_PATHS } from './api';
+import { membersField, serviceGroupLocator, settingsFields } from './descriptions';
+import { buildUpdateBody } from './fields';
+
+const updateFields: INodeProperties[] = ([
+	...settingsFields,
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: 'New name of the group',
+	},
+	{ ...membersField, description: 'The new member list; it replaces the current members' },
+] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+const properties: INodeProperties[] = [
+	serviceGroupLocator('queueNumber', 'Service Group', 'The service group to update', true),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here are changed',
+		options: updateFields,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const queueNumber = locatorValue(this.getNodeParameter('queueNumber', itemIndex, ''));
+	const { issues, body } = buildUpdateBody(queueNumber, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	assertValid(this.getNode(), itemIndex, issues);
+
+	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+		method: 'POST',
+		path: SERVICE_GROUP_PATHS.update,
+		body,
+		envelope: 'A',
+		kind: 'write',
+		itemIndex,
+	});
+	// The API answers null: the output says what was changed.
+	return { updated: true, ...(body as IDataObject) };
+}

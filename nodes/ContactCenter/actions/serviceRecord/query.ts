@@ -1,0 +1,126 @@
+/**
+ * Service-record queries: pure validation of the user's range and filters, and the wall-clock
+ * second arithmetic the window walk needs.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { toApiTime, type DateInput } from '../../helpers/time';
+import type { Issue } from '../../helpers/validation';
+
+export type Channel = 'call' | 'im';
+export const CHANNELS: readonly Channel[] = ['call', 'im'];
+
+export const RECORD_PATHS: Record<Channel, string> = {
+	call: '/openapi/crm/service-record/call/query',
+	im: '/openapi/crm/service-record/im/query',
+};
+
+/** The id filter each channel takes: call records carry callId, online records sessionId. */
+export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = { call: 'callId', im: 'sessionId' };
+
+export interface RecordQuery {
+	channel: Channel;
+	/** `yyyy-MM-dd HH:mm:ss` in the API's zone, inclusive. */
+	startTime: string;
+	endTime: string;
+	idFilter?: { key: 'callId' | 'sessionId'; value: string };
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+function filterText(value: unknown): string {
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number') return String(value);
+	return '';
+}
+
+function apiTimeOf(field: string, value: unknown, workflowZone: string, apiZone: string, issues: Issue[]): string | undefined {
+	if (isBlank(value)) {
+		issues.push({ field, problem: 'is required', fix: 'Enter a date and time, for example 2026-11-22T09:00:00 or {{ $now.minus(1, "hour") }}.' });
+		return undefined;
+	}
+	const converted = toApiTime(value as DateInput, workflowZone, apiZone);
+	if (converted === undefined) {
+		issues.push({
+			field,
+			problem: `is not a date and time (got ${JSON.stringify(value)})`,
+			fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now }}.',
+		});
+	}
+	return converted;
+}
+
+/** Validates channel, range and id filter, and converts the range to API times. */
+export function readRecordQuery(
+	input: { channel: unknown; startTime: unknown; endTime: unknown; filters: IDataObject },
+	workflowZone: string,
+	apiZone: string,
+): { issues: Issue[]; query?: RecordQuery } {
+	const issues: Issue[] = [];
+	const channel = input.channel as Channel;
+	if (!CHANNELS.includes(channel)) {
+		issues.push({ field: 'channel', problem: `must be call or im (got ${JSON.stringify(input.channel ?? null)})`, fix: 'Pick Call or Online Chat.' });
+	}
+	const startTime = apiTimeOf('startTime', input.startTime, workflowZone, apiZone, issues);
+	const endTime = apiTimeOf('endTime', input.endTime, workflowZone, apiZone, issues);
+	// API times of one format compare like the times they name, which is how the API compares them.
+	if (startTime && endTime && startTime > endTime) {
+		issues.push({
+			field: 'startTime',
+			problem: `(${startTime}) is later than "endTime" (${endTime}), both in the API's time zone ${apiZone}`,
+			fix: 'Make Start Time earlier than or equal to End Time, or swap the two.',
+		});
+	}
+	let idFilter: RecordQuery['idFilter'];
+	for (const key of ['callId', 'sessionId'] as const) {
+		const value = filterText(input.filters[key]);
+		if (!value) continue;
+		if (CHANNELS.includes(channel) && ID_FILTER[channel] !== key) {
+			issues.push({
+				field: `filters.${key}`,
+				problem: `only applies to ${key === 'callId' ? 'call' : 'online chat (im)'} records, but the channel is ${channel}`,
+				fix: `Remove the ${key === 'callId' ? 'Call ID' : 'Session ID'} filter, or change Channel.`,
+			});
+			continue;
+		}
+		idFilter = { key, value };
+	}
+	if (issues.length > 0 || !startTime || !endTime) return { issues };
+	return { issues, query: { channel, startTime, endTime, idFilter } };
+}
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The wall-clock second after an API time. The API orders records by their zone-less text, so the
+ * walk steps through wall-clock seconds, not instants (a DST fold would otherwise step backwards).
+ */
+export function nextWallSecond(time: string): string {
+	const m = WALL.exec(time);
+	if (!m) throw new Error(`not an API time: ${time}`);
+	const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) + 1000);
+	return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** The warning when some seconds hold more records than one query returns. */
+export function saturationMessage(channel: Channel, seconds: readonly string[], apiZone: string, itemIndex: number, cap: number): string {
+	const kind = channel === 'call' ? 'call' : 'online chat';
+	const list = seconds.length > 10 ? `${seconds.slice(0, 10).join(', ')} and ${seconds.length - 10} more` : seconds.join(', ');
+	return (
+		`Item ${itemIndex}: the output may be incomplete. ${seconds.length === 1 ? 'One second holds' : `${seconds.length} seconds hold`} ` +
+		`${cap.toLocaleString('en-US')} or more ${kind} records (${list}, time zone ${apiZone}); the API returns at most ` +
+		`${cap.toLocaleString('en-US')} records for one second, so records of ${seconds.length === 1 ? 'that second' : 'those seconds'} beyond them cannot be read.`
+	);
+}
+
+/** A record as output: the API's fields as given, with the fields the API may omit present as null. */
+export function outputRecord(record: IDataObject, channel: Channel): IDataObject {
+	const idKey = ID_FILTER[channel];
+	return {
+		...record,
+		[idKey]: record[idKey] ?? null,
+		updateAgent: record.updateAgent ?? null,
+		otherParams: record.otherParams ?? null,
+	};
+}
