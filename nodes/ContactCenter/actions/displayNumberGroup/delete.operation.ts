@@ -5,7 +5,7 @@ import { assertValid, required } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { DISPLAY_GROUP_PATHS } from './api';
 import { displayGroupLocator } from './descriptions';
-import { locatorValue } from './lists';
+import { locatorValue } from '../../helpers/lists';
 
 const properties: INodeProperties[] = [displayGroupLocator('groupId', 'Display Number Group', 'The display-number group to delete', true)];
 

@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
-import { listIssues, locatorValue, parseList } from './lists';
+import { listIssues, locatorValue, parseList } from '../../helpers/lists';
 
 /** `1` random, `2` rotating, `3` by home location of the called number. */
 export const DISPLAY_STRATEGIES = ['1', '2', '3'] as const;

@@ -6,7 +6,7 @@ import { apiRequest } from '../../transport';
 import { DISPLAY_GROUP_PATHS } from './api';
 import { displayGroupLocator, numberListField, optionalFields, strategyField } from './descriptions';
 import { buildUpdateBody } from './fields';
-import { locatorValue } from './lists';
+import { locatorValue } from '../../helpers/lists';
 
 const updateFields: INodeProperties[] = ([
 	...optionalFields(),

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid, required } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { locatorValue } from '../displayNumberGroup/lists';
+import { locatorValue } from '../../helpers/lists';
 import { SERVICE_GROUP_PATHS } from './api';
 import { serviceGroupLocator } from './descriptions';
 

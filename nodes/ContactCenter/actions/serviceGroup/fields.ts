@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
-import { duplicates, listIssues, locatorValue, parseList } from '../displayNumberGroup/lists';
+import { duplicates, listIssues, locatorValue, parseList } from '../../helpers/lists';
 
 export const SERVICE_GROUP_STRATEGIES = [
 	'leastAnswerTimes',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
-import { locatorValue } from '../displayNumberGroup/lists';
+import { locatorValue } from '../../helpers/lists';
 import { listServiceGroups } from './api';
 import { serviceGroupLocator } from './descriptions';
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { locatorValue } from '../displayNumberGroup/lists';
+import { locatorValue } from '../../helpers/lists';
 import { SERVICE_GROUP_PATHS } from './api';
 import { membersField, serviceGroupLocator, settingsFields } from './descriptions';
 import { buildUpdateBody } from './fields';

@@ -1,4 +1,4 @@
-import type { Issue } from '../../helpers/validation';
+import type { Issue } from './validation';
 
 /**
  * Lists typed into one text field (numbers, agent numbers): comma- or newline-separated text, or an
