@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { addCustomerEnvelope, addError, customerRecord } from './api';
+import { createProperties } from './descriptions';
+import { readWriteBody } from './write';
+
+export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['create'] } }, createProperties());
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = await readWriteBody.call(this, itemIndex, 'add');
+	const added = await addCustomerEnvelope.call(this, body, itemIndex);
+	if (added.ok) return customerRecord(added.data);
+	throw addError(this.getNode(), added.failure, itemIndex);
+}

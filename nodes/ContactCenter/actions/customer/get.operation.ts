@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { customerRecord, CUSTOMER_PATHS } from './api';
+import { customerIdField } from './descriptions';
+import { readCustomerId } from './write';
+
+export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['get'] } }, [customerIdField]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readCustomerId.call(this, itemIndex);
+	const data = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+		method: 'GET',
+		path: CUSTOMER_PATHS.get(id),
+		envelope: 'A',
+		kind: 'read',
+		itemIndex,
+	});
+	return customerRecord(data);
+}

@@ -1,0 +1,129 @@
+/**
+ * The customer list request: filter conditions, sort rules and time ranges from the node's
+ * parameters, validated and in the API's form. Pure, so the rules are tested directly.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { oneOf, type Issue } from '../../helpers/validation';
+import type { JsonBodyValue } from '../../transport/json';
+import { apiTimeOf, isBlank, text, type CustomerBody, type Zones } from './fields';
+
+export const OPERATORS = ['eq', 'neq', 'empty', 'nempty', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
+export type Operator = (typeof OPERATORS)[number];
+export const ORDERS = ['asc', 'desc'] as const;
+
+/** Operators that take no value, exactly one, exactly two, or one or more (comma-separated). */
+const NO_VALUE: ReadonlySet<string> = new Set(['empty', 'nempty']);
+const ONE_VALUE: ReadonlySet<string> = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte']);
+const LIST_VALUE: ReadonlySet<string> = new Set(['in', 'nin']);
+
+export const TIME_RANGES = [
+	['createTimeBegin', 'createTimeEnd'],
+	['updateTimeBegin', 'updateTimeEnd'],
+] as const;
+
+type Scalar = string | number;
+
+/** The inner list of a fixed collection (`{values: [...]}`), or an array given by an expression. */
+export function collectionRows(value: unknown): IDataObject[] {
+	const rows = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? (value as IDataObject).values : undefined;
+	return Array.isArray(rows) ? rows.filter((row): row is IDataObject => typeof row === 'object' && row !== null && !Array.isArray(row)) : [];
+}
+
+function scalar(value: unknown): Scalar {
+	return typeof value === 'number' && Number.isFinite(value) ? value : text(value);
+}
+
+/**
+ * A condition's values: an array from an expression as given; text split on commas for `between`
+ * (two values) and `in`/`nin` (one or more); one value otherwise (so commas stay in names).
+ */
+export function conditionValues(operator: string, value: unknown): Scalar[] {
+	if (isBlank(value)) return [];
+	if (Array.isArray(value)) return value.map(scalar).filter((v) => v !== '');
+	if (typeof value === 'string' && (operator === 'between' || LIST_VALUE.has(operator))) {
+		return value
+			.split(',')
+			.map((v) => v.trim())
+			.filter((v) => v !== '');
+	}
+	const single = scalar(value);
+	return single === '' ? [] : [single];
+}
+
+function valueIssue(field: string, operator: string, count: number): Issue | undefined {
+	if (NO_VALUE.has(operator)) {
+		return count === 0 ? undefined : { field, problem: `must be empty for the operator "${operator}"`, fix: 'Clear the value; this operator takes none.' };
+	}
+	if (operator === 'between') {
+		return count === 2
+			? undefined
+			: {
+					field,
+					problem: `needs exactly two values for the operator "between" (got ${count})`,
+					fix: 'Enter the lower and the upper bound separated by a comma, e.g. 10,20.',
+				};
+	}
+	if (ONE_VALUE.has(operator)) {
+		return count === 1 ? undefined : { field, problem: `needs exactly one value for the operator "${operator}" (got ${count})`, fix: 'Enter one value.' };
+	}
+	if (LIST_VALUE.has(operator)) {
+		return count > 0 ? undefined : { field, problem: `needs at least one value for the operator "${operator}"`, fix: 'Enter one value, or several separated by commas.' };
+	}
+	return undefined;
+}
+
+export interface ListQuery {
+	issues: Issue[];
+	/** Everything of the list body except `page` and `limit`. */
+	body: CustomerBody;
+}
+
+/** The `search`, `sortList` and time-range part of a list request (search and sortList always arrays). */
+export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones): ListQuery {
+	const issues: Array<Issue | undefined> = [];
+	const search: JsonBodyValue[] = [];
+	collectionRows(filters.conditions).forEach((row, index) => {
+		const path = `filters.conditions.values[${index}]`;
+		const field = text(row.field);
+		const operator = text(row.operator);
+		const values = conditionValues(operator, row.value);
+		issues.push(
+			field ? undefined : { field: `${path}.field`, problem: 'is required', fix: 'Pick a customer field from the list, or enter its field ID.' },
+			operator
+				? oneOf(`${path}.operator`, operator, OPERATORS)
+				: { field: `${path}.operator`, problem: 'is required', fix: `Pick one of ${OPERATORS.join(', ')}.` },
+			valueIssue(`${path}.value`, operator, values.length),
+		);
+		search.push({ field, operator, value: values });
+	});
+
+	const sortList: JsonBodyValue[] = [];
+	collectionRows(sort).forEach((row, index) => {
+		const path = `sort.values[${index}]`;
+		const field = text(row.field);
+		const orderBy = text(row.orderBy) || 'asc';
+		issues.push(
+			field ? undefined : { field: `${path}.field`, problem: 'is required', fix: 'Pick a customer field to sort by.' },
+			oneOf(`${path}.orderBy`, orderBy, ORDERS),
+		);
+		sortList.push({ field, orderBy });
+	});
+
+	const body: CustomerBody = { search, sortList };
+	for (const [beginKey, endKey] of TIME_RANGES) {
+		const begin = apiTimeOf(`filters.${beginKey}`, filters[beginKey], zones);
+		const end = apiTimeOf(`filters.${endKey}`, filters[endKey], zones);
+		issues.push(begin.issue, end.issue);
+		if (begin.time) body[beginKey] = begin.time;
+		if (end.time) body[endKey] = end.time;
+		if (begin.time && end.time && begin.time > end.time) {
+			issues.push({
+				field: `filters.${beginKey}`,
+				problem: `is later than ${endKey} (${begin.time} > ${end.time} in ${zones.api})`,
+				fix: `Make ${beginKey} earlier than or equal to ${endKey}.`,
+			});
+		}
+	}
+	return { issues: issues.filter((issue): issue is Issue => issue !== undefined), body };
+}

@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { CUSTOMER_PATHS, writeCustomer } from './api';
+import { contactFields, customerIdField, customFieldsField, optionalFields } from './descriptions';
+import { customerIdOf, readWriteBody } from './write';
+
+const properties: INodeProperties[] = [
+	customerIdField,
+	...contactFields(true),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: optionalFields(true),
+	},
+	customFieldsField('update'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { id, issue } = customerIdOf.call(this, itemIndex);
+	const body = await readWriteBody.call(this, itemIndex, 'update', issue ? [issue] : []);
+	return await writeCustomer.call(this, CUSTOMER_PATHS.update, { _id: id, ...body }, itemIndex);
+}

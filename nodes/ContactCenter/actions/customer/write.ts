@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { assertValid, idString, required, type Issue } from '../../helpers/validation';
+import { getConnection } from '../../transport';
+import type { MapperMode } from './customFields';
+import { buildCustomerBody, CONTACT_KINDS, type ContactKind, type CustomerBody, type Zones } from './fields';
+
+/** The workflow's zone (date-times without offset) and the API's zone (the credential's). */
+export async function zonesOf(this: IExecuteFunctions): Promise<Zones> {
+	const connection = await getConnection.call(this);
+	return { workflow: this.getTimezone(), api: connection.timezone };
+}
+
+/**
+ * The add/update body of one item, validated: an invalid item throws before anything is sent.
+ * `issues` found elsewhere (update's customer ID) are reported together with the body's.
+ */
+export async function readWriteBody(this: IExecuteFunctions, itemIndex: number, mode: MapperMode, issues: Issue[] = []): Promise<CustomerBody> {
+	const contacts: Partial<Record<ContactKind, unknown>> = {};
+	for (const kind of CONTACT_KINDS) contacts[kind] = this.getNodeParameter(kind, itemIndex, {});
+	const optionalParameter = mode === 'add' ? 'additionalFields' : 'updateFields';
+	const built = buildCustomerBody({
+		mode,
+		customerName: mode === 'add' ? this.getNodeParameter('customerName', itemIndex, '') : undefined,
+		optionalParameter,
+		optionalFields: this.getNodeParameter(optionalParameter, itemIndex, {}) as IDataObject,
+		contacts,
+		customFields: this.getNodeParameter('customFields', itemIndex, {}),
+		zones: await zonesOf.call(this),
+	});
+	assertValid(this.getNode(), itemIndex, [...issues, ...built.issues]);
+	return built.body;
+}
+
+/** The `customerId` parameter and its issue when blank. */
+export function customerIdOf(this: IExecuteFunctions, itemIndex: number): { id: string; issue?: Issue } {
+	const id = idString(this.getNodeParameter('customerId', itemIndex, ''));
+	return { id, issue: required('customerId', id, 'Enter the customer `_id` (from Create or Get Many), for example with an expression.') };
+}
+
+/** The `customerId` parameter, required. */
+export function readCustomerId(this: IExecuteFunctions, itemIndex: number): string {
+	const { id, issue } = customerIdOf.call(this, itemIndex);
+	assertValid(this.getNode(), itemIndex, [issue]);
+	return id;
+}

@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { assertValid } from '../../helpers/validation';
+import { listCustomerFieldRows } from './api';
+import { buildFieldListBody } from './filters';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Category',
+				name: 'category',
+				type: 'multiOptions',
+				default: [],
+				description: 'Only preset (system) fields, only custom fields, or both',
+				options: [
+					{ name: 'Custom', value: 'custom' },
+					{ name: 'System', value: 'system' },
+				],
+			},
+			{
+				displayName: 'Editable',
+				name: 'editable',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only editable fields (true) or only auto-generated, non-editable fields (false)',
+			},
+			{
+				displayName: 'Enabled',
+				name: 'enabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only enabled fields (true) or only disabled fields (false)',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Part of the field name',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. text, select',
+				description: 'Field types to return, separated by commas (e.g. text, number, select)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['customerField'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const { issues, body } = buildFieldListBody(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	assertValid(this.getNode(), itemIndex, issues);
+	// The endpoint has no paging: it answers every matching field at once, so the limit is applied here.
+	const rows = await listCustomerFieldRows.call(this, body, itemIndex);
+	return limit === undefined ? rows : rows.slice(0, limit);
+}

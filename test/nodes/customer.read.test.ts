@@ -1,0 +1,271 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+// A second tenant holds only the bulk customers, so its counts are exact.
+const BULK = { appId: '2090', appSecret: 'bulk-secret' };
+const LIST = '/openapi/crm/list';
+const FIELD_LIST = '/openapi/crm/config/field/list';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let bulkIds: string[];
+const ids: Record<string, string> = {};
+
+const credentials = (app = APP) => ({ baseUrl: sandbox.url, ...app, timezone: 'Asia/Shanghai' });
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }, { ...BULK, timezone: 'Asia/Shanghai' }] });
+	control = new SandboxControl(sandbox.url);
+	await control.seedFields({
+		appId: APP.appId,
+		fields: [
+			{ field: 'level', name: 'Level', type: 'select', required: true, choices: [{ key: 'gold', value: 'Gold', isDefault: false }] },
+			{ field: 'archived', name: 'Archived note', type: 'text', status: 0 },
+		],
+	});
+	const seeded = await control.seedCustomers({
+		appId: APP.appId,
+		customers: [
+			{ customerName: 'Amy', createTime: '2026-01-10 08:00:00', callingNumber: 2, level: 'gold', mobile: [{ value: '13100000001', memo: '' }] },
+			{ customerName: 'Ben', createTime: '2026-01-10 14:00:00', callingNumber: 5 },
+			{ customerName: 'Cal', createTime: '2026-01-11 09:00:00', callingNumber: 9, email: [{ value: 'cal@example.com', memo: '' }] },
+		],
+	});
+	[ids.amy, ids.ben, ids.cal] = seeded;
+	bulkIds = await control.seedCustomers({ appId: BULK.appId, count: 2500 });
+});
+
+afterAll(async () => await sandbox.close());
+
+async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'customer', ...parameters },
+		credentials: credentials(),
+		sandbox: control,
+		...options,
+	});
+}
+
+describe('customer get: GET /openapi/crm/{id}', () => {
+	test('the customer record as the item, _id a string, paired', async () => {
+		const result = await run({ operation: 'get', customerId: ids.amy });
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.method, r.path, r.signatureValid, r.code])).toEqual([['GET', `/openapi/crm/${ids.amy}`, true, '200']]);
+		expect(result.items).toEqual([
+			{
+				json: expect.objectContaining({ _id: ids.amy, accountId: APP.appId, customerName: 'Amy', createTime: '2026-01-10 08:00:00', level: 'gold' }),
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	test('an unknown id surfaces 00000400; with continueOnFail the other items still come', async () => {
+		const failed = await run({ operation: 'get', customerId: 'nope' });
+		expect(failed.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 00000400: customer does not exist' });
+		expect(failed.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '00000400' });
+
+		const result = await run({ operation: 'get', customerId: '={{ $json.id }}' }, { items: [{ id: ids.ben }, { id: 'nope' }, { id: ids.cal }], continueOnFail: true });
+		expect(result.requests.map((r) => r.path)).toEqual([`/openapi/crm/${ids.ben}`, '/openapi/crm/nope', `/openapi/crm/${ids.cal}`]);
+		expect(result.items.map((i) => [i.json.customerName ?? i.json.code, i.pairedItem])).toEqual([
+			['Ben', { item: 0 }],
+			['00000400', { item: 1 }],
+			['Cal', { item: 2 }],
+		]);
+		expect(result.items[1].json.error).toBe('Contact Center error 00000400: customer does not exist');
+	});
+
+	test('a blank id sends nothing', async () => {
+		const result = await run({ operation: 'get', customerId: '={{ "  " }}' });
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe('Invalid input in item 0: "customerId" is required');
+	});
+});
+
+describe('customer delete: POST /openapi/crm/delete', () => {
+	test('returns {deleted: true, id}; the customer is gone; an unknown id fails only its own item', async () => {
+		const [doomed, alsoDoomed] = await control.seedCustomers({ appId: APP.appId, customers: [{ customerName: 'Del 1' }, { customerName: 'Del 2' }] });
+		const result = await run(
+			{ operation: 'delete', customerId: '={{ $json.id }}' },
+			{ items: [{ id: doomed }, { id: 'unknown-id' }, { id: alsoDoomed }], continueOnFail: true },
+		);
+		expect(result.requests.map((r) => [r.method, r.path, r.body, r.signatureValid, r.code])).toEqual([
+			['POST', '/openapi/crm/delete', { id: doomed }, true, '200'],
+			['POST', '/openapi/crm/delete', { id: 'unknown-id' }, true, '00000400'],
+			['POST', '/openapi/crm/delete', { id: alsoDoomed }, true, '200'],
+		]);
+		expect(result.items).toEqual([
+			{ json: { deleted: true, id: doomed }, pairedItem: { item: 0 } },
+			{ json: expect.objectContaining({ error: 'Contact Center error 00000400: customer does not exist', code: '00000400' }), pairedItem: { item: 1 } },
+			{ json: { deleted: true, id: alsoDoomed }, pairedItem: { item: 2 } },
+		]);
+		const remaining = (await control.getState(APP.appId)).customers.map((c) => c._id);
+		expect(remaining).not.toContain(doomed);
+		expect(remaining).not.toContain(alsoDoomed);
+	});
+});
+
+describe('customer getAll: POST /openapi/crm/list', () => {
+	const listBodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
+
+	test('Return All over 2,500 customers: exactly 3 signed requests of 1,000, every customer once', async () => {
+		const result = await run({ operation: 'getAll', returnAll: true }, { credentials: credentials(BULK) });
+		expect(result.error).toBeUndefined();
+		expect(result.requests.every((r) => r.path === LIST && r.method === 'POST' && r.signatureValid && r.appId === BULK.appId)).toBe(true);
+		expect(listBodies(result)).toEqual([1, 2, 3].map((page) => ({ search: [], sortList: [], page, limit: 1000 })));
+		expect(result.items).toHaveLength(2500);
+		const returned = result.items.map((i) => i.json._id);
+		expect(new Set(returned).size).toBe(2500);
+		expect([...returned].sort()).toEqual([...bulkIds].sort());
+		expect(returned.every((id) => typeof id === 'string')).toBe(true);
+		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
+	});
+
+	test('Limit asks for just enough: 30 in one request; 1,500 in two pages of 1,000', async () => {
+		const small = await run({ operation: 'getAll', returnAll: false, limit: 30 }, { credentials: credentials(BULK) });
+		expect(listBodies(small)).toEqual([{ search: [], sortList: [], page: 1, limit: 30 }]);
+		expect(small.items).toHaveLength(30);
+
+		const large = await run({ operation: 'getAll', returnAll: false, limit: 1500 }, { credentials: credentials(BULK) });
+		expect(listBodies(large).map((b) => [b.page, b.limit])).toEqual([
+			[1, 1000],
+			[2, 1000],
+		]);
+		expect(large.items).toHaveLength(1500);
+		expect(new Set(large.items.map((i) => i.json._id)).size).toBe(1500);
+	});
+
+	test('conditions, sort and a creation range from the workflow zone (New York) in the API zone (Shanghai)', async () => {
+		const result = await run(
+			{
+				operation: 'getAll',
+				returnAll: true,
+				filters: {
+					conditions: { values: [{ field: 'callingNumber', operator: 'between', value: '1,9' }, { field: 'email', operator: 'empty' }] },
+					// midnight in New York = 13:00 in Shanghai: Amy (08:00) is before, Ben (14:00) after
+					createTimeBegin: '2026-01-10T00:00:00',
+					createTimeEnd: '2026-01-11T23:59:59',
+				},
+				sort: { values: [{ field: 'customerName', orderBy: 'desc' }] },
+			},
+			{ timezone: 'America/New_York' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(listBodies(result)).toEqual([
+			{
+				search: [
+					{ field: 'callingNumber', operator: 'between', value: ['1', '9'] },
+					{ field: 'email', operator: 'empty', value: [] },
+				],
+				sortList: [{ field: 'customerName', orderBy: 'desc' }],
+				createTimeBegin: '2026-01-10 13:00:00',
+				createTimeEnd: '2026-01-12 12:59:59',
+				page: 1,
+				limit: 1000,
+			},
+		]);
+		// Cal has an email; Amy was created before the range. API dates are returned untouched.
+		expect(result.items.map((i) => [i.json.customerName, i.json.createTime])).toEqual([['Ben', '2026-01-10 14:00:00']]);
+	});
+
+	test('per item: each input item runs its own query, outputs paired to it', async () => {
+		const result = await run(
+			{ operation: 'getAll', returnAll: true, filters: { conditions: { values: [{ field: 'customerName', operator: 'eq', value: '={{ $json.name }}' }] } } },
+			{ items: [{ name: 'Cal' }, { name: 'Amy' }] },
+		);
+		expect(listBodies(result).map((b) => b.search)).toEqual([
+			[{ field: 'customerName', operator: 'eq', value: ['Cal'] }],
+			[{ field: 'customerName', operator: 'eq', value: ['Amy'] }],
+		]);
+		expect(result.items.map((i) => [i.json._id, i.pairedItem])).toEqual([
+			[ids.cal, { item: 0 }],
+			[ids.amy, { item: 1 }],
+		]);
+	});
+
+	test('validation: between with one value, a value on "empty", a reversed range; nothing is sent', async () => {
+		const result = await run({
+			operation: 'getAll',
+			returnAll: true,
+			filters: {
+				conditions: { values: [{ field: 'callingNumber', operator: 'between', value: '3' }, { field: 'email', operator: '={{ "empty" }}', value: 'x' }] },
+				updateTimeBegin: '2026-02-02T00:00:00',
+				updateTimeEnd: '2026-02-01T00:00:00',
+			},
+		});
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe(
+			'Invalid input in item 0: "filters.conditions.values[0].value" needs exactly two values for the operator "between" (got 1) (and 2 more problems)',
+		);
+		expect(result.error?.description).toContain('"filters.conditions.values[1].value" must be empty for the operator "empty"');
+		expect(result.error?.description).toContain('"filters.updateTimeBegin" is later than updateTimeEnd');
+	});
+
+	test('an operator or sort order outside the API list is refused before sending', async () => {
+		const result = await run({
+			operation: 'getAll',
+			filters: { conditions: { values: [{ field: 'customerName', operator: '={{ "like" }}', value: 'A' }] } },
+			sort: { values: [{ field: 'customerName', orderBy: '={{ "up" }}' }] },
+		});
+		expect(result.requests).toEqual([]);
+		expect(result.error?.description).toContain('"filters.conditions.values[0].operator" must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")');
+		expect(result.error?.description).toContain('"sort.values[0].orderBy" must be one of asc, desc (got "up")');
+	});
+});
+
+describe('editor methods', () => {
+	test('loadOptions getCustomerFields: enabled preset and custom fields, by name, from one signed field-list request', async () => {
+		await control.clearLog();
+		const options = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'loadOptions',
+			method: 'getCustomerFields',
+			parameters: { resource: 'customer', operation: 'getAll' },
+			credentials: credentials(),
+		});
+		const log = await control.getLog();
+		expect(log.map((r) => [r.method, r.path, r.body, r.signatureValid])).toEqual([['POST', FIELD_LIST, {}, true]]);
+		const values = options.map((o) => o.value);
+		expect(values).toEqual(expect.arrayContaining(['customerName', 'mobile', 'createTime', 'level']));
+		expect(values).not.toContain('archived');
+		expect(options.find((o) => o.value === 'level')).toEqual({ name: 'Level (custom)', value: 'level', description: 'Field ID level, type select' });
+		const names = options.map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+	});
+
+	test('resourceMapping getCustomerFieldMapping: custom fields only, required in create, choices as options', async () => {
+		const mapping = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'resourceMapping',
+			method: 'getCustomerFieldMapping',
+			parameters: { resource: 'customer', operation: 'upsert' },
+			credentials: credentials(),
+		});
+		expect(mapping.fields).toEqual([
+			{
+				id: 'level',
+				displayName: 'Level',
+				required: true,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: 'options',
+				options: [{ name: 'Gold (gold)', value: 'gold' }],
+			},
+		]);
+		const empty = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'resourceMapping',
+			method: 'getCustomerFieldMapping',
+			parameters: { resource: 'customer', operation: 'create' },
+			credentials: credentials(BULK),
+		});
+		expect(empty).toEqual({ fields: [], emptyFieldsNotice: 'This tenant has no enabled custom customer fields.' });
+	});
+});

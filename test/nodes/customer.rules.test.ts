@@ -1,0 +1,336 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import type { IDataObject } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+
+import { mapperFields, readCustomFieldValues, toFieldConfig, type CustomerFieldConfig } from '../../nodes/ContactCenter/actions/customer/customFields';
+import { buildCustomerBody, readContacts, splitList, type WriteInput } from '../../nodes/ContactCenter/actions/customer/fields';
+import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
+import { repeatIdsOf } from '../../nodes/ContactCenter/actions/customer/api';
+import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerField/filters';
+
+const ZONES = { workflow: 'America/New_York', api: 'Asia/Shanghai' };
+
+function config(partial: Partial<CustomerFieldConfig> & { field: string }): CustomerFieldConfig {
+	return { name: partial.field, type: 'text', status: 1, isSystem: false, required: false, searchable: true, choices: [], sort: 0, ...partial };
+}
+
+const SCHEMA = [
+	{ id: 'level', displayName: 'Level', required: true, type: 'options', options: [{ name: 'Gold', value: 'gold' }, { name: 'Silver', value: 'silver' }], display: true, defaultMatch: false },
+	{ id: 'score', displayName: 'Score', required: false, type: 'number', display: true, defaultMatch: false },
+	{ id: 'visitAt', displayName: 'Visit at', required: false, type: 'dateTime', display: true, defaultMatch: false },
+	{ id: 'tags', displayName: 'Tags (comma-separated keys)', required: false, type: 'string', options: [{ name: 'a', value: 'a' }, { name: 'b', value: 'b' }], display: true, defaultMatch: false },
+	{ id: 'note', displayName: 'Note', required: false, type: 'string', display: true, defaultMatch: false },
+];
+
+const mapper = (value: IDataObject | null, schema: unknown[] = SCHEMA) => ({ mappingMode: 'defineBelow', value, schema, matchingColumns: [] });
+
+function write(partial: Partial<WriteInput>): ReturnType<typeof buildCustomerBody> {
+	return buildCustomerBody({
+		mode: 'add',
+		customerName: 'Jane',
+		optionalParameter: 'additionalFields',
+		optionalFields: {},
+		contacts: {},
+		customFields: undefined,
+		zones: ZONES,
+		...partial,
+	});
+}
+
+describe('customer write body (create, upsert, update)', () => {
+	test('every field in API form: contacts as lists of {value, memo}, assignTime in the API zone, sources as a list', () => {
+		const built = write({
+			optionalFields: {
+				owner: ' u-7 ',
+				assignTime: '2026-03-01T09:30:00',
+				createMethod: 'WEBCHAT',
+				customerOrigin: 'busOpportunity',
+				visitorId: 'v-1',
+				mobileDecrypt: 'MODE',
+				customerSource: 'web, fair ,',
+			},
+			contacts: {
+				mobile: { values: [{ value: ' 13800000001 ', memo: 'work' }, { value: '13800000002', memo: '' }] },
+				email: { values: [{ value: 'jane@example.com' }] },
+				qq: {},
+			},
+		});
+		expect(built.issues).toEqual([]);
+		expect(built.body).toEqual({
+			customerName: 'Jane',
+			owner: 'u-7',
+			visitorId: 'v-1',
+			mobileDecrypt: 'MODE',
+			// 09:30 in New York (EST, UTC-5) is 22:30 in Shanghai (UTC+8)
+			assignTime: '2026-03-01 22:30:00',
+			createMethod: 'WEBCHAT',
+			customerOrigin: 'busOpportunity',
+			customerSource: ['web', 'fair'],
+			mobile: [{ value: '13800000001', memo: 'work' }, { value: '13800000002' }],
+			email: [{ value: 'jane@example.com' }],
+		});
+	});
+
+	test('customerName is required on add; enums, times and contact values are checked, each issue named', () => {
+		const built = write({
+			customerName: '  ',
+			optionalFields: { createMethod: 'FAX', customerOrigin: 'street', assignTime: 'next tuesday' },
+			contacts: { wechat: { values: [{ value: '', memo: 'old' }] } },
+		});
+		expect(built.issues.map((i) => i.field)).toEqual([
+			'customerName',
+			'additionalFields.assignTime',
+			'additionalFields.createMethod',
+			'additionalFields.customerOrigin',
+			'wechat.values[0].value',
+		]);
+		expect(built.issues[2].problem).toBe('must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")');
+		expect(built.issues[3].problem).toContain('busOpportunity, openSeaCustom, selfDevelop');
+	});
+
+	test('update: no name required, but a Customer Name added to Update Fields cannot be blank', () => {
+		expect(write({ mode: 'update', customerName: undefined, optionalParameter: 'updateFields' }).issues).toEqual([]);
+		const built = write({ mode: 'update', customerName: undefined, optionalParameter: 'updateFields', optionalFields: { customerName: '' } });
+		expect(built.issues).toEqual([expect.objectContaining({ field: 'updateFields.customerName', problem: 'is required' })]);
+	});
+
+	test('custom values join the body as top-level keys; a custom key that is a standard field is refused', () => {
+		const built = write({ customFields: mapper({ level: 'gold', note: 'vip' }) });
+		expect(built.body).toMatchObject({ customerName: 'Jane', level: 'gold', note: 'vip' });
+		const clash = write({ customFields: mapper({ level: 'gold', owner: 'x' }) });
+		expect(clash.issues).toEqual([expect.objectContaining({ field: 'customFields.owner', problem: 'is a standard customer field, not a custom one' })]);
+	});
+
+	test('contact rows also come from an expression array; splitList takes text or arrays', () => {
+		expect(readContacts('mobile', [{ value: '1' }, '2']).entries).toEqual([{ value: '1' }, { value: '2' }]);
+		expect(splitList(['a', ' ', 'b'])).toEqual(['a', 'b']);
+		expect(splitList('a,,b ')).toEqual(['a', 'b']);
+		expect(splitList(undefined)).toEqual([]);
+	});
+});
+
+describe('custom fields: configuration to resource-mapper fields', () => {
+	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order', () => {
+		const configs = [
+			toFieldConfig({ field: 'customerName', name: 'Customer name', type: 'text', status: 1, isSystem: true, required: true }),
+			toFieldConfig({ field: 'cf_b', name: 'Birthday', type: 'date', status: 1, sort: 3 }),
+			toFieldConfig({ field: 'cf_l', name: 'Level', type: 'select', status: 1, sort: 1, required: true, choices: [{ key: 'g', value: 'Gold' }, { key: 's', value: 's' }] }),
+			toFieldConfig({ field: 'cf_n', name: 'Score', type: 'number', status: 1, sort: 2 }),
+			toFieldConfig({ field: 'cf_t', name: 'Visit', type: 'datetime', status: 1, sort: 4 }),
+			toFieldConfig({ field: 'cf_m', name: 'Tags', type: 'multiSelect', status: 1, sort: 5, choices: [{ key: 'a', value: 'A' }] }),
+			toFieldConfig({ field: 'cf_off', name: 'Old', type: 'text', status: 0, sort: 6 }),
+			toFieldConfig({ field: '', name: 'broken' }),
+		].filter((c): c is CustomerFieldConfig => c !== undefined);
+		expect(configs).toHaveLength(7);
+		const add = mapperFields(configs, 'add');
+		expect(add.map((f) => [f.id, f.displayName, f.type, f.required])).toEqual([
+			['cf_l', 'Level', 'options', true],
+			['cf_n', 'Score', 'number', false],
+			['cf_b', 'Birthday (yyyy-MM-dd)', 'string', false],
+			['cf_t', 'Visit', 'dateTime', false],
+			['cf_m', 'Tags (comma-separated keys)', 'string', false],
+		]);
+		expect(add[0].options).toEqual([
+			{ name: 'Gold (g)', value: 'g' },
+			{ name: 's', value: 's' },
+		]);
+		expect(add.every((f) => f.display && !f.defaultMatch && f.canBeUsedToMatch === false)).toBe(true);
+		// update: nothing is required
+		expect(mapperFields(configs, 'update').some((f) => f.required)).toBe(false);
+	});
+
+	test('null choices and missing flags are read safely', () => {
+		expect(toFieldConfig({ field: 'x', choices: null })).toEqual(config({ field: 'x' }));
+	});
+});
+
+describe('custom fields: values checked against the saved schema and converted', () => {
+	test('numbers and date-times become API strings (date-times in the API zone); empty values are not sent', () => {
+		const { values, issues } = readCustomFieldValues(
+			mapper({ level: 'silver', score: 12.5, visitAt: '2026-07-01T08:00:00', tags: 'a, b', note: 42, unknownKey: 'kept' }),
+			'add',
+			ZONES,
+		);
+		expect(issues).toEqual([]);
+		// 08:00 New York (EDT, UTC-4) = 20:00 Shanghai
+		expect(values).toEqual({ level: 'silver', score: '12.5', visitAt: '2026-07-01 20:00:00', tags: 'a,b', note: '42', unknownKey: 'kept' });
+		expect(readCustomFieldValues(mapper({ level: 'gold', note: '', score: null }), 'add', ZONES).values).toEqual({ level: 'gold' });
+	});
+
+	test('required (add only), choice, multi-choice, number and date-time rules each give a named issue', () => {
+		const { issues } = readCustomFieldValues(mapper({ score: 'many', visitAt: 'soon', tags: 'a,z' }), 'add', ZONES);
+		expect(issues.map((i) => [i.field, i.problem])).toEqual([
+			['customFields.level', 'is required'],
+			['customFields.score', 'must be a number (got "many")'],
+			['customFields.visitAt', 'must be a date and time (got "soon")'],
+			['customFields.tags', 'has values that are not choices: z (allowed: a, b)'],
+		]);
+		expect(issues[0].fix).toBe('Fill in the custom field "Level" under Custom Fields.');
+		const update = readCustomFieldValues(mapper({ level: 'bronze' }), 'update', ZONES);
+		expect(update.issues).toEqual([
+			expect.objectContaining({ field: 'customFields.level', problem: 'must be one of the choices gold, silver (got "bronze")' }),
+		]);
+	});
+
+	test('no mapper value (the default) sends nothing', () => {
+		expect(readCustomFieldValues(undefined, 'add', ZONES)).toEqual({ values: {}, issues: [] });
+		expect(readCustomFieldValues(mapper(null, []), 'add', ZONES)).toEqual({ values: {}, issues: [] });
+	});
+});
+
+describe('customer list query', () => {
+	test('search and sortList are always arrays; conditions, sorting and time ranges in API form', () => {
+		expect(buildListQuery({}, {}, ZONES)).toEqual({ issues: [], body: { search: [], sortList: [] } });
+		const query = buildListQuery(
+			{
+				conditions: {
+					values: [
+						{ field: 'customerName', operator: 'eq', value: 'Doe, Jane' },
+						{ field: 'callingNumber', operator: 'between', value: '1, 5' },
+						{ field: 'mobile', operator: 'in', value: '138,139' },
+						{ field: 'email', operator: 'empty' },
+						{ field: 'level', operator: 'nin', value: ['a', 2] },
+					],
+				},
+				createTimeBegin: '2026-01-01T00:00:00',
+				createTimeEnd: '2026-01-31T23:59:59-05:00',
+				updateTimeBegin: '2026-02-01T00:00:00Z',
+			},
+			{ values: [{ field: 'createTime', orderBy: 'desc' }, { field: 'customerName', orderBy: 'asc' }] },
+			ZONES,
+		);
+		expect(query.issues).toEqual([]);
+		expect(query.body).toEqual({
+			search: [
+				{ field: 'customerName', operator: 'eq', value: ['Doe, Jane'] },
+				{ field: 'callingNumber', operator: 'between', value: ['1', '5'] },
+				{ field: 'mobile', operator: 'in', value: ['138', '139'] },
+				{ field: 'email', operator: 'empty', value: [] },
+				{ field: 'level', operator: 'nin', value: ['a', 2] },
+			],
+			sortList: [
+				{ field: 'createTime', orderBy: 'desc' },
+				{ field: 'customerName', orderBy: 'asc' },
+			],
+			createTimeBegin: '2026-01-01 13:00:00',
+			createTimeEnd: '2026-02-01 12:59:59',
+			updateTimeBegin: '2026-02-01 08:00:00',
+		});
+	});
+
+	test('operator value counts, unknown operators, missing fields, sort order and reversed ranges are issues', () => {
+		const query = buildListQuery(
+			{
+				conditions: {
+					values: [
+						{ field: 'a', operator: 'between', value: '1' },
+						{ field: 'b', operator: 'empty', value: 'x' },
+						{ field: 'c', operator: 'gt', value: ['1', '2'] },
+						{ field: '', operator: 'like', value: 'x' },
+						{ field: 'e', operator: 'in', value: ' , ' },
+					],
+				},
+				updateTimeBegin: '2026-02-02T00:00:00',
+				updateTimeEnd: '2026-02-01T00:00:00',
+			},
+			{ values: [{ field: 'x', orderBy: 'up' }] },
+			ZONES,
+		);
+		expect(query.issues.map((i) => `${i.field} ${i.problem}`)).toEqual([
+			'filters.conditions.values[0].value needs exactly two values for the operator "between" (got 1)',
+			'filters.conditions.values[1].value must be empty for the operator "empty"',
+			'filters.conditions.values[2].value needs exactly one value for the operator "gt" (got 2)',
+			'filters.conditions.values[3].field is required',
+			'filters.conditions.values[3].operator must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")',
+			'filters.conditions.values[4].value needs at least one value for the operator "in"',
+			'sort.values[0].orderBy must be one of asc, desc (got "up")',
+			'filters.updateTimeBegin is later than updateTimeEnd (2026-02-02 13:00:00 > 2026-02-01 13:00:00 in Asia/Shanghai)',
+		]);
+	});
+
+	test('condition values: commas split only for between and in/nin; numbers stay numbers', () => {
+		expect(conditionValues('eq', 'a,b')).toEqual(['a,b']);
+		expect(conditionValues('between', '2026-01-01 00:00:00,2026-01-02 00:00:00')).toEqual(['2026-01-01 00:00:00', '2026-01-02 00:00:00']);
+		expect(conditionValues('gte', 3)).toEqual([3]);
+		expect(conditionValues('nempty', '')).toEqual([]);
+	});
+});
+
+describe('upsert: the id of the existing customer', () => {
+	test('data.repeatId as strings; empty when the API named none', () => {
+		expect(repeatIdsOf({ repeatId: ['a1', 'b2'] })).toEqual(['a1', 'b2']);
+		expect(repeatIdsOf({ repeatId: [123, ''] })).toEqual(['123']);
+		expect(repeatIdsOf({ repeatId: [] })).toEqual([]);
+		expect(repeatIdsOf({ repeatId: 'a1' })).toEqual([]);
+		expect(repeatIdsOf(null)).toEqual([]);
+	});
+});
+
+describe('customer field list filters', () => {
+	test('only the filters set are sent; categories are checked', () => {
+		expect(buildFieldListBody({})).toEqual({ issues: [], body: {} });
+		expect(buildFieldListBody({ name: ' lev ', category: ['custom'], type: 'select, text', enabled: false, editable: true }).body).toEqual({
+			name: 'lev',
+			category: ['custom'],
+			type: ['select', 'text'],
+			enabled: false,
+			editable: true,
+		});
+		expect(buildFieldListBody({ category: ['preset'] }).issues).toEqual([expect.objectContaining({ field: 'filters.category[0]' })]);
+	});
+});
+
+describe('node description: the contract names of customer and customerField', () => {
+	const properties = new ContactCenter().description.properties;
+	const shown = (resource: string, operation: string) =>
+		properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation));
+	const names = (resource: string, operation: string) => shown(resource, operation).map((p) => p.name);
+	const inner = (resource: string, operation: string, name: string) => {
+		const property = shown(resource, operation).find((p) => p.name === name);
+		return (property?.options ?? []).map((o) => ('name' in o ? o.name : '') + ('values' in o ? `:${o.values.map((v) => v.name).join(',')}` : ''));
+	};
+
+	test.each(['create', 'upsert'])('%s: customerName, contacts, additionalFields, customFields', (operation) => {
+		expect(names('customer', operation)).toEqual(['customerName', 'mobile', 'email', 'qq', 'wechat', 'additionalFields', 'customFields']);
+		for (const kind of ['mobile', 'email', 'qq', 'wechat']) expect(inner('customer', operation, kind)).toEqual(['values:value,memo']);
+		expect(inner('customer', operation, 'additionalFields').sort()).toEqual(
+			['assignTime', 'createMethod', 'customerOrigin', 'customerSource', 'mobileDecrypt', 'owner', 'visitorId'].sort(),
+		);
+	});
+
+	test('update: customerId, contacts, updateFields (with customerName), customFields', () => {
+		expect(names('customer', 'update')).toEqual(['customerId', 'mobile', 'email', 'qq', 'wechat', 'updateFields', 'customFields']);
+		expect(inner('customer', 'update', 'updateFields')).toContain('customerName');
+	});
+
+	test('get, delete: customerId; getAll: returnAll, limit, filters, sort', () => {
+		expect(names('customer', 'get')).toEqual(['customerId']);
+		expect(names('customer', 'delete')).toEqual(['customerId']);
+		expect(names('customer', 'getAll')).toEqual(['returnAll', 'limit', 'filters', 'sort']);
+		expect(inner('customer', 'getAll', 'filters')).toEqual(['conditions', 'createTimeBegin', 'createTimeEnd', 'updateTimeBegin', 'updateTimeEnd']);
+		expect(inner('customer', 'getAll', 'sort')).toEqual(['values:field,orderBy']);
+		const conditions = shown('customer', 'getAll')
+			.find((p) => p.name === 'filters')
+			?.options?.find((o) => 'name' in o && o.name === 'conditions');
+		expect(conditions && 'options' in conditions ? conditions.options?.map((o) => ('values' in o ? o.values.map((v) => v.name) : [])) : []).toEqual([
+			['field', 'operator', 'value'],
+		]);
+		expect(names('customerField', 'getAll')).toEqual(['returnAll', 'limit', 'filters']);
+		expect(inner('customerField', 'getAll', 'filters')).toEqual(['category', 'editable', 'enabled', 'name', 'type']);
+	});
+
+	test('customFields is a resource mapper on getCustomerFieldMapping, mode add for every write operation', () => {
+		for (const operation of ['create', 'upsert', 'update']) {
+			const mapper = shown('customer', operation).find((p) => p.name === 'customFields');
+			expect(mapper?.type).toBe('resourceMapper');
+			expect(mapper?.typeOptions?.resourceMapper).toMatchObject({
+				resourceMapperMethod: 'getCustomerFieldMapping',
+				mode: 'add',
+				addAllFields: false,
+				supportAutoMap: false,
+			});
+			expect(mapper?.typeOptions?.loadOptionsDependsOn).toEqual(['operation']);
+		}
+	});
+});

@@ -1,0 +1,345 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+const ADD = '/openapi/crm/add';
+const UPDATE = '/openapi/crm/update';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let addSchema: ResourceMapperField[];
+let updateSchema: ResourceMapperField[];
+
+const credentials = () => ({ baseUrl: sandbox.url, ...APP, timezone: 'Asia/Shanghai' });
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
+	control = new SandboxControl(sandbox.url);
+	await control.seedFields({
+		appId: APP.appId,
+		fields: [
+			{
+				field: 'level',
+				name: 'Level',
+				type: 'select',
+				required: true,
+				choices: [
+					{ key: 'gold', value: 'Gold', isDefault: false },
+					{ key: 'silver', value: 'Silver', isDefault: true },
+				],
+			},
+			{ field: 'score', name: 'Score', type: 'number' },
+			{ field: 'visitAt', name: 'Visit at', type: 'datetime' },
+		],
+	});
+	// The schema as the editor saves it with the node: loaded through the resource-mapper method.
+	const load = async (operation: string) =>
+		(
+			await callMethod({
+				nodeType: ContactCenter,
+				kind: 'resourceMapping',
+				method: 'getCustomerFieldMapping',
+				parameters: { resource: 'customer', operation },
+				credentials: credentials(),
+			})
+		).fields;
+	addSchema = await load('create');
+	updateSchema = await load('update');
+});
+
+afterAll(async () => await sandbox.close());
+
+function customFields(value: ResourceMapperValue['value'], schema = addSchema): ResourceMapperValue {
+	return { mappingMode: 'defineBelow', value, schema, matchingColumns: [], attemptToConvertTypes: false, convertFieldsToString: false };
+}
+
+async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'customer', ...parameters },
+		credentials: credentials(),
+		sandbox: control,
+		...options,
+	});
+}
+
+async function customerInSandbox(id: string) {
+	return (await control.getState(APP.appId)).customers.find((c) => c._id === id);
+}
+
+async function seedCustomer(customer: IDataObject): Promise<string> {
+	const [id] = await control.seedCustomers({ appId: APP.appId, customers: [customer] });
+	return id;
+}
+
+describe('customer create: POST /openapi/crm/add', () => {
+	test('every field converted: contacts as lists, assignTime from the workflow zone to the API zone, custom fields as top-level keys', async () => {
+		const result = await run(
+			{
+				operation: 'create',
+				customerName: 'Jane Doe',
+				mobile: { values: [{ value: '13800000001', memo: 'work' }] },
+				email: { values: [{ value: 'jane@example.com', memo: '' }] },
+				wechat: { values: [{ value: 'wx_jane' }] },
+				additionalFields: {
+					owner: 'agent-7',
+					assignTime: '2026-03-01T09:30:00',
+					createMethod: 'WEBCHAT',
+					customerOrigin: 'busOpportunity',
+					customerSource: 'web, fair',
+					visitorId: 'visitor-1',
+				},
+				customFields: customFields({ level: 'gold', score: 7, visitAt: '2026-07-01T08:00:00' }),
+			},
+			{ timezone: 'America/New_York' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(1);
+		const [request] = result.requests;
+		expect(request).toMatchObject({ method: 'POST', path: ADD, signatureValid: true, appId: APP.appId, code: '200' });
+		expect(request.body).toEqual({
+			customerName: 'Jane Doe',
+			owner: 'agent-7',
+			visitorId: 'visitor-1',
+			// 09:30 EST (UTC-5) = 22:30 in Shanghai (UTC+8)
+			assignTime: '2026-03-01 22:30:00',
+			createMethod: 'WEBCHAT',
+			customerOrigin: 'busOpportunity',
+			customerSource: ['web', 'fair'],
+			mobile: [{ value: '13800000001', memo: 'work' }],
+			email: [{ value: 'jane@example.com' }],
+			wechat: [{ value: 'wx_jane' }],
+			level: 'gold',
+			score: '7',
+			// 08:00 EDT (UTC-4) = 20:00 in Shanghai
+			visitAt: '2026-07-01 20:00:00',
+		});
+
+		expect(result.items).toHaveLength(1);
+		const [item] = result.items;
+		expect(item.pairedItem).toEqual({ item: 0 });
+		expect(typeof item.json._id).toBe('string');
+		expect(item.json).toMatchObject({
+			accountId: APP.appId,
+			customerName: 'Jane Doe',
+			assignTime: '2026-03-01 22:30:00',
+			level: 'gold',
+			score: '7',
+			visitAt: '2026-07-01 20:00:00',
+			mobile: [{ value: '13800000001', memo: 'work' }],
+		});
+		// The custom fields round-trip: stored and read back as sent.
+		expect(await customerInSandbox(item.json._id as string)).toMatchObject({ level: 'gold', score: '7', visitAt: '2026-07-01 20:00:00' });
+	});
+
+	test('one request per item, parameters read per item from expressions, each output paired to its input', async () => {
+		const result = await run(
+			{
+				operation: 'create',
+				customerName: '={{ $json.name }}',
+				mobile: { values: [{ value: '={{ $json.phone }}', memo: '' }] },
+				customFields: customFields({ level: '={{ $json.level }}' }),
+			},
+			{
+				items: [
+					{ name: 'Ann', phone: '13900000001', level: 'gold' },
+					{ name: 'Bob', phone: '13900000002', level: 'silver' },
+					{ name: 'Cid', phone: '13900000003', level: 'gold' },
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.path, (r.body as IDataObject).customerName, (r.body as IDataObject).level])).toEqual([
+			[ADD, 'Ann', 'gold'],
+			[ADD, 'Bob', 'silver'],
+			[ADD, 'Cid', 'gold'],
+		]);
+		expect(result.items.map((i) => [i.json.customerName, (i.json.mobile as IDataObject[])[0].value, i.pairedItem])).toEqual([
+			['Ann', '13900000001', { item: 0 }],
+			['Bob', '13900000002', { item: 1 }],
+			['Cid', '13900000003', { item: 2 }],
+		]);
+	});
+
+	test('a phone number that exists fails with 03001004, naming the existing customer', async () => {
+		const existing = await seedCustomer({ customerName: 'Old', mobile: [{ value: '13700000001', memo: '' }] });
+		const result = await run({
+			operation: 'create',
+			customerName: 'New',
+			mobile: { values: [{ value: '13700000001' }] },
+			customFields: customFields({ level: 'gold' }),
+		});
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0]).toMatchObject({ path: ADD, code: '03001004' });
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 03001004: phone number already exists' });
+		expect(result.error?.description).toContain('Create or Update');
+		expect(result.error?.description).toContain(`Existing customer ID: ${existing}.`);
+		expect(result.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '03001004', repeatId: [existing] });
+	});
+
+	test('validation: a missing name, a bad enum, a bad time, an empty phone, a missing required custom field and a wrong choice send nothing', async () => {
+		// Values from expressions: n8n checks fixed values itself before the node runs; these it cannot.
+		const result = await run({
+			operation: 'create',
+			customerName: '={{ $json.name }}',
+			mobile: { values: [{ value: '', memo: 'work' }] },
+			additionalFields: { createMethod: '={{ "FAX" }}', assignTime: '={{ "someday" }}' },
+			customFields: customFields({ level: '={{ $json.level }}', score: '={{ "high" }}' }),
+		});
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe('Invalid input in item 0: "customerName" is required (and 5 more problems)');
+		const description = String(result.error?.description);
+		for (const field of ['additionalFields.assignTime', 'additionalFields.createMethod', 'mobile.values[0].value', 'customFields.level', 'customFields.score']) {
+			expect(description).toContain(`"${field}"`);
+		}
+		expect(description).toContain('must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")');
+		expect(description).toContain('Fill in the custom field "Level" under Custom Fields.');
+		expect(result.error?.context).toMatchObject({ itemIndex: 0 });
+
+		const badChoice = await run({ operation: 'create', customerName: 'X', customFields: customFields({ level: '={{ "platinum" }}' }) });
+		expect(badChoice.requests).toEqual([]);
+		expect(badChoice.error?.message).toBe('Invalid input in item 0: "customFields.level" must be one of the choices gold, silver (got "platinum")');
+	});
+
+	test('continueOnFail: the invalid item gets an error item (no request), the good ones go through', async () => {
+		const result = await run(
+			{ operation: 'create', customerName: '={{ $json.name }}', customFields: customFields({ level: 'silver' }) },
+			{ items: [{ name: 'Dee' }, { name: '' }, { name: 'Eve' }], continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => (r.body as IDataObject).customerName)).toEqual(['Dee', 'Eve']);
+		expect(result.items).toHaveLength(3);
+		expect(result.items[0].json).toMatchObject({ customerName: 'Dee' });
+		expect(result.items[1]).toEqual({ json: expect.objectContaining({ error: 'Invalid input in item 1: "customerName" is required' }), pairedItem: { item: 1 } });
+		expect(result.items[2]).toMatchObject({ json: { customerName: 'Eve' }, pairedItem: { item: 2 } });
+	});
+});
+
+describe('customer upsert: add, or update the customer named by data.repeatId', () => {
+	test('a new phone number: exactly one add request, the created customer is returned', async () => {
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Fay',
+			mobile: { values: [{ value: '13600000001' }] },
+			customFields: customFields({ level: 'gold' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.method, r.path, r.code, r.signatureValid])).toEqual([['POST', ADD, '200', true]]);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0]).toMatchObject({ json: { customerName: 'Fay', level: 'gold' }, pairedItem: { item: 0 } });
+		expect(await customerInSandbox(result.items[0].json._id as string)).toMatchObject({ customerName: 'Fay' });
+	});
+
+	test('an existing phone number: add (03001004) then update of the repeat id with the same fields, phones included', async () => {
+		const existing = await seedCustomer({ customerName: 'Gus (old)', mobile: [{ value: '13600000002', memo: 'old' }], level: 'silver' });
+		const before = (await control.getState(APP.appId)).customers.length;
+		const result = await run(
+			{
+				operation: 'upsert',
+				customerName: 'Gus',
+				mobile: { values: [{ value: '13600000002', memo: 'mobile' }] },
+				additionalFields: { assignTime: '2026-01-15T10:00:00+01:00', owner: 'agent-9' },
+				customFields: customFields({ level: 'gold', score: 3 }),
+			},
+			{ timezone: 'America/New_York' },
+		);
+		expect(result.error).toBeUndefined();
+		const sent = {
+			customerName: 'Gus',
+			owner: 'agent-9',
+			assignTime: '2026-01-15 17:00:00',
+			mobile: [{ value: '13600000002', memo: 'mobile' }],
+			level: 'gold',
+			score: '3',
+		};
+		expect(result.requests.map((r) => [r.path, r.code, r.signatureValid])).toEqual([
+			[ADD, '03001004', true],
+			[UPDATE, '200', true],
+		]);
+		expect(result.requests[0].body).toEqual(sent);
+		expect(result.requests[1].body).toEqual({ _id: existing, ...sent });
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0]).toMatchObject({ json: { _id: existing, customerName: 'Gus', level: 'gold', score: '3', owner: 'agent-9' }, pairedItem: { item: 0 } });
+		expect((await control.getState(APP.appId)).customers).toHaveLength(before);
+		expect(await customerInSandbox(existing)).toMatchObject({ customerName: 'Gus', mobile: [{ value: '13600000002', memo: 'mobile' }] });
+	});
+
+	test('03001004 without a repeat id: a clear error, no update is attempted', async () => {
+		await control.addFault({ pathPattern: ADD, kind: 'envelope', envelopeCode: '03001004', envelopeMessage: 'phone number already exists' });
+		const result = await run({ operation: 'upsert', customerName: 'Hal', mobile: { values: [{ value: '13600000003' }] }, customFields: customFields({ level: 'gold' }) });
+		expect(result.requests.map((r) => r.path)).toEqual([ADD]);
+		expect(result.error?.message).toBe('A customer with this phone number already exists, but the API did not say which one');
+		expect(result.error?.description).toContain('without an ID in data.repeatId');
+		expect(result.error?.context).toMatchObject({ itemIndex: 0 });
+	});
+
+	test('another vendor error on add is surfaced as it is (no update)', async () => {
+		await control.addFault({ pathPattern: ADD, kind: 'envelope', envelopeCode: '00000400', envelopeMessage: 'owner does not exist' });
+		const result = await run({ operation: 'upsert', customerName: 'Ida', customFields: customFields({ level: 'gold' }) });
+		expect(result.requests.map((r) => r.path)).toEqual([ADD]);
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 00000400: owner does not exist' });
+	});
+
+	test('validation happens before the add: nothing is sent', async () => {
+		const result = await run({ operation: 'upsert', customerName: '={{ "" }}', customFields: customFields({ level: 'gold' }) });
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe('Invalid input in item 0: "customerName" is required');
+	});
+});
+
+describe('customer update: POST /openapi/crm/update', () => {
+	test('only the fields given are sent, with _id; phones replace the list; custom fields optional in update mode', async () => {
+		const id = await seedCustomer({ customerName: 'Jo', mobile: [{ value: '13500000001', memo: '' }], level: 'silver', score: '1' });
+		const result = await run(
+			{
+				operation: 'update',
+				customerId: id,
+				mobile: { values: [{ value: '13500000009', memo: 'new' }] },
+				updateFields: { customerName: 'Joanna', assignTime: '2026-05-05T12:00:00', customerOrigin: 'openSeaCustom' },
+				customFields: customFields({ score: '42' }, updateSchema),
+			},
+			{ timezone: 'America/New_York' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0]).toMatchObject({ method: 'POST', path: UPDATE, signatureValid: true, code: '200' });
+		expect(result.requests[0].body).toEqual({
+			_id: id,
+			customerName: 'Joanna',
+			// 12:00 EDT = 00:00 next day in Shanghai
+			assignTime: '2026-05-06 00:00:00',
+			customerOrigin: 'openSeaCustom',
+			mobile: [{ value: '13500000009', memo: 'new' }],
+			score: '42',
+		});
+		expect(result.items).toEqual([
+			{
+				json: expect.objectContaining({ _id: id, customerName: 'Joanna', level: 'silver', score: '42', mobile: [{ value: '13500000009', memo: 'new' }] }),
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(updateSchema.find((f) => f.id === 'level')?.required).toBe(false);
+	});
+
+	test('an unknown customer id surfaces the API error 00000400', async () => {
+		const result = await run({ operation: 'update', customerId: 'no-such-customer', updateFields: { owner: 'x' } });
+		expect(result.requests.map((r) => [r.path, r.code])).toEqual([[UPDATE, '00000400']]);
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 00000400: customer does not exist' });
+		expect(result.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '00000400' });
+	});
+
+	test('a missing customer id or a blank new name sends nothing', async () => {
+		const noId = await run({ operation: 'update', customerId: '={{ $json.id }}', updateFields: { owner: 'x', customerOrigin: '={{ "street" }}' } }, { items: [{ id: '' }] });
+		expect(noId.requests).toEqual([]);
+		expect(noId.error?.message).toBe('Invalid input in item 0: "customerId" is required (and 1 more problem)');
+		expect(noId.error?.description).toContain('"updateFields.customerOrigin" must be one of busOpportunity, openSeaCustom, selfDevelop (got "street")');
+		const blankName = await run({ operation: 'update', customerId: 'abc', updateFields: { customerName: '={{ "" }}' } });
+		expect(blankName.requests).toEqual([]);
+		expect(blankName.error?.message).toBe('Invalid input in item 0: "updateFields.customerName" is required');
+	});
+});

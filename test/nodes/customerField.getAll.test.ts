@@ -1,0 +1,83 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+const FIELD_LIST = '/openapi/crm/config/field/list';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ ...APP }] });
+	control = new SandboxControl(sandbox.url);
+	await control.seedFields({
+		appId: APP.appId,
+		fields: [
+			{ field: 'level', name: 'Level', type: 'select', required: true, choices: [{ key: 'gold', value: 'Gold', isDefault: false }] },
+			{ field: 'hobby', name: 'Hobby', type: 'text' },
+			{ field: 'legacy', name: 'Legacy level', type: 'text', status: 0 },
+		],
+	});
+});
+
+afterAll(async () => await sandbox.close());
+
+async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'customerField', operation: 'getAll', ...parameters },
+		credentials: { baseUrl: sandbox.url, ...APP },
+		sandbox: control,
+		...options,
+	});
+}
+
+describe('customerField getAll: POST /openapi/crm/config/field/list', () => {
+	test('Return All: one signed request with an empty body, one item per field (preset and custom)', async () => {
+		const result = await run({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.method, r.path, r.body, r.signatureValid, r.code])).toEqual([['POST', FIELD_LIST, {}, true, '200']]);
+		const fields = result.items.map((i) => i.json.field);
+		expect(fields).toEqual(expect.arrayContaining(['customerName', 'mobile', 'createTime', 'level', 'hobby', 'legacy']));
+		expect(result.items.find((i) => i.json.field === 'level')).toEqual({
+			json: expect.objectContaining({ name: 'Level', type: 'select', isSystem: false, required: true, status: 1, choices: [{ key: 'gold', value: 'Gold', isDefault: false }] }),
+			pairedItem: { item: 0 },
+		});
+	});
+
+	test('filters are sent as the API takes them and the API filters', async () => {
+		const result = await run({ returnAll: true, filters: { name: 'level', category: ['custom'], type: 'select, text', enabled: true, editable: true } });
+		expect(result.requests.map((r) => r.body)).toEqual([{ name: 'level', category: ['custom'], type: ['select', 'text'], enabled: true, editable: true }]);
+		expect(result.items.map((i) => i.json.field)).toEqual(['level']);
+
+		const disabled = await run({ returnAll: true, filters: { enabled: false } });
+		expect(disabled.requests.map((r) => r.body)).toEqual([{ enabled: false }]);
+		expect(disabled.items.map((i) => i.json.field)).toEqual(['legacy']);
+	});
+
+	test('Limit cuts the single answer on the client: one request, the first N fields', async () => {
+		const all = await run({ returnAll: true });
+		const limited = await run({ returnAll: false, limit: 3 });
+		expect(limited.requests).toHaveLength(1);
+		expect(limited.items.map((i) => i.json.field)).toEqual(all.items.slice(0, 3).map((i) => i.json.field));
+	});
+
+	test('a category outside system/custom is refused before sending', async () => {
+		const result = await run({ returnAll: true, filters: { category: '={{ ["preset"] }}' } });
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe('Invalid input in item 0: "filters.category[0]" must be one of custom, system (got "preset")');
+	});
+
+	test('a failing request surfaces as a node error; with continueOnFail it becomes an error item', async () => {
+		await control.addFault({ pathPattern: FIELD_LIST, kind: 'envelope', envelopeCode: '00000400', envelopeMessage: 'app id parameter error', count: 4 });
+		const result = await run({ returnAll: true }, { continueOnFail: true });
+		expect(result.requests).toHaveLength(1);
+		expect(result.items).toEqual([{ json: expect.objectContaining({ error: 'Contact Center error 00000400: app id parameter error', code: '00000400' }), pairedItem: { item: 0 } }]);
+		await control.clearFaults();
+	});
+});
