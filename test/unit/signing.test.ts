@@ -5,6 +5,7 @@ import { ContactCenterApi } from '../../credentials/ContactCenterApi.credentials
 import {
 	computeSignature,
 	createNonce,
+	NonceIssuer,
 	signRequest,
 	signatureMessage,
 	unixTimestamp,
@@ -47,6 +48,16 @@ describe('signing (NODE_CONTRACT default: base64(HMAC-SHA256(appSecret, appId + 
 		const nonces = new Set(Array.from({ length: 200 }, () => createNonce()));
 		for (const nonce of nonces) expect(nonce).toMatch(/^\d{6}$/);
 		expect(nonces.size).toBeGreaterThan(190);
+	});
+
+	it('never repeats a nonce within the 5-minute window, and forgets nonces older than it', () => {
+		const issuer = new NonceIssuer(1000);
+		const first = Array.from({ length: 20000 }, () => issuer.next(0));
+		expect(new Set(first).size).toBe(20000);
+		// after the window the same values may come again, and the issuer's memory is released
+		const later = issuer.next(5000);
+		expect(later).toMatch(/^\d{6}$/);
+		expect((issuer as unknown as { issued: Map<string, number> }).issued.size).toBe(1);
 	});
 
 	it('signRequest produces the four headers', () => {

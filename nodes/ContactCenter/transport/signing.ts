@@ -39,9 +39,44 @@ export function computeSignature(input: SignatureInput): string {
 	return createHmac('sha256', input.appSecret).update(signatureMessage(input), 'utf8').digest('base64');
 }
 
-/** A fresh random 6-digit decimal nonce (leading zeros kept). */
-export function createNonce(): string {
-	return randomInt(0, 1_000_000).toString().padStart(6, '0');
+/** How long a nonce must not repeat: the API refuses a nonce it saw within 5 minutes. */
+export const NONCE_WINDOW_MS = 5 * 60 * 1000;
+const NONCE_SPACE = 1_000_000;
+
+/**
+ * Issues random 6-digit nonces that never repeat within the window in this process. With purely
+ * random draws, two of ~1,200 requests in 5 minutes would share a nonce half the time, and the API
+ * would refuse the second.
+ */
+export class NonceIssuer {
+	private readonly issued = new Map<string, number>();
+
+	constructor(private readonly windowMs = NONCE_WINDOW_MS) {}
+
+	next(nowMs: number): string {
+		for (const [nonce, at] of this.issued) {
+			if (nowMs - at <= this.windowMs) break;
+			this.issued.delete(nonce);
+		}
+		// Past half the space, random draws get slow; the window is then reused oldest-first.
+		if (this.issued.size >= NONCE_SPACE / 2) {
+			const oldest = this.issued.keys().next().value as string;
+			this.issued.delete(oldest);
+		}
+		let nonce: string;
+		do {
+			nonce = randomInt(0, NONCE_SPACE).toString().padStart(6, '0');
+		} while (this.issued.has(nonce));
+		this.issued.set(nonce, nowMs);
+		return nonce;
+	}
+}
+
+const processNonces = new NonceIssuer();
+
+/** A fresh random 6-digit decimal nonce (leading zeros kept), not repeated within 5 minutes. */
+export function createNonce(nowMs: number = Date.now()): string {
+	return processNonces.next(nowMs);
 }
 
 /** Unix time in whole seconds, as the 10-digit string the API expects. */
@@ -57,7 +92,7 @@ export function isSignatureOrder(value: unknown): value is SignatureOrder {
 export function signRequest(
 	credentials: { appId: string; appSecret: string; order?: SignatureOrder },
 	nowMs: number,
-	nonce: string = createNonce(),
+	nonce: string = createNonce(nowMs),
 ): SignedHeaders {
 	const timestamp = unixTimestamp(nowMs);
 	const signature = computeSignature({ ...credentials, timestamp, nonce });
