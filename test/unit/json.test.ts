@@ -43,6 +43,20 @@ describe('lossless JSON', () => {
 		expect(stringifyJson({ a: 1, b: undefined, c: null })).toBe('{"a":1,"c":null}');
 	});
 
+	it('writes bigint bare even when BigInt has a toJSON (n8n-workflow installs one)', () => {
+		const proto = BigInt.prototype as unknown as { toJSON?: () => string };
+		const before = proto.toJSON;
+		proto.toJSON = function (this: bigint) {
+			return this.toString();
+		};
+		try {
+			expect(stringifyJson({ voiceAgentId: toLong('987654321098765432') })).toBe('{"voiceAgentId":987654321098765432}');
+		} finally {
+			if (before) proto.toJSON = before;
+			else delete proto.toJSON;
+		}
+	});
+
 	it('round-trips an 18-digit id exactly through stringify and parse', () => {
 		const id = '999999999999999999';
 		expect((parseJson(stringifyJson({ voiceAgentId: toLong(id) })) as { voiceAgentId: string }).voiceAgentId).toBe(id);

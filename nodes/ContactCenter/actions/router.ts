@@ -12,8 +12,7 @@ import * as serviceGroup from './serviceGroup/ServiceGroup.resource';
 import * as serviceRecord from './serviceRecord/ServiceRecord.resource';
 import * as voiceAgent from './voiceAgent/VoiceAgent.resource';
 
-// TODO(lead): back to Record once every resource is in.
-type OperationMap = { [R in ResourceName]: Partial<Record<ContactCenterType[R], Operation>> };
+type OperationMap = { [R in ResourceName]: Record<ContactCenterType[R], Operation> };
 
 const operations: OperationMap = {
 	callTask: callTask.operations,

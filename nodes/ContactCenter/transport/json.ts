@@ -108,10 +108,12 @@ const LONG_PATTERN = /"\\u0000long:(-?\d+)"/g;
 
 export function stringifyJson(value: JsonBodyValue): string {
 	let sawLong = false;
-	const text = JSON.stringify(value, (_key, v: unknown) => {
-		if (typeof v === 'bigint') {
+	const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
+		// The holder's own value, before any toJSON: n8n-workflow gives BigInt a toJSON returning a string.
+		const raw = this[key];
+		if (typeof raw === 'bigint') {
 			sawLong = true;
-			return LONG_MARKER + v.toString();
+			return LONG_MARKER + raw.toString();
 		}
 		return v;
 	});

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { assertValid, oneOf } from '../../helpers/validation';
 import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
 
 export const PUBLISH_STATUSES = ['NEVER_PUBLISHED', 'OFFLINE', 'PUBLISHED'] as const;
@@ -43,8 +44,12 @@ export const description = updateDisplayOptions({ show: { resource: ['voiceAgent
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { name?: string; publishStatus?: string[] };
-	const statuses = (filters.publishStatus ?? []).filter((s) => s);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { name?: string; publishStatus?: unknown };
+	// From an expression the states may come as text ("PUBLISHED, OFFLINE") instead of a list.
+	const raw = filters.publishStatus;
+	const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+	const statuses = list.map((status) => String(status).trim()).filter((status) => status !== '');
+	assertValid(this.getNode(), itemIndex, statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES)));
 	return await listVoiceInterface.call(this, VOICE_PATHS.agents, { name: filters.name?.trim() || undefined }, {
 		limit,
 		itemIndex,

@@ -1,0 +1,89 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { idString, positiveNumericId, type Issue } from '../../helpers/validation';
+
+const NUMERIC_ID_VALIDATION = [
+	{ type: 'regex' as const, properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'Enter the digits of the ID (a number greater than 0)' } },
+];
+
+/** A resource locator for an id of the voice-agent interface: "From list" (searchable) first, then "By ID". */
+export function idLocator(options: {
+	displayName: string;
+	name: string;
+	searchListMethod: string;
+	description: string;
+	idPlaceholder: string;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${options.displayName.toLowerCase()}...`,
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: options.idPlaceholder,
+				validation: NUMERIC_ID_VALIDATION,
+			},
+		],
+	};
+}
+
+export const taskIdLocator = (description: string): INodeProperties =>
+	idLocator({
+		displayName: 'Call Task',
+		name: 'taskId',
+		searchListMethod: 'searchCallTasks',
+		description,
+		idPlaceholder: 'e.g. 1870000000000000001',
+	});
+
+/** An id locator's value of one item as a trimmed string (numbers from expressions included). */
+export function readIdParameter(this: IExecuteFunctions, name: string, itemIndex: number): string {
+	return idString(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+}
+
+/** A task id of one item, checked to be a numeric string greater than 0. */
+export function checkTaskId(taskId: string): Issue | undefined {
+	return positiveNumericId('taskId', taskId);
+}
+
+/** Whether a parameter's stored value contains an expression anywhere (then it can differ per item). */
+export function hasExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(hasExpression);
+	if (value && typeof value === 'object') return Object.values(value).some(hasExpression);
+	return false;
+}
+
+/**
+ * Reads a parameter for many items: a value without expressions is read once and shared, an
+ * expression is evaluated per item (imports of tens of thousands of items stay fast).
+ */
+export function itemParameterReader<T>(
+	context: IExecuteFunctions,
+	name: string,
+	fallback: T,
+	options?: { extractValue?: boolean },
+): (itemIndex: number) => T {
+	if (hasExpression(context.getNode().parameters[name])) {
+		return (itemIndex) => context.getNodeParameter(name, itemIndex, fallback, options) as T;
+	}
+	let cached: { value: T } | undefined;
+	return () => {
+		cached ??= { value: context.getNodeParameter(name, 0, fallback, options) as T };
+		return cached.value;
+	};
+}
+

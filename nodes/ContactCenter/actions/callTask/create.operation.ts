@@ -1,0 +1,256 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
+import { assertValid, oneOf, positiveInteger, positiveNumericId, type Issue } from '../../helpers/validation';
+import { apiRequest, getConnection } from '../../transport';
+import { toLong } from '../../transport/json';
+import { idLocator, readIdParameter } from './common';
+import { checkCallWindows, checkRetry, checkTaskName, type RetryInput } from './taskRules';
+
+export const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Task Name',
+		name: 'taskName',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the call task, at most 50 characters',
+	},
+	idLocator({
+		displayName: 'Voice Agent',
+		name: 'voiceAgentId',
+		searchListMethod: 'searchVoiceAgents',
+		description: 'The voice agent that makes the calls. Prefer a published agent.',
+		idPlaceholder: 'e.g. 1870000000000000001',
+	}),
+	{
+		displayName: 'Agent Type',
+		name: 'agentType',
+		type: 'options',
+		required: true,
+		default: 'voicebot',
+		description: 'The type of the chosen agent; the API rejects a task whose agent is not of this type (error 803)',
+		options: [
+			{ name: 'Voice Agent', value: 'voiceagent' },
+			{ name: 'Voicebot', value: 'voicebot' },
+		],
+	},
+	idLocator({
+		displayName: 'Caller Number Group',
+		name: 'callerNumberGroupId',
+		searchListMethod: 'searchCallerNumberGroups',
+		description: 'The numbers shown to the called customers',
+		idPlaceholder: 'e.g. 1870000000000000002',
+	}),
+	{
+		displayName: 'Max Concurrency',
+		name: 'maxConcurrency',
+		type: 'number',
+		required: true,
+		default: 1,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'Maximum number of calls the task makes at the same time',
+	},
+	{
+		displayName: 'Call Windows',
+		name: 'callWindows',
+		type: 'fixedCollection',
+		required: true,
+		placeholder: 'Add Call Window',
+		default: {},
+		typeOptions: { multipleValues: true },
+		description: 'When the task may call: at least one window of weekdays and time ranges (in the API time zone)',
+		options: [
+			{
+				displayName: 'Window',
+				name: 'window',
+				values: [
+					{
+						displayName: 'Weekdays',
+						name: 'weekdays',
+						type: 'multiOptions',
+						default: [1, 2, 3, 4, 5],
+						description: 'Days on which the task may call. In an expression, give numbers 1 (Monday) to 7 (Sunday) or day names.',
+						options: [
+							{ name: 'Monday', value: 1 },
+							{ name: 'Tuesday', value: 2 },
+							{ name: 'Wednesday', value: 3 },
+							{ name: 'Thursday', value: 4 },
+							{ name: 'Friday', value: 5 },
+							{ name: 'Saturday', value: 6 },
+							{ name: 'Sunday', value: 7 },
+						],
+					},
+					{
+						displayName: 'Time Ranges',
+						name: 'timeRanges',
+						type: 'string',
+						default: '09:00-18:00',
+						placeholder: 'e.g. 09:00-12:00, 14:00-18:00',
+						description: 'Comma-separated ranges in 24-hour time, start-end, each ending after it starts',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Start Type',
+		name: 'startType',
+		type: 'options',
+		required: true,
+		default: 'manual',
+		description: 'Whether the task waits for a Start operation or starts by itself at a set time',
+		options: [
+			{ name: 'Manual', value: 'manual', description: 'Start it later with the Start operation' },
+			{ name: 'Scheduled', value: 'scheduled', description: 'Starts at the Scheduled Start Time' },
+		],
+	},
+	{
+		displayName: 'Scheduled Start Time',
+		name: 'scheduledStartTime',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		displayOptions: { show: { startType: ['scheduled'] } },
+		description:
+			"When the task starts; must be in the future. Times without an offset are in the workflow's time zone and are converted to the credential's time zone.",
+	},
+	{
+		displayName: 'Retry',
+		name: 'retry',
+		type: 'collection',
+		placeholder: 'Add Retry Setting',
+		default: {},
+		description: 'Whether and how unsuccessful calls are called again. Without "Retry Enabled" the task does not retry.',
+		options: [
+			{
+				displayName: 'Max Retry Times',
+				name: 'maxRetryTimes',
+				type: 'number',
+				default: 1,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				displayOptions: { show: { retryEnabled: [true] } },
+				description: 'How many times a customer is called again at most',
+			},
+			{
+				displayName: 'Retry Enabled',
+				name: 'retryEnabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether unsuccessful calls are retried. When on, Retry Reasons, Max Retry Times, Retry Interval Value and Retry Interval Unit are required.',
+			},
+			{
+				displayName: 'Retry Interval Unit',
+				name: 'retryIntervalUnit',
+				type: 'options',
+				default: 'minute',
+				displayOptions: { show: { retryEnabled: [true] } },
+				options: [
+					{ name: 'Day', value: 'day' },
+					{ name: 'Minute', value: 'minute' },
+				],
+				description: 'Unit of the wait between two attempts',
+			},
+			{
+				displayName: 'Retry Interval Value',
+				name: 'retryIntervalValue',
+				type: 'number',
+				default: 30,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				displayOptions: { show: { retryEnabled: [true] } },
+				description: 'Wait between two attempts, in the Retry Interval Unit',
+			},
+			{
+				displayName: 'Retry Reasons',
+				name: 'retryReasons',
+				type: 'multiOptions',
+				default: [],
+				displayOptions: { show: { retryEnabled: [true] } },
+				description: 'Call outcomes that are retried',
+				options: [
+					{ name: 'Busy', value: 'busy' },
+					{ name: 'No Answer', value: 'no_answer' },
+					{ name: 'Power Off', value: 'power_off' },
+					{ name: 'Rejected', value: 'rejected' },
+					{ name: 'Unreachable', value: 'unreachable' },
+					{ name: 'Voice Assistant', value: 'voice_assistant' },
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { timezone } = await getConnection.call(this);
+	const taskName = this.getNodeParameter('taskName', itemIndex, '') as string;
+	const voiceAgentId = readIdParameter.call(this, 'voiceAgentId', itemIndex);
+	const agentType = this.getNodeParameter('agentType', itemIndex, '') as string;
+	const callerNumberGroupId = readIdParameter.call(this, 'callerNumberGroupId', itemIndex);
+	const maxConcurrency = this.getNodeParameter('maxConcurrency', itemIndex, null) as unknown;
+	const startType = this.getNodeParameter('startType', itemIndex, '') as string;
+	const scheduled = this.getNodeParameter('scheduledStartTime', itemIndex, '') as DateInput | '';
+	const windows = checkCallWindows(this.getNodeParameter('callWindows', itemIndex, {}));
+	const retry = checkRetry(this.getNodeParameter('retry', itemIndex, {}) as RetryInput);
+
+	const issues: Array<Issue | undefined> = [
+		checkTaskName('taskName', taskName, true),
+		positiveNumericId('voiceAgentId', voiceAgentId),
+		oneOf('agentType', agentType, ['voicebot', 'voiceagent']) ??
+			(agentType ? undefined : { field: 'agentType', problem: 'is required', fix: 'Pick voicebot or voiceagent.' }),
+		positiveNumericId('callerNumberGroupId', callerNumberGroupId),
+		positiveInteger('maxConcurrency', maxConcurrency),
+		oneOf('startType', startType, ['manual', 'scheduled']) ??
+			(startType ? undefined : { field: 'startType', problem: 'is required', fix: 'Pick manual or scheduled.' }),
+		...windows.issues,
+		...retry.issues,
+	];
+
+	let scheduledStartTime: string | undefined;
+	const hasSchedule = scheduled !== '' && scheduled !== null && scheduled !== undefined;
+	if (startType === 'scheduled') {
+		const epoch = hasSchedule ? toEpochMs(scheduled, this.getTimezone()) : undefined;
+		if (!hasSchedule) {
+			issues.push({ field: 'scheduledStartTime', problem: 'is required for a scheduled task', fix: 'Set the date and time the task starts.' });
+		} else if (epoch === undefined) {
+			issues.push({
+				field: 'scheduledStartTime',
+				problem: `is not a date and time (got "${String(scheduled)}")`,
+				fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now.plus(1, "hour") }}.',
+			});
+		} else {
+			scheduledStartTime = formatApiTime(epoch, timezone);
+			if (epoch <= Date.now()) {
+				issues.push({
+					field: 'scheduledStartTime',
+					problem: `must be in the future (it is ${scheduledStartTime}, now is ${formatApiTime(Date.now(), timezone)}, both in ${timezone})`,
+					fix: 'Pick a later time.',
+				});
+			}
+		}
+	}
+	assertValid(this.getNode(), itemIndex, issues);
+
+	const body = {
+		taskName: taskName.trim(),
+		voiceAgentId: toLong(voiceAgentId),
+		agentType,
+		startType,
+		scheduledStartTime,
+		callStrategy: { callWindowRanges: windows.value, maxConcurrency: maxConcurrency as number, callerNumberGroupId },
+		retryStrategy: retry.value,
+	};
+	const data = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject | null>>(this, {
+		method: 'POST',
+		path: CREATE_PATH,
+		body,
+		envelope: 'B',
+		kind: 'write',
+		itemIndex,
+	});
+	return data ?? {};
+}

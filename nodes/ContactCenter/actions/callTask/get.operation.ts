@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { assertValid } from '../../helpers/validation';
+import { VENDOR_CODE_HELP } from '../../transport/errors';
+import { checkTaskId, readIdParameter, taskIdLocator } from './common';
+import { findTask } from './taskQuery';
+
+const properties: INodeProperties[] = [taskIdLocator('The task to get, with its status, counts and progress')];
+
+export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const taskId = readIdParameter.call(this, 'taskId', itemIndex);
+	assertValid(this.getNode(), itemIndex, [checkTaskId(taskId)]);
+	const task = await findTask.call(this, taskId, itemIndex);
+	if (!task) {
+		throw new NodeOperationError(this.getNode(), `The call task ${taskId} does not exist`, {
+			itemIndex,
+			description: `No task with this ID is among the tenant's tasks (the task query returned every task). ${VENDOR_CODE_HELP['801']}`,
+		});
+	}
+	return task;
+}

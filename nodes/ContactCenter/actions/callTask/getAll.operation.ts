@@ -1,0 +1,124 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../helpers/time';
+import { assertValid, type Issue } from '../../helpers/validation';
+import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
+import { getConnection } from '../../transport';
+import { checkTaskName, listOf, TASK_STATUSES } from './taskRules';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Created From',
+				name: 'startDate',
+				type: 'dateTime',
+				default: '',
+				description:
+					"Only tasks created on or after this day. A date-time is converted to its day in the credential's time zone; a plain date (yyyy-MM-dd) is used as is.",
+			},
+			{
+				displayName: 'Created To',
+				name: 'endDate',
+				type: 'dateTime',
+				default: '',
+				description:
+					"Only tasks created on or before this day (not before Created From). A date-time is converted to its day in the credential's time zone.",
+			},
+			{
+				displayName: 'Status',
+				name: 'statusList',
+				type: 'multiOptions',
+				default: [],
+				description: 'Only tasks in these states',
+				options: [
+					{ name: 'Done', value: 'done' },
+					{ name: 'Draft', value: 'draft' },
+					{ name: 'Paused', value: 'pause' },
+					{ name: 'Running', value: 'running' },
+				],
+			},
+			{
+				displayName: 'Task Name',
+				name: 'taskName',
+				type: 'string',
+				default: '',
+				description: 'Part of the task name (fuzzy match done by the API), at most 50 characters',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['getAll'] } }, properties);
+
+interface TaskFilters {
+	taskName?: string;
+	startDate?: DateInput;
+	endDate?: DateInput;
+	statusList?: unknown;
+}
+
+/** A date filter as the API's `yyyy-MM-dd` in the API zone; a plain date is a calendar day and kept. */
+export function toApiDateFilter(value: DateInput, workflowZone: string, apiZone: string): string | undefined {
+	if (typeof value === 'string' && API_DATE_PATTERN.test(value.trim())) return value.trim();
+	const epoch = toEpochMs(value, workflowZone);
+	return epoch === undefined ? undefined : formatApiDate(epoch, apiZone);
+}
+
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as TaskFilters;
+	const { timezone } = await getConnection.call(this);
+	const issues: Array<Issue | undefined> = [];
+	const query: IDataObject = {};
+
+	const taskName = typeof filters.taskName === 'string' ? filters.taskName.trim() : '';
+	issues.push(checkTaskName('filters.taskName', taskName, false));
+	if (taskName) query.taskName = taskName;
+
+	for (const name of ['startDate', 'endDate'] as const) {
+		const value = filters[name];
+		if (!isSet(value)) continue;
+		const date = toApiDateFilter(value as DateInput, this.getTimezone(), timezone);
+		if (date === undefined) {
+			issues.push({ field: `filters.${name}`, problem: `is not a date (got "${String(value)}")`, fix: 'Use a date such as 2026-11-22.' });
+		} else {
+			query[name] = date;
+		}
+	}
+	if (typeof query.startDate === 'string' && typeof query.endDate === 'string' && query.endDate < query.startDate) {
+		issues.push({
+			field: 'filters.endDate',
+			problem: `must not be earlier than Created From (${query.endDate} is before ${query.startDate}, in ${timezone})`,
+			fix: 'Pick an end day on or after the start day.',
+		});
+	}
+
+	const statuses = listOf(filters.statusList).map((status) => String(status).trim());
+	for (const status of statuses) {
+		if (!(TASK_STATUSES as readonly string[]).includes(status)) {
+			issues.push({
+				field: 'filters.statusList',
+				problem: `has "${status}", which is not a task state`,
+				fix: `Use only ${TASK_STATUSES.join(', ')}.`,
+			});
+		}
+	}
+	if (statuses.length > 0) query.statusList = [...new Set(statuses)];
+	assertValid(this.getNode(), itemIndex, issues);
+
+	return await listVoiceInterface.call(this, VOICE_PATHS.tasks, Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {}, {
+		limit,
+		itemIndex,
+	});
+}

@@ -1,0 +1,172 @@
+/**
+ * Customer rows of a call-task import as pure functions: one input item's values checked against
+ * the spec's row rules, and the rows planned into as few requests as the limits allow.
+ */
+import type { Issue } from '../../helpers/validation';
+import { maxLength, oneOf, positiveNumericId } from '../../helpers/validation';
+
+export const MAX_ROWS_PER_IMPORT = 10_000;
+export const DUP_STRATEGIES = ['task', 'batch', 'none'] as const;
+export type DupStrategy = (typeof DUP_STRATEGIES)[number];
+
+const CUSTOMER_NUMBER = /^[0-9+-]{5,20}$/;
+const MAX_VARIABLES = 20;
+const VARIABLE_NAME_MAX = 50;
+const VARIABLE_VALUE_MAX = 500;
+
+// A type alias (not an interface) so that it fits the transport's JSON body type.
+export type ImportCustomer = {
+	customerNumber: string;
+	customerName?: string;
+	remark?: string;
+	variables?: Record<string, string>;
+};
+
+export interface ImportRow {
+	itemIndex: number;
+	taskId: string;
+	dupStrategy?: DupStrategy;
+	customer: ImportCustomer;
+}
+
+export interface ImportRowInput {
+	taskId: unknown;
+	customerNumber: unknown;
+	additionalFields: { customerName?: unknown; remark?: unknown; variables?: unknown };
+	dupStrategy: unknown;
+}
+
+const text = (value: unknown): string | undefined => {
+	if (value === undefined || value === null) return undefined;
+	const s = (typeof value === 'string' ? value : String(value)).trim();
+	return s === '' ? undefined : s;
+};
+
+/** Variables as `[name, value]` pairs, from the fixed collection, a list of {name, value} or a plain object. */
+export function variablePairs(value: unknown): Array<[unknown, unknown]> {
+	if (value === undefined || value === null || value === '') return [];
+	const list = value && typeof value === 'object' && !Array.isArray(value) && 'variable' in value ? (value as { variable: unknown }).variable : value;
+	if (Array.isArray(list)) {
+		return list.map((entry: unknown) => {
+			const pair = entry && typeof entry === 'object' ? (entry as { name?: unknown; value?: unknown }) : {};
+			return [pair.name, pair.value];
+		});
+	}
+	if (typeof list === 'object' && list !== null) return Object.entries(list);
+	return [[undefined, list]];
+}
+
+function checkVariables(value: unknown): { variables?: Record<string, string>; issues: Issue[] } {
+	const pairs = variablePairs(value);
+	const issues: Issue[] = [];
+	if (pairs.length > MAX_VARIABLES) {
+		issues.push({
+			field: 'additionalFields.variables',
+			problem: `may hold at most ${MAX_VARIABLES} variables (it has ${pairs.length})`,
+			fix: 'Keep only the variables the voice agent uses.',
+		});
+	}
+	const variables: Record<string, string> = {};
+	pairs.forEach(([rawName, rawValue], index) => {
+		const field = `additionalFields.variables[${index}]`;
+		const name = text(rawName);
+		if (name === undefined) {
+			issues.push({ field: `${field}.name`, problem: 'is required', fix: 'Enter the variable name configured in the voice agent.' });
+			return;
+		}
+		const nameIssue = maxLength(`${field}.name`, name, VARIABLE_NAME_MAX);
+		if (nameIssue) issues.push(nameIssue);
+		if (Object.prototype.hasOwnProperty.call(variables, name)) {
+			issues.push({ field: `${field}.name`, problem: `repeats the variable "${name}"`, fix: 'Give each variable once.' });
+		}
+		if (rawValue !== null && typeof rawValue === 'object') {
+			issues.push({ field: `${field}.value`, problem: 'must be text, not an object or list', fix: 'Give the variable a text value.' });
+			return;
+		}
+		const stringValue = rawValue === undefined || rawValue === null ? '' : String(rawValue);
+		const valueIssue = maxLength(`${field}.value`, stringValue, VARIABLE_VALUE_MAX);
+		if (valueIssue) issues.push(valueIssue);
+		variables[name] = stringValue;
+	});
+	return { variables: Object.keys(variables).length > 0 ? variables : undefined, issues };
+}
+
+/** One input item's row, or the rules it breaks. */
+export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?: ImportRow; issues: Issue[] } {
+	const issues: Array<Issue | undefined> = [];
+	const taskId = typeof input.taskId === 'number' ? String(input.taskId) : (text(input.taskId) ?? '');
+	issues.push(positiveNumericId('taskId', taskId));
+
+	const customerNumber = text(input.customerNumber);
+	if (customerNumber === undefined) {
+		issues.push({ field: 'customerNumber', problem: 'is required', fix: 'Map the phone number to call, e.g. {{ $json.phone }}.' });
+	} else if (!CUSTOMER_NUMBER.test(customerNumber)) {
+		issues.push({
+			field: 'customerNumber',
+			problem: `must be 5 to 20 characters of digits, + and - (got "${customerNumber}")`,
+			fix: 'Remove spaces, brackets and letters from the number.',
+		});
+	}
+	const customerName = text(input.additionalFields.customerName);
+	const remark = text(input.additionalFields.remark);
+	issues.push(maxLength('additionalFields.customerName', customerName, 100), maxLength('additionalFields.remark', remark, 500));
+	const variables = checkVariables(input.additionalFields.variables);
+	issues.push(...variables.issues);
+
+	const dupStrategy = text(input.dupStrategy);
+	issues.push(oneOf('options.dupStrategy', dupStrategy, DUP_STRATEGIES));
+
+	const found = issues.filter((issue): issue is Issue => issue !== undefined);
+	if (found.length > 0) return { issues: found };
+	const customer: ImportCustomer = { customerNumber: customerNumber as string };
+	if (customerName !== undefined) customer.customerName = customerName;
+	if (remark !== undefined) customer.remark = remark;
+	if (variables.variables) customer.variables = variables.variables;
+	return { row: { itemIndex, taskId, dupStrategy: dupStrategy as DupStrategy | undefined, customer }, issues: [] };
+}
+
+export interface ImportRequestPlan {
+	taskId: string;
+	dupStrategy?: DupStrategy;
+	rows: ImportRow[];
+}
+
+/**
+ * Rows grouped by (task id, dupStrategy) in order of first appearance, each group cut into requests
+ * of at most `maxRows` rows: the fewest requests the limits allow, one task id per request.
+ */
+export function planImportRequests(rows: ImportRow[], maxRows = MAX_ROWS_PER_IMPORT): ImportRequestPlan[] {
+	const groups = new Map<string, ImportRequestPlan[]>();
+	for (const row of rows) {
+		const key = `${row.taskId}\u0000${row.dupStrategy ?? ''}`;
+		let chunks = groups.get(key);
+		if (!chunks) groups.set(key, (chunks = []));
+		let current = chunks[chunks.length - 1];
+		if (!current || current.rows.length >= maxRows) {
+			current = { taskId: row.taskId, dupStrategy: row.dupStrategy, rows: [] };
+			chunks.push(current);
+		}
+		current.rows.push(row);
+	}
+	// Requests go task by task (all chunks of the first task first), not in the order chunks filled up.
+	return [...groups.values()].flat();
+}
+
+/** Item indexes as short ranges for messages: "0-9999, 10001, 10003-10010" (at most `maxParts` parts). */
+export function describeItems(indexes: number[], maxParts = 5): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const parts: string[] = [];
+	let start = sorted[0];
+	let previous = sorted[0];
+	for (let i = 1; i <= sorted.length; i++) {
+		const current = sorted[i];
+		if (current === previous + 1) {
+			previous = current;
+			continue;
+		}
+		parts.push(start === previous ? String(start) : `${start}-${previous}`);
+		start = previous = current;
+	}
+	if (parts.length > maxParts) return `${parts.slice(0, maxParts).join(', ')} and ${parts.length - maxParts} more ranges`;
+	return parts.join(', ');
+}

@@ -1,0 +1,301 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
+// Beyond 2^53: JSON.parse would turn these into other numbers.
+const AGENT_ID = '987654321098765432';
+const VOICEAGENT_ID = '987654321098765433';
+const GROUP_ID = '876543210987654321';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ ...APP }] });
+	control = new SandboxControl(sandbox.url);
+	await control.seedAgents({
+		appId: APP.appId,
+		agents: [
+			{ id: AGENT_ID, name: 'Renewal reminder', agentType: 'voicebot', publishStatus: 'PUBLISHED' },
+			{ id: VOICEAGENT_ID, name: 'Survey agent', agentType: 'voiceagent', publishStatus: 'PUBLISHED' },
+		],
+	});
+	await control.seedCallerNumberGroups({ appId: APP.appId, groups: [{ id: GROUP_ID, groupName: 'Hangzhou numbers' }] });
+});
+
+afterAll(async () => await sandbox.close());
+
+const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+const baseParameters: INodeParameters = {
+	resource: 'callTask',
+	operation: 'create',
+	taskName: 'Renewal calls November',
+	voiceAgentId: locator(AGENT_ID),
+	agentType: 'voicebot',
+	callerNumberGroupId: locator(GROUP_ID),
+	maxConcurrency: 3,
+	callWindows: { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] },
+	startType: 'manual',
+};
+
+async function create(parameters: INodeParameters = {}, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { ...baseParameters, ...parameters },
+		credentials: { baseUrl: sandbox.url, ...APP },
+		sandbox: control,
+		...options,
+	});
+}
+
+async function taskInSandbox(taskId: string) {
+	const state = await control.getState(APP.appId);
+	return state.tasks.find((task) => task.id === taskId);
+}
+
+describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
+	test('a manual task: the signed body carries voiceAgentId as a bare 18-digit Long and the windows in API form', async () => {
+		const result = await create();
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(1);
+		const [request] = result.requests;
+		expect(request).toMatchObject({ method: 'POST', path: CREATE_PATH, signatureValid: true, httpStatus: 200, code: 200 });
+		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
+		expect(request.body).toEqual({
+			taskName: 'Renewal calls November',
+			voiceAgentId: AGENT_ID,
+			agentType: 'voicebot',
+			startType: 'manual',
+			callStrategy: {
+				callWindowRanges: [{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }],
+				maxConcurrency: 3,
+				callerNumberGroupId: GROUP_ID,
+			},
+			retryStrategy: { retryEnabled: false, retryReasons: [], maxRetryTimes: null, retryIntervalValue: null, retryIntervalUnit: null },
+		});
+		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
+		expect(request.rawBody).not.toContain('scheduledStartTime');
+
+		expect(result.items).toHaveLength(1);
+		const { json, pairedItem } = result.items[0];
+		expect(pairedItem).toEqual({ item: 0 });
+		expect(json).toEqual({ taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' });
+		const task = await taskInSandbox(json.taskId as string);
+		expect(task).toMatchObject({ voiceAgentId: AGENT_ID, status: 'draft', taskName: 'Renewal calls November', startType: 'manual' });
+		expect(task?.callStrategy.callerNumberGroupId).toBe(GROUP_ID);
+	});
+
+	test('retry on: the friendly fields become retryStrategy', async () => {
+		const result = await create({
+			agentType: 'voiceagent',
+			voiceAgentId: locator(VOICEAGENT_ID, 'id'),
+			retry: { retryEnabled: true, retryReasons: ['no_answer', 'busy'], maxRetryTimes: 2, retryIntervalValue: 1, retryIntervalUnit: 'day' },
+			callWindows: {
+				window: [
+					{ weekdays: [6, 7], timeRanges: '10:00-16:00' },
+					{ weekdays: '={{ ["Mon", "Wednesday"] }}', timeRanges: '={{ ["8:30-11:45"] }}' },
+				],
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const body = result.requests[0].body as IDataObject;
+		expect(body.agentType).toBe('voiceagent');
+		expect(result.requests[0].rawBody).toContain(`"voiceAgentId":${VOICEAGENT_ID},`);
+		expect(body.retryStrategy).toEqual({
+			retryEnabled: true,
+			retryReasons: ['no_answer', 'busy'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 1,
+			retryIntervalUnit: 'day',
+		});
+		expect((body.callStrategy as IDataObject).callWindowRanges).toEqual([
+			{ callWeekdays: [6, 7], callTimeRanges: ['10:00-16:00'] },
+			{ callWeekdays: [1, 3], callTimeRanges: ['08:30-11:45'] },
+		]);
+		const task = await taskInSandbox(result.items[0].json.taskId as string);
+		expect(task?.retryStrategy).toMatchObject({ retryEnabled: true, maxRetryTimes: 2 });
+		expect(task?.agentType).toBe('voiceagent');
+	});
+
+	test("a scheduled task: the workflow's wall-clock time is sent in the credential's zone", async () => {
+		// 09:30 in New York (UTC-5 in January) is 14:30 UTC, 22:30 in Shanghai.
+		const result = await create(
+			{ startType: 'scheduled', scheduledStartTime: '2030-01-02T09:30:00' },
+			{ timezone: 'America/New_York' },
+		);
+		expect(result.error).toBeUndefined();
+		expect((result.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-01-02 22:30:00');
+
+		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
+		const berlin = await runNode({
+			nodeType: ContactCenter,
+			parameters: { ...baseParameters, startType: 'scheduled', scheduledStartTime: '2030-07-01T08:00:00+00:00' },
+			credentials: { baseUrl: sandbox.url, ...APP, timezone: 'Europe/Berlin' },
+			timezone: 'Asia/Tokyo',
+			sandbox: control,
+		});
+		expect(berlin.error).toBeUndefined();
+		expect((berlin.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-07-01 10:00:00');
+		const task = await taskInSandbox(berlin.items[0].json.taskId as string);
+		expect(task).toMatchObject({ startType: 'scheduled', scheduledStartTime: '2030-07-01 10:00:00' });
+
+		// A Luxon DateTime from an expression works too: two hours from now, in Shanghai time.
+		const soon = await create({ startType: 'scheduled', scheduledStartTime: "={{ $now.plus(2, 'hours') }}" });
+		expect(soon.error).toBeUndefined();
+		const sent = (soon.requests[0].body as IDataObject).scheduledStartTime as string;
+		expect(sent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+		// Shanghai is UTC+8 all year.
+		const sentEpoch = Date.parse(`${sent.replace(' ', 'T')}+08:00`);
+		expect(Math.abs(sentEpoch - (Date.now() + 2 * 3600_000))).toBeLessThan(60_000);
+	});
+
+	test('18-digit ids picked from the lists go into the task unchanged', async () => {
+		const credentials = { baseUrl: sandbox.url, ...APP };
+		const agents = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'listSearch',
+			method: 'searchVoiceAgents',
+			parameters: { resource: 'callTask', operation: 'create' },
+			credentials,
+			filter: 'Renewal',
+		});
+		const groups = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'listSearch',
+			method: 'searchCallerNumberGroups',
+			parameters: { resource: 'callTask', operation: 'create' },
+			credentials,
+		});
+		expect(agents.results).toEqual([{ name: 'Renewal reminder', value: AGENT_ID, description: expect.anything() }]);
+		expect(groups.results).toEqual([{ name: 'Hangzhou numbers', value: GROUP_ID }]);
+
+		const result = await create({
+			voiceAgentId: locator(String(agents.results[0].value)),
+			callerNumberGroupId: locator(String(groups.results[0].value)),
+		});
+		const task = await taskInSandbox(result.items[0].json.taskId as string);
+		expect(task?.voiceAgentId).toBe(AGENT_ID);
+		expect(task?.callStrategy.callerNumberGroupId).toBe(GROUP_ID);
+	});
+});
+
+describe('callTask create: validation before sending', () => {
+	const cases: Array<[string, INodeParameters, string]> = [
+		['task name too long', { taskName: 'x'.repeat(51) }, '"taskName" must be at most 50 characters (it has 51)'],
+		['task name empty', { taskName: '  ' }, '"taskName" is required'],
+		['voice agent id not numeric', { voiceAgentId: locator('={{ "agent-7" }}', 'id') }, '"voiceAgentId" must be a numeric ID greater than 0'],
+		['caller group id empty', { callerNumberGroupId: locator('={{ $json.missing }}', 'id') }, '"callerNumberGroupId" must be a numeric ID greater than 0'],
+		['agent type not in the enum', { agentType: 'robot' }, '"agentType" must be one of voicebot, voiceagent'],
+		['max concurrency 0', { maxConcurrency: 0 }, '"maxConcurrency" must be a whole number greater than 0 (got 0)'],
+		['max concurrency fractional', { maxConcurrency: 2.5 }, '"maxConcurrency" must be a whole number greater than 0 (got 2.5)'],
+		['no call window', { callWindows: {} }, '"callWindows" must have at least one call window'],
+		['no weekday', { callWindows: { window: [{ weekdays: [], timeRanges: '09:00-10:00' }] } }, '"callWindows.window[0].weekdays" must have at least one weekday'],
+		[
+			'weekday out of range',
+			{ callWindows: { window: [{ weekdays: '={{ [1, 8] }}', timeRanges: '09:00-10:00' }] } },
+			'"callWindows.window[0].weekdays" has "8", which is not a weekday',
+		],
+		[
+			'weekday twice',
+			{ callWindows: { window: [{ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }] } },
+			'"callWindows.window[0].weekdays" lists monday (1) twice',
+		],
+		[
+			'time range malformed',
+			{ callWindows: { window: [{ weekdays: [1], timeRanges: '9am-5pm' }] } },
+			'"callWindows.window[0].timeRanges" has "9am-5pm", which is not a time range in the form HH:mm-HH:mm',
+		],
+		[
+			'time range ending before it starts',
+			{ callWindows: { window: [{ weekdays: [1], timeRanges: '09:00-10:00' }, { weekdays: [2], timeRanges: '18:00-09:00' }] } },
+			'"callWindows.window[1].timeRanges" has "18:00-09:00", whose end is not after its start',
+		],
+		['retry on without its fields', { retry: { retryEnabled: true } }, '"retry.retryReasons" is required when retry is enabled (and 3 more problems)'],
+		[
+			'retry reason not in the enum',
+			{ retry: { retryEnabled: true, retryReasons: '={{ ["busy", "hung_up"] }}', maxRetryTimes: 1, retryIntervalValue: 5, retryIntervalUnit: 'minute' } },
+			'"retry.retryReasons" has "hung_up", which is not a retry reason',
+		],
+		[
+			'retry interval 0',
+			{ retry: { retryEnabled: true, retryReasons: ['busy'], maxRetryTimes: 1, retryIntervalValue: 0, retryIntervalUnit: 'minute' } },
+			'"retry.retryIntervalValue" must be a whole number greater than 0 (got 0)',
+		],
+		['scheduled without a time', { startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' }, '"scheduledStartTime" is required for a scheduled task'],
+		['scheduled in the past', { startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' }, '"scheduledStartTime" must be in the future (it is 2020-01-01 08:00:00'],
+		['scheduled not a date', { startType: 'scheduled', scheduledStartTime: 'next friday' }, '"scheduledStartTime" is not a date and time'],
+	];
+
+	test.each(cases)('%s: an error naming item and field, and zero requests', async (_name, parameters, message) => {
+		const result = await create(parameters);
+		expect(result.requests).toEqual([]);
+		expect(result.items).toEqual([]);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toContain('Invalid input in item 0: ');
+		expect(result.error?.message).toContain(message);
+		expect(result.error?.description).toMatch(/\S/);
+	});
+
+	test('required fields left empty are stopped by n8n itself before the node runs', async () => {
+		for (const parameters of [{ voiceAgentId: locator('') }, { callerNumberGroupId: locator('12ab', 'id') }, { startType: 'scheduled' }]) {
+			const result = await create(parameters);
+			expect(result.requests).toEqual([]);
+			expect(result.error?.name).toBe('WorkflowHasIssuesError');
+		}
+	});
+
+	test('a manual task never sends scheduledStartTime, even one left over from a scheduled setup', async () => {
+		const result = await create({ startType: 'manual', scheduledStartTime: '2030-01-01T00:00:00Z' });
+		expect(result.error).toBeUndefined();
+		expect(result.requests[0].rawBody).not.toContain('scheduledStartTime');
+	});
+
+	test('continueOnFail: the invalid item becomes an error item, the valid one is created', async () => {
+		const result = await create(
+			{ taskName: '={{ $json.name }}' },
+			{ continueOnFail: true, items: [{ name: 'y'.repeat(60) }, { name: 'Second run' }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(1);
+		expect((result.requests[0].body as IDataObject).taskName).toBe('Second run');
+		expect(result.items).toHaveLength(2);
+		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"taskName" must be at most 50 characters') } });
+		expect(result.items[1]).toMatchObject({ pairedItem: { item: 1 }, json: { taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' } });
+	});
+});
+
+describe('callTask create: vendor errors', () => {
+	test('702: the caller number group does not exist; one request, never retried', async () => {
+		const result = await create({ callerNumberGroupId: locator('123456789012345678', 'id') });
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0].code).toBe(702);
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toBe('Contact Center error 702: display-number group does not exist');
+		expect(result.error?.description).toContain('Pick one from the Caller Number Group list');
+	});
+
+	test('803: an unknown agent, or an agent of another type', async () => {
+		const unknown = await create({ voiceAgentId: locator('111111111111111111', 'id') });
+		expect(unknown.requests).toHaveLength(1);
+		expect(unknown.error?.message).toBe('Contact Center error 803: task.agent.not.found');
+		expect(unknown.error?.description).toContain('check the Agent Type');
+
+		const wrongType = await create({ agentType: 'voiceagent' });
+		expect(wrongType.requests).toHaveLength(1);
+		expect(wrongType.error?.message).toBe('Contact Center error 803: task.agent.not.found');
+	});
+
+	test('with continueOnFail the vendor error is an item carrying the code', async () => {
+		const result = await create({ callerNumberGroupId: locator('123456789012345678', 'id') }, { continueOnFail: true });
+		expect(result.items).toEqual([
+			{ json: expect.objectContaining({ error: 'Contact Center error 702: display-number group does not exist', code: '702' }), pairedItem: { item: 0 } },
+		]);
+	});
+});

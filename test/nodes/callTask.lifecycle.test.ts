@@ -1,0 +1,287 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+// A second tenant holding exactly 1,200 tasks, for paging.
+const MANY = { appId: '2090', appSecret: 'many-secret' };
+const QUERY_PATH = '/openapi/agent/web/v1/callTask/query';
+const OPERATE_PATH = '/openapi/agent/web/v1/callTask/operate';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let agentId: string;
+let groupId: string;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ ...APP }, { ...MANY }] });
+	control = new SandboxControl(sandbox.url);
+	[agentId] = await control.seedAgents({ appId: APP.appId, agents: [{ name: 'Renewal reminder', agentType: 'voicebot' }] });
+	[groupId] = await control.seedCallerNumberGroups({ appId: APP.appId, groups: [{ groupName: 'Hangzhou numbers' }] });
+	await control.seedTasks({ appId: MANY.appId, count: 1_200 });
+});
+
+afterAll(async () => await sandbox.close());
+
+const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}, tenant = APP): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'callTask', ...parameters },
+		credentials: { baseUrl: sandbox.url, ...tenant },
+		sandbox: control,
+		timezone: 'Asia/Shanghai',
+		...options,
+	});
+}
+
+const operate = async (operation: 'start' | 'pause' | 'get', taskId: string, options: Partial<RunNodeOptions> = {}) =>
+	await run({ operation, taskId: locator(taskId) }, options);
+
+const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
+
+describe('callTask: the state machine through the node', () => {
+	test('create → start without customers (813) → import → start → import while running (809) → pause → start', async () => {
+		const created = await run({
+			operation: 'create',
+			taskName: 'Lifecycle',
+			voiceAgentId: locator(agentId),
+			agentType: 'voicebot',
+			callerNumberGroupId: locator(groupId),
+			maxConcurrency: 2,
+			callWindows: { window: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], timeRanges: '00:00-23:59' }] },
+			startType: 'manual',
+		});
+		expect(created.error).toBeUndefined();
+		const taskId = created.items[0].json.taskId as string;
+		expect(taskId).toMatch(/^\d{18}$/);
+
+		const empty = await operate('start', taskId);
+		expect(empty.requests.map((r) => [r.path, r.code])).toEqual([[OPERATE_PATH, 813]]);
+		expect(empty.error?.message).toBe('Contact Center error 813: task.call.pool.empty');
+		expect(empty.error?.description).toContain('Import customers into the task before starting it.');
+
+		const imported = await run(
+			{ operation: 'import', taskId: locator(taskId), customerNumber: '={{ $json.phone }}' },
+			{ items: [{ phone: '13800000001' }, { phone: '13800000002' }] },
+		);
+		expect(imported.items[0].json).toMatchObject({ taskId, successCount: 2 });
+
+		const started = await operate('start', taskId);
+		expect(started.error).toBeUndefined();
+		expect(started.requests).toHaveLength(1);
+		expect(started.requests[0]).toMatchObject({ method: 'POST', path: OPERATE_PATH, signatureValid: true, code: 200 });
+		expect(started.requests[0].body).toEqual({ taskId, operation: 'start' });
+		expect(started.requests[0].rawBody).toBe(`{"taskId":"${taskId}","operation":"start"}`);
+		expect(started.items).toEqual([
+			{ json: { taskId, status: 'running', operatedTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) }, pairedItem: { item: 0 } },
+		]);
+
+		const whileRunning = await run({ operation: 'import', taskId: locator(taskId), customerNumber: '13800000003' });
+		expect(whileRunning.requests.map((r) => r.code)).toEqual([809]);
+		expect(whileRunning.error?.message).toBe('Contact Center error 809: task.invalid.import.state');
+
+		const again = await operate('start', taskId);
+		expect(again.error?.message).toBe('Contact Center error 806: task.invalid.start.state');
+		expect(again.error?.description).toContain('does not allow starting it');
+
+		const paused = await operate('pause', taskId);
+		expect(paused.requests[0].body).toEqual({ taskId, operation: 'pause' });
+		expect(paused.items[0].json).toMatchObject({ taskId, status: 'pause' });
+
+		const pausedTwice = await operate('pause', taskId);
+		expect(pausedTwice.error?.message).toBe('Contact Center error 807: task.invalid.pause.state');
+		expect(pausedTwice.error?.description).toContain('Only a running task can be paused.');
+
+		const restarted = await operate('start', taskId);
+		expect(restarted.items[0].json).toMatchObject({ taskId, status: 'running' });
+
+		const got = await operate('get', taskId);
+		expect(got.items[0].json).toMatchObject({ id: taskId, status: 'running', totalCount: 2, taskName: 'Lifecycle', voiceAgentId: agentId });
+	});
+
+	test('810: a task moved to done (control API) cannot be imported into; starting it is 806', async () => {
+		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'pause', totalCount: 3 }] });
+		await control.finishTask(APP.appId, taskId);
+		const imported = await run({ operation: 'import', taskId: locator(taskId), customerNumber: '13800000009' });
+		expect(imported.error?.message).toBe('Contact Center error 810: task.invalid.edit.state');
+		expect(imported.error?.description).toContain('can no longer be edited');
+		const started = await operate('start', taskId);
+		expect(started.error?.message).toBe('Contact Center error 806: task.invalid.start.state');
+	});
+
+	test('801: start or pause of a task that does not exist; continueOnFail keeps the other items', async () => {
+		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'running', totalCount: 1 }] });
+		const result = await run(
+			{ operation: 'pause', taskId: locator('={{ $json.id }}', 'id') },
+			{ items: [{ id: '999999999999999999' }, { id: taskId }, { id: 'x1' }], continueOnFail: true },
+		);
+		expect(result.requests.map((r) => [(r.body as IDataObject).taskId, r.code])).toEqual([
+			['999999999999999999', 801],
+			[taskId, 200],
+		]);
+		expect(result.items).toEqual([
+			{ json: expect.objectContaining({ error: 'Contact Center error 801: task.not.exist', code: '801' }), pairedItem: { item: 0 } },
+			{ json: expect.objectContaining({ taskId, status: 'pause' }), pairedItem: { item: 1 } },
+			{ json: expect.objectContaining({ error: expect.stringContaining('"taskId" must be a numeric ID greater than 0') }), pairedItem: { item: 2 } },
+		]);
+	});
+});
+
+describe('callTask get: found through the task query', () => {
+	test('the task with its status, counts and progressRate as the API gives them', async () => {
+		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ taskName: 'Progress', status: 'running', totalCount: 8 }] });
+		await control.setTaskProgress({ appId: APP.appId, taskId, completedCount: 6, connectedCount: 4 });
+		const result = await operate('get', taskId);
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0]).toMatchObject({ path: QUERY_PATH, body: { pageNum: 1, pageSize: 500 }, signatureValid: true });
+		expect(result.items).toEqual([{ json: expect.objectContaining({ id: taskId, status: 'running', totalCount: 8, completedCount: 6, connectedCount: 4, progressRate: 0.75 }), pairedItem: { item: 0 } }]);
+		expect(result.items[0].json.voiceAgentId).toMatch(/^\d{18}$/);
+	});
+
+	test('pages until the task is found; several items share the pages already read', async () => {
+		const tasks = (await control.getState(MANY.appId)).tasks;
+		// The query lists the newest first: the oldest task is on page 3 of 1,200.
+		const oldest = tasks.reduce((a, b) => (a.id < b.id ? a : b));
+		const newest = tasks.reduce((a, b) => (a.id > b.id ? a : b));
+		const result = await run(
+			{ operation: 'get', taskId: locator('={{ $json.id }}', 'id') },
+			{ items: [{ id: oldest.id }, { id: newest.id }] },
+			MANY,
+		);
+		expect(bodies(result)).toEqual([
+			{ pageNum: 1, pageSize: 500 },
+			{ pageNum: 2, pageSize: 500 },
+			{ pageNum: 3, pageSize: 500 },
+		]);
+		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
+			[oldest.id, { item: 0 }],
+			[newest.id, { item: 1 }],
+		]);
+	});
+
+	test('a task that does not exist: a clear error after reading every page', async () => {
+		const result = await run({ operation: 'get', taskId: locator('123456789012345678', 'id') }, {}, MANY);
+		expect(result.requests).toHaveLength(3);
+		expect(result.error?.message).toBe('The call task 123456789012345678 does not exist');
+		expect(result.error?.description).toContain("Check the task ID (it must be one of this tenant's tasks)");
+	});
+
+	test('an invalid task id sends nothing', async () => {
+		const result = await run({ operation: 'get', taskId: locator('={{ "0012a" }}', 'id') });
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toContain('Invalid input in item 0: "taskId" must be a numeric ID greater than 0');
+	});
+});
+
+describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
+	test('Return All reads 1,200 tasks in exactly 3 pages of 500', async () => {
+		const result = await run({ operation: 'getAll', returnAll: true }, {}, MANY);
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.path, r.signatureValid])).toEqual([
+			[QUERY_PATH, true],
+			[QUERY_PATH, true],
+			[QUERY_PATH, true],
+		]);
+		expect(bodies(result)).toEqual([
+			{ pageNum: 1, pageSize: 500 },
+			{ pageNum: 2, pageSize: 500 },
+			{ pageNum: 3, pageSize: 500 },
+		]);
+		expect(result.items).toHaveLength(1_200);
+		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(1_200);
+		expect(result.items.every((item) => /^\d{18}$/.test(item.json.id as string))).toBe(true);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(['status', 'totalCount', 'completedCount', 'connectedCount', 'progressRate', 'callStrategy', 'retryStrategy']));
+	});
+
+	test('Limit: one page just big enough, or the fewest pages of 500', async () => {
+		const ten = await run({ operation: 'getAll', limit: 10 }, {}, MANY);
+		expect(bodies(ten)).toEqual([{ pageNum: 1, pageSize: 10 }]);
+		expect(ten.items).toHaveLength(10);
+		const many = await run({ operation: 'getAll', limit: 700 }, {}, MANY);
+		expect(bodies(many)).toEqual([
+			{ pageNum: 1, pageSize: 500 },
+			{ pageNum: 2, pageSize: 500 },
+		]);
+		expect(many.items).toHaveLength(700);
+	});
+
+	test('filters go in `query`; dates become yyyy-MM-dd in the API zone', async () => {
+		await control.seedTasks({
+			appId: APP.appId,
+			tasks: [
+				{ taskName: 'Filter spring A', status: 'draft', createTime: '2026-03-01 09:00:00' },
+				{ taskName: 'Filter spring B', status: 'done', createTime: '2026-03-02 23:30:00' },
+				{ taskName: 'Filter summer', status: 'draft', createTime: '2026-06-01 09:00:00' },
+			],
+		});
+		const result = await run(
+			{
+				operation: 'getAll',
+				returnAll: true,
+				// 2026-03-01 17:00 in Los Angeles is 2026-03-02 09:00 in Shanghai.
+				filters: { taskName: 'Filter', startDate: '2026-02-28', endDate: '2026-03-01T17:00:00', statusList: ['draft', 'done'] },
+			},
+			{ timezone: 'America/Los_Angeles' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(bodies(result)).toEqual([
+			{ pageNum: 1, pageSize: 500, query: { taskName: 'Filter', startDate: '2026-02-28', endDate: '2026-03-02', statusList: ['draft', 'done'] } },
+		]);
+		expect(result.items.map((item) => item.json.taskName).sort()).toEqual(['Filter spring A', 'Filter spring B']);
+	});
+
+	test.each([
+		['task name over 50 characters', { taskName: 'x'.repeat(51) }, '"filters.taskName" must be at most 50 characters (it has 51)'],
+		['end before start', { startDate: '2026-03-02', endDate: '2026-03-01' }, '"filters.endDate" must not be earlier than Created From (2026-03-01 is before 2026-03-02'],
+		['unknown status', { statusList: '={{ ["running", "stopped"] }}' }, '"filters.statusList" has "stopped", which is not a task state'],
+		['not a date', { startDate: '={{ "last week" }}' }, '"filters.startDate" is not a date'],
+	])('invalid filter (%s) sends nothing', async (_name, filters, message) => {
+		const result = await run({ operation: 'getAll', returnAll: true, filters });
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toContain(`Invalid input in item 0: ${message}`);
+	});
+});
+
+describe('callTask: the task picker (searchCallTasks)', () => {
+	const search = async (filter?: string, paginationToken?: string, tenant = MANY) =>
+		await callMethod({
+			nodeType: ContactCenter,
+			kind: 'listSearch',
+			method: 'searchCallTasks',
+			parameters: { resource: 'callTask', operation: 'start' },
+			credentials: { baseUrl: sandbox.url, ...tenant },
+			filter,
+			paginationToken,
+		});
+
+	test('pages of 500 with a token for the next, names with their state', async () => {
+		const first = await search();
+		expect(first.results).toHaveLength(500);
+		expect(first.paginationToken).toBe('2');
+		expect(first.results[0]).toEqual({ name: expect.stringMatching(/ \((draft|running|pause|done)\)$/), value: expect.stringMatching(/^\d{18}$/) });
+		const last = await search(undefined, '3');
+		expect(last.results).toHaveLength(200);
+		expect(last.paginationToken).toBeUndefined();
+	});
+
+	test('searching by name; the 18-digit id picked goes unchanged into start and import', async () => {
+		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ taskName: 'Picker target', status: 'draft' }] });
+		await control.clearLog();
+		const found = await search('Picker', undefined, APP);
+		expect(found.results).toEqual([{ name: 'Picker target (draft)', value: taskId }]);
+		const [request] = await control.getLog();
+		expect(request).toMatchObject({ path: QUERY_PATH, signatureValid: true, body: { pageNum: 1, pageSize: 500, query: { taskName: 'Picker' } } });
+		const imported = await run({ operation: 'import', taskId: locator(String(found.results[0].value)), customerNumber: '13900000001' });
+		expect(imported.items[0].json).toMatchObject({ taskId, successCount: 1 });
+		const started = await operate('start', String(found.results[0].value));
+		expect(started.requests[0].rawBody).toBe(`{"taskId":"${taskId}","operation":"start"}`);
+		expect(started.items[0].json).toMatchObject({ taskId, status: 'running' });
+	});
+});

@@ -1,0 +1,225 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import { hasExpression } from '../../nodes/ContactCenter/actions/callTask/common';
+import { toApiDateFilter } from '../../nodes/ContactCenter/actions/callTask/getAll.operation';
+import {
+	checkImportRow,
+	describeItems,
+	planImportRequests,
+	variablePairs,
+	type ImportRow,
+} from '../../nodes/ContactCenter/actions/callTask/importRows';
+import {
+	checkCallWindows,
+	checkRetry,
+	checkTaskName,
+	checkTimeRanges,
+	checkWeekdays,
+	weekdayNumber,
+} from '../../nodes/ContactCenter/actions/callTask/taskRules';
+
+describe('call windows: weekdays', () => {
+	test('numbers, digit strings and day names become 1..7, sorted', () => {
+		expect(checkWeekdays('w', [5, '1', 'wednesday', 'Sun']).value).toEqual([1, 3, 5, 7]);
+		expect(checkWeekdays('w', 'Mon, Tue,fri').value).toEqual([1, 2, 5]);
+		expect(weekdayNumber('Thu')).toBe(4);
+		expect(weekdayNumber('mo')).toBeUndefined();
+		expect(weekdayNumber(0)).toBeUndefined();
+		expect(weekdayNumber(8)).toBeUndefined();
+	});
+
+	test('empty, unknown and duplicate days are issues', () => {
+		expect(checkWeekdays('w', []).issues[0].problem).toBe('must have at least one weekday');
+		expect(checkWeekdays('w', [8]).issues[0].problem).toContain('"8", which is not a weekday');
+		const dup = checkWeekdays('w', [1, 'Monday']);
+		expect(dup.issues).toHaveLength(1);
+		expect(dup.issues[0].problem).toBe('lists monday (1) twice');
+	});
+});
+
+describe('call windows: time ranges', () => {
+	test('text and lists become HH:mm-HH:mm', () => {
+		expect(checkTimeRanges('t', '09:00-12:00, 14:00 - 18:30').value).toEqual(['09:00-12:00', '14:00-18:30']);
+		expect(checkTimeRanges('t', ['9:05-9:30']).value).toEqual(['09:05-09:30']);
+		expect(checkTimeRanges('t', '08:00-09:00;10:00-11:00\n12:00-13:00').value).toHaveLength(3);
+	});
+
+	test('malformed ranges and ends not after starts are issues', () => {
+		expect(checkTimeRanges('t', '').issues[0].problem).toBe('must have at least one time range');
+		expect(checkTimeRanges('t', '9-12').issues[0].problem).toContain('not a time range');
+		expect(checkTimeRanges('t', '18:00-24:00').issues[0].problem).toContain('not a time range');
+		expect(checkTimeRanges('t', '10:60-11:00').issues[0].problem).toContain('not a time range');
+		expect(checkTimeRanges('t', '12:00-12:00').issues[0].problem).toContain('end is not after its start');
+		expect(checkTimeRanges('t', '14:00-09:00').issues[0].problem).toContain('end is not after its start');
+	});
+
+	test('the fixed collection becomes callWindowRanges; issues name the window', () => {
+		const ok = checkCallWindows({ window: [{ weekdays: [6, 7], timeRanges: '10:00-16:00' }, { weekdays: [1], timeRanges: '09:00-10:00' }] });
+		expect(ok).toEqual({
+			value: [
+				{ callWeekdays: [6, 7], callTimeRanges: ['10:00-16:00'] },
+				{ callWeekdays: [1], callTimeRanges: ['09:00-10:00'] },
+			],
+			issues: [],
+		});
+		expect(checkCallWindows({}).issues[0]).toMatchObject({ field: 'callWindows', problem: 'must have at least one call window' });
+		const bad = checkCallWindows({ window: [{ weekdays: [1], timeRanges: '09:00-10:00' }, { weekdays: [], timeRanges: 'x' }] });
+		expect(bad.issues.map((i) => i.field)).toEqual(['callWindows.window[1].weekdays', 'callWindows.window[1].timeRanges']);
+	});
+});
+
+describe('retry strategy', () => {
+	test('off sends the spec sample shape', () => {
+		expect(checkRetry({}).value).toEqual({
+			retryEnabled: false,
+			retryReasons: [],
+			maxRetryTimes: null,
+			retryIntervalValue: null,
+			retryIntervalUnit: null,
+		});
+		expect(checkRetry({ retryEnabled: false, maxRetryTimes: 3 }).value.maxRetryTimes).toBeNull();
+	});
+
+	test('on requires every field, from the enums, positive', () => {
+		const ok = checkRetry({ retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' });
+		expect(ok).toEqual({
+			value: { retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' },
+			issues: [],
+		});
+		const missing = checkRetry({ retryEnabled: true });
+		expect(missing.issues.map((i) => i.field)).toEqual([
+			'retry.retryReasons',
+			'retry.maxRetryTimes',
+			'retry.retryIntervalValue',
+			'retry.retryIntervalUnit',
+		]);
+		const wrong = checkRetry({ retryEnabled: true, retryReasons: 'busy, hung_up', maxRetryTimes: 0, retryIntervalValue: 1.5, retryIntervalUnit: 'hour' });
+		expect(wrong.issues.map((i) => i.problem)).toEqual([
+			'has "hung_up", which is not a retry reason',
+			'must be a whole number greater than 0 (got 0)',
+			'must be a whole number greater than 0 (got 1.5)',
+			'must be minute or day (got "hour")',
+		]);
+	});
+});
+
+test('task name: required on create, at most 50 characters', () => {
+	expect(checkTaskName('taskName', '  ', true)?.problem).toBe('is required');
+	expect(checkTaskName('taskName', 'x'.repeat(51), true)?.problem).toBe('must be at most 50 characters (it has 51)');
+	expect(checkTaskName('taskName', ` ${'x'.repeat(50)} `, true)).toBeUndefined();
+	expect(checkTaskName('filters.taskName', '', false)).toBeUndefined();
+});
+
+describe('import rows', () => {
+	const base = { taskId: '187000000000000001', customerNumber: '13800000000', additionalFields: {}, dupStrategy: undefined };
+
+	test('a valid item becomes a row with only the fields given', () => {
+		expect(checkImportRow(4, base)).toEqual({
+			row: { itemIndex: 4, taskId: '187000000000000001', dupStrategy: undefined, customer: { customerNumber: '13800000000' } },
+			issues: [],
+		});
+		const full = checkImportRow(0, {
+			taskId: 42,
+			customerNumber: 8613800000000,
+			additionalFields: { customerName: ' Ann ', remark: 'vip', variables: { variable: [{ name: 'plan', value: 'gold' }, { name: 'age', value: 30 }] } },
+			dupStrategy: 'none',
+		});
+		expect(full.row).toEqual({
+			itemIndex: 0,
+			taskId: '42',
+			dupStrategy: 'none',
+			customer: { customerNumber: '8613800000000', customerName: 'Ann', remark: 'vip', variables: { plan: 'gold', age: '30' } },
+		});
+	});
+
+	test('every row rule of the spec is checked', () => {
+		const fields = (input: Partial<typeof base> & { additionalFields?: Record<string, unknown> }) =>
+			checkImportRow(0, { ...base, ...input }).issues.map((i) => `${i.field} ${i.problem}`);
+		expect(fields({ taskId: '0' })[0]).toContain('taskId must be a numeric ID greater than 0');
+		expect(fields({ taskId: 'abc' })[0]).toContain('taskId must be a numeric ID');
+		expect(fields({ customerNumber: '' })).toEqual(['customerNumber is required']);
+		expect(fields({ customerNumber: '1234' })[0]).toContain('must be 5 to 20 characters');
+		expect(fields({ customerNumber: '1'.repeat(21) })[0]).toContain('must be 5 to 20 characters');
+		expect(fields({ customerNumber: '138 0000 0000' })[0]).toContain('must be 5 to 20 characters');
+		expect(checkImportRow(0, { ...base, customerNumber: '+86-138-0000' }).issues).toEqual([]);
+		expect(fields({ additionalFields: { customerName: 'n'.repeat(101) } })).toEqual([
+			'additionalFields.customerName must be at most 100 characters (it has 101)',
+		]);
+		expect(fields({ additionalFields: { remark: 'r'.repeat(501) } })).toEqual(['additionalFields.remark must be at most 500 characters (it has 501)']);
+		const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x']));
+		expect(fields({ additionalFields: { variables: many } })).toEqual(['additionalFields.variables may hold at most 20 variables (it has 21)']);
+		expect(fields({ additionalFields: { variables: [{ name: 'n'.repeat(51), value: 'x' }] } })).toEqual([
+			'additionalFields.variables[0].name must be at most 50 characters (it has 51)',
+		]);
+		expect(fields({ additionalFields: { variables: [{ name: 'a', value: 'v'.repeat(501) }] } })).toEqual([
+			'additionalFields.variables[0].value must be at most 500 characters (it has 501)',
+		]);
+		expect(fields({ additionalFields: { variables: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } })).toEqual([
+			'additionalFields.variables[1].name repeats the variable "a"',
+		]);
+		expect(fields({ additionalFields: { variables: [{ name: '', value: '1' }] } })).toEqual(['additionalFields.variables[0].name is required']);
+		expect(fields({ additionalFields: { variables: [{ name: 'a', value: { x: 1 } }] } })[0]).toContain('must be text');
+		expect(fields({ dupStrategy: 'all' as never })[0]).toContain('options.dupStrategy must be one of task, batch, none');
+	});
+
+	test('variables come from the fixed collection, a list or an object', () => {
+		expect(variablePairs({ variable: [{ name: 'a', value: '1' }] })).toEqual([['a', '1']]);
+		expect(variablePairs([{ name: 'b', value: 2 }])).toEqual([['b', 2]]);
+		expect(variablePairs({ c: '3' })).toEqual([['c', '3']]);
+		expect(variablePairs({})).toEqual([]);
+		expect(variablePairs(undefined)).toEqual([]);
+	});
+});
+
+describe('import request plan', () => {
+	const row = (itemIndex: number, taskId: string, dupStrategy?: 'task' | 'batch' | 'none'): ImportRow => ({
+		itemIndex,
+		taskId,
+		dupStrategy,
+		customer: { customerNumber: `1380000${String(itemIndex).padStart(4, '0')}` },
+	});
+
+	test('grouped by task and deduplication, at most maxRows each, task by task', () => {
+		const rows = [row(0, 'A'), row(1, 'B'), row(2, 'A'), row(3, 'A', 'none'), row(4, 'A'), row(5, 'B')];
+		const plans = planImportRequests(rows, 2);
+		expect(plans.map((p) => [p.taskId, p.dupStrategy, p.rows.map((r) => r.itemIndex)])).toEqual([
+			['A', undefined, [0, 2]],
+			['A', undefined, [4]],
+			['B', undefined, [1, 5]],
+			['A', 'none', [3]],
+		]);
+	});
+
+	test('25,001 rows across two tasks need exactly 3 + 1 requests of at most 10,000', () => {
+		const rows = Array.from({ length: 25_001 }, (_, i) => row(i, i % 5 === 4 ? 'B' : 'A'));
+		const plans = planImportRequests(rows);
+		expect(plans.map((p) => [p.taskId, p.rows.length])).toEqual([
+			['A', 10_000],
+			['A', 10_000],
+			['A', 1],
+			['B', 5_000],
+		]);
+		expect(new Set(plans.flatMap((p) => p.rows.map((r) => r.itemIndex))).size).toBe(25_001);
+	});
+
+	test('item lists are described as ranges', () => {
+		expect(describeItems([3, 0, 1, 2, 7, 9, 10])).toBe('0-3, 7, 9-10');
+		expect(describeItems([0, 2, 4, 6, 8, 10, 12], 3)).toBe('0, 2, 4 and 4 more ranges');
+	});
+});
+
+test('getAll date filters: a plain date is a calendar day; a date-time is its day in the API zone', () => {
+	expect(toApiDateFilter('2026-11-22', 'Pacific/Auckland', 'Asia/Shanghai')).toBe('2026-11-22');
+	// Auckland (UTC+13 in November) is 5 hours ahead of Shanghai: 05:00 there is midnight in Shanghai.
+	expect(toApiDateFilter('2026-11-22T05:00:00', 'Pacific/Auckland', 'Asia/Shanghai')).toBe('2026-11-22');
+	expect(toApiDateFilter('2026-11-22T04:59:59', 'Pacific/Auckland', 'Asia/Shanghai')).toBe('2026-11-21');
+	expect(toApiDateFilter('2026-11-21T20:00:00Z', 'America/New_York', 'Asia/Shanghai')).toBe('2026-11-22');
+	expect(toApiDateFilter('yesterday', 'UTC', 'Asia/Shanghai')).toBeUndefined();
+});
+
+test('parameters with expressions anywhere are read per item', () => {
+	expect(hasExpression('={{ $json.phone }}')).toBe(true);
+	expect(hasExpression({ __rl: true, mode: 'id', value: '={{ $json.taskId }}' })).toBe(true);
+	expect(hasExpression({ variables: { variable: [{ name: 'a', value: '={{ $json.a }}' }] } })).toBe(true);
+	expect(hasExpression({ __rl: true, mode: 'list', value: '187000000000000001' })).toBe(false);
+	expect(hasExpression(undefined)).toBe(false);
+});

@@ -1,0 +1,106 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { callMethod, runNode, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+
+const MANY = { appId: '4090', appSecret: 'many-secret' };
+const FEW = { appId: '1090', appSecret: 'demo-secret' };
+const GROUP_PATH = '/openapi/agent/web/v1/number/group/query';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ ...MANY }, { ...FEW }] });
+	control = new SandboxControl(sandbox.url);
+	await control.seedCallerNumberGroups({ appId: MANY.appId, count: 1_100 });
+	await control.seedCallerNumberGroups({
+		appId: FEW.appId,
+		groups: [
+			{ id: '876543210987654321', groupName: 'Hangzhou numbers', status: 1, displayNumbers: '["057188880001"]' },
+			{ id: '876543210987654322', groupName: 'Hangzhou backup', status: 0 },
+			{ id: '876543210987654323', groupName: 'Beijing numbers', status: 1 },
+		],
+	});
+});
+
+afterAll(async () => await sandbox.close());
+
+async function getAll(parameters: INodeParameters, tenant = MANY): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'callerNumberGroup', operation: 'getAll', ...parameters },
+		credentials: { baseUrl: sandbox.url, ...tenant },
+		sandbox: control,
+	});
+}
+
+const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
+
+describe('callerNumberGroup getAll: POST /openapi/agent/web/v1/number/group/query', () => {
+	test('Return All reads 1,100 groups in exactly 3 signed pages of 500', async () => {
+		const result = await getAll({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.requests.every((r) => r.path === GROUP_PATH && r.method === 'POST' && r.signatureValid)).toBe(true);
+		expect(bodies(result)).toEqual([
+			{ pageNo: 1, pageSize: 500 },
+			{ pageNo: 2, pageSize: 500 },
+			{ pageNo: 3, pageSize: 500 },
+		]);
+		expect(result.items).toHaveLength(1_100);
+		const expected = (await control.getState(MANY.appId)).callerNumberGroups.map((group) => group.id);
+		expect(new Set(result.items.map((item) => item.json.id))).toEqual(new Set(expected));
+		expect(result.items[1_099].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('Limit and Group Name', async () => {
+		const limited = await getAll({ limit: 7 });
+		expect(bodies(limited)).toEqual([{ pageNo: 1, pageSize: 7 }]);
+		expect(limited.items).toHaveLength(7);
+
+		const named = await getAll({ returnAll: true, filters: { groupName: 'Hangzhou' } }, FEW);
+		expect(bodies(named)).toEqual([{ pageNo: 1, pageSize: 500, groupName: 'Hangzhou' }]);
+		expect(named.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ id: '876543210987654321', groupName: 'Hangzhou numbers', status: 1, displayNumbers: '["057188880001"]' }),
+			expect.objectContaining({ id: '876543210987654322', groupName: 'Hangzhou backup', status: 0 }),
+		]);
+	});
+});
+
+describe('callerNumberGroup picker: searchCallerNumberGroups', () => {
+	test('disabled groups are marked; ids are exact; the filter is sent as groupName', async () => {
+		await control.clearLog();
+		const found = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'listSearch',
+			method: 'searchCallerNumberGroups',
+			parameters: { resource: 'callTask', operation: 'create' },
+			credentials: { baseUrl: sandbox.url, ...FEW },
+			filter: 'Hangzhou',
+		});
+		expect(found).toEqual({
+			results: [
+				{ name: 'Hangzhou numbers', value: '876543210987654321' },
+				{ name: 'Hangzhou backup (disabled)', value: '876543210987654322' },
+			],
+			paginationToken: undefined,
+		});
+		expect((await control.getLog())[0]).toMatchObject({ path: GROUP_PATH, body: { pageNo: 1, pageSize: 500, groupName: 'Hangzhou' } });
+	});
+
+	test('pages with a token', async () => {
+		const page2 = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'listSearch',
+			method: 'searchCallerNumberGroups',
+			parameters: { resource: 'callTask', operation: 'create' },
+			credentials: { baseUrl: sandbox.url, ...MANY },
+			paginationToken: '2',
+		});
+		expect(page2.results).toHaveLength(500);
+		expect(page2.paginationToken).toBe('3');
+	});
+});
