@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * IWorkflowExecuteAdditionalData as packages/cli/src/workflow-execute-additional-data.ts (getBase)
  * builds it, reduced to what a single node run touches. Features our nodes must not use

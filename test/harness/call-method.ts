@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * callMethod: what the editor triggers when it fills a dropdown, searches a resource locator or
  * loads resource-mapper fields. Mirrors packages/cli/src/services/dynamic-node-parameters.service.ts

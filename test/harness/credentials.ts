@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * The credentials side of n8n for the harness: a credential store and an ICredentialsHelper that
  * behaves like packages/cli/src/credentials-helper.ts (CredentialsHelper) for what our credential

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * Run our nodes the way n8n runs them: real n8n-workflow Workflows executed by n8n-core
  * (WorkflowExecute, PollContext + PollTriggerExecutor, LoadOptionsContext, RoutingNode), real

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- test code, not shipped */
 /**
  * INodeTypes over the node classes under test, plus the two n8n-nodes-base nodes the harness needs
  * in their place (n8n-nodes-base is not installed): the Manual Trigger a manual run starts from, and

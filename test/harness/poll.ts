@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * poll: one poll of a polling trigger, the way n8n runs it.
  * - mode 'trigger' (an active workflow's scheduled poll): a PollContext like the CLI's

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * runNode: one manual execution of a two-node workflow, the way the n8n editor runs it when a
  * user pins items on the Manual Trigger and clicks "Execute workflow": n8n-core's WorkflowExecute

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * The process-wide n8n-core setup the harness needs, done once per module registry (jest gives
  * every test file its own): a log capture wired into n8n's logger, and an InstanceSettings that
@@ -29,6 +29,7 @@ export interface CapturedLog {
 // very copies n8n-core loads. `require` (jest's, under jest) keeps them in the same registry.
 const coreDir = dirname(require.resolve('n8n-core/package.json'));
 function requireFromCore<T>(id: string): T {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path computed at run time
 	return require(require.resolve(id, { paths: [coreDir] })) as T;
 }
 

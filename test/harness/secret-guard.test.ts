@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not shipped */
 import { assertNoSecret, SecretLeakError } from './secret-guard';
 import type { LogEntry } from '../sandbox/types';
 

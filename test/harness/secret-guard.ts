@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * Every harness call checks that the credential's app secret appears nowhere in what it returns:
  * output items, the error (message, description, context), log lines, static data, and what the

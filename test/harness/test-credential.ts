@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * testCredential: what n8n does when a user saves the credential (POST /rest/credentials/test).
  * A port of CredentialsTester.testCredentials (packages/cli/src/services/credentials-tester.service.ts)

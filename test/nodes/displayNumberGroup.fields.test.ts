@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 import { buildCreateBody, buildUpdateBody } from '../../nodes/ContactCenter/actions/displayNumberGroup/fields';
 import { duplicates, isPhoneNumber, listIssues, locatorValue, parseList } from '../../nodes/ContactCenter/helpers/lists';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 import { buildCreateBody, buildUpdateBody, memberRows, nonNegativeInteger, readMembers } from '../../nodes/ContactCenter/actions/serviceGroup/fields';
 
 const members = { member: [{ agentNumber: '1001', weight: 1 }, { agentNumber: ' 1002 ', weight: 5 }] };

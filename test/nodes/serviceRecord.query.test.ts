@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 import { outputRecord, readRecordQuery, saturationMessage } from '../../nodes/ContactCenter/actions/serviceRecord/query';
 
 const read = (input: Partial<Parameters<typeof readRecordQuery>[0]>, zone = 'America/New_York', apiZone = 'Asia/Shanghai') =>
