@@ -1,0 +1,177 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/**
+ * Child processes for the real-n8n tooling: always spawned asynchronously (a process that also
+ * serves the sandbox must never block its event loop), each in its own process group so that a
+ * timeout or an interrupt takes the whole tree (n8n starts task runners; npm starts node-gyp),
+ * and every one bounded in time.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface RunOptions {
+	cwd?: string;
+	env?: NodeJS.ProcessEnv;
+	/** Hard limit; the process group is killed when it passes. */
+	timeoutMs: number;
+	/** Called with each output line (stdout and stderr) as it arrives. */
+	onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+}
+
+export interface RunResult {
+	command: string;
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+	durationMs: number;
+}
+
+export class CommandError extends Error {
+	constructor(
+		message: string,
+		readonly result: RunResult,
+	) {
+		super(message);
+		this.name = 'CommandError';
+	}
+}
+
+const liveGroups = new Set<ChildProcess>();
+let handlersInstalled = false;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
+	} catch {
+		// already gone
+	}
+}
+
+/** Kills every process group this process started and that is still running. */
+export function killAllChildren(signal: NodeJS.Signals = 'SIGKILL'): void {
+	for (const child of liveGroups) killGroup(child, signal);
+}
+
+/**
+ * Children live in their own process groups, so a Ctrl-C in the terminal does not reach them:
+ * forward interrupts to them, and kill them when this process exits in any way.
+ */
+function installHandlers(): void {
+	if (handlersInstalled) return;
+	handlersInstalled = true;
+	process.on('exit', () => killAllChildren('SIGKILL'));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		const handler = (): void => {
+			killAllChildren('SIGTERM');
+			// Nobody else handles this signal: keep its default meaning (end this process).
+			if (process.listenerCount(signal) === 1) {
+				process.off(signal, handler);
+				process.kill(process.pid, signal);
+			}
+		};
+		process.on(signal, handler);
+	}
+}
+
+/** Starts a long-running child in its own process group; it is killed when this process ends. */
+export function spawnGroup(command: string, args: string[], options: Omit<RunOptions, 'timeoutMs'>): ChildProcess {
+	installHandlers();
+	const child = spawn(command, args, {
+		cwd: options.cwd,
+		env: options.env ?? process.env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: process.platform !== 'win32',
+	});
+	liveGroups.add(child);
+	child.on('close', () => liveGroups.delete(child));
+	child.on('error', () => liveGroups.delete(child));
+	if (options.onLine) {
+		const onLine = options.onLine;
+		for (const stream of ['stdout', 'stderr'] as const) {
+			let pending = '';
+			child[stream]?.on('data', (chunk: Buffer) => {
+				pending += chunk.toString('utf8');
+				const lines = pending.split('\n');
+				pending = lines.pop() ?? '';
+				for (const line of lines) onLine(line, stream);
+			});
+			child[stream]?.on('end', () => {
+				if (pending) onLine(pending, stream);
+				pending = '';
+			});
+		}
+	}
+	return child;
+}
+
+/** Sends SIGTERM to the child's group, then SIGKILL after `graceMs`; resolves once it has exited. */
+export async function stopGroup(child: ChildProcess, graceMs = 15_000): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+	killGroup(child, 'SIGTERM');
+	const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+	await exited;
+	clearTimeout(timer);
+}
+
+/** Runs a command to completion (any exit code) and collects its output; rejects only on timeout or spawn failure. */
+export function runCommand(command: string, args: string[], options: RunOptions): Promise<RunResult> {
+	const label = [command, ...args].join(' ');
+	const started = Date.now();
+	const stdout: string[] = [];
+	const stderr: string[] = [];
+	return new Promise((resolve, reject) => {
+		const child = spawnGroup(command, args, {
+			cwd: options.cwd,
+			env: options.env,
+			onLine: (line, stream) => {
+				(stream === 'stdout' ? stdout : stderr).push(line);
+				options.onLine?.(line, stream);
+			},
+		});
+		const result = (code: number | null, signal: NodeJS.Signals | null): RunResult => ({
+			command: label,
+			code,
+			signal,
+			stdout: stdout.join('\n'),
+			stderr: stderr.join('\n'),
+			durationMs: Date.now() - started,
+		});
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			killGroup(child, 'SIGKILL');
+		}, options.timeoutMs);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			const res = result(code, signal);
+			if (timedOut) {
+				reject(new CommandError(`${label} timed out after ${options.timeoutMs / 1000} s\n${tail(res)}`, res));
+			} else {
+				resolve(res);
+			}
+		});
+	});
+}
+
+/** As `runCommand`, but rejects unless the command exits 0. */
+export async function runChecked(command: string, args: string[], options: RunOptions): Promise<RunResult> {
+	const res = await runCommand(command, args, options);
+	if (res.code !== 0) {
+		throw new CommandError(`${res.command} failed (${res.signal ?? `exit ${res.code}`}):\n${tail(res)}`, res);
+	}
+	return res;
+}
+
+/** The last lines of a command's output, for error messages. */
+export function tail(res: Pick<RunResult, 'stdout' | 'stderr'>, lines = 40): string {
+	return `${res.stdout}\n${res.stderr}`
+		.split('\n')
+		.filter((line) => line.trim())
+		.slice(-lines)
+		.join('\n');
+}

@@ -1,0 +1,57 @@
+/**
+ * The package as a real n8n sees it: packed, installed into a fresh user folder the way the
+ * editor's community-node install lays it out, and loaded by the pinned n8n 2.41.1 on Node 24.
+ */
+import { ensureN8n } from '../tools/runtime';
+import { N8n, PACKAGE_NAME } from './lib';
+import { newWorkflow, openEditor, searchNodePanel } from './lib/browser';
+
+describe('a real n8n with the package installed as a community package', () => {
+	let n8n: N8n | undefined;
+
+	beforeAll(async () => {
+		// Installs Node 24 and n8n on the first run only (about 4 minutes); free afterwards.
+		const runtime = await ensureN8n();
+		n8n = await N8n.create({ runtime });
+		await n8n.installPackage();
+		await n8n.start();
+	}, 20 * 60_000);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+	}, 60_000);
+
+	it('loads the package without an error', async () => {
+		const lines = (await n8n!.fullLog()).split('\n');
+		const loadErrors = lines.flatMap((line, index) =>
+			line.includes(`Failed to load package "${PACKAGE_NAME}"`) ? [`${line}: ${lines[index + 1] ?? ''}`] : [],
+		);
+		expect(loadErrors).toEqual([]);
+	});
+
+	it('lists the action node, its AI-tool variant and the trigger in /types/nodes.json', async () => {
+		const names = await n8n!.nodeTypeNames();
+		const ours = names.filter((name) => name.startsWith(`${PACKAGE_NAME}.`)).sort();
+		expect(ours).toEqual([
+			`${PACKAGE_NAME}.contactCenter`,
+			`${PACKAGE_NAME}.contactCenterTool`,
+			`${PACKAGE_NAME}.contactCenterTrigger`,
+		]);
+	});
+
+	it('lists the credential type contactCenterApi in /types/credentials.json', async () => {
+		expect(await n8n!.credentialTypeNames()).toContain('contactCenterApi');
+	});
+
+	it('shows "Contact Center" in the node panel of the editor (Chromium)', async () => {
+		const editor = await openEditor(n8n!);
+		try {
+			await newWorkflow(editor.page, n8n!);
+			const items = await searchNodePanel(editor.page, 'Contact Center');
+			expect(await items.allInnerTexts()).toContain('Contact Center');
+			await editor.screenshot('editor-node-panel-search');
+		} finally {
+			await editor.close();
+		}
+	}, 120_000);
+});

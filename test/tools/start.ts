@@ -1,0 +1,195 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * `npm start`: the package running in a real n8n on this machine, with nothing to set up.
+ *
+ * Installs what is missing (Node 24 and the pinned n8n, into a cache folder), builds and packs the
+ * package, installs it into a private n8n user folder the way the editor's community-node install
+ * does, starts the sandbox API with its demo tenant, imports a credential pointing at it and the
+ * example workflows, starts n8n on 127.0.0.1 and prints the editor URL and the login.
+ * Ctrl-C stops everything it started. The user folder (and what you build in the editor) is kept
+ * between runs; `--fresh` starts from an empty one.
+ *
+ *   npm start [-- --port 5678] [--sandbox-port 18080] [--fresh] [--verbose]
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
+import {
+	bindCredential,
+	DEFAULT_OWNER,
+	DEMO_TENANT,
+	loadExamples,
+	N8n,
+	PACKAGE_NAME,
+	packPackage,
+	portInUse,
+	sandboxCredential,
+} from '../e2e/lib';
+import { startSandbox } from '../sandbox';
+import { cacheRoot, ensureN8n, N8N_VERSION } from './runtime';
+
+interface Args {
+	port: number;
+	sandboxPort: number;
+	fresh: boolean;
+	verbose: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+	const args: Args = { port: 5678, sandboxPort: 18080, fresh: false, verbose: false };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const value = (): number => {
+			const raw = inline ?? argv[++i];
+			const port = Number(raw);
+			if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${flag} needs a port number, got "${raw}"`);
+			return port;
+		};
+		if (flag === '--port') args.port = value();
+		else if (flag === '--sandbox-port') args.sandboxPort = value();
+		else if (flag === '--fresh') args.fresh = true;
+		else if (flag === '--verbose') args.verbose = true;
+		else if (flag === '--help' || flag === '-h') {
+			process.stdout.write('npm start [-- --port 5678] [--sandbox-port 18080] [--fresh] [--verbose]\n');
+			process.exit(0);
+		} else throw new Error(`unknown option ${argv[i]} (try --help)`);
+	}
+	return args;
+}
+
+const say = (line: string): void => {
+	process.stdout.write(`[start] ${line}\n`);
+};
+
+async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
+	const started = Date.now();
+	const result = await work();
+	say(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+	return result;
+}
+
+/** A key kept with the user folder, so the credentials stored in its database stay readable. */
+async function encryptionKey(folder: string): Promise<string> {
+	const file = path.join(folder, 'encryption-key');
+	if (existsSync(file)) return (await fs.readFile(file, 'utf8')).trim();
+	const key = randomBytes(24).toString('hex');
+	await fs.mkdir(folder, { recursive: true });
+	await fs.writeFile(file, `${key}\n`, { mode: 0o600 });
+	return key;
+}
+
+async function main(): Promise<void> {
+	const args = parseArgs(process.argv.slice(2));
+	const started = Date.now();
+	const home = path.join(cacheRoot(), 'start');
+	const userFolder = path.join(home, 'user');
+
+	for (const [port, what] of [
+		[args.port, 'n8n'],
+		[args.sandboxPort, 'the sandbox'],
+	] as const) {
+		if (await portInUse(port)) {
+			throw new Error(`port ${port} (for ${what}) is taken on 127.0.0.1; stop what uses it or pick another with --${what === 'n8n' ? 'port' : 'sandbox-port'}`);
+		}
+	}
+
+	const runtime = await step(`Node 24 and n8n ${N8N_VERSION} ready`, () => ensureN8n({ log: (line) => say(line) }));
+	const pack = await step('package built and packed', () => packPackage(say));
+
+	if (args.fresh) await fs.rm(home, { recursive: true, force: true });
+	const n8n = await N8n.create({
+		runtime,
+		userFolder,
+		port: args.port,
+		encryptionKey: await encryptionKey(home),
+		owner: DEFAULT_OWNER,
+		onLog: args.verbose ? (line) => process.stdout.write(`[n8n] ${line}\n`) : undefined,
+	});
+	await step(`package installed into ${path.join(userFolder, '.n8n', 'nodes')}`, () => n8n.installPackage(pack));
+
+	const sandbox = await step(`sandbox listening on 127.0.0.1:${args.sandboxPort}`, () =>
+		startSandbox({ port: args.sandboxPort, tenants: [{ ...DEMO_TENANT, seed: 'demo' }] }),
+	);
+
+	let stopping = false;
+	const shutdown = async (signal: string): Promise<void> => {
+		if (stopping) {
+			say('stopping now');
+			process.exit(130);
+		}
+		stopping = true;
+		say(`${signal}: stopping n8n and the sandbox…`);
+		await n8n.dispose().catch((error: unknown) => say(`n8n: ${String(error)}`));
+		await sandbox.close().catch((error: unknown) => say(`sandbox: ${String(error)}`));
+		say('stopped');
+		process.exit(0);
+	};
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+	try {
+		const credential = sandboxCredential(sandbox.url);
+		const examples = await loadExamples();
+		const workflows = examples.map(({ workflow }) => bindCredential(workflow, credential));
+		// Import only what changed since the last run: each import costs n8n several seconds.
+		const fingerprint = createHash('sha256').update(JSON.stringify({ credential, workflows })).digest('hex');
+		const importedFile = path.join(home, 'imported.sha256');
+		const imported = existsSync(importedFile) ? (await fs.readFile(importedFile, 'utf8')).trim() : '';
+		if (imported !== fingerprint) {
+			await step(`credential "${credential.name}" imported`, () => n8n.importCredentials([credential]));
+			if (workflows.length > 0) {
+				await step(`${workflows.length} example workflow(s) imported`, () => n8n.importWorkflows(workflows));
+			}
+			await fs.writeFile(importedFile, `${fingerprint}\n`);
+		} else {
+			say(`credential and ${workflows.length} example workflow(s) already imported`);
+		}
+
+		await step(`n8n started on ${n8n.baseUrl}`, () => n8n.start());
+
+		// What the editor will offer: the node types n8n actually loaded from the package.
+		const loaded = (await n8n.nodeTypeNames()).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
+		if (loaded.length === 0) {
+			const log = (await n8n.fullLog()).split('\n');
+			const thisRun = log.lastIndexOf('$ n8n start');
+			const at = log.findIndex((line, index) => index > thisRun && line.includes(`Failed to load package "${PACKAGE_NAME}"`));
+			say(`WARNING: n8n did not load ${PACKAGE_NAME}${at >= 0 ? `: ${log[at + 1]}` : ''}`);
+		}
+
+		const lines = [
+			'',
+			`  n8n ${N8N_VERSION} is running with n8n-nodes-contact-center ${pack.version} installed`,
+			'',
+			`  Editor     ${n8n.baseUrl}`,
+			`  Email      ${n8n.owner.email}`,
+			`  Password   ${n8n.owner.password}`,
+			'',
+			`  Nodes      ${loaded.length > 0 ? loaded.join(', ') : 'NONE LOADED (see the warning above)'}`,
+			`  Credential "${credential.name}" → sandbox ${sandbox.url} (app id ${DEMO_TENANT.appId})`,
+			...(examples.length > 0
+				? ['  Workflows  ' + examples.map(({ workflow }) => `"${workflow.name}"`).join(', ')]
+				: ['  Workflows  none yet (examples/*.json)']),
+			`  n8n log    ${path.join(userFolder, 'n8n.log')}`,
+			'',
+			`  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
+			'',
+		];
+		process.stdout.write(`${lines.join('\n')}\n`);
+
+		const how = await n8n.whenExited();
+		if (!stopping) {
+			say(`n8n stopped by itself (${how}); its last lines:\n${n8n.recentOutput(30)}`);
+			await sandbox.close();
+			process.exit(1);
+		}
+	} catch (error) {
+		await n8n.dispose();
+		await sandbox.close();
+		throw error;
+	}
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`[start] failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});
