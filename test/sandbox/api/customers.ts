@@ -1,0 +1,377 @@
+import { newId } from '../lib/ids';
+import { parseWall } from '../lib/time';
+import { ApiError, Fields, failA, isObject } from '../lib/validate';
+import type { RouteDef } from '../server/routes';
+import type { Tenant } from '../state/tenant';
+import type { ContactEntry, Customer, CustomerFieldVO } from '../types';
+import { CREATE_METHODS, CUSTOMER_ORIGINS } from './customerFields';
+
+export const PHONE_EXISTS = '03001004';
+export const TIME_FORMAT_ERROR = '03001023';
+export const API_ACTOR = 'openapi';
+
+const CONTACT_FIELDS = ['mobile', 'email', 'qq', 'wechat'] as const;
+const WRITABLE_FIELDS = [
+	'customerName',
+	'assignTime',
+	'owner',
+	'createMethod',
+	'customerOrigin',
+	...CONTACT_FIELDS,
+	'visitorId',
+	'mobileDecrypt',
+	'customerSource',
+];
+// Fields the server maintains: accepted in a request (a fetched record can be sent back) but ignored.
+const READ_ONLY_FIELDS = [
+	'_id',
+	'accountId',
+	'firstOwner',
+	'firstAssignTime',
+	'importBatchNumber',
+	'lastCallTime',
+	'lastCallUser',
+	'firstCallTime',
+	'firstCallUser',
+	'lastChatTime',
+	'lastChatUser',
+	'createAgent',
+	'updateAgent',
+	'createTime',
+	'updateTime',
+	'openSeaIds',
+	'callingNumber',
+	'imNumber',
+	'sumBridgeDuration',
+	'wxAddState',
+];
+const STANDARD_FIELDS = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
+const NUMERIC_FIELDS = new Set(['callingNumber', 'imNumber', 'sumBridgeDuration']);
+const OPERATORS = ['eq', 'neq', 'empty', 'nempty', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
+type Operator = (typeof OPERATORS)[number];
+
+export function timeFormatError(field: string): never {
+	throw new ApiError(TIME_FORMAT_ERROR, `time format incorrect: ${field} must be yyyy-MM-dd HH:mm:ss`);
+}
+
+function readTime(f: Fields, key: string): string | undefined {
+	if (!f.has(key)) return undefined;
+	const v = f.raw(key);
+	if (parseWall(v) === null) timeFormatError(f.name(key));
+	return v as string;
+}
+
+function readContacts(f: Fields, key: string): ContactEntry[] | undefined {
+	return f.objects(key)?.map((entry) => {
+		entry.onlyKeys(['value', 'memo']);
+		return { value: entry.string('value', { required: true }) as string, memo: entry.string('memo') ?? '' };
+	});
+}
+
+function readCustomField(f: Fields, config: CustomerFieldVO): string {
+	const value = f.string(config.field) as string;
+	if (config.choices && !config.choices.some((c) => c.key === value)) {
+		failA(`${config.field} must be one of the field's choice keys: ${config.choices.map((c) => c.key).join(', ')}`);
+	}
+	return value;
+}
+
+/**
+ * The writable fields present in a request, validated. A key with value null means "clear" (only
+ * meaningful to update). Unknown keys, that are neither standard nor configured custom fields, are refused.
+ */
+function readWritable(f: Fields, tenant: Tenant): Partial<Customer> {
+	const custom = new Map(tenant.liveCustomFields().map((c) => [c.field, c]));
+	for (const key of Object.keys(f.obj)) {
+		if (!STANDARD_FIELDS.has(key) && !custom.has(key)) failA(`unknown field: ${key}`);
+	}
+	const patch: Partial<Customer> = {};
+	const cleared = (key: string) => key in f.obj && f.obj[key] === null;
+	for (const key of ['customerName', 'owner', 'visitorId', 'mobileDecrypt']) {
+		if (f.has(key)) patch[key] = f.string(key, { nonEmpty: key === 'customerName' });
+		else if (cleared(key)) patch[key] = null;
+	}
+	if (f.has('assignTime')) patch.assignTime = readTime(f, 'assignTime');
+	else if (cleared('assignTime')) patch.assignTime = null;
+	if (f.has('createMethod')) patch.createMethod = f.oneOf('createMethod', CREATE_METHODS);
+	else if (cleared('createMethod')) patch.createMethod = null;
+	if (f.has('customerOrigin')) patch.customerOrigin = f.oneOf('customerOrigin', CUSTOMER_ORIGINS);
+	else if (cleared('customerOrigin')) patch.customerOrigin = null;
+	for (const key of CONTACT_FIELDS) {
+		if (f.has(key)) patch[key] = readContacts(f, key);
+		else if (cleared(key)) patch[key] = [];
+	}
+	if (f.has('customerSource')) patch.customerSource = f.stringArray('customerSource');
+	else if (cleared('customerSource')) patch.customerSource = [];
+	for (const [key, config] of custom) {
+		if (f.has(key)) patch[key] = readCustomField(f, config);
+		else if (cleared(key)) patch[key] = null;
+	}
+	return patch;
+}
+
+function assertNoPhoneDuplicate(tenant: Tenant, patch: Partial<Customer>, exceptId?: string): void {
+	const phones = (patch.mobile ?? []).map((m) => m.value);
+	const repeatId = tenant.customersWithPhones(phones, exceptId);
+	if (repeatId.length > 0) throw new ApiError(PHONE_EXISTS, 'phone number already exists', { repeatId });
+}
+
+/** A complete customer record with the server-maintained fields at their initial values. */
+export function newCustomer(tenant: Tenant, fields: Partial<Customer>): Customer {
+	const now = tenant.now();
+	return {
+		_id: newId(),
+		accountId: tenant.appId,
+		customerName: null,
+		owner: null,
+		assignTime: null,
+		createMethod: 'API',
+		customerOrigin: null,
+		mobile: [],
+		email: [],
+		qq: [],
+		wechat: [],
+		visitorId: null,
+		mobileDecrypt: null,
+		customerSource: [],
+		firstOwner: fields.owner ?? null,
+		firstAssignTime: fields.assignTime ?? null,
+		importBatchNumber: null,
+		lastCallTime: null,
+		lastCallUser: null,
+		firstCallTime: null,
+		firstCallUser: null,
+		lastChatTime: null,
+		lastChatUser: null,
+		createAgent: API_ACTOR,
+		updateAgent: API_ACTOR,
+		createTime: now,
+		updateTime: now,
+		openSeaIds: [],
+		callingNumber: 0,
+		imNumber: 0,
+		sumBridgeDuration: 0,
+		wxAddState: null,
+		...fields,
+	};
+}
+
+function getExisting(tenant: Tenant, id: string): Customer {
+	const customer = tenant.customers.get(id);
+	if (!customer) throw new ApiError('00000400', 'customer does not exist');
+	return customer;
+}
+
+const add: RouteDef = {
+	method: 'POST',
+	path: '/openapi/crm/add',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		f.string('customerName', { required: true });
+		const patch = readWritable(f, tenant);
+		assertNoPhoneDuplicate(tenant, patch);
+		for (const key of Object.keys(patch)) if (patch[key] === null) delete patch[key];
+		const customer = newCustomer(tenant, patch);
+		tenant.putCustomer(customer);
+		return customer;
+	},
+};
+
+const update: RouteDef = {
+	method: 'POST',
+	path: '/openapi/crm/update',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		const existing = getExisting(tenant, f.string('_id', { required: true }) as string);
+		if ('customerName' in body && body.customerName === null) failA('customerName cannot be empty');
+		const patch = readWritable(f, tenant);
+		assertNoPhoneDuplicate(tenant, patch, existing._id);
+		const updated: Customer = { ...existing, ...patch, updateAgent: API_ACTOR, updateTime: tenant.now() };
+		for (const key of Object.keys(patch)) if (patch[key] === null && !STANDARD_FIELDS.has(key)) delete updated[key];
+		updated.firstOwner ??= updated.owner ?? null;
+		updated.firstAssignTime ??= updated.assignTime ?? null;
+		tenant.putCustomer(updated);
+		return updated;
+	},
+};
+
+// ---- list -------------------------------------------------------------------------------------
+
+type Scalar = string | number;
+
+/** A field's values as a flat list: contact entries by their `value`, empty strings and nulls dropped. */
+function valuesOf(customer: Customer, field: string): Scalar[] {
+	const v = customer[field];
+	if (v === undefined || v === null || v === '') return [];
+	if (Array.isArray(v)) {
+		return v
+			.map((item: unknown) => (isObject(item) ? item.value : item))
+			.filter((x): x is Scalar => (typeof x === 'string' && x !== '') || typeof x === 'number');
+	}
+	return typeof v === 'number' || typeof v === 'string' ? [v] : [String(v)];
+}
+
+function compare(field: string, a: Scalar, b: Scalar): number {
+	if (NUMERIC_FIELDS.has(field)) return Number(a) - Number(b);
+	const x = String(a);
+	const y = String(b);
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+interface Condition {
+	field: string;
+	operator: Operator;
+	value: Scalar[];
+}
+
+function matches(customer: Customer, c: Condition): boolean {
+	const values = valuesOf(customer, c.field);
+	const any = (test: (x: Scalar) => boolean) => values.some(test);
+	switch (c.operator) {
+		case 'empty':
+			return values.length === 0;
+		case 'nempty':
+			return values.length > 0;
+		case 'eq':
+			return any((x) => c.value.some((v) => compare(c.field, x, v) === 0));
+		case 'neq':
+			return !any((x) => c.value.some((v) => compare(c.field, x, v) === 0));
+		case 'in':
+			return any((x) => c.value.some((v) => String(x).includes(String(v))));
+		case 'nin':
+			return !any((x) => c.value.some((v) => String(x).includes(String(v))));
+		case 'gt':
+			return any((x) => compare(c.field, x, c.value[0]) > 0);
+		case 'gte':
+			return any((x) => compare(c.field, x, c.value[0]) >= 0);
+		case 'lt':
+			return any((x) => compare(c.field, x, c.value[0]) < 0);
+		case 'lte':
+			return any((x) => compare(c.field, x, c.value[0]) <= 0);
+		case 'between':
+			return any((x) => compare(c.field, x, c.value[0]) >= 0 && compare(c.field, x, c.value[1]) <= 0);
+	}
+}
+
+const VALUE_COUNT: Partial<Record<Operator, number>> = { gt: 1, gte: 1, lt: 1, lte: 1, between: 2 };
+
+function readCondition(item: Fields, knownField: (field: string) => boolean): Condition {
+	item.onlyKeys(['field', 'operator', 'value']);
+	const field = item.string('field', { required: true }) as string;
+	if (!knownField(field)) failA(`${item.name('field')}: unknown field ${field}`);
+	const operator = item.oneOf('operator', OPERATORS, { required: true }) as Operator;
+	const value = item.array('value');
+	if (value === undefined) return failA(`${item.name('value')} is required (an array)`);
+	value.forEach((v, i) => {
+		if (typeof v !== 'string' && typeof v !== 'number') failA(`${item.name('value')}[${i}] must be a string or a number`);
+		if (NUMERIC_FIELDS.has(field) && !Number.isFinite(Number(v))) failA(`${item.name('value')}[${i}] must be numeric for ${field}`);
+	});
+	const needed = VALUE_COUNT[operator];
+	if (needed !== undefined && value.length !== needed) {
+		failA(`${item.name('value')} must have exactly ${needed} element${needed > 1 ? 's' : ''} for operator ${operator}`);
+	}
+	if ((operator === 'eq' || operator === 'neq' || operator === 'in' || operator === 'nin') && value.length === 0) {
+		failA(`${item.name('value')} cannot be empty for operator ${operator}`);
+	}
+	return { field, operator, value: value as Scalar[] };
+}
+
+interface SortKey {
+	field: string;
+	desc: boolean;
+}
+
+function sortCustomers(customers: Customer[], keys: SortKey[]): Customer[] {
+	const firstValue = (c: Customer, field: string): Scalar | undefined => valuesOf(c, field)[0];
+	return customers.sort((a, b) => {
+		for (const key of keys) {
+			const x = firstValue(a, key.field);
+			const y = firstValue(b, key.field);
+			// Empty values sort first ascending, last descending.
+			const order = x === undefined ? (y === undefined ? 0 : -1) : y === undefined ? 1 : compare(key.field, x, y);
+			if (order !== 0) return key.desc ? -order : order;
+		}
+		return 0;
+	});
+}
+
+function readTimeRange(f: Fields, beginKey: string, endKey: string): [string | undefined, string | undefined] {
+	const begin = readTime(f, beginKey);
+	const end = readTime(f, endKey);
+	if (begin !== undefined && end !== undefined && begin > end) {
+		throw new ApiError(TIME_FORMAT_ERROR, `${beginKey} cannot be later than ${endKey}`);
+	}
+	return [begin, end];
+}
+
+const list: RouteDef = {
+	method: 'POST',
+	path: '/openapi/crm/list',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		f.onlyKeys(['search', 'sortList', 'createTimeBegin', 'createTimeEnd', 'updateTimeBegin', 'updateTimeEnd', 'page', 'limit']);
+		const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
+		const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
+		if (!Array.isArray(body.search)) failA('search is required (an array of conditions; [] for none)');
+		const conditions = (f.objects('search') ?? []).map((item) => readCondition(item, knownField));
+		const sortKeys = (f.objects('sortList') ?? []).map((item): SortKey => {
+			item.onlyKeys(['field', 'orderBy']);
+			const field = item.string('field', { required: true }) as string;
+			if (!knownField(field)) failA(`${item.name('field')}: unknown field ${field}`);
+			return { field, desc: item.oneOf('orderBy', ['asc', 'desc'], { required: true }) === 'desc' };
+		});
+		const [createBegin, createEnd] = readTimeRange(f, 'createTimeBegin', 'createTimeEnd');
+		const [updateBegin, updateEnd] = readTimeRange(f, 'updateTimeBegin', 'updateTimeEnd');
+		const page = f.integer('page', { min: 1 }) ?? 1;
+		const limit = f.integer('limit', { min: 1, max: 1000 }) ?? 10;
+
+		const found = [...tenant.customers.values()].filter(
+			(c) =>
+				(createBegin === undefined || c.createTime >= createBegin) &&
+				(createEnd === undefined || c.createTime <= createEnd) &&
+				(updateBegin === undefined || c.updateTime >= updateBegin) &&
+				(updateEnd === undefined || c.updateTime <= updateEnd) &&
+				conditions.every((cond) => matches(c, cond)),
+		);
+		// Ids grow with creation, so `_id` breaks ties of equal seconds in creation order.
+		const keys =
+			sortKeys.length > 0 ? [...sortKeys, { field: '_id', desc: false }] : [{ field: 'createTime', desc: true }, { field: '_id', desc: true }];
+		const sorted = sortCustomers(found, keys);
+		return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
+	},
+};
+
+function getById(path: string): RouteDef {
+	return {
+		method: 'GET',
+		path,
+		envelope: 'A',
+		handler: ({ tenant, params }) => getExisting(tenant, params.id),
+	};
+}
+
+const remove: RouteDef = {
+	method: 'POST',
+	path: '/openapi/crm/delete',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		f.onlyKeys(['id']);
+		const id = f.string('id', { required: true }) as string;
+		getExisting(tenant, id);
+		tenant.deleteCustomer(id);
+		return null;
+	},
+};
+
+export const customerRoutes: RouteDef[] = [
+	add,
+	update,
+	list,
+	remove,
+	getById('/openapi/crm/findById/{id}'),
+	getById('/openapi/crm/{id}'),
+];

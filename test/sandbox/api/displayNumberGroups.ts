@@ -1,0 +1,125 @@
+import { newId } from '../lib/ids';
+import { ApiError, Fields, failA } from '../lib/validate';
+import type { RouteDef } from '../server/routes';
+import type { Tenant } from '../state/tenant';
+import type { DisplayNumberGroup } from '../types';
+import { API_ACTOR } from './customers';
+
+const STRATEGIES = ['1', '2', '3'] as const;
+const OPTIONAL = ['remark', 'city', 'areaCode', 'defaultNumberList', 'overflowGroupId'];
+
+function getExisting(tenant: Tenant, id: string): DisplayNumberGroup {
+	const group = tenant.displayNumberGroups.get(id);
+	if (!group) throw new ApiError('00000400', `display-number group ${id} does not exist`);
+	return group;
+}
+
+/** The fields present in a create or update request, validated. */
+function readGroup(f: Fields, tenant: Tenant, selfId?: string): Partial<DisplayNumberGroup> {
+	const out: Partial<DisplayNumberGroup> = {};
+	const set = <K extends keyof DisplayNumberGroup>(key: K, value: DisplayNumberGroup[K] | undefined) => {
+		if (value !== undefined) out[key] = value;
+	};
+	set('groupName', f.string('groupName', { nonEmpty: true, max: 100 }));
+	set('strategy', f.oneOf('strategy', STRATEGIES));
+	set('numberList', f.stringArray('numberList', { nonEmpty: true }));
+	set('remark', f.string('remark', { max: 500 }));
+	set('city', f.string('city'));
+	set('areaCode', f.string('areaCode'));
+	set('defaultNumberList', f.stringArray('defaultNumberList'));
+	const overflow = f.string('overflowGroupId');
+	if (overflow !== undefined && overflow !== '') {
+		if (overflow === selfId) failA('overflowGroupId cannot be the group itself');
+		getExisting(tenant, overflow);
+	}
+	set('overflowGroupId', overflow);
+	return out;
+}
+
+export function newDisplayNumberGroup(tenant: Tenant, fields: Partial<DisplayNumberGroup>): DisplayNumberGroup {
+	const now = tenant.now();
+	return {
+		id: newId(),
+		accountId: tenant.appId,
+		groupName: '',
+		remark: null,
+		strategy: '1',
+		city: null,
+		areaCode: null,
+		numberList: [],
+		defaultNumberList: null,
+		overflowGroupId: null,
+		createTime: now,
+		updateTime: now,
+		createAgent: API_ACTOR,
+		updateAgent: API_ACTOR,
+		...fields,
+	};
+}
+
+const create: RouteDef = {
+	method: 'POST',
+	path: '/openapi/call/web/v1/number/group/create',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		f.onlyKeys(['groupName', 'strategy', 'numberList', ...OPTIONAL]);
+		f.string('groupName', { required: true });
+		f.oneOf('strategy', STRATEGIES, { required: true });
+		f.array('numberList', { required: true });
+		const group = newDisplayNumberGroup(tenant, readGroup(f, tenant));
+		tenant.displayNumberGroups.set(group.id, group);
+		return group;
+	},
+};
+
+const update: RouteDef = {
+	method: 'POST',
+	path: '/openapi/call/web/v1/number/group/update',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		f.onlyKeys(['id', 'groupName', 'strategy', 'numberList', ...OPTIONAL]);
+		const group = getExisting(tenant, f.string('id', { required: true }) as string);
+		f.array('numberList', { required: true });
+		tenant.displayNumberGroups.set(group.id, {
+			...group,
+			...readGroup(f, tenant, group.id),
+			updateTime: tenant.now(),
+			updateAgent: API_ACTOR,
+		});
+		return null;
+	},
+};
+
+const remove: RouteDef = {
+	method: 'POST',
+	path: '/openapi/call/web/v1/number/group/delete',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		f.onlyKeys(['id']);
+		const group = getExisting(tenant, f.string('id', { required: true }) as string);
+		tenant.displayNumberGroups.delete(group.id);
+		return null;
+	},
+};
+
+const query: RouteDef = {
+	method: 'POST',
+	path: '/openapi/call/web/v1/number/group/query',
+	envelope: 'A',
+	handler: ({ tenant, body }) => {
+		const f = new Fields(body, failA);
+		f.onlyKeys(['page', 'pageSize']);
+		const page = f.integer('page', { required: true, min: 1 }) as number;
+		const pageSize = f.integer('pageSize', { required: true, min: 10, max: 100 }) as number;
+		const all = [...tenant.displayNumberGroups.values()];
+		return {
+			list: all.slice((page - 1) * pageSize, page * pageSize),
+			page: { pageSize, pageNumber: page, totalPage: Math.ceil(all.length / pageSize), total: all.length },
+		};
+	},
+};
+
+export const displayNumberGroupRoutes: RouteDef[] = [create, update, query, remove];

@@ -1,0 +1,41 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test code, not shipped */
+// `npm run sandbox -- --port 18080 --app-id 1090 --app-secret demo-secret [--timezone Asia/Shanghai] [--seed demo|empty]`
+// Starts the sandbox with one tenant (demo data by default) and runs until SIGINT/SIGTERM.
+
+import { startSandbox } from './index';
+
+function option(name: string, fallback: string): string {
+	const i = process.argv.indexOf(`--${name}`);
+	if (i < 0) return fallback;
+	const value = process.argv[i + 1];
+	if (value === undefined || value.startsWith('--')) {
+		console.error(`--${name} needs a value`);
+		process.exit(2);
+	}
+	return value;
+}
+
+async function main(): Promise<void> {
+	const port = Number(option('port', '18080'));
+	const appId = option('app-id', '1090');
+	const appSecret = option('app-secret', 'demo-secret');
+	const timezone = option('timezone', 'Asia/Shanghai');
+	const seed = option('seed', 'demo');
+	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${port} is not a port number`);
+	if (seed !== 'demo' && seed !== 'empty') throw new Error('--seed must be demo or empty');
+	const sandbox = await startSandbox({ port, tenants: [{ appId, appSecret, timezone, seed }] });
+	console.log(`Contact-center sandbox listening on ${sandbox.url}`);
+	console.log(`  tenant: appId ${appId}, appSecret ${appSecret}, timezone ${timezone}, seed ${seed}`);
+	console.log(`  control API: ${sandbox.controlUrl} (e.g. GET ${sandbox.controlUrl}/state?appId=${appId})`);
+	console.log('  stop with Ctrl+C');
+	const stop = () => {
+		void sandbox.close().then(() => process.exit(0));
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+	console.error(`sandbox: ${(error as Error).message}`);
+	process.exit(1);
+});

@@ -1,0 +1,115 @@
+// Jest fixture for the sandbox's own tests: one server per test file, a control client, signed clients,
+// and assertions on the two envelopes.
+
+import { SignedClient, type ApiResponse } from './client';
+import { SandboxControl } from './control';
+import { startSandbox, type RunningSandbox } from './index';
+import type { SandboxOptions, TenantConfig } from './types';
+
+export const TENANT_A: TenantConfig = { appId: '1090', appSecret: 'secret-a' };
+export const TENANT_B: TenantConfig = { appId: '2077', appSecret: 'secret-b' };
+
+export interface SandboxFixture {
+	sandbox: RunningSandbox;
+	control: SandboxControl;
+	/** Signed as the first tenant. */
+	client: SignedClient;
+	clientFor(tenant: TenantConfig): SignedClient;
+}
+
+/** Starts a sandbox before the file's tests (tenant A and B unless told otherwise) and stops it after. */
+export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
+	const tenants = options.tenants ?? [TENANT_A, TENANT_B];
+	const fixture = {} as SandboxFixture;
+	beforeAll(async () => {
+		fixture.sandbox = await startSandbox({ ...options, tenants });
+		fixture.control = new SandboxControl(fixture.sandbox.url);
+		fixture.clientFor = (t) => new SignedClient(fixture.sandbox.url, t.appId, t.appSecret);
+		fixture.client = fixture.clientFor(tenants[0]);
+	});
+	afterAll(async () => {
+		await fixture.sandbox?.close();
+	});
+	return fixture;
+}
+
+const TRACE_ID = /^[0-9a-f]{32}$/;
+
+/** Asserts an envelope-A success and returns its data. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary response shapes
+export function okA(res: ApiResponse): any {
+	expect(res.status).toBe(200);
+	expect(res.json).toMatchObject({ success: true, code: '200', message: 'success' });
+	expect(res.json.traceId).toMatch(TRACE_ID);
+	return res.json.data;
+}
+
+/** Asserts an envelope-A failure with this code (and message fragment) and returns the body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function errA(res: ApiResponse, code: string, message?: string | RegExp): any {
+	expect(res.status).toBe(200);
+	expect(res.json).toMatchObject({ success: false, code });
+	expect(res.json.traceId).toMatch(TRACE_ID);
+	if (message !== undefined) expect(res.json.message).toMatch(message);
+	return res.json;
+}
+
+/** Asserts an envelope-B success and returns its data. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function okB(res: ApiResponse): any {
+	expect(res.status).toBe(200);
+	expect(res.json).toMatchObject({ code: 200, message: null });
+	expect(res.json.traceId).toMatch(TRACE_ID);
+	return res.json.data;
+}
+
+/** Asserts an envelope-B failure with this code (and message fragment) and returns the body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function errB(res: ApiResponse, code: number, message?: string | RegExp): any {
+	expect(res.status).toBe(200);
+	expect(res.json).toMatchObject({ code, data: null });
+	expect(typeof res.json.message).toBe('string');
+	expect(res.json.traceId).toMatch(TRACE_ID);
+	if (message !== undefined) expect(res.json.message).toMatch(message);
+	return res.json;
+}
+
+export const PATHS = {
+	crmAdd: '/openapi/crm/add',
+	crmUpdate: '/openapi/crm/update',
+	crmList: '/openapi/crm/list',
+	crmDelete: '/openapi/crm/delete',
+	crmFields: '/openapi/crm/config/field/list',
+	crmGet: (id: string) => `/openapi/crm/${id}`,
+	crmFindById: (id: string) => `/openapi/crm/findById/${id}`,
+	groupList: '/openapi/platform/v1/group/list',
+	groupCreate: '/openapi/platform/v1/group/create',
+	groupUpdate: '/openapi/platform/v1/group/update',
+	groupDelete: '/openapi/platform/v1/group/delete',
+	numberGroupCreate: '/openapi/call/web/v1/number/group/create',
+	numberGroupUpdate: '/openapi/call/web/v1/number/group/update',
+	numberGroupQuery: '/openapi/call/web/v1/number/group/query',
+	numberGroupDelete: '/openapi/call/web/v1/number/group/delete',
+	callRecords: '/openapi/crm/service-record/call/query',
+	imRecords: '/openapi/crm/service-record/im/query',
+	agentQuery: '/openapi/agent/web/v1/agent/query',
+	callerGroupQuery: '/openapi/agent/web/v1/number/group/query',
+	taskCreate: '/openapi/agent/web/v1/callTask/create',
+	taskImport: '/openapi/agent/web/v1/callTask/import',
+	taskQuery: '/openapi/agent/web/v1/callTask/query',
+	taskOperate: '/openapi/agent/web/v1/callTask/operate',
+} as const;
+
+/** `yyyy-MM-dd HH:mm:ss` of an instant in a zone (computed independently of the sandbox's code). */
+export function wallTime(date: Date, timeZone = 'Asia/Shanghai'): string {
+	return new Intl.DateTimeFormat('sv-SE', {
+		timeZone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+		hourCycle: 'h23',
+	}).format(date);
+}

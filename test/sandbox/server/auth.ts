@@ -1,0 +1,117 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+import type { Clock } from '../lib/time';
+import type { Tenant } from '../state/tenant';
+
+// Verification of the default signing scheme of NODE_CONTRACT.md, written independently of the
+// package's own signing code: signature = base64(HMAC-SHA256(appSecret, appId + timestamp + nonce)).
+
+/** Nonces a tenant has used recently; bounded, oldest forgotten first. */
+export class NonceStore {
+	// Insertion order is expiry order while the clock moves forward, so sweeping stops at the first live entry.
+	private readonly expiries = new Map<string, number>();
+
+	constructor(
+		private readonly ttlMs: number,
+		private readonly maxEntries = 1_000_000,
+	) {}
+
+	isLive(key: string, nowMs: number): boolean {
+		const expiry = this.expiries.get(key);
+		// Inclusive: a request signed at T is still inside the timestamp window at T + 300 s.
+		return expiry !== undefined && expiry >= nowMs;
+	}
+
+	remember(key: string, nowMs: number): void {
+		this.expiries.delete(key);
+		this.expiries.set(key, nowMs + this.ttlMs);
+		this.sweep(nowMs);
+		while (this.expiries.size > this.maxEntries) this.expiries.delete(this.expiries.keys().next().value as string);
+	}
+
+	count(nowMs: number): number {
+		this.sweep(nowMs);
+		return this.expiries.size;
+	}
+
+	private sweep(nowMs: number): void {
+		for (const [key, expiry] of this.expiries) {
+			if (expiry >= nowMs) break;
+			this.expiries.delete(key);
+		}
+	}
+}
+
+export interface AuthSettings {
+	clockSkewSeconds: number;
+	nonceReplayKey: 'nonce' | 'timestamp+nonce';
+}
+
+export interface AuthResult {
+	tenant?: Tenant;
+	signatureValid: boolean;
+	/** Why the request is refused; absent when it is accepted. */
+	error?: string;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+	const v = headers[name];
+	return Array.isArray(v) ? v.join(', ') : v;
+}
+
+export function expectedSignature(appId: string, appSecret: string, timestamp: string, nonce: string): string {
+	return createHmac('sha256', appSecret).update(appId + timestamp + nonce, 'utf8').digest('base64');
+}
+
+function signatureMatches(given: string, expected: string): boolean {
+	const a = Buffer.from(given, 'utf8');
+	const b = Buffer.from(expected, 'utf8');
+	return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Checks the four authentication headers. With `consume`, an accepted request's nonce is remembered
+ * (a request hit by a fault before reaching the service does not use up its nonce).
+ * Messages never contain the secret or the expected signature.
+ */
+export function authenticate(
+	headers: IncomingHttpHeaders,
+	tenants: ReadonlyMap<string, Tenant>,
+	clock: Clock,
+	settings: AuthSettings,
+	consume: boolean,
+): AuthResult {
+	const appId = header(headers, 'appid');
+	if (!appId) return { signatureValid: false, error: 'appid header is missing' };
+	const tenant = tenants.get(appId);
+	if (!tenant) return { signatureValid: false, error: `unknown appid ${JSON.stringify(appId.slice(0, 64))}` };
+	const nonce = header(headers, 'nonce');
+	const timestamp = header(headers, 'timestamp');
+	const signature = header(headers, 'signature');
+	if (!signature) return { tenant, signatureValid: false, error: 'signature header is missing' };
+	if (!timestamp) return { tenant, signatureValid: false, error: 'timestamp header is missing' };
+	if (!nonce) return { tenant, signatureValid: false, error: 'nonce header is missing' };
+	const signatureValid = signatureMatches(signature, expectedSignature(appId, tenant.appSecret, timestamp, nonce));
+	if (nonce.length > 64) return { tenant, signatureValid, error: 'nonce must be at most 64 characters' };
+	if (!/^\d{10}$/.test(timestamp)) {
+		return { tenant, signatureValid, error: 'timestamp must be Unix time in seconds (10 digits)' };
+	}
+	const skew = Number(timestamp) - clock.nowSeconds();
+	if (Math.abs(skew) > settings.clockSkewSeconds) {
+		return {
+			tenant,
+			signatureValid,
+			error: `timestamp is ${Math.abs(skew)} s ${skew < 0 ? 'behind' : 'ahead of'} the server clock (allowed: ${settings.clockSkewSeconds} s)`,
+		};
+	}
+	if (!signatureValid) return { tenant, signatureValid, error: 'signature mismatch' };
+	const replayKey = settings.nonceReplayKey === 'nonce' ? nonce : `${timestamp}:${nonce}`;
+	const nowMs = clock.nowMs();
+	if (tenant.nonces.isLive(replayKey, nowMs)) {
+		return { tenant, signatureValid, error: 'nonce has already been used' };
+	}
+	if (consume) tenant.nonces.remember(replayKey, nowMs);
+	return { tenant, signatureValid };
+}

@@ -1,0 +1,222 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console -- test code, not shipped */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { TASK_STATUSES, progressRate } from '../api/callTasks';
+import { parseJsonLossless, stringifyLongsAsStrings } from '../lib/json';
+import { ControlError, Fields, failControl, isObject, type Json } from '../lib/validate';
+import {
+	injectRecords,
+	seedAgents,
+	seedCallerNumberGroups,
+	seedCustomers,
+	seedDisplayNumberGroups,
+	seedFields,
+	seedServiceGroups,
+	seedTasks,
+} from '../seed/factories';
+import type { TaskEntry, Tenant } from '../state/tenant';
+import type { ClockState, LogQuery, TaskStateDump, TenantConfig, TenantStateDump } from '../types';
+import { FaultSpecError } from './faults';
+import type { Sandbox } from './sandbox';
+
+// The control API under /__control: JSON in and out, no authentication, never logged, never faulted.
+
+type ControlHandler = (sb: Sandbox, body: Json, query: Record<string, string>, rest: string) => unknown;
+
+function tenantOf(sb: Sandbox, body: Json): Tenant {
+	const appId = body.appId;
+	if (typeof appId !== 'string') throw new ControlError('appId is required');
+	return sb.tenant(appId);
+}
+
+function seeder(seed: (tenant: Tenant, body: Json) => string[]): ControlHandler {
+	return (sb, body) => ({ ids: seed(tenantOf(sb, body), body) });
+}
+
+function taskDump(entry: TaskEntry): TaskStateDump {
+	return {
+		...entry.task,
+		progressRate: progressRate(entry.task),
+		importedCustomers: entry.customers.length,
+		importBatchIds: [...entry.importBatchIds],
+	};
+}
+
+function taskEntry(sb: Sandbox, body: Json): { tenant: Tenant; entry: TaskEntry } {
+	const tenant = tenantOf(sb, body);
+	const taskId = body.taskId;
+	const entry = typeof taskId === 'string' ? tenant.tasks.get(taskId) : undefined;
+	if (!entry) throw new ControlError(`task ${String(taskId)} does not exist in tenant ${tenant.appId}`, 404);
+	return { tenant, entry };
+}
+
+function setProgress(sb: Sandbox, body: Json): TaskStateDump {
+	const { tenant, entry } = taskEntry(sb, body);
+	const task = entry.task;
+	const f = new Fields(body, failControl);
+	f.onlyKeys(['appId', 'taskId', 'completedCount', 'connectedCount', 'status']);
+	const completedCount = f.integer('completedCount', { min: 0, max: task.totalCount }) ?? task.completedCount;
+	const connectedCount = f.integer('connectedCount', { min: 0 }) ?? task.connectedCount;
+	if (connectedCount > completedCount) failControl(`connectedCount ${connectedCount} exceeds completedCount ${completedCount}`);
+	task.status = f.oneOf('status', TASK_STATUSES) ?? task.status;
+	task.completedCount = completedCount;
+	task.connectedCount = connectedCount;
+	task.progressRate = progressRate(task);
+	task.updateTime = tenant.now();
+	return taskDump(entry);
+}
+
+function finishTask(sb: Sandbox, body: Json): TaskStateDump {
+	const { tenant, entry } = taskEntry(sb, body);
+	entry.task.status = 'done';
+	entry.task.updateTime = tenant.now();
+	return taskDump(entry);
+}
+
+function stateOf(sb: Sandbox, appId: string | undefined): TenantStateDump {
+	const t = sb.tenant(appId);
+	return {
+		appId: t.appId,
+		timezone: t.timezone,
+		customers: [...t.customers.values()],
+		fields: t.customFields,
+		serviceGroups: [...t.serviceGroups.values()],
+		displayNumberGroups: [...t.displayNumberGroups.values()],
+		agents: [...t.agents.values()],
+		callerNumberGroups: [...t.callerNumberGroups.values()],
+		tasks: [...t.tasks.values()].map(taskDump),
+		recordCounts: { call: t.records.call.size, im: t.records.im.size },
+		nonceCount: t.nonces.count(sb.clock.nowMs()),
+	};
+}
+
+function clockState(sb: Sandbox): ClockState {
+	const frozenAt = sb.clock.frozenAtMs;
+	return {
+		offsetSeconds: sb.clock.offsetSeconds,
+		frozenAt: frozenAt === null ? null : new Date(frozenAt).toISOString(),
+		now: new Date(sb.clock.nowMs()).toISOString(),
+	};
+}
+
+function setClock(sb: Sandbox, body: Json): ClockState {
+	const f = new Fields(body, failControl);
+	f.onlyKeys(['offsetSeconds', 'freezeAt']);
+	const offset = f.integer('offsetSeconds');
+	const freezeAt = f.string('freezeAt');
+	if (offset === undefined && freezeAt === undefined && !('freezeAt' in body)) failControl('give offsetSeconds and/or freezeAt');
+	const frozenMs = freezeAt === undefined ? null : Date.parse(freezeAt);
+	if (frozenMs !== null && Number.isNaN(frozenMs)) failControl('freezeAt must be an ISO instant, e.g. 2026-01-01T00:00:00Z');
+	if (offset !== undefined) sb.clock.offsetSeconds = offset;
+	sb.clock.frozenAtMs = frozenMs;
+	return clockState(sb);
+}
+
+function logQuery(query: Record<string, string>): LogQuery {
+	const q: LogQuery = {};
+	if (query.appId !== undefined) q.appId = query.appId;
+	if (query.pathContains !== undefined) q.pathContains = query.pathContains;
+	if (query.sinceSeq !== undefined) {
+		const n = Number(query.sinceSeq);
+		if (!Number.isInteger(n)) throw new ControlError('sinceSeq must be an integer');
+		q.sinceSeq = n;
+	}
+	return q;
+}
+
+const HANDLERS: Record<string, ControlHandler> = {
+	'GET /health': () => ({ ok: true }),
+	'POST /reset': (sb, body) => {
+		const tenants = body.tenants;
+		if (tenants !== undefined && !Array.isArray(tenants)) throw new ControlError('tenants must be an array');
+		sb.reset(tenants as TenantConfig[] | undefined);
+		return { tenants: [...sb.tenants.keys()] };
+	},
+	'GET /tenants': (sb) => ({ tenants: [...sb.tenants.values()].map((t) => ({ appId: t.appId, timezone: t.timezone })) }),
+	'POST /tenants': (sb, body) => {
+		const t = sb.addTenant(body as unknown as TenantConfig);
+		return { appId: t.appId, timezone: t.timezone };
+	},
+	'POST /customers': seeder(seedCustomers),
+	'POST /agents': seeder(seedAgents),
+	'POST /caller-number-groups': seeder(seedCallerNumberGroups),
+	'POST /fields': seeder(seedFields),
+	'POST /service-groups': seeder(seedServiceGroups),
+	'POST /display-number-groups': seeder(seedDisplayNumberGroups),
+	'POST /tasks': seeder(seedTasks),
+	'POST /tasks/progress': setProgress,
+	'POST /tasks/finish': finishTask,
+	'GET /tasks/customers': (sb, _body, query) => {
+		const { entry } = taskEntry(sb, { appId: query.appId, taskId: query.taskId });
+		return { customers: entry.customers };
+	},
+	'POST /records': (sb, body) => ({ eventUniqueIds: injectRecords(tenantOf(sb, body), body) }),
+	'POST /faults': (sb, body) => sb.faults.add(body),
+	'GET /faults': (sb) => ({ faults: sb.faults.list() }),
+	'DELETE /faults': (sb) => {
+		const count = sb.faults.list().length;
+		sb.faults.clear();
+		return { cleared: count };
+	},
+	'DELETE /faults/*': (sb, _body, _query, id) => {
+		if (!sb.faults.remove(id)) throw new ControlError(`fault ${id} does not exist`, 404);
+		return { removed: id };
+	},
+	'GET /log': (sb, _body, query) => ({ entries: sb.log.query(logQuery(query)) }),
+	'DELETE /log': (sb) => {
+		sb.log.clear();
+		return { cleared: true };
+	},
+	'GET /state': (sb, _body, query) => stateOf(sb, query.appId),
+	'GET /clock': (sb) => clockState(sb),
+	'POST /clock': setClock,
+};
+
+function findHandler(method: string, path: string): { handler?: ControlHandler; rest: string; pathKnown: boolean } {
+	const exact = HANDLERS[`${method} ${path}`];
+	if (exact) return { handler: exact, rest: '', pathKnown: true };
+	const slash = path.lastIndexOf('/');
+	const wildcard = `${path.slice(0, slash)}/*`;
+	const rest = decodeURIComponent(path.slice(slash + 1));
+	const handler = slash > 0 ? HANDLERS[`${method} ${wildcard}`] : undefined;
+	if (handler) return { handler, rest, pathKnown: true };
+	const pathKnown = Object.keys(HANDLERS).some((k) => k.endsWith(` ${path}`) || (slash > 0 && k.endsWith(` ${wildcard}`)));
+	return { rest, pathKnown };
+}
+
+export function handleControl(
+	sb: Sandbox,
+	req: IncomingMessage,
+	res: ServerResponse,
+	path: string,
+	query: Record<string, string>,
+	rawBody: string,
+): void {
+	let status = 200;
+	let payload: unknown;
+	try {
+		const { handler, rest, pathKnown } = findHandler(req.method ?? 'GET', path || '/');
+		if (!handler) throw new ControlError(`${pathKnown ? 'method not allowed' : 'unknown control endpoint'}: ${req.method} /__control${path}`, pathKnown ? 405 : 404);
+		let body: unknown = {};
+		if (rawBody.trim() !== '') {
+			try {
+				body = parseJsonLossless(rawBody);
+			} catch (error) {
+				throw new ControlError(`malformed JSON body: ${(error as Error).message}`);
+			}
+		}
+		if (!isObject(body)) throw new ControlError('the body must be a JSON object');
+		payload = handler(sb, body, query, rest);
+	} catch (error) {
+		if (error instanceof ControlError) status = error.status;
+		else if (error instanceof FaultSpecError) status = 400;
+		else {
+			status = 500;
+			console.error('sandbox control:', error);
+		}
+		payload = { error: (error as Error).message };
+	}
+	const text = stringifyLongsAsStrings(payload);
+	res.writeHead(status, { 'Content-Type': 'application/json;charset=UTF-8', 'Content-Length': String(Buffer.byteLength(text)) });
+	res.end(text);
+}

@@ -1,0 +1,386 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code, not shipped */
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+import { callTaskRoutes } from '../api/callTasks';
+import { customerFieldRoutes } from '../api/customerFields';
+import { customerRoutes } from '../api/customers';
+import { displayNumberGroupRoutes } from '../api/displayNumberGroups';
+import { serviceGroupRoutes } from '../api/serviceGroups';
+import { serviceRecordRoutes } from '../api/serviceRecords';
+import { taskImportRoutes } from '../api/taskImport';
+import { voiceAgentRoutes } from '../api/voiceAgents';
+import { hex32 } from '../lib/ids';
+import { parseJsonLossless, stringifyWithLongs } from '../lib/json';
+import { Clock, isValidTimeZone } from '../lib/time';
+import { ApiError, ControlError, PARAM_ERROR_A, PARAM_ERROR_B, isObject } from '../lib/validate';
+import { seedDemo } from '../seed/demo';
+import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
+import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
+import { authenticate, type AuthSettings } from './auth';
+import { handleControl } from './control';
+import { FaultRegistry } from './faults';
+import { RequestLog } from './log';
+import { envelopeOf, type Envelope, type RouteDef } from './routes';
+
+export const CONTROL_PREFIX = '/__control';
+export const DEFAULT_TENANT: TenantConfig = { appId: '1090', appSecret: 'demo-secret' };
+const JSON_TYPE = 'application/json;charset=UTF-8';
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+const ROUTES: RouteDef[] = [
+	...customerRoutes,
+	...customerFieldRoutes,
+	...serviceGroupRoutes,
+	...displayNumberGroupRoutes,
+	...serviceRecordRoutes,
+	...voiceAgentRoutes,
+	...callTaskRoutes,
+	...taskImportRoutes,
+];
+
+interface CompiledRoute {
+	route: RouteDef;
+	pattern: RegExp | null;
+	paramNames: string[];
+}
+
+function compileRoutes(routes: RouteDef[]): CompiledRoute[] {
+	// Literal paths first, so that POST /openapi/crm/add never reaches GET /openapi/crm/{id}.
+	return routes
+		.map((route) => {
+			const paramNames: string[] = [];
+			if (!route.path.includes('{')) return { route, pattern: null, paramNames };
+			const source = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+				paramNames.push(name);
+				return '([^/]+)';
+			});
+			return { route, pattern: new RegExp(`^${source}$`), paramNames };
+		})
+		.sort((a, b) => Number(a.pattern !== null) - Number(b.pattern !== null));
+}
+
+interface Reply {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+	code: string | number | null;
+}
+
+function jsonReply(status: number, body: string, code: string | number | null = null): Reply {
+	return { status, headers: { 'Content-Type': JSON_TYPE }, body, code };
+}
+
+/** Spring Boot's error body, for answers outside the envelope (404, 405, 415, faults). */
+function springError(status: number, path: string, extraHeaders: Record<string, string> = {}): Reply {
+	const body = JSON.stringify({ timestamp: new Date().toISOString(), status, error: STATUS_CODES[status] ?? 'Error', path });
+	return { ...jsonReply(status, body), headers: { 'Content-Type': JSON_TYPE, ...extraHeaders } };
+}
+
+function envelopeSuccess(envelope: Envelope, data: unknown): Reply {
+	const traceId = hex32();
+	return envelope === 'A'
+		? jsonReply(200, stringifyWithLongs({ success: true, code: '200', message: 'success', data, traceId }), '200')
+		: jsonReply(200, stringifyWithLongs({ code: 200, data, message: null, traceId }), 200);
+}
+
+function envelopeFailure(envelope: Envelope, code: string | number, message: string, data: unknown = null): Reply {
+	const traceId = hex32();
+	return envelope === 'A'
+		? jsonReply(200, stringifyWithLongs({ success: false, code, message, data, traceId }), code)
+		: jsonReply(200, stringifyWithLongs({ code, data: null, message, traceId }), code);
+}
+
+function paramFailure(envelope: Envelope, message: string): Reply {
+	return envelopeFailure(envelope, envelope === 'A' ? PARAM_ERROR_A : PARAM_ERROR_B, message);
+}
+
+function flatHeaders(req: IncomingMessage): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+	}
+	return out;
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+	return value !== undefined && /^application\/json\s*(;|$)/i.test(value.trim());
+}
+
+function parseQuery(search: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [k, v] of new URLSearchParams(search)) out[k] = v;
+	return out;
+}
+
+/** A request body parsed once, for the handler and the log: bare integers beyond 2^53 become bigint. */
+interface ParsedBody {
+	empty: boolean;
+	value?: unknown;
+	error?: string;
+}
+
+function parseBody(raw: string): ParsedBody {
+	if (raw.trim() === '') return { empty: true };
+	try {
+		return { empty: false, value: parseJsonLossless(raw, 'bigint') };
+	} catch (error) {
+		return { empty: false, error: (error as Error).message };
+	}
+}
+
+const HTML_PAGE = (status: number) =>
+	`<html>\r\n<head><title>${status} ${STATUS_CODES[status] ?? ''}</title></head>\r\n<body>\r\n<center><h1>${status} ${STATUS_CODES[status] ?? ''}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+/** The whole sandbox: tenants, clock, faults, request log, and the HTTP server serving them. */
+export class Sandbox {
+	readonly clock = new Clock();
+	readonly tenants = new Map<string, Tenant>();
+	readonly faults = new FaultRegistry();
+	readonly log: RequestLog;
+	readonly authSettings: AuthSettings;
+	private readonly nonceTtlMs: number;
+	private readonly initialTenants: TenantConfig[];
+	private readonly routes = compileRoutes(ROUTES);
+	private readonly server: Server;
+	private readonly sockets = new Set<Socket>();
+	private readonly timers = new Set<NodeJS.Timeout>();
+
+	constructor(options: SandboxOptions = {}) {
+		this.log = new RequestLog(options.maxLogEntries ?? 100_000);
+		this.authSettings = { clockSkewSeconds: options.clockSkewSeconds ?? 300, nonceReplayKey: options.nonceReplayKey ?? 'nonce' };
+		this.nonceTtlMs = (options.nonceTtlSeconds ?? 300) * 1000;
+		this.initialTenants = options.tenants ?? [DEFAULT_TENANT];
+		this.reset(this.initialTenants);
+		this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => this.onRequest(req, res));
+		this.server.on('connection', (socket: Socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+		});
+	}
+
+	/** Forgets every tenant's data, the log, the faults and the clock offset; re-creates the tenants. */
+	reset(configs: TenantConfig[] = this.initialTenants): void {
+		const taken = new Set<string>();
+		const checked = configs.map((c) => this.checkTenantConfig(c, taken));
+		this.tenants.clear();
+		this.faults.clear();
+		this.log.clear();
+		this.clock.reset();
+		for (const config of checked) this.addTenant(config);
+	}
+
+	addTenant(config: TenantConfig): Tenant {
+		const c = this.checkTenantConfig(config, new Set(this.tenants.keys()));
+		const tenant = new Tenant(c.appId, c.appSecret, c.timezone ?? DEFAULT_TIMEZONE, this.clock, this.nonceTtlMs);
+		this.tenants.set(tenant.appId, tenant);
+		if (c.seed === 'demo') seedDemo(tenant);
+		return tenant;
+	}
+
+	tenant(appId: string | undefined): Tenant {
+		const tenant = appId === undefined ? undefined : this.tenants.get(appId);
+		if (!tenant) throw new ControlError(`unknown appId ${JSON.stringify(appId)}`, 404);
+		return tenant;
+	}
+
+	listen(port: number): Promise<number> {
+		return new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(port, '127.0.0.1', () => {
+				this.server.off('error', reject);
+				const address = this.server.address();
+				resolve(typeof address === 'object' && address ? address.port : port);
+			});
+		});
+	}
+
+	close(): Promise<void> {
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		return new Promise((resolve) => {
+			this.server.close(() => resolve());
+			for (const socket of this.sockets) socket.destroy();
+		});
+	}
+
+	private checkTenantConfig(config: unknown, taken: Set<string>): TenantConfig {
+		if (!isObject(config)) throw new ControlError('a tenant must be an object {appId, appSecret, timezone?, seed?}');
+		const { appId, appSecret, timezone, seed } = config;
+		if (typeof appId !== 'string' || appId === '') throw new ControlError('tenant appId must be a non-empty string');
+		if (typeof appSecret !== 'string' || appSecret === '') throw new ControlError('tenant appSecret must be a non-empty string');
+		if (timezone !== undefined && (typeof timezone !== 'string' || !isValidTimeZone(timezone))) {
+			throw new ControlError(`tenant timezone ${JSON.stringify(timezone)} is not an IANA zone`);
+		}
+		if (seed !== undefined && seed !== 'demo' && seed !== 'empty') throw new ControlError('tenant seed must be demo or empty');
+		if (taken.has(appId)) throw new ControlError(`tenant ${appId} already exists`, 409);
+		taken.add(appId);
+		return config as unknown as TenantConfig;
+	}
+
+	private onRequest(req: IncomingMessage, res: ServerResponse): void {
+		const arrivedAt = performance.now();
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		// A client that goes away mid-request must not crash the server.
+		req.on('error', () => undefined);
+		req.on('end', () => {
+			const url = req.url ?? '/';
+			const q = url.indexOf('?');
+			const path = q < 0 ? url : url.slice(0, q);
+			try {
+				const query = q < 0 ? {} : parseQuery(url.slice(q + 1));
+				if (size > MAX_BODY_BYTES) return this.write(res, springError(413, path));
+				const rawBody = Buffer.concat(chunks).toString('utf8');
+				if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+					return handleControl(this, req, res, path.slice(CONTROL_PREFIX.length), query, rawBody);
+				}
+				this.serveApi(req, res, path, query, rawBody, arrivedAt);
+			} catch (error) {
+				console.error(`sandbox: ${req.method} ${path} failed:`, error);
+				this.write(res, springError(500, path));
+			}
+		});
+	}
+
+	private serveApi(req: IncomingMessage, res: ServerResponse, path: string, query: Record<string, string>, rawBody: string, arrivedAt: number): void {
+		const method = req.method ?? 'GET';
+		const appIdHeader = req.headers.appid;
+		const parsed = parseBody(rawBody);
+		// The log keeps bigints; the control API writes them as strings.
+		const entry: Omit<LogEntry, 'seq'> = {
+			time: new Date(this.clock.nowMs()).toISOString(),
+			method,
+			path,
+			query,
+			appId: appIdHeader === undefined ? null : Array.isArray(appIdHeader) ? appIdHeader.join(', ') : appIdHeader,
+			headers: flatHeaders(req),
+			rawBody,
+			body: parsed.value ?? null,
+			signatureValid: false,
+			httpStatus: 0,
+			code: null,
+			durationMs: 0,
+		};
+		const fault = this.faults.take(method, path);
+		const runsHandler = !fault || fault.kind === 'delay' || (fault.kind === 'reset' && fault.runHandler === true);
+		if (!runsHandler) {
+			// The request never reaches the service: state is untouched and the nonce stays unused.
+			const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, false);
+			entry.signatureValid = auth.signatureValid;
+			if (auth.error) entry.authError = auth.error;
+			entry.fault = fault.kind;
+			if (fault.kind === 'reset') return this.resetConnection(req, entry, arrivedAt);
+			return this.finish(res, this.faultReply(fault, envelopeOf(path), path), entry, arrivedAt);
+		}
+		const reply = this.process(req, method, path, parsed, entry);
+		if (!fault) return this.finish(res, reply, entry, arrivedAt);
+		entry.fault = fault.kind;
+		if (fault.kind === 'reset') return this.resetConnection(req, entry, arrivedAt);
+		// delay: the handler has run (state changed); the answer goes out late.
+		const logged = this.log.push({ ...entry, httpStatus: reply.status, code: reply.code });
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			this.write(res, reply);
+			logged.durationMs = Math.round(performance.now() - arrivedAt);
+		}, fault.delayMs ?? 1000);
+		this.timers.add(timer);
+	}
+
+	private process(req: IncomingMessage, method: string, path: string, parsed: ParsedBody, entry: Omit<LogEntry, 'seq'>): Reply {
+		const envelope = envelopeOf(path);
+		const allowed = new Set<string>();
+		let found: { route: RouteDef; params: Record<string, string> } | undefined;
+		for (const { route, pattern, paramNames } of this.routes) {
+			const m = pattern ? pattern.exec(path) : route.path === path ? [] : null;
+			if (!m) continue;
+			if (route.method !== method) {
+				allowed.add(route.method);
+				continue;
+			}
+			const params: Record<string, string> = {};
+			paramNames.forEach((name, i) => (params[name] = safeDecode(m[i + 1] as string)));
+			found = { route, params };
+			break;
+		}
+		if (!found) return allowed.size > 0 ? springError(405, path, { Allow: [...allowed].join(', ') }) : springError(404, path);
+
+		const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, true);
+		entry.signatureValid = auth.signatureValid;
+		if (auth.error || !auth.tenant) {
+			entry.authError = auth.error;
+			return envelope === 'A'
+				? envelopeFailure('A', PARAM_ERROR_A, `app id parameter error: ${auth.error}`)
+				: envelopeFailure('B', PARAM_ERROR_B, auth.error ?? 'authentication failed');
+		}
+		if (method === 'POST' && !isJsonContentType(req.headers['content-type'])) return springError(415, path);
+
+		if (parsed.error !== undefined) return paramFailure(envelope, `malformed JSON body: ${parsed.error}`);
+		if (parsed.empty && method === 'POST') return paramFailure(envelope, 'request body is missing');
+		const body = parsed.empty ? {} : parsed.value;
+		if (!isObject(body)) return paramFailure(envelope, 'request body must be a JSON object');
+
+		try {
+			return envelopeSuccess(envelope, found.route.handler({ tenant: auth.tenant, body, params: found.params }));
+		} catch (error) {
+			if (error instanceof ApiError) return envelopeFailure(envelope, error.code, error.message, error.data);
+			// A sandbox bug: answer like a crashed Spring service and say so on stderr.
+			console.error(`sandbox: ${method} ${path} failed:`, error);
+			return springError(500, path);
+		}
+	}
+
+	private faultReply(fault: FaultSpec, envelope: Envelope, path: string): Reply {
+		switch (fault.kind) {
+			case 'status': {
+				const status = fault.status ?? 500;
+				return springError(status, path, fault.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(fault.retryAfterSeconds) });
+			}
+			case 'truncated': {
+				const full = envelopeSuccess(envelope, { list: [{ id: '1', name: 'truncated' }], count: 1 });
+				return { ...full, body: full.body.slice(0, Math.floor(full.body.length / 2)), code: null };
+			}
+			case 'nonjson':
+				return jsonReply(200, 'upstream connect error or disconnect/reset before headers. reset reason: connection termination');
+			case 'html': {
+				const status = fault.status ?? 502;
+				return { status, headers: { 'Content-Type': 'text/html' }, body: HTML_PAGE(status), code: null };
+			}
+			case 'envelope': {
+				const code = fault.envelopeCode ?? (envelope === 'A' ? '00000500' : 500);
+				return envelopeFailure(envelope, code, fault.envelopeMessage ?? 'system busy, please try again later');
+			}
+			default:
+				throw new Error(`fault kind ${fault.kind} has no reply`);
+		}
+	}
+
+	private finish(res: ServerResponse, reply: Reply, entry: Omit<LogEntry, 'seq'>, arrivedAt: number): void {
+		this.write(res, reply);
+		this.log.push({ ...entry, httpStatus: reply.status, code: reply.code, durationMs: Math.round(performance.now() - arrivedAt) });
+	}
+
+	private resetConnection(req: IncomingMessage, entry: Omit<LogEntry, 'seq'>, arrivedAt: number): void {
+		req.socket.destroy();
+		this.log.push({ ...entry, httpStatus: 0, code: null, durationMs: Math.round(performance.now() - arrivedAt) });
+	}
+
+	private write(res: ServerResponse, reply: Reply): void {
+		if (res.destroyed || res.headersSent) return;
+		const body = Buffer.from(reply.body, 'utf8');
+		res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(body.length) });
+		res.end(body);
+	}
+}
+
+function safeDecode(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}

@@ -1,0 +1,149 @@
+import { PATHS, TENANT_A, errA, okA, useSandbox } from './fixture';
+
+const sb = useSandbox();
+const APP = TENANT_A.appId;
+const WINDOW = { startTime: '2026-03-01 00:00:00', endTime: '2026-03-01 23:59:59' };
+
+beforeEach(async () => {
+	await sb.control.reset();
+});
+
+async function ids(path: string, body: Record<string, unknown>): Promise<string[]> {
+	return okA(await sb.client.post(path, body)).map((r: { eventUniqueId: string }) => r.eventUniqueId);
+}
+
+describe('validation (both channels)', () => {
+	it.each([PATHS.callRecords, PATHS.imRecords])('%s: requires startTime and endTime (00000400)', async (path) => {
+		errA(await sb.client.post(path, { endTime: WINDOW.endTime }), '00000400', 'start time cannot be empty');
+		errA(await sb.client.post(path, { startTime: '', endTime: WINDOW.endTime }), '00000400', 'start time cannot be empty');
+		errA(await sb.client.post(path, { startTime: WINDOW.startTime }), '00000400', 'end time cannot be empty');
+	});
+
+	it.each(['2026-03-01', '2026-03-01T00:00:00', '2026-3-1 00:00:00', '2026-02-29 00:00:00', '2026-03-01 00:00:60', '2026-03-01 00:00:00.000', 1772294400])(
+		'refuses the time %j with 03001023',
+		async (t) => {
+			errA(await sb.client.post(PATHS.callRecords, { startTime: t, endTime: WINDOW.endTime }), '03001023', 'time format incorrect');
+			errA(await sb.client.post(PATHS.imRecords, { startTime: WINDOW.startTime, endTime: t }), '03001023', 'time format incorrect');
+		},
+	);
+
+	it('refuses start later than end with 03001023, accepts start equal to end', async () => {
+		errA(await sb.client.post(PATHS.callRecords, { startTime: '2026-03-01 00:00:01', endTime: '2026-03-01 00:00:00' }), '03001023', 'start time cannot be later than end time');
+		expect(okA(await sb.client.post(PATHS.callRecords, { startTime: '2026-03-01 00:00:00', endTime: '2026-03-01 00:00:00' }))).toEqual([]);
+	});
+
+	it.each([
+		[0, '00000400', 'limit cannot be less than 1'],
+		[-5, '00000400', 'limit cannot be less than 1'],
+		[1001, '00000000400', 'limit cannot be greater than 1000'],
+		[100000, '00000000400', 'limit cannot be greater than 1000'],
+		[2.5, '00000400', 'limit must be an integer'],
+		['10', '00000400', 'limit must be an integer'],
+	])('refuses limit %j with %s', async (limit, code, message) => {
+		errA(await sb.client.post(PATHS.callRecords, { ...WINDOW, limit }), code, message);
+		errA(await sb.client.post(PATHS.imRecords, { ...WINDOW, limit }), code, message);
+	});
+
+	it('refuses the other channel\'s id filter', async () => {
+		errA(await sb.client.post(PATHS.callRecords, { ...WINDOW, sessionId: 'x' }), '00000400', 'unknown parameter: sessionId');
+		errA(await sb.client.post(PATHS.imRecords, { ...WINDOW, callId: 'x' }), '00000400', 'unknown parameter: callId');
+	});
+
+	it('answers an empty array when nothing matches', async () => {
+		const res = await sb.client.post(PATHS.imRecords, WINDOW);
+		expect(res.json).toMatchObject({ success: true, code: '200', data: [] });
+	});
+});
+
+describe('window, order and limit', () => {
+	it('includes both window edges and nothing outside, ascending by updateTime', async () => {
+		const [before, atStart, inside, atEnd, after] = await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			records: [
+				{ updateTime: '2026-03-01 23:59:59' },
+				{ updateTime: '2026-02-28 23:59:59' },
+				{ updateTime: '2026-03-01 00:00:00' },
+				{ updateTime: '2026-03-02 00:00:00' },
+				{ updateTime: '2026-03-01 12:00:00' },
+			].map((r, i) => ({ ...r, eventUniqueId: ['atEnd', 'before', 'atStart', 'after', 'inside'][i] })),
+		});
+		expect([before, atStart, inside, atEnd, after]).toEqual(['atEnd', 'before', 'atStart', 'after', 'inside']);
+		expect(await ids(PATHS.callRecords, WINDOW)).toEqual(['atStart', 'inside', 'atEnd']);
+		expect(await ids(PATHS.imRecords, WINDOW)).toEqual([]);
+	});
+
+	it('keeps insertion order within one second, also for records written late', async () => {
+		const second = '2026-03-01 10:00:00';
+		await sb.control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: second, eventUniqueId: 'e1' }, { updateTime: second, eventUniqueId: 'e2' }, { updateTime: '2026-03-01 11:00:00', eventUniqueId: 'later' }] });
+		// Written after "later", but with updateTime in the past: lands behind e1, e2 in their second.
+		await sb.control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: second, eventUniqueId: 'e3' }, { updateTime: '2026-03-01 09:00:00', eventUniqueId: 'early' }] });
+		expect(await ids(PATHS.imRecords, WINDOW)).toEqual(['early', 'e1', 'e2', 'e3', 'later']);
+	});
+
+	it('cuts at the limit (default 1000), also inside one second holding more than 1000 records', async () => {
+		const injected = await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 1500, from: '2026-03-01 08:00:00', to: '2026-03-01 08:00:00' } });
+		const all = await ids(PATHS.callRecords, WINDOW);
+		expect(all).toEqual(injected.slice(0, 1000));
+		expect(await ids(PATHS.callRecords, { ...WINDOW, limit: 1000 })).toEqual(injected.slice(0, 1000));
+		expect(await ids(PATHS.callRecords, { ...WINDOW, limit: 1 })).toEqual(injected.slice(0, 1));
+		expect(await ids(PATHS.callRecords, { startTime: '2026-03-01 08:00:01', endTime: WINDOW.endTime })).toEqual([]);
+	});
+
+	it('pages through a burst with narrowing windows', async () => {
+		const injected = await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 2500, from: '2026-03-01 00:00:00', to: '2026-03-01 00:00:09' } });
+		const seen: string[] = [];
+		let start = WINDOW.startTime;
+		for (;;) {
+			const batch = okA(await sb.client.post(PATHS.callRecords, { startTime: start, endTime: WINDOW.endTime }));
+			const fresh = batch.filter((r: { eventUniqueId: string }) => !seen.includes(r.eventUniqueId));
+			seen.push(...fresh.map((r: { eventUniqueId: string }) => r.eventUniqueId));
+			if (batch.length < 1000) break;
+			start = batch[batch.length - 1].updateTime;
+		}
+		expect(seen).toEqual(injected);
+	});
+});
+
+describe('record shapes and filters', () => {
+	it('serves call records with callId and scene callCenter, im records with sessionId and scene im', async () => {
+		await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' } });
+		await sb.control.injectRecords({ appId: APP, channel: 'im', generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' } });
+		const calls = okA(await sb.client.post(PATHS.callRecords, WINDOW));
+		const chats = okA(await sb.client.post(PATHS.imRecords, WINDOW));
+		for (const r of calls) {
+			expect(Object.keys(r).sort()).toEqual(['accountId', 'callId', 'data', 'eventUniqueId', 'otherParams', 'pushType', 'scene', 'updateAgent', 'updateTime']);
+			expect(r).toMatchObject({ accountId: APP, scene: 'callCenter', otherParams: null });
+			expect(r.eventUniqueId).toMatch(/^[0-9a-f]{32}$/);
+			expect(['serviceNoteInsert', 'serviceNoteUpdate']).toContain(r.pushType);
+			expect(typeof r.data).toBe('object');
+		}
+		for (const r of chats) {
+			expect(Object.keys(r).sort()).toEqual(['accountId', 'data', 'eventUniqueId', 'otherParams', 'pushType', 'scene', 'sessionId', 'updateAgent', 'updateTime']);
+			expect(r.scene).toBe('im');
+		}
+		const pushTypes = new Set([...calls, ...chats].map((r: { pushType: string }) => r.pushType));
+		expect(pushTypes).toEqual(new Set(['serviceNoteInsert', 'serviceNoteUpdate']));
+		expect(new Set(calls.map((r: { eventUniqueId: string }) => r.eventUniqueId)).size).toBe(50);
+	});
+
+	it('filters exactly by callId and sessionId', async () => {
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			records: [
+				{ updateTime: '2026-03-01 09:00:00', callId: 'c-1', pushType: 'serviceNoteInsert' },
+				{ updateTime: '2026-03-01 09:05:00', callId: 'c-1', pushType: 'serviceNoteUpdate', updateAgent: '' },
+				{ updateTime: '2026-03-01 09:06:00', callId: 'c-10' },
+			],
+		});
+		await sb.control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: '2026-03-01 09:00:00', sessionId: 's-1', otherParams: { channel: 'web' } }] });
+		const c1 = okA(await sb.client.post(PATHS.callRecords, { ...WINDOW, callId: 'c-1' }));
+		expect(c1.map((r: { pushType: string }) => r.pushType)).toEqual(['serviceNoteInsert', 'serviceNoteUpdate']);
+		expect(c1[1].updateAgent).toBe('');
+		expect(okA(await sb.client.post(PATHS.callRecords, { ...WINDOW, callId: 'c' }))).toEqual([]);
+		expect(okA(await sb.client.post(PATHS.imRecords, { ...WINDOW, sessionId: 's-1' }))).toEqual([
+			expect.objectContaining({ sessionId: 's-1', otherParams: { channel: 'web' } }),
+		]);
+	});
+});

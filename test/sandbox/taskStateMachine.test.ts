@@ -1,0 +1,118 @@
+import { PATHS, TENANT_A, errB, okB, useSandbox, wallTime } from './fixture';
+
+const sb = useSandbox();
+const APP = TENANT_A.appId;
+let taskId: string;
+
+beforeEach(async () => {
+	await sb.control.reset();
+	await sb.control.seedAgents({ appId: APP, count: 1 });
+	const [group] = await sb.control.seedCallerNumberGroups({ appId: APP, count: 1 });
+	const [agent] = (await sb.control.getState(APP)).agents;
+	const created = okB(
+		await sb.client.post(PATHS.taskCreate, {
+			taskName: 'State machine',
+			voiceAgentId: agent.id,
+			startType: 'manual',
+			callStrategy: { callWindowRanges: [{ callWeekdays: [1], callTimeRanges: ['09:00-18:00'] }], maxConcurrency: 1, callerNumberGroupId: group },
+			retryStrategy: { retryEnabled: false },
+		}),
+	);
+	taskId = created.taskId;
+});
+
+const operate = (operation: string, id = taskId) => sb.client.post(PATHS.taskOperate, { taskId: id, operation });
+const importOne = (number = '13800138000') => sb.client.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
+async function status(): Promise<string> {
+	return (await sb.control.getState(APP)).tasks[0].status;
+}
+
+describe('call task state machine', () => {
+	it('refuses to start a draft without customers (813)', async () => {
+		errB(await operate('start'), 813, 'task.call.pool.empty');
+		expect(await status()).toBe('draft');
+	});
+
+	it('draft → running on start, with operatedTime and lastExecutedTime', async () => {
+		okB(await importOne());
+		const before = wallTime(new Date());
+		const data = okB(await operate('start'));
+		expect(Object.keys(data)).toEqual(['taskId', 'status', 'operatedTime']);
+		expect(data).toMatchObject({ taskId, status: 'running' });
+		expect(data.operatedTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+		expect(data.operatedTime >= before).toBe(true);
+		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
+		expect(task).toMatchObject({ status: 'running', lastExecutedTime: data.operatedTime.replace(' ', 'T') });
+	});
+
+	it('running → start again is 806, import is 809, pause → pause', async () => {
+		okB(await importOne());
+		okB(await operate('start'));
+		errB(await operate('start'), 806, 'task.invalid.start.state');
+		errB(await importOne('13900000000'), 809, 'task.invalid.import.state');
+		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(1);
+		expect(okB(await operate('pause'))).toMatchObject({ taskId, status: 'pause' });
+		expect(await status()).toBe('pause');
+	});
+
+	it('pause: pause again is 807, import is accepted, start → running', async () => {
+		okB(await importOne());
+		okB(await operate('start'));
+		okB(await operate('pause'));
+		errB(await operate('pause'), 807, 'task.invalid.pause.state');
+		expect(okB(await importOne('13900000000')).successCount).toBe(1);
+		expect(okB(await operate('start')).status).toBe('running');
+	});
+
+	it('draft: pause is 807', async () => {
+		errB(await operate('pause'), 807, 'task.invalid.pause.state');
+	});
+
+	it('pause with every customer completed cannot start (813)', async () => {
+		okB(await importOne());
+		okB(await operate('start'));
+		okB(await operate('pause'));
+		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 1, connectedCount: 1 });
+		errB(await operate('start'), 813, 'task.call.pool.empty');
+		okB(await importOne('13900000000'));
+		expect(okB(await operate('start')).status).toBe('running');
+	});
+
+	it('done (only through the control API): start 806, pause 807, import 810', async () => {
+		okB(await importOne());
+		okB(await operate('start'));
+		const done = await sb.control.finishTask(APP, taskId);
+		expect(done.status).toBe('done');
+		errB(await operate('start'), 806, 'task.invalid.start.state');
+		errB(await operate('pause'), 807, 'task.invalid.pause.state');
+		errB(await importOne('13900000000'), 810, 'task.invalid.edit.state');
+		expect(await status()).toBe('done');
+	});
+
+	it('reports progress moved by the control API', async () => {
+		okB(await sb.client.post(PATHS.taskImport, { taskId, customers: Array.from({ length: 3 }, (_, i) => ({ customerNumber: `1380000000${i}` })) }));
+		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 2, connectedCount: 1 });
+		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
+		expect(task).toMatchObject({ totalCount: 3, completedCount: 2, connectedCount: 1, progressRate: 0.6667 });
+		await expect(sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 4 })).rejects.toThrow(/completedCount/);
+		await expect(sb.control.setTaskProgress({ appId: APP, taskId, connectedCount: 3 })).rejects.toThrow(/exceeds completedCount/);
+	});
+
+	it.each([
+		[{ operation: 'start' }, 'taskId is required'],
+		[{ taskId: 'TASK_AS_NUMBER', operation: 'start' }, 'taskId must be a string'],
+		[{ taskId: '0', operation: 'start' }, 'taskId must be a numeric string greater than 0'],
+		[{ taskId: '-1', operation: 'start' }, 'taskId must be a numeric string greater than 0'],
+		[{ taskId: 'TASK' }, 'operation is required'],
+		[{ taskId: 'TASK', operation: 'stop' }, 'operation must be one of start, pause'],
+		[{ taskId: 'TASK', operation: 'start', force: true }, 'unknown parameter: force'],
+	])('operate refuses %j with code 400', async (body: Record<string, unknown>, message) => {
+		const resolved = { ...body, ...(body.taskId === 'TASK' && { taskId }), ...(body.taskId === 'TASK_AS_NUMBER' && { taskId: Number(taskId) }) };
+		errB(await sb.client.post(PATHS.taskOperate, resolved), 400, message);
+	});
+
+	it('operate answers 801 for an unknown task', async () => {
+		errB(await operate('start', '182739465018279999'), 801, 'task.not.exist');
+		errB(await operate('pause', '1'), 801, 'task.not.exist');
+	});
+});

@@ -1,0 +1,440 @@
+// Public shapes of the sandbox: the API's records as the sandbox serves them, and the payloads of the
+// control API. Type-only, so the control client can import it without pulling in the server.
+
+export interface TenantConfig {
+	appId: string;
+	appSecret: string;
+	/** IANA zone of the tenant's zone-less `yyyy-MM-dd HH:mm:ss` times; default `Asia/Shanghai`. */
+	timezone?: string;
+	/** `demo` fills the tenant with realistic data; default `empty`. */
+	seed?: 'demo' | 'empty';
+}
+
+export interface SandboxOptions {
+	/** Default 0 (an ephemeral port). The server binds 127.0.0.1 only. */
+	port?: number;
+	/** Default: one empty tenant `{ appId: '1090', appSecret: 'demo-secret' }`. */
+	tenants?: TenantConfig[];
+	/** Largest accepted |timestamp − server clock|, seconds; default 300. */
+	clockSkewSeconds?: number;
+	/** How long a used nonce is refused again, seconds; default 300. */
+	nonceTtlSeconds?: number;
+	/**
+	 * What a replayed request is recognised by: the nonce alone (default, the lead's decision) or the
+	 * pair timestamp+nonce (tolerates the birthday collisions of random 6-digit nonces under load).
+	 */
+	nonceReplayKey?: 'nonce' | 'timestamp+nonce';
+	/** The request log keeps this many newest entries; default 100,000. */
+	maxLogEntries?: number;
+}
+
+export type Channel = 'call' | 'im';
+export type PushType = 'serviceNoteInsert' | 'serviceNoteUpdate';
+
+export interface ContactEntry {
+	value: string;
+	memo?: string | null;
+}
+
+export interface Customer {
+	_id: string;
+	accountId: string;
+	customerName?: string | null;
+	owner?: string | null;
+	assignTime?: string | null;
+	createMethod?: string | null;
+	customerOrigin?: string | null;
+	mobile?: ContactEntry[];
+	email?: ContactEntry[];
+	qq?: ContactEntry[];
+	wechat?: ContactEntry[];
+	visitorId?: string | null;
+	mobileDecrypt?: string | null;
+	customerSource?: string[];
+	firstOwner?: string | null;
+	firstAssignTime?: string | null;
+	importBatchNumber?: string | null;
+	lastCallTime?: string | null;
+	lastCallUser?: string | null;
+	firstCallTime?: string | null;
+	firstCallUser?: string | null;
+	lastChatTime?: string | null;
+	lastChatUser?: string | null;
+	createAgent?: string | null;
+	updateAgent?: string | null;
+	createTime: string;
+	updateTime: string;
+	openSeaIds?: string[];
+	callingNumber?: number;
+	imNumber?: number;
+	sumBridgeDuration?: number;
+	wxAddState?: string | null;
+	/** Custom fields, keyed by their configured `field` id. */
+	[customField: string]: unknown;
+}
+
+export interface ChoiceOption {
+	key: string;
+	value: string;
+	isDefault: boolean;
+}
+
+export interface CascadeChild {
+	key: string;
+	value: string;
+	children: CascadeChild[];
+}
+
+export interface CascadeOptions {
+	level: number;
+	fillLevel: number;
+	children: CascadeChild[];
+}
+
+export interface CustomerFieldVO {
+	accountId: string;
+	glFieldId: string;
+	field: string;
+	name: string;
+	param: string;
+	type: string;
+	/** 0 disabled, 1 enabled, -1 deleted (never returned by the API). */
+	status: number;
+	searchable: boolean;
+	oplog: boolean;
+	choices: ChoiceOption[] | null;
+	options: CascadeOptions | null;
+	scenes: string[] | null;
+	sort: number;
+	isSystem: boolean;
+	required: boolean;
+	createTime: string;
+	updateTime: string;
+	createAgent: string;
+	updateAgent: string;
+}
+
+export interface GroupMember {
+	agentNumber: string;
+	weight: string | number;
+}
+
+export interface ServiceGroup {
+	_id: string;
+	accountId: string;
+	queueNumber: string;
+	level: string;
+	parentId: string;
+	groupLeader: string[];
+	name: string;
+	members: GroupMember[];
+	strategy: string;
+	maxWaitLimit: number;
+	waitTime: number;
+	broadcastMember: boolean;
+	failedNotAssigned: boolean;
+	timeout: number;
+	noIdleTransfer: boolean;
+	status: number;
+}
+
+export interface DisplayNumberGroup {
+	id: string;
+	accountId: string;
+	groupName: string;
+	remark: string | null;
+	strategy: string;
+	city: string | null;
+	areaCode: string | null;
+	numberList: string[];
+	defaultNumberList: string[] | null;
+	overflowGroupId: string | null;
+	createTime: string | null;
+	updateTime: string | null;
+	createAgent: string | null;
+	updateAgent: string | null;
+}
+
+export interface ServiceRecord {
+	accountId: string;
+	data: Record<string, unknown>;
+	updateAgent: string | null;
+	updateTime: string;
+	eventUniqueId: string;
+	/** Call records only. */
+	callId?: string | null;
+	/** Online (im) records only. */
+	sessionId?: string | null;
+	scene: 'callCenter' | 'im';
+	pushType: PushType;
+	otherParams: Record<string, unknown> | null;
+}
+
+export type AgentType = 'voicebot' | 'voiceagent';
+export type PublishStatus = 'PUBLISHED' | 'OFFLINE' | 'NEVER_PUBLISHED';
+
+/** As held by the sandbox; the API writes `id` as a bare 18-digit JSON number. */
+export interface VoiceAgent {
+	id: string;
+	name: string;
+	answerSource: string;
+	description: string;
+	callInOut: number;
+	voice: string;
+	language: string;
+	wakeUpEnabled: boolean;
+	followUpInterval: number;
+	maxFollowUpCount: number;
+	publishStatus: PublishStatus;
+	/** '2' for voicebot agents, '3' for voiceagent agents (the sandbox's reading of "agent version type"). */
+	version: string;
+	createTime: string;
+	updateTime: string;
+	/** Not served by the API; decides which `agentType` a task may name (803 otherwise). */
+	agentType: AgentType;
+}
+
+/** As held by the sandbox; the API writes `id` as a bare 18-digit JSON number. */
+export interface CallerNumberGroup {
+	id: string;
+	groupName: string;
+	strategy: 'RANDOM' | 'RR_MEMORY' | 'AREA_CODE';
+	strategyName: string;
+	/** A string holding a JSON array of numbers. */
+	displayNumbers: string;
+	/** A string holding a JSON array of numbers. */
+	defaultNumbers: string;
+	status: number;
+	createTime: string;
+	updateTime: string;
+}
+
+export type TaskStatus = 'draft' | 'running' | 'pause' | 'done';
+
+export interface CallWindowRange {
+	callWeekdays: number[];
+	callTimeRanges: string[];
+}
+
+export interface CallStrategy {
+	callWindowRanges: CallWindowRange[];
+	maxConcurrency: number;
+	callerNumberGroupId: string;
+	callerNumberGroupName: string | null;
+}
+
+export interface RetryStrategy {
+	retryEnabled: boolean;
+	retryReasons?: string[] | null;
+	maxRetryTimes?: number | null;
+	retryIntervalValue?: number | null;
+	retryIntervalUnit?: string | null;
+}
+
+/** As held by the sandbox; the API writes `voiceAgentId` as a bare 18-digit JSON number. */
+export interface CallTask {
+	id: string;
+	taskName: string;
+	voiceAgentId: string;
+	voiceAgentName: string | null;
+	agentType: AgentType | null;
+	createUser: string;
+	updateUser: string;
+	createTime: string;
+	updateTime: string;
+	startType: 'manual' | 'scheduled';
+	scheduledStartTime: string | null;
+	callStrategy: CallStrategy;
+	retryStrategy: RetryStrategy | null;
+	lastExecutedTime: string | null;
+	totalCount: number;
+	completedCount: number;
+	connectedCount: number;
+	progressRate: number;
+	status: TaskStatus;
+	maxConcurrency: number;
+}
+
+export interface ImportedCustomer {
+	customerNumber: string;
+	customerName: string | null;
+	remark: string | null;
+	variables: Record<string, string> | null;
+	importBatchId: string;
+}
+
+// ---- request log -------------------------------------------------------------------------------
+
+export type FaultKind = 'status' | 'delay' | 'truncated' | 'nonjson' | 'html' | 'envelope' | 'reset';
+
+export interface LogEntry {
+	seq: number;
+	/** ISO time (real time plus the clock offset) the request arrived. */
+	time: string;
+	method: string;
+	/** Path without the query string. */
+	path: string;
+	query: Record<string, string>;
+	/** The `appid` header (any case), null when absent. */
+	appId: string | null;
+	/** Lower-cased names; the signature header included. */
+	headers: Record<string, string>;
+	rawBody: string;
+	/** Parsed losslessly (integers beyond 2^53 as strings); null when the body is empty or not JSON. */
+	body: unknown;
+	/** Whether the HMAC signature matched the tenant's secret (false for unknown tenants). */
+	signatureValid: boolean;
+	/** Why authentication refused the request, when it did. */
+	authError?: string;
+	/** 0 when the connection was reset. */
+	httpStatus: number;
+	/** Envelope code answered; null when no envelope was answered. */
+	code: string | number | null;
+	/** Kind of the fault that hit the request. */
+	fault?: FaultKind;
+	/** Time from arrival to the response being written, ms (delay faults included). */
+	durationMs: number;
+}
+
+export interface LogQuery {
+	appId?: string;
+	pathContains?: string;
+	/** Only entries with seq greater than this. */
+	sinceSeq?: number;
+}
+
+// ---- faults ------------------------------------------------------------------------------------
+
+export interface FaultSpec {
+	/** Matched against the request path: as a substring, or else as a regular expression source. */
+	pathPattern: string;
+	kind: FaultKind;
+	/** Only requests of this method (default: any). */
+	method?: 'GET' | 'POST';
+	/** HTTP status for `status` (default 500) and `html` (default 502). */
+	status?: number;
+	/** For `delay` (default 1000): the handler runs, the answer is written this late. */
+	delayMs?: number;
+	/** For `envelope`: default '00000500' on envelope-A paths, 500 on envelope-B paths. */
+	envelopeCode?: string | number;
+	envelopeMessage?: string;
+	/** For `status` 429/503: the Retry-After header, seconds. */
+	retryAfterSeconds?: number;
+	/** Hit the next N matching requests (default 1; with `probability`, default unlimited). */
+	count?: number;
+	/** Hit each matching request with this probability (0..1) instead. */
+	probability?: number;
+	/** Seed of the probability's generator, for reproducible runs (default 1). */
+	seed?: number;
+	/** For `reset`: run the handler first (the write happens, the answer is lost). Default false. */
+	runHandler?: boolean;
+}
+
+export interface ActiveFault extends FaultSpec {
+	id: string;
+	hits: number;
+	/** Hits left; null when unlimited. */
+	remaining: number | null;
+}
+
+// ---- control payloads --------------------------------------------------------------------------
+
+export interface SeedCustomersRequest {
+	appId: string;
+	customers?: Partial<Customer>[];
+	count?: number;
+}
+export interface SeedAgentsRequest {
+	appId: string;
+	agents?: Partial<VoiceAgent>[];
+	count?: number;
+}
+export interface SeedCallerNumberGroupsRequest {
+	appId: string;
+	groups?: Partial<CallerNumberGroup>[];
+	count?: number;
+}
+export interface SeedFieldsRequest {
+	appId: string;
+	fields?: Partial<CustomerFieldVO>[];
+	count?: number;
+}
+export interface SeedServiceGroupsRequest {
+	appId: string;
+	groups?: Partial<ServiceGroup>[];
+	count?: number;
+}
+export interface SeedDisplayNumberGroupsRequest {
+	appId: string;
+	groups?: Partial<DisplayNumberGroup>[];
+	count?: number;
+}
+export interface SeedTasksRequest {
+	appId: string;
+	tasks?: Partial<CallTask>[];
+	count?: number;
+}
+export interface IdsResponse {
+	ids: string[];
+}
+
+export interface InjectRecordsRequest {
+	appId: string;
+	channel: Channel;
+	/** Explicit records; `updateTime` is required on each. */
+	records?: (Partial<ServiceRecord> & { updateTime: string })[];
+	generate?: {
+		count: number;
+		/** `yyyy-MM-dd HH:mm:ss` in the tenant's zone, inclusive; records are spread evenly. */
+		from: string;
+		to: string;
+		/** Default `mixed`: about one record in five is an update of an earlier one. */
+		pushType?: PushType | 'mixed';
+	};
+}
+export interface InjectRecordsResponse {
+	eventUniqueIds: string[];
+}
+
+export interface TaskProgressRequest {
+	appId: string;
+	taskId: string;
+	completedCount?: number;
+	connectedCount?: number;
+	status?: TaskStatus;
+}
+
+export interface TaskStateDump extends CallTask {
+	importedCustomers: number;
+	importBatchIds: string[];
+}
+
+export interface TenantStateDump {
+	appId: string;
+	timezone: string;
+	customers: Customer[];
+	/** Custom field configurations, deleted ones included. */
+	fields: CustomerFieldVO[];
+	serviceGroups: ServiceGroup[];
+	displayNumberGroups: DisplayNumberGroup[];
+	agents: VoiceAgent[];
+	callerNumberGroups: CallerNumberGroup[];
+	tasks: TaskStateDump[];
+	recordCounts: Record<Channel, number>;
+	/** Nonces currently refused for replay. */
+	nonceCount: number;
+}
+
+export interface ClockRequest {
+	/** The clock runs at real time + offsetSeconds (absolute, not cumulative). */
+	offsetSeconds?: number;
+	/** An ISO instant at which the clock stands still; null (or absent) lets it run again. */
+	freezeAt?: string | null;
+}
+
+export interface ClockState {
+	offsetSeconds: number;
+	frozenAt: string | null;
+	/** ISO instant of the server's "now". */
+	now: string;
+}
