@@ -127,7 +127,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		['callStrategy.maxConcurrency', 0, 'callStrategy.maxConcurrency must be an integer greater than 0'],
 		['callStrategy.maxConcurrency', '5', 'callStrategy.maxConcurrency must be an integer greater than 0'],
 		['callStrategy.callerNumberGroupId', undefined, 'callStrategy.callerNumberGroupId is required'],
-		['callStrategy.callerNumberGroupId', 182739465018270003, 'callStrategy.callerNumberGroupId must be a string'],
+		['callStrategy.callerNumberGroupId', 182739465018270, 'callStrategy.callerNumberGroupId must be a string'],
 		['callStrategy.callerNumberGroupId', '0', 'callStrategy.callerNumberGroupId must be a numeric string greater than 0'],
 		['callStrategy.callerNumberGroupId', 'g-1', 'callStrategy.callerNumberGroupId must be a numeric string greater than 0'],
 		['callStrategy.extra', 1, 'unknown parameter: callStrategy.extra'],

@@ -5,6 +5,8 @@
 // An integer of at most 15 digits is always exact as a double; only longer digit runs need the slow path.
 const LONG_DIGIT_RUN = /\d{16}/;
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+// A string without escapes or control characters (JSON forbids raw ones).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const PLAIN_STRING = /"([^"\\\u0000-\u001f]*)"/y;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
