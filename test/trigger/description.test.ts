@@ -1,0 +1,45 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
+import { DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL } from '../../nodes/ContactCenterTrigger/cursor';
+
+describe('Contact Center Trigger description (NODE_CONTRACT.md)', () => {
+	const { description } = new ContactCenterTrigger();
+	const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
+
+	it('is the polling trigger the contract names', () => {
+		expect(description.name).toBe('contactCenterTrigger');
+		expect(description.displayName).toBe('Contact Center Trigger');
+		expect(description.polling).toBe(true);
+		expect(description.inputs).toEqual([]);
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.group).toEqual(['trigger']);
+		expect(description.credentials).toEqual([{ name: 'contactCenterApi', required: true }]);
+	});
+
+	it('has channel, events and options with the contract names and documented defaults', () => {
+		expect(property('channel')).toMatchObject({ type: 'options', default: 'all' });
+		expect(property('channel').options?.map((o) => (o as { value: string }).value)).toEqual(['all', 'call', 'im']);
+		expect(property('events')).toMatchObject({ type: 'multiOptions', default: ['serviceNoteInsert', 'serviceNoteUpdate'] });
+		const options = property('options').options as INodeProperties[];
+		expect(options.map((o) => [o.name, o.type, o.default])).toEqual([
+			['lookbackMinutes', 'number', DEFAULT_LOOKBACK_MINUTES],
+			['maxRecordsPerPoll', 'number', DEFAULT_MAX_RECORDS_PER_POLL],
+			['startFrom', 'dateTime', ''],
+		]);
+		expect([DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL]).toEqual([5, 5000]);
+	});
+
+	it('ships its codex and both icons next to the node', () => {
+		const dir = join(__dirname, '../../nodes/ContactCenterTrigger');
+		const codex = JSON.parse(readFileSync(join(dir, 'ContactCenterTrigger.node.json'), 'utf8')) as { node: string; categories: string[] };
+		expect(codex.node).toBe('n8n-nodes-contact-center.contactCenterTrigger');
+		expect(codex.categories).toEqual(['Communication', 'Sales']);
+		expect(description.icon).toEqual({ light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' });
+		for (const icon of ['contactCenter.svg', 'contactCenter.dark.svg']) expect(readFileSync(join(dir, icon), 'utf8')).toContain('<svg');
+	});
+});

@@ -1,0 +1,407 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- made-up credentials of a local sandbox tenant */
+/**
+ * The Contact Center Trigger through the harness (real PollContext, real static data, real HTTP)
+ * against the sandbox. Records are injected with explicit updateTimes relative to the sandbox's
+ * "now" in the tenant's zone. Most scenarios run on a virtual timeline that starts three hours
+ * before now (the trigger is started with Start From there), so that hundreds of polls can walk
+ * through "time" without waiting for the wall clock; the windows still end at the real now.
+ */
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl, type Channel } from '../sandbox/control';
+import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
+import { poll, type CredentialValues } from '../harness';
+import { Prng } from './fake-api';
+import {
+	expectedRequests,
+	isoOf,
+	QUERY_PATH,
+	requestsTo,
+	sandboxNow,
+	shiftWall,
+	TriggerRun,
+	wallPlus,
+	ZONE,
+	type Injected,
+} from './driver';
+
+const APP_ID = '5151';
+const APP_SECRET = 'trigger-secret-5151';
+const LOOKBACK = 5 * 60;
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let credentials: CredentialValues;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({
+		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
+		nonceReplayKey: 'timestamp+nonce',
+	});
+	control = new SandboxControl(sandbox.url);
+	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE };
+});
+
+beforeEach(async () => {
+	await control.reset();
+});
+
+afterAll(async () => {
+	await sandbox?.close();
+});
+
+/** A trigger started three hours back (Start From), and the start of that virtual timeline. */
+async function backfillRun(options: Record<string, unknown> = {}, channel = 'all', events?: string[]) {
+	const start = shiftWall(await sandboxNow(control), -3 * 3600);
+	const run = new TriggerRun(control, APP_ID, credentials, {
+		channel,
+		...(events ? { events } : {}),
+		options: { startFrom: isoOf(start), ...options },
+	});
+	return { run, start };
+}
+
+describe('first activation, idle polls and manual runs', () => {
+	it('starts at now without emitting history; an idle poll is one request per channel; new records follow', async () => {
+		const now = await sandboxNow(control);
+		const run = new TriggerRun(control, APP_ID, credentials, { channel: 'all' });
+		const history = [
+			...(await run.inject('call', [wallPlus(now, -4000), wallPlus(now, -200), wallPlus(now, -60)])),
+			...(await run.inject('im', [wallPlus(now, -100)])),
+		];
+
+		const activation = await run.poll();
+		expect(activation.items).toBeNull();
+		expect(activation.requests.map((r) => r.path)).toEqual([QUERY_PATH.call, QUERY_PATH.im]);
+		for (const request of activation.requests) {
+			expect(request.signatureValid).toBe(true);
+			const body = request.body as { startTime: string; endTime: string; limit: number };
+			expect(body.limit).toBe(1000);
+			// The window is [now − look-back, now] on the tenant's clock (Asia/Shanghai), whatever zone
+			// the n8n process runs in.
+			expect(body.endTime >= now).toBe(true);
+			expect(body.endTime <= wallPlus(now, 60)).toBe(true);
+			expect(body.startTime).toBe(shiftWall(body.endTime, -LOOKBACK));
+		}
+		expect(run.state?.channels.call?.mark).toBe((activation.requests[0].body as { endTime: string }).endTime);
+
+		const idle = await run.poll();
+		expect(idle.items).toBeNull();
+		expect(idle.requests.map((r) => r.path)).toEqual([QUERY_PATH.call, QUERY_PATH.im]);
+
+		// A record written in the very second the last poll read up to, after it ran, and one late
+		// inside the look-back: both are new.
+		const lastEnd = (idle.requests[0].body as { endTime: string }).endTime;
+		const fresh = [...(await run.inject('call', [lastEnd])), ...(await run.inject('im', [wallPlus(lastEnd, -120)]))];
+		const next = await run.poll();
+		expect(next.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(fresh.map((r) => r.id).sort());
+		expect((await run.poll()).items).toBeNull();
+		const historyIds = new Set(history.map((r) => r.id));
+		expect([...run.emitted.keys()].filter((id) => historyIds.has(id))).toEqual([]);
+		run.assertExact(historyIds);
+	});
+
+	it('manual mode ("Fetch Test Event") returns the most recent record of each channel and leaves the state alone', async () => {
+		const now = await sandboxNow(control);
+		const run = new TriggerRun(control, APP_ID, credentials, { channel: 'all', events: ['serviceNoteInsert'] });
+		await run.inject('call', [wallPlus(now, -900), wallPlus(now, -30)]);
+		const [latestCall] = await run.inject('call', [wallPlus(now, -20)]);
+		await run.inject('call', [wallPlus(now, -10)], 'serviceNoteUpdate');
+		const [latestIm] = await run.inject('im', [wallPlus(now, -2 * 86_400)]);
+		await run.poll();
+		const stored = JSON.stringify(run.staticData);
+
+		const manual = await run.poll({ mode: 'manual' });
+		expect(manual.items?.map((i) => i.json.eventUniqueId)).toEqual([latestIm.id, latestCall.id]);
+		expect(JSON.stringify(run.staticData)).toBe(stored);
+		expect(requestsTo(manual, 'im').map((r) => (r.body as { startTime: string }).startTime)).toHaveLength(3);
+	});
+
+	it.each([
+		[{ channel: 'all', events: [] }, /"Events" is empty/],
+		[{ channel: 'all', options: { maxRecordsPerPoll: 0 } }, /"Max Records per Poll" must be a whole number from 1/],
+		[{ channel: 'all', options: { lookbackMinutes: 2.5 } }, /"Look-Back \(Minutes\)" must be a whole number/],
+		[{ channel: 'all', options: { startFrom: 'yesterday' } }, /"Start From" is not a date and time/],
+	])('refuses settings it cannot use, before any request: %j', async (parameters, message) => {
+		const run = new TriggerRun(control, APP_ID, credentials, parameters);
+		const result = await run.poll({ expectFailure: true });
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.requests).toEqual([]);
+		expect(run.staticData).toEqual({});
+	});
+});
+
+describe('exactly once over hundreds of polls', () => {
+	it('steady traffic on both channels: edges, same-second splits, late records, updates, restarts and crashes', async () => {
+		const rng = new Prng(20261122);
+		const { run, start } = await backfillRun();
+		expect((await run.poll()).items).toBeNull();
+		let vt = start;
+		let requestsChecked = 0;
+		for (let i = 0; i < 250; i++) {
+			const previous = vt;
+			vt = wallPlus(vt, rng.pick([0, 1, 5, 20, 30, 60]));
+			const later: Array<[Channel, string]> = [];
+			for (const channel of ['call', 'im'] as Channel[]) {
+				const times: string[] = [];
+				for (let k = rng.int(0, 4); k > 0; k--) times.push(wallPlus(previous, rng.int(0, Math.max(0, secondsBetween(previous, vt)))));
+				// Late: inside the look-back behind the newest record written so far (never before Start From).
+				const late = wallPlus(vt, -rng.int(0, LOOKBACK));
+				if (late >= start && rng.chance(0.15)) times.push(late);
+				// Exactly on the edges of the next window: mark − look-back, and the mark itself.
+				const mark = run.state?.channels[channel]?.mark;
+				if (mark && shiftWall(mark, -LOOKBACK) >= start && rng.chance(0.1)) times.push(shiftWall(mark, -LOOKBACK), mark);
+				if (times.length) await run.inject(channel, times.sort(), rng.chance(0.3) ? 'serviceNoteUpdate' : 'serviceNoteInsert');
+				// Same second across the poll boundary: more of `vt` right after the poll.
+				if (rng.chance(0.15)) later.push([channel, vt]);
+			}
+			const result = await run.poll();
+			// A look-back holding fewer than 1,000 records: one request per channel, every poll.
+			expect(result.requests.map((r) => r.path)).toEqual([QUERY_PATH.call, QUERY_PATH.im]);
+			requestsChecked++;
+			for (const [channel, second] of later) await run.inject(channel, [second, second]);
+			if (rng.chance(0.03)) run.crash();
+		}
+		await run.poll(); // the records written after the last loop poll
+		expect((await run.poll()).items).toBeNull();
+		run.assertExact();
+		expect(run.injected.size).toBeGreaterThan(500);
+		expect(requestsChecked).toBe(250);
+		expect(JSON.stringify(run.staticData).length).toBeLessThan(32 * 1024);
+	});
+
+	it('a burst of 2,500 records in one minute: ⌈N/1000⌉ requests, then 1,200 in one second: reported, nothing the API returned lost', async () => {
+		const { run, start } = await backfillRun();
+		await run.poll();
+		// 2,500 call records spread over one minute (about 42 a second).
+		const burstStart = wallPlus(start, 600);
+		const burstTimes = Array.from({ length: 2500 }, (_, i) => wallPlus(burstStart, Math.floor((i * 60) / 2500)));
+		await run.inject('call', burstTimes);
+		const burst = await run.poll();
+		expect(burst.items).toHaveLength(2500);
+		const expected = expectedRequests(burstTimes, start);
+		expect(expected).toBe(3);
+		expect(requestsTo(burst, 'call')).toHaveLength(expected);
+		expect(requestsTo(burst, 'im')).toHaveLength(1);
+		run.assertExact();
+
+		// 1,200 records in one second: the API can only ever return 1,000 of them.
+		const second = wallPlus(burstStart, 200);
+		const flood = await run.inject('call', Array.from({ length: 1200 }, () => second));
+		const floodPoll = await run.poll();
+		const returned = new Set(flood.slice(0, 1000).map((r) => r.id)); // the sandbox keeps insertion order
+		const fromSecond = (floodPoll.items ?? []).filter((i) => i.json.updateTime === second);
+		expect(new Set(fromSecond.map((i) => i.json.eventUniqueId as string))).toEqual(returned);
+		for (const item of floodPoll.items ?? []) {
+			const report = item.json._contactCenter as { saturatedSecond?: string; warning?: string } | undefined;
+			if (item.json.updateTime === second) {
+				expect(report?.saturatedSecond).toBe(second);
+				expect(report?.warning).toMatch(/1,000 or more call service records have the updateTime/);
+			} else expect(report).toBeUndefined();
+		}
+		const warnings = floodPoll.logs.filter((l) => l.level === 'warn');
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0].message).toContain(second);
+		// The poll's requests follow the same walk, from where the capped id set lets the look-back begin.
+		const floor = (floodPoll.requests[0].body as { startTime: string }).startTime;
+		const allTimes = [...burstTimes, ...flood.map((r) => r.updateTime)].sort();
+		expect(requestsTo(floodPoll, 'call')).toHaveLength(expectedRequests(allTimes, floor));
+
+		// Read again in the look-back: quiet, nothing new.
+		const after = await run.poll();
+		expect(after.items).toBeNull();
+		expect(after.logs.filter((l) => l.level === 'warn')).toEqual([]);
+		run.assertExact(new Set(flood.slice(1000).map((r) => r.id)));
+	});
+
+	it('maxRecordsPerPoll smaller than the backlog: each poll continues exactly where the last stopped', async () => {
+		const { run, start } = await backfillRun({ maxRecordsPerPoll: 700 });
+		await run.poll();
+		const times = Array.from({ length: 2500 }, (_, i) => wallPlus(start, 60 + Math.floor(i / 3)));
+		await run.inject('call', times);
+		await run.inject('im', times.slice(0, 300));
+		const sizes: number[] = [];
+		const requests: number[] = [];
+		let sweep: Awaited<ReturnType<TriggerRun['poll']>> | undefined;
+		for (let i = 0; i < 6; i++) {
+			const result = await run.poll();
+			sizes.push(result.items?.length ?? 0);
+			requests.push(result.requests.length);
+			if (i === 4) sweep = result;
+		}
+		// Poll 1: 300 im + 400 call (oldest first across channels); polls 2-4: 700 call each, every one
+		// from exactly where the last stopped, one page per channel. Poll 5 sweeps the drained window's
+		// look-back once (from where the capped id set begins), poll 6 is idle.
+		expect(sizes).toEqual([700, 700, 700, 700, 0, 0]);
+		expect(requests.slice(0, 4)).toEqual([2, 2, 2, 2]);
+		const sweepStart = (requestsTo(sweep!, 'call')[0].body as { startTime: string }).startTime;
+		expect(requestsTo(sweep!, 'call')).toHaveLength(expectedRequests(times, sweepStart));
+		expect(requests[5]).toBe(2);
+		run.assertExact();
+	});
+
+	it('a poll budget that allows one request: each poll reads one page and the next continues there', async () => {
+		// getPollBudgetMs() of 1 ms: each channel makes its first request only.
+		const budget = await backfillRun();
+		await budget.run.poll();
+		const times = Array.from({ length: 2500 }, (_, i) => wallPlus(budget.start, 60 + Math.floor(i / 3)));
+		await budget.run.inject('call', times);
+		const perPoll: number[] = [];
+		for (let i = 0; i < 8 && budget.run.emitted.size < 2500; i++) {
+			const result = await budget.run.poll({ pollBudgetMs: 1 });
+			expect(requestsTo(result, 'call')).toHaveLength(1);
+			perPoll.push(result.items?.length ?? 0);
+		}
+		expect(perPoll).toEqual([1000, 999, 501]);
+		budget.run.assertExact();
+	});
+
+	it('late records inside the look-back are emitted once; beyond it they are not promised', async () => {
+		const { run, start } = await backfillRun({ lookbackMinutes: 10 });
+		await run.poll();
+		// Begin past Start From by more than the look-back: nothing before Start From is promised.
+		let vt = wallPlus(start, 700);
+		const beyond: Injected[] = [];
+		for (let i = 0; i < 60; i++) {
+			vt = wallPlus(vt, 30);
+			await run.inject('call', [vt]);
+			await run.poll();
+			if (i % 5 === 4) {
+				await run.inject('call', [wallPlus(vt, -600)]); // exactly the look-back edge
+				await run.inject('im', [wallPlus(vt, -300)]);
+				beyond.push(...(await run.inject('call', [wallPlus(vt, -601)])));
+			}
+		}
+		await run.poll();
+		run.assertExact(new Set(beyond.map((r) => r.id)));
+		expect(beyond.filter((r) => run.emitted.has(r.id))).toEqual([]);
+	});
+
+	it('filters on pushType: only updates, each update its own event', async () => {
+		const { run, start } = await backfillRun({}, 'call', ['serviceNoteUpdate']);
+		await run.poll();
+		await run.inject('call', [wallPlus(start, 10), wallPlus(start, 11)], 'serviceNoteInsert');
+		await run.inject('call', [wallPlus(start, 11), wallPlus(start, 11), wallPlus(start, 12)], 'serviceNoteUpdate');
+		const result = await run.poll();
+		expect(result.items).toHaveLength(3);
+		expect(requestsTo(result, 'im')).toEqual([]);
+		run.assertExact(new Set(), (r) => r.pushType === 'serviceNoteUpdate');
+	});
+});
+
+describe('everything at once', () => {
+	it('200 polls: steady traffic, bursts, a full second, late records, random faults, drains and crashes', async () => {
+		const rng = new Prng(7);
+		const { run, start } = await backfillRun({ maxRecordsPerPoll: 1500 });
+		await run.poll();
+		// Transient 503s (retried inside a poll) and envelope failures (the poll fails) on every query.
+		await control.addFault({ pathPattern: 'service-record', kind: 'status', status: 503, retryAfterSeconds: 0, probability: 0.05, seed: 3 });
+		await control.addFault({ pathPattern: 'service-record', kind: 'envelope', probability: 0.02, seed: 5 });
+		const excused = new Set<string>();
+		const draining = (c: Channel) => run.state?.channels[c]?.resume !== undefined || run.state?.channels[c]?.sweepFrom !== undefined;
+		const atOrAfter = (c: Channel, t: string) => [...run.injected.values()].filter((r) => r.channel === c && r.updateTime >= t).length;
+		let vt = start;
+		for (let i = 0; i < 200; i++) {
+			const previous = vt;
+			vt = wallPlus(vt, rng.pick([1, 10, 30, 60]));
+			for (const channel of ['call', 'im'] as Channel[]) {
+				const times = Array.from({ length: rng.int(0, 3) }, () => wallPlus(previous, rng.int(1, secondsBetween(previous, vt))));
+				if (times.length) await run.inject(channel, times.sort());
+				// Late records, within the look-back, while the trigger keeps up and remembers the window.
+				const late = wallPlus(vt, -rng.int(0, LOOKBACK));
+				if (late >= start && !draining(channel) && atOrAfter(channel, late) < 500 && rng.chance(0.1)) await run.inject(channel, [late]);
+			}
+			if (i === 40) await run.inject('call', Array.from({ length: 2500 }, (_, k) => wallPlus(vt, -59 + Math.floor((k * 60) / 2500))).sort());
+			if (i === 150) await run.inject('im', Array.from({ length: 1500 }, (_, k) => wallPlus(vt, -30 + Math.floor(k / 50))));
+			if (i === 100) {
+				await run.inject('im', Array.from({ length: 1200 }, () => vt));
+				// The API returns the first 1,000 records of a second (in the order written): the rest are excused.
+				const ofSecond = [...run.injected.values()].filter((r) => r.channel === 'im' && r.updateTime === vt);
+				for (const r of ofSecond.slice(1000)) excused.add(r.id);
+			}
+			await run.poll({ mayFail: true });
+			if (rng.chance(0.03)) run.crash();
+		}
+		await control.clearFaults();
+		for (let i = 0; i < 20 && (draining('call') || draining('im') || i < 2); i++) await run.poll();
+		expect((await run.poll()).items).toBeNull();
+		expect(run.failedPolls).toBeGreaterThan(0);
+		expect(excused.size).toBe(200);
+		run.assertExact(excused);
+		expect(JSON.stringify(run.staticData).length).toBeLessThan(32 * 1024);
+	});
+});
+
+describe('failures while draining a backlog', () => {
+	it('500, 429, timeouts, non-JSON and envelope errors: a failed poll emits nothing and changes nothing', async () => {
+		const { run, start } = await backfillRun({ maxRecordsPerPoll: 1000 });
+		await run.poll();
+		const times = Array.from({ length: 6000 }, (_, i) => wallPlus(start, 60 + Math.floor(i / 4)));
+		await run.inject('call', times);
+		await run.inject('im', times.filter((_, i) => i % 10 === 0));
+		const slow: CredentialValues = { ...credentials, timeoutSeconds: 0.3 };
+		const faults: Array<{ label: string; spec: Parameters<SandboxControl['addFault']>[0]; credentials?: CredentialValues }> = [
+			{ label: '500 on the im query after the call records were read', spec: { pathPattern: QUERY_PATH.im, kind: 'status', status: 500, count: 4 } },
+			{ label: '429 with Retry-After 0', spec: { pathPattern: QUERY_PATH.call, kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 } },
+			{ label: 'non-JSON', spec: { pathPattern: QUERY_PATH.im, kind: 'nonjson', count: 4 } },
+			{ label: 'timeouts', spec: { pathPattern: QUERY_PATH.call, kind: 'delay', delayMs: 1000, count: 4 }, credentials: slow },
+			{ label: 'envelope failure', spec: { pathPattern: QUERY_PATH.im, kind: 'envelope', count: 1 } },
+		];
+		let drained = 0;
+		for (const fault of faults) {
+			// One good poll, then one that fails part-way, then the next continues where the good one stopped.
+			drained += (await run.poll()).items?.length ?? 0;
+			await control.addFault(fault.spec);
+			const failed = await run.poll({ expectFailure: true, ...(fault.credentials ? { credentials: fault.credentials } : {}) });
+			expect({ label: fault.label, emitted: failed.items }).toEqual({ label: fault.label, emitted: null });
+			expect(failed.error?.name).toMatch(/NodeApiError/);
+			await control.clearFaults();
+		}
+		// Transient faults (fewer than the transport's retries) are absorbed inside a poll.
+		await control.addFault({ pathPattern: QUERY_PATH.call, kind: 'status', status: 503, retryAfterSeconds: 0, count: 2 });
+		drained += (await run.poll()).items?.length ?? 0;
+		for (let i = 0; i < 10; i++) drained += (await run.poll()).items?.length ?? 0;
+		expect(run.failedPolls).toBe(faults.length);
+		expect(drained).toBe(6600);
+		run.assertExact();
+	});
+});
+
+describe('overlapping polls', () => {
+	it('a poll that starts while the previous one still runs stands aside', async () => {
+		const { run, start } = await backfillRun();
+		await run.poll();
+		await run.inject('call', Array.from({ length: 3000 }, (_, i) => wallPlus(start, 60 + Math.floor(i / 5))));
+		// Hold the first poll's first request in the sandbox, and start the second poll once that
+		// request has arrived there (a condition, not a guess about timing).
+		const fault = await control.addFault({ pathPattern: QUERY_PATH.call, kind: 'delay', delayMs: 1500, count: 1 });
+		const shared = run.staticData;
+		const first = poll({ nodeType: ContactCenterTrigger, parameters: run.parameters, credentials, staticData: shared });
+		let arrived = false;
+		for (let i = 0; i < 1000 && !arrived; i++) {
+			// A fault with a count leaves the list once it has hit its request.
+			arrived = !(await control.listFaults()).some((f) => f.id === fault.id);
+		}
+		expect(arrived).toBe(true);
+		const second = await poll({ nodeType: ContactCenterTrigger, parameters: run.parameters, credentials, staticData: shared });
+		const firstResult = await first;
+		expect(firstResult.items).toHaveLength(3000);
+		expect(second.items).toBeNull();
+		expect(second.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/previous poll is still running/));
+		expect(new Set(firstResult.items?.map((i) => i.json.eventUniqueId)).size).toBe(3000);
+		// Afterwards polls run normally again.
+		const third = await poll({ nodeType: ContactCenterTrigger, parameters: run.parameters, credentials, staticData: shared });
+		expect(third.items).toBeNull();
+		expect(third.error).toBeUndefined();
+	});
+});
+
+function secondsBetween(a: string, b: string): number {
+	let n = 0;
+	let t = a;
+	while (t < b && n < 100_000) {
+		t = wallPlus(t, 1);
+		n++;
+	}
+	return n;
+}
