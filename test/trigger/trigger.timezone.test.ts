@@ -1,5 +1,4 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- made-up credentials of a local sandbox tenant */
 /**
  * Zones: the API's times are wall-clock times in the credential's zone (Asia/Shanghai here), the
  * workflow runs in America/Los_Angeles, and the n8n process itself may run in any zone. Every
