@@ -113,9 +113,7 @@ describe('callTask import: POST /openapi/agent/web/v1/callTask/import', () => {
 		input[7].phone = input[6].phone;
 		input[16_000].phone = input[15_000].phone;
 		input[24].phone = input[19].phone;
-		const started = Date.now();
 		const result = await importItems(input, { options: { dupStrategy: 'batch' } });
-		const elapsed = Date.now() - started;
 		expect(result.error).toBeUndefined();
 
 		expect(result.requests.map((r) => [r.path, (r.body as IDataObject).taskId, ((r.body as IDataObject).customers as unknown[]).length])).toEqual([
@@ -147,8 +145,6 @@ describe('callTask import: POST /openapi/agent/web/v1/callTask/import', () => {
 		expect(result.items[1].json.failureReasons).toContain('duplicate customerNumber 13900015000');
 		expect(result.items[3].json).toMatchObject({ dupStrategy: 'batch', failureReasons: expect.stringContaining('duplicate customerNumber 13900000019') });
 		expect(new Set(result.items.map((item) => item.json.importBatchId)).size).toBe(4);
-		// 25,001 expressions evaluated and 4 requests: a few seconds, not minutes.
-		expect(elapsed).toBeLessThan(30_000);
 	}, 60_000);
 
 	test('items with another deduplication go in their own request', async () => {
