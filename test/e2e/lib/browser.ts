@@ -6,7 +6,7 @@
  */
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { chromium, selectors, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, selectors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 import type { N8n } from './n8n';
 import { REPO_ROOT } from './package';
@@ -48,15 +48,21 @@ export interface EditorSession {
 	context: BrowserContext;
 	page: Page;
 	/** Saves a full-page PNG as `artifacts/<name>.png` and returns its path. */
-	screenshot(name: string): Promise<string>;
+	screenshot(name: string, options?: ScreenshotOptions): Promise<string>;
 	close(): Promise<void>;
 }
 
+export interface ScreenshotOptions {
+	/** Leave n8n's toasts out of the picture ("Node executed successfully", …), without closing them. */
+	hideToasts?: boolean;
+}
+
 /** Saves a PNG of the page under `artifacts/`. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string> {
 	await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
 	const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-	await page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
+	const style = options.hideToasts ? '.el-notification { visibility: hidden !important; }' : undefined;
+	await page.screenshot({ path: file, fullPage: true, timeout: 30_000, style });
 	return file;
 }
 
@@ -83,7 +89,7 @@ export async function openEditor(n8n: N8n): Promise<EditorSession> {
 			browser,
 			context,
 			page,
-			screenshot: (name) => screenshot(page, name),
+			screenshot: (name, options) => screenshot(page, name, options),
 			close: async () => {
 				await context.close().catch(() => undefined);
 				await browser.close();
@@ -111,4 +117,103 @@ export async function searchNodePanel(page: Page, query: string, name = query): 
 	const items = page.getByTestId('node-creator-item-name').filter({ hasText: name });
 	await items.first().waitFor({ timeout: 30_000 });
 	return items;
+}
+
+// ---- helpers for driving the node details view (added for editor.test.ts) ----------------------
+
+/**
+ * Searches the node panel for `nodeName` and opens that node's details (its triggers and
+ * actions); resolves with the node panel.
+ */
+export async function openNodeDetails(page: Page, nodeName: string): Promise<Locator> {
+	const results = await searchNodePanel(page, nodeName);
+	await results.filter({ hasText: new RegExp(`^${escapeRegExp(nodeName)}$`) }).first().click();
+	const creator = page.getByTestId('node-creator');
+	await creator.getByTestId('node-creator-category-item').first().waitFor({ timeout: 15_000 });
+	// The details panel slides in over the search results; wait until the transition is over.
+	await creator.locator('.panel-slide-in-enter-active, .panel-slide-in-leave-active').first().waitFor({ state: 'detached', timeout: 10_000 });
+	return creator;
+}
+
+/**
+ * In the node details of the node panel, expands the collapsed categories as needed and clicks
+ * the trigger or action named `action`; resolves with the node details view (NDV) of the new node.
+ */
+export async function chooseNodeAction(page: Page, action: string): Promise<Locator> {
+	const creator = page.getByTestId('node-creator');
+	const item = creator.getByTestId('item-iterator-item').filter({ hasText: new RegExp(`^${escapeRegExp(action)}$`) });
+	const collapsed = creator.locator('[data-category-collapsed="true"]').getByTestId('node-creator-category-item');
+	for (const category of await collapsed.all()) {
+		if (await item.isVisible()) break;
+		await category.click();
+	}
+	await item.click();
+	const ndv = page.getByTestId('ndv');
+	await ndv.getByTestId('node-parameters').waitFor({ timeout: 15_000 });
+	return ndv;
+}
+
+/** `openNodeDetails` then `chooseNodeAction`: adds the node with that action and opens its NDV. */
+export async function addNodeAction(page: Page, nodeName: string, action: string): Promise<Locator> {
+	await openNodeDetails(page, nodeName);
+	return chooseNodeAction(page, action);
+}
+
+/** Chooses `option` (its label) in the dropdown of the `options` parameter `parameter`, and waits for the list to close. */
+export async function selectParameterOption(scope: Locator, parameter: string, option: string): Promise<void> {
+	const page = scope.page();
+	await scope.getByTestId(`parameter-input-${parameter}`).click();
+	const item = page
+		.getByTestId('parameter-input-item')
+		.filter({ visible: true })
+		.filter({ has: page.locator('.option-headline').getByText(option, { exact: true }) });
+	await item.click();
+	await item.waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** The text input of a string or number parameter (in the NDV or the credential dialog). */
+export function parameterInput(scope: Locator, parameter: string): Locator {
+	return scope.getByTestId(`parameter-input-${parameter}`).locator('input');
+}
+
+/** The value an `options` parameter shows (its label), or the text of a string or number parameter. */
+export async function parameterValue(scope: Locator, parameter: string): Promise<string> {
+	return scope.getByTestId(`parameter-input-${parameter}`).locator('input').first().inputValue();
+}
+
+/** What a resource locator shows: the chosen entry's name in "From list" mode, else the typed value. */
+export async function resourceLocatorValue(scope: Locator, parameter: string): Promise<string> {
+	return scope.getByTestId(`resource-locator-${parameter}`).getByTestId('rlc-input').inputValue();
+}
+
+/**
+ * Opens the "From list" dropdown of a resource locator and resolves with its entries once the
+ * first one is shown (the list is loaded by the node's list-search method through the credential).
+ */
+export async function openResourceLocatorList(scope: Locator, parameter: string): Promise<Locator> {
+	await scope.getByTestId(`resource-locator-${parameter}`).getByTestId('rlc-input').click();
+	const items = scope.page().getByTestId('rlc-item').filter({ visible: true });
+	await items.first().waitFor({ timeout: 20_000 });
+	return items;
+}
+
+/**
+ * Waits until the NDV's output panel shows a result (after "Execute step" or "Fetch Test Event"):
+ * `shows` when given (for a step that ran before, whose old status is still on screen), else the
+ * success status. Throws with n8n's error message if the step failed instead.
+ */
+export async function waitForStepResult(ndv: Locator, options: { shows?: Locator; timeout?: number } = {}): Promise<Locator> {
+	const output = ndv.getByTestId('output-panel');
+	const done = options.shows ?? output.getByTestId('node-run-status-success');
+	const error = ndv.getByTestId('node-error-message');
+	await done.or(error).first().waitFor({ timeout: options.timeout ?? 30_000 });
+	if (await error.isVisible()) {
+		const description = await ndv.getByTestId('node-error-description').innerText({ timeout: 1_000 }).catch(() => '');
+		throw new Error(`the step failed in the editor: ${await error.innerText()}${description ? ` — ${description}` : ''}`);
+	}
+	return output;
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

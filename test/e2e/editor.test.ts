@@ -1,0 +1,310 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * The editor in a real browser (Debian Chromium through playwright-core), used as a new user would:
+ * sign in, add the Contact Center node from the node panel, create its credential in the dialog
+ * (saving runs the credential test), execute a step, pick a resource and an operation, load voice
+ * agents from the sandbox into a resource locator, create a call task, and fetch a test event with
+ * the trigger. One n8n (pinned 2.41.1, package installed as a community package) and one sandbox
+ * (demo tenant) for the whole file; the steps run in order on one page, and a step whose
+ * predecessor failed is reported as not run. Screenshots of every milestone go to `artifacts/`.
+ *
+ *   npx jest test/e2e/editor --runInBand
+ */
+import type { Locator, Page } from 'playwright-core';
+
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl, type LogEntry, type TenantStateDump } from '../sandbox/control';
+import { ensureN8n } from '../tools/runtime';
+import { DEMO_TENANT, N8n } from './lib';
+import {
+	chooseNodeAction,
+	newWorkflow,
+	openEditor,
+	openNodeDetails,
+	openResourceLocatorList,
+	parameterInput,
+	parameterValue,
+	resourceLocatorValue,
+	selectParameterOption,
+	waitForStepResult,
+	type EditorSession,
+} from './lib/browser';
+
+const APP_ID = DEMO_TENANT.appId;
+const CREDENTIAL_TEST_PATH = '/openapi/crm/config/field/list';
+const AGENT_QUERY_PATH = '/openapi/agent/web/v1/agent/query';
+const TASK_CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
+const TASK_NAME = 'Delivery slot confirmation (browser test)';
+/** A published voicebot agent of the demo seed: the task's default agent type (Voicebot) fits it. */
+const AGENT_NAME = 'Delivery confirmation';
+
+/** The name of the credential chosen in a node's credential dropdown. */
+async function selectedCredential(ndv: Locator): Promise<string> {
+	return ndv.getByTestId('node-credentials-select').locator('input').first().inputValue();
+}
+
+/** `yyyy-MM-dd HH:mm:ss` on the clocks of `zone`, as the API writes times. */
+function wallTime(epochMs: number, zone: string): string {
+	return new Intl.DateTimeFormat('sv-SE', {
+		timeZone: zone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+		hourCycle: 'h23',
+	}).format(epochMs);
+}
+
+describe('the editor in a real browser (Chromium): a new user builds a Contact Center workflow', () => {
+	let sandbox: RunningSandbox | undefined;
+	let control: SandboxControl;
+	let n8n: N8n | undefined;
+	let editor: EditorSession | undefined;
+	let page: Page;
+	let state: TenantStateDump;
+	let failedStep: string | undefined;
+
+	beforeAll(async () => {
+		// Installs Node 24 and n8n on the first run only (minutes); free afterwards.
+		const runtime = await ensureN8n();
+		sandbox = await startSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
+		control = new SandboxControl(sandbox.url);
+		state = await control.getState(APP_ID);
+		n8n = await N8n.create({ runtime });
+		await n8n.installPackage();
+		await n8n.start();
+		editor = await openEditor(n8n);
+		page = editor.page;
+		// Leaving a workflow never waits on a "leave this page?" question.
+		page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+	}, 20 * 60_000);
+
+	afterAll(async () => {
+		await editor?.close().catch(() => undefined);
+		await n8n?.dispose();
+		await sandbox?.close();
+	}, 60_000);
+
+	/** One step of the journey: skipped (as a failure naming the cause) once an earlier step failed. */
+	function step(name: string, body: () => Promise<void>, timeout = 60_000): void {
+		it(
+			name,
+			async () => {
+				if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
+				try {
+					await body();
+				} catch (error) {
+					failedStep = name;
+					const shot = await editor?.screenshot(`editor-failed-${name.slice(0, 40)}`).catch(() => undefined);
+					if (shot && error instanceof Error) error.message += `\n(screenshot: ${shot})`;
+					throw error;
+				}
+			},
+			timeout,
+		);
+	}
+
+	async function lastLogSeq(): Promise<number> {
+		const log = await control.getLog({ appId: APP_ID });
+		return log.length ? log[log.length - 1].seq : 0;
+	}
+
+	async function requestsSince(seq: number, path: string): Promise<LogEntry[]> {
+		return (await control.getLog({ appId: APP_ID, sinceSeq: seq })).filter((entry) => entry.path === path);
+	}
+
+	const ndv = () => page.getByTestId('ndv');
+
+	/** The text of the output panel's data, once it shows `expected` (the table re-renders after the run status appears). */
+	async function outputText(output: Locator, expected: string): Promise<string> {
+		const data = output.getByTestId('ndv-data-container');
+		await data.getByText(expected).first().waitFor({ timeout: 10_000 });
+		return data.innerText();
+	}
+
+	/** A milestone screenshot in `artifacts/`, without the toasts that would cover part of it unless told. */
+	async function milestone(name: string, options: { keepToasts?: boolean } = {}): Promise<void> {
+		await editor!.screenshot(name, { hideToasts: !options.keepToasts });
+	}
+
+	step('finds "Contact Center" in the node panel, with its triggers and actions, and adds "Get many voice agents"', async () => {
+		await newWorkflow(page, n8n!);
+		const creator = await openNodeDetails(page, 'Contact Center');
+		const categories = await creator.getByTestId('node-creator-category-item').allInnerTexts();
+		expect(categories.map((text) => text.replace(/\s*\(\d+\)$/, '').trim())).toEqual(['Triggers', 'Actions']);
+		await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
+			expect.arrayContaining(['On service note inserted', 'On service note updated']),
+		);
+		await milestone('editor-01-node-panel');
+
+		const details = await chooseNodeAction(page, 'Get many voice agents');
+		expect(await parameterValue(details, 'resource')).toBe('Voice Agent');
+		expect(await parameterValue(details, 'operation')).toBe('Get Many');
+		// A fresh instance has no credential yet: the NDV offers to create one.
+		await details.getByTestId('node-credentials-empty-state').waitFor({ timeout: 10_000 });
+	});
+
+	step('creates the credential in its dialog: a wrong secret shows the failure, the right one saves and closes it', async () => {
+		const before = await lastLogSeq();
+		await ndv().getByTestId('node-credentials-empty-state').click();
+		const dialog = page.getByTestId('credential-edit-dialog');
+		await dialog.waitFor({ timeout: 10_000 });
+		await parameterInput(dialog, 'baseUrl').fill(sandbox!.url);
+		await parameterInput(dialog, 'appId').fill(APP_ID);
+		await parameterInput(dialog, 'appSecret').fill('wrong-secret');
+		await page.getByTestId('credential-save-button').click();
+
+		// Saved, tested, refused: the dialog stays open with n8n's banner and, under "More details", our message.
+		await dialog.getByText(/Couldn.t connect with these settings/).waitFor({ timeout: 20_000 });
+		await dialog.getByText('More details').click();
+		await dialog.getByText(/The Contact Center API refused these credentials: check the App ID and App Secret/).waitFor({ timeout: 10_000 });
+		await milestone('editor-02-credential-wrong-secret', { keepToasts: true });
+		const refused = await requestsSince(before, CREDENTIAL_TEST_PATH);
+		expect(refused.length).toBeGreaterThanOrEqual(1);
+		expect(refused.every((entry) => !entry.signatureValid)).toBe(true);
+
+		const beforeRetry = await lastLogSeq();
+		await parameterInput(dialog, 'appSecret').fill(DEMO_TENANT.appSecret);
+		await page.getByTestId('credential-save-button').click();
+		// n8n closes the dialog only when the test it runs on saving succeeds.
+		await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+		expect(await selectedCredential(ndv())).toBe('Contact Center account');
+		const accepted = await requestsSince(beforeRetry, CREDENTIAL_TEST_PATH);
+		expect(accepted.length).toBeGreaterThanOrEqual(1);
+		expect(accepted.map((entry) => [entry.signatureValid, entry.httpStatus, entry.authError])).toContainEqual([true, 200, undefined]);
+
+		// One credential, stored once (the failed save created it; the second save updated it).
+		const stored = await n8n!.rest<Array<{ name: string; type: string }>>('GET', '/credentials');
+		expect(stored.filter((credential) => credential.type === 'contactCenterApi').map((credential) => credential.name)).toEqual([
+			'Contact Center account',
+		]);
+	});
+
+	step('executes Voice Agent → Get Many and shows the sandbox\'s agents in the output panel', async () => {
+		const before = await lastLogSeq();
+		await ndv().getByTestId('node-execute-button').click();
+		const output = await waitForStepResult(ndv());
+		const table = await outputText(output, AGENT_NAME);
+		expect(await output.getByTestId('ndv-items-count').innerText()).toContain(`${state.agents.length} items`);
+		for (const agent of state.agents) {
+			expect(table).toContain(agent.name);
+			expect(table).toContain(agent.id);
+		}
+		await milestone('editor-03-voice-agents-output');
+		const queries = await requestsSince(before, AGENT_QUERY_PATH);
+		expect(queries.length).toBeGreaterThanOrEqual(1);
+		expect(queries.every((entry) => entry.signatureValid && entry.httpStatus === 200)).toBe(true);
+	});
+
+	step('picks Call Task → Create; the Voice Agent list loads the agents from the sandbox', async () => {
+		await selectParameterOption(ndv(), 'resource', 'Call Task');
+		await selectParameterOption(ndv(), 'operation', 'Create');
+		expect([await parameterValue(ndv(), 'resource'), await parameterValue(ndv(), 'operation')]).toEqual(['Call Task', 'Create']);
+		await parameterInput(ndv(), 'taskName').fill(TASK_NAME);
+
+		const before = await lastLogSeq();
+		const items = await openResourceLocatorList(ndv(), 'voiceAgentId');
+		const listed = (await items.allInnerTexts()).map((text) => text.trim());
+		// Names come from the sandbox; agents that are not published say so after the name.
+		expect(listed.map((text) => text.replace(/ \((offline|never published)\)$/, '')).sort()).toEqual(
+			state.agents.map((agent) => agent.name).sort(),
+		);
+		expect(listed).toContain(AGENT_NAME);
+		expect((await requestsSince(before, AGENT_QUERY_PATH)).length).toBeGreaterThanOrEqual(1);
+		await milestone('editor-04-voice-agent-list');
+
+		await items.filter({ hasText: new RegExp(`^${AGENT_NAME}$`) }).click();
+		await items.first().waitFor({ state: 'hidden', timeout: 10_000 });
+		expect(await resourceLocatorValue(ndv(), 'voiceAgentId')).toBe(AGENT_NAME);
+	});
+
+	step('creates the call task from the step and shows its id in the output panel', async () => {
+		const agent = state.agents.find((candidate) => candidate.name === AGENT_NAME)!;
+		const group = state.callerNumberGroups.find((candidate) => candidate.status === 1)!;
+		const groups = await openResourceLocatorList(ndv(), 'callerNumberGroupId');
+		await groups.filter({ hasText: new RegExp(`^${group.groupName}$`) }).click();
+		await groups.first().waitFor({ state: 'hidden', timeout: 10_000 });
+		// One call window, with its defaults (Monday to Friday, 09:00-18:00).
+		await ndv().getByTestId('fixed-collection-callWindows').getByTestId('fixed-collection-add').click();
+		await ndv().getByTestId('fixed-collection-callWindows').getByText('Time Ranges').waitFor({ timeout: 10_000 });
+
+		const before = await lastLogSeq();
+		await ndv().getByTestId('node-execute-button').click();
+		const output = ndv().getByTestId('output-panel');
+		// The Get Many result is still on screen until the new one replaces it: wait for the new columns.
+		await waitForStepResult(ndv(), { shows: output.locator('th').filter({ hasText: /^taskId$/ }) });
+
+		const created = (await control.getState(APP_ID)).tasks.filter((task) => task.taskName === TASK_NAME);
+		expect(created).toHaveLength(1);
+		expect(created[0]).toMatchObject({ voiceAgentId: agent.id, status: 'draft' });
+		const table = await outputText(output, created[0].id);
+		expect(table).toContain(created[0].id);
+		expect(table).toContain('draft');
+		await milestone('editor-05-call-task-created');
+
+		const sent = await requestsSince(before, TASK_CREATE_PATH);
+		expect(sent).toHaveLength(1);
+		expect(sent[0].signatureValid).toBe(true);
+		expect(sent[0].body).toMatchObject({
+			taskName: TASK_NAME,
+			voiceAgentId: agent.id,
+			agentType: 'voicebot',
+			startType: 'manual',
+			callStrategy: { maxConcurrency: 1, callerNumberGroupId: group.id },
+		});
+		// The agent id travels as a bare JSON number (a Java Long), not as a string.
+		expect(sent[0].rawBody).toContain(`"voiceAgentId":${agent.id}`);
+	});
+
+	step('adds the Contact Center Trigger to a new workflow; "Fetch Test Event" shows the newest records', async () => {
+		// The newest record of each channel, written just now (the demo seed's are older).
+		const updateTime = wallTime(Date.now() - 2_000, state.timezone);
+		const [callEvent] = await control.injectRecords({
+			appId: APP_ID,
+			channel: 'call',
+			records: [
+				{
+					updateTime,
+					updateAgent: '1001',
+					data: { category: 'Delivery', result: 'Resolved', satisfaction: 5, remark: 'Customer confirmed the new delivery slot' },
+				},
+			],
+		});
+		const [imEvent] = await control.injectRecords({
+			appId: APP_ID,
+			channel: 'im',
+			records: [
+				{
+					updateTime,
+					updateAgent: '1002',
+					data: { category: 'Billing', result: 'Follow-up', satisfaction: 4, remark: 'Asked for an itemised invoice' },
+				},
+			],
+		});
+
+		await newWorkflow(page, n8n!);
+		await openNodeDetails(page, 'Contact Center');
+		const trigger = await chooseNodeAction(page, 'On service note inserted');
+		// The only credential of its type is chosen for the new node.
+		expect(await selectedCredential(trigger)).toBe('Contact Center account');
+		const fetchButton = trigger.getByTestId('node-execute-button');
+		expect(await fetchButton.innerText()).toContain('Fetch Test Event');
+
+		const before = await lastLogSeq();
+		await fetchButton.click();
+		const output = await waitForStepResult(trigger);
+		const table = await outputText(output, 'Customer confirmed the new delivery slot');
+		expect(await output.getByTestId('ndv-items-count').innerText()).toContain('2 items');
+		for (const expected of [callEvent, imEvent, 'Customer confirmed the new delivery slot', 'Asked for an itemised invoice', updateTime]) {
+			expect(table).toContain(expected);
+		}
+		await milestone('editor-06-trigger-test-event');
+
+		const queried = (await control.getLog({ appId: APP_ID, sinceSeq: before })).map((entry) => entry.path);
+		expect(queried).toEqual(
+			expect.arrayContaining(['/openapi/crm/service-record/call/query', '/openapi/crm/service-record/im/query']),
+		);
+	});
+});

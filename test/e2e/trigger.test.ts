@@ -1,0 +1,213 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/**
+ * The Contact Center Trigger in a real n8n: the example "new service record → update the customer"
+ * is published and run by `n8n start`; service records injected into the sandbox between polls must
+ * each come out exactly once — at activation, at the next minute poll, and after a restart of n8n
+ * (the cursor lives in the workflow's static data) — and the customers they name get updated.
+ * Everything is read back through n8n's public API (executions with data, the workflow's static
+ * data) and the sandbox's state. n8n polls at activation and then once a minute (its shortest
+ * interval), so the test waits for the executions it expects, each within a bounded deadline.
+ */
+import { formatApiTime, parseApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl, type Channel, type InjectRecordsRequest } from '../sandbox/control';
+import { ensureN8n } from '../tools/runtime';
+import { bindCredential, DEMO_TENANT, loadExamples, N8n, sandboxCredential, type PublicExecution, type WorkflowImport } from './lib';
+
+const APP = DEMO_TENANT.appId;
+const ZONE = DEMO_TENANT.timezone;
+const TRIGGER = 'New service record';
+const PHONE = '13911110001';
+const VISITOR = 'v_trigger_2';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let n8n: N8n;
+let workflow: WorkflowImport;
+let phoneCustomerId: string;
+let visitorCustomerId: string;
+
+interface Injected {
+	id: string;
+	channel: Channel;
+	updateTime: string;
+}
+
+/** The sandbox's "now" as an API time, shifted by `seconds`. */
+async function apiTime(seconds = 0): Promise<string> {
+	const now = Date.parse((await control.getClock()).now);
+	return formatApiTime(now + seconds * 1000, ZONE);
+}
+
+/** An API time shifted by `seconds`. */
+function shift(time: string, seconds: number): string {
+	return formatApiTime(parseApiTime(time, ZONE)! + seconds * 1000, ZONE);
+}
+
+async function inject(channel: Channel, records: NonNullable<InjectRecordsRequest['records']>): Promise<Injected[]> {
+	const ids = await control.injectRecords({ appId: APP, channel, records });
+	return ids.map((id, i) => ({ id, channel, updateTime: records[i].updateTime }));
+}
+
+/** The event ids the trigger node emitted in one execution. */
+function emittedIds(execution: PublicExecution): string[] {
+	const runs = execution.data?.resultData.runData[TRIGGER] ?? [];
+	return runs.flatMap((task) => (task.data?.main?.[0] ?? []).map((item) => String(item.json.eventUniqueId)));
+}
+
+/** The finished executions the trigger started, oldest first; an execution that failed fails the test. */
+async function triggerExecutions(): Promise<PublicExecution[]> {
+	const executions = (await n8n.getExecutions(workflow.id)).filter((e) => e.mode === 'trigger');
+	const failed = executions.filter((e) => e.status === 'error' || e.status === 'crashed');
+	if (failed.length > 0) {
+		const error = failed[0].data?.resultData.error;
+		throw new Error(`trigger execution ${failed[0].id} ${failed[0].status}: ${error?.message ?? 'no error message'}`);
+	}
+	return executions.filter((e) => e.finished && e.status === 'success').sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Waits (bounded) until the trigger's executions together have emitted every id in `expected`. */
+async function waitForEmitted(expected: Injected[], deadlineSeconds: number): Promise<PublicExecution[]> {
+	const until = Date.now() + deadlineSeconds * 1000;
+	for (;;) {
+		const executions = await triggerExecutions();
+		const emitted = new Set(executions.flatMap(emittedIds));
+		const missing = expected.filter((r) => !emitted.has(r.id));
+		if (missing.length === 0) return executions;
+		if (Date.now() > until) {
+			throw new Error(
+				`within ${deadlineSeconds} s the trigger did not emit ${missing.map((r) => `${r.channel} ${r.updateTime} ${r.id}`).join(', ')} ` +
+					`(${executions.length} execution(s) so far)\n--- n8n output (tail) ---\n${n8n.recentOutput(30)}`,
+			);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+	}
+}
+
+interface ChannelCursorView {
+	mark: string;
+	floor: string;
+	seen: string;
+}
+
+async function cursor(): Promise<Record<Channel, ChannelCursorView>> {
+	const { staticData } = await n8n.getWorkflow(workflow.id);
+	const node = staticData?.[`node:${TRIGGER}`] as { cursor?: { channels?: Record<Channel, ChannelCursorView> } } | undefined;
+	if (!node?.cursor?.channels) throw new Error(`no cursor in the static data: ${JSON.stringify(staticData)}`);
+	return node.cursor.channels;
+}
+
+const customer = async (id: string) => (await control.getState(APP)).customers.find((c) => c._id === id);
+
+beforeAll(async () => {
+	const runtime = await ensureN8n();
+	// An empty tenant: every record the trigger can see is one this test injected.
+	sandbox = await startSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
+	control = new SandboxControl(sandbox.url);
+	await control.seedFields({ appId: APP, fields: [{ field: 'cf_last_contact', name: 'Last contact', type: 'text' }] });
+	[phoneCustomerId, visitorCustomerId] = await control.seedCustomers({
+		appId: APP,
+		customers: [
+			{ customerName: 'Caller One', mobile: [{ value: PHONE, memo: '' }] },
+			{ customerName: 'Chat Two', visitorId: VISITOR, mobile: [{ value: '13911110002', memo: '' }] },
+		],
+	});
+
+	n8n = await N8n.create({ runtime });
+	await n8n.installPackage();
+	const credential = sandboxCredential(sandbox.url);
+	const example = (await loadExamples()).find((e) => e.file === 'service-record-to-customer.json');
+	if (!example) throw new Error('examples/service-record-to-customer.json is missing');
+	// Start ten minutes back, so the poll at activation already has records to emit.
+	const startFrom = new Date(Date.parse((await control.getClock()).now) - 10 * 60_000).toISOString();
+	workflow = bindCredential(
+		{
+			...example.workflow,
+			nodes: example.workflow.nodes.map((node) => (node.name === TRIGGER ? { ...node, parameters: { ...node.parameters, options: { startFrom } } } : node)),
+		},
+		credential,
+	);
+	await n8n.importCredentials([credential]);
+	await n8n.importWorkflows([workflow]);
+	await n8n.publish(workflow.id);
+}, 15 * 60_000);
+
+afterAll(async () => {
+	await n8n?.dispose();
+	await sandbox?.close();
+}, 60_000);
+
+test('records injected before activation, between polls and while n8n is down are each emitted exactly once, and update their customers', async () => {
+	// A: written before n8n starts; emitted by the poll at activation (Start From is 10 minutes back).
+	const a = [
+		...(await inject('call', [
+			{ updateTime: await apiTime(-240), callId: 'e2e-call-1', data: { result: 'callback', customerPhone: PHONE } },
+			{ updateTime: await apiTime(-180), data: { result: 'no link' } },
+		])),
+		...(await inject('im', [{ updateTime: await apiTime(-120), otherParams: { channel: 'web', visitorId: VISITOR } }])),
+	];
+	await n8n.start();
+	const afterA = await waitForEmitted(a, 90);
+	expect(afterA).toHaveLength(1);
+	expect(emittedIds(afterA[0]).sort()).toEqual(a.map((r) => r.id).sort());
+	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: a[0].updateTime });
+	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
+
+	// B: written after the first poll, emitted by the next minute poll: a newer call of the same
+	// customer, an update of the first call, and a chat record written late (older than the newest
+	// chat already emitted, within the look-back), whose customer must keep the newer time.
+	const b = [
+		...(await inject('call', [
+			{ updateTime: await apiTime(0), data: { result: 'solved', customerPhone: PHONE } },
+			{ updateTime: await apiTime(0), callId: 'e2e-call-1', pushType: 'serviceNoteUpdate', data: { result: 'callback done' } },
+		])),
+		...(await inject('im', [{ updateTime: shift(a[2].updateTime, -60), otherParams: { channel: 'web', visitorId: VISITOR } }])),
+	];
+	const afterB = await waitForEmitted(b, 150);
+	expect(afterB.length).toBeGreaterThanOrEqual(2);
+	const beforeRestart = await cursor();
+	expect(beforeRestart.call.mark).toBe(b[0].updateTime);
+	expect(beforeRestart.im.mark).toBe(a[2].updateTime);
+	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
+	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
+
+	// C: written while n8n is stopped (one of them late), emitted by the poll when n8n starts again.
+	await n8n.stop();
+	const restartedAt = Date.now();
+	const c = [
+		...(await inject('call', [
+			{ updateTime: await apiTime(0), data: { result: 'new' } },
+			{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
+		])),
+		...(await inject('im', [{ updateTime: await apiTime(0), otherParams: { channel: 'app', visitorId: VISITOR } }])),
+	];
+	await n8n.start();
+	const all = await waitForEmitted(c, 90);
+
+	// Every record exactly once: nothing lost, nothing repeated, across every execution.
+	const emitted = all.flatMap(emittedIds);
+	expect([...emitted].sort()).toEqual([...a, ...b, ...c].map((r) => r.id).sort());
+	const afterRestart = all.filter((e) => Date.parse(e.startedAt) >= restartedAt);
+	expect(afterRestart.flatMap(emittedIds).sort()).toEqual(c.map((r) => r.id).sort());
+	expect(all.length - afterRestart.length).toBeGreaterThanOrEqual(2);
+
+	// The items are the records as the API sent them.
+	const items = all.flatMap((e) => e.data?.resultData.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+	expect(items.find((i) => i.eventUniqueId === b[1].id)).toMatchObject({ pushType: 'serviceNoteUpdate', callId: 'e2e-call-1', scene: 'callCenter' });
+	expect(items.find((i) => i.eventUniqueId === c[2].id)).toMatchObject({ scene: 'im', otherParams: { channel: 'app', visitorId: VISITOR } });
+
+	// The cursor survived the restart in the static data and moved past C.
+	const afterAll = await cursor();
+	expect(afterAll.call.mark).toBe(c[0].updateTime);
+	expect(afterAll.im.mark).toBe(c[2].updateTime);
+	expect(afterAll.call.mark >= beforeRestart.call.mark).toBe(true);
+
+	// The customers hold their newest contact; the late chat record did not overwrite a newer time.
+	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
+	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: c[2].updateTime });
+
+	// Every request n8n sent was signed correctly.
+	const requests = await control.getLog({ appId: APP });
+	expect(requests.filter((q) => q.path.includes('/service-record/')).length).toBeGreaterThanOrEqual(6);
+	expect(requests.filter((q) => !q.signatureValid)).toEqual([]);
+}, 8 * 60_000);
