@@ -75,7 +75,13 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		n8n = await N8n.create({ runtime });
 		await n8n.installPackage();
 		await n8n.start();
-		editor = await openEditor(n8n);
+		try {
+			editor = await openEditor(n8n);
+		} catch (error) {
+			// Signing in is the first thing the browser does: say what n8n was doing meanwhile.
+			if (error instanceof Error) error.message += `\n--- n8n output (tail) ---\n${n8n.recentOutput(30)}`;
+			throw error;
+		}
 		page = editor.page;
 		// Leaving a workflow never waits on a "leave this page?" question.
 		page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
@@ -136,6 +142,17 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		expect(categories.map((text) => text.replace(/\s*\(\d+\)$/, '').trim())).toEqual(['Triggers', 'Actions']);
 		await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
 			expect.arrayContaining(['On service note inserted', 'On service note updated']),
+		);
+		// Expand the actions too (an empty workflow lists the triggers first, the actions collapsed).
+		const collapsedActions = creator
+			.locator('[data-category-collapsed="true"]')
+			.getByTestId('node-creator-category-item')
+			.filter({ hasText: 'Actions' });
+		if (await collapsedActions.isVisible()) await collapsedActions.click();
+		const actionNames = creator.getByTestId('item-iterator-item').filter({ hasText: /^Get many voice agents$/ });
+		await actionNames.waitFor({ timeout: 10_000 });
+		await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
+			expect.arrayContaining(['Create a call task', 'Get many voice agents', 'Get many customers']),
 		);
 		await milestone('editor-01-node-panel');
 

@@ -153,12 +153,6 @@ export async function chooseNodeAction(page: Page, action: string): Promise<Loca
 	return ndv;
 }
 
-/** `openNodeDetails` then `chooseNodeAction`: adds the node with that action and opens its NDV. */
-export async function addNodeAction(page: Page, nodeName: string, action: string): Promise<Locator> {
-	await openNodeDetails(page, nodeName);
-	return chooseNodeAction(page, action);
-}
-
 /** Chooses `option` (its label) in the dropdown of the `options` parameter `parameter`, and waits for the list to close. */
 export async function selectParameterOption(scope: Locator, parameter: string, option: string): Promise<void> {
 	const page = scope.page();
