@@ -55,10 +55,11 @@ export function integerInRange(field: string, value: unknown, min: number, max: 
 }
 
 const POSITIVE_ID = /^[1-9]\d{0,18}$/;
+const JAVA_LONG_MAX = 9223372036854775807n;
 
-/** Ids of the voice-agent interface: numeric strings greater than 0 (Java Long). */
+/** Ids of the voice-agent interface: numeric strings greater than 0 that fit a Java Long. */
 export function positiveNumericId(field: string, value: unknown): Issue | undefined {
-	if (typeof value === 'string' && POSITIVE_ID.test(value.trim())) return undefined;
+	if (typeof value === 'string' && POSITIVE_ID.test(value.trim()) && BigInt(value.trim()) <= JAVA_LONG_MAX) return undefined;
 	if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return undefined;
 	return {
 		field,

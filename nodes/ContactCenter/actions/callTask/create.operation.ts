@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
-import { assertValid, oneOf, positiveInteger, positiveNumericId, type Issue } from '../../helpers/validation';
+import { assertValid, oneOf, positiveInteger, positiveNumericId, required, type Issue } from '../../helpers/validation';
 import { apiRequest, getConnection } from '../../transport';
 import { toLong } from '../../transport/json';
 import { idLocator, readIdParameter } from './common';
@@ -200,12 +200,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const issues: Array<Issue | undefined> = [
 		checkTaskName('taskName', taskName, true),
 		positiveNumericId('voiceAgentId', voiceAgentId),
-		oneOf('agentType', agentType, ['voicebot', 'voiceagent']) ??
-			(agentType ? undefined : { field: 'agentType', problem: 'is required', fix: 'Pick voicebot or voiceagent.' }),
+		required('agentType', agentType, 'Pick voicebot or voiceagent.') ?? oneOf('agentType', agentType, ['voicebot', 'voiceagent']),
 		positiveNumericId('callerNumberGroupId', callerNumberGroupId),
 		positiveInteger('maxConcurrency', maxConcurrency),
-		oneOf('startType', startType, ['manual', 'scheduled']) ??
-			(startType ? undefined : { field: 'startType', problem: 'is required', fix: 'Pick manual or scheduled.' }),
+		required('startType', startType, 'Pick manual or scheduled.') ?? oneOf('startType', startType, ['manual', 'scheduled']),
 		...windows.issues,
 		...retry.issues,
 	];
