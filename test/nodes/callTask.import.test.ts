@@ -319,6 +319,6 @@ describe('callTask import: failing requests', () => {
 		expect(result.requests[0].httpStatus).toBe(500);
 		expect(result.error?.message).toContain('HTTP 500');
 		expect(result.error?.description).toContain('it was not retried');
-		expect(result.error?.description).toContain('No earlier request of this run had been sent, so nothing was imported.');
+		expect(result.error?.description).toContain('No earlier import request of this run had gone through.');
 	});
 });

@@ -77,7 +77,9 @@ function headerValue(headers: Record<string, unknown>, name: string): string {
 }
 
 function retryDelayMs(attempt: number, headers?: Record<string, unknown>): number {
-	const retryAfter = headers ? Number(headerValue(headers, 'retry-after')) : NaN;
+	const header = headers ? headerValue(headers, 'retry-after').trim() : '';
+	// An absent header must not read as "Retry-After: 0" (Number('') is 0).
+	const retryAfter = header === '' ? NaN : Number(header);
 	if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter * 1000, RETRY_AFTER_MAX_MS);
 	return Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS);
 }
@@ -176,8 +178,8 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 			const detail =
 				kind === 'invalidJson'
 					? parseError || 'the body is not an API envelope'
-					: result && !result.ok
-						? `${result.failure.code} ${result.failure.message}`.trim()
+					: result && !result.ok && result.failure.code !== 'unknown'
+						? `The API said: ${result.failure.code} ${result.failure.message}`.trim()
 						: '';
 			lastFailure = { kind, httpStatus: status, detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
 			retryHeaders = response.headers;

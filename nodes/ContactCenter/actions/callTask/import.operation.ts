@@ -113,7 +113,7 @@ const pairsOf = (rows: ImportRow[]): IPairedItemData[] => rows.map((row) => ({ i
 
 /** One line per request that went through, so the user can tell what must not be imported again. */
 function sentSummary(done: Array<{ plan: ImportRequestPlan; result: ImportResult }>): string {
-	if (done.length === 0) return 'No earlier request of this run had been sent, so nothing was imported.';
+	if (done.length === 0) return 'No earlier import request of this run had gone through.';
 	const lines = done.map(
 		({ plan, result }) =>
 			`task ${plan.taskId}: import batch ${String(result.importBatchId ?? 'unknown')} with ${plan.rows.length} rows ` +

@@ -1,0 +1,65 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/**
+ * One memory measurement in a fresh process that does only that: `baseline` (load everything, run
+ * nothing), `import` (100,000 input items imported into a call task through n8n-core) or `drain`
+ * (the trigger drains a backlog of 100,000 records, poll after poll, with n8n's static data kept
+ * between polls). Prints one JSON line: peak RSS (process.resourceUsage().maxRSS), the RSS after
+ * loading, and for the drain the size of the static data.
+ *
+ *   node -r ts-node/register/transpile-only test/bench/memory-child.ts <scenario> <sandbox url>
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ensureN8nRuntime } from '../harness/runtime';
+import { SandboxControl } from '../sandbox/control';
+import { timedRun } from './runner';
+import { credentialsFor, drainBacklog, importItems, importParameters, IMPORTS, loadTrigger, SIZES } from './scenarios';
+
+async function main(): Promise<void> {
+	const [scenario, url] = process.argv.slice(2);
+	const control = new SandboxControl(url);
+	ensureN8nRuntime();
+	// Load every module the scenarios touch before the baseline is read.
+	const trigger = loadTrigger();
+	const loadedRss = process.memoryUsage().rss;
+	const result: IDataObject = { scenario };
+	const started = performance.now();
+	if (scenario === 'import') {
+		const [taskId] = await control.seedTasks({ appId: IMPORTS.appId, tasks: [{ status: 'draft' }] });
+		const run = await timedRun({
+			nodeType: ContactCenter,
+			parameters: importParameters(taskId),
+			items: importItems(SIZES.importRows),
+			credentials: credentialsFor(url, IMPORTS),
+			timezone: IMPORTS.timezone,
+		});
+		if (run.error) throw new Error(run.error.message);
+		result.outputItems = run.items.length;
+		result.importedRows = run.items.reduce((sum, item) => sum + Number(item.json.successCount ?? 0), 0);
+	} else if (scenario === 'drain') {
+		const out = await drainBacklog({ url, control, trigger }, {});
+		result.polls = out.polls;
+		result.emitted = out.items;
+		result.requests = out.requests.length;
+		const nodeData = Object.values(out.staticData)[0];
+		result.staticDataBytes = Buffer.byteLength(JSON.stringify(out.staticData));
+		result.nodeStaticDataBytes = Buffer.byteLength(JSON.stringify(nodeData ?? {}));
+	} else if (scenario !== 'baseline') {
+		throw new Error(`unknown scenario ${scenario}`);
+	}
+	result.ms = Math.round(performance.now() - started);
+	result.loadedRssMB = Math.round((loadedRss / 1024 / 1024) * 10) / 10;
+	// maxRSS is in kilobytes.
+	result.peakRssMB = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
+	result.heapUsedMB = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
+	process.stdout.write(`MEMORY ${JSON.stringify(result)}\n`);
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		process.stderr.write(`memory child: ${error instanceof Error ? error.stack : String(error)}\n`);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,212 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/**
+ * The CPU our own code adds per request, measured on its pure functions: signing, validation and
+ * mapping of realistic items, building the body (stringifyJson) and the lossless parse of realistic
+ * answers (parseJson, compared with JSON.parse on the same text: only the difference is ours; a raw
+ * client pays JSON.parse too). Each function runs in batches bounded in iterations and time; the
+ * figure is the median batch's CPU time (process.cpuUsage) per call.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { request } from 'undici';
+
+import { checkImportRow, planImportRequests, type ImportRow } from '../../nodes/ContactCenter/actions/callTask/importRows';
+import { checkCallWindows, checkRetry, checkTaskName } from '../../nodes/ContactCenter/actions/callTask/taskRules';
+import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/fields';
+import { outputRecord, readRecordQuery, nextWallSecond } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { positiveInteger, positiveNumericId } from '../../nodes/ContactCenter/helpers/validation';
+import { parseJson, stringifyJson, toLong, type JsonBodyValue } from '../../nodes/ContactCenter/transport/json';
+import { windowStep, type TimedRecord } from '../../nodes/ContactCenter/transport/pagination';
+import { signRequest } from '../../nodes/ContactCenter/transport/signing';
+import { MAIN, recordDay, type Tenant } from './scenarios';
+import { median } from './util';
+
+export interface MicroResult {
+	name: string;
+	/** CPU microseconds per call (median batch). */
+	cpuUs: number;
+	/** Wall microseconds per call (median batch). */
+	wallUs: number;
+	calls: number;
+}
+
+const MAX_BATCH_MS = 150;
+const BATCHES = 7;
+
+/** Runs `fn` in batches (each at most `maxIterations` calls or MAX_BATCH_MS), returns per-call medians. */
+export function measure(name: string, fn: () => unknown, maxIterations = 20_000): MicroResult {
+	for (let i = 0; i < Math.min(200, maxIterations); i++) fn(); // warm-up
+	const cpu: number[] = [];
+	const wall: number[] = [];
+	let calls = 0;
+	for (let b = 0; b < BATCHES; b++) {
+		const cpu0 = process.cpuUsage();
+		const t0 = performance.now();
+		let n = 0;
+		while (n < maxIterations && performance.now() - t0 < MAX_BATCH_MS) {
+			fn();
+			n++;
+		}
+		const elapsed = performance.now() - t0;
+		const used = process.cpuUsage(cpu0);
+		cpu.push((used.user + used.system) / n);
+		wall.push((elapsed * 1000) / n);
+		calls += n;
+	}
+	return { name, cpuUs: median(cpu), wallUs: median(wall), calls };
+}
+
+async function fetchText(url: string, tenant: Tenant, path: string, body: unknown): Promise<string> {
+	const headers = { ...signRequest({ appId: tenant.appId, appSecret: tenant.appSecret }, Date.now()), 'content-type': 'application/json' };
+	const res = await request(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+	return await res.body.text();
+}
+
+export interface MicroReport {
+	functions: MicroResult[];
+	/** Per representative request: our CPU in µs, and per row where the request carries rows. */
+	perRequest: Array<{ request: string; parts: string; cpuUs: number; rows?: number; perRowUs?: number }>;
+	sizes: Record<string, number>;
+}
+
+export async function runMicro(url: string): Promise<MicroReport> {
+	const day = recordDay();
+	const texts = {
+		agents: await fetchText(url, MAIN, '/openapi/agent/web/v1/agent/query', { pageNo: 1, pageSize: 20 }),
+		customers: await fetchText(url, MAIN, '/openapi/crm/list', { search: [], sortList: [], page: 1, limit: 1000 }),
+		records: await fetchText(url, MAIN, '/openapi/crm/service-record/call/query', { startTime: day.from, endTime: day.to, limit: 1000 }),
+		tasks: await fetchText(url, MAIN, '/openapi/agent/web/v1/callTask/query', { pageNum: 1, pageSize: 500 }),
+		created: '{"code":200,"data":{"taskId":"182739465018279001","status":"draft"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
+		imported:
+			'{"code":200,"data":{"taskId":"182739465018279001","importBatchId":182739465018279555,"fileType":"json","totalCount":10000,"successCount":10000,"emptyCount":0,"invalidCount":0,"failureCount":0,"failureReasons":null},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
+		operated: '{"code":200,"data":{"taskId":"182739465018279001","status":"running","operatedTime":"2026-11-22 14:00:00"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
+	};
+	const records = (JSON.parse(texts.records) as { data: Array<IDataObject & TimedRecord> }).data;
+	if (records.length !== 1000) throw new Error(`expected a full page of 1,000 records, got ${records.length}`);
+
+	const credentials = { appId: MAIN.appId, appSecret: MAIN.appSecret };
+	const createBody: JsonBodyValue = {
+		taskName: 'Renewal calls November',
+		voiceAgentId: toLong('987654321098765432'),
+		agentType: 'voicebot',
+		startType: 'manual',
+		callStrategy: { callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }], maxConcurrency: 3, callerNumberGroupId: '876543210987654321' },
+		retryStrategy: { retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' },
+	};
+	const rowInput = (i: number) => ({
+		taskId: '182739465018279001',
+		customerNumber: `1380013${String(i % 10_000).padStart(4, '0')}`,
+		additionalFields: { customerName: `Customer ${i}`, remark: 'renewal due', variables: { variable: [{ name: 'amount', value: String(100 + (i % 50)) }] } },
+		dupStrategy: 'task',
+	});
+	const rows: ImportRow[] = Array.from({ length: 10_000 }, (_, i) => checkImportRow(i, rowInput(i)).row as ImportRow);
+	const importBody: JsonBodyValue = { taskId: '182739465018279001', customers: rows.map((r) => r.customer), dupStrategy: 'task' };
+	const customerInput = {
+		mode: 'add' as const,
+		customerName: 'Han Meimei',
+		optionalParameter: 'additionalFields' as const,
+		optionalFields: { owner: 'u-1001', createMethod: 'API', customerOrigin: 'selfDevelop', assignTime: '2026-05-01T10:00:00', customerSource: 'web, fair' },
+		contacts: { mobile: { values: [{ value: '13900000000', memo: 'work' }] }, email: { values: [{ value: 'han@example.com' }] } },
+		customFields: {
+			mappingMode: 'defineBelow',
+			value: { level: 'gold', score: 7 },
+			schema: [
+				{ id: 'level', displayName: 'Level', type: 'options', required: true, options: [{ name: 'Gold', value: 'gold' }] },
+				{ id: 'score', displayName: 'Score', type: 'number', required: false },
+			],
+		},
+		zones: { workflow: 'Europe/Berlin', api: 'Asia/Shanghai' },
+	};
+
+	const f = {
+		sign: measure('signRequest (nonce + HMAC-SHA256 + base64)', () => signRequest(credentials, Date.now())),
+		validateTask: measure('validate + map a call task (name, ids, windows, retry)', () => {
+			checkTaskName('taskName', 'Renewal calls November', true);
+			positiveNumericId('voiceAgentId', '987654321098765432');
+			positiveNumericId('callerNumberGroupId', '876543210987654321');
+			positiveInteger('maxConcurrency', 3);
+			checkCallWindows({ window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }] });
+			checkRetry({ retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' });
+		}),
+		validateCustomer: measure('validate + map a customer (fields, contacts, custom fields, time zone)', () => buildCustomerBody(customerInput)),
+		validateRow: measure('validate + map one import row (checkImportRow)', () => checkImportRow(7, rowInput(7))),
+		planImport: measure('plan 10,000 rows into requests (planImportRequests)', () => planImportRequests(rows), 200),
+		stringifyCreate: measure('stringifyJson of a create-task body (with a Long)', () => stringifyJson(createBody)),
+		stringifyImport: measure('stringifyJson of a 10,000-row import body', () => stringifyJson(importBody), 200),
+		stringifyImportNative: measure('JSON.stringify of the same import body (reference)', () => JSON.stringify(importBody), 200),
+		recordQuery: measure('validate a service-record query (readRecordQuery)', () =>
+			readRecordQuery({ channel: 'call', startTime: `${day.isoFrom}`, endTime: `${day.isoTo}`, filters: {} }, 'Asia/Shanghai', 'Asia/Shanghai'),
+		),
+		windowStep: measure('windowStep over a full batch of 1,000 records', () => windowStep({ start: day.from, seenAtStart: [] }, records, 1000, nextWallSecond, day.to), 2000),
+		outputRecords: measure('outputRecord for 1,000 records', () => {
+			for (const record of records) outputRecord(record, 'call');
+		}, 2000),
+	};
+	const parse = (name: string, text: string, iterations: number) => ({
+		ours: measure(`parseJson of ${name}`, () => parseJson(text), iterations),
+		native: measure(`JSON.parse of ${name} (reference)`, () => JSON.parse(text), iterations),
+	});
+	const p = {
+		created: parse('a create-task answer', texts.created, 20_000),
+		operated: parse('a start/pause answer', texts.operated, 20_000),
+		imported: parse('an import answer (18-digit batch id)', texts.imported, 20_000),
+		agents: parse('a page of 20 voice agents (18-digit ids)', texts.agents, 5_000),
+		tasks: parse('a page of 500 call tasks', texts.tasks, 200),
+		customers: parse('a page of 1,000 customers', texts.customers, 200),
+		records: parse('a page of 1,000 service records', texts.records, 200),
+	};
+	const extra = (x: { ours: MicroResult; native: MicroResult }) => Math.max(0, x.ours.cpuUs - x.native.cpuUs);
+
+	const perRequest: MicroReport['perRequest'] = [
+		{
+			request: 'Create a call task (one item)',
+			parts: 'sign + validate/map + stringifyJson + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + f.validateTask.cpuUs + f.stringifyCreate.cpuUs + extra(p.created),
+		},
+		{
+			request: 'Create a customer (one item)',
+			parts: 'sign + validate/map + stringifyJson(≈ create body) + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + f.validateCustomer.cpuUs + f.stringifyCreate.cpuUs + extra(p.created),
+		},
+		{
+			request: 'Start or pause a task',
+			parts: 'sign + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + extra(p.operated),
+		},
+		{
+			request: 'Voice agents, one page of 20',
+			parts: 'sign + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + extra(p.agents),
+			rows: 20,
+		},
+		{
+			request: 'Call tasks, one page of 500',
+			parts: 'sign + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + extra(p.tasks),
+			rows: 500,
+		},
+		{
+			request: 'Customers, one page of 1,000',
+			parts: 'sign + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + extra(p.customers),
+			rows: 1000,
+		},
+		{
+			request: 'Service records, one query of 1,000',
+			parts: 'sign + query check + lossless-parse overhead + window step + output mapping',
+			cpuUs: f.sign.cpuUs + f.recordQuery.cpuUs + extra(p.records) + f.windowStep.cpuUs + f.outputRecords.cpuUs,
+			rows: 1000,
+		},
+		{
+			request: 'Import request of 10,000 rows',
+			parts: 'sign + 10,000 row checks + planning + stringifyJson + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + 10_000 * f.validateRow.cpuUs + f.planImport.cpuUs + f.stringifyImport.cpuUs + extra(p.imported),
+			rows: 10_000,
+		},
+	];
+	for (const r of perRequest) if (r.rows) r.perRowUs = r.cpuUs / r.rows;
+	return {
+		functions: [...Object.values(f), ...Object.values(p).flatMap((x) => [x.ours, x.native])],
+		perRequest,
+		sizes: Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, Buffer.byteLength(v)])),
+	};
+}

@@ -1,0 +1,135 @@
+/**
+ * The harness's runNode and poll, with the clock around n8n's own work only. The harness builds the
+ * same Workflow and runs the same n8n-core code (WorkflowExecute; PollContext + PollTriggerExecutor),
+ * but after every call it serialises all outputs to search them for the secret and copies the input
+ * items: costs n8n does not have. Here those steps happen outside the timed part (the secret check
+ * still runs on every result).
+ */
+import { randomUUID } from 'node:crypto';
+
+import { PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
+import { NodeConnectionTypes, Workflow, type IDataObject, type INode, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+
+import { buildAdditionalData, nextExecutionId } from '../harness/additional-data';
+import { HarnessCredentialsHelper, type CredentialValues } from '../harness/credentials';
+import { HarnessNodeTypes, instantiate, latestVersionOf, MANUAL_TRIGGER_NODE_TYPE, typeNameOf, type NodeTypeInput } from '../harness/node-types';
+import { nodeNameOf } from '../harness/run-node';
+import { captureLogs, Container, ensureN8nRuntime, type CapturedLog } from '../harness/runtime';
+import { assertNoSecret } from '../harness/secret-guard';
+
+export interface TimedRun {
+	ms: number;
+	status: string;
+	items: INodeExecutionData[];
+	error?: { message: string; description?: string | null };
+}
+
+/** One manual execution (Manual Trigger with pinned items → the node), timed from start to finish. */
+export async function timedRun(options: {
+	nodeType: NodeTypeInput;
+	parameters: INodeParameters;
+	items: INodeExecutionData[];
+	credentials: CredentialValues;
+	timezone?: string;
+}): Promise<TimedRun> {
+	ensureN8nRuntime();
+	const nodeType = instantiate(options.nodeType);
+	const credentialsHelper = new HarnessCredentialsHelper();
+	const trigger: INode = { id: randomUUID(), name: 'Start', type: MANUAL_TRIGGER_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+	const node: INode = {
+		id: randomUUID(),
+		name: nodeNameOf(nodeType),
+		type: typeNameOf(nodeType),
+		typeVersion: latestVersionOf(nodeType),
+		position: [220, 0],
+		parameters: options.parameters,
+		credentials: await credentialsHelper.save(options.credentials),
+	};
+	const workflow = new Workflow({
+		id: 'bench-workflow',
+		name: 'Bench workflow',
+		nodes: [trigger, node],
+		connections: { [trigger.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
+		active: false,
+		nodeTypes: new HarnessNodeTypes([nodeType]),
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	});
+	const additionalData = buildAdditionalData({ credentialsHelper, workflow, mode: 'manual', executionId: nextExecutionId() });
+	const logs: CapturedLog[] = [];
+	const started = performance.now();
+	const run = await captureLogs(logs, async () =>
+		await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: trigger, pinData: { [trigger.name]: options.items } }),
+	);
+	const ms = performance.now() - started;
+	const { runData, error } = run.data.resultData;
+	const items = error ? [] : (runData[node.name]?.[0]?.data?.main?.[0] ?? []);
+	assertNoSecret(options.credentials.appSecret, { 'the output items': items, 'the error': error, 'the logs': logs });
+	return { ms, status: run.status, items, error: error ? { message: error.message, description: (error as { description?: string | null }).description } : undefined };
+}
+
+export interface TimedPoll {
+	ms: number;
+	items: INodeExecutionData[] | null;
+	error?: Error;
+}
+
+/** One scheduled poll of an active workflow (PollContext + PollTriggerExecutor), timed. Mutates staticData. */
+export async function timedPoll(options: {
+	nodeType: NodeTypeInput;
+	parameters: INodeParameters;
+	credentials: CredentialValues;
+	staticData: IDataObject;
+	timezone?: string;
+	pollBudgetMs?: number;
+}): Promise<TimedPoll> {
+	ensureN8nRuntime();
+	const nodeType = instantiate(options.nodeType);
+	const credentialsHelper = new HarnessCredentialsHelper();
+	const node: INode = {
+		id: randomUUID(),
+		name: nodeNameOf(nodeType),
+		type: typeNameOf(nodeType),
+		typeVersion: latestVersionOf(nodeType),
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: await credentialsHelper.save(options.credentials),
+	};
+	const workflow = new Workflow({
+		id: 'bench-workflow',
+		name: 'Bench workflow',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: new HarnessNodeTypes([nodeType]),
+		staticData: options.staticData,
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	});
+	const outcome: { items: INodeExecutionData[] | null; error?: Error } = { items: null };
+	const context = new PollContext(
+		workflow,
+		node,
+		buildAdditionalData({ credentialsHelper, workflow, mode: 'trigger' }),
+		'trigger',
+		'activate',
+		(data) => {
+			outcome.items = data[0] ?? [];
+		},
+		(error) => {
+			outcome.error = error;
+		},
+		undefined,
+		undefined,
+		undefined,
+		options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
+	);
+	const logs: CapturedLog[] = [];
+	const started = performance.now();
+	await captureLogs(logs, async () => await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)());
+	const ms = performance.now() - started;
+	// n8n keeps the workflow's static data object; the node's part lives under `node:<name>`.
+	assertNoSecret(options.credentials.appSecret, { 'the emitted items': outcome.items, 'the error': outcome.error, 'the logs': logs, 'the static data': options.staticData });
+	return { ms, ...outcome };
+}
+
+/** Plain objects as n8n items. */
+export const asItems = (rows: IDataObject[]): INodeExecutionData[] => rows.map((json) => ({ json }));

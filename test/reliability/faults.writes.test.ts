@@ -1,0 +1,322 @@
+/**
+ * Faults on every kind of write (create, update, delete, import, start, pause): whatever the server
+ * or the network does, the user gets a clear error with the HTTP status or the vendor code, the
+ * write is sent exactly once (the sandbox's log), and the sandbox's state shows it applied at most
+ * once: not at all when the fault replaced the answer, exactly once when the answer was lost after
+ * the write (a delay past the timeout, a connection reset after the handler ran).
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
+import type { FaultSpec } from '../sandbox/types';
+import { APP_ID, PATHS, importParameters, on, phone, rl, taskCreateParameters, useFixture } from './support';
+
+const fx = useFixture({ timeoutSeconds: 1 });
+
+interface Prepared {
+	parameters: INodeParameters;
+	items?: IDataObject[];
+	/** Asserts the sandbox state: the write applied exactly once (true) or not at all (false). */
+	check(applied: boolean): Promise<void>;
+}
+
+interface WriteOp {
+	name: string;
+	kind: 'create' | 'update' | 'delete' | 'import' | 'start' | 'pause';
+	path: string;
+	/** The vendor code the envelope fault answers with (one the spec lists for this endpoint). */
+	vendorCode: string;
+	prepare(): Promise<Prepared>;
+}
+
+const state = async () => await fx.control.getState(APP_ID);
+
+async function seedAgentAndGroup(): Promise<{ agentId: string; groupId: string }> {
+	const [agentId] = await fx.control.seedAgents({ appId: APP_ID, agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }] });
+	const [groupId] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
+	return { agentId, groupId };
+}
+
+const OPERATIONS: WriteOp[] = [
+	{
+		name: 'customer create',
+		kind: 'create',
+		path: PATHS.crmAdd,
+		vendorCode: '00000400',
+		prepare: async () => ({
+			parameters: { resource: 'customer', operation: 'create', customerName: 'Fault Probe', mobile: { values: [{ value: '13912345678' }] } },
+			check: async (applied) => {
+				expect((await state()).customers.filter((c) => c.customerName === 'Fault Probe')).toHaveLength(applied ? 1 : 0);
+			},
+		}),
+	},
+	{
+		name: 'call task create',
+		kind: 'create',
+		path: PATHS.taskCreate,
+		vendorCode: '803',
+		prepare: async () => {
+			const { agentId, groupId } = await seedAgentAndGroup();
+			return {
+				parameters: taskCreateParameters(agentId, groupId, 'Fault task'),
+				check: async (applied) => {
+					expect((await state()).tasks.filter((t) => t.taskName === 'Fault task')).toHaveLength(applied ? 1 : 0);
+				},
+			};
+		},
+	},
+	{
+		name: 'customer update',
+		kind: 'update',
+		path: PATHS.crmUpdate,
+		vendorCode: '00000400',
+		prepare: async () => {
+			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers: [{ customerName: 'Before' }] });
+			return {
+				parameters: { resource: 'customer', operation: 'update', customerId: id, updateFields: { customerName: 'After' } },
+				check: async (applied) => {
+					expect((await state()).customers.find((c) => c._id === id)?.customerName).toBe(applied ? 'After' : 'Before');
+				},
+			};
+		},
+	},
+	{
+		name: 'service group update',
+		kind: 'update',
+		path: PATHS.groupUpdate,
+		vendorCode: '00000400',
+		prepare: async () => {
+			const [queueNumber] = await fx.control.seedServiceGroups({ appId: APP_ID, groups: [{ name: 'Before' }] });
+			return {
+				parameters: { resource: 'serviceGroup', operation: 'update', queueNumber: rl(queueNumber), updateFields: { name: 'After' } },
+				check: async (applied) => {
+					expect((await state()).serviceGroups.find((g) => g.queueNumber === queueNumber)?.name).toBe(applied ? 'After' : 'Before');
+				},
+			};
+		},
+	},
+	{
+		name: 'customer delete',
+		kind: 'delete',
+		path: PATHS.crmDelete,
+		vendorCode: '00000400',
+		prepare: async () => {
+			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers: [{ customerName: 'Doomed' }] });
+			return {
+				parameters: { resource: 'customer', operation: 'delete', customerId: id },
+				check: async (applied) => {
+					expect((await state()).customers.some((c) => c._id === id)).toBe(!applied);
+				},
+			};
+		},
+	},
+	{
+		name: 'display-number group delete',
+		kind: 'delete',
+		path: PATHS.numberGroupDelete,
+		vendorCode: '00000400',
+		prepare: async () => {
+			const [id] = await fx.control.seedDisplayNumberGroups({ appId: APP_ID, count: 1 });
+			return {
+				parameters: { resource: 'displayNumberGroup', operation: 'delete', groupId: rl(id) },
+				check: async (applied) => {
+					expect((await state()).displayNumberGroups.some((g) => g.id === id)).toBe(!applied);
+				},
+			};
+		},
+	},
+	{
+		name: 'call task import (25 rows)',
+		kind: 'import',
+		path: PATHS.taskImport,
+		vendorCode: '809',
+		prepare: async () => {
+			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft' }] });
+			return {
+				parameters: importParameters(taskId),
+				items: Array.from({ length: 25 }, (_, i) => ({ phone: phone(i) })),
+				check: async (applied) => {
+					const task = (await state()).tasks.find((t) => t.id === taskId);
+					expect(task?.importedCustomers).toBe(applied ? 25 : 0);
+					expect(task?.importBatchIds).toHaveLength(applied ? 1 : 0);
+				},
+			};
+		},
+	},
+	{
+		name: 'call task start',
+		kind: 'start',
+		path: PATHS.taskOperate,
+		vendorCode: '806',
+		prepare: async () => {
+			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft', totalCount: 5 }] });
+			return {
+				parameters: { resource: 'callTask', operation: 'start', taskId: rl(taskId) },
+				check: async (applied) => {
+					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(applied ? 'running' : 'draft');
+				},
+			};
+		},
+	},
+	{
+		name: 'call task pause',
+		kind: 'pause',
+		path: PATHS.taskOperate,
+		vendorCode: '807',
+		prepare: async () => {
+			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'running', totalCount: 5 }] });
+			return {
+				parameters: { resource: 'callTask', operation: 'pause', taskId: rl(taskId) },
+				check: async (applied) => {
+					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(applied ? 'pause' : 'running');
+				},
+			};
+		},
+	},
+];
+
+interface WriteFault {
+	label: string;
+	spec: Omit<FaultSpec, 'pathPattern'>;
+	/** The sandbox's handler ran before the answer was lost. */
+	applied: boolean;
+	message: (op: WriteOp, baseUrl: string) => string;
+	/** The user is told the outcome is unknown (check before running again). */
+	unknownOutcome: boolean;
+	httpCode?: string;
+}
+
+const UNKNOWN = 'may or may not have applied it';
+const ENVELOPE_MESSAGE = 'vendor refused this request';
+
+const FAULTS: WriteFault[] = [
+	...[500, 502, 503].map((status) => ({
+		label: `HTTP ${status}`,
+		spec: { kind: 'status' as const, status, count: 3 },
+		applied: false,
+		message: () => `The Contact Center API answered HTTP ${status}`,
+		unknownOutcome: true,
+		httpCode: String(status),
+	})),
+	{
+		label: 'HTTP 429 (rate limited: refused, so the outcome is known)',
+		spec: { kind: 'status', status: 429, retryAfterSeconds: 0, count: 3 },
+		applied: false,
+		message: () => 'The Contact Center API answered HTTP 429',
+		unknownOutcome: false,
+		httpCode: '429',
+	},
+	{
+		label: 'a delay past the timeout (the write happened, the answer came too late)',
+		spec: { kind: 'delay', delayMs: 1500, count: 3 },
+		applied: true,
+		message: () => 'The request timed out',
+		unknownOutcome: true,
+	},
+	{
+		label: 'a truncated body',
+		spec: { kind: 'truncated', count: 3 },
+		applied: false,
+		message: () => "The server's answer (HTTP 200) is not valid JSON",
+		unknownOutcome: true,
+		httpCode: '200',
+	},
+	{
+		label: 'a body that is not JSON',
+		spec: { kind: 'nonjson', count: 3 },
+		applied: false,
+		message: () => "The server's answer (HTTP 200) is not valid JSON",
+		unknownOutcome: true,
+		httpCode: '200',
+	},
+	{
+		label: 'an HTML error page',
+		spec: { kind: 'html', status: 502, count: 3 },
+		applied: false,
+		message: () => 'The server answered HTTP 502 with an HTML page instead of JSON',
+		unknownOutcome: true,
+		httpCode: '502',
+	},
+	{
+		label: 'a connection reset after the write',
+		spec: { kind: 'reset', runHandler: true, count: 3 },
+		applied: true,
+		message: (_op, baseUrl) => `Could not reach the Contact Center API at ${baseUrl}`,
+		unknownOutcome: true,
+	},
+	{
+		label: 'an envelope error (vendor code)',
+		spec: { kind: 'envelope', envelopeMessage: ENVELOPE_MESSAGE, count: 3 },
+		applied: false,
+		message: (op) => `Contact Center error ${op.vendorCode}: ${ENVELOPE_MESSAGE}`,
+		unknownOutcome: false,
+	},
+];
+
+beforeEach(async () => {
+	await fx.control.reset();
+});
+
+const cases = OPERATIONS.flatMap((op) => FAULTS.map((fault) => [op.name, fault.label, op, fault] as const));
+
+describe('every write kind under every fault: one request, a clear error, applied at most once', () => {
+	it.each(cases)('%s, %s', async (_name, _label, op, fault) => {
+		const prepared = await op.prepare();
+		const spec: FaultSpec = { pathPattern: op.path, ...fault.spec };
+		if (spec.kind === 'envelope') spec.envelopeCode = /^\d{3}$/.test(op.vendorCode) ? Number(op.vendorCode) : op.vendorCode;
+		await fx.control.addFault(spec);
+
+		const result = await fx.run(prepared.parameters, { items: prepared.items });
+
+		// The user's error: what happened, with the status or vendor code.
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe(fault.message(op, fx.sandbox.url));
+		const description = String(result.error?.description ?? '');
+		if (fault.unknownOutcome) expect(description).toContain(UNKNOWN);
+		else expect(description).not.toContain(UNKNOWN);
+		if (fault.httpCode) expect(result.error?.httpCode).toBe(fault.httpCode);
+		if (spec.kind === 'envelope') {
+			expect(result.error?.context?.vendorCode).toBe(op.vendorCode);
+			expect(description).toContain(VENDOR_CODE_HELP[op.vendorCode]);
+		}
+		if (spec.kind === 'status' && spec.status === 429) expect(description).toContain('rate limiting');
+
+		// Never repeated: exactly one request reached the sandbox, the faulted one, and nothing after it.
+		expect(result.requests).toHaveLength(1);
+		expect(on(result.requests, op.path)).toHaveLength(1);
+		expect(result.requests[0].signatureValid).toBe(true);
+		if (spec.kind !== 'envelope') expect(result.requests[0].fault).toBe(spec.kind);
+		else expect(String(result.requests[0].code)).toBe(op.vendorCode);
+
+		// And the state shows the write applied at most once.
+		await prepared.check(fault.applied);
+	});
+});
+
+describe('the same writes without a fault apply exactly once (the checks above can tell)', () => {
+	it.each(OPERATIONS.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
+		const prepared = await op.prepare();
+		const result = await fx.run(prepared.parameters, { items: prepared.items });
+		expect(result.error).toBeUndefined();
+		expect(on(result.requests, op.path)).toHaveLength(1);
+		await prepared.check(true);
+	});
+});
+
+/**
+ * When an import request times out after the API applied it, the error says the outcome is unknown
+ * and does not claim that nothing was imported (the sandbox proves the rows were).
+ */
+describe('the import error after a timed-out request', () => {
+	it('says the outcome is unknown, never that nothing was imported', async () => {
+		const op = OPERATIONS.find((o) => o.kind === 'import') as WriteOp;
+		const prepared = await op.prepare();
+		await fx.control.addFault({ pathPattern: op.path, kind: 'delay', delayMs: 1500 });
+		const result = await fx.run(prepared.parameters, { items: prepared.items });
+		expect(result.error?.message).toBe('The request timed out');
+		expect(result.error?.description).toContain(UNKNOWN);
+		expect(result.error?.description).not.toContain('nothing was imported');
+		expect(result.error?.description).toContain('No earlier import request of this run had gone through.');
+		await prepared.check(true);
+	});
+});

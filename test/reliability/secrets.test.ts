@@ -1,0 +1,198 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/**
+ * The app secret never leaves the signing function. The harness already checks every call's items,
+ * errors, logs, static data and requests; this file runs a representative slice of the package
+ * (credential test, dropdowns, reads, writes, imports, vendor errors, transport faults, a wrong
+ * secret, continue-on-fail items, validation errors, a trigger poll) with a recognisable secret and
+ * then also searches what the harness does not see: everything the sandbox logged (every header
+ * and body it received, its state), everything printed to the console or to stdout/stderr while
+ * the slice ran, and every snapshot file in the repository.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+import type { INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
+import { callMethod, poll, runNode, testCredential, type CredentialValues } from '../harness';
+import { SignedClient } from '../sandbox/client';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+import { PATHS, phone, rl, taskCreateParameters } from './support';
+
+const APP = '42424';
+const CANARY = ['CANARY', 'app', 'secret', '5f3e9c1d7a'].join('-');
+const WRONG = `${CANARY}-but-wrong`;
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let credentials: CredentialValues;
+
+/** Everything printed while the slice runs: console methods and raw writes to stdout and stderr. */
+const printed: string[] = [];
+const restore: Array<() => void> = [];
+
+function capture(): void {
+	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+		const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+			printed.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))).join(' '));
+		});
+		restore.push(() => spy.mockRestore());
+	}
+	for (const stream of [process.stdout, process.stderr]) {
+		const original = stream.write.bind(stream);
+		stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+			printed.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+			return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
+		}) as typeof stream.write;
+		restore.push(() => {
+			stream.write = original as typeof stream.write;
+		});
+	}
+}
+
+/** Files named like jest snapshots anywhere in the repository (node_modules and dist excluded). */
+function snapshotFiles(dir: string, found: string[] = []): string[] {
+	for (const name of readdirSync(dir)) {
+		if (name === 'node_modules' || name === 'dist' || name === '.git') continue;
+		const full = path.join(dir, name);
+		const stat = statSync(full);
+		if (stat.isDirectory()) snapshotFiles(full, found);
+		else if (name.endsWith('.snap') || dir.endsWith('__snapshots__')) found.push(full);
+	}
+	return found;
+}
+
+const REPO = path.resolve(__dirname, '..', '..');
+let runs = 0;
+
+async function run(parameters: INodeParameters, options: Parameters<typeof runNode>[0] extends infer O ? Partial<O> : never = {}) {
+	runs++;
+	// No `sandbox` option: the harness would clear the sandbox's log per run; here it keeps everything.
+	return await runNode({ nodeType: ContactCenter, parameters, credentials, timezone: 'Asia/Shanghai', ...options });
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ appId: APP, appSecret: CANARY }], nonceReplayKey: 'timestamp+nonce' });
+	control = new SandboxControl(sandbox.url);
+	credentials = { baseUrl: sandbox.url, appId: APP, appSecret: CANARY, timeoutSeconds: 1 };
+});
+
+afterAll(async () => {
+	for (const undo of restore.splice(0)) undo();
+	await sandbox.close();
+});
+
+describe('the search itself can find a leak (positive controls)', () => {
+	it('finds a string printed to the console, written to stdout, and received by the sandbox', async () => {
+		capture();
+		// eslint-disable-next-line no-console -- the positive control: a console line must be caught
+		console.log('probe', 'POSITIVE-CONTROL-1');
+		process.stdout.write('POSITIVE-CONTROL-2\n');
+		await new SignedClient(sandbox.url, APP, CANARY).post(PATHS.fieldList, { name: 'POSITIVE-CONTROL-3' });
+		const all = printed.join('\n');
+		expect(all).toContain('POSITIVE-CONTROL-1');
+		expect(all).toContain('POSITIVE-CONTROL-2');
+		expect(JSON.stringify(await control.getLog())).toContain('POSITIVE-CONTROL-3');
+		printed.length = 0;
+		await control.clearLog();
+	});
+});
+
+describe('a representative slice of the package with a recognisable secret', () => {
+	it('runs credential tests, dropdowns, reads, writes, imports, errors and faults', async () => {
+		await control.seedCustomers({ appId: APP, customers: [{ customerName: 'Existing', mobile: [{ value: '13700000000' }] }] });
+		const [agentId] = await control.seedAgents({ appId: APP, agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }] });
+		const [groupId] = await control.seedCallerNumberGroups({ appId: APP, count: 1 });
+		await control.seedFields({ appId: APP, fields: [{ field: 'tier', name: 'Tier', type: 'text' }] });
+		await control.injectRecords({ appId: APP, channel: 'call', generate: { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' } });
+
+		// Saving the credential (right and wrong secret), and the editor's dropdowns.
+		expect((await testCredential(credentials)).status).toBe('OK');
+		expect((await testCredential({ ...credentials, appSecret: WRONG })).status).toBe('Error');
+		const agents = await callMethod({ nodeType: ContactCenter, kind: 'listSearch', method: 'searchVoiceAgents', parameters: { resource: 'callTask', operation: 'create' }, credentials });
+		expect(agents.results.length).toBe(1);
+		await callMethod({ nodeType: ContactCenter, kind: 'loadOptions', method: 'getCustomerFields', parameters: { resource: 'customer', operation: 'getAll' }, credentials });
+		await callMethod({ nodeType: ContactCenter, kind: 'resourceMapping', method: 'getCustomerFieldMapping', parameters: { resource: 'customer', operation: 'create' }, credentials });
+
+		// Reads and writes that succeed.
+		const created = await run({ resource: 'customer', operation: 'create', customerName: 'New', mobile: { values: [{ value: '13600000000' }] } });
+		expect(created.error).toBeUndefined();
+		const id = String(created.items[0].json._id);
+		expect((await run({ resource: 'customer', operation: 'upsert', customerName: 'Again', mobile: { values: [{ value: '13700000000' }] } })).error).toBeUndefined();
+		expect((await run({ resource: 'customer', operation: 'get', customerId: id })).error).toBeUndefined();
+		expect((await run({ resource: 'customer', operation: 'getAll', returnAll: true })).items.length).toBe(2);
+		expect((await run({ resource: 'customer', operation: 'update', customerId: id, updateFields: { customerName: 'Renamed' } })).error).toBeUndefined();
+		expect((await run({ resource: 'serviceRecord', operation: 'getAll', channel: 'call', startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T02:00:00', returnAll: true })).items).toHaveLength(20);
+		const task = await run(taskCreateParameters(agentId, groupId));
+		const taskId = String(task.items[0].json.taskId);
+		const imported = await run(
+			{ resource: 'callTask', operation: 'import', taskId: rl(taskId), customerNumber: '={{ $json.phone }}' },
+			{ items: [0, 1, 2].map((i) => ({ phone: phone(i) })) },
+		);
+		expect(imported.error).toBeUndefined();
+		expect((await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error).toBeUndefined();
+		expect((await run({ resource: 'callTask', operation: 'get', taskId: rl(taskId) })).error).toBeUndefined();
+		expect((await run({ resource: 'callTask', operation: 'pause', taskId: rl(taskId) })).error).toBeUndefined();
+
+		// The trigger: activation, a poll that emits, "Fetch Test Event", and a poll that fails.
+		const staticData = {};
+		const trigger = { channel: 'all', events: ['serviceNoteInsert', 'serviceNoteUpdate'], options: { startFrom: '2026-03-01T00:00:00' } };
+		const polled = await poll({ nodeType: ContactCenterTrigger, parameters: trigger, credentials, staticData, timezone: 'Asia/Shanghai' });
+		expect(polled.items).toHaveLength(20);
+		const aMinuteAgo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(Date.now() - 60_000));
+		await control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: aMinuteAgo }] });
+		expect((await poll({ nodeType: ContactCenterTrigger, parameters: trigger, credentials, staticData, timezone: 'Asia/Shanghai', mode: 'manual' })).items?.length).toBeGreaterThan(0);
+		await control.addFault({ pathPattern: PATHS.callRecords, kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 });
+		expect((await poll({ nodeType: ContactCenterTrigger, parameters: trigger, credentials, staticData, timezone: 'Asia/Shanghai' })).error?.message).toMatch(/HTTP 429/);
+		expect(JSON.stringify(staticData)).not.toContain(CANARY);
+
+		// Failures: a vendor code, a server error on a write, a timeout on a read, a wrong secret,
+		// continue-on-fail error items, a validation error.
+		await control.addFault({ pathPattern: PATHS.taskOperate, kind: 'envelope', envelopeCode: 806, count: 1 });
+		expect((await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error?.message).toMatch(/^Contact Center error 806/);
+		await control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status: 500, count: 1 });
+		expect((await run({ resource: 'customer', operation: 'create', customerName: 'Fails' })).error?.message).toMatch(/HTTP 500/);
+		await control.addFault({ pathPattern: PATHS.agentQuery, kind: 'delay', delayMs: 1200, count: 1 });
+		expect((await run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true })).error).toBeUndefined();
+		await control.addFault({ pathPattern: PATHS.crmUpdate, kind: 'delay', delayMs: 1200, count: 1 });
+		expect((await run({ resource: 'customer', operation: 'update', customerId: id, updateFields: { owner: 'u1' } })).error?.message).toMatch(/timed out/);
+		const wrong = await runNode({ nodeType: ContactCenter, parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, credentials: { ...credentials, appSecret: WRONG } });
+		runs++;
+		expect(wrong.error?.message).toMatch(/^Contact Center error 400/);
+		const continued = await run({ resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' }, { items: [{ id: '' }, { id: 'missing-id' }], continueOnFail: true });
+		expect(continued.items.map((i) => typeof i.json.error)).toEqual(['string', 'string']);
+		expect((await run({ resource: 'customer', operation: 'delete', customerId: id })).error).toBeUndefined();
+		expect((await run({ resource: 'callTask', operation: 'create', taskName: 'x'.repeat(51), voiceAgentId: rl(agentId), agentType: 'voicebot', callerNumberGroupId: rl(groupId), maxConcurrency: 1, callWindows: {}, startType: 'manual' })).error?.message).toMatch(/^Invalid input/);
+		expect(runs).toBe(19);
+	}, 30_000);
+
+	it('the secret is in nothing the sandbox logged or holds', async () => {
+		const log = await control.getLog();
+		expect(log.length).toBeGreaterThanOrEqual(25);
+		// Every request was signed with it, so it was really in use.
+		expect(log.filter((entry) => entry.signatureValid).length).toBeGreaterThan(20);
+		for (const entry of log) {
+			expect(JSON.stringify(entry.headers)).not.toContain(CANARY);
+			expect(entry.rawBody).not.toContain(CANARY);
+		}
+		expect(JSON.stringify(log)).not.toContain(CANARY);
+		expect(JSON.stringify(await control.getState(APP))).not.toContain(CANARY);
+		expect(JSON.stringify(await control.listFaults())).not.toContain(CANARY);
+	});
+
+	it('the secret was never printed to the console, stdout or stderr', () => {
+		const all = printed.join('\n');
+		expect(all).not.toContain(CANARY);
+		// Nor a recognisable part of it (a truncated or quoted copy).
+		expect(all).not.toContain(CANARY.slice(7, 27));
+	});
+
+	it('no snapshot file in the repository holds it', () => {
+		const files = snapshotFiles(REPO);
+		for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain(CANARY);
+		// The search really walked the repository: this file was seen on the way.
+		expect(existsSync(path.join(REPO, 'test', 'reliability', 'secrets.test.ts'))).toBe(true);
+	});
+});

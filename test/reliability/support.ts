@@ -1,0 +1,122 @@
+/**
+ * Shared pieces of the reliability suite: one sandbox per test file with a recognisable secret,
+ * a runNode shortcut bound to it, and small helpers for parameters and the sandbox's log.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { runNode, type CredentialValues, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+import type { LogEntry } from '../sandbox/types';
+
+/** A secret nobody could print by accident; every harness call searches its results for it. */
+export const SECRET = ['RELIABILITY', 'canary', '9d41c7e2'].join('-');
+export const APP_ID = '31337';
+
+export const PATHS = {
+	crmAdd: '/openapi/crm/add',
+	crmUpdate: '/openapi/crm/update',
+	crmList: '/openapi/crm/list',
+	crmDelete: '/openapi/crm/delete',
+	crmGet: '/openapi/crm/',
+	fieldList: '/openapi/crm/config/field/list',
+	groupList: '/openapi/platform/v1/group/list',
+	groupCreate: '/openapi/platform/v1/group/create',
+	groupUpdate: '/openapi/platform/v1/group/update',
+	groupDelete: '/openapi/platform/v1/group/delete',
+	numberGroupCreate: '/openapi/call/web/v1/number/group/create',
+	numberGroupUpdate: '/openapi/call/web/v1/number/group/update',
+	numberGroupQuery: '/openapi/call/web/v1/number/group/query',
+	numberGroupDelete: '/openapi/call/web/v1/number/group/delete',
+	callRecords: '/openapi/crm/service-record/call/query',
+	imRecords: '/openapi/crm/service-record/im/query',
+	agentQuery: '/openapi/agent/web/v1/agent/query',
+	callerGroupQuery: '/openapi/agent/web/v1/number/group/query',
+	taskCreate: '/openapi/agent/web/v1/callTask/create',
+	taskImport: '/openapi/agent/web/v1/callTask/import',
+	taskQuery: '/openapi/agent/web/v1/callTask/query',
+	taskOperate: '/openapi/agent/web/v1/callTask/operate',
+} as const;
+
+export interface Fixture {
+	sandbox: RunningSandbox;
+	control: SandboxControl;
+	credentials: CredentialValues;
+	/** runNode on the Contact Center node with this file's credential and sandbox. */
+	run(parameters: INodeParameters, options?: Partial<RunNodeOptions>): Promise<RunNodeResult>;
+}
+
+/**
+ * Starts one sandbox for the test file (tenant APP_ID / SECRET) and stops it afterwards.
+ * `timeoutSeconds` 1 is the smallest the credential form accepts: delays past it are cheap to test.
+ *
+ * Replays are recognised by timestamp+nonce here: a file sends a few hundred signed requests, and
+ * random 6-digit nonces repeat within the sandbox's default 5-minute nonce window with probability
+ * about n²/2,000,000 (2 % at 200 requests), which would fail a test at random. What that means for
+ * real workflows is in the report of issue 7. The trigger's chaos test keeps the default.
+ */
+export function useFixture(options: { timeoutSeconds?: number; sandbox?: SandboxOptions; timezone?: string } = {}): Fixture {
+	const fixture = {} as Fixture;
+	beforeAll(async () => {
+		fixture.sandbox = await startSandbox({
+			tenants: [{ appId: APP_ID, appSecret: SECRET, timezone: options.timezone ?? 'Asia/Shanghai' }],
+			nonceReplayKey: 'timestamp+nonce',
+			...options.sandbox,
+		});
+		fixture.control = new SandboxControl(fixture.sandbox.url);
+		fixture.credentials = {
+			baseUrl: fixture.sandbox.url,
+			appId: APP_ID,
+			appSecret: SECRET,
+			timezone: options.timezone ?? 'Asia/Shanghai',
+			timeoutSeconds: options.timeoutSeconds ?? 1,
+		};
+		fixture.run = async (parameters, runOptions = {}) =>
+			await runNode({
+				nodeType: ContactCenter,
+				parameters,
+				credentials: fixture.credentials,
+				sandbox: fixture.control,
+				// The workflow's zone is the API's, so date-times in tests read as the sandbox's wall clock.
+				timezone: options.timezone ?? 'Asia/Shanghai',
+				...runOptions,
+			});
+	});
+	afterAll(async () => {
+		await fixture.sandbox?.close();
+	});
+	return fixture;
+}
+
+/** A resource-locator value as the editor stores it. */
+export const rl = (value: string, mode: 'id' | 'list' = 'id') => ({ __rl: true, mode, value });
+
+/** The requests of a run that went to a path (a substring of the path). */
+export const on = (requests: LogEntry[], path: string): LogEntry[] => requests.filter((r) => r.path.includes(path));
+
+/** The JSON of a run's output items. */
+export const jsonOf = (items: INodeExecutionData[]): IDataObject[] => items.map((item) => item.json);
+
+/** A phone number of the import's shape (11 digits), unique per index. */
+export const phone = (i: number): string => String(13_000_000_000 + i);
+
+/** Valid call-task creation parameters for an agent and a caller number group of the tenant. */
+export function taskCreateParameters(agentId: string, groupId: string, name = 'Reliability task'): INodeParameters {
+	return {
+		resource: 'callTask',
+		operation: 'create',
+		taskName: name,
+		voiceAgentId: rl(agentId),
+		agentType: 'voicebot',
+		callerNumberGroupId: rl(groupId),
+		maxConcurrency: 2,
+		callWindows: { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }] },
+		startType: 'manual',
+	};
+}
+
+/** Import parameters reading the number from each item's `phone`. */
+export function importParameters(taskId: string): INodeParameters {
+	return { resource: 'callTask', operation: 'import', taskId: rl(taskId), customerNumber: '={{ $json.phone }}', options: { dupStrategy: 'none' } };
+}
