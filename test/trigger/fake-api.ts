@@ -4,6 +4,7 @@
  * share a second (the API promises no order among them), seeded faults, and a request log.
  */
 import { secondsToWall, type Channel, type PushType } from '../../nodes/ContactCenterTrigger/cursor';
+import { Rng } from '../sandbox/lib/random';
 
 export interface FakeRecord {
 	eventUniqueId: string;
@@ -16,32 +17,10 @@ export interface FakeRecord {
 	seq: number;
 }
 
-/** mulberry32: small, seeded, reproducible. */
-export class Prng {
-	private state: number;
-
-	constructor(seed: number) {
-		this.state = seed >>> 0;
-	}
-
-	next(): number {
-		this.state = (this.state + 0x6d2b79f5) >>> 0;
-		let t = this.state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	}
-
-	int(min: number, max: number): number {
-		return min + Math.floor(this.next() * (max - min + 1));
-	}
-
+/** The sandbox's seeded generator (mulberry32), plus the coin flip the simulations use. */
+export class Prng extends Rng {
 	chance(p: number): boolean {
 		return this.next() < p;
-	}
-
-	pick<T>(items: readonly T[]): T {
-		return items[Math.floor(this.next() * items.length)];
 	}
 }
 
