@@ -1,0 +1,123 @@
+/**
+ * The names users' workflows depend on (shared/NODE_CONTRACT.md), checked against the node's
+ * description: every resource and operation exists, with every parameter the contract lists
+ * (top level) and every field it lists inside a collection. Renaming any of them fails here.
+ */
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+
+type Params = Record<string, string[]>; // top-level parameter → fields it must contain ([] = none checked)
+
+const ADDITIONAL = ['owner', 'assignTime', 'createMethod', 'customerOrigin', 'visitorId', 'mobileDecrypt', 'customerSource'];
+const GROUP_SETTINGS = ['groupLeader', 'strategy', 'maxWaitLimit', 'waitTime', 'broadcastMember', 'failedNotAssigned', 'timeout', 'noIdleTransfer'];
+const DISPLAY_OPTIONAL = ['remark', 'city', 'areaCode', 'defaultNumberList', 'overflowGroupId'];
+const customerWrite: Params = { customerName: [], additionalFields: ADDITIONAL, mobile: [], email: [], qq: [], wechat: [], customFields: [] };
+
+const CONTRACT: Record<string, Record<string, Params>> = {
+	customer: {
+		create: customerWrite,
+		upsert: customerWrite,
+		update: { customerId: [], updateFields: [...ADDITIONAL, 'customerName'], customFields: [] },
+		get: { customerId: [] },
+		getAll: {
+			returnAll: [],
+			limit: [],
+			filters: ['conditions', 'createTimeBegin', 'createTimeEnd', 'updateTimeBegin', 'updateTimeEnd'],
+			sort: [],
+		},
+		delete: { customerId: [] },
+	},
+	customerField: { getAll: { returnAll: [], limit: [], filters: ['name', 'category', 'type', 'enabled', 'editable'] } },
+	serviceGroup: {
+		create: { name: [], members: ['member'], additionalFields: ['level', 'parentId', ...GROUP_SETTINGS] },
+		update: { queueNumber: [], updateFields: ['name', 'members', ...GROUP_SETTINGS] },
+		delete: { queueNumber: [] },
+		getAll: { returnAll: [], limit: [], filters: ['queueNumber'] },
+	},
+	displayNumberGroup: {
+		create: { groupName: [], strategy: [], numberList: [], additionalFields: DISPLAY_OPTIONAL },
+		update: { groupId: [], numberList: [], updateFields: ['groupName', 'strategy', ...DISPLAY_OPTIONAL] },
+		delete: { groupId: [] },
+		getAll: { returnAll: [], limit: [] },
+	},
+	serviceRecord: { getAll: { channel: [], startTime: [], endTime: [], returnAll: [], limit: [], filters: ['callId', 'sessionId'] } },
+	voiceAgent: { getAll: { returnAll: [], limit: [], filters: ['name', 'publishStatus'] } },
+	callerNumberGroup: { getAll: { returnAll: [], limit: [], filters: ['groupName'] } },
+	callTask: {
+		create: {
+			taskName: [],
+			voiceAgentId: [],
+			agentType: [],
+			startType: [],
+			callerNumberGroupId: [],
+			maxConcurrency: [],
+			callWindows: ['window'],
+			scheduledStartTime: [],
+			retry: ['retryEnabled', 'retryReasons', 'maxRetryTimes', 'retryIntervalValue', 'retryIntervalUnit'],
+		},
+		import: { taskId: [], customerNumber: [], additionalFields: ['customerName', 'remark', 'variables'], options: ['dupStrategy'] },
+		get: { taskId: [] },
+		getAll: { returnAll: [], limit: [], filters: ['taskName', 'startDate', 'endDate', 'statusList'] },
+		start: { taskId: [] },
+		pause: { taskId: [] },
+	},
+};
+
+const description = new ContactCenter().description;
+
+function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
+	const show = property.displayOptions?.show ?? {};
+	const resources = show.resource as string[] | undefined;
+	const operations = show.operation as string[] | undefined;
+	return (!resources || resources.includes(resource)) && (!operations || operations.includes(operation));
+}
+
+function innerNames(property: INodeProperties): string[] {
+	const options = (property.options ?? []) as Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>;
+	return options.map((option) => ('name' in option ? String(option.name) : ''));
+}
+
+describe('the node contract', () => {
+	it('has exactly the contract resources', () => {
+		const resource = description.properties.find((p) => p.name === 'resource');
+		const values = ((resource?.options ?? []) as INodePropertyOptions[]).map((o) => o.value).sort();
+		expect(values).toEqual(Object.keys(CONTRACT).sort());
+	});
+
+	it('is the node type the contract names, usable as a tool, with the contract credential', () => {
+		expect(description.name).toBe('contactCenter');
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials?.map((c) => c.name)).toEqual(['contactCenterApi']);
+	});
+
+	for (const [resource, operations] of Object.entries(CONTRACT)) {
+		it(`${resource}: exactly the contract operations, each with an action and a description`, () => {
+			const selector = description.properties.find((p) => p.name === 'operation' && shownFor(p, resource, ''));
+			const options = (selector?.options ?? []) as INodePropertyOptions[];
+			expect(options.map((o) => o.value).sort()).toEqual(Object.keys(operations).sort());
+			for (const option of options) {
+				expect(option.action).toBeTruthy();
+				expect(option.description).toBeTruthy();
+			}
+		});
+
+		for (const [operation, params] of Object.entries(operations)) {
+			it(`${resource} ${operation}: every contract parameter and field exists`, () => {
+				const visible = description.properties.filter((p) => p.name !== 'operation' && p.name !== 'resource' && shownFor(p, resource, operation));
+				const byName = new Map(visible.map((p) => [p.name, p]));
+				const missing: string[] = [];
+				for (const [name, fields] of Object.entries(params)) {
+					const property = byName.get(name);
+					if (!property) {
+						missing.push(name);
+						continue;
+					}
+					const inner = innerNames(property);
+					for (const field of fields) if (!inner.includes(field)) missing.push(`${name}.${field}`);
+				}
+				expect(missing).toEqual([]);
+			});
+		}
+	}
+});
