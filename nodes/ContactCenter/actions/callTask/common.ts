@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { resourceLocator } from '../../helpers/descriptions';
 import { idString, positiveNumericId, type Issue } from '../../helpers/validation';
 
 const NUMERIC_ID_VALIDATION = [
@@ -14,30 +15,13 @@ export function idLocator(options: {
 	description: string;
 	idPlaceholder: string;
 }): INodeProperties {
-	return {
-		displayName: options.displayName,
-		name: options.name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+	return resourceLocator({
+		...options,
 		required: true,
-		description: options.description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${options.displayName.toLowerCase()}...`,
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: options.idPlaceholder,
-				validation: NUMERIC_ID_VALIDATION,
-			},
-		],
-	};
+		listPlaceholder: `Select a ${options.displayName.toLowerCase()}...`,
+		idDisplayName: 'By ID',
+		idValidation: NUMERIC_ID_VALIDATION,
+	});
 }
 
 export const taskIdLocator = (description: string): INodeProperties =>

@@ -1,36 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
+
 /** A display-number group picked from the tenant's groups (searchable) or given by its ID. */
 export function displayGroupLocator(name: string, displayName: string, description: string, required: boolean): INodeProperties {
-	return {
-		displayName,
+	return resourceLocator({
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required,
+		displayName,
 		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a display-number group...',
-				typeOptions: { searchListMethod: 'searchDisplayNumberGroups', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 182739465018273946',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\S+\\s*$', errorMessage: 'Enter the ID of the display-number group' },
-					},
-				],
-			},
-		],
-	};
+		required,
+		searchListMethod: 'searchDisplayNumberGroups',
+		listPlaceholder: 'Select a display-number group...',
+		idDisplayName: 'By ID',
+		idPlaceholder: 'e.g. 182739465018273946',
+		idValidation: nonBlankId('Enter the ID of the display-number group'),
+	});
 }
 
 export const strategyField: INodeProperties = {

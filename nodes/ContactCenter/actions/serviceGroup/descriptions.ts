@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
+
 /** A service group picked from the tenant's groups (searchable) or given by its queue number. */
 export function serviceGroupLocator(
 	name: string,
@@ -7,35 +9,17 @@ export function serviceGroupLocator(
 	description: string,
 	required: boolean,
 ): INodeProperties {
-	return {
-		displayName,
+	return resourceLocator({
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required,
+		displayName,
 		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a service group...',
-				typeOptions: { searchListMethod: 'searchServiceGroups', searchable: true },
-			},
-			{
-				displayName: 'By Queue Number',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 8001',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\S+\\s*$', errorMessage: 'Enter the queue number of the service group' },
-					},
-				],
-			},
-		],
-	};
+		required,
+		searchListMethod: 'searchServiceGroups',
+		listPlaceholder: 'Select a service group...',
+		idDisplayName: 'By Queue Number',
+		idPlaceholder: 'e.g. 8001',
+		idValidation: nonBlankId('Enter the queue number of the service group'),
+	});
 }
 
 export const membersField: INodeProperties = {
