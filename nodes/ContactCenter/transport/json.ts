@@ -1,7 +1,18 @@
 /**
  * JSON for an API whose ids are 18-digit Java Longs. JSON.parse turns integers above 2^53 into
- * rounded doubles, so the raw text is rewritten first: such integers, and integers held by an id
- * key (`id`, `_id`, `…Id`, `…Ids`), become strings before JSON.parse sees them.
+ * rounded doubles, and ids must come out as strings: an integer token of more than 15 digits that
+ * is not a safe integer, and an integer token held by an id key (`id`, `_id`, `…Id`, `…Ids`,
+ * `…ID`), become strings with their exact digits; every other value is what JSON.parse gives.
+ *
+ * Two ways to the same result. `quoteBigIntegers` rewrites the text (a scanner over every
+ * character) and is the reference. `parseJson` takes a faster path: JSON.parse once, then one walk
+ * over the parsed values finds the numbers the rule concerns (an id-keyed number, or a whole
+ * number beyond 2^53); when there are none (customer pages, service records) that is the answer.
+ * When there are some and each is a property of an object, their exact tokens are read back from
+ * the text with one search per key name (`"voiceAgentId": 182739465020358408`) and checked
+ * (same count, same value, in document order); anything it cannot prove exact (numbers in id-keyed
+ * or nested arrays, keys that look like array indexes, repeated or escaped keys) goes through the
+ * scanner instead.
  */
 
 const ID_KEY = /(?:^_?id|Id|Ids|ID)$/;
@@ -85,9 +96,110 @@ export function quoteBigIntegers(text: string): string {
 	return parts.join('');
 }
 
+/** A key the id rule applies to, without a regular expression (called for every number property). */
+function isIdName(key: string): boolean {
+	const n = key.length;
+	if (n < 2) return false;
+	const last = key.charCodeAt(n - 1);
+	const before = key.charCodeAt(n - 2);
+	if (before === 73 && (last === 100 || last === 68)) return true; // …Id, …ID
+	if (last === 115 && before === 100 && n >= 3 && key.charCodeAt(n - 3) === 73) return true; // …Ids
+	return key === 'id' || key === '_id';
+}
+
+const isUnsafeNumber = (value: number): boolean => Number.isInteger(value) && !Number.isSafeInteger(value);
+
+/** Numbers the rule concerns, as (holder, key, parsed value) triples, flat. */
+type Found = unknown[];
+const NEEDS_SCANNER = 1;
+const NUMERIC_KEY = 2;
+
+/**
+ * Collects every object property holding an id-keyed or unsafe number. Returns NEEDS_SCANNER when a
+ * number inside an array concerns the rule (the scanner decides those by the key that owns the
+ * array), NUMERIC_KEY when an object has an array-index key (for-in order would not be document
+ * order), else 0.
+ */
+function collect(value: object, found: Found, arrayOwnerIsId: boolean, parentIsArray: boolean): number {
+	let flags = 0;
+	if (Array.isArray(value)) {
+		for (let i = 0; i < value.length; i++) {
+			const item: unknown = value[i];
+			if (typeof item === 'number') {
+				if (arrayOwnerIsId || parentIsArray || isUnsafeNumber(item)) return NEEDS_SCANNER;
+			} else if (item !== null && typeof item === 'object') {
+				flags |= collect(item, found, arrayOwnerIsId, true);
+				if (flags & NEEDS_SCANNER) return flags;
+			}
+		}
+		return flags;
+	}
+	const record = value as Record<string, unknown>;
+	for (const key in record) {
+		const item = record[key];
+		const first = key.charCodeAt(0);
+		if (first >= 48 && first <= 57) flags |= NUMERIC_KEY;
+		if (typeof item === 'number') {
+			if (isIdName(key) || isUnsafeNumber(item)) found.push(record, key, item);
+		} else if (item !== null && typeof item === 'object') {
+			flags |= collect(item, found, Array.isArray(item) && isIdName(key), false);
+			if (flags & NEEDS_SCANNER) return flags;
+		}
+	}
+	return flags;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Puts the exact tokens of the found numbers back: per key, every `"key": number` of the text in
+ * document order must match the found values one to one. False when that cannot be proven.
+ */
+function restoreTokens(text: string, found: Found): boolean {
+	const byKey = new Map<string, number[]>();
+	for (let i = 0; i < found.length; i += 3) {
+		const key = found[i + 1] as string;
+		let list = byKey.get(key);
+		if (!list) byKey.set(key, (list = []));
+		list.push(i);
+	}
+	const tokens: string[] = new Array<string>(found.length / 3);
+	for (const [key, positions] of byKey) {
+		const pattern = new RegExp(`"${escapeRegExp(JSON.stringify(key).slice(1, -1))}"\\s*:\\s*(-?[0-9][0-9.eE+-]*)(?=\\s*[,}])`, 'g');
+		const idKey = isIdName(key);
+		let n = 0;
+		for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+			// The walk took every number of an id key, and of other keys only the unsafe ones.
+			if (!idKey && !isUnsafeNumber(Number(m[1]))) continue;
+			if (n >= positions.length) return false;
+			const at = positions[n++];
+			if (!Object.is(Number(m[1]), found[at + 2])) return false;
+			tokens[at / 3] = m[1];
+		}
+		if (n !== positions.length) return false;
+	}
+	for (let i = 0; i < found.length; i += 3) {
+		const token = tokens[i / 3];
+		if (!INTEGER_TOKEN.test(token)) continue; // 5.0, 1e21: a number, as the scanner leaves it
+		const key = found[i + 1] as string;
+		if (isIdName(key) || isUnsafeInteger(token)) (found[i] as Record<string, unknown>)[key] = token;
+	}
+	return true;
+}
+
+const INTEGER_TOKEN = /^-?[0-9]+$/;
+
 /** JSON.parse that keeps 18-digit integers exact (as strings) and turns numeric ids into strings. */
 export function parseJson(text: string): unknown {
-	return JSON.parse(quoteBigIntegers(text));
+	const value: unknown = JSON.parse(text);
+	if (value === null || typeof value !== 'object') {
+		return typeof value === 'number' && isUnsafeNumber(value) ? JSON.parse(quoteBigIntegers(text)) : value;
+	}
+	const found: Found = [];
+	const flags = collect(value, found, false, false);
+	if (found.length === 0 && !(flags & NEEDS_SCANNER)) return value;
+	if (flags !== 0 || !restoreTokens(text, found)) return JSON.parse(quoteBigIntegers(text));
+	return value;
 }
 
 /**
@@ -106,7 +218,28 @@ export type JsonBodyValue =
 const LONG_MARKER = '\u0000long:';
 const LONG_PATTERN = /"\\u0000long:(-?\d+)"/g;
 
+/** Whether a body holds a bigint anywhere (stops at the first). */
+function holdsBigInt(value: unknown): boolean {
+	if (typeof value === 'bigint') return true;
+	if (value === null || typeof value !== 'object') return false;
+	if (Array.isArray(value)) {
+		for (let i = 0; i < value.length; i++) {
+			const item: unknown = value[i];
+			if (typeof item === 'bigint' || (item !== null && typeof item === 'object' && holdsBigInt(item))) return true;
+		}
+		return false;
+	}
+	const record = value as Record<string, unknown>;
+	for (const key in record) {
+		const item = record[key];
+		if (typeof item === 'bigint' || (item !== null && typeof item === 'object' && holdsBigInt(item))) return true;
+	}
+	return false;
+}
+
+/** JSON text of a body; the replacer that writes bigints bare runs only when the body holds one. */
 export function stringifyJson(value: JsonBodyValue): string {
+	if (!holdsBigInt(value)) return JSON.stringify(value);
 	let sawLong = false;
 	const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
 		// The holder's own value, before any toJSON: n8n-workflow gives BigInt a toJSON returning a string.
