@@ -1,35 +1,66 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * Installs, once, what running a real n8n needs and the package itself does not: a Node 24 runtime
- * (the official binary, published on npm as `node-<platform>-<arch>`) and the pinned n8n from
- * `test/e2e/n8n-host`, both into a cache folder outside the repository.
+ * Installs, once, what running a real n8n needs and the package itself does not: the Node runtime
+ * that n8n release needs (the official binary, published on npm as `node-<platform>-<arch>`) and the
+ * pinned n8n from `test/e2e/n8n-host/<version>`, both into a cache folder outside the repository.
  *
- * Every step is idempotent and safe to interrupt: work happens in place or in a staging folder,
- * and a `.complete` marker is written last, so a half-finished install is simply redone.
+ * A cache is only marked complete once a smoke test proved it works: n8n opens its SQLite database
+ * and imports a credential in a throw-away user folder. A cache that is broken or half built (for
+ * example sqlite3 never compiled) is found on the next run, said so, and repaired.
  *
- *   npx ts-node --transpile-only test/tools/runtime.ts          # install what is missing, print paths
- *   npx ts-node --transpile-only test/tools/runtime.ts --json   # same, paths as JSON on stdout
+ * Every step is idempotent and safe to interrupt: work happens in place or in a staging folder, and
+ * the `.complete` marker is written last.
+ *
+ *   npx ts-node --transpile-only test/tools/runtime.ts                 # the default n8n (2.41.1)
+ *   npx ts-node --transpile-only test/tools/runtime.ts --n8n 1.123.81  # another pinned release
+ *   npx ts-node --transpile-only test/tools/runtime.ts --all           # every pinned release
+ *   npx ts-node --transpile-only test/tools/runtime.ts --json          # paths as JSON on stdout
  */
-import { createHash } from 'node:crypto';
-import { existsSync, promises as fs, readFileSync, statfsSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, promises as fs, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { withLock } from '../e2e/lib/lock';
-import { runChecked } from '../e2e/lib/process';
+import { runChecked, tail } from '../e2e/lib/process';
 
-export const N8N_VERSION = '2.41.1';
-const NODE_MAJOR = '24';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const HOST_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'n8n-host');
+const HOSTS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'n8n-host');
 const MARKER = '.complete';
+/** Bump when what a complete cache must contain changes, so old caches are checked again. */
+const INSTALLER_REVISION = 'smoke-tested-1';
+
+/** An n8n release the tests run, with the Node major it needs. */
+export interface N8nRelease {
+	version: string;
+	nodeMajor: string;
+}
+
+/** Every pinned release, newest first; each has `test/e2e/n8n-host/<version>/`. */
+export const N8N_RELEASES: readonly N8nRelease[] = [{ version: '2.41.1', nodeMajor: '24' }];
+
+export const DEFAULT_N8N_VERSION = '2.41.1';
+
+/** The release the end-to-end tests and `npm start` use: `CONTACT_CENTER_N8N_VERSION` or the default. */
+export function selectedRelease(version = process.env.CONTACT_CENTER_N8N_VERSION || DEFAULT_N8N_VERSION): N8nRelease {
+	const release = N8N_RELEASES.find((r) => r.version === version);
+	if (!release) {
+		throw new Error(`n8n ${version} is not pinned here; pinned: ${N8N_RELEASES.map((r) => r.version).join(', ')}`);
+	}
+	return release;
+}
+
+/** The version of the selected release (kept for callers that print it). */
+export const N8N_VERSION = selectedRelease().version;
 
 export interface Runtime {
-	/** Folder holding the `node` binary of Node 24; put it first on PATH. */
+	/** The n8n version installed. */
+	n8nVersion: string;
+	/** Folder holding the `node` binary n8n runs on; put it first on PATH. */
 	nodeBinDir: string;
-	/** The Node 24 binary itself. */
+	/** That `node` binary itself. */
 	nodeBin: string;
-	/** Folder with Node 24's `include/node` headers, for `npm_config_nodedir`. */
+	/** Folder with that Node's `include/node` headers, for `npm_config_nodedir`. */
 	nodeDir: string;
 	/** Folder whose `node_modules` holds the pinned n8n. */
 	n8nDir: string;
@@ -40,6 +71,8 @@ export interface Runtime {
 export interface EnsureOptions {
 	/** Where progress goes; defaults to stderr so `--json` output stays clean. */
 	log?: (line: string) => void;
+	/** Which pinned n8n; default the selected release. */
+	version?: string;
 }
 
 export function cacheRoot(): string {
@@ -55,14 +88,12 @@ function defaultLog(line: string): void {
 export function nodePackageName(): string {
 	const platform = ({ linux: 'linux', darwin: 'darwin', win32: 'win' } as Record<string, string>)[process.platform];
 	const arch = ({ x64: 'x64', arm64: 'arm64', ppc64: 'ppc64le', s390x: 's390x' } as Record<string, string>)[process.arch];
-	if (!platform || !arch) {
-		throw new Error(`No Node ${NODE_MAJOR} package on npm for ${process.platform}/${process.arch}`);
-	}
+	if (!platform || !arch) throw new Error(`No Node package on npm for ${process.platform}/${process.arch}`);
 	return `node-${platform}-${arch}`;
 }
 
-function nodeFolder(): string {
-	return path.join(cacheRoot(), `node${NODE_MAJOR}`);
+function nodeFolder(major: string): string {
+	return path.join(cacheRoot(), `node${major}`);
 }
 
 function nodePaths(root: string): Pick<Runtime, 'nodeBinDir' | 'nodeBin' | 'nodeDir'> {
@@ -72,22 +103,28 @@ function nodePaths(root: string): Pick<Runtime, 'nodeBinDir' | 'nodeBin' | 'node
 	return { nodeDir, nodeBinDir, nodeBin };
 }
 
-function n8nPaths(): Pick<Runtime, 'n8nDir' | 'n8nBin'> {
-	const n8nDir = path.join(cacheRoot(), `n8n-${N8N_VERSION}`);
+function n8nPaths(release: N8nRelease): Pick<Runtime, 'n8nDir' | 'n8nBin'> {
+	const n8nDir = path.join(cacheRoot(), `n8n-${release.version}`);
 	return { n8nDir, n8nBin: path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n') };
 }
 
+function hostDir(release: N8nRelease): string {
+	return path.join(HOSTS_DIR, release.version);
+}
+
 /** Paths of an installed runtime, without installing anything (throws if something is missing). */
-export function installedRuntime(): Runtime {
-	const node = nodePaths(nodeFolder());
-	const n8n = n8nPaths();
-	if (!existsSync(path.join(nodeFolder(), MARKER)) || !existsSync(node.nodeBin)) {
-		throw new Error('Node 24 is not installed: run `npx ts-node --transpile-only test/tools/runtime.ts`');
+export function installedRuntime(version?: string): Runtime {
+	const release = selectedRelease(version);
+	const node = nodePaths(nodeFolder(release.nodeMajor));
+	const n8n = n8nPaths(release);
+	const fix = `run \`npm run runtime -- --n8n ${release.version}\``;
+	if (!existsSync(path.join(nodeFolder(release.nodeMajor), MARKER)) || !existsSync(node.nodeBin)) {
+		throw new Error(`Node ${release.nodeMajor} is not installed: ${fix}`);
 	}
 	if (!existsSync(path.join(n8n.n8nDir, MARKER)) || !existsSync(n8n.n8nBin)) {
-		throw new Error(`n8n ${N8N_VERSION} is not installed: run \`npx ts-node --transpile-only test/tools/runtime.ts\``);
+		throw new Error(`n8n ${release.version} is not installed: ${fix}`);
 	}
-	return { ...node, ...n8n };
+	return { n8nVersion: release.version, ...node, ...n8n };
 }
 
 interface InstallStep {
@@ -111,7 +148,7 @@ async function run(command: string, args: string[], step: InstallStep): Promise<
 	try {
 		await runChecked(command, args, {
 			cwd: step.cwd,
-			env: step.env,
+			env: step.env ?? installEnv(),
 			timeoutMs: step.timeoutMs,
 			onLine: (line) => {
 				// The machine's npmrc sets `nodedir`, which npm 11 warns about on every call.
@@ -124,17 +161,38 @@ async function run(command: string, args: string[], step: InstallStep): Promise<
 	}
 }
 
-/** Installs the official Node 24 binary from npm into the cache if missing; returns its bin folder. */
-export async function ensureNode24(options: EnsureOptions = {}): Promise<string> {
+/**
+ * The environment for npm commands run here. When this runs under `npm start`/`npm test`, npm has
+ * put the project's settings into the environment as `npm_config_*` (this repository's `.npmrc`
+ * sets `ignore-scripts`, which would turn `npm rebuild sqlite3` into a silent no-op) and its
+ * `npm_package_*`/`npm_lifecycle_*` variables: none of them is meant for the cache folder, so they
+ * are dropped, and every command below says explicitly whether scripts run.
+ */
+function installEnv(base: NodeJS.ProcessEnv = process.env, nodeMajor?: string): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(base)) {
+		if (/^npm_(config_(ignore_scripts|local_prefix|prefix|global|workspaces?|include_workspace_root)|package_|lifecycle_)/i.test(key)) continue;
+		env[key] = value;
+	}
+	if (nodeMajor) {
+		const { nodeBinDir, nodeDir } = nodePaths(nodeFolder(nodeMajor));
+		env.PATH = `${nodeBinDir}${path.delimiter}${base.PATH ?? ''}`;
+		env.npm_config_nodedir = nodeDir;
+	}
+	return env;
+}
+
+/** Installs the official Node binary of that major from npm into the cache if missing; returns its bin folder. */
+export async function ensureNode(major: string, options: EnsureOptions = {}): Promise<string> {
 	const log = options.log ?? defaultLog;
-	const root = nodeFolder();
+	const root = nodeFolder(major);
 	const done = (): boolean => existsSync(path.join(root, MARKER)) && existsSync(nodePaths(root).nodeBin);
 	if (done()) return nodePaths(root).nodeBinDir;
 	return withLock(root, log, async () => {
 		if (done()) return nodePaths(root).nodeBinDir;
 		const started = Date.now();
-		const spec = `${nodePackageName()}@${NODE_MAJOR}`;
-		log(`installing Node ${NODE_MAJOR} (${spec}) into ${root}`);
+		const spec = `${nodePackageName()}@${major}`;
+		log(`installing Node ${major} (${spec}) into ${root}`);
 		// Stage next to the target and swap in with a rename, so the target is never half there.
 		const staging = `${root}.staging-${process.pid}`;
 		await fs.rm(staging, { recursive: true, force: true });
@@ -148,28 +206,29 @@ export async function ensureNode24(options: EnsureOptions = {}): Promise<string>
 		const { nodeBin } = nodePaths(staging);
 		if (!existsSync(nodeBin)) throw new Error(`${spec} installed no binary at ${nodeBin}`);
 		await fs.chmod(nodeBin, 0o755);
+		await runChecked(nodeBin, ['--version'], { cwd: staging, timeoutMs: 30_000 });
 		await fs.writeFile(path.join(staging, MARKER), `${new Date().toISOString()}\n`);
 		await fs.rm(root, { recursive: true, force: true });
 		await fs.rename(staging, root);
-		log(`Node ${NODE_MAJOR} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		log(`Node ${major} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		return nodePaths(root).nodeBinDir;
 	});
 }
 
-/** An environment whose `node` and native-addon headers are Node 24's. */
-export function node24Env(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-	const { nodeBinDir, nodeDir } = nodePaths(nodeFolder());
-	return {
-		...base,
-		PATH: `${nodeBinDir}${path.delimiter}${base.PATH ?? ''}`,
-		npm_config_nodedir: nodeDir,
-	};
+/** Node 24, which n8n 2.x needs. */
+export async function ensureNode24(options: EnsureOptions = {}): Promise<string> {
+	return ensureNode('24', options);
 }
 
-function hostFingerprint(): string {
-	const hash = createHash('sha256');
+/** An environment whose `node` and native-addon headers are those of the selected n8n's Node. */
+export function node24Env(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+	return installEnv(base, '24');
+}
+
+function hostFingerprint(release: N8nRelease): string {
+	const hash = createHash('sha256').update(INSTALLER_REVISION).update(release.nodeMajor);
 	for (const file of ['package.json', 'package-lock.json']) {
-		hash.update(file).update(readFileSync(path.join(HOST_DIR, file)));
+		hash.update(file).update(readFileSync(path.join(hostDir(release), file)));
 	}
 	return hash.digest('hex');
 }
@@ -184,69 +243,178 @@ function diskGrowth(dir: string): () => string {
 	return () => `${((used() - before) / 1e9).toFixed(2)} GB of about 2.7 GB written`;
 }
 
+/** Every sqlite3 package in the install (n8n may nest one), with whether its native binding is built. */
+export function sqliteBindings(n8nDir: string): Array<{ dir: string; built: boolean }> {
+	const found: Array<{ dir: string; built: boolean }> = [];
+	const visit = (modules: string, depth: number): void => {
+		if (depth > 3 || !existsSync(modules)) return;
+		for (const name of readdirSync(modules)) {
+			if (name.startsWith('.')) continue;
+			if (name.startsWith('@')) {
+				visit(path.join(modules, name), depth);
+				continue;
+			}
+			const dir = path.join(modules, name);
+			if (name === 'sqlite3') {
+				found.push({ dir, built: existsSync(path.join(dir, 'build', 'Release', 'node_sqlite3.node')) });
+			}
+			visit(path.join(dir, 'node_modules'), depth + 1);
+		}
+	};
+	visit(path.join(n8nDir, 'node_modules'), 0);
+	return found;
+}
+
+/**
+ * Proves an installed n8n works: in a throw-away user folder it opens its SQLite database (running
+ * its migrations) and imports a credential, as `npm start` and the tests do first.
+ */
+async function smokeTest(runtime: Runtime, log: (line: string) => void): Promise<void> {
+	const started = Date.now();
+	const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-runtime-smoke-'));
+	try {
+		const input = path.join(folder, 'credentials.json');
+		const credential = {
+			id: 'runtimeSmokeTest1',
+			name: 'runtime smoke test',
+			type: 'httpHeaderAuth',
+			data: { name: 'x-smoke', value: randomBytes(8).toString('hex') },
+		};
+		await fs.writeFile(input, JSON.stringify([credential]));
+		const env: NodeJS.ProcessEnv = {
+			...installEnv(process.env, selectedRelease(runtime.n8nVersion).nodeMajor),
+			N8N_USER_FOLDER: folder,
+			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
+			DB_TYPE: 'sqlite',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+			// At info, import:credentials says what it imported; at warn it prints nothing to check.
+			N8N_LOG_LEVEL: 'info',
+		};
+		for (const key of Object.keys(env)) {
+			if (/^(DB_POSTGRESDB_|EXECUTIONS_MODE$|QUEUE_)/.test(key)) delete env[key];
+		}
+		const res = await runChecked(runtime.nodeBin, [runtime.n8nBin, 'import:credentials', `--input=${input}`], {
+			cwd: folder,
+			env,
+			timeoutMs: 3 * 60_000,
+		}).catch((error: unknown) => {
+			throw new Error(`n8n ${runtime.n8nVersion} failed its smoke test (import:credentials): ${error instanceof Error ? error.message : String(error)}`);
+		});
+		if (!/imported 1 credential/i.test(`${res.stdout}\n${res.stderr}`)) {
+			throw new Error(`n8n ${runtime.n8nVersion} smoke test: import:credentials did not report the import\n${tail(res)}`);
+		}
+		log(`smoke test passed: n8n ${runtime.n8nVersion} opened SQLite and imported a credential (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+	} finally {
+		await fs.rm(folder, { recursive: true, force: true });
+	}
+}
+
+async function buildSqlite(release: N8nRelease, n8nDir: string, log: (line: string) => void): Promise<void> {
+	const started = Date.now();
+	log(`building sqlite3 against Node ${release.nodeMajor} (about 1–2 minutes)`);
+	await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'], {
+		cwd: n8nDir,
+		env: { ...installEnv(process.env, release.nodeMajor), npm_config_ignore_scripts: 'false' },
+		log,
+		// node-gyp prints every compiler command and warning; show errors and the outcome only.
+		show: (line) => /\berror\b|ERR!|rebuilt/i.test(line),
+		timeoutMs: 15 * 60_000,
+	});
+	const missing = sqliteBindings(n8nDir).filter((b) => !b.built);
+	if (sqliteBindings(n8nDir).length === 0) throw new Error(`no sqlite3 package found under ${n8nDir}`);
+	if (missing.length > 0) {
+		throw new Error(`npm rebuild sqlite3 reported success but built nothing in ${missing.map((b) => b.dir).join(', ')}`);
+	}
+	log(`sqlite3 built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Why a cache whose files match the pins cannot be trusted, or undefined when it can. */
+function cacheProblem(n8nDir: string, n8nBin: string, fingerprint: string, markerText: string): string | undefined {
+	if (!existsSync(n8nBin)) return 'n8n is not installed';
+	if (markerText !== fingerprint) return markerText ? 'it was built by an older installer or from other pins' : 'an earlier install did not finish';
+	if (sqliteBindings(n8nDir).some((b) => !b.built)) return 'sqlite3 has no compiled binding';
+	return undefined;
+}
+
 /**
  * Installs the pinned n8n (from the committed host package.json and lockfile) into the cache if
  * missing: `npm install --ignore-scripts` (one dependency's install script downloads a binary and
- * fails offline) then `npm rebuild sqlite3` against Node 24's headers. Returns the paths.
+ * fails offline), then `npm rebuild sqlite3` against the right Node's headers with scripts on, then
+ * a smoke test. A cache that fails any check is repaired rather than trusted.
  */
 export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 	const log = options.log ?? defaultLog;
-	await ensureNode24(options);
-	const { n8nDir, n8nBin } = n8nPaths();
-	const fingerprint = hostFingerprint();
+	const release = selectedRelease(options.version);
+	await ensureNode(release.nodeMajor, options);
+	const { n8nDir, n8nBin } = n8nPaths(release);
+	const fingerprint = hostFingerprint(release);
 	const marker = path.join(n8nDir, MARKER);
-	const done = async (): Promise<boolean> =>
-		existsSync(n8nBin) && (await fs.readFile(marker, 'utf8').catch(() => '')).trim() === fingerprint;
-	if (await done()) return installedRuntime();
+	const readMarker = async (): Promise<string> => (await fs.readFile(marker, 'utf8').catch(() => '')).trim();
+	if (!cacheProblem(n8nDir, n8nBin, fingerprint, await readMarker())) return installedRuntime(release.version);
 	return withLock(n8nDir, log, async () => {
-		if (await done()) return installedRuntime();
+		const problem = cacheProblem(n8nDir, n8nBin, fingerprint, await readMarker());
+		if (!problem) return installedRuntime(release.version);
 		await fs.rm(marker, { force: true });
 		await fs.mkdir(n8nDir, { recursive: true });
-		for (const file of ['package.json', 'package-lock.json']) {
-			await fs.copyFile(path.join(HOST_DIR, file), path.join(n8nDir, file));
+		const pinsChanged = ['package.json', 'package-lock.json'].some(
+			(file) =>
+				!existsSync(path.join(n8nDir, file)) ||
+				!readFileSync(path.join(n8nDir, file)).equals(readFileSync(path.join(hostDir(release), file))),
+		);
+		if (existsSync(n8nBin) && !pinsChanged) {
+			log(`the cached n8n ${release.version} in ${n8nDir} cannot be trusted (${problem}): checking and repairing it`);
+		} else {
+			for (const file of ['package.json', 'package-lock.json']) {
+				await fs.copyFile(path.join(hostDir(release), file), path.join(n8nDir, file));
+			}
+			const started = Date.now();
+			log(`installing n8n ${release.version} into ${n8nDir} (about 3 minutes, ~2,200 packages, 2.7 GB)`);
+			// --loglevel=error: the lockfile is known good and n8n's tree prints hundreds of peer warnings.
+			await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+				cwd: n8nDir,
+				env: installEnv(process.env, release.nodeMajor),
+				log,
+				timeoutMs: 20 * 60_000,
+				heartbeat: diskGrowth(n8nDir),
+			});
+			log(`n8n installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		}
-		const env = node24Env();
-		let started = Date.now();
-		log(`installing n8n ${N8N_VERSION} into ${n8nDir} (about 2–3 minutes, ~2,200 packages, 2.7 GB)`);
-		// --loglevel=error: the lockfile is known good and n8n's tree prints hundreds of peer warnings.
-		await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: n8nDir,
-			env,
-			log,
-			timeoutMs: 20 * 60_000,
-			heartbeat: diskGrowth(n8nDir),
-		});
-		log(`n8n installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-		started = Date.now();
-		log('building sqlite3 against Node 24 (about 1–2 minutes)');
-		await run('npm', ['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=warn'], {
-			cwd: n8nDir,
-			env,
-			log,
-			// node-gyp prints every compiler command and warning; show errors and the outcome only.
-			show: (line) => /\berror\b|ERR!|rebuilt/i.test(line),
-			timeoutMs: 15 * 60_000,
-		});
-		log(`sqlite3 built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		if (sqliteBindings(n8nDir).some((b) => !b.built)) await buildSqlite(release, n8nDir, log);
+		const runtime: Runtime = { n8nVersion: release.version, ...nodePaths(nodeFolder(release.nodeMajor)), n8nDir, n8nBin };
+		await smokeTest(runtime, log);
 		await fs.writeFile(marker, `${fingerprint}\n`);
-		return installedRuntime();
+		return installedRuntime(release.version);
 	});
 }
 
+function parseCli(argv: string[]): { json: boolean; versions: string[] } {
+	const json = argv.includes('--json');
+	if (argv.includes('--all')) return { json, versions: N8N_RELEASES.map((r) => r.version) };
+	const at = argv.findIndex((a) => a === '--n8n' || a.startsWith('--n8n='));
+	if (at < 0) return { json, versions: [selectedRelease().version] };
+	const value = argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+	return { json, versions: [selectedRelease(value).version] };
+}
+
 if (require.main === module) {
-	const json = process.argv.includes('--json');
+	const { json, versions } = parseCli(process.argv.slice(2));
 	const started = Date.now();
-	ensureN8n()
-		.then((runtime) => {
-			if (json) {
-				process.stdout.write(`${JSON.stringify(runtime, null, 2)}\n`);
-			} else {
-				defaultLog(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-				for (const [key, value] of Object.entries(runtime)) defaultLog(`${key.padEnd(10)} ${value}`);
-			}
-		})
-		.catch((error: unknown) => {
-			process.stderr.write(`[runtime] ${error instanceof Error ? error.message : String(error)}\n`);
-			process.exit(1);
-		});
+	(async () => {
+		const runtimes: Runtime[] = [];
+		for (const version of versions) runtimes.push(await ensureN8n({ version }));
+		if (json) {
+			process.stdout.write(`${JSON.stringify(runtimes.length === 1 ? runtimes[0] : runtimes, null, 2)}\n`);
+			return;
+		}
+		defaultLog(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		for (const runtime of runtimes) {
+			for (const [key, value] of Object.entries(runtime)) defaultLog(`${key.padEnd(10)} ${value}`);
+		}
+	})().catch((error: unknown) => {
+		process.stderr.write(`[runtime] ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(1);
+	});
 }

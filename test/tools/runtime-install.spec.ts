@@ -1,0 +1,96 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/**
+ * The runtime installer as a new user meets it: an empty cache folder, run from inside an npm script
+ * (so npm's `npm_config_ignore_scripts=true` from this repository's .npmrc is in the environment),
+ * then a cache broken the way the old installer left it (sqlite3 never compiled, marker written),
+ * which must be found and repaired. Slow (a full n8n install, about 5 minutes on 2 cores), so it is
+ * not part of `jest`'s default run:
+ *
+ *   npm run test:runtime-install                                  # into a new temp cache folder
+ *   RUNTIME_INSTALL_CACHE=~/.cache npm run test:runtime-install   # into that (empty) cache folder
+ *
+ * `.ci/run` runs it when the machine has no cache yet, so the cache every later test uses is the
+ * one this test built and checked.
+ */
+import { existsSync, promises as fs, readdirSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { runCommand } from '../e2e/lib/process';
+
+const REPO = path.resolve(__dirname, '..', '..');
+const VERSION = process.env.CONTACT_CENTER_N8N_VERSION || '2.41.1';
+let cacheHome: string;
+let madeHere = false;
+
+/** Runs the installer as `npm run runtime` would, with npm's environment for this repository. */
+async function install(): Promise<{ code: number | null; output: string }> {
+	const res = await runCommand(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', 'test/tools/runtime.ts', '--n8n', VERSION], {
+		cwd: REPO,
+		env: { ...process.env, XDG_CACHE_HOME: cacheHome, npm_config_ignore_scripts: 'true', npm_lifecycle_event: 'runtime' },
+		timeoutMs: 25 * 60_000,
+		onLine: (line) => process.stderr.write(`${line}\n`),
+	});
+	return { code: res.code, output: `${res.stdout}\n${res.stderr}` };
+}
+
+function cacheDir(): string {
+	return path.join(cacheHome, 'n8n-nodes-contact-center');
+}
+
+function sqliteBinaries(): string[] {
+	const n8nModules = path.join(cacheDir(), `n8n-${VERSION}`, 'node_modules');
+	const found: string[] = [];
+	const walk = (dir: string, depth: number): void => {
+		if (depth > 4 || !existsSync(dir)) return;
+		for (const name of readdirSync(dir)) {
+			const full = path.join(dir, name);
+			if (name === 'node_sqlite3.node') found.push(full);
+			else if (depth < 4 && !name.startsWith('.') && (name === 'sqlite3' || name === 'build' || name === 'Release' || name === 'node_modules' || name.startsWith('@'))) walk(full, depth + 1);
+		}
+	};
+	walk(n8nModules, 0);
+	return found;
+}
+
+beforeAll(async () => {
+	if (process.env.RUNTIME_INSTALL_CACHE) {
+		cacheHome = process.env.RUNTIME_INSTALL_CACHE;
+		await fs.mkdir(cacheHome, { recursive: true });
+	} else {
+		cacheHome = await fs.mkdtemp(path.join(os.tmpdir(), 'runtime-install-'));
+		madeHere = true;
+	}
+});
+
+afterAll(async () => {
+	if (madeHere) await fs.rm(cacheHome, { recursive: true, force: true });
+});
+
+test('an empty cache: Node and n8n install, sqlite3 is compiled although npm says ignore-scripts, the smoke test passes before the marker', async () => {
+	expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(false);
+	const first = await install();
+	expect(first.code).toBe(0);
+	expect(first.output).toMatch(/installing n8n/);
+	expect(first.output).toMatch(/sqlite3 built in/);
+	expect(first.output).toMatch(new RegExp(`smoke test passed: n8n ${VERSION.replace(/\./g, '\\.')} opened SQLite and imported a credential`));
+	expect(sqliteBinaries().length).toBeGreaterThanOrEqual(1);
+	expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(true);
+
+	// A second run trusts the verified cache and installs nothing.
+	const second = await install();
+	expect(second.code).toBe(0);
+	expect(second.output).not.toMatch(/installing|building|repair/);
+}, 30 * 60_000);
+
+test('a cache left half built (no compiled sqlite3, marker present) is found, said so, repaired and verified', async () => {
+	for (const binary of sqliteBinaries()) await fs.rm(binary);
+	expect(sqliteBinaries()).toEqual([]);
+	expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(true);
+	const repaired = await install();
+	expect(repaired.code).toBe(0);
+	expect(repaired.output).toMatch(/cannot be trusted \(sqlite3 has no compiled binding\): checking and repairing it/);
+	expect(repaired.output).not.toMatch(/installing n8n/);
+	expect(repaired.output).toMatch(/smoke test passed/);
+	expect(sqliteBinaries().length).toBeGreaterThanOrEqual(1);
+}, 30 * 60_000);
