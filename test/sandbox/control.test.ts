@@ -54,8 +54,16 @@ describe('reset and tenants', () => {
 		expect(new Set(state.agents.map((a) => a.publishStatus))).toEqual(new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']));
 		expect(new Set(state.agents.map((a) => a.agentType))).toEqual(new Set(['voicebot', 'voiceagent']));
 		expect(state.callerNumberGroups).toHaveLength(3);
-		expect(state.fields.map((f) => f.type)).toEqual(['text', 'select', 'cascade']);
-		expect(state.customers).toHaveLength(25);
+		expect(state.fields.map((f) => [f.field, f.type])).toEqual([
+			['cf_company', 'text'],
+			['cf_level', 'select'],
+			['cf_region', 'cascade'],
+			['cf_last_contact', 'text'],
+		]);
+		expect(state.customers).toHaveLength(28);
+		// Nobody has a last contact yet; three web visitors are known by visitor id.
+		expect(state.customers.filter((c) => c.cf_last_contact !== undefined)).toEqual([]);
+		expect(state.customers.filter((c) => c.visitorId).map((c) => c.visitorId)).toEqual(['v_demo_0001', 'v_demo_0002', 'v_demo_0003']);
 		expect(state.serviceGroups).toHaveLength(2);
 		expect(state.displayNumberGroups).toHaveLength(2);
 		expect(state.tasks.map((t) => t.status)).toEqual(['draft']);
@@ -66,6 +74,12 @@ describe('reset and tenants', () => {
 		const window = { startTime: wallTime(new Date(now.getTime() - 3 * 86400_000 - 60_000)), endTime: wallTime(now) };
 		const calls = okA(await client.post(PATHS.callRecords, window));
 		expect(calls).toHaveLength(state.recordCounts.call);
+		// The last hour has call records naming customers by phone (the service-record example reads them).
+		const lastHour = { startTime: wallTime(new Date(now.getTime() - 3600_000)), endTime: wallTime(now) };
+		const phones = new Set(state.customers.flatMap((c) => (c.mobile ?? []).map((m) => m.value)));
+		const recent = okA(await client.post(PATHS.callRecords, lastHour)) as Array<{ data: { customerPhone?: string } }>;
+		expect(recent.length).toBeGreaterThanOrEqual(3);
+		expect(recent.every((r) => r.data.customerPhone !== undefined && phones.has(r.data.customerPhone))).toBe(true);
 		expect(okA(await client.post(PATHS.crmList, { search: [{ field: 'cf_level', operator: 'nempty', value: [] }] })).count).toBeGreaterThan(0);
 	});
 });

@@ -26,6 +26,11 @@ export interface SandboxOptions {
 	nonceReplayKey?: 'nonce' | 'timestamp+nonce';
 	/** The request log keeps this many newest entries; default 100,000. */
 	maxLogEntries?: number;
+	/**
+	 * Every demo tenant gets a new service record naming one of its customers this often (seconds),
+	 * alternating call and chat, as a live tenant would; default off. `npm start` turns it on.
+	 */
+	demoFeedSeconds?: number;
 }
 
 export type Channel = 'call' | 'im';

@@ -65,7 +65,17 @@ export function seedDemo(tenant: Tenant): void {
 			},
 		],
 	});
-	seedCustomers(tenant, { count: 25 });
+	const customerIds = seedCustomers(tenant, { count: 25 });
+	// Web-chat visitors known to the CRM: chat records name their customer by visitor id.
+	const visitorIds = seedCustomers(tenant, {
+		customers: [
+			{ customerName: '周岚', visitorId: 'v_demo_0001', mobile: [{ value: '13800139101', memo: '手机' }] },
+			{ customerName: 'Lin Yu', visitorId: 'v_demo_0002', mobile: [{ value: '13800139102', memo: 'work' }] },
+			{ customerName: '陈静', visitorId: 'v_demo_0003', mobile: [] },
+		],
+	});
+	// Created after the customers, so none holds a value yet: the service-record example fills it.
+	seedFields(tenant, { fields: [{ field: 'cf_last_contact', name: 'Last contact', type: 'text' }] });
 	seedServiceGroups(tenant, {
 		groups: [
 			{ name: '售前咨询组', strategy: 'rrmemory', members: [{ agentNumber: '1001', weight: 5 }, { agentNumber: '1002', weight: 3 }] },
@@ -77,8 +87,36 @@ export function seedDemo(tenant: Tenant): void {
 	seedTasks(tenant, { tasks: [{ taskName: '售后满意度回访（示例）', voiceAgentId: agentIds[0] }] });
 
 	const now = tenant.wallNow();
-	for (const [channel, count] of [['call', 240], ['im', 120]] as const) {
-		const times = Array.from({ length: count }, () => now - tenant.rng.int(0, 3 * DAY)).sort((a, b) => a - b);
-		tenant.records[channel].insert(generateRecords(tenant, channel, times, 'mixed'));
+	const phones = customerIds.map((id) => tenant.customers.get(id)?.mobile?.[0]?.value).filter((v): v is string => !!v);
+	const visitors = visitorIds.map((id) => tenant.customers.get(id)?.visitorId).filter((v): v is string => !!v);
+	for (const [channel, count, recent] of [['call', 240, [50, 35, 12]], ['im', 120, [40, 8]]] as const) {
+		// Spread over three days, plus a few in the last hour (what the example's manual run reads).
+		const times = [
+			...Array.from({ length: count }, () => now - tenant.rng.int(3600, 3 * DAY)),
+			...recent.map((minutes) => now - minutes * 60),
+		].sort((a, b) => a - b);
+		const records = generateRecords(tenant, channel, times, 'mixed').map((record, i) => {
+			// Every record of the last hour and every third older one names a demo customer.
+			if (now - times[i] >= 3600 && i % 3 !== 0) return record;
+			if (channel === 'call') return { ...record, data: { ...record.data, customerPhone: phones[i % phones.length] } };
+			return { ...record, otherParams: { channel: 'web', visitorId: visitors[i % visitors.length] } };
+		});
+		tenant.records[channel].insert(records);
+	}
+}
+
+/** One new record naming a demo customer, written now: call records by phone, chats by visitor id (the `n`th alternates). */
+export function feedDemoRecord(tenant: Tenant, n: number): void {
+	const customers = [...tenant.customers.values()];
+	const channel = n % 2 === 0 ? 'call' : 'im';
+	const [record] = generateRecords(tenant, channel, [tenant.wallNow()], 'serviceNoteInsert');
+	if (channel === 'call') {
+		const phones = customers.flatMap((c) => (c.mobile ?? []).slice(0, 1).map((m) => m.value));
+		if (phones.length === 0) return;
+		tenant.records.call.insert([{ ...record, data: { ...record.data, customerPhone: phones[tenant.rng.int(0, phones.length - 1)] } }]);
+	} else {
+		const visitors = customers.map((c) => c.visitorId).filter((v): v is string => !!v);
+		if (visitors.length === 0) return;
+		tenant.records.im.insert([{ ...record, otherParams: { channel: 'web', visitorId: visitors[tenant.rng.int(0, visitors.length - 1)] } }]);
 	}
 }

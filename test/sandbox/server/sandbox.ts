@@ -14,7 +14,7 @@ import { hex32 } from '../lib/ids';
 import { parseJsonLossless, stringifyWithLongs } from '../lib/json';
 import { Clock, isValidTimeZone } from '../lib/time';
 import { ApiError, ControlError, PARAM_ERROR_A, PARAM_ERROR_B, isObject } from '../lib/validate';
-import { seedDemo } from '../seed/demo';
+import { feedDemoRecord, seedDemo } from '../seed/demo';
 import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
 import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
 import { authenticate, type AuthSettings } from './auth';
@@ -145,12 +145,14 @@ export class Sandbox {
 	private readonly server: Server;
 	private readonly sockets = new Set<Socket>();
 	private readonly timers = new Set<NodeJS.Timeout>();
+	private readonly demoFeedMs: number;
 
 	constructor(options: SandboxOptions = {}) {
 		this.log = new RequestLog(options.maxLogEntries ?? 100_000);
 		this.authSettings = { clockSkewSeconds: options.clockSkewSeconds ?? 300, nonceReplayKey: options.nonceReplayKey ?? 'nonce' };
 		this.nonceTtlMs = (options.nonceTtlSeconds ?? 300) * 1000;
 		this.initialTenants = options.tenants ?? [DEFAULT_TENANT];
+		this.demoFeedMs = (options.demoFeedSeconds ?? 0) * 1000;
 		this.reset(this.initialTenants);
 		this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => this.onRequest(req, res));
 		this.server.on('connection', (socket: Socket) => {
@@ -174,7 +176,19 @@ export class Sandbox {
 		const c = this.checkTenantConfig(config, new Set(this.tenants.keys()));
 		const tenant = new Tenant(c.appId, c.appSecret, c.timezone ?? DEFAULT_TIMEZONE, this.clock, this.nonceTtlMs);
 		this.tenants.set(tenant.appId, tenant);
-		if (c.seed === 'demo') seedDemo(tenant);
+		if (c.seed === 'demo') {
+			seedDemo(tenant);
+			if (this.demoFeedMs > 0) {
+				let n = 0;
+				const feed = setInterval(() => {
+					// A tenant replaced by a reset gets no more records from this timer.
+					if (this.tenants.get(tenant.appId) === tenant) feedDemoRecord(tenant, n++);
+					else clearInterval(feed);
+				}, this.demoFeedMs);
+				feed.unref();
+				this.timers.add(feed);
+			}
+		}
 		return tenant;
 	}
 
