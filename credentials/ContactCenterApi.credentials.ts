@@ -1,6 +1,5 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -98,25 +97,6 @@ export class ContactCenterApi implements ICredentialType {
 		};
 	}
 
-	// A cheap envelope-A read; a wrong App ID or secret answers HTTP 200 with success false.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/openapi/crm/config/field/list',
-			method: 'POST',
-			body: { enabled: true },
-			json: true,
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'success',
-					value: false,
-					message:
-						'The Contact Center API refused these credentials: check the App ID and App Secret, and that this server\'s clock is correct (signatures are valid for 5 minutes)',
-				},
-			},
-		],
-	};
+	// No `test` request here: the nodes test this credential (`testedBy`, methods.credentialTest), so that
+	// an unreachable host, a bad Base URL or Time Zone get the same clear messages as in the nodes.
 }

@@ -16,6 +16,7 @@ import * as serviceGroup from './actions/serviceGroup/ServiceGroup.resource';
 import * as serviceRecord from './actions/serviceRecord/ServiceRecord.resource';
 import * as voiceAgent from './actions/voiceAgent/VoiceAgent.resource';
 import { listSearch, loadOptions, resourceMapping } from './methods';
+import { contactCenterApiTest } from './transport/credentialTest';
 
 export class ContactCenter implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,7 +32,7 @@ export class ContactCenter implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'contactCenterApi', required: true }],
+		credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -61,7 +62,7 @@ export class ContactCenter implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { credentialTest: { contactCenterApiTest }, listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

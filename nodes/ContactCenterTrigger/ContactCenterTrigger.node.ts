@@ -12,6 +12,7 @@ import {
 
 import { formatApiTime, toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
 import { apiRequest, getConnection } from '../ContactCenter/transport';
+import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
 import {
 	DEFAULT_LOOKBACK_MINUTES,
 	DEFAULT_MAX_RECORDS_PER_POLL,
@@ -152,7 +153,7 @@ export class ContactCenterTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'contactCenterApi', required: true }],
+		credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
 		properties: [
 			{
 				displayName: 'Channel',
@@ -223,6 +224,9 @@ export class ContactCenterTrigger implements INodeType {
 			},
 		],
 	};
+
+	// The credential is tested by the nodes that use it; n8n may ask either of them.
+	methods = { credentialTest: { contactCenterApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const { timezone } = await getConnection.call(this);

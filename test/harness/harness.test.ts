@@ -321,13 +321,18 @@ describe('testCredential', () => {
 		expect(result.message).not.toContain(wrongSecret.appSecret);
 	});
 
-	it('answers Error when the server cannot be reached', async () => {
+	it('answers Error when the server cannot be reached, with the message the nodes give', async () => {
 		const closed = await startSandbox();
 		await closed.close();
+		const hostPort = closed.url.replace('http://', '');
 
+		// The nodes test the credential (testedBy): n8n's declarative test would answer the bare "ECONNREFUSED".
 		await expect(testCredential({ ...credentials, baseUrl: closed.url })).resolves.toEqual({
 			status: 'Error',
-			message: 'ECONNREFUSED',
+			message:
+				`Could not reach the Contact Center API at ${closed.url}. Nothing accepts connections at ${hostPort}. ` +
+				`Check the Base URL's host and port, and that the API is running and reachable from this n8n server. ` +
+				`(ECONNREFUSED: connect ECONNREFUSED ${hostPort})`,
 		});
 	});
 });

@@ -1,21 +1,28 @@
 /**
  * testCredential: what n8n does when a user saves the credential (POST /rest/credentials/test).
- * A port of CredentialsTester.testCredentials (packages/cli/src/services/credentials-tester.service.ts)
- * for a credential whose `test` is a request: defaults applied, a temporary copy of the No Op node
- * whose only property routes that request, run by n8n-core's RoutingNode, then the `rules`.
+ * A port of CredentialsTester (packages/cli/src/services/credentials-tester.service.ts):
+ * getCredentialTestFunction picks the credential's own `test` request if it has one, else the first
+ * node using the credential with a `testedBy`: a string names a function in the node's
+ * methods.credentialTest, run with n8n-core's CredentialTestContext; an object is a request.
+ * A request runs as n8n runs it: defaults applied, a temporary copy of the No Op node whose only
+ * property routes that request, run by n8n-core's RoutingNode, then the `rules`.
  * The rule checks live in packages/cli (not installed), so they are ported here line for line.
  */
 import { assertNoSecret } from './secret-guard';
-import { ExecuteContext, RoutingNode } from 'n8n-core';
+import { CredentialTestContext, ExecuteContext, RoutingNode } from 'n8n-core';
 import {
 	createRunExecutionData,
 	Workflow,
+	type ICredentialTestFunction,
+	type ICredentialTestRequest,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type INodeType,
 } from 'n8n-workflow';
 
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { buildAdditionalData } from './additional-data';
 import { CREDENTIAL_TYPE, HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import { HarnessNodeTypes, NOOP_NODE_TYPE } from './node-types';
@@ -38,11 +45,33 @@ function getPath(value: unknown, path: string): unknown {
 		.reduce<unknown>((current, key) => (isRecord(current) ? current[key] : undefined), value);
 }
 
+/** The node types of this package that use the credential (n8n's CredentialTypes.getSupportedNodes). */
+const PACKAGE_NODES: INodeType[] = [new ContactCenter(), new ContactCenterTrigger()];
+
+/** CredentialsTester.getCredentialTestFunction, for node types that are not versioned. */
+function getCredentialTestFunction(
+	credentialsHelper: HarnessCredentialsHelper,
+	supportedNodes: INodeType[],
+): ICredentialTestFunction | { nodeType?: INodeType; testRequest: ICredentialTestRequest } | undefined {
+	const type = credentialsHelper.getType(CREDENTIAL_TYPE);
+	if (type.test) return { testRequest: type.test };
+	for (const nodeType of supportedNodes) {
+		for (const { name, testedBy } of nodeType.description.credentials ?? []) {
+			if (name === CREDENTIAL_TYPE && !!testedBy) {
+				if (typeof testedBy === 'string') return nodeType.methods?.credentialTest?.[testedBy];
+				return { nodeType, testRequest: testedBy };
+			}
+		}
+	}
+	return undefined;
+}
+
 export async function testCredential(
 	credentials: CredentialValues,
 	logs: CapturedLog[] = [],
+	supportedNodes: INodeType[] = PACKAGE_NODES,
 ): Promise<CredentialTestResult> {
-	const result = await testCredentialUnchecked(credentials, logs);
+	const result = await testCredentialUnchecked(credentials, logs, supportedNodes);
 	assertNoSecret(credentials.appSecret, { 'the test result': result, 'the logs': logs });
 	return result;
 }
@@ -50,14 +79,35 @@ export async function testCredential(
 async function testCredentialUnchecked(
 	credentials: CredentialValues,
 	logs: CapturedLog[],
+	supportedNodes: INodeType[],
 ): Promise<CredentialTestResult> {
 	ensureN8nRuntime();
 	const credentialsHelper = new HarnessCredentialsHelper();
 	const nodeCredentials = await credentialsHelper.save(credentials);
-	const testRequest = credentialsHelper.getType(CREDENTIAL_TYPE).test;
-	if (testRequest === undefined) {
+	const testFunction = getCredentialTestFunction(credentialsHelper, supportedNodes);
+	if (testFunction === undefined) {
 		return { status: 'Error', message: 'No testing function found for this credential.' };
 	}
+
+	if (typeof testFunction === 'function') {
+		// The credentials get tested via a function that is defined on the node.
+		const credentialsDecrypted = await credentialsHelper.getDecryptedForTest();
+		const additionalData = buildAdditionalData({
+			credentialsHelper,
+			workflow: new Workflow({ nodes: [], connections: {}, active: false, nodeTypes: new HarnessNodeTypes([]) }),
+			mode: 'internal',
+			currentNodeParameters: {},
+		});
+		credentialsDecrypted.data = credentialsHelper.applyDefaultsAndExpressions(
+			additionalData,
+			credentialsDecrypted.data ?? {},
+			CREDENTIAL_TYPE,
+			'internal',
+		);
+		const context = new CredentialTestContext(additionalData);
+		return await captureLogs(logs, async () => await testFunction.call(context, credentialsDecrypted));
+	}
+	const testRequest = testFunction.testRequest;
 
 	const nodeTypes = new HarnessNodeTypes([]);
 	const noOp = nodeTypes.getByNameAndVersion(NOOP_NODE_TYPE);

@@ -154,7 +154,9 @@ describe('retries: reads only, bounded', () => {
 		const result = await listAgents();
 		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
 		expect(result.error?.message).toBe(`The Contact Center API answered HTTP 503 (tried ${MAX_READ_ATTEMPTS} times)`);
-		expect(result.error?.description).toContain('server error');
+		// 502, 503 and 504 are an outage far more often than a wrong address.
+		expect(result.error?.description).toContain('probably temporarily unavailable');
+		expect(result.error?.description).not.toContain('Base URL');
 	});
 
 	it.each(['truncated', 'nonjson', 'html'] as const)('a read retried after a %s body succeeds', async (kind) => {
@@ -194,11 +196,21 @@ describe('retries: reads only, bounded', () => {
 });
 
 describe('unusable answers and connections', () => {
-	it('an HTML page says to check the Base URL', async () => {
+	it('an HTML page answered with HTTP 200 says to check the Base URL, and is not retried', async () => {
+		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'html', status: 200, count: 10 });
+		const result = await probe({ path: GROUP_LIST_PATH });
+		expect(result.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('The server answered HTTP 200 with an HTML page instead of JSON');
+		expect(result.error?.description).toContain(`Base URL (${sandbox.url})`);
+	});
+
+	it('an HTML 502 page is retried and then says the service is probably temporarily unavailable', async () => {
 		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'html', status: 502, count: 10 });
 		const result = await probe({ path: GROUP_LIST_PATH });
+		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
 		expect(result.error?.message).toBe(`The server answered HTTP 502 with an HTML page instead of JSON (tried ${MAX_READ_ATTEMPTS} times)`);
-		expect(result.error?.description).toContain(`Base URL (${sandbox.url})`);
+		expect(result.error?.description).toContain('probably temporarily unavailable');
+		expect(result.error?.description).not.toContain('Base URL');
 	});
 
 	it('a body that is not JSON is named as such', async () => {

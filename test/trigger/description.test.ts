@@ -18,7 +18,7 @@ describe('Contact Center Trigger description (NODE_CONTRACT.md)', () => {
 		expect(description.inputs).toEqual([]);
 		expect(description.usableAsTool).toBeUndefined();
 		expect(description.group).toEqual(['trigger']);
-		expect(description.credentials).toEqual([{ name: 'contactCenterApi', required: true }]);
+		expect(description.credentials).toEqual([{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }]);
 	});
 
 	it('has channel, events and options with the contract names and documented defaults', () => {

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { redactUrl, redactUrlsIn } from './credentialSettings';
+
 /** What each vendor code of the spec means to a user, and what to do about it. */
 export const VENDOR_CODE_HELP: Readonly<Record<string, string>> = {
 	'03001004':
@@ -62,52 +64,113 @@ export interface TransportFailure {
 	write?: boolean;
 }
 
-function transportMessage(failure: TransportFailure): { message: string; description: string } {
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The error an HTTP client threw, reduced to what decides a retry and what the user is told. */
+export function classifyThrown(error: unknown, aborted = false): { kind: 'timeout' | 'network' | 'cancelled'; detail: string } {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	let code = '';
+	const messages: string[] = [];
+	while (isRecord(current) && !seen.has(current)) {
+		seen.add(current);
+		if (!code && typeof current.code === 'string') code = current.code;
+		if (typeof current.message === 'string' && current.message) messages.push(current.message);
+		current = current.cause ?? current.reason;
+	}
+	// The HTTP client's own words (deepest in the chain, e.g. "connect ECONNREFUSED 127.0.0.1:8080"), the
+	// same whether n8n wrapped the error (a node) or not (the credential test).
+	const message = messages[messages.length - 1] ?? '';
+	if (aborted) return { kind: 'cancelled', detail: message };
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || messages.some((m) => /timeout/i.test(m))) {
+		return { kind: 'timeout', detail: redactUrlsIn([code, message].filter(Boolean).join(': ')) };
+	}
+	return { kind: 'network', detail: redactUrlsIn([code, message].filter(Boolean).join(': ')) || 'unknown network error' };
+}
+
+/** Why a connection failed, in words, from the client's error code and message. */
+function networkHint(detail: string, baseUrl: string): string {
+	const host = baseUrl.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').replace(/[/?#].*$/, '');
+	if (/ENOTFOUND|EAI_AGAIN/.test(detail)) {
+		return `The host name in the Base URL (${host}) could not be found (DNS). Check its spelling, and that this n8n server can resolve it.`;
+	}
+	if (/CERT|SELF_SIGNED|SSL|TLS|EPROTO|certificate/i.test(detail)) {
+		return `The secure (HTTPS) connection to ${host} failed: its certificate is not trusted or does not match, or the address speaks plain HTTP. Check the Base URL's scheme (http:// or https://) and that the server presents a certificate this n8n server trusts.`;
+	}
+	if (/ECONNREFUSED/.test(detail)) {
+		return `Nothing accepts connections at ${host}. Check the Base URL's host and port, and that the API is running and reachable from this n8n server.`;
+	}
+	if (/ECONNRESET|EPIPE|socket hang up/i.test(detail)) {
+		return `The connection to ${host} was closed before an answer arrived. Retry later; if it persists, check the Base URL and any proxy between n8n and the API.`;
+	}
+	return `Check the credential's Base URL and that this n8n server can reach ${host}.`;
+}
+
+/** What an HTTP status most likely means here, and what to do. */
+function statusHint(status: number, baseUrl: string): string {
+	if (status === 429) return 'The API is rate limiting this tenant. Wait and run again, or lower the number of items per run.';
+	if (status === 401 || status === 403) {
+		return 'The API refused access. Check the credential\'s App ID and App Secret, and that this server\'s clock is correct (signatures are valid for 5 minutes).';
+	}
+	if (status === 404) {
+		return `The path does not exist at ${baseUrl}. Check the credential's Base URL (the address of the Open API, without a path).`;
+	}
+	if (status === 502 || status === 503 || status === 504) {
+		return 'The Contact Center API, or a gateway in front of it, is probably temporarily unavailable (an outage or maintenance). Retry later; if it persists, contact the provider.';
+	}
+	if (status >= 500) return 'The API had a server error. Retry later; if it persists, contact the provider.';
+	return 'The API answered with an unexpected HTTP status.';
+}
+
+export function transportMessage(failure: TransportFailure): { message: string; description: string } {
 	const retried = failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+	const baseUrl = redactUrl(failure.baseUrl);
+	const status = failure.httpStatus ?? 0;
 	switch (failure.kind) {
-		case 'html':
-			return {
-				message: `The server answered HTTP ${failure.httpStatus} with an HTML page instead of JSON${retried}`,
-				description: `Check that the credential's Base URL (${failure.baseUrl}) points at the Open API and not at a web page or a proxy error page.`,
-			};
+		case 'html': {
+			const hint =
+				status === 401 || status === 403 || status === 404 || status === 429 || status >= 500
+					? statusHint(status, baseUrl)
+					: `Check that the credential's Base URL (${baseUrl}) points at the Open API and not at a web page or a proxy error page.`;
+			return { message: `The server answered HTTP ${status} with an HTML page instead of JSON${retried}`, description: hint };
+		}
 		case 'invalidJson':
 			return {
-				message: `The server's answer (HTTP ${failure.httpStatus}) is not valid JSON${retried}`,
-				description: `The body was cut off or is not JSON: ${failure.detail}. Retry later; if it persists, check the Base URL (${failure.baseUrl}).`,
+				message: `The server's answer (HTTP ${status}) is not valid JSON${retried}`,
+				description: `The body was cut off or is not JSON: ${failure.detail}. Retry later; if it persists, check the Base URL (${baseUrl}).`,
 			};
 		case 'timeout':
 			return {
 				message: `The request timed out${retried}`,
-				description: `No answer from ${failure.baseUrl} within the credential's request timeout (${failure.detail}). Retry later, or raise the timeout in the credential.`,
+				description: `No answer from ${baseUrl} within the credential's request timeout (${failure.detail}). Retry later, or raise the timeout in the credential.`,
 			};
 		case 'network':
 			return {
 				// The low-level code stays out of the message: n8n would replace such a message with a generic one.
-				message: `Could not reach the Contact Center API at ${failure.baseUrl}${retried}`,
-				description: `${failure.detail}. Check the credential's Base URL (${failure.baseUrl}) and that this n8n server can reach it.`,
+				message: `Could not reach the Contact Center API at ${baseUrl}${retried}`,
+				description: `${networkHint(failure.detail, baseUrl)} (${redactUrlsIn(failure.detail)})`,
 			};
 		case 'cancelled':
 			return { message: 'The request was cancelled', description: 'The execution was stopped.' };
-		default: {
-			const status = failure.httpStatus ?? 0;
-			const hint =
-				status === 429
-					? 'The API is rate limiting this tenant. Wait and run again, or lower the number of items per run.'
-					: status === 404
-						? `The path does not exist at ${failure.baseUrl}. Check the credential's Base URL.`
-						: status === 401 || status === 403
-							? 'The API refused access. Check the App ID and App Secret.'
-							: status >= 500
-								? 'The API had a server error. Retry later; if it persists, contact the provider.'
-								: 'The API answered with an unexpected HTTP status.';
-			return { message: `The Contact Center API answered HTTP ${status}${retried}`, description: `${hint} ${failure.detail}`.trim() };
-		}
+		default:
+			return {
+				message: `The Contact Center API answered HTTP ${status}${retried}`,
+				description: `${statusHint(status, baseUrl)} ${failure.detail}`.trim(),
+			};
 	}
+}
+
+/** A definite refusal (4xx): the request was not applied, whatever it was. */
+function refused(failure: TransportFailure): boolean {
+	const status = failure.httpStatus ?? 0;
+	return (failure.kind === 'http' || failure.kind === 'html') && status >= 400 && status < 500;
 }
 
 export function transportError(node: INode, failure: TransportFailure, itemIndex?: number): NodeApiError {
 	const { message, description: base } = transportMessage(failure);
-	const unknownOutcome = failure.write && failure.kind !== 'cancelled' && !(failure.kind === 'http' && (failure.httpStatus ?? 0) < 500);
+	const unknownOutcome = failure.write && failure.kind !== 'cancelled' && !refused(failure) && !(failure.kind === 'http' && (failure.httpStatus ?? 0) < 400);
 	const description = unknownOutcome
 		? `${base} This request changes data, so it was not retried: the API may or may not have applied it. Check the record before running it again.`
 		: base;

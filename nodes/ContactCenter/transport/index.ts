@@ -5,9 +5,10 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { transportError, vendorError, type TransportFailure, type VendorFailure } from './errors';
+import { settingsProblem } from './credentialSettings';
+import { classifyThrown, transportError, vendorError, type TransportFailure, type VendorFailure } from './errors';
 import { parseJson, stringifyJson, type JsonBodyValue } from './json';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -55,12 +56,23 @@ const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>()
 export async function getConnection(this: RequestContext): Promise<ContactCenterCredentials> {
 	let cached = credentialCache.get(this);
 	if (!cached) {
-		cached = this.getCredentials(CREDENTIAL_TYPE).then((c) => ({
-			baseUrl: String(c.baseUrl ?? '').trim().replace(/\/+$/, ''),
-			appId: String(c.appId ?? ''),
-			timezone: typeof c.timezone === 'string' && c.timezone.trim() ? c.timezone.trim() : DEFAULT_TIMEZONE,
-			timeoutMs: (typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) * 1000,
-		}));
+		const node = this.getNode();
+		cached = this.getCredentials(CREDENTIAL_TYPE).then((c) => {
+			const connection = {
+				baseUrl: String(c.baseUrl ?? '').trim().replace(/\/+$/, ''),
+				appId: String(c.appId ?? ''),
+				timezone: typeof c.timezone === 'string' && c.timezone.trim() ? c.timezone.trim() : DEFAULT_TIMEZONE,
+				timeoutMs: (typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) * 1000,
+			};
+			// Checked before any request: a zone Intl does not know would otherwise surface as a RangeError.
+			const problem = settingsProblem(connection.baseUrl, connection.timezone);
+			if (problem) {
+				throw new NodeOperationError(node, problem.message, {
+					description: `Open the "Contact Center API" credential and fix its ${problem.field}. ${problem.fix}`,
+				});
+			}
+			return connection;
+		});
 		credentialCache.set(this, cached);
 		cached.catch(() => credentialCache.delete(this));
 	}
@@ -84,25 +96,6 @@ function retryDelayMs(attempt: number, headers?: Record<string, unknown>): numbe
 	return Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS);
 }
 
-/** The error an HTTP client threw, reduced to what decides a retry and what the user is told. */
-function classifyThrown(error: unknown, signal: AbortSignal | undefined): { kind: 'timeout' | 'network' | 'cancelled'; detail: string } {
-	const seen = new Set<unknown>();
-	let current: unknown = error;
-	let code = '';
-	let message = '';
-	while (isRecord(current) && !seen.has(current)) {
-		seen.add(current);
-		if (!code && typeof current.code === 'string') code = current.code;
-		if (!message && typeof current.message === 'string') message = current.message;
-		current = current.cause ?? current.reason;
-	}
-	if (signal?.aborted) return { kind: 'cancelled', detail: message };
-	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message)) {
-		return { kind: 'timeout', detail: [code, message].filter(Boolean).join(': ') };
-	}
-	return { kind: 'network', detail: [code, message].filter(Boolean).join(': ') || 'unknown network error' };
-}
-
 function bodyText(body: unknown): string {
 	if (typeof body === 'string') return body;
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
@@ -117,7 +110,9 @@ function parseEnvelope<T>(envelope: Envelope, parsed: unknown, httpStatus: numbe
 	const message = typeof parsed.message === 'string' ? parsed.message : '';
 	const ok = envelope === 'A' ? parsed.success !== false && code === '200' : code === '200';
 	if (ok) return { ok: true, data: parsed.data as T, traceId };
-	if (!code && envelope === 'A' && parsed.success === undefined) return undefined;
+	// A body without a code is not an answer of the API (a gateway's or framework's error page in
+	// JSON), unless envelope A says success false.
+	if (!code && !(envelope === 'A' && parsed.success === false)) return undefined;
 	return { ok: false, failure: { code: code || 'unknown', message, traceId, data: parsed.data, httpStatus } };
 }
 
@@ -153,7 +148,7 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as RawResponse;
 		} catch (error) {
-			const thrown = classifyThrown(error, signal);
+			const thrown = classifyThrown(error, signal?.aborted === true);
 			lastFailure = { kind: thrown.kind, detail: thrown.detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
 			if (thrown.kind === 'cancelled') break;
 		}
@@ -183,7 +178,8 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 						: '';
 			lastFailure = { kind, httpStatus: status, detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
 			retryHeaders = response.headers;
-			const retriable = status === 429 || status >= 500 || kind !== 'http';
+			// Only 429, 5xx and cut-off or garbled 2xx bodies are transient; any other 4xx (HTML or JSON) is an answer.
+			const retriable = status === 429 || status >= 500 || kind === 'invalidJson';
 			if (!retriable) break;
 		}
 		if (attempt < maxAttempts) await sleep(retryDelayMs(attempt, retryHeaders));

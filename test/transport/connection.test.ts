@@ -1,0 +1,168 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/**
+ * The credential test (what n8n runs when the credential is saved) and the nodes say the same thing
+ * when the API cannot be reached, each cause produced for real: a closed port on 127.0.0.1, a host
+ * name under the reserved `.invalid` top-level domain (RFC 6761: never resolves), and an HTTPS
+ * server on 127.0.0.1 with a self-signed certificate made for this test. Bad credential settings
+ * (Base URL with user and password, unknown Time Zone, no scheme) are refused by both before any
+ * request, with a message naming the credential field.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server } from 'node:https';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
+import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
+import { poll, runNode, testCredential, type CredentialValues, type RunNodeResult } from '../harness';
+import { SandboxControl } from '../sandbox/control';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+
+const SECRET = 'S3cr3t-connection-0b7d4e21';
+const APP_ID = '20002';
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+let credentials: CredentialValues;
+let tlsServer: Server;
+let tlsRequests = 0;
+const urls = { closed: '', dns: 'http://contact-center-api.invalid:8080', tls: '' };
+
+async function freePort(): Promise<number> {
+	return await new Promise<number>((resolve) => {
+		const server = createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** A key and a self-signed certificate for 127.0.0.1, made by openssl in a throw-away folder. */
+function selfSignedCertificate(): { key: string; cert: string } {
+	const dir = mkdtempSync(join(tmpdir(), 'cc-tls-'));
+	try {
+		execFileSync('openssl', [
+			'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+			'-addext', 'subjectAltName=IP:127.0.0.1',
+			'-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+		], { stdio: 'ignore' });
+		return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
+	control = new SandboxControl(sandbox.url);
+	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: SECRET, timeoutSeconds: 2 };
+	urls.closed = `http://127.0.0.1:${await freePort()}`;
+	tlsServer = createHttpsServer(selfSignedCertificate(), (_req, res) => {
+		tlsRequests++;
+		res.writeHead(200, { 'Content-Type': 'application/json' });
+		res.end('{"success":true,"code":"200","data":[]}');
+	});
+	await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+	urls.tls = `https://127.0.0.1:${(tlsServer.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+	await new Promise((resolve) => tlsServer.close(resolve));
+	await sandbox.close();
+});
+
+beforeEach(async () => {
+	await control.reset();
+	tlsRequests = 0;
+});
+
+const readAgents = async (creds: CredentialValues): Promise<RunNodeResult> =>
+	await runNode({ nodeType: ContactCenter, parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, credentials: creds });
+
+const createCustomer = async (creds: CredentialValues): Promise<RunNodeResult> =>
+	await runNode({ nodeType: ContactCenter, parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' }, credentials: creds });
+
+const CAUSES = [
+	{ cause: 'a closed port (ECONNREFUSED)', url: () => urls.closed, hint: 'Nothing accepts connections at 127.0.0.1:', code: 'ECONNREFUSED' },
+	{ cause: 'a host name that does not resolve (DNS)', url: () => urls.dns, hint: 'The host name in the Base URL (contact-center-api.invalid:8080) could not be found (DNS)', code: 'ENOTFOUND' },
+	{ cause: 'a self-signed certificate (TLS)', url: () => urls.tls, hint: 'its certificate is not trusted', code: 'SELF_SIGNED' },
+] as const;
+
+describe('an unreachable API: the credential test and the nodes give the same clear message', () => {
+	it.each(CAUSES.map((c) => [c.cause, c] as const))('%s', async (_cause, c) => {
+		const url = c.url();
+		const head = `Could not reach the Contact Center API at ${url}`;
+
+		const tested = await testCredential({ ...credentials, baseUrl: url });
+		expect(tested.status).toBe('Error');
+		expect(tested.message.startsWith(`${head}. `)).toBe(true);
+		expect(tested.message).toContain(c.hint);
+		expect(tested.message).toContain(c.code);
+
+		const read = await readAgents({ ...credentials, baseUrl: url });
+		expect(read.error?.message).toBe(`${head} (tried ${MAX_READ_ATTEMPTS} times)`);
+		expect(read.error?.description).toContain(c.hint);
+		expect(read.error?.description).toContain(c.code);
+
+		const write = await createCustomer({ ...credentials, baseUrl: url });
+		expect(write.error?.message).toBe(head);
+		expect(write.error?.description).toContain(c.hint);
+		expect(write.error?.description).toContain('it was not retried');
+
+		// The credential test's message is the node's message and description, joined.
+		expect(tested.message).toBe(`${head}. ${write.error?.description?.replace(/ This request changes data.*$/, '')}`);
+		expect(tlsRequests).toBe(0);
+	});
+});
+
+describe('credential settings are checked before any request, naming the field', () => {
+	const BAD = [
+		{
+			setting: 'a Base URL with a user name and password',
+			values: (): Partial<CredentialValues> => ({ baseUrl: sandbox.url.replace('http://', 'http://cc-user:pa55-word-7731@') }),
+			message: () => `The credential's Base URL (${sandbox.url.replace('http://', 'http://***@')}) contains a user name and password`,
+			field: 'Base URL',
+		},
+		{
+			setting: 'a Time Zone Intl does not know',
+			values: (): Partial<CredentialValues> => ({ timezone: 'Asia/Shangai' }),
+			message: () => 'The credential\'s Time Zone "Asia/Shangai" is not a known time zone',
+			field: 'Time Zone',
+		},
+		{
+			setting: 'a Base URL without http:// or https://',
+			values: (): Partial<CredentialValues> => ({ baseUrl: sandbox.url.replace('http://', '') }),
+			message: () => `The credential's Base URL "${sandbox.url.replace('http://', '')}" does not start with http:// or https://`,
+			field: 'Base URL',
+		},
+	];
+
+	it.each(BAD.map((b) => [b.setting, b] as const))('%s', async (_setting, b) => {
+		const creds = { ...credentials, ...b.values() };
+
+		const tested = await testCredential(creds);
+		expect(tested.status).toBe('Error');
+		expect(tested.message.startsWith(`${b.message()}. `)).toBe(true);
+
+		const read = await readAgents(creds);
+		expect(read.error?.message).toBe(b.message());
+		expect(read.error?.description).toContain(`fix its ${b.field}`);
+		expect(read.error?.message).not.toMatch(/RangeError|Invalid time zone/);
+
+		const polled = await poll({ nodeType: ContactCenterTrigger, parameters: { channel: 'all', events: ['serviceNoteInsert'] }, credentials: creds });
+		expect(polled.error?.message).toBe(b.message());
+
+		for (const text of [tested.message, read.error?.message, read.error?.description, polled.error?.message]) {
+			expect(text).not.toContain('pa55-word-7731');
+		}
+		expect(await control.getLog()).toEqual([]);
+	});
+
+	it('the same credential with a valid zone and a plain Base URL tests OK', async () => {
+		await expect(testCredential({ ...credentials, timezone: 'Europe/Berlin' })).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+	});
+});
