@@ -126,15 +126,15 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
 	});
 
-	test('Limit asks for just enough: 30 in one request; 1,500 in two pages of 1,000', async () => {
+	test('Limit asks for just enough: 30 in one request; 1,500 in two pages of 750 (the fewest pages, no row beyond the limit)', async () => {
 		const small = await run({ operation: 'getAll', returnAll: false, limit: 30 }, { credentials: credentials(BULK) });
 		expect(listBodies(small)).toEqual([{ search: [], sortList: [], page: 1, limit: 30 }]);
 		expect(small.items).toHaveLength(30);
 
 		const large = await run({ operation: 'getAll', returnAll: false, limit: 1500 }, { credentials: credentials(BULK) });
 		expect(listBodies(large).map((b) => [b.page, b.limit])).toEqual([
-			[1, 1000],
-			[2, 1000],
+			[1, 750],
+			[2, 750],
 		]);
 		expect(large.items).toHaveLength(1500);
 		expect(new Set(large.items.map((i) => i.json._id)).size).toBe(1500);

@@ -2,6 +2,7 @@ import { nextWallSecond } from '../../nodes/ContactCenter/actions/serviceRecord/
 import {
 	collectPages,
 	displayGroupHasMore,
+	limitOf,
 	pageSizeFor,
 	walkWindow,
 	windowStep,
@@ -174,6 +175,39 @@ describe('walkWindow', () => {
 		const result = await walkWindow(api.query, { start: BASE, end: second(200), cap, limit: 15, nextSecond: nextWallSecond });
 		expect(result.records.map((r) => r.n)).toEqual(Array.from({ length: 15 }, (_, i) => i));
 		expect(result.requests).toBe(2);
+		// The second query asks only for the 5 rows still wanted plus the 1 id already taken at its start second.
+		expect(api.calls.map((c) => c.limit)).toEqual([10, 6]);
+	});
+
+	it('asks for no more than the limit needs: a limit below the cap is one query of that size', async () => {
+		const api = fakeApi(makeRecords(new Array<number>(100).fill(1)));
+		const result = await walkWindow(api.query, { start: BASE, end: second(200), cap, limit: 3, nextSecond: nextWallSecond });
+		expect(result.records.map((r) => r.n)).toEqual([0, 1, 2]);
+		expect(api.calls.map((c) => c.limit)).toEqual([3]);
+	});
+
+	it('with any limit returns exactly the first records of the unlimited walk, never more requests, never a false saturation', async () => {
+		const random = rng(7);
+		for (let round = 0; round < 300; round++) {
+			const seconds = 1 + Math.floor(random() * 30);
+			const counts = Array.from({ length: seconds }, () => {
+				const r = random();
+				return r < 0.3 ? 0 : r < 0.85 ? Math.floor(random() * 4) : Math.floor(random() * (3 * cap));
+			});
+			const api = fakeApi(makeRecords(counts));
+			const [start, end] = [second(0), second(seconds - 1)];
+			const all = await walkWindow(api.query, { start, end, cap, nextSecond: nextWallSecond });
+			const limit = 1 + Math.floor(random() * (all.records.length + 5));
+			api.calls.length = 0;
+			const limited = await walkWindow(api.query, { start, end, cap, limit, nextSecond: nextWallSecond });
+			expect(limited.records.map((r) => r.eventUniqueId)).toEqual(all.records.slice(0, limit).map((r) => r.eventUniqueId));
+			expect(limited.requests).toBeLessThanOrEqual(all.requests);
+			// Saturation is reported only for seconds the unlimited walk also found saturated.
+			for (const sec of limited.saturatedSeconds) expect(all.saturatedSeconds).toContain(sec);
+			// No query asks for more rows than the limit leaves to fetch plus the ids it will skip.
+			expect(api.calls.every((c) => c.limit >= 1 && c.limit <= cap)).toBe(true);
+			expect(api.calls[0].limit).toBe(Math.min(cap, limit));
+		}
 	});
 });
 
@@ -182,7 +216,17 @@ describe('page helpers', () => {
 		expect(pageSizeFor(100, undefined, 10)).toBe(100);
 		expect(pageSizeFor(100, 5, 10)).toBe(10);
 		expect(pageSizeFor(100, 50, 10)).toBe(50);
-		expect(pageSizeFor(100, 250, 10)).toBe(100);
+		// 250 rows take 3 pages whatever their size; 84 per page is the smallest that reaches 250 in 3.
+		expect(pageSizeFor(100, 250, 10)).toBe(84);
+		expect(pageSizeFor(1000, 1500)).toBe(750);
+		expect(pageSizeFor(1000, 2000)).toBe(1000);
+		expect(pageSizeFor(500, 1)).toBe(1);
+		for (let limit = 1; limit <= 3000; limit++) {
+			const size = pageSizeFor(1000, limit);
+			// Fewest pages, and no smaller page size reaches the limit in that many pages.
+			expect(Math.ceil(limit / size)).toBe(Math.ceil(limit / 1000));
+			expect(Math.ceil(limit / (size - 1 || 1)) > Math.ceil(limit / 1000) || size === 1).toBe(true);
+		}
 	});
 
 	it('reads display-group pages until the last one', () => {
@@ -204,5 +248,46 @@ describe('page helpers', () => {
 		pages.length = 0;
 		expect(await collectPages(fetchPage, { pageSize: 10, limit: 12 })).toEqual(rows.slice(0, 12));
 		expect(pages).toEqual([1, 2]);
+	});
+});
+
+describe('limitOf: the Limit of every Get Many', () => {
+	it('Return All on means every row; the Limit is not read', () => {
+		expect(limitOf(true, 'anything')).toEqual({});
+		expect(limitOf('true', 0)).toEqual({});
+	});
+
+	it.each([
+		[10, 10],
+		[1, 1],
+		['10', 10],
+		[' 25 ', 25],
+		[5000, 5000],
+	])('Limit %p gives %p rows', (limit, want) => {
+		expect(limitOf(false, limit)).toEqual({ limit: want });
+		expect(limitOf(undefined, limit)).toEqual({ limit: want });
+	});
+
+	it.each([
+		[0, 'got 0'],
+		[-5, 'got -5'],
+		[2.5, 'got 2.5'],
+		[Number.NaN, 'got NaN'],
+		[Number.POSITIVE_INFINITY, 'got Infinity'],
+		['ten', 'got "ten"'],
+		['1e3', 'got "1e3"'],
+		['', 'got nothing'],
+		[null, 'got nothing'],
+		[true, 'got true'],
+	])('Limit %p is refused, never replaced by a default', (limit, got) => {
+		const { limit: rows, problem } = limitOf(false, limit);
+		expect(rows).toBeUndefined();
+		expect(problem?.field).toBe('Limit');
+		expect(problem?.problem).toBe(`must be a whole number of at least 1 (${got})`);
+		expect(problem?.fix).toMatch(/Return All/);
+	});
+
+	it('Return All that is neither true nor false is refused', () => {
+		expect(limitOf('yes', 10).problem).toMatchObject({ field: 'Return All', problem: 'must be true or false (got "yes")' });
 	});
 });

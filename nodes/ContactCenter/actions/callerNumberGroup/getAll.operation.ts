@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readText } from '../../helpers/parameters';
+import { assertValid } from '../../helpers/validation';
 import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
+import { readItemLimit } from '../../transport/pagination';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -30,9 +33,11 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: string };
-	return await listVoiceInterface.call(this, VOICE_PATHS.callerNumberGroups, { groupName: filters.groupName?.trim() || undefined }, {
+	const limit = readItemLimit.call(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: unknown };
+	const groupName = readText('filters.groupName', filters.groupName);
+	assertValid(this.getNode(), itemIndex, [groupName.issue]);
+	return await listVoiceInterface.call(this, VOICE_PATHS.callerNumberGroups, { groupName: groupName.value }, {
 		limit,
 		itemIndex,
 	});

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
+import { readItemLimit } from '../../transport/pagination';
 import { listCustomers } from './api';
 import { buildListQuery } from './search';
 import { zonesOf } from './write';
@@ -128,7 +129,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const limit = readItemLimit.call(this, itemIndex);
 	const query = buildListQuery(
 		this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
 		this.getNodeParameter('sort', itemIndex, {}),

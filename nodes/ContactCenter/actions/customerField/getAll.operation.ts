@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
+import { readItemLimit } from '../../transport/pagination';
 import { listCustomerFieldRows } from './api';
 import { buildFieldListBody } from './filters';
 
@@ -62,7 +63,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['customerField'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const limit = readItemLimit.call(this, itemIndex);
 	const { issues, body } = buildFieldListBody(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	assertValid(this.getNode(), itemIndex, issues);
 	// The endpoint has no paging: it answers every matching field at once, so the limit is applied here.

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readItemLimit } from '../../transport/pagination';
 import { listDisplayGroups } from './api';
 
 const properties: INodeProperties[] = [...returnAllAndLimit()];
@@ -9,6 +10,6 @@ const properties: INodeProperties[] = [...returnAllAndLimit()];
 export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const limit = readItemLimit.call(this, itemIndex);
 	return await listDisplayGroups.call(this, limit, itemIndex);
 }

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
-import { locatorValue } from '../../helpers/lists';
+import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readId } from '../../helpers/parameters';
+import { assertValid } from '../../helpers/validation';
+import { readItemLimit } from '../../transport/pagination';
 import { listServiceGroups } from './api';
 import { serviceGroupLocator } from './descriptions';
 
@@ -21,10 +23,11 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
+	const limit = readItemLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const queueNumber = locatorValue(filters.queueNumber);
+	const queueNumber = readId('filters.queueNumber', filters.queueNumber);
+	assertValid(this.getNode(), itemIndex, [queueNumber.issue]);
 	// One request returns every group: the list endpoint has no paging.
-	const groups = await listServiceGroups.call(this, queueNumber || undefined, itemIndex);
+	const groups = await listServiceGroups.call(this, queueNumber.value, itemIndex);
 	return limit === undefined ? groups : groups.slice(0, limit);
 }

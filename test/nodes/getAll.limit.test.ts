@@ -1,0 +1,93 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { runNode, type RunNodeResult } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { SandboxControl } from '../sandbox/control';
+
+// The Limit of every Get Many: read and checked in one place (transport/pagination.ts), the
+// smallest request that satisfies it, and a clear error for anything that is not a whole number >= 1.
+const APP = { appId: '1090', appSecret: 'limit-secret' };
+const DAY = { from: '2026-01-01 00:00:00', to: '2026-01-01 23:59:59' };
+
+let sandbox: RunningSandbox;
+let control: SandboxControl;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
+	control = new SandboxControl(sandbox.url);
+	await control.seedCustomers({ appId: APP.appId, count: 30 });
+	await control.seedAgents({ appId: APP.appId, count: 30 });
+	await control.seedCallerNumberGroups({ appId: APP.appId, count: 30 });
+	await control.seedDisplayNumberGroups({ appId: APP.appId, count: 30 });
+	await control.seedServiceGroups({ appId: APP.appId, count: 30 });
+	await control.seedTasks({ appId: APP.appId, count: 30 });
+	await control.injectRecords({ appId: APP.appId, channel: 'call', generate: { count: 30, from: DAY.from, to: DAY.to, pushType: 'mixed' } });
+});
+
+afterAll(async () => await sandbox.close());
+
+/** Every Get Many, with what its list request calls the page size (undefined: the endpoint has no paging). */
+const OPERATIONS: Array<{ resource: string; extra?: INodeParameters; sizeKey?: string }> = [
+	{ resource: 'customer', sizeKey: 'limit' },
+	{ resource: 'voiceAgent', sizeKey: 'pageSize' },
+	{ resource: 'callerNumberGroup', sizeKey: 'pageSize' },
+	{ resource: 'callTask', sizeKey: 'pageSize' },
+	{ resource: 'displayNumberGroup', sizeKey: 'pageSize' },
+	{ resource: 'serviceGroup' },
+	{ resource: 'customerField' },
+	{ resource: 'serviceRecord', extra: { channel: 'call', startTime: '2026-01-01T00:00:00', endTime: '2026-01-01T23:59:59' } },
+];
+
+async function getAll(resource: string, parameters: INodeParameters): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource, operation: 'getAll', ...parameters },
+		credentials: { baseUrl: sandbox.url, ...APP, timezone: 'Asia/Shanghai' },
+		sandbox: control,
+		timezone: 'Asia/Shanghai',
+	});
+}
+
+describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeKey }) => {
+	test.each([
+		['a number', 7],
+		['a number from an expression', '={{ 7 }}'],
+		['text from an expression', '={{ "7" }}'],
+	])('%s returns exactly that many rows with the smallest request', async (_label, limit) => {
+		const result = await getAll(resource, { ...extra, returnAll: false, limit });
+		expect(result.error).toBeUndefined();
+		// Some resources seed fewer than 7 rows of their own (custom fields); never more than the limit.
+		expect(result.items.length).toBeLessThanOrEqual(7);
+		if (resource !== 'customerField') expect(result.items).toHaveLength(7);
+		expect(result.requests).toHaveLength(1);
+		// The page asked for is the limit itself (display-number groups cannot page below 10).
+		if (sizeKey) expect((result.requests[0].body as IDataObject)[sizeKey]).toBe(resource === 'displayNumberGroup' ? 10 : 7);
+	});
+
+	test.each([
+		[0, 'got 0'],
+		[-3, 'got -3'],
+		['={{ 2.5 }}', 'got 2.5'],
+		['={{ "ten" }}', 'got "ten"'],
+		['={{ "" }}', 'got nothing'],
+	])('Limit %p is refused with a clear error naming the item and the field, and nothing is sent', async (limit, got) => {
+		const result = await getAll(resource, { ...extra, returnAll: false, limit });
+		expect(result.requests).toHaveLength(0);
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toMatch(/^Invalid input (in item 0|\[item 0\]): /);
+		expect(result.error?.message).toContain(`"Limit" must be a whole number of at least 1 (${got})`);
+		expect(result.error?.description).toMatch(/switch on Return All/);
+	});
+});
+
+test('Customer Get Many with Limit 1,500 reads two pages of 750, not 1,000 + 1,000', async () => {
+	await control.seedCustomers({ appId: APP.appId, count: 1_500 });
+	const result = await getAll('customer', { returnAll: false, limit: 1500 });
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1500);
+	expect(result.requests.map((r) => [(r.body as IDataObject).page, (r.body as IDataObject).limit])).toEqual([
+		[1, 750],
+		[2, 750],
+	]);
+});
