@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readId } from '../../helpers/parameters';
-import { assertValid } from '../../helpers/validation';
+import { locatorValue } from '../../helpers/lists';
 import { readItemLimit } from '../../transport/pagination';
 import { listServiceGroups } from './api';
 import { serviceGroupLocator } from './descriptions';
@@ -25,9 +24,8 @@ export const description = updateDisplayOptions({ show: { resource: ['serviceGro
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const queueNumber = readId('filters.queueNumber', filters.queueNumber);
-	assertValid(this.getNode(), itemIndex, [queueNumber.issue]);
+	const queueNumber = locatorValue(filters.queueNumber);
 	// One request returns every group: the list endpoint has no paging.
-	const groups = await listServiceGroups.call(this, queueNumber.value, itemIndex);
+	const groups = await listServiceGroups.call(this, queueNumber || undefined, itemIndex);
 	return limit === undefined ? groups : groups.slice(0, limit);
 }
