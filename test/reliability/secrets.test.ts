@@ -203,3 +203,42 @@ describe('a representative slice of the package with a recognisable secret', () 
 		expect(existsSync(path.join(REPO, 'test', 'reliability', 'secrets.test.ts'))).toBe(true);
 	});
 });
+
+describe('a Base URL with a user name and password (https://user:secret@host)', () => {
+	const PASSWORD = ['USERINFO', 'canary', '3b8e51f0'].join('-');
+
+	it('is refused before any request by the credential test, the nodes, the dropdowns and the trigger, and never echoed', async () => {
+		const withUserinfo = { ...credentials, baseUrl: sandbox.url.replace('http://', `http://cc-user:${PASSWORD}@`) };
+		const shown = sandbox.url.replace('http://', 'http://***@');
+		await control.clearLog();
+		const printedBefore = printed.length;
+
+		const tested = await testCredential(withUserinfo);
+		const read = await runNode({ nodeType: ContactCenter, parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, credentials: withUserinfo });
+		const write = await runNode({ nodeType: ContactCenter, parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' }, credentials: withUserinfo });
+		const dropdown = await callMethod({ nodeType: ContactCenter, kind: 'listSearch', method: 'searchVoiceAgents', parameters: { resource: 'callTask', operation: 'create' }, credentials: withUserinfo }).then(
+			() => undefined,
+			(error: unknown) => error as Error & { description?: string },
+		);
+		const polled = await poll({ nodeType: ContactCenterTrigger, parameters: { channel: 'all', events: ['serviceNoteInsert'] }, credentials: withUserinfo, timezone: 'Asia/Shanghai' });
+
+		const message = `The credential's Base URL (${shown}) contains a user name and password`;
+		expect(tested.status).toBe('Error');
+		expect(tested.message.startsWith(`${message}. Remove the "user:password@" part`)).toBe(true);
+		for (const error of [read.error, write.error, dropdown, polled.error]) {
+			expect(error?.message).toBe(message);
+		}
+		expect(read.error?.description).toContain('fix its Base URL');
+
+		const everything = JSON.stringify({
+			tested,
+			results: [read, write, polled].map((r) => ({ error: r.error && { message: r.error.message, description: (r.error as { description?: string }).description }, logs: r.logs })),
+			dropdown: dropdown && { message: dropdown.message, description: dropdown.description },
+			printed: printed.slice(printedBefore),
+		});
+		expect(everything).toContain('***@');
+		expect(everything).not.toContain(PASSWORD);
+		// Nothing was sent: the sandbox received no request at all.
+		expect(await control.getLog()).toEqual([]);
+	});
+});
