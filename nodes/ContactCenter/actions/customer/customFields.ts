@@ -29,9 +29,29 @@ export interface CustomerFieldConfig {
 	searchable: boolean;
 	choices: FieldChoice[];
 	sort: number;
+	/** A cascade field's valid key paths (deepest level), e.g. `zj/hz` named `浙江/杭州`. */
+	cascade?: CascadePath[];
+}
+
+export interface CascadePath {
+	path: string;
+	names: string;
 }
 
 const isRecord = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every key path to a last-level option of a cascade (CascadeOptionsDubbo), in the configured order. */
+function cascadePaths(children: unknown, prefix: CascadePath | undefined = undefined, depth = 0): CascadePath[] {
+	if (!Array.isArray(children) || depth > 10) return [];
+	return children.filter(isRecord).flatMap((child) => {
+		const key = String(child.key ?? '').trim();
+		if (key === '') return [];
+		const name = String(child.value ?? key);
+		const here = { path: prefix ? `${prefix.path}/${key}` : key, names: prefix ? `${prefix.names}/${name}` : name };
+		const below = cascadePaths(child.children, here, depth + 1);
+		return below.length > 0 ? below : [here];
+	});
+}
 
 /** A CustomerFieldVO from the field list, read defensively (null choices, missing flags). */
 export function toFieldConfig(row: IDataObject): CustomerFieldConfig | undefined {
@@ -50,7 +70,23 @@ export function toFieldConfig(row: IDataObject): CustomerFieldConfig | undefined
 		searchable: row.searchable !== false,
 		choices: choices.filter((c) => c.key !== ''),
 		sort: typeof row.sort === 'number' ? row.sort : 0,
+		...(isRecord(row.options) ? { cascade: cascadePaths(row.options.children) } : {}),
 	};
+}
+
+/** How many cascade paths a hint lists before it says how many more there are. */
+const CASCADE_PATHS_SHOWN = 6;
+
+/**
+ * A cascade field's value format and valid paths, e.g.
+ * `key path such as zj/hz: zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳)`.
+ */
+export function cascadeHint(config: CustomerFieldConfig): string | undefined {
+	const paths = config.cascade ?? [];
+	if (paths.length === 0) return config.type.toLowerCase() === 'cascade' ? 'key path, levels joined by /' : undefined;
+	const listed = paths.slice(0, CASCADE_PATHS_SHOWN).map((p) => (p.names && p.names !== p.path ? `${p.path} (${p.names})` : p.path));
+	const more = paths.length > CASCADE_PATHS_SHOWN ? `, and ${paths.length - CASCADE_PATHS_SHOWN} more` : '';
+	return `key path such as ${paths[0].path}: ${listed.join(', ')}${more}`;
 }
 
 export const isEnabled = (config: CustomerFieldConfig): boolean => config.status === 1;
@@ -75,6 +111,8 @@ function hint(config: CustomerFieldConfig): string {
 	const type = config.type.toLowerCase();
 	if (type === 'date') return ' (yyyy-MM-dd)';
 	if (config.choices.length > 0 && MULTI_CHOICE_TYPES.has(type)) return ' (comma-separated keys)';
+	const cascade = cascadeHint(config);
+	if (cascade) return ` (${cascade})`;
 	return '';
 }
 
