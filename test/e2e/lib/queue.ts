@@ -1,0 +1,586 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * n8n in queue mode on this machine, started and stopped by a script: PostgreSQL (Debian's
+ * `postgresql` binaries, a private data folder made by `initdb`, trust auth on loopback and a unix
+ * socket inside that folder), Redis (Debian's `redis-server`, in memory only, on a private port),
+ * n8n main (`EXECUTIONS_MODE=queue`, `DB_TYPE=postgresdb`) and `n8n worker` processes, each with
+ * its own user folder (so each has its own `.n8n/nodes`), all sharing one encryption key.
+ *
+ *   const stack = await QueueStack.start({ workers: 2 });   // Postgres, Redis, main prepared
+ *   await stack.main.importCredentials([...]);              // CLI commands: before main starts
+ *   await stack.startMain(); await stack.startWorkers();
+ *   const id = await stack.runManually(workflowId);         // offloaded to a worker
+ *   stack.whoRan(id);                                       // 'worker-1' | 'worker-2' | undefined
+ *   await stack.psql('SELECT 1');
+ *   await stack.dispose();                                   // stops everything, removes the folders
+ *
+ * Every process runs in its own process group and is killed when this process exits (process.ts);
+ * Postgres runs in the foreground as a child for that reason (rather than daemonised by
+ * `pg_ctl start`), and is stopped with `pg_ctl stop -m fast`. As root, Postgres runs as the
+ * unprivileged `postgres` user (initdb refuses root) through `runuser`.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, promises as fs, type WriteStream } from 'node:fs';
+import { connect } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+
+import { installedRuntime, type Runtime } from '../../tools/runtime';
+import { N8n, N8nError, type Owner } from './n8n';
+import { type PackedPackage, packPackage, installPackage } from './package';
+import { freePort } from './ports';
+import { runChecked, runCommand, spawnGroup, stopGroup } from './process';
+import type { PublicExecution } from './types';
+
+export const PG_BIN = process.env.N8N_E2E_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+export const REDIS_SERVER = process.env.N8N_E2E_REDIS_SERVER ?? '/usr/bin/redis-server';
+
+const log = (onLog: ((line: string) => void) | undefined, line: string): void => onLog?.(line);
+
+async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, intervalMs = 250): Promise<T> {
+	const until = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe().catch(() => undefined);
+		if (value !== undefined) return value;
+		if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
+
+/** Why queue mode cannot run here, or undefined when Postgres and Redis are installed. */
+export function queuePrerequisitesMissing(): string | undefined {
+	const missing = [path.join(PG_BIN, 'initdb'), path.join(PG_BIN, 'postgres'), REDIS_SERVER].filter((file) => !existsSync(file));
+	return missing.length === 0
+		? undefined
+		: `missing ${missing.join(', ')}: apt-get install -y --no-install-recommends postgresql redis-server`;
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+export class Postgres {
+	readonly user = 'n8n';
+	readonly database = 'n8n';
+	readonly host = '127.0.0.1';
+
+	private constructor(
+		readonly dir: string,
+		readonly port: number,
+		private readonly child: ChildProcess,
+		private readonly asUser: string | undefined,
+		private readonly output: string[],
+	) {}
+
+	get socketDir(): string {
+		return path.join(this.dir, 'run');
+	}
+
+	get dataDir(): string {
+		return path.join(this.dir, 'data');
+	}
+
+	/** Commands run as the `postgres` user when this process is root (initdb and postgres refuse root). */
+	private static wrap(asUser: string | undefined, bin: string, args: string[]): [string, string[]] {
+		return asUser ? ['runuser', ['-u', asUser, '--', bin, ...args]] : [bin, args];
+	}
+
+	/** initdb into a fresh folder, start `postgres` on a free loopback port, create the `n8n` database. */
+	static async start(options: { onLog?: (line: string) => void; port?: number } = {}): Promise<Postgres> {
+		const root = process.getuid?.() === 0;
+		const asUser = root ? 'postgres' : undefined;
+		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-pg-'));
+		const output: string[] = [];
+		let child: ChildProcess | undefined;
+		try {
+			await fs.mkdir(path.join(dir, 'run'));
+			if (asUser) {
+				const { uid, gid } = await postgresIds(asUser);
+				for (const folder of [dir, path.join(dir, 'run')]) await fs.chown(folder, uid, gid);
+			}
+			const [initdb, initArgs] = Postgres.wrap(asUser, path.join(PG_BIN, 'initdb'), [
+				'-D', path.join(dir, 'data'), '-U', 'n8n', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync',
+			]);
+			await runChecked(initdb, initArgs, { cwd: dir, timeoutMs: 120_000 });
+			const port = options.port ?? (await freePort());
+			const [postgres, args] = Postgres.wrap(asUser, path.join(PG_BIN, 'postgres'), [
+				'-D', path.join(dir, 'data'),
+				'-p', String(port),
+				'-h', '127.0.0.1',
+				'-k', path.join(dir, 'run'),
+				// A throw-away test database: durability off, fast.
+				'-c', 'fsync=off',
+				'-c', 'synchronous_commit=off',
+				'-c', 'full_page_writes=off',
+				'-c', 'max_connections=100',
+			]);
+			child = spawnGroup(postgres, args, {
+				cwd: dir,
+				onLine: (line) => {
+					output.push(line);
+					if (output.length > 300) output.shift();
+					log(options.onLog, `[postgres] ${line}`);
+				},
+			});
+			const started = child;
+			const exited = new Promise<never>((_, reject) =>
+				started.once('close', (code, signal) => reject(new Error(`postgres exited (${signal ?? code}) before it was ready:\n${output.slice(-30).join('\n')}`))),
+			);
+			exited.catch(() => undefined);
+			const pg = new Postgres(dir, port, started, asUser, output);
+			await Promise.race([
+				waitFor('postgres ready', 60_000, async () => {
+					const res = await runCommand(path.join(PG_BIN, 'pg_isready'), ['-h', pg.socketDir, '-p', String(port), '-U', 'n8n'], { timeoutMs: 10_000 });
+					return res.code === 0 ? true : undefined;
+				}),
+				exited,
+			]);
+			await runChecked(path.join(PG_BIN, 'createdb'), ['-h', pg.socketDir, '-p', String(port), '-U', 'n8n', 'n8n'], { timeoutMs: 30_000 });
+			return pg;
+		} catch (error) {
+			if (child) await stopGroup(child, 5_000);
+			await fs.rm(dir, { recursive: true, force: true });
+			throw error;
+		}
+	}
+
+	/** What n8n needs to use this database. */
+	get n8nEnv(): Record<string, string> {
+		return {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: this.host,
+			DB_POSTGRESDB_PORT: String(this.port),
+			DB_POSTGRESDB_DATABASE: this.database,
+			DB_POSTGRESDB_USER: this.user,
+			DB_POSTGRESDB_PASSWORD: '',
+		};
+	}
+
+	/** Runs SQL with psql over the private unix socket; the rows, tab-separated, one a line. */
+	async psql(sql: string): Promise<string> {
+		const res = await runChecked(
+			path.join(PG_BIN, 'psql'),
+			['-h', this.socketDir, '-p', String(this.port), '-U', this.user, '-d', this.database, '-X', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+			{ timeoutMs: 30_000 },
+		);
+		return res.stdout.trim();
+	}
+
+	recentOutput(lines = 30): string {
+		return this.output.slice(-lines).join('\n');
+	}
+
+	/** `pg_ctl stop -m fast`, then (if still there) the process group; removes the folder. */
+	async stop(keep = false): Promise<void> {
+		if (this.child.exitCode === null && this.child.signalCode === null) {
+			const [pgCtl, args] = Postgres.wrap(this.asUser, path.join(PG_BIN, 'pg_ctl'), ['stop', '-D', this.dataDir, '-m', 'fast', '-w', '-t', '20']);
+			const exited = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
+			await runCommand(pgCtl, args, { timeoutMs: 30_000 }).catch(() => undefined);
+			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+			await stopGroup(this.child, 5_000);
+		}
+		if (!keep) await fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
+	}
+}
+
+async function postgresIds(user: string): Promise<{ uid: number; gid: number }> {
+	const passwd = await fs.readFile('/etc/passwd', 'utf8');
+	const entry = passwd.split('\n').find((line) => line.startsWith(`${user}:`));
+	if (!entry) throw new Error(`no user "${user}" (the Debian postgresql package creates it): apt-get install -y postgresql`);
+	const [, , uid, gid] = entry.split(':');
+	return { uid: Number(uid), gid: Number(gid) };
+}
+
+// ---------------------------------------------------------------- Redis
+
+/** A RESP PING over TCP; resolves true on "+PONG". */
+function redisPing(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = connect({ host: '127.0.0.1', port });
+		const done = (ok: boolean): void => {
+			socket.destroy();
+			resolve(ok);
+		};
+		socket.setTimeout(2_000, () => done(false));
+		socket.once('error', () => done(false));
+		socket.once('connect', () => socket.write('PING\r\n'));
+		socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
+	});
+}
+
+export class Redis {
+	private constructor(
+		readonly port: number,
+		private readonly child: ChildProcess,
+		private readonly dir: string,
+	) {}
+
+	/** `redis-server` on a free loopback port, nothing persisted. */
+	static async start(options: { onLog?: (line: string) => void; port?: number } = {}): Promise<Redis> {
+		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-redis-'));
+		const port = options.port ?? (await freePort());
+		const output: string[] = [];
+		const child = spawnGroup(
+			REDIS_SERVER,
+			['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes', '--daemonize', 'no'],
+			{
+				cwd: dir,
+				onLine: (line) => {
+					output.push(line);
+					log(options.onLog, `[redis] ${line}`);
+				},
+			},
+		);
+		const exited = new Promise<never>((_, reject) =>
+			child.once('close', (code, signal) => reject(new Error(`redis-server exited (${signal ?? code}):\n${output.slice(-20).join('\n')}`))),
+		);
+		exited.catch(() => undefined);
+		try {
+			await Promise.race([waitFor('redis ready', 30_000, async () => ((await redisPing(port)) ? true : undefined)), exited]);
+		} catch (error) {
+			await stopGroup(child, 5_000);
+			await fs.rm(dir, { recursive: true, force: true });
+			throw error;
+		}
+		return new Redis(port, child, dir);
+	}
+
+	get n8nEnv(): Record<string, string> {
+		return { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(this.port) };
+	}
+
+	async stop(): Promise<void> {
+		await stopGroup(this.child, 5_000);
+		await fs.rm(this.dir, { recursive: true, force: true });
+	}
+}
+
+// ---------------------------------------------------------------- workers
+
+const STARTED = /Worker started execution (\d+) \(job/;
+const FINISHED = /Worker finished execution (\d+) \(job/;
+
+export class N8nWorker {
+	private child: ChildProcess | undefined;
+	private lines: string[] = [];
+	private logStream: WriteStream | undefined;
+	/** Execution ids this worker started / finished (from its log), over all its runs. */
+	readonly started = new Set<string>();
+	readonly finished = new Set<string>();
+
+	constructor(
+		readonly name: string,
+		readonly userFolder: string,
+		private readonly runtime: Runtime,
+		private readonly env: NodeJS.ProcessEnv,
+		private readonly onLog: ((line: string) => void) | undefined,
+	) {}
+
+	get nodesDir(): string {
+		return path.join(this.userFolder, '.n8n', 'nodes');
+	}
+
+	get running(): boolean {
+		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+	}
+
+	get pid(): number | undefined {
+		return this.child?.pid;
+	}
+
+	private record(line: string): void {
+		this.lines.push(line);
+		if (this.lines.length > 2_000) this.lines.splice(0, this.lines.length - 2_000);
+		this.logStream?.write(`${line}\n`);
+		const started = STARTED.exec(line);
+		if (started) this.started.add(started[1]);
+		const finished = FINISHED.exec(line);
+		if (finished) this.finished.add(finished[1]);
+		this.onLog?.(`[${this.name}] ${line}`);
+	}
+
+	recentOutput(lines = 40): string {
+		return this.lines.slice(-lines).join('\n');
+	}
+
+	/** Everything this worker printed since it was made. */
+	output(): string {
+		return this.lines.join('\n');
+	}
+
+	/** `n8n worker`; resolves once its `/healthz/readiness` answers 200 (Redis and the database connected). */
+	async start(timeoutMs = 120_000): Promise<void> {
+		if (this.running) return;
+		this.logStream ??= createWriteStream(path.join(this.userFolder, 'n8n-worker.log'), { flags: 'a' });
+		this.record(`$ n8n worker (${this.name})`);
+		const healthPort = await freePort();
+		const child = spawnGroup(this.runtime.nodeBin, [this.runtime.n8nBin, 'worker', '--concurrency=5'], {
+			cwd: this.userFolder,
+			env: {
+				...this.env,
+				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			},
+			onLine: (line) => this.record(line),
+		});
+		this.child = child;
+		const exited = new Promise<never>((_, reject) =>
+			child.once('close', (code, signal) => reject(new N8nError(`n8n worker ${this.name} exited (${signal ?? `exit ${code}`}) before it was ready`, this.recentOutput()))),
+		);
+		exited.catch(() => undefined);
+		try {
+			await Promise.race([
+				waitFor(`n8n worker ${this.name} ready`, timeoutMs, async () => {
+					const res = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+					return res.status === 200 ? true : undefined;
+				}),
+				exited,
+			]);
+		} catch (error) {
+			await this.stop();
+			throw error instanceof N8nError ? error : new N8nError(String(error), this.recentOutput());
+		}
+	}
+
+	/** SIGTERM (n8n waits for running jobs up to its shutdown timeout), SIGKILL after the grace period. */
+	async stop(graceMs = 30_000): Promise<void> {
+		const child = this.child;
+		this.child = undefined;
+		if (child) await stopGroup(child, graceMs);
+	}
+
+	/** `kill -9` of the worker's whole process group (the worker and its task runner), no shutdown at all. */
+	async kill(): Promise<void> {
+		const child = this.child;
+		this.child = undefined;
+		if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+		this.record(`$ kill -9 -${child.pid}`);
+		process.kill(-child.pid, 'SIGKILL');
+		await exited;
+	}
+
+	async dispose(): Promise<void> {
+		await this.stop(10_000);
+		await new Promise<void>((resolve) => (this.logStream ? this.logStream.end(resolve) : resolve()));
+		this.logStream = undefined;
+	}
+}
+
+// ---------------------------------------------------------------- the stack
+
+export interface QueueStackOptions {
+	runtime?: Runtime;
+	/** How many `n8n worker` processes `startWorkers()` starts (default 2). */
+	workers?: number;
+	/** Install the packed package into main and every worker (default true). */
+	installPackage?: boolean;
+	/** Main's HTTP port (default a free one). */
+	port?: number;
+	postgresPort?: number;
+	redisPort?: number;
+	owner?: Owner;
+	/** Extra environment for main and the workers. */
+	env?: Record<string, string>;
+	/** Every process's output, prefixed with its name. */
+	onLog?: (line: string) => void;
+	/** Where the user folders live (default a fresh temp folder, removed by dispose). */
+	dir?: string;
+	encryptionKey?: string;
+}
+
+/** What every process of the stack shares: the queue, the database, one encryption key. */
+function sharedEnv(postgres: Postgres, redis: Redis, encryptionKey: string, extra: Record<string, string>): Record<string, string> {
+	return {
+		EXECUTIONS_MODE: 'queue',
+		...postgres.n8nEnv,
+		...redis.n8nEnv,
+		N8N_ENCRYPTION_KEY: encryptionKey,
+		// The editor's "Execute workflow" and POST /rest/workflows/:id/run run on workers too (n8n 3's default).
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		// A worker killed with SIGKILL loses its Bull lock sooner (defaults: 60 s lock, 30 s stall check).
+		QUEUE_WORKER_LOCK_DURATION: '20000',
+		QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
+		QUEUE_WORKER_STALLED_INTERVAL: '5000',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		...extra,
+	};
+}
+
+export class QueueStack {
+	readonly workers: N8nWorker[] = [];
+	private disposed = false;
+
+	private constructor(
+		readonly dir: string,
+		private readonly removeDir: boolean,
+		readonly postgres: Postgres,
+		readonly redis: Redis,
+		readonly main: N8n,
+		readonly runtime: Runtime,
+		readonly pack: PackedPackage | undefined,
+		private readonly workerEnv: (userFolder: string) => NodeJS.ProcessEnv,
+		private readonly onLog: ((line: string) => void) | undefined,
+	) {}
+
+	/**
+	 * Postgres and Redis running, main's user folder prepared (package installed), nothing of n8n
+	 * running yet: import credentials and workflows through `main` first, then `startMain()`.
+	 */
+	static async start(options: QueueStackOptions = {}): Promise<QueueStack> {
+		const runtime = options.runtime ?? installedRuntime();
+		const removeDir = !options.dir;
+		const dir = options.dir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-')));
+		await fs.mkdir(dir, { recursive: true });
+		const encryptionKey = options.encryptionKey ?? randomBytes(24).toString('hex');
+		let postgres: Postgres | undefined;
+		let redis: Redis | undefined;
+		try {
+			const pack = options.installPackage === false ? undefined : await packPackage();
+			[postgres, redis] = await Promise.all([
+				Postgres.start({ onLog: options.onLog, port: options.postgresPort }),
+				Redis.start({ onLog: options.onLog, port: options.redisPort }),
+			]);
+			const shared = sharedEnv(postgres, redis, encryptionKey, options.env ?? {});
+			const main = await N8n.create({
+				runtime,
+				userFolder: path.join(dir, 'main'),
+				removeUserFolder: false,
+				port: options.port,
+				encryptionKey,
+				owner: options.owner,
+				env: shared,
+				onLog: options.onLog ? (line) => options.onLog?.(`[main] ${line}`) : undefined,
+			});
+			if (pack) await main.installPackage(pack);
+			const inherited: NodeJS.ProcessEnv = {};
+			for (const [key, value] of Object.entries(process.env)) {
+				if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|NODE_ENV$|NODE_OPTIONS$|JEST_)/.test(key)) continue;
+				inherited[key] = value;
+			}
+			const workerEnv = (userFolder: string): NodeJS.ProcessEnv => ({
+				...inherited,
+				PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+				NODE_ENV: 'production',
+				N8N_USER_FOLDER: userFolder,
+				N8N_DIAGNOSTICS_ENABLED: 'false',
+				N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+				N8N_TEMPLATES_ENABLED: 'false',
+				N8N_PERSONALIZATION_ENABLED: 'false',
+				N8N_HOST: '127.0.0.1',
+				N8N_LISTEN_ADDRESS: '127.0.0.1',
+				N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+				N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+				...shared,
+			});
+			const stack = new QueueStack(dir, removeDir, postgres, redis, main, runtime, pack, workerEnv, options.onLog);
+			for (let i = 1; i <= (options.workers ?? 2); i++) await stack.addWorker(`worker-${i}`, { installPackage: Boolean(pack) });
+			return stack;
+		} catch (error) {
+			await redis?.stop().catch(() => undefined);
+			await postgres?.stop().catch(() => undefined);
+			if (removeDir && !process.env.N8N_E2E_KEEP) await fs.rm(dir, { recursive: true, force: true });
+			throw error;
+		}
+	}
+
+	/** A worker with its own user folder (not started); `installPackage: false` leaves its nodes folder empty. */
+	async addWorker(name: string, options: { installPackage?: boolean } = {}): Promise<N8nWorker> {
+		const userFolder = path.join(this.dir, name);
+		await fs.mkdir(userFolder, { recursive: true });
+		const worker = new N8nWorker(name, userFolder, this.runtime, this.workerEnv(userFolder), this.onLog);
+		if (options.installPackage !== false && this.pack) await installPackage(userFolder, this.pack);
+		this.workers.push(worker);
+		return worker;
+	}
+
+	worker(name: string): N8nWorker {
+		const worker = this.workers.find((w) => w.name === name);
+		if (!worker) throw new Error(`no worker ${name}`);
+		return worker;
+	}
+
+	async startMain(): Promise<void> {
+		await this.main.start();
+	}
+
+	/** Starts every worker not running yet, in parallel. */
+	async startWorkers(): Promise<void> {
+		await Promise.all(this.workers.filter((w) => !w.running).map((w) => w.start()));
+	}
+
+	/** Which worker's log says it started the execution (undefined: none of them). */
+	whoRan(executionId: string | number): string | undefined {
+		return this.workers.find((w) => w.started.has(String(executionId)))?.name;
+	}
+
+	/** The workers whose logs say they started the execution (more than one would be a double run). */
+	whoStarted(executionId: string | number): string[] {
+		return this.workers.filter((w) => w.started.has(String(executionId))).map((w) => w.name);
+	}
+
+	/** SQL on the stack's database (psql over the private socket). */
+	async psql(sql: string): Promise<string> {
+		return this.postgres.psql(sql);
+	}
+
+	/**
+	 * Runs a stored workflow from its Manual Trigger the way the editor's "Execute workflow" does
+	 * (`POST /rest/workflows/:id/run`); in queue mode with OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS a
+	 * worker runs it. Returns the execution id.
+	 */
+	async runManually(workflowId: string, trigger = 'Manual Trigger'): Promise<string> {
+		const result = await this.main.rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/workflows/${encodeURIComponent(workflowId)}/run`, {
+			triggerToStartFrom: { name: trigger },
+		});
+		if (!result.executionId) throw new N8nError(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(result)}`);
+		return String(result.executionId);
+	}
+
+	/** One execution through the public API, with its data. */
+	async getExecution(executionId: string): Promise<PublicExecution> {
+		return this.main.publicApi<PublicExecution>(`/executions/${encodeURIComponent(executionId)}?includeData=true`);
+	}
+
+	/** Waits (bounded) until the execution has stopped (any final status) and returns it. */
+	async waitForExecution(executionId: string, timeoutMs = 300_000): Promise<PublicExecution> {
+		try {
+			return await waitFor(`execution ${executionId} finished`, timeoutMs, async () => {
+				const execution = await this.getExecution(executionId);
+				return execution.stoppedAt && !['running', 'new', 'waiting'].includes(execution.status) ? execution : undefined;
+			}, 500);
+		} catch (error) {
+			throw new N8nError(String(error), this.recentOutput());
+		}
+	}
+
+	/** The last lines of every process, for failure messages. */
+	recentOutput(lines = 25): string {
+		return [
+			`--- main ---\n${this.main.recentOutput(lines)}`,
+			...this.workers.map((w) => `--- ${w.name} ---\n${w.recentOutput(lines)}`),
+			`--- postgres ---\n${this.postgres.recentOutput(10)}`,
+		].join('\n');
+	}
+
+	/** Stops main, the workers, Redis and Postgres; removes the folders (kept with N8N_E2E_KEEP=1). */
+	async dispose(): Promise<void> {
+		if (this.disposed) return;
+		this.disposed = true;
+		const keep = Boolean(process.env.N8N_E2E_KEEP);
+		const errors: unknown[] = [];
+		const attempt = async (work: () => Promise<void>): Promise<void> => {
+			await work().catch((error: unknown) => {
+				errors.push(error);
+			});
+		};
+		await attempt(() => this.main.dispose());
+		await Promise.all(this.workers.map((w) => attempt(() => w.dispose())));
+		await attempt(() => this.redis.stop());
+		await attempt(() => this.postgres.stop(keep));
+		if (this.removeDir && !keep) await attempt(() => fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 }));
+		if (errors.length > 0) throw new Error(`stopping the queue stack: ${errors.map(String).join('; ')}`);
+	}
+}
