@@ -5,17 +5,83 @@ import { validationError } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { errorItemJson } from '../router';
 import { itemParameterReader, taskIdLocator } from './common';
-import { checkImportRow, describeItems, planImportRequests, type ImportRequestPlan, type ImportRow } from './importRows';
+import { autoRowInput, MAPPING_MODES, nodeLevelReader, numberSource, readAutoFields } from './importAuto';
+import { checkImportRow, describeItems, planImport, type ImportRequestPlan, type ImportRow } from './importRows';
 
 export const IMPORT_PATH = '/openapi/agent/web/v1/callTask/import';
 
+const MANUAL = { show: { mappingMode: [MAPPING_MODES.manual] } };
+const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
+
 const properties: INodeProperties[] = [
 	taskIdLocator('The task the customers are imported into. Every input item becomes one customer row of it.'),
+	{
+		displayName: 'Mapping',
+		name: 'mappingMode',
+		type: 'options',
+		// Saved workflows have no value here and keep the manual mapping they were built with.
+		default: 'manual',
+		description: 'How each input item becomes a customer row',
+		options: [
+			{
+				name: 'Map Each Field Manually',
+				value: MAPPING_MODES.manual,
+				description: 'Give the number, name, remark and variables, usually as expressions that read each item',
+			},
+			{
+				name: 'Map Automatically',
+				value: MAPPING_MODES.auto,
+				description:
+					'Read each row from the item fields named below, without per-item expressions: much faster for thousands of items',
+			},
+		],
+	},
+	{
+		displayName: 'Number Fields',
+		name: 'numberFields',
+		type: 'string',
+		default: 'customerNumber, phone, phoneNumber, phone_number, mobile, mobileNumber, mobile_number, cellphone, tel, telephone, number',
+		displayOptions: AUTO,
+		description: 'Item fields that may hold the phone number, separated by commas; the first one an item has is used',
+	},
+	{
+		displayName: 'Name Fields',
+		name: 'nameFields',
+		type: 'string',
+		default: 'customerName, name, fullName, full_name, contactName',
+		displayOptions: AUTO,
+		description: 'Item fields that may hold the customer name (the first one present); leave empty to send no name',
+	},
+	{
+		displayName: 'Remark Fields',
+		name: 'remarkFields',
+		type: 'string',
+		default: 'remark, remarks, note, notes, comment',
+		displayOptions: AUTO,
+		description: 'Item fields that may hold the remark (the first one present); leave empty to send no remark',
+	},
+	{
+		displayName: 'Variables Fields',
+		name: 'variablesFields',
+		type: 'string',
+		default: 'variables',
+		displayOptions: AUTO,
+		description: 'Item field holding the variables, as an object of name → value or a list of {name, value} (the first one present)',
+	},
+	{
+		displayName: 'Fields as Variables',
+		name: 'fieldsAsVariables',
+		type: 'string',
+		default: '',
+		displayOptions: AUTO,
+		description: 'Item fields sent as variables of the same name, separated by commas, e.g. plan, amount',
+	},
 	{
 		displayName: 'Customer Number',
 		name: 'customerNumber',
 		type: 'string',
 		required: true,
+		displayOptions: MANUAL,
 		default: '',
 		placeholder: 'e.g. {{ $json.phone }}',
 		description: 'Phone number to call, read from each input item: 5 to 20 characters of digits, + and -',
@@ -26,6 +92,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		displayOptions: MANUAL,
 		options: [
 			{
 				displayName: 'Customer Name',
@@ -75,11 +142,12 @@ const properties: INodeProperties[] = [
 				name: 'dupStrategy',
 				type: 'options',
 				default: 'batch',
-				description: 'Which repeated numbers the API skips (the API default is Within This Import)',
+				description:
+					'Which repeated numbers are skipped (the API default is Within This Import). Within This Import and Within the Task apply to every item of the run: a number repeated anywhere in the input is sent once, and the output reports the rows dropped.',
 				options: [
 					{ name: 'None', value: 'none', description: 'Import every row, even repeated numbers' },
-					{ name: 'Within the Task', value: 'task', description: 'Skip numbers already in the task' },
-					{ name: 'Within This Import', value: 'batch', description: 'Skip numbers repeated in the same request' },
+					{ name: 'Within the Task', value: 'task', description: 'Skip numbers already in the task or repeated in the input' },
+					{ name: 'Within This Import', value: 'batch', description: 'Skip numbers repeated in the input of this run' },
 				],
 			},
 		],
@@ -109,7 +177,8 @@ function withDescription(node: INode, error: unknown, itemIndex: number, extra: 
 	return nodeError;
 }
 
-const pairsOf = (rows: ImportRow[]): IPairedItemData[] => rows.map((row) => ({ item: row.itemIndex }));
+const pairsOf = (rows: ImportRow[], dropped: ImportRow[] = []): IPairedItemData[] =>
+	dropped.length === 0 ? rows.map((row) => ({ item: row.itemIndex })) : [...rows, ...dropped].map((row) => row.itemIndex).sort((a, b) => a - b).map((item) => ({ item }));
 
 /** One line per request that went through, so the user can tell what must not be imported again. */
 function sentSummary(done: Array<{ plan: ImportRequestPlan; result: ImportResult }>): string {
@@ -129,10 +198,8 @@ function sentSummary(done: Array<{ plan: ImportRequestPlan; result: ImportResult
  */
 export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
-	const readTaskId = itemParameterReader<unknown>(this, 'taskId', '', { extractValue: true });
-	const readNumber = itemParameterReader<unknown>(this, 'customerNumber', '');
-	const readFields = itemParameterReader<IDataObject>(this, 'additionalFields', {});
-	const readOptions = itemParameterReader<IDataObject>(this, 'options', {});
+	const auto = this.getNodeParameter('mappingMode', 0, MAPPING_MODES.manual) === MAPPING_MODES.auto;
+	const readOne = auto ? readAutoRow(this, items) : readManualRow(this);
 
 	const output: INodeExecutionData[] = [];
 	const rows: ImportRow[] = [];
@@ -141,12 +208,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		let checked: ReturnType<typeof checkImportRow>;
 		try {
-			checked = checkImportRow(itemIndex, {
-				taskId: readTaskId(itemIndex),
-				customerNumber: readNumber(itemIndex),
-				additionalFields: readFields(itemIndex),
-				dupStrategy: readOptions(itemIndex).dupStrategy,
-			});
+			checked = readOne(itemIndex);
 		} catch (error) {
 			// An expression that fails for this item (e.g. a missing property) makes only this item invalid.
 			const itemError = asNodeError(this.getNode(), error, itemIndex);
@@ -174,8 +236,14 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		throw firstInvalid;
 	}
 
+	const { plans, dropped } = planImport(rows);
+	if (dropped > 0) {
+		const message = `${dropped} of ${rows.length} rows were not sent: their number repeats an earlier row of this run for the same task (deduplication Within This Import or Within the Task). Each output item lists the rows it left out under droppedItems.`;
+		this.logger.info(message, { dropped });
+		this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
+	}
 	const done: Array<{ plan: ImportRequestPlan; result: ImportResult }> = [];
-	for (const plan of planImportRequests(rows)) {
+	for (const plan of plans) {
 		const firstItem = plan.rows[0].itemIndex;
 		try {
 			const result =
@@ -193,12 +261,12 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 				})) ?? {};
 			done.push({ plan, result });
 			output.push({
-				json: { ...result, rowCount: plan.rows.length, ...(plan.dupStrategy ? { dupStrategy: plan.dupStrategy } : {}) } as IDataObject,
-				pairedItem: pairsOf(plan.rows),
+				json: { ...result, rowCount: plan.rows.length, ...(plan.dupStrategy ? { dupStrategy: plan.dupStrategy } : {}), ...droppedJson(plan) } as IDataObject,
+				pairedItem: pairsOf(plan.rows, plan.dropped),
 			});
 		} catch (error) {
 			if (continueOnFail) {
-				output.push({ json: { ...errorItemJson(error), taskId: plan.taskId, rowCount: plan.rows.length }, pairedItem: pairsOf(plan.rows) });
+				output.push({ json: { ...errorItemJson(error), taskId: plan.taskId, rowCount: plan.rows.length, ...droppedJson(plan) }, pairedItem: pairsOf(plan.rows, plan.dropped) });
 				continue;
 			}
 			const where = `The request for task ${plan.taskId} (items ${describeItems(plan.rows.map((row) => row.itemIndex))}) failed.`;
@@ -206,4 +274,65 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		}
 	}
 	return output;
+}
+
+/** What an output item says about the rows left out as repeats of rows of its request. */
+function droppedJson(plan: ImportRequestPlan): IDataObject {
+	const dropped = plan.dropped ?? [];
+	if (dropped.length === 0) return {};
+	return { duplicatesDropped: dropped.length, droppedItems: describeItems(dropped.map((row) => row.itemIndex), 20) };
+}
+
+type RowReader = (itemIndex: number) => ReturnType<typeof checkImportRow>;
+
+/** Map Each Field Manually: the parameters of each item (expressions evaluated per item when they have any). */
+function readManualRow(context: IExecuteFunctions): RowReader {
+	const readTaskId = itemParameterReader<unknown>(context, 'taskId', '', { extractValue: true });
+	const readNumber = itemParameterReader<unknown>(context, 'customerNumber', '');
+	const readFields = itemParameterReader<IDataObject>(context, 'additionalFields', {});
+	const readOptions = itemParameterReader<IDataObject>(context, 'options', {});
+	return (itemIndex) =>
+		checkImportRow(itemIndex, {
+			taskId: readTaskId(itemIndex),
+			customerNumber: readNumber(itemIndex),
+			additionalFields: readFields(itemIndex),
+			dupStrategy: readOptions(itemIndex).dupStrategy,
+		});
+}
+
+/**
+ * Map Automatically: the task and options are read once (per item only if an expression reads the
+ * item), and every row straight from `item.json`, checked by the same rules as the manual mapping.
+ */
+function readAutoRow(context: IExecuteFunctions, items: INodeExecutionData[]): RowReader {
+	const fields = readAutoFields(context);
+	const readTaskId = nodeLevelReader<unknown>(context, 'taskId', '', { extractValue: true });
+	const readOptions = nodeLevelReader<IDataObject>(context, 'options', {});
+	return (itemIndex) => {
+		const { input, numberField } = autoRowInput(items[itemIndex].json, fields, readTaskId(itemIndex), readOptions(itemIndex).dupStrategy);
+		const checked = checkImportRow(itemIndex, input);
+		if (checked.row) return checked;
+		return { issues: checked.issues.map((issue) => autoIssue(issue, fields, numberField)) };
+	};
+}
+
+/** An issue of an automatically mapped row, naming the item field it came from. */
+function autoIssue(
+	issue: ReturnType<typeof checkImportRow>['issues'][number],
+	fields: ReturnType<typeof readAutoFields>,
+	numberField: string | undefined,
+): ReturnType<typeof checkImportRow>['issues'][number] {
+	if (issue.field === 'customerNumber') {
+		const fix =
+			numberField === undefined
+				? `Give each item its number in one of these fields, or put the name of the field that holds it in Number Fields.`
+				: issue.fix;
+		return { ...issue, field: `Customer Number (from ${numberSource(fields, numberField)})`, fix };
+	}
+	if (issue.field === 'additionalFields.customerName') return { ...issue, field: `Customer Name (item field ${fields.name.join(' / ')})` };
+	if (issue.field === 'additionalFields.remark') return { ...issue, field: `Remark (item field ${fields.remark.join(' / ')})` };
+	if (issue.field.startsWith('additionalFields.variables')) {
+		return { ...issue, field: `Variables (item field ${[...fields.variables, ...fields.asVariables].join(' / ')})${issue.field.slice('additionalFields.variables'.length)}` };
+	}
+	return issue;
 }

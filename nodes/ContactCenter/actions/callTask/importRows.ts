@@ -98,7 +98,14 @@ export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?
 	issues.push(positiveNumericId('taskId', taskId));
 
 	const customerNumber = text(input.customerNumber);
-	if (customerNumber === undefined) {
+	if (typeof input.customerNumber === 'number' && !Number.isSafeInteger(input.customerNumber)) {
+		// A JSON number of 16+ digits has already lost digits (or is not a whole number): never send a guess.
+		issues.push({
+			field: 'customerNumber',
+			problem: `is the number ${String(input.customerNumber)}, which cannot hold a phone number exactly`,
+			fix: 'Keep phone numbers as text in the earlier node (e.g. read the column as text), or map {{ String($json.phone) }} only for numbers of at most 15 digits.',
+		});
+	} else if (customerNumber === undefined) {
 		issues.push({ field: 'customerNumber', problem: 'is required', fix: 'Map the phone number to call, e.g. {{ $json.phone }}.' });
 	} else if (!CUSTOMER_NUMBER.test(customerNumber)) {
 		issues.push({
@@ -129,6 +136,41 @@ export interface ImportRequestPlan {
 	taskId: string;
 	dupStrategy?: DupStrategy;
 	rows: ImportRow[];
+	/** Rows left out because their number repeats an earlier row of the run (sent in this request). */
+	dropped?: ImportRow[];
+}
+
+export interface DedupResult {
+	rows: ImportRow[];
+	/** Each dropped row with the row it repeats (the first with that number). */
+	dropped: Array<{ row: ImportRow; first: ImportRow }>;
+}
+
+/**
+ * The deduplication strategy applied to the whole input of the run, not only inside each request
+ * of at most 10,000 rows: with `batch` (the API default, also when no strategy is set) and `task`,
+ * a row whose number already appeared in an earlier row for the same task and strategy is left
+ * out. `none` keeps every row. Numbers are compared as sent (trimmed text).
+ */
+export function dedupeRows(rows: ImportRow[]): DedupResult {
+	const firstByKey = new Map<string, ImportRow>();
+	const kept: ImportRow[] = [];
+	const dropped: DedupResult['dropped'] = [];
+	for (const row of rows) {
+		if (row.dupStrategy === 'none') {
+			kept.push(row);
+			continue;
+		}
+		const key = `${row.taskId}\u0000${row.dupStrategy ?? 'batch'}\u0000${row.customer.customerNumber}`;
+		const first = firstByKey.get(key);
+		if (first) {
+			dropped.push({ row, first });
+			continue;
+		}
+		firstByKey.set(key, row);
+		kept.push(row);
+	}
+	return { rows: kept, dropped };
 }
 
 /**
@@ -150,6 +192,21 @@ export function planImportRequests(rows: ImportRow[], maxRows = MAX_ROWS_PER_IMP
 	}
 	// Requests go task by task (all chunks of the first task first), not in the order chunks filled up.
 	return [...groups.values()].flat();
+}
+
+/** Deduplicates the run's rows, plans the requests, and files each dropped row with the request that sends the row it repeats. */
+export function planImport(rows: ImportRow[], maxRows = MAX_ROWS_PER_IMPORT): { plans: ImportRequestPlan[]; dropped: number } {
+	const { rows: kept, dropped } = dedupeRows(rows);
+	const plans = planImportRequests(kept, maxRows);
+	if (dropped.length > 0) {
+		const planOf = new Map<ImportRow, ImportRequestPlan>();
+		for (const plan of plans) for (const row of plan.rows) planOf.set(row, plan);
+		for (const { row, first } of dropped) {
+			const plan = planOf.get(first) as ImportRequestPlan;
+			(plan.dropped ??= []).push(row);
+		}
+	}
+	return { plans, dropped: dropped.length };
 }
 
 /** Item indexes as short ranges for messages: "0-9999, 10001, 10003-10010" (at most `maxParts` parts). */

@@ -1,0 +1,134 @@
+/**
+ * "Map Automatically" for Call Task → Import Customers: each row is read straight from the input
+ * item's fields by name, the way n8n's database nodes map columns automatically. No parameter is
+ * evaluated per item (n8n evaluates an expression for every item, which costs far more than the
+ * import itself): the node-level parameters are read once, and every item's `json` is read directly.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { hasExpression } from './common';
+import type { ImportRowInput } from './importRows';
+
+export const MAPPING_MODES = { manual: 'manual', auto: 'autoMapInputData' } as const;
+
+/** The item fields tried for each column, in order: the first one an item has is used. */
+export const DEFAULT_FIELDS = {
+	number: 'customerNumber, phone, phoneNumber, phone_number, mobile, mobileNumber, mobile_number, cellphone, tel, telephone, number',
+	name: 'customerName, name, fullName, full_name, contactName',
+	remark: 'remark, remarks, note, notes, comment',
+	variables: 'variables',
+} as const;
+
+export interface AutoFields {
+	number: string[];
+	name: string[];
+	remark: string[];
+	variables: string[];
+	/** Item fields sent as variables of the same name. */
+	asVariables: string[];
+}
+
+/** "phone, mobile" → ["phone", "mobile"] (commas or new lines; blanks dropped). */
+export function fieldList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	if (value === undefined || value === null) return [];
+	return String(value)
+		.split(/[,\n]/)
+		.map((v) => v.trim())
+		.filter(Boolean);
+}
+
+const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The first of `names` the item has (not empty): its value and name. */
+function firstField(json: IDataObject, names: string[]): { value: unknown; field?: string } {
+	for (let i = 0; i < names.length; i++) {
+		const value = json[names[i]];
+		if (isPresent(value)) return { value, field: names[i] };
+	}
+	return { value: undefined };
+}
+
+/** One item's row input, read from its fields. `numberField` names the field the number came from (for messages). */
+export function autoRowInput(
+	json: IDataObject,
+	fields: AutoFields,
+	taskId: unknown,
+	dupStrategy: unknown,
+): { input: ImportRowInput; numberField?: string } {
+	const number = firstField(json, fields.number);
+	const additionalFields: ImportRowInput['additionalFields'] = {};
+	if (fields.name.length > 0) additionalFields.customerName = firstField(json, fields.name).value;
+	if (fields.remark.length > 0) additionalFields.remark = firstField(json, fields.remark).value;
+	const variables = fields.variables.length > 0 ? firstField(json, fields.variables).value : undefined;
+	if (fields.asVariables.length > 0) {
+		const pairs: Array<{ name: unknown; value: unknown }> = [];
+		if (isPresent(variables)) pairs.push(...namedPairs(variables));
+		for (const name of fields.asVariables) if (json[name] !== undefined) pairs.push({ name, value: json[name] });
+		if (pairs.length > 0) additionalFields.variables = pairs;
+	} else if (isPresent(variables)) {
+		additionalFields.variables = variables;
+	}
+	return { input: { taskId, customerNumber: number.value, additionalFields, dupStrategy }, numberField: number.field };
+}
+
+/** Variables of an item field (an object of name → value, or a list of {name, value}) as a list. */
+function namedPairs(value: unknown): Array<{ name: unknown; value: unknown }> {
+	if (Array.isArray(value)) return value.map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { name?: unknown; value?: unknown }) : { name: undefined, value: entry })).map((e) => ({ name: e.name, value: e.value }));
+	if (value && typeof value === 'object') return Object.entries(value).map(([name, v]) => ({ name, value: v }));
+	return [{ name: undefined, value }];
+}
+
+/**
+ * Expressions that can give a different value per item: they read the current item (`$json`,
+ * `$binary`, `.item`, `$itemIndex`, the legacy `$data`, `$node[...]`, `$item(...)`, `pairedItem`).
+ * An expression without any of these (`{{ $('Create Task').first().json.taskId }}`, a constant)
+ * gives the same value for every item and is read once.
+ */
+const ITEM_DEPENDENT = /\$json|\$binary|\$itemIndex|\$item\b|\.item\b|\$data\b|\$node\s*\[|pairedItem|\$position/;
+
+export function isItemDependent(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=') && ITEM_DEPENDENT.test(value);
+	if (Array.isArray(value)) return value.some(isItemDependent);
+	if (value && typeof value === 'object') return Object.values(value).some(isItemDependent);
+	return false;
+}
+
+/**
+ * A node-level parameter for every item: read once when its value cannot differ per item (no
+ * expression, or an expression that does not read the item); evaluated per item only when it does.
+ */
+export function nodeLevelReader<T>(
+	context: IExecuteFunctions,
+	name: string,
+	fallback: T,
+	options?: { extractValue?: boolean },
+): (itemIndex: number) => T {
+	const raw = context.getNode().parameters[name];
+	if (hasExpression(raw) && isItemDependent(raw)) {
+		return (itemIndex) => context.getNodeParameter(name, itemIndex, fallback, options) as T;
+	}
+	let cached: { value: T } | undefined;
+	return () => {
+		cached ??= { value: context.getNodeParameter(name, 0, fallback, options) as T };
+		return cached.value;
+	};
+}
+
+/** The field names of Map Automatically, read once. */
+export function readAutoFields(context: IExecuteFunctions): AutoFields {
+	const read = (name: string, fallback: string) => fieldList(context.getNodeParameter(name, 0, fallback));
+	return {
+		number: read('numberFields', DEFAULT_FIELDS.number),
+		name: read('nameFields', DEFAULT_FIELDS.name),
+		remark: read('remarkFields', DEFAULT_FIELDS.remark),
+		variables: read('variablesFields', DEFAULT_FIELDS.variables),
+		asVariables: read('fieldsAsVariables', ''),
+	};
+}
+
+/** How the field of a row's number is named in messages. */
+export function numberSource(fields: AutoFields, numberField: string | undefined): string {
+	return numberField ? `the item field "${numberField}"` : `none of the item fields ${fields.number.map((f) => `"${f}"`).join(', ')}`;
+}
+
