@@ -105,13 +105,15 @@ describe('callTask import: POST /openapi/agent/web/v1/callTask/import', () => {
 		]);
 	});
 
-	test('25,001 items across two tasks: exactly 4 requests (3 + 1), each paired with its items, per-row failures reported', async () => {
+	test('25,005 items across two tasks: exactly 4 requests (3 + 1), each paired with its items; numbers repeated anywhere in the run are sent once and reported', async () => {
 		const [taskA, taskB] = await newTasks(2);
-		// Every fifth item goes to task B (5,000), the rest to task A (20,001). Items 7 and 16,000 repeat an
-		// earlier number of their request (dupStrategy batch rejects them); item 24 of B repeats too.
-		const input = Array.from({ length: 25_001 }, (_, i) => ({ task: i % 5 === 4 ? taskB : taskA, phone: `139${String(i).padStart(8, '0')}` }));
+		// Every fifth item goes to task B (5,001), the rest to task A (20,004). Items 7 and 16,000 repeat
+		// an earlier number of their own request, item 12,000 repeats item 0 (which goes in the first
+		// request: the API alone would import it twice), item 24 of B repeats item 19.
+		const input = Array.from({ length: 25_005 }, (_, i) => ({ task: i % 5 === 4 ? taskB : taskA, phone: `139${String(i).padStart(8, '0')}` }));
 		input[7].phone = input[6].phone;
 		input[16_000].phone = input[15_000].phone;
+		input[12_000].phone = input[0].phone;
 		input[24].phone = input[19].phone;
 		const result = await importItems(input, { options: { dupStrategy: 'batch' } });
 		expect(result.error).toBeUndefined();
@@ -123,29 +125,52 @@ describe('callTask import: POST /openapi/agent/web/v1/callTask/import', () => {
 			[IMPORT_PATH, taskB, 5_000],
 		]);
 		expect(result.requests.every((r) => r.signatureValid && (r.body as IDataObject).dupStrategy === 'batch')).toBe(true);
+		// Across the requests of a task no number is sent twice.
+		const sentTo = (taskId: string) =>
+			result.requests.filter((r) => (r.body as IDataObject).taskId === taskId).flatMap((r) => (r.body as { customers: Array<{ customerNumber: string }> }).customers.map((c) => c.customerNumber));
+		expect(new Set(sentTo(taskA)).size).toBe(20_001);
+		expect(sentTo(taskA)).not.toContain(undefined);
 
 		expect(result.items).toHaveLength(4);
 		const paired = result.items.map((item) => items(item.pairedItem));
-		expect(paired.map((p) => p.length)).toEqual([10_000, 10_000, 1, 5_000]);
-		expect(new Set(paired.flat()).size).toBe(25_001);
+		// Each output item is paired with the rows it sent and the repeats of them it left out.
+		expect(paired.map((p) => p.length)).toEqual([10_002, 10_001, 1, 5_001]);
+		expect(new Set(paired.flat()).size).toBe(25_005);
 		expect(paired[3].every((index) => index % 5 === 4)).toBe(true);
 		expect(paired[0].slice(0, 5)).toEqual([0, 1, 2, 3, 5]);
-		expect(paired[2]).toEqual([25_000]);
-		// Each request's rows are its paired items' numbers, in order.
+		expect(paired[2]).toEqual([25_003]);
+		expect(result.items.map((item) => [item.json.duplicatesDropped, item.json.droppedItems])).toEqual([
+			[2, '7, 12000'],
+			[1, '16000'],
+			[undefined, undefined],
+			[1, '24'],
+		]);
+		// Each request's rows are its paired items' numbers, in order (the dropped items aside).
 		const sentNumbers = (result.requests[1].body as { customers: Array<{ customerNumber: string }> }).customers.map((c) => c.customerNumber);
-		expect(sentNumbers).toEqual(paired[1].map((index) => input[index].phone));
+		expect(sentNumbers).toEqual(paired[1].filter((index) => index !== 16_000).map((index) => input[index].phone));
 
 		expect(result.items.map((item) => [item.json.taskId, item.json.rowCount, item.json.successCount, item.json.failureCount])).toEqual([
-			[taskA, 10_000, 9_999, 1],
-			[taskA, 10_000, 9_999, 1],
+			[taskA, 10_000, 10_000, 0],
+			[taskA, 10_000, 10_000, 0],
 			[taskA, 1, 1, 0],
-			[taskB, 5_000, 4_999, 1],
+			[taskB, 5_000, 5_000, 0],
 		]);
-		expect(result.items[0].json.failureReasons).toContain('duplicate customerNumber 13900000006');
-		expect(result.items[1].json.failureReasons).toContain('duplicate customerNumber 13900015000');
-		expect(result.items[3].json).toMatchObject({ dupStrategy: 'batch', failureReasons: expect.stringContaining('duplicate customerNumber 13900000019') });
+		expect(result.items[3].json).toMatchObject({ dupStrategy: 'batch' });
 		expect(new Set(result.items.map((item) => item.json.importBatchId)).size).toBe(4);
+		expect((await control.getTaskCustomers(APP.appId, taskA)).length).toBe(20_001);
 	}, 60_000);
+
+	test('Deduplication None keeps repeats across requests; Within the Task drops them before sending', async () => {
+		const [noneTask, taskTask] = await newTasks(2);
+		const input = [{ phone: '13600000001' }, { phone: '13600000002' }, { phone: '13600000001' }];
+		const none = await importItems(input, { taskId: taskLocator(noneTask), options: { dupStrategy: 'none' } });
+		expect(((none.requests[0].body as IDataObject).customers as unknown[]).length).toBe(3);
+		expect(none.items[0].json.duplicatesDropped).toBeUndefined();
+		const task = await importItems(input, { taskId: taskLocator(taskTask), options: { dupStrategy: 'task' } });
+		expect((task.requests[0].body as IDataObject).customers).toEqual([{ customerNumber: '13600000001' }, { customerNumber: '13600000002' }]);
+		expect(task.items[0].json).toMatchObject({ rowCount: 2, successCount: 2, duplicatesDropped: 1, droppedItems: '2' });
+		expect(items(task.items[0].pairedItem)).toEqual([0, 1, 2]);
+	});
 
 	test('items with another deduplication go in their own request', async () => {
 		const [taskId] = await newTasks(1);
