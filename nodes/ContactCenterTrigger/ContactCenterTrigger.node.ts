@@ -1,5 +1,4 @@
 import {
-	NodeApiError,
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
@@ -7,136 +6,92 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 	type IPollFunctions,
-	type JsonObject,
 } from 'n8n-workflow';
 
-import { formatApiTime, toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
-import { apiRequest, getConnection } from '../ContactCenter/transport';
+import { outputRecord, queryServiceRecords, type Channel } from '../ContactCenter/actions/serviceRecord/query';
+import { getConnection } from '../ContactCenter/transport';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
+import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type EmittedRecord, type Saturation, type StateLimit } from './poll';
+import { sampleRecords } from './sample';
 import {
 	DEFAULT_LOOKBACK_MINUTES,
 	DEFAULT_MAX_RECORDS_PER_POLL,
-	latestRecords,
 	MAX_LOOKBACK_MINUTES,
 	MAX_RECORDS_PER_POLL_LIMIT,
-	PUSH_TYPES,
-	readState,
-	runPoll,
-	type Channel,
-	type EmittedRecord,
-	type Saturation,
-	type ServiceRecordLike,
-} from './cursor';
+	readSettings,
+} from './settings';
+import { readState, STATE_KEY } from './state';
 
-/** Where the cursor lives in the node's static data. */
-export const STATE_KEY = 'cursor';
-/** Field added to items whose second held 1,000 records or more (the API's limit). */
+export { STATE_KEY };
+/** Field added to items emitted while a limit is in the way (a full second, or the state limit). */
 export const REPORT_FIELD = '_contactCenter';
-
-interface Settings {
-	channels: Channel[];
-	events: string[];
-	lookbackMinutes: number;
-	maxRecordsPerPoll: number;
-	startFrom?: string;
-}
+/**
+ * How long a poll may drain a backlog when n8n does not say (getPollBudgetMs is newer than n8n 1.x):
+ * well inside the shortest poll interval n8n allows (one minute).
+ */
+export const FALLBACK_POLL_BUDGET_MS = 45_000;
 
 // Polls of one trigger that run at once (one ran past the poll interval) would read the same state
 // and emit the same records: the later one stands aside. Keyed by workflow and node name, in-process.
 const runningPolls = new Map<string, number>();
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Host methods newer than n8n 1.x, looked up before use. */
+interface NewerPollHost {
+	getPollBudgetMs?: () => number;
 }
 
-function readSettings(this: IPollFunctions, apiZone: string): Settings {
-	const node = this.getNode();
-	const channel = this.getNodeParameter('channel', 'all') as string;
-	const events = this.getNodeParameter('events', [...PUSH_TYPES]) as string[];
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const problems: string[] = [];
-	if (!['all', 'call', 'im'].includes(channel)) problems.push(`"Channel" must be All, Call or Online Chat (got "${channel}").`);
-	if (!Array.isArray(events) || events.length === 0) problems.push('"Events" is empty: select at least one event to trigger on.');
-	else {
-		const unknown = events.filter((event) => !(PUSH_TYPES as readonly string[]).includes(event));
-		if (unknown.length) problems.push(`"Events" has unknown values: ${unknown.join(', ')}.`);
-	}
-	const lookbackMinutes = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
-	if (typeof lookbackMinutes !== 'number' || !Number.isInteger(lookbackMinutes) || lookbackMinutes < 0 || lookbackMinutes > MAX_LOOKBACK_MINUTES) {
-		problems.push(`"Look-Back (Minutes)" must be a whole number from 0 to ${MAX_LOOKBACK_MINUTES} (got ${JSON.stringify(lookbackMinutes)}).`);
-	}
-	const maxRecordsPerPoll = options.maxRecordsPerPoll ?? DEFAULT_MAX_RECORDS_PER_POLL;
-	if (typeof maxRecordsPerPoll !== 'number' || !Number.isInteger(maxRecordsPerPoll) || maxRecordsPerPoll < 1 || maxRecordsPerPoll > MAX_RECORDS_PER_POLL_LIMIT) {
-		problems.push(`"Max Records per Poll" must be a whole number from 1 to ${MAX_RECORDS_PER_POLL_LIMIT} (got ${JSON.stringify(maxRecordsPerPoll)}).`);
-	}
-	let startFrom: string | undefined;
-	const rawStart = options.startFrom;
-	if (rawStart !== undefined && rawStart !== null && rawStart !== '') {
-		// A date-time without an offset is wall-clock time in the workflow's zone; the API's windows are
-		// wall-clock times in the credential's zone. Converting through the instant makes the n8n
-		// process's own zone irrelevant.
-		const epoch = toEpochMs(rawStart as DateInput, this.getTimezone());
-		if (epoch === undefined) problems.push(`"Start From" is not a date and time (got ${JSON.stringify(rawStart)}).`);
-		else startFrom = formatApiTime(epoch, apiZone);
-	}
-	if (problems.length > 0) {
-		throw new NodeOperationError(node, `Invalid trigger settings: ${problems[0]}`, {
-			description: problems.join('\n'),
-		});
-	}
-	return {
-		channels: channel === 'all' ? ['call', 'im'] : [channel as Channel],
-		events,
-		lookbackMinutes: lookbackMinutes as number,
-		maxRecordsPerPoll: maxRecordsPerPoll as number,
-		...(startFrom !== undefined ? { startFrom } : {}),
-	};
+function pollBudgetMs(context: IPollFunctions): number {
+	const host = context as unknown as NewerPollHost;
+	if (typeof host.getPollBudgetMs !== 'function') return FALLBACK_POLL_BUDGET_MS;
+	const budget = host.getPollBudgetMs();
+	return typeof budget === 'number' && budget > 0 ? budget : FALLBACK_POLL_BUDGET_MS;
 }
 
-/** One service-record query (envelope A, a read: retried by the transport on 429/5xx/timeouts). */
-async function queryRecords(
-	this: IPollFunctions,
-	channel: Channel,
-	start: string,
-	end: string,
-	limit: number,
-): Promise<IDataObject[]> {
-	const data = await apiRequest.call<IPollFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
-		method: 'POST',
-		path: `/openapi/crm/service-record/${channel}/query`,
-		body: { startTime: start, endTime: end, limit },
-		envelope: 'A',
-		kind: 'read',
-	});
-	if (data === null || data === undefined) return [];
-	if (!Array.isArray(data) || !data.every(isObject)) {
-		throw new NodeApiError(this.getNode(), { data: JSON.stringify(data).slice(0, 500) } as JsonObject, {
-			message: `The ${channel} service-record query did not answer with a list of records`,
-			description: 'The trigger stopped without emitting anything and will read the same window again at the next poll.',
-		});
-	}
-	return data;
+function channelName(channel: Channel): string {
+	return channel === 'call' ? 'call' : 'online (im)';
 }
 
 function saturationMessage(s: Saturation): string {
 	return (
-		`1,000 or more ${s.channel === 'call' ? 'call' : 'online (im)'} service records have the updateTime ${s.second}. ` +
+		`1,000 or more ${channelName(s.channel)} service records have the updateTime ${s.second}. ` +
 		'The API returns at most 1,000 records per query and a second cannot be split further, so records of that second ' +
 		`beyond the ones it returned cannot be read. Every record the API returned was emitted (${s.emitted} in this poll), ` +
 		`marked with the field "${REPORT_FIELD}".`
 	);
 }
 
-function toItems(emitted: Array<EmittedRecord<IDataObject>>, saturations: Saturation[]): INodeExecutionData[] {
-	const messages = new Map(saturations.map((s) => [`${s.channel} ${s.second}`, saturationMessage(s)]));
+function limitMessage(l: StateLimit): string {
+	return (
+		`The state limit (${STATE_LIMIT_CHARS / 1024} KB of static data) is reached on ${channelName(l.channel)} records: ` +
+		`the trigger remembers ${l.remembered} emitted ids, back to updateTime ${l.floor}, but the look-back reaches ${l.wanted}. ` +
+		`A record the API writes with an updateTime before ${l.floor} is not emitted. ` +
+		'Lower "Look-Back (Minutes)" or split the channels over two triggers; items emitted meanwhile carry the field ' +
+		`"${REPORT_FIELD}".`
+	);
+}
+
+function toItems(
+	emitted: Array<EmittedRecord<IDataObject>>,
+	saturations: Saturation[],
+	limits: StateLimit[],
+): INodeExecutionData[] {
+	const saturated = new Map(saturations.map((s) => [`${s.channel} ${s.second}`, saturationMessage(s)]));
+	const limited = new Map(limits.map((l) => [l.channel, l]));
 	return emitted.map((e) => {
-		if (!e.saturatedSecond) return { json: e.record };
+		const json = outputRecord(e.record, e.channel);
+		const limit = limited.get(e.channel);
+		if (!e.saturatedSecond && !limit) return { json };
+		const warnings = [
+			...(e.saturatedSecond ? [saturated.get(`${e.channel} ${e.saturatedSecond}`) ?? ''] : []),
+			...(limit ? [limitMessage(limit)] : []),
+		];
 		const report: IDataObject = {
-			saturatedSecond: e.saturatedSecond,
 			channel: e.channel,
-			warning: messages.get(`${e.channel} ${e.saturatedSecond}`) ?? '',
+			warning: warnings.join(' '),
+			...(e.saturatedSecond ? { saturatedSecond: e.saturatedSecond } : {}),
+			...(limit ? { stateLimit: { floor: limit.floor, lookBackReaches: limit.wanted, rememberedIds: limit.remembered } } : {}),
 		};
-		return { json: { ...e.record, [REPORT_FIELD]: report } };
+		return { json: { ...json, [REPORT_FIELD]: report } };
 	});
 }
 
@@ -218,7 +173,7 @@ export class ContactCenterTrigger implements INodeType {
 						type: 'dateTime',
 						default: '',
 						description:
-							'Emit every record updated since this time when the trigger first starts, instead of only records written from then on. Changing it later starts over from the new time.',
+							'Emit every record updated since this time when the trigger first starts, instead of only records written from then on. An expression is evaluated once, at that first start. Setting a different time later starts over from it; changing only the time zone does not.',
 					},
 				],
 			},
@@ -230,48 +185,51 @@ export class ContactCenterTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const { timezone } = await getConnection.call(this);
-		const settings = readSettings.call(this, timezone);
-		// "Now" as the API writes times: the real instant on the credential's zone's clocks.
-		const now = formatApiTime(Date.now(), timezone);
-		const query = async (channel: Channel, start: string, end: string, limit: number) =>
-			await queryRecords.call(this, channel, start, end, limit);
+		const settings = readSettings.call(this);
+		const node = this.getNode();
+		const query = async (channel: Channel, startTime: string, endTime: string, limit: number) =>
+			await queryServiceRecords.call(this, channel, { startTime, endTime, limit });
 
 		if (this.getMode() === 'manual') {
-			// "Fetch Test Event": the most recent record(s), the stored cursor left alone.
-			const sample = await latestRecords<IDataObject & ServiceRecordLike>({
-				channels: settings.channels,
-				events: settings.events,
-				now,
-				query,
-			});
-			return sample.emitted.length > 0 ? [toItems(sample.emitted, [])] : null;
+			// "Fetch Test Event": the newest record(s), the stored state left alone.
+			const sample = await sampleRecords<IDataObject>({ ...settings, nowMs: Date.now(), zone: timezone, query });
+			return sample.emitted.length > 0 ? [toItems(sample.emitted, [], [])] : null;
 		}
 
-		const budgetMs = this.getPollBudgetMs();
+		const budgetMs = pollBudgetMs(this);
 		// Static data is kept per workflow and node name, and so is the lock.
-		const lockKey = `${this.getWorkflow().id ?? ''}:${this.getNode().name}`;
+		const lockKey = `${this.getWorkflow().id ?? ''}:${node.name}`;
 		const startedAt = Date.now();
 		const running = runningPolls.get(lockKey);
 		if (running !== undefined && startedAt - running < 2 * budgetMs) {
-			this.logger.warn('Contact Center Trigger: the previous poll is still running; this poll is skipped', {
-				node: this.getNode().name,
-			});
+			this.logger.warn('Contact Center Trigger: the previous poll is still running; this poll is skipped', { node: node.name });
 			return null;
 		}
 		runningPolls.set(lockKey, startedAt);
 		try {
 			const staticData = this.getWorkflowStaticData('node');
-			const { state, invalid } = readState(staticData[STATE_KEY]);
+			const { state, invalid, migrated } = readState(staticData[STATE_KEY], { zone: timezone, lookbackSeconds: settings.lookbackSeconds });
 			if (invalid.length > 0) {
 				this.logger.warn(
 					`Contact Center Trigger: the stored cursor (${invalid.join(', ')}) is unreadable; those channels start again from now`,
-					{ node: this.getNode().name },
+					{ node: node.name },
 				);
 			}
+			const startFrom = settings.startFrom;
+			if (startFrom?.problem && !sameOrigin(state?.origin, startFrom)) {
+				throw new NodeOperationError(node, `Invalid trigger settings: ${startFrom.problem}`, {
+					description: 'Nothing was read and the trigger state is unchanged.',
+				});
+			}
 			let slowestMs = 0;
-			const outcome = await runPoll<IDataObject & ServiceRecordLike>(state, {
-				...settings,
-				now,
+			const outcome = await runPoll<IDataObject>(state, {
+				channels: settings.channels,
+				events: settings.events,
+				lookbackSeconds: settings.lookbackSeconds,
+				maxRecordsPerPoll: settings.maxRecordsPerPoll,
+				...(startFrom ? { origin: startFrom } : {}),
+				nowMs: startedAt,
+				zone: timezone,
 				query: async (channel, start, end, limit) => {
 					const t = Date.now();
 					try {
@@ -283,26 +241,31 @@ export class ContactCenterTrigger implements INodeType {
 				// Leave room for one more request as slow as the slowest so far, twice over.
 				mayContinue: () => Date.now() - startedAt + 2 * slowestMs < budgetMs,
 			});
-			// Every request succeeded: only now does the cursor move.
+			// Every request succeeded: only now does the state move.
 			staticData[STATE_KEY] = outcome.state as unknown as IDataObject;
 
+			if (migrated) this.logger.info('Contact Center Trigger: the stored cursor was migrated to state version 2', { node: node.name });
+			if (outcome.restarted) this.logger.info('Contact Center Trigger: Start From changed; the trigger starts over from it', { node: node.name });
 			for (const saturation of outcome.saturations) {
 				this.logger.warn(`Contact Center Trigger: ${saturationMessage(saturation)}`, {
-					node: this.getNode().name,
+					node: node.name,
 					channel: saturation.channel,
 					second: saturation.second,
 				});
+			}
+			for (const limit of outcome.limits) {
+				this.logger.warn(`Contact Center Trigger: ${limitMessage(limit)}`, { node: node.name, channel: limit.channel, floor: limit.floor });
 			}
 			const draining = Object.entries(outcome.channels)
 				.filter(([, report]) => report?.draining)
 				.map(([channel]) => channel);
 			this.logger.debug('Contact Center Trigger poll', {
-				node: this.getNode().name,
+				node: node.name,
 				emitted: outcome.emitted.length,
 				requests: outcome.requests,
 				draining: draining.join(','),
 			});
-			return outcome.emitted.length > 0 ? [toItems(outcome.emitted, outcome.saturations)] : null;
+			return outcome.emitted.length > 0 ? [toItems(outcome.emitted, outcome.saturations, outcome.limits)] : null;
 		} finally {
 			if (runningPolls.get(lockKey) === startedAt) runningPolls.delete(lockKey);
 		}

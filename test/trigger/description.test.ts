@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL } from '../../nodes/ContactCenterTrigger/cursor';
+import { DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL } from '../../nodes/ContactCenterTrigger/settings';
 
 describe('Contact Center Trigger description (NODE_CONTRACT.md)', () => {
 	const { description } = new ContactCenterTrigger();

@@ -3,7 +3,10 @@
  * updateTime, inclusive [start, end] queries capped at `limit`, optional shuffling of records that
  * share a second (the API promises no order among them), seeded faults, and a request log.
  */
-import { secondsToWall, type Channel, type PushType } from '../../nodes/ContactCenterTrigger/cursor';
+import { secondsToWall } from '../../nodes/ContactCenter/helpers/time';
+import type { Channel } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+
+export type PushType = 'serviceNoteInsert' | 'serviceNoteUpdate';
 import { Rng } from '../sandbox/lib/random';
 
 export interface FakeRecord {

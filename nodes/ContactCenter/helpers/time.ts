@@ -79,13 +79,17 @@ function zoneOffsetMs(epochMs: number, zone: string): number {
 	return asUtc - Math.floor(epochMs / 1000) * 1000;
 }
 
-/** The instant of a wall-clock time in a zone (for a time that occurs twice, the earlier one). */
+/**
+ * The instant of a wall-clock time in a zone: for a time shown twice (a fall-back), the earlier;
+ * for a time never shown (a spring-forward gap), the time read with the offset before the gap.
+ */
 export function wallClockToEpoch(w: WallClock, zone: string, millis = 0): number {
 	const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, millis);
-	let guess = asUtc - zoneOffsetMs(asUtc, zone);
-	const second = asUtc - zoneOffsetMs(guess, zone);
-	if (second !== guess) guess = Math.min(guess, second);
-	return guess;
+	const before = asUtc - zoneOffsetMs(asUtc - 86_400_000, zone);
+	const after = asUtc - zoneOffsetMs(asUtc + 86_400_000, zone);
+	const shows = (t: number) => t + zoneOffsetMs(t, zone) === asUtc;
+	const valid = [before, after].filter(shows);
+	return valid.length > 0 ? Math.min(...valid) : before;
 }
 
 /** Parse an API time (`yyyy-MM-dd HH:mm:ss`, in `zone`) to epoch milliseconds; undefined when malformed. */
@@ -140,4 +144,107 @@ export function toEpochMs(value: DateInput, inputZone: string): number | undefin
 export function toApiTime(value: DateInput, inputZone: string, apiZone: string): string | undefined {
 	const epoch = toEpochMs(value, inputZone);
 	return epoch === undefined ? undefined : formatApiTime(epoch, apiZone);
+}
+
+// ---- wall-clock arithmetic on the API's zone-less `yyyy-MM-dd HH:mm:ss` ----------------------
+// A wall time is handled as "wall seconds": the seconds since 1970 of that wall clock read as UTC.
+// The API orders records by this text, so windows are walked in wall seconds; real instants are
+// turned into wall seconds (and back) only through the zone rules below.
+
+const dateUtc = Date.UTC;
+
+function daysInMonth(year: number, month: number): number {
+	if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+	return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Wall seconds of an API time; undefined when it is not a real `yyyy-MM-dd HH:mm:ss`. */
+export function wallToSeconds(time: string): number | undefined {
+	const m = API_TIME_PATTERN.exec(time);
+	if (!m) return undefined;
+	const [year, month, day, hour, minute, second] = [+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]];
+	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+	return dateUtc(year, month - 1, day, hour, minute, second) / 1000;
+}
+
+export function secondsToWall(seconds: number): string {
+	return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export function isWallTime(value: unknown): value is string {
+	return typeof value === 'string' && wallToSeconds(value) !== undefined;
+}
+
+function wallSecondsOf(time: string): number {
+	const seconds = wallToSeconds(time);
+	if (seconds === undefined) throw new Error(`not an API time: ${time}`);
+	return seconds;
+}
+
+/** `time` moved by whole seconds of wall clock (no zone rules: the API's own ordering). */
+export function shiftWall(time: string, seconds: number): string {
+	return secondsToWall(wallSecondsOf(time) + seconds);
+}
+
+/** The wall-clock second after an API time. */
+export function nextWallSecond(time: string): string {
+	return shiftWall(time, 1);
+}
+
+/** Wall seconds of the instant `epochSeconds` on the clocks of `zone`. */
+export function wallAt(epochSeconds: number, zone: string): number {
+	return epochSeconds + zoneOffsetMs(epochSeconds * 1000, zone) / 1000;
+}
+
+/** The earliest instant (epoch seconds) whose wall clock in `zone` shows `time` (or, in a gap, the instant it names). */
+export function instantOfWall(time: string, zone: string): number {
+	const epoch = parseApiTime(time, zone);
+	if (epoch === undefined) throw new Error(`not an API time: ${time}`);
+	return Math.floor(epoch / 1000);
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The lowest and highest wall second shown in `zone` at any instant of [from, to] (epoch seconds).
+ * Wall time runs with real time except at transitions: a fall-back shows an hour of wall times
+ * again, so the lowest may lie after `from`, and the highest before `to`.
+ */
+export function wallRange(from: number, to: number, zone: string): { low: number; high: number } {
+	let low = wallAt(from, zone);
+	let high = wallAt(to, zone);
+	if (to < from) return { low, high: low };
+	// Zones change offset at most a few times a year: sampling once a day finds every change.
+	let previous = from;
+	let previousOffset = low - from;
+	for (let t = Math.min(from + DAY_SECONDS, to); ; t = Math.min(t + DAY_SECONDS, to)) {
+		const offset = wallAt(t, zone) - t;
+		if (offset !== previousOffset) {
+			// Find the first second with the new offset.
+			let a = previous;
+			let b = t;
+			while (b - a > 1) {
+				const mid = Math.floor((a + b) / 2);
+				if (wallAt(mid, zone) - mid === previousOffset) a = mid;
+				else b = mid;
+			}
+			const before = wallAt(b - 1, zone);
+			const after = wallAt(b, zone);
+			if (after < before) {
+				low = Math.min(low, after);
+				high = Math.max(high, before);
+			}
+			// Two changes within one day (never seen in tz data) would be found as one; keep searching after it.
+			previous = b;
+			previousOffset = after - b;
+			if (b < t) {
+				t = b;
+				continue;
+			}
+		} else {
+			previous = t;
+		}
+		if (t >= to) break;
+	}
+	return { low, high };
 }

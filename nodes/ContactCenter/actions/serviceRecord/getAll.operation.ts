@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
-import { apiRequest, getConnection } from '../../transport';
-import { PAGE_SIZE, walkWindow, type TimedRecord } from '../../transport/pagination';
-import { nextWallSecond, outputRecord, readRecordQuery, RECORD_PATHS, saturationMessage } from './query';
+import { getConnection } from '../../transport';
+import { readItemLimit } from '../../transport/pagination';
+import { outputRecord, queryServiceRecords, readRecordQuery, RECORDS_PER_QUERY, saturationMessage } from './query';
+import { walkRecords } from './walker';
 
 const properties: INodeProperties[] = [
 	{
@@ -67,8 +68,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['serviceRecord'], operation: ['getAll'] } }, properties);
 
-type ServiceRecord = IDataObject & TimedRecord;
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const connection = await getConnection.call(this);
 	const { issues, query } = readRecordQuery(
@@ -83,27 +82,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	assertValid(this.getNode(), itemIndex, issues);
 	if (!query) return [];
-	const limit = readLimit(this.getNodeParameter('returnAll', itemIndex, false), this.getNodeParameter('limit', itemIndex, 50));
-	const cap = PAGE_SIZE.serviceRecord;
+	const limit = readItemLimit.call(this, itemIndex);
+	const cap = RECORDS_PER_QUERY;
 
-	const result = await walkWindow<ServiceRecord>(
-		async (startTime, endTime, size) => {
-			const data = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
-				method: 'POST',
-				path: RECORD_PATHS[query.channel],
-				body: {
-					startTime,
-					endTime,
-					limit: Math.min(size, cap),
-					...(query.idFilter && { [query.idFilter.key]: query.idFilter.value }),
-				},
-				envelope: 'A',
-				kind: 'read',
-				itemIndex,
-			});
-			return Array.isArray(data) ? (data as ServiceRecord[]) : [];
-		},
-		{ start: query.startTime, end: query.endTime, limit, cap, nextSecond: nextWallSecond },
+	const result = await walkRecords(
+		async (startTime, endTime, size) =>
+			await queryServiceRecords.call(this, query.channel, { startTime, endTime, limit: size, idFilter: query.idFilter }, itemIndex),
+		{ start: query.startTime, end: query.endTime, limit, cap },
 	);
 
 	if (result.saturatedSeconds.length > 0) {
@@ -112,5 +97,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.logger.warn(message, { saturatedSeconds: result.saturatedSeconds, channel: query.channel });
 		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 	}
-	return result.records.map((record) => outputRecord(record, query.channel));
+	const records = limit === undefined ? result.records : result.records.slice(0, limit);
+	return records.map(({ record }) => outputRecord(record, query.channel));
 }

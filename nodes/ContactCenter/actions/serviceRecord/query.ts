@@ -1,11 +1,13 @@
 /**
- * Service-record queries: pure validation of the user's range and filters, and the wall-clock
- * second arithmetic the window walk needs.
+ * Service-record queries: validation of the user's range and filters, the one request both the
+ * action node and the trigger send, and the one shape both output.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
-import { toApiTime, type DateInput } from '../../helpers/time';
+import { nextWallSecond, toApiTime, type DateInput } from '../../helpers/time';
 import type { Issue } from '../../helpers/validation';
+import { apiRequest, type RequestContext } from '../../transport';
+import { PAGE_SIZE } from '../../transport/pagination';
 
 export type Channel = 'call' | 'im';
 export const CHANNELS: readonly Channel[] = ['call', 'im'];
@@ -89,18 +91,65 @@ export function readRecordQuery(
 	return { issues, query: { channel, startTime, endTime, idFilter } };
 }
 
-const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /**
  * The wall-clock second after an API time. The API orders records by their zone-less text, so the
  * walk steps through wall-clock seconds, not instants (a DST fold would otherwise step backwards).
  */
-export function nextWallSecond(time: string): string {
-	const m = WALL.exec(time);
-	if (!m) throw new Error(`not an API time: ${time}`);
-	const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) + 1000);
-	return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+export { nextWallSecond };
+
+/** Records per query: the spec's maximum. */
+export const RECORDS_PER_QUERY: number = PAGE_SIZE.serviceRecord;
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeShape(data: unknown): string {
+	if (Array.isArray(data)) return 'a list holding something other than records';
+	if (isObject(data)) {
+		const keys = Object.keys(data);
+		return keys.length ? `an object with the keys ${keys.slice(0, 8).join(', ')}` : 'an empty object';
+	}
+	return `a ${typeof data} (${JSON.stringify(data).slice(0, 60)})`;
+}
+
+/**
+ * One service-record query (envelope A, a read: retried by the transport on 429/5xx/timeouts).
+ * The spec answers `data` as a list of records (or an empty list); anything else is refused
+ * loudly rather than read as "no records".
+ */
+export async function queryServiceRecords(
+	this: RequestContext,
+	channel: Channel,
+	window: { startTime: string; endTime: string; limit: number; idFilter?: RecordQuery['idFilter'] },
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const data = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+		method: 'POST',
+		path: RECORD_PATHS[channel],
+		body: {
+			startTime: window.startTime,
+			endTime: window.endTime,
+			limit: Math.min(window.limit, RECORDS_PER_QUERY),
+			...(window.idFilter && { [window.idFilter.key]: window.idFilter.value }),
+		},
+		envelope: 'A',
+		kind: 'read',
+		itemIndex,
+	});
+	if (data === null || data === undefined) return [];
+	if (Array.isArray(data) && data.every(isObject)) return data;
+	const kind = channel === 'call' ? 'call' : 'online chat (im)';
+	throw new NodeApiError(
+		this.getNode(),
+		{ data: JSON.stringify(data).slice(0, 500) } as JsonObject,
+		{
+			message: `The ${kind} service-record query answered with ${describeShape(data)} where the API returns a list of records`,
+			description:
+				'The spec answers "data" as an array of service records (an empty array when none match). Check that the Base URL points at the Contact Center Open API; nothing was output.',
+			...(itemIndex !== undefined ? { itemIndex } : {}),
+		},
+	);
 }
 
 /** The warning when some seconds hold more records than one query returns. */
@@ -114,7 +163,10 @@ export function saturationMessage(channel: Channel, seconds: readonly string[], 
 	);
 }
 
-/** A record as output: the API's fields as given, with the fields the API may omit present as null. */
+/**
+ * A record as output by Get Many and by the trigger (one shape for both): the API's fields as
+ * given, with the fields the API may omit present as null.
+ */
 export function outputRecord(record: IDataObject, channel: Channel): IDataObject {
 	const idKey = ID_FILTER[channel];
 	return {

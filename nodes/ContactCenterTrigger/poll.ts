@@ -1,0 +1,370 @@
+/**
+ * One poll of the Contact Center Trigger: which service records it emits and the state the next
+ * poll starts from. Pure: no n8n context and no clock of its own; the node hands in n8n's clock,
+ * the credential's zone and a `query` callback (one service-record request).
+ *
+ * Windows. The API writes `updateTime` as the wall clock of its zone, so the records written
+ * since the last poll carry the wall times shown at the instants from that poll (minus the
+ * look-back, for records written late) up to now (plus the API's 5-minute clock tolerance). Each
+ * poll reads exactly that wall range: across a fall-back it reaches back to the start of the
+ * repeated hour, across a spring-forward it spans the gap. Records read again are told apart by id.
+ *
+ * State per channel: `through` (n8n's clock at the last poll), `mark` (newest `updateTime` read),
+ * `floor` + `seen` (every id emitted at or after `floor`), `resume` (a draining backlog's position)
+ * and `cut` (set when the state limit forced `floor` up: reported on every poll it still matters).
+ */
+import { instantOfWall, secondsToWall, wallRange, wallToSeconds } from '../ContactCenter/helpers/time';
+import { walkRecords, type RecordLike, type WalkResult } from '../ContactCenter/actions/serviceRecord/walker';
+import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
+import { idKey, SeenIds } from './seenIds';
+import { CHANNELS, STATE_VERSION, type ChannelState, type Origin, type TriggerState } from './state';
+
+/** How far the API's clock may run ahead of n8n's: its timestamp tolerance (a request further off is refused). */
+export const API_CLOCK_TOLERANCE_SECONDS = 300;
+/** The most static data the trigger keeps (JSON characters), and what the seen ids of all channels may take of it. */
+export const STATE_LIMIT_CHARS = 64 * 1024;
+export const SEEN_BUDGET_CHARS = STATE_LIMIT_CHARS - 1024;
+const DAY_SECONDS = 86_400;
+
+export interface ServiceRecordLike extends RecordLike {
+	pushType?: unknown;
+}
+
+export interface PollInput<R extends ServiceRecordLike> {
+	channels: readonly Channel[];
+	/** `pushType`s to emit; others are read past. */
+	events: readonly string[];
+	lookbackSeconds: number;
+	maxRecordsPerPoll: number;
+	/** n8n's clock, epoch milliseconds. */
+	nowMs: number;
+	/** The credential's zone: the zone of the API's wall times. */
+	zone: string;
+	/** Start From, when set: `at` is undefined when it could not be read (then it must not be needed). */
+	origin?: { raw: string; at?: number; problem?: string };
+	/** One service-record query: records with start <= updateTime <= end, ascending, at most `limit`. */
+	query: (channel: Channel, start: string, end: string, limit: number) => Promise<R[]>;
+	/** Asked before every request but a channel's first; false ends the poll where it is. */
+	mayContinue?: () => boolean;
+	/** Test seams. */
+	pageSize?: number;
+	seenBudgetChars?: number;
+}
+
+export interface EmittedRecord<R> {
+	channel: Channel;
+	record: R;
+	/** The second the record is filed under (its `updateTime`). */
+	time: string;
+	/** Set when the record's second held a full page: the API may not have returned all of them. */
+	saturatedSecond?: string;
+}
+
+export interface Saturation {
+	channel: Channel;
+	second: string;
+	/** Records of that second emitted by this poll. */
+	emitted: number;
+}
+
+/** The state limit is in the way: records with an `updateTime` before `floor` can no longer be caught. */
+export interface StateLimit {
+	channel: Channel;
+	floor: string;
+	/** Where the look-back would have reached. */
+	wanted: string;
+	/** Ids the channel remembers. */
+	remembered: number;
+}
+
+export interface ChannelReport {
+	requests: number;
+	started?: 'now' | 'startFrom';
+	draining: boolean;
+	window?: { start: string; end: string };
+}
+
+export interface PollOutcome<R> {
+	emitted: Array<EmittedRecord<R>>;
+	/** The state to store; the input state is never modified. */
+	state: TriggerState;
+	saturations: Saturation[];
+	limits: StateLimit[];
+	/** The state restarted at a new Start From. */
+	restarted: boolean;
+	requests: number;
+	channels: Partial<Record<Channel, ChannelReport>>;
+}
+
+/** Thrown when Start From is needed but cannot be read; the caller turns it into a node error. */
+export class StartFromError extends Error {}
+
+const wall = (seconds: number) => secondsToWall(seconds);
+const minTime = (a: string, b: string) => (a <= b ? a : b);
+const maxTime = (a: string, b: string) => (a >= b ? a : b);
+
+/** The lowest wall time shown within `seconds` before (the earliest instant of) `time`. */
+function wallBack(time: string, seconds: number, zone: string): string {
+	const at = instantOfWall(time, zone);
+	return wall(wallRange(at - seconds, at, zone).low);
+}
+
+/** The lowest wall second a later poll may read from: what `seen` must keep. */
+function keepFrom(cursor: ChannelState, lookbackSeconds: number, zone: string): string {
+	// Looking a day ahead keeps the repeated hour of a coming fall-back.
+	const ahead = wall(wallRange(cursor.through - lookbackSeconds, cursor.through + DAY_SECONDS, zone).low);
+	return minTime(behind(cursor, lookbackSeconds, zone), ahead);
+}
+
+/**
+ * Where a poll must read from by the records themselves: the look-back behind the newest record
+ * read (or behind a draining backlog's position), which also covers an API clock running behind
+ * n8n's (its records then look late by the difference).
+ */
+function behind(cursor: ChannelState, lookbackSeconds: number, zone: string): string {
+	return wallBack(cursor.resume ?? cursor.mark, lookbackSeconds, zone);
+}
+
+/**
+ * Whether the state already started at this Start From: the same text (an expression is never
+ * re-evaluated), or another text for the same instant ('adopt'). Otherwise the state starts over.
+ */
+export function sameOrigin(stored: Origin | undefined, wanted: NonNullable<PollInput<ServiceRecordLike>['origin']>): boolean | 'adopt' {
+	if (!stored) return false;
+	if (stored.raw !== undefined && stored.raw === wanted.raw) return true;
+	// Written differently, the same instant (e.g. another offset): the same starting point.
+	if (wanted.at !== undefined && Math.abs(wanted.at - stored.at) < 1000) return 'adopt';
+	// Migrated from version 1, which kept no text: the current Start From is the one it started from.
+	if (stored.raw === undefined) return 'adopt';
+	return false;
+}
+
+/** Forget what no later poll reads, then hold the channels' ids within the budget (oldest seconds first). */
+function prune(
+	cursors: Array<{ channel: Channel; cursor: ChannelState; seen: SeenIds }>,
+	lookbackSeconds: number,
+	zone: string,
+	budget: number,
+): StateLimit[] {
+	const limits: StateLimit[] = [];
+	const wanted = new Map<Channel, string>();
+	for (const { channel, cursor, seen } of cursors) {
+		const from = keepFrom(cursor, lookbackSeconds, zone);
+		wanted.set(channel, from);
+		if (from > cursor.floor) {
+			seen.dropBefore(from);
+			cursor.floor = from;
+		}
+		if (cursor.cut !== undefined && cursor.cut <= from) delete cursor.cut;
+		cursor.seen = seen.encode(cursor.floor);
+	}
+	const total = cursors.reduce((sum, c) => sum + c.cursor.seen.length, 0);
+	if (total > budget) {
+		// Equal shares; what one channel does not need, the other may use.
+		const sorted = [...cursors].sort((a, b) => a.cursor.seen.length - b.cursor.seen.length);
+		let left = budget;
+		sorted.forEach((c, i) => {
+			const share = Math.floor(left / (sorted.length - i));
+			if (c.cursor.seen.length > share) {
+				const position = wallToSeconds(c.cursor.resume ?? c.cursor.mark) as number;
+				const sizes = c.seen.sizesFrom();
+				let k = sizes.findIndex(([second, size]) => size <= share || second >= position);
+				if (k < 0) k = sizes.length;
+				if (k > 0) {
+					const floor = wall(sizes[k - 1][0] + 1);
+					c.seen.dropBefore(floor);
+					c.cursor.floor = floor;
+					c.cursor.cut = floor;
+					c.cursor.seen = c.seen.encode(floor);
+				}
+			}
+			left -= c.cursor.seen.length;
+		});
+	}
+	for (const { channel, cursor, seen } of cursors) {
+		const want = wanted.get(channel) as string;
+		if (cursor.cut !== undefined && cursor.floor > want) limits.push({ channel, floor: cursor.floor, wanted: want, remembered: seen.size });
+	}
+	return limits;
+}
+
+/**
+ * One poll over the selected channels. Throws whatever `query` throws; the caller then keeps its
+ * stored state untouched, so a failed poll emits nothing and changes nothing.
+ */
+export async function runPoll<R extends ServiceRecordLike>(previous: TriggerState | undefined, input: PollInput<R>): Promise<PollOutcome<R>> {
+	const state: TriggerState = previous
+		? (JSON.parse(JSON.stringify(previous)) as TriggerState)
+		: { version: STATE_VERSION, channels: {} };
+	const { zone, lookbackSeconds: lookback } = input;
+	const max = Math.max(1, Math.floor(input.maxRecordsPerPoll));
+	const pageSize = input.pageSize ?? 1000;
+	const events = new Set(input.events);
+	const nowS = Math.floor(input.nowMs / 1000);
+	const nowAhead = nowS + API_CLOCK_TOLERANCE_SECONDS;
+	const outcome: PollOutcome<R> = { emitted: [], state, saturations: [], limits: [], restarted: false, requests: 0, channels: {} };
+
+	const origin = input.origin;
+	if (origin) {
+		const same = sameOrigin(state.origin, origin);
+		if (same === 'adopt') state.origin = { raw: origin.raw, at: (state.origin as Origin).at };
+		else if (!same) {
+			if (origin.at === undefined) throw new StartFromError(origin.problem ?? 'Start From is not a date and time');
+			// A new starting point (first activation with Start From, or the option changed): start over there.
+			outcome.restarted = Object.keys(state.channels).length > 0;
+			state.channels = {};
+			state.origin = { raw: origin.raw, at: origin.at };
+		}
+	}
+	// Channels no longer selected are dropped: selecting one again starts it afresh.
+	for (const channel of CHANNELS) if (!input.channels.includes(channel)) delete state.channels[channel];
+
+	interface Work {
+		channel: Channel;
+		cursor: ChannelState;
+		seen: SeenIds;
+		walk?: WalkResult<R>;
+	}
+	const work: Work[] = [];
+	const keys = new Map<string, string>();
+	const keyOf = (id: string) => {
+		let key = keys.get(id);
+		if (key === undefined) {
+			key = idKey(id);
+			keys.set(id, key);
+		}
+		return key;
+	};
+
+	for (const channel of input.channels) {
+		const report: ChannelReport = { requests: 0, draining: false };
+		outcome.channels[channel] = report;
+		const query = async (start: string, end: string, limit: number) => await input.query(channel, start, end, limit);
+		let cursor = state.channels[channel];
+		if (!cursor && state.origin) {
+			const at = Math.floor(state.origin.at / 1000);
+			cursor = { through: at, mark: wall(wallRange(at, at, zone).low), floor: wall(wallRange(at, at, zone).low), seen: '' };
+			report.started = 'startFrom';
+		}
+		if (!cursor) {
+			// First activation: remember every record the API already holds, as far as a late record or
+			// an API clock running ahead could reach, so that none of it is emitted as new.
+			const range = wallRange(nowS - lookback, nowAhead, zone);
+			const start = wall(range.low);
+			const end = wall(range.high);
+			const primed = await walkRecords(query, { start, end, cap: pageSize, mayContinue: input.mayContinue });
+			report.requests += primed.requests;
+			outcome.requests += primed.requests;
+			report.window = { start, end };
+			report.started = 'now';
+			const seen = new SeenIds();
+			const fresh: ChannelState = { through: nowS, mark: maxTime(wall(wallRange(nowS, nowS, zone).low), primed.newest ?? start), floor: start, seen: '' };
+			if (primed.complete) for (const r of primed.records) seen.add(r.time, keyOf(r.id));
+			else {
+				// Too much to remember in one poll: from the end of the window on only, and say so.
+				fresh.floor = wall((wallToSeconds(end) as number) + 1);
+				fresh.cut = fresh.floor;
+			}
+			state.channels[channel] = fresh;
+			work.push({ channel, cursor: fresh, seen });
+			continue;
+		}
+		state.channels[channel] = cursor;
+		const seen = SeenIds.decode(cursor.seen, cursor.floor);
+		const range = wallRange(Math.min(cursor.through, nowS) - lookback, nowAhead, zone);
+		const end = wall(range.high);
+		const w: Work = { channel, cursor, seen };
+		work.push(w);
+		const walk = async (from: string, to: string) => {
+			const result = await walkRecords(query, {
+				start: from,
+				end: to,
+				cap: pageSize,
+				limit: max,
+				mayContinue: input.mayContinue,
+				keep: (record, time, id) => events.has(String(record.pushType)) && !seen.has(time, keyOf(id)),
+			});
+			report.requests += result.requests;
+			outcome.requests += result.requests;
+			return result;
+		};
+		// Everything written since the last poll (and late by up to the look-back) lies in `range`;
+		// a backlog continues at its position, and also looks behind it for records written late.
+		const lookFrom = maxTime(cursor.floor, minTime(wall(range.low), wallBack(cursor.resume ?? cursor.mark, lookback, zone)));
+		if (cursor.resume === undefined) {
+			if (lookFrom > end) continue; // the starting point is still ahead
+			report.window = { start: lookFrom, end };
+			w.walk = await walk(lookFrom, end);
+			continue;
+		}
+		const ahead = maxTime(cursor.floor, cursor.resume);
+		if (ahead > end) continue;
+		report.window = { start: minTime(lookFrom, ahead), end };
+		// Forward first, so that a backlog always moves on; then, as the poll budget allows, behind.
+		const forward = await walk(ahead, end);
+		const back = lookFrom < ahead && (!input.mayContinue || input.mayContinue()) ? await walk(lookFrom, wall((wallToSeconds(ahead) as number) - 1)) : undefined;
+		w.walk = back
+			? {
+					records: [...back.records, ...forward.records],
+					complete: forward.complete,
+					next: forward.next,
+					newest: forward.newest ?? back.newest,
+					saturatedSeconds: [...back.saturatedSeconds, ...forward.saturatedSeconds],
+					requests: back.requests + forward.requests,
+				}
+			: forward;
+	}
+
+	// Emit the oldest `max` fresh records of all channels, in updateTime order.
+	const merged = work.flatMap((w) => (w.walk?.records ?? []).map((candidate) => ({ w, candidate })));
+	merged.sort((a, b) => (a.candidate.time < b.candidate.time ? -1 : a.candidate.time > b.candidate.time ? 1 : 0));
+	const chosen = merged.slice(0, max);
+	const takenPerChannel = new Map<Channel, number>();
+	for (const { w } of chosen) takenPerChannel.set(w.channel, (takenPerChannel.get(w.channel) ?? 0) + 1);
+
+	const saturatedKeys = new Set<string>();
+	for (const w of work) {
+		const { cursor, seen, walk } = w;
+		if (!walk) continue;
+		const taken = takenPerChannel.get(w.channel) ?? 0;
+		const saturated = new Set(walk.saturatedSeconds);
+		const emittedPerSecond = new Map<string, number>();
+		for (const candidate of walk.records.slice(0, taken)) {
+			seen.add(candidate.time, keyOf(candidate.id));
+			if (saturated.has(candidate.time)) emittedPerSecond.set(candidate.time, (emittedPerSecond.get(candidate.time) ?? 0) + 1);
+		}
+		const stop = taken < walk.records.length ? walk.records[taken].time : walk.complete ? undefined : walk.next;
+		for (const second of saturated) {
+			// Report a full second when records of it are emitted, or when the walk gets past it for the
+			// first time (beyond the mark); re-reading it in the look-back stays quiet.
+			const emitted = emittedPerSecond.get(second) ?? 0;
+			const passed = second > cursor.mark && (stop === undefined || second < stop);
+			if (emitted > 0 || passed) {
+				outcome.saturations.push({ channel: w.channel, second, emitted });
+				saturatedKeys.add(`${w.channel} ${second}`);
+			}
+		}
+		if (walk.newest !== undefined) cursor.mark = maxTime(cursor.mark, stop === undefined ? walk.newest : minTime(walk.newest, stop));
+		if (stop === undefined) delete cursor.resume;
+		else {
+			cursor.resume = stop;
+			(outcome.channels[w.channel] as ChannelReport).draining = true;
+		}
+		cursor.through = nowS;
+	}
+
+	outcome.limits = prune(
+		work.map(({ channel, cursor, seen }) => ({ channel, cursor, seen })),
+		lookback,
+		zone,
+		input.seenBudgetChars ?? SEEN_BUDGET_CHARS,
+	);
+	outcome.emitted = chosen.map(({ w, candidate }) => ({
+		channel: w.channel,
+		record: candidate.record,
+		time: candidate.time,
+		...(saturatedKeys.has(`${w.channel} ${candidate.time}`) ? { saturatedSecond: candidate.time } : {}),
+	}));
+	return outcome;
+}
+

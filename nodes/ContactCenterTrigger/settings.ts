@@ -1,0 +1,78 @@
+/**
+ * The trigger's settings as the user gave them, checked before any request. Start From is kept
+ * both as written (an expression stays unevaluated) and as the instant it denotes: the state is
+ * tied to it, so that re-evaluating an expression or changing a zone never starts over.
+ */
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
+import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
+
+export const PUSH_TYPES = ['serviceNoteInsert', 'serviceNoteUpdate'] as const;
+export const DEFAULT_LOOKBACK_MINUTES = 5;
+export const MAX_LOOKBACK_MINUTES = 1440;
+export const DEFAULT_MAX_RECORDS_PER_POLL = 5000;
+export const MAX_RECORDS_PER_POLL_LIMIT = 100_000;
+
+export interface Settings {
+	channels: Channel[];
+	events: string[];
+	lookbackSeconds: number;
+	maxRecordsPerPoll: number;
+	/** Start From: as written, and the instant (epoch ms) it denotes now, or why it denotes none. */
+	startFrom?: { raw: string; at?: number; problem?: string };
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Start From as written in the workflow (an expression keeps its `=` text). */
+function rawStartFrom(this: IPollFunctions): unknown {
+	const options = this.getNode().parameters.options;
+	return typeof options === 'object' && options !== null && !Array.isArray(options) ? (options as IDataObject).startFrom : undefined;
+}
+
+export function readSettings(this: IPollFunctions): Settings {
+	const channel = this.getNodeParameter('channel', 'all') as string;
+	const events = this.getNodeParameter('events', [...PUSH_TYPES]) as string[];
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const problems: string[] = [];
+	if (!['all', 'call', 'im'].includes(channel)) problems.push(`"Channel" must be All, Call or Online Chat (got "${channel}").`);
+	if (!Array.isArray(events) || events.length === 0) problems.push('"Events" is empty: select at least one event to trigger on.');
+	else {
+		const unknown = events.filter((event) => !(PUSH_TYPES as readonly string[]).includes(event));
+		if (unknown.length) problems.push(`"Events" has unknown values: ${unknown.join(', ')}.`);
+	}
+	const lookbackMinutes = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
+	if (typeof lookbackMinutes !== 'number' || !Number.isInteger(lookbackMinutes) || lookbackMinutes < 0 || lookbackMinutes > MAX_LOOKBACK_MINUTES) {
+		problems.push(`"Look-Back (Minutes)" must be a whole number from 0 to ${MAX_LOOKBACK_MINUTES} (got ${JSON.stringify(lookbackMinutes)}).`);
+	}
+	const maxRecordsPerPoll = options.maxRecordsPerPoll ?? DEFAULT_MAX_RECORDS_PER_POLL;
+	if (typeof maxRecordsPerPoll !== 'number' || !Number.isInteger(maxRecordsPerPoll) || maxRecordsPerPoll < 1 || maxRecordsPerPoll > MAX_RECORDS_PER_POLL_LIMIT) {
+		problems.push(`"Max Records per Poll" must be a whole number from 1 to ${MAX_RECORDS_PER_POLL_LIMIT} (got ${JSON.stringify(maxRecordsPerPoll)}).`);
+	}
+	let startFrom: Settings['startFrom'];
+	const raw = rawStartFrom.call(this);
+	if (!isBlank(raw)) {
+		const written = typeof raw === 'string' ? raw : JSON.stringify(raw);
+		const value = options.startFrom;
+		// A date-time without an offset is wall-clock time in the workflow's zone, as n8n reads it.
+		const at = isBlank(value) ? undefined : toEpochMs(value as DateInput, this.getTimezone());
+		const expression = written.startsWith('=');
+		startFrom = { raw: written.trim(), ...(at !== undefined ? { at } : {}) };
+		if (at === undefined) {
+			startFrom.problem = expression
+				? `"Start From" is an expression that did not give a date and time (got ${JSON.stringify(value ?? null)}). It is evaluated once, when the trigger first starts: use one that gives a date-time then, e.g. {{ $now.minus({ hours: 1 }) }}, or pick a fixed date.`
+				: `"Start From" is not a date and time (got ${JSON.stringify(value ?? null)}). Pick a date and time, e.g. 2027-01-01T09:00:00.`;
+		}
+	}
+	if (problems.length > 0) {
+		throw new NodeOperationError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, { description: problems.join('\n') });
+	}
+	return {
+		channels: channel === 'all' ? ['call', 'im'] : [channel as Channel],
+		events,
+		lookbackSeconds: (lookbackMinutes as number) * 60,
+		maxRecordsPerPoll: maxRecordsPerPoll as number,
+		...(startFrom ? { startFrom } : {}),
+	};
+}
