@@ -340,6 +340,7 @@ function chartInput(results: Results) {
 		records: 'Service records, Return All 100,000',
 		import100k: 'Import 100,000 rows',
 		import25k: 'Import 25,000 rows',
+		import25kManual: 'Import 25,000 rows, per-item expressions',
 		singleReads: 'Customer Get × 500 items',
 		drain: 'Trigger: drain 100,000-record backlog',
 		idle: 'Trigger: idle poll (2 channels)',

@@ -9,7 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { checkImportRow, planImportRequests, type ImportRow } from '../../nodes/ContactCenter/actions/callTask/importRows';
+import { autoRowInput, DEFAULT_FIELDS, fieldList } from '../../nodes/ContactCenter/actions/callTask/importAuto';
+import { checkImportRow, planImport, planImportRequests, type ImportRow } from '../../nodes/ContactCenter/actions/callTask/importRows';
 import { checkCallWindows, checkRetry, checkTaskName } from '../../nodes/ContactCenter/actions/callTask/taskRules';
 import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/fields';
 import { outputRecord, readRecordQuery, nextWallSecond } from '../../nodes/ContactCenter/actions/serviceRecord/query';
@@ -100,6 +101,17 @@ export async function runMicro(url: string): Promise<MicroReport> {
 	});
 	const rows: ImportRow[] = Array.from({ length: 10_000 }, (_, i) => checkImportRow(i, rowInput(i)).row as ImportRow);
 	const importBody: JsonBodyValue = { taskId: '182739465018279001', customers: rows.map((r) => r.customer), dupStrategy: 'task' };
+	// Map Automatically, as the benchmark's import runs it: items with a phone and a name field, default field names.
+	const autoFields = {
+		number: fieldList(DEFAULT_FIELDS.number),
+		name: fieldList(DEFAULT_FIELDS.name),
+		remark: fieldList(DEFAULT_FIELDS.remark),
+		variables: fieldList(DEFAULT_FIELDS.variables),
+		asVariables: [],
+	};
+	const autoItems = Array.from({ length: 10_000 }, (_, i) => ({ phone: String(13_000_000_000 + i), name: `Customer ${i}` }));
+	const autoRows = (): ImportRow[] => autoItems.map((json, i) => checkImportRow(i, autoRowInput(json, autoFields, '182739465018279001', 'batch').input).row as ImportRow);
+	const autoBody: JsonBodyValue = { taskId: '182739465018279001', customers: autoRows().map((r) => r.customer), dupStrategy: 'batch' };
 	const customerInput = {
 		mode: 'add' as const,
 		customerName: 'Han Meimei',
@@ -130,6 +142,9 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		validateCustomer: measure('validate + map a customer (fields, contacts, custom fields, time zone)', () => buildCustomerBody(customerInput)),
 		validateRow: measure('validate + map one import row (checkImportRow)', () => checkImportRow(7, rowInput(7))),
 		planImport: measure('plan 10,000 rows into requests (planImportRequests)', () => planImportRequests(rows), 200),
+		autoRows: measure('Map Automatically: read + validate + map 10,000 items (autoRowInput + checkImportRow)', () => autoRows(), 200),
+		dedupPlan: measure('deduplicate the run and plan 10,000 rows (planImport)', () => planImport(rows), 200),
+		stringifyAuto: measure('stringifyJson of a 10,000-row import body (Map Automatically rows)', () => stringifyJson(autoBody), 200),
 		stringifyCreate: measure('stringifyJson of a create-task body (with a Long)', () => stringifyJson(createBody)),
 		stringifyImport: measure('stringifyJson of a 10,000-row import body', () => stringifyJson(importBody), 200),
 		stringifyImportNative: measure('JSON.stringify of the same import body (reference)', () => JSON.stringify(importBody), 200),
@@ -197,9 +212,15 @@ export async function runMicro(url: string): Promise<MicroReport> {
 			rows: 1000,
 		},
 		{
-			request: 'Import request of 10,000 rows',
-			parts: 'sign + 10,000 row checks + planning + stringifyJson + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + 10_000 * f.validateRow.cpuUs + f.planImport.cpuUs + f.stringifyImport.cpuUs + extra(p.imported),
+			request: 'Import request of 10,000 rows (Map Automatically)',
+			parts: 'sign + 10,000 items read, checked and mapped + run-wide dedup + planning + stringifyJson + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + f.autoRows.cpuUs + f.dedupPlan.cpuUs + f.stringifyAuto.cpuUs + extra(p.imported),
+			rows: 10_000,
+		},
+		{
+			request: 'Import request of 10,000 rows with remark and a variable each (checks only; n8n resolves the mapped values)',
+			parts: 'sign + 10,000 row checks + run-wide dedup + planning + stringifyJson + lossless-parse overhead',
+			cpuUs: f.sign.cpuUs + 10_000 * f.validateRow.cpuUs + f.dedupPlan.cpuUs + f.stringifyImport.cpuUs + extra(p.imported),
 			rows: 10_000,
 		},
 	];

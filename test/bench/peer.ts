@@ -30,7 +30,7 @@ export interface PeerReport {
 	n8nVersion: string;
 	nodeVersion: string;
 	runs: number;
-	workloads: Array<{ workload: string; ours: PeerSummary; peer: PeerSummary; oursLegacy?: PeerSummary; correctness: string[] }>;
+	workloads: Array<{ workload: string; ours: PeerSummary; peer: PeerSummary; oursManual?: PeerSummary; correctness: string[] }>;
 	error?: string;
 }
 
@@ -117,13 +117,29 @@ export function workflows(url: string, taskId: string): WorkflowImport[] {
 				resource: 'callTask',
 				operation: 'import',
 				taskId: { __rl: true, mode: 'id', value: taskId },
-				customerNumber: '={{ $json.phone }}',
-				additionalFields: { customerName: '={{ $json.name }}' },
+				mappingMode: 'autoMapInputData',
 				options: { dupStrategy: 'none' },
 			}, 'imports'),
 		],
 		connections: chain('Start', 'Rows', 'Import'),
 		settings: { executionOrder: 'v1' },
+	};
+	const importManual: WorkflowImport = {
+		...importOurs,
+		id: 'benchImportMan01',
+		name: 'Bench: import 25,000 rows (Contact Center node, mapped manually)',
+		nodes: [
+			manual(),
+			code('n1', 'Rows', GENERATE, 200),
+			ours('n2', 'Import', 400, {
+				resource: 'callTask',
+				operation: 'import',
+				taskId: { __rl: true, mode: 'id', value: taskId },
+				customerNumber: '={{ $json.phone }}',
+				additionalFields: { customerName: '={{ $json.name }}' },
+				options: { dupStrategy: 'none' },
+			}, 'imports'),
+		],
 	};
 	const importPeer: WorkflowImport = {
 		id: 'benchImportPeer1',
@@ -174,7 +190,7 @@ return [...first, ...rest].map((json) => ({ json }));`, 1000),
 		connections: chain('Start', 'Sign first page', 'First page', 'Sign other pages', 'Other pages', 'Customers'),
 		settings: { executionOrder: 'v1' },
 	};
-	return [importOurs, importPeer, listOurs, listPeer];
+	return [importOurs, importPeer, listOurs, listPeer, importManual];
 }
 
 /** Wall time of the run (first node start to last node end) and of the nodes after `commonNodes`. */
@@ -223,20 +239,18 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 		}));
 		await n8n.importCredentials(credentials);
 		const [taskId] = await control.seedTasks({ appId: IMPORTS.appId, tasks: [{ status: 'draft' }] });
-		const [importOurs, importPeer, listOurs, listPeer] = workflows(url, taskId);
-		await n8n.importWorkflows([importOurs, importPeer, listOurs, listPeer]);
+		const [importOurs, importPeer, listOurs, listPeer, importManual] = workflows(url, taskId);
+		await n8n.importWorkflows([importOurs, importPeer, listOurs, listPeer, importManual]);
 
 		// `n8n execute --rawOutput` prints the run data of every node (25,000 generated rows), and n8n
 		// exits before a pipe has taken all of it; so the CLI run only has to succeed here, and the
 		// run data is read afterwards from n8n's own execution history through its public API.
-		type Which = 'ours' | 'peer' | 'oursLegacy';
+		type Which = 'ours' | 'peer' | 'oursManual';
 		interface Pending { pair: number; which: Which; workflow: WorkflowImport; cliMs: number; requests: number; run?: RunData }
 		const pending: Pending[] = [];
 		const execute = async (pair: number, which: Which, workflow: WorkflowImport): Promise<void> => {
 			await control.clearLog();
-			// n8n 2.41 evaluates expressions in an isolated VM by default; `oursLegacy` runs the same
-			// workflow with the in-process evaluator, to show what that costs per item.
-			const env: Record<string, string> = which === 'oursLegacy' ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {};
+			const env: Record<string, string> = {};
 			const res = await n8n.cli(['execute', `--id=${workflow.id}`, '--rawOutput'], 10 * 60_000, env);
 			const result = { exitCode: res.code, durationMs: res.durationMs, error: res.code === 0 ? undefined : res.stderr.split('\n').slice(-5).join(' ') };
 			const requests = await drainLog(control);
@@ -256,13 +270,13 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 				// Alternate, so that drift on a shared machine hits both alike.
 				await execute(index, 'ours', pair.ours);
 				await execute(index, 'peer', pair.peer);
-				if (pair.ours === importOurs) await execute(index, 'oursLegacy', pair.ours);
+				if (pair.ours === importOurs) await execute(index, 'oursManual', importManual);
 			}
 		}
 
 		await n8n.start();
 		const history = new Map<string, RunData[]>();
-		for (const workflow of [importOurs, importPeer, listOurs, listPeer]) {
+		for (const workflow of [importOurs, importPeer, listOurs, listPeer, importManual]) {
 			const executions = (await n8n.getExecutions(workflow.id, true)).filter((e) => e.status === 'success');
 			// Newest first in the API; oldest first here, in the order they ran.
 			history.set(workflow.id, executions.reverse().map((e) => ({ data: e.data } as RunData)));
@@ -287,12 +301,12 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 					});
 			const oursRuns = collect('ours');
 			const peerRuns = collect('peer');
-			const legacyRuns = collect('oursLegacy');
+			const manualRuns = collect('oursManual');
 			if (pair.ours === importOurs) {
 				// The import answer carries importBatchId, an 18-digit Long: does it survive?
 				const state = await control.getState(IMPORTS.appId);
 				const batches = new Set(state.tasks.find((t) => t.id === taskId)?.importBatchIds ?? []);
-				const oursIds = pending.filter((p) => p.workflow === importOurs).map((p) => p.run as RunData).flatMap((run) => nodeOutput(run, 'Import').map((item) => String(item.json.importBatchId)));
+				const oursIds = pending.filter((p) => p.workflow === importOurs || p.workflow === importManual).map((p) => p.run as RunData).flatMap((run) => nodeOutput(run, 'Import').map((item) => String(item.json.importBatchId)));
 				const peerIds = (history.get(importPeer.id) ?? []).flatMap((run) => nodeOutput(run, 'Import').map((item) => String((item.json.data as { importBatchId?: unknown } | undefined)?.importBatchId)));
 				correctness.push(`our node: ${oursIds.filter((id) => batches.has(id)).length} of ${oursIds.length} importBatchIds in the output are the API's exact ids`);
 				correctness.push(`peer: ${peerIds.filter((id) => batches.has(id)).length} of ${peerIds.length} are (the HTTP Request node parses with JSON.parse, which rounds 18-digit Longs: e.g. ${peerIds[0]})`);
@@ -301,7 +315,7 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 			for (let i = 0; i < oursRuns.length; i++) {
 				log(`  ${pair.workload} run ${i + 1}: ours ${Math.round(oursRuns[i].ms)} ms (${oursRuns[i].requests} requests), peer ${Math.round(peerRuns[i].ms)} ms (${peerRuns[i].requests} requests)`);
 			}
-			report.workloads.push({ workload: pair.workload, ours: summary(oursRuns), peer: summary(peerRuns), ...(legacyRuns.length ? { oursLegacy: summary(legacyRuns) } : {}), correctness });
+			report.workloads.push({ workload: pair.workload, ours: summary(oursRuns), peer: summary(peerRuns), ...(manualRuns.length ? { oursManual: summary(manualRuns) } : {}), correctness });
 		}
 	} catch (error) {
 		report.error = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);

@@ -1,7 +1,13 @@
 /** results.md: the figures of a benchmark run as the README quotes them, each target marked met or missed. */
 import type { FloorResult, Results } from './index';
 
-const TARGET = { ratio: 1.5, cpuUs: 50, rssMB: 300, staticKB: 64 };
+const TARGET = { ratio: 1.5, importRatio: 3, cpuUs: 50, cpuPerRowUs: 0.5, rssMB: 300, staticKB: 64 };
+
+/** The time target of a workload against the raw client (issue 13): imports 3×, pages and the drain 1.5×; none for the reference rows. */
+export function ratioTarget(id: string): number | undefined {
+	if (id === 'import25kManual' || id === 'singleReads') return undefined;
+	return id.startsWith('import') ? TARGET.importRatio : TARGET.ratio;
+}
 
 const n = (value: number | undefined, digits = 0) =>
 	value === undefined || Number.isNaN(value) ? '–' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -67,10 +73,22 @@ export function renderMarkdown(r: Results): string {
 		targets.push([`Requests = floor: ${f.label}`, `${f.requests} vs ${f.floor}`, f.requests === f.floor ? 'met' : `**missed** (+${f.requests - f.floor}, explained below)`]);
 	}
 	for (const f of r.floor.filter((x) => x.ratio !== undefined)) {
-		targets.push([`Time ≤ ${TARGET.ratio}× a raw client: ${f.label}`, `${f.ratio?.toFixed(2)}×`, mark((f.ratio ?? Infinity) <= TARGET.ratio)]);
+		const target = ratioTarget(f.id);
+		if (target === undefined) targets.push([`Time against a raw client (reference, no target): ${f.label}`, `${f.ratio?.toFixed(2)}×`, '–']);
+		else targets.push([`Time ≤ ${target}× a raw client: ${f.label}`, `${f.ratio?.toFixed(2)}×`, mark((f.ratio ?? Infinity) <= target)]);
 	}
 	for (const p of r.micro?.perRequest ?? []) {
-		targets.push([`Our CPU per request ≤ ${TARGET.cpuUs} µs: ${p.request}`, `${n(p.cpuUs, 1)} µs${p.perRowUs !== undefined ? ` (${n(p.perRowUs, 2)} µs per row)` : ''}`, mark(p.cpuUs <= TARGET.cpuUs)]);
+		// Requests that carry many rows are held to the per-row target, single requests to the per-request one.
+		if (p.perRowUs !== undefined && (p.rows ?? 0) >= 500) {
+			targets.push([`Our CPU per row ≤ ${TARGET.cpuPerRowUs} µs: ${p.request}`, `${n(p.perRowUs, 2)} µs per row (${n(p.cpuUs, 1)} µs per request)`, mark(p.perRowUs <= TARGET.cpuPerRowUs)]);
+		} else {
+			targets.push([`Our CPU per request ≤ ${TARGET.cpuUs} µs: ${p.request}`, `${n(p.cpuUs, 1)} µs${p.perRowUs !== undefined ? ` (${n(p.perRowUs, 2)} µs per row)` : ''}`, mark(p.cpuUs <= TARGET.cpuUs)]);
+		}
+	}
+	for (const w of r.peer?.workloads ?? []) {
+		if (!/^Import/.test(w.workload)) continue;
+		const ratio = w.ours.medianWorkMs / w.peer.medianWorkMs;
+		targets.push([`Real n8n: our import faster than the HTTP Request + Code peer (aim: half its time): ${w.workload}`, `${n(w.ours.medianWorkMs)} ms vs ${n(w.peer.medianWorkMs)} ms (${ratio.toFixed(2)}×)`, ratio < 1 ? (ratio <= 0.5 ? 'met (at most half)' : 'met (faster, not half)') : '**missed**']);
 	}
 	for (const mem of r.memory.filter((x) => x.scenario !== 'baseline')) {
 		targets.push([`Peak RSS < ${TARGET.rssMB} MB: ${mem.scenario === 'import' ? 'import of 100,000 rows' : 'drain of a 100,000-record backlog'}`, `${n(mem.peakRssMB, 1)} MB`, mem.error ? `not measured: ${mem.error}` : mark(mem.peakRssMB < TARGET.rssMB)]);
@@ -201,14 +219,14 @@ export function renderMarkdown(r: Results): string {
 			for (const w of p.workloads) {
 				push(`| ${w.workload} | our node | ${w.ours.requests} | ${n(w.ours.items)} | ${n(w.ours.medianWorkMs)} ms | ${n(w.ours.medianMs)} ms | ${n(w.ours.medianCliMs)} ms |`);
 				push(`| | HTTP Request + Code | ${w.peer.requests} | ${n(w.peer.items)} | ${n(w.peer.medianWorkMs)} ms | ${n(w.peer.medianMs)} ms | ${n(w.peer.medianCliMs)} ms |`);
-				if (w.oursLegacy) {
-					const l = w.oursLegacy;
-					push(`| | our node, N8N_EXPRESSION_ENGINE=legacy | ${l.requests} | ${n(l.items)} | ${n(l.medianWorkMs)} ms | ${n(l.medianMs)} ms | ${n(l.medianCliMs)} ms |`);
+				if (w.oursManual) {
+					const l = w.oursManual;
+					push(`| | our node, Map Each Field Manually (per-item expressions) | ${l.requests} | ${n(l.items)} | ${n(l.medianWorkMs)} ms | ${n(l.medianMs)} ms | ${n(l.medianCliMs)} ms |`);
 				}
 			}
 			push(
 				'',
-				'n8n 2.41 evaluates expressions in an isolated VM by default (`N8N_EXPRESSION_ENGINE=vm`); the import reads two per-item expressions (`{{ $json.phone }}`, `{{ $json.name }}`) for each of the 25,000 items, so most of its time is n8n evaluating them. The peer\'s Code node maps all rows in one script, without per-item expressions. The extra import row runs the same workflow with `N8N_EXPRESSION_ENGINE=legacy` (the in-process evaluator that the harness also uses).',
+				'Our import runs with Mapping "Map Automatically": each row is read from the items\' `phone` and `name` fields by the default field names, with no per-item expression. The extra row is the same import mapped field by field (`{{ $json.phone }}`, `{{ $json.name }}`), the default mapping that saved workflows keep: n8n 2.41 evaluates those expressions in an isolated VM for each of the 25,000 items, which is most of that row\'s time. The peer\'s Code node maps all rows in one script, without per-item expressions.',
 			);
 			push('');
 			for (const w of p.workloads) for (const c of w.correctness) push(`- ${w.workload}: ${c}`);
