@@ -15,9 +15,6 @@ export const CREDENTIAL_TEST_PATH = '/openapi/crm/config/field/list';
 export const CREDENTIALS_REFUSED =
 	'The Contact Center API refused these credentials: check the App ID and App Secret, and that this server\'s clock is correct (signatures are valid for 5 minutes)';
 
-/** The name the nodes' `testedBy` refers to. */
-export const CREDENTIAL_TEST_NAME = 'contactCenterApiTest';
-
 interface LegacyResponse {
 	body?: unknown;
 	headers?: Record<string, unknown>;
