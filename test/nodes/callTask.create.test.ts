@@ -187,49 +187,49 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 
 describe('callTask create: validation before sending', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
-		['task name too long', { taskName: 'x'.repeat(51) }, '"taskName" must be at most 50 characters (it has 51)'],
-		['task name empty', { taskName: '  ' }, '"taskName" is required'],
-		['voice agent id not numeric', { voiceAgentId: locator('={{ "agent-7" }}', 'id') }, '"voiceAgentId" must be a numeric ID greater than 0'],
-		['caller group id empty', { callerNumberGroupId: locator('={{ $json.missing }}', 'id') }, '"callerNumberGroupId" must be a numeric ID greater than 0'],
-		['agent type not in the enum', { agentType: 'robot' }, '"agentType" must be one of voicebot, voiceagent'],
-		['max concurrency 0', { maxConcurrency: 0 }, '"maxConcurrency" must be a whole number greater than 0 (got 0)'],
-		['max concurrency fractional', { maxConcurrency: 2.5 }, '"maxConcurrency" must be a whole number greater than 0 (got 2.5)'],
-		['no call window', { callWindows: {} }, '"callWindows" must have at least one call window'],
-		['no weekday', { callWindows: { window: [{ weekdays: [], timeRanges: '09:00-10:00' }] } }, '"callWindows.window[0].weekdays" must have at least one weekday'],
+		['task name too long', { taskName: 'x'.repeat(51) }, '"Task Name" must be at most 50 characters (it has 51)'],
+		['task name empty', { taskName: '  ' }, '"Task Name" is required'],
+		['voice agent id not numeric', { voiceAgentId: locator('={{ "agent-7" }}', 'id') }, '"Voice Agent" must be a numeric ID greater than 0'],
+		['caller group id empty', { callerNumberGroupId: locator('={{ $json.missing }}', 'id') }, '"Caller Number Group" is required'],
+		['agent type not in the enum', { agentType: 'robot' }, '"Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")'],
+		['max concurrency 0', { maxConcurrency: 0 }, '"Max Concurrency" must be a whole number greater than 0 (got 0)'],
+		['max concurrency fractional', { maxConcurrency: 2.5 }, '"Max Concurrency" must be a whole number greater than 0 (got 2.5)'],
+		['no call window', { callWindows: {} }, '"Call Windows" must have at least one call window'],
+		['no weekday', { callWindows: { window: [{ weekdays: [], timeRanges: '09:00-10:00' }] } }, '"Call Windows → Weekdays (window 1)" must have at least one weekday'],
 		[
 			'weekday out of range',
 			{ callWindows: { window: [{ weekdays: '={{ [1, 8] }}', timeRanges: '09:00-10:00' }] } },
-			'"callWindows.window[0].weekdays" has "8", which is not a weekday',
+			'"Call Windows → Weekdays (window 1)" has "8", which is not a weekday',
 		],
 		[
 			'weekday twice',
 			{ callWindows: { window: [{ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }] } },
-			'"callWindows.window[0].weekdays" lists monday (1) twice',
+			'"Call Windows → Weekdays (window 1)" lists monday (1) twice',
 		],
 		[
 			'time range malformed',
 			{ callWindows: { window: [{ weekdays: [1], timeRanges: '9am-5pm' }] } },
-			'"callWindows.window[0].timeRanges" has "9am-5pm", which is not a time range in the form HH:mm-HH:mm',
+			'"Call Windows → Time Ranges (window 1)" has "9am-5pm", which is not a time range in the form HH:mm-HH:mm',
 		],
 		[
 			'time range ending before it starts',
 			{ callWindows: { window: [{ weekdays: [1], timeRanges: '09:00-10:00' }, { weekdays: [2], timeRanges: '18:00-09:00' }] } },
-			'"callWindows.window[1].timeRanges" has "18:00-09:00", whose end is not after its start',
+			'"Call Windows → Time Ranges (window 2)" has "18:00-09:00", whose end is not after its start',
 		],
-		['retry on without its fields', { retry: { retryEnabled: true } }, '"retry.retryReasons" is required when retry is enabled (and 3 more problems)'],
+		['retry on without its fields', { retry: { retryEnabled: true } }, '"Retry → Retry Reasons" is required when retry is enabled (and 3 more problems)'],
 		[
 			'retry reason not in the enum',
 			{ retry: { retryEnabled: true, retryReasons: '={{ ["busy", "hung_up"] }}', maxRetryTimes: 1, retryIntervalValue: 5, retryIntervalUnit: 'minute' } },
-			'"retry.retryReasons" has "hung_up", which is not a retry reason',
+			'"Retry → Retry Reasons" has "hung_up", which is not a retry reason',
 		],
 		[
 			'retry interval 0',
 			{ retry: { retryEnabled: true, retryReasons: ['busy'], maxRetryTimes: 1, retryIntervalValue: 0, retryIntervalUnit: 'minute' } },
-			'"retry.retryIntervalValue" must be a whole number greater than 0 (got 0)',
+			'"Retry → Retry Interval Value" must be a whole number greater than 0 (got 0)',
 		],
-		['scheduled without a time', { startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' }, '"scheduledStartTime" is required for a scheduled task'],
-		['scheduled in the past', { startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' }, '"scheduledStartTime" must be in the future (it is 2020-01-01 08:00:00'],
-		['scheduled not a date', { startType: 'scheduled', scheduledStartTime: 'next friday' }, '"scheduledStartTime" is not a date and time'],
+		['scheduled without a time', { startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' }, '"Scheduled Start Time" is required for a scheduled task'],
+		['scheduled in the past', { startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' }, '"Scheduled Start Time" must be in the future (it is 2020-01-01 08:00:00'],
+		['scheduled not a date', { startType: 'scheduled', scheduledStartTime: 'next friday' }, '"Scheduled Start Time" is not a date and time'],
 	];
 
 	test.each(cases)('%s: an error naming item and field, and zero requests', async (_name, parameters, message) => {
@@ -237,7 +237,7 @@ describe('callTask create: validation before sending', () => {
 		expect(result.requests).toEqual([]);
 		expect(result.items).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain('Invalid input in item 0: ');
+		expect(result.error?.message).toContain('Invalid input [item 0]: ');
 		expect(result.error?.message).toContain(message);
 		expect(result.error?.description).toMatch(/\S/);
 	});
@@ -265,7 +265,7 @@ describe('callTask create: validation before sending', () => {
 		expect(result.requests).toHaveLength(1);
 		expect((result.requests[0].body as IDataObject).taskName).toBe('Second run');
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"taskName" must be at most 50 characters') } });
+		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"Task Name" must be at most 50 characters') } });
 		expect(result.items[1]).toMatchObject({ pairedItem: { item: 1 }, json: { taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' } });
 	});
 });

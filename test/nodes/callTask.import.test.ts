@@ -208,7 +208,7 @@ describe('callTask import: validation before sending', () => {
 		expect(result.requests).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(
-			'Invalid input in item 1: "customerNumber" must be 5 to 20 characters of digits, + and - (got "138 0000")',
+			'Invalid input [item 1]: "Customer Number" must be 5 to 20 characters of digits, + and - (got "138 0000")',
 		);
 		expect(result.error?.description).toContain('3 items are invalid: 1-3. Nothing was imported.');
 		expect(result.error?.context?.itemIndex).toBe(1);
@@ -216,38 +216,38 @@ describe('callTask import: validation before sending', () => {
 	});
 
 	test.each([
-		['customer number too short', { phone: '1234' }, {}, '"customerNumber" must be 5 to 20 characters'],
-		['customer number missing', { phone: '' }, {}, '"customerNumber" is required'],
-		['remark too long', { phone: '13800000001' }, { additionalFields: { remark: 'r'.repeat(501) } }, '"additionalFields.remark" must be at most 500 characters (it has 501)'],
+		['customer number too short', { phone: '1234' }, {}, '"Customer Number" must be 5 to 20 characters'],
+		['customer number missing', { phone: '' }, {}, '"Customer Number" is required'],
+		['remark too long', { phone: '13800000001' }, { additionalFields: { remark: 'r'.repeat(501) } }, '"Additional Fields → Remark" must be at most 500 characters (it has 501)'],
 		[
 			'21 variables',
 			{ phone: '13800000001' },
 			{ additionalFields: { variables: { variable: Array.from({ length: 21 }, (_, i) => ({ name: `v${i}`, value: 'x' })) } } },
-			'"additionalFields.variables" may hold at most 20 variables (it has 21)',
+			'"Additional Fields → Variables" may hold at most 20 variables (it has 21)',
 		],
 		[
 			'variable name too long',
 			{ phone: '13800000001' },
 			{ additionalFields: { variables: { variable: [{ name: 'n'.repeat(51), value: 'x' }] } } },
-			'"additionalFields.variables[0].name" must be at most 50 characters (it has 51)',
+			'"Additional Fields → Variables → Name (variable 1)" must be at most 50 characters (it has 51)',
 		],
 		[
 			'variable value too long',
 			{ phone: '13800000001' },
 			{ additionalFields: { variables: { variable: [{ name: 'plan', value: 'v'.repeat(501) }] } } },
-			'"additionalFields.variables[0].value" must be at most 500 characters (it has 501)',
+			'"Additional Fields → Variables → Value (variable 1)" must be at most 500 characters (it has 501)',
 		],
 		[
 			'variable twice',
 			{ phone: '13800000001' },
 			{ additionalFields: { variables: { variable: [{ name: 'plan', value: 'a' }, { name: 'plan', value: 'b' }] } } },
-			'"additionalFields.variables[1].name" repeats the variable "plan"',
+			'"Additional Fields → Variables → Name (variable 2)" repeats the variable "plan"',
 		],
-		['task id zero', { phone: '13800000001', task: '0' }, {}, '"taskId" must be a numeric ID greater than 0'],
+		['task id zero', { phone: '13800000001', task: '0' }, {}, '"Call Task" must be a numeric ID greater than 0'],
 	])('%s', async (_name, item, parameters, message) => {
 		const result = await importItems([{ task: '182739465018273946', ...item }], parameters as INodeParameters);
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain('Invalid input in item 0: ');
+		expect(result.error?.message).toContain('Invalid input [item 0]: ');
 		expect(result.error?.message).toContain(message);
 	});
 
@@ -267,8 +267,8 @@ describe('callTask import: validation before sending', () => {
 		expect(result.requests).toHaveLength(1);
 		expect((result.requests[0].body as IDataObject).customers).toEqual([{ customerNumber: '13800000001' }, { customerNumber: '13800000003' }]);
 		expect(result.items).toHaveLength(3);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 1 }, json: { error: expect.stringContaining('Invalid input in item 1: "customerNumber"') } });
-		expect(result.items[1]).toMatchObject({ pairedItem: { item: 3 }, json: { error: expect.stringContaining('Invalid input in item 3') } });
+		expect(result.items[0]).toMatchObject({ pairedItem: { item: 1 }, json: { error: expect.stringContaining('Invalid input [item 1]: "Customer Number"') } });
+		expect(result.items[1]).toMatchObject({ pairedItem: { item: 3 }, json: { error: expect.stringContaining('Invalid input [item 3]') } });
 		expect(result.items[2]).toMatchObject({ pairedItem: [{ item: 0 }, { item: 2 }], json: { taskId, successCount: 2, rowCount: 2 } });
 	});
 

@@ -127,7 +127,7 @@ describe('callTask: the state machine through the node', () => {
 		expect(result.items).toEqual([
 			{ json: expect.objectContaining({ error: 'Contact Center error 801: task.not.exist', code: '801' }), pairedItem: { item: 0 } },
 			{ json: expect.objectContaining({ taskId, status: 'pause' }), pairedItem: { item: 1 } },
-			{ json: expect.objectContaining({ error: expect.stringContaining('"taskId" must be a numeric ID greater than 0') }), pairedItem: { item: 2 } },
+			{ json: expect.objectContaining({ error: expect.stringContaining('"Call Task" must be a numeric ID greater than 0') }), pairedItem: { item: 2 } },
 		]);
 	});
 });
@@ -174,7 +174,7 @@ describe('callTask get: found through the task query', () => {
 	test('an invalid task id sends nothing', async () => {
 		const result = await run({ operation: 'get', taskId: locator('={{ "0012a" }}', 'id') });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain('Invalid input in item 0: "taskId" must be a numeric ID greater than 0');
+		expect(result.error?.message).toContain('Invalid input [item 0]: "Call Task" must be a numeric ID greater than 0');
 	});
 });
 
@@ -237,14 +237,14 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	test.each([
-		['task name over 50 characters', { taskName: 'x'.repeat(51) }, '"filters.taskName" must be at most 50 characters (it has 51)'],
-		['end before start', { startDate: '2026-03-02', endDate: '2026-03-01' }, '"filters.endDate" must not be earlier than Created From (2026-03-01 is before 2026-03-02'],
-		['unknown status', { statusList: '={{ ["running", "stopped"] }}' }, '"filters.statusList" has "stopped", which is not a task state'],
-		['not a date', { startDate: '={{ "last week" }}' }, '"filters.startDate" is not a date'],
+		['task name over 50 characters', { taskName: 'x'.repeat(51) }, '"Filters → Task Name" must be at most 50 characters (it has 51)'],
+		['end before start', { startDate: '2026-03-02', endDate: '2026-03-01' }, '"Filters → Created To" must not be earlier than Created From (2026-03-01 is before 2026-03-02'],
+		['unknown status', { statusList: '={{ ["running", "stopped"] }}' }, '"Filters → Status" has "stopped", which is not a task state'],
+		['not a date', { startDate: '={{ "last week" }}' }, '"Filters → Created From" is not a date'],
 	])('invalid filter (%s) sends nothing', async (_name, filters, message) => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain(`Invalid input in item 0: ${message}`);
+		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
 	});
 });
 

@@ -83,7 +83,7 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 	test('a blank id sends nothing', async () => {
 		const result = await run({ operation: 'get', customerId: '={{ "  " }}' });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input in item 0: "customerId" is required');
+		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer ID" is required');
 	});
 });
 
@@ -200,10 +200,10 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 		});
 		expect(result.requests).toEqual([]);
 		expect(result.error?.message).toBe(
-			'Invalid input in item 0: "filters.conditions.values[0].value" needs exactly two values for the operator "between" (got 1) (and 2 more problems)',
+			'Invalid input [item 0]: "Filters → Conditions → Value (condition 1)" needs exactly two values for the operator "between" (got 1) (and 2 more problems)',
 		);
-		expect(result.error?.description).toContain('"filters.conditions.values[1].value" must be empty for the operator "empty"');
-		expect(result.error?.description).toContain('"filters.updateTimeBegin" is later than updateTimeEnd');
+		expect(result.error?.description).toContain('"Filters → Conditions → Value (condition 2)" must be empty for the operator "empty"');
+		expect(result.error?.description).toContain('"Filters → Updated From" is later than updateTimeEnd');
 	});
 
 	test('an operator or sort order outside the API list is refused before sending', async () => {
@@ -213,8 +213,8 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			sort: { values: [{ field: 'customerName', orderBy: '={{ "up" }}' }] },
 		});
 		expect(result.requests).toEqual([]);
-		expect(result.error?.description).toContain('"filters.conditions.values[0].operator" must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")');
-		expect(result.error?.description).toContain('"sort.values[0].orderBy" must be one of asc, desc (got "up")');
+		expect(result.error?.description).toContain('"Filters → Conditions → Operator (condition 1)" must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")');
+		expect(result.error?.description).toContain('"Sort → Order (sort rule 1)" must be one of asc, desc (got "up")');
 	});
 });
 

@@ -294,7 +294,7 @@ describe('node description: the contract names of customer and customerField', (
 		expect(names('customer', operation)).toEqual(['customerName', 'mobile', 'email', 'qq', 'wechat', 'additionalFields', 'customFields']);
 		for (const kind of ['mobile', 'email', 'qq', 'wechat']) expect(inner('customer', operation, kind)).toEqual(['values:value,memo']);
 		expect(inner('customer', operation, 'additionalFields').sort()).toEqual(
-			['assignTime', 'createMethod', 'customerOrigin', 'customerSource', 'mobileDecrypt', 'owner', 'visitorId'].sort(),
+			['assignTime', 'createMethod', 'customerOrigin', 'customerSource', 'emailList', 'mobileDecrypt', 'mobileList', 'owner', 'qqList', 'visitorId', 'wechatList'].sort(),
 		);
 	});
 

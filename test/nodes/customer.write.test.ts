@@ -191,9 +191,9 @@ describe('customer create: POST /openapi/crm/add', () => {
 			customFields: customFields({ level: '={{ $json.level }}', score: '={{ "high" }}' }),
 		});
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input in item 0: "customerName" is required (and 5 more problems)');
+		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer Name" is required (and 5 more problems)');
 		const description = String(result.error?.description);
-		for (const field of ['additionalFields.assignTime', 'additionalFields.createMethod', 'mobile.values[0].value', 'customFields.level', 'customFields.score']) {
+		for (const field of ['Additional Fields → Assign Time', 'Additional Fields → Create Method', 'Phones → Phone Number (phone 1)', 'Custom Fields → Level', 'Custom Fields → Score']) {
 			expect(description).toContain(`"${field}"`);
 		}
 		expect(description).toContain('must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")');
@@ -202,7 +202,7 @@ describe('customer create: POST /openapi/crm/add', () => {
 
 		const badChoice = await run({ operation: 'create', customerName: 'X', customFields: customFields({ level: '={{ "platinum" }}' }) });
 		expect(badChoice.requests).toEqual([]);
-		expect(badChoice.error?.message).toBe('Invalid input in item 0: "customFields.level" must be one of the choices gold, silver (got "platinum")');
+		expect(badChoice.error?.message).toBe('Invalid input [item 0]: "Custom Fields → Level" must be one of the choices gold, silver (got "platinum")');
 	});
 
 	test('continueOnFail: the invalid item gets an error item (no request), the good ones go through', async () => {
@@ -214,7 +214,7 @@ describe('customer create: POST /openapi/crm/add', () => {
 		expect(result.requests.map((r) => (r.body as IDataObject).customerName)).toEqual(['Dee', 'Eve']);
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json).toMatchObject({ customerName: 'Dee' });
-		expect(result.items[1]).toEqual({ json: expect.objectContaining({ error: 'Invalid input in item 1: "customerName" is required' }), pairedItem: { item: 1 } });
+		expect(result.items[1]).toEqual({ json: expect.objectContaining({ error: 'Invalid input [item 1]: "Customer Name" is required' }), pairedItem: { item: 1 } });
 		expect(result.items[2]).toMatchObject({ json: { customerName: 'Eve' }, pairedItem: { item: 2 } });
 	});
 });
@@ -287,7 +287,7 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 	test('validation happens before the add: nothing is sent', async () => {
 		const result = await run({ operation: 'upsert', customerName: '={{ "" }}', customFields: customFields({ level: 'gold' }) });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input in item 0: "customerName" is required');
+		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer Name" is required');
 	});
 });
 
@@ -335,10 +335,10 @@ describe('customer update: POST /openapi/crm/update', () => {
 	test('a missing customer id or a blank new name sends nothing', async () => {
 		const noId = await run({ operation: 'update', customerId: '={{ $json.id }}', updateFields: { owner: 'x', customerOrigin: '={{ "street" }}' } }, { items: [{ id: '' }] });
 		expect(noId.requests).toEqual([]);
-		expect(noId.error?.message).toBe('Invalid input in item 0: "customerId" is required (and 1 more problem)');
-		expect(noId.error?.description).toContain('"updateFields.customerOrigin" must be one of busOpportunity, openSeaCustom, selfDevelop (got "street")');
+		expect(noId.error?.message).toBe('Invalid input [item 0]: "Customer ID" is required (and 1 more problem)');
+		expect(noId.error?.description).toContain('"Update Fields → Customer Origin" must be one of busOpportunity, openSeaCustom, selfDevelop (got "street")');
 		const blankName = await run({ operation: 'update', customerId: 'abc', updateFields: { customerName: '={{ "" }}' } });
 		expect(blankName.requests).toEqual([]);
-		expect(blankName.error?.message).toBe('Invalid input in item 0: "updateFields.customerName" is required');
+		expect(blankName.error?.message).toBe('Invalid input [item 0]: "Update Fields → Customer Name" is required');
 	});
 });

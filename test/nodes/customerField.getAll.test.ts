@@ -69,7 +69,7 @@ describe('customerField getAll: POST /openapi/crm/config/field/list', () => {
 	test('a category outside system/custom is refused before sending', async () => {
 		const result = await run({ returnAll: true, filters: { category: '={{ ["preset"] }}' } });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input in item 0: "filters.category[0]" must be one of custom, system (got "preset")');
+		expect(result.error?.message).toBe('Invalid input [item 0]: "Filters → Category" must be one of custom, system (got "preset")');
 	});
 
 	test('a failing request surfaces as a node error; with continueOnFail it becomes an error item', async () => {

@@ -90,20 +90,20 @@ describe('displayNumberGroup create: POST /openapi/call/web/v1/number/group/crea
 	});
 
 	const invalid: Array<[string, INodeParameters, string]> = [
-		['no numbers', { groupName: 'A', strategy: '1', numberList: ' , \n' }, '"numberList" needs at least one phone number'],
+		['no numbers', { groupName: 'A', strategy: '1', numberList: ' , \n' }, '"Number List" needs at least one phone number'],
 		['a number with letters', { groupName: 'A', strategy: '1', numberList: '0101, 010-CALL-ME' }, 'not phone numbers: "010-CALL-ME"'],
-		['a number twice', { groupName: 'A', strategy: '1', numberList: '0101\n0101' }, '"numberList" lists "0101" more than once'],
-		['a strategy outside 1..3', { groupName: 'A', strategy: '={{ 4 }}', numberList: '0101' }, '"strategy" must be 1 (random), 2 (rotating) or 3'],
-		['default numbers without home location', { groupName: 'A', strategy: '1', numberList: '0101', additionalFields: { defaultNumberList: '0102' } }, '"defaultNumberList" is only used by the "By Home Location" strategy'],
-		['an object instead of numbers', { groupName: 'A', strategy: '1', numberList: '={{ { a: 1 } }}' }, '"numberList" must be text or a list'],
-		['an empty name', { groupName: '={{ "" }}', strategy: '1', numberList: '0101' }, '"groupName" is required'],
+		['a number twice', { groupName: 'A', strategy: '1', numberList: '0101\n0101' }, '"Number List" lists "0101" more than once'],
+		['a strategy outside 1..3', { groupName: 'A', strategy: '={{ 4 }}', numberList: '0101' }, '"Strategy" must be 1 (random), 2 (rotating) or 3'],
+		['default numbers without home location', { groupName: 'A', strategy: '1', numberList: '0101', additionalFields: { defaultNumberList: '0102' } }, '"Additional Fields → Default Number List" is only used by the "By Home Location" strategy'],
+		['an object instead of numbers', { groupName: 'A', strategy: '1', numberList: '={{ { a: 1 } }}' }, '"Number List" must be text or a list'],
+		['an empty name', { groupName: '={{ "" }}', strategy: '1', numberList: '0101' }, '"Group Name" is required'],
 	];
 
 	test.each(invalid)('%s: an error naming item and field, and zero requests', async (_name, parameters, message) => {
 		const result = await run({ operation: 'create', ...parameters });
 		expect(result.requests).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain('Invalid input in item 0: ');
+		expect(result.error?.message).toContain('Invalid input [item 0]: ');
 		expect(result.error?.message).toContain(message);
 		expect(await groupsInSandbox()).toEqual([]);
 	});
@@ -120,7 +120,7 @@ describe('displayNumberGroup create: POST /openapi/call/web/v1/number/group/crea
 		]);
 		expect(result.items.map((i) => [i.json.groupName ?? i.json.error, i.pairedItem])).toEqual([
 			['One', { item: 0 }],
-			[expect.stringContaining('Invalid input in item 1: "numberList"'), { item: 1 }],
+			[expect.stringContaining('Invalid input [item 1]: "Number List"'), { item: 1 }],
 			['Three', { item: 2 }],
 		]);
 	});
@@ -161,7 +161,7 @@ describe('displayNumberGroup update: POST /openapi/call/web/v1/number/group/upda
 		const [id] = await control.seedDisplayNumberGroups({ appId: APP.appId, count: 1 });
 		const result = await run({ operation: 'update', groupId: locator(id, 'id'), numberList: '0101', updateFields: { overflowGroupId: locator(id) } });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain('"overflowGroupId" is the group being updated');
+		expect(result.error?.message).toContain('"Update Fields → Overflow Group" is the group being updated');
 	});
 
 	test('an unknown group: the vendor error 00000400', async () => {
@@ -196,7 +196,7 @@ describe('displayNumberGroup delete: POST /openapi/call/web/v1/number/group/dele
 		expect(typed.error?.message).toContain('Parameter "Display Number Group" is required');
 		const expression = await run({ operation: 'delete', groupId: locator('={{ $json.id }}', 'id') }, { items: [{ id: '' }] });
 		expect(expression.requests).toEqual([]);
-		expect(expression.error?.message).toContain('Invalid input in item 0: "groupId" is required');
+		expect(expression.error?.message).toContain('Invalid input [item 0]: "Display Number Group" is required');
 	});
 });
 

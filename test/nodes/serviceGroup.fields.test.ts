@@ -1,6 +1,7 @@
 import { buildCreateBody, buildUpdateBody, memberRows, nonNegativeInteger, readMembers } from '../../nodes/ContactCenter/actions/serviceGroup/fields';
 
 const members = { member: [{ agentNumber: '1001', weight: 1 }, { agentNumber: ' 1002 ', weight: 5 }] };
+const source = { members, fromData: false };
 const fields = (issues: Array<{ field: string }>) => issues.map((i) => i.field);
 
 describe('service group fields (pure)', () => {
@@ -52,7 +53,7 @@ describe('service group fields (pure)', () => {
 
 	describe('create', () => {
 		it('builds the body with every additional field, lists parsed from text', () => {
-			const { issues, body } = buildCreateBody(' Hotline ', members, {
+			const { issues, body } = buildCreateBody(' Hotline ', source, {
 				level: '2',
 				parentId: { __rl: true, mode: 'list', value: '8001' },
 				groupLeader: '1001,\n1002',
@@ -85,11 +86,11 @@ describe('service group fields (pure)', () => {
 		});
 
 		it('sends only what was given', () => {
-			expect(buildCreateBody('A', members, {}).body).toEqual({ name: 'A', members: members.member.map((m) => ({ agentNumber: m.agentNumber.trim(), weight: m.weight })) });
+			expect(buildCreateBody('A', source, {}).body).toEqual({ name: 'A', members: members.member.map((m) => ({ agentNumber: m.agentNumber.trim(), weight: m.weight })) });
 		});
 
 		it('checks name, strategy, integers, booleans and leader duplicates', () => {
-			const { issues } = buildCreateBody('  ', members, {
+			const { issues } = buildCreateBody('  ', source, {
 				strategy: 'fastest',
 				maxWaitLimit: -1,
 				waitTime: 2.5,
@@ -101,12 +102,12 @@ describe('service group fields (pure)', () => {
 		});
 
 		it('keeps level and parent consistent: level 1 has parent 0, levels 2 and 3 need a parent group', () => {
-			expect(buildCreateBody('A', members, { level: '1', parentId: { mode: 'id', value: '0' } }).issues).toEqual([]);
-			expect(fields(buildCreateBody('A', members, { level: '1', parentId: { mode: 'id', value: '8001' } }).issues)).toEqual(['parentId']);
-			expect(fields(buildCreateBody('A', members, { parentId: { mode: 'id', value: '8001' } }).issues)).toEqual(['parentId']);
-			expect(fields(buildCreateBody('A', members, { level: '3' }).issues)).toEqual(['parentId']);
-			expect(fields(buildCreateBody('A', members, { level: '2', parentId: { mode: 'list', value: '0' } }).issues)).toEqual(['parentId']);
-			expect(fields(buildCreateBody('A', members, { level: '4', parentId: '8001' }).issues)).toEqual(['level']);
+			expect(buildCreateBody('A', source, { level: '1', parentId: { mode: 'id', value: '0' } }).issues).toEqual([]);
+			expect(fields(buildCreateBody('A', source, { level: '1', parentId: { mode: 'id', value: '8001' } }).issues)).toEqual(['parentId']);
+			expect(fields(buildCreateBody('A', source, { parentId: { mode: 'id', value: '8001' } }).issues)).toEqual(['parentId']);
+			expect(fields(buildCreateBody('A', source, { level: '3' }).issues)).toEqual(['parentId']);
+			expect(fields(buildCreateBody('A', source, { level: '2', parentId: { mode: 'list', value: '0' } }).issues)).toEqual(['parentId']);
+			expect(fields(buildCreateBody('A', source, { level: '4', parentId: '8001' }).issues)).toEqual(['level']);
 		});
 	});
 

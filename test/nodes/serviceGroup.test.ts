@@ -145,23 +145,23 @@ describe('serviceGroup create: POST /openapi/platform/v1/group/create', () => {
 	});
 
 	const invalid: Array<[string, INodeParameters, string]> = [
-		['no members', { name: 'A', members: {} }, '"members" needs at least one member'],
-		['a member without agent number', { name: 'A', members: { member: [{ agentNumber: ' ', weight: 1 }] } }, '"members[0].agentNumber" is required'],
-		['a fractional weight', { name: 'A', members: { member: [{ agentNumber: '1', weight: 1.5 }] } }, '"members[0].weight" must be a whole number'],
+		['no members', { name: 'A', members: {} }, '"Members" needs at least one member'],
+		['a member without agent number', { name: 'A', members: { member: [{ agentNumber: ' ', weight: 1 }] } }, '"Members → Agent Number (member 1)" is required'],
+		['a fractional weight', { name: 'A', members: { member: [{ agentNumber: '1', weight: 1.5 }] } }, '"Members → Weight (member 1)" must be a whole number'],
 		['an agent twice', { name: 'A', members: { member: [{ agentNumber: '1', weight: 1 }, { agentNumber: '1', weight: 2 }] } }, 'lists agent "1" more than once'],
-		['a strategy outside the enum', { name: 'A', members, additionalFields: { strategy: '={{ "fastest" }}' } }, '"strategy" must be one of'],
-		['a negative queue length', { name: 'A', members, additionalFields: { maxWaitLimit: -1 } }, '"maxWaitLimit" must be a whole number of 0 or more'],
-		['level 2 without parent', { name: 'A', members, additionalFields: { level: '2' } }, '"parentId" is required for a level 2 group'],
-		['a parent for a first-level group', { name: 'A', members, additionalFields: { parentId: locator('8001', 'id') } }, '"parentId" names parent group "8001"'],
-		['duplicate leaders', { name: 'A', members, additionalFields: { groupLeader: '1001, 1001' } }, '"groupLeader" lists "1001" more than once'],
-		['an empty name from an expression', { name: '={{ "" }}', members }, '"name" is required'],
+		['a strategy outside the enum', { name: 'A', members, additionalFields: { strategy: '={{ "fastest" }}' } }, '"Additional Fields → Strategy" must be one of'],
+		['a negative queue length', { name: 'A', members, additionalFields: { maxWaitLimit: -1 } }, '"Additional Fields → Max Queue Length" must be a whole number of 0 or more'],
+		['level 2 without parent', { name: 'A', members, additionalFields: { level: '2' } }, '"Additional Fields → Parent Group" is required for a level 2 group'],
+		['a parent for a first-level group', { name: 'A', members, additionalFields: { parentId: locator('8001', 'id') } }, '"Additional Fields → Parent Group" names parent group "8001"'],
+		['duplicate leaders', { name: 'A', members, additionalFields: { groupLeader: '1001, 1001' } }, '"Additional Fields → Group Leaders" lists "1001" more than once'],
+		['an empty name from an expression', { name: '={{ "" }}', members }, '"Name" is required'],
 	];
 
 	test.each(invalid)('%s: an error naming item and field, and zero requests', async (_name, parameters, message) => {
 		const result = await run({ operation: 'create', ...parameters });
 		expect(result.requests).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain('Invalid input in item 0: ');
+		expect(result.error?.message).toContain('Invalid input [item 0]: ');
 		expect(result.error?.message).toContain(message);
 		expect(result.error?.description).toMatch(/\S/);
 		expect(await groupsInSandbox()).toEqual([]);
@@ -175,7 +175,7 @@ describe('serviceGroup create: POST /openapi/platform/v1/group/create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => r.path)).toEqual([PATHS.create, PATHS.list]);
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"name" is required') } });
+		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"Name" is required') } });
 		expect(result.items[1]).toMatchObject({ pairedItem: { item: 1 }, json: { name: 'Valid', queueNumber: '8001' } });
 	});
 
@@ -216,10 +216,10 @@ describe('serviceGroup update: POST /openapi/platform/v1/group/update', () => {
 	test('nothing to update, or an empty name: an error and zero requests', async () => {
 		const empty = await run({ operation: 'update', queueNumber: locator('8001'), updateFields: {} });
 		expect(empty.requests).toEqual([]);
-		expect(empty.error?.message).toContain('"updateFields" is empty');
+		expect(empty.error?.message).toContain('"Update Fields" is empty');
 		const noName = await run({ operation: 'update', queueNumber: locator('8001'), updateFields: { name: '' } });
 		expect(noName.requests).toEqual([]);
-		expect(noName.error?.message).toContain('"name" cannot be empty');
+		expect(noName.error?.message).toContain('"Update Fields → Name" cannot be empty');
 	});
 
 	test('an unknown group: the vendor error, or an error item under continueOnFail', async () => {
@@ -252,7 +252,7 @@ describe('serviceGroup delete: POST /openapi/platform/v1/group/delete', () => {
 	test('an empty queue number: an error and zero requests', async () => {
 		const result = await run({ operation: 'delete', queueNumber: locator('={{ "" }}', 'id') });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain('"queueNumber" is required');
+		expect(result.error?.message).toContain('"Service Group" is required');
 	});
 
 	test('deleting twice: the second run gets the vendor error', async () => {

@@ -167,16 +167,16 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 
 	const invalid: Array<[string, INodeParameters, string]> = [
-		['start after end', { startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' }, '"startTime" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00)'],
-		['an empty start from an expression', { startTime: '={{ "" }}', endTime: HOUR.endTime }, '"startTime" is required'],
-		['an end that is not a date', { startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' }, '"endTime" is not a date and time'],
+		['start after end', { startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' }, '"Start Time" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00)'],
+		['an empty start from an expression', { startTime: '={{ "" }}', endTime: HOUR.endTime }, '"Start Time" is required'],
+		['an end that is not a date', { startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' }, '"End Time" is not a date and time'],
 	];
 
 	test.each(invalid)('%s: an error naming item and fields, and zero requests', async (_name, parameters, message) => {
 		const result = await run({ returnAll: true, ...parameters });
 		expect(result.requests).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(`Invalid input in item 0: ${message}`);
+		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
 		expect(result.error?.description).toMatch(/\S/);
 	});
 
@@ -216,7 +216,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
 		expect(result.items).toHaveLength(4);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"startTime" (2026-11-20 10:10:00) is later than "endTime"') } });
+		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"Start Time" (2026-11-20 10:10:00) is later than "endTime"') } });
 		expect(result.items.slice(1).map((i) => [i.json.eventUniqueId, i.pairedItem])).toEqual(hourIds.slice(0, 3).map((id) => [id, { item: 1 }]));
 	});
 

@@ -92,7 +92,7 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 		const wrong = await getAll({ returnAll: true, filters: { publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' } }, FEW);
 		expect(wrong.requests).toEqual([]);
 		expect(wrong.error?.message).toBe(
-			'Invalid input in item 0: "filters.publishStatus" must be one of NEVER_PUBLISHED, OFFLINE, PUBLISHED (got "LIVE")',
+			'Invalid input [item 0]: "Filters → Publish Status" must be one of NEVER_PUBLISHED, OFFLINE, PUBLISHED (got "LIVE")',
 		);
 	});
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { useFieldLabels } from '../helpers/validation';
 import type { ContactCenterType, ResourceName } from './node.type';
 import { isBatchOperation, type Operation } from './types';
 import * as callTask from './callTask/CallTask.resource';
@@ -24,6 +25,9 @@ const operations: OperationMap = {
 	serviceRecord: serviceRecord.operations,
 	voiceAgent: voiceAgent.operations,
 };
+
+// Validation errors name fields as the editor shows them, from each operation's own parameters.
+useFieldLabels((resource, operation) => (operations as Record<string, Record<string, Operation> | undefined>)[resource]?.[operation]?.description);
 
 /** The JSON of an error item under continueOnFail: what failed, why, and what to quote to support. */
 export function errorItemJson(error: unknown): IDataObject {

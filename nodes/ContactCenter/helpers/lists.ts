@@ -1,21 +1,13 @@
+import { readId, readList } from './parameters';
 import type { Issue } from './validation';
 
 /**
- * Lists typed into one text field (numbers, agent numbers): comma- or newline-separated text, or an
- * array from an expression. Blank entries (a trailing comma, an empty line) are dropped.
+ * Lists typed into one text field (numbers, agent numbers): comma- or newline-separated text, text
+ * holding a JSON array, or an array from an expression. Blank entries (a trailing comma, an empty
+ * line) are dropped; entries that cannot be text are left out (listIssues reports them).
  */
 export function parseList(value: unknown): string[] {
-	if (value === undefined || value === null) return [];
-	const parts = Array.isArray(value) ? value : String(value).split(/[,\r\n]+/);
-	return parts
-		.map((part) => (typeof part === 'string' ? part.trim() : typeof part === 'number' || typeof part === 'bigint' ? part.toString() : ''))
-		.filter((part) => part !== '');
-}
-
-/** True when the value is a list the node can read: text, a number, an array of text or numbers, or nothing. */
-export function isListInput(value: unknown): boolean {
-	if (value === undefined || value === null || typeof value === 'string' || typeof value === 'number') return true;
-	return Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number');
+	return readList('list', value).values;
 }
 
 const PHONE = /^\+?\d[\d-]*$/;
@@ -38,22 +30,15 @@ export function duplicates(values: readonly string[]): string[] {
 
 const quoteAll = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
-/** Checks a parsed list: shape of the raw input, non-empty when required, each entry's shape, duplicates. */
+/** Checks a list: each entry one value, non-empty when required, each entry's shape, duplicates. */
 export function listIssues(
 	field: string,
 	raw: unknown,
 	options: { required?: boolean; phoneNumbers?: boolean; what: string },
 ): Issue[] {
-	if (!isListInput(raw)) {
-		return [
-			{
-				field,
-				problem: `must be text or a list of ${options.what} (got ${typeof raw === 'object' ? 'an object' : typeof raw})`,
-				fix: `Enter the ${options.what} separated by commas or new lines, or use an expression that returns an array.`,
-			},
-		];
-	}
-	const values = parseList(raw);
+	const read = readList(field, raw, options.what);
+	if (read.issues.length > 0) return read.issues;
+	const values = read.values;
 	const issues: Issue[] = [];
 	if (options.required && values.length === 0) {
 		issues.push({
@@ -81,8 +66,5 @@ export function listIssues(
 
 /** The value of a resource locator (`{mode, value}`), or the plain value given by an expression, as a trimmed string. */
 export function locatorValue(value: unknown): string {
-	const raw = typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value ? (value as { value: unknown }).value : value;
-	if (typeof raw === 'string') return raw.trim();
-	if (typeof raw === 'number' || typeof raw === 'bigint') return raw.toString();
-	return '';
+	return readId('id', value).value ?? '';
 }

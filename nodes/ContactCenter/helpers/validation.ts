@@ -1,11 +1,15 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readId, readNumber, shown } from './parameters';
 import { API_DATE_PATTERN, API_TIME_PATTERN } from './time';
 
 /** One broken rule of one field, phrased for the user. */
 export interface Issue {
-	/** Parameter or API field name, e.g. `taskName` or `callWindows.window[1].timeRanges`. */
+	/**
+	 * The parameter path, e.g. `taskName` or `callWindows.window[1].timeRanges`; the error shows it as
+	 * the editor does ("Call Windows → Time Ranges (window 2)"). A display label is shown as it is.
+	 */
 	field: string;
 	/** What is wrong, e.g. `must be at most 50 characters (it has 57)`. */
 	problem: string;
@@ -13,12 +17,92 @@ export interface Issue {
 	fix: string;
 }
 
+// ---- field labels -------------------------------------------------------------------------------
+
+type Described = { name?: unknown; displayName?: unknown; type?: unknown; options?: unknown; values?: unknown };
+type PropertiesOf = (resource: string, operation: string) => readonly INodeProperties[] | undefined;
+
+let propertiesOf: PropertiesOf | undefined;
+
+/** The router hands over the operations' parameters once, so errors can name fields as the editor shows them. */
+export function useFieldLabels(source: PropertiesOf): void {
+	propertiesOf = source;
+}
+
+const isDescribed = (value: unknown): value is Described => typeof value === 'object' && value !== null && 'name' in value;
+const childrenOf = (property: Described): Described[] => {
+	const list = Array.isArray(property.values) ? property.values : Array.isArray(property.options) ? property.options : [];
+	return (list as unknown[]).filter(isDescribed);
+};
+const nameOf = (property: Described) => String(property.displayName ?? property.name);
+
+/** A parameter path's label: "Retry → Retry Reasons", "Members → Agent Number (member 2)"; undefined when unknown. */
+export function fieldLabel(properties: readonly INodeProperties[], path: string, node?: INode): string | undefined {
+	const tokens = [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
+	const labels: string[] = [];
+	const positions: string[] = [];
+	let current: Described | undefined;
+	let noun = 'entry';
+	for (const [i, token] of tokens.entries()) {
+		if (typeof token === 'number') {
+			if (current?.type === 'fixedCollection') positions.push(`${noun} ${token + 1}`);
+			continue;
+		}
+		if (i === 0) {
+			current = (properties as readonly Described[]).find((p) => p.name === token);
+			if (!current) {
+				// A field inside a collection, named without it (e.g. a service group's `strategy`).
+				const holder = (properties as readonly Described[]).find((p) => p.type === 'collection' && childrenOf(p).some((c) => c.name === token));
+				if (!holder) return undefined;
+				labels.push(nameOf(holder));
+				current = childrenOf(holder).find((c) => c.name === token);
+			}
+		} else if (current?.type === 'resourceMapper') {
+			const schema = node?.parameters?.[String(current.name)];
+			const entries = typeof schema === 'object' && schema !== null && Array.isArray((schema as { schema?: unknown }).schema) ? ((schema as { schema: unknown[] }).schema as Array<{ id?: unknown; displayName?: unknown }>) : [];
+			const entry = entries.find((e) => e.id === token);
+			labels.push(nameOf(current), String(entry?.displayName ?? token));
+			current = undefined;
+			continue;
+		} else if (current?.type === 'fixedCollection') {
+			const groups = childrenOf(current);
+			const group = groups.find((g) => g.name === token);
+			if (group) {
+				noun = nameOf(group).toLowerCase();
+				continue;
+			}
+			if (groups.length === 1) noun = nameOf(groups[0]).toLowerCase();
+			labels.push(nameOf(current));
+			current = groups.flatMap(childrenOf).find((c) => c.name === token);
+		} else if (current) {
+			labels.push(nameOf(current));
+			current = childrenOf(current).find((c) => c.name === token);
+		}
+		if (!current) return undefined;
+		if (current.type === 'fixedCollection') {
+			const groups = childrenOf(current);
+			if (groups.length === 1) noun = nameOf(groups[0]).toLowerCase();
+		}
+	}
+	if (current) labels.push(nameOf(current));
+	return labels.length > 0 ? `${labels.join(' → ')}${positions.length > 0 ? ` (${positions.join(', ')})` : ''}` : undefined;
+}
+
+/** How an issue's field is shown: its editor label when the path is known, else as written. */
+function labelOf(node: INode, field: string): string {
+	const resource = node.parameters?.resource;
+	const operation = node.parameters?.operation;
+	const properties = typeof resource === 'string' && typeof operation === 'string' ? propertiesOf?.(resource, operation) : undefined;
+	return (properties && fieldLabel(properties, field, node)) ?? field;
+}
+
 /** The error for an invalid item: names the item, every broken field and rule, and the fix. Nothing is sent. */
 export function validationError(node: INode, itemIndex: number, issues: Issue[]): NodeOperationError {
-	const first = issues[0];
-	const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-	const message = `Invalid input in item ${itemIndex}: "${first.field}" ${first.problem}${more}`;
-	const description = issues.map((issue) => `"${issue.field}" ${issue.problem}. ${issue.fix}`).join('\n');
+	const labelled = issues.map((issue) => ({ ...issue, field: labelOf(node, issue.field) }));
+	const first = labelled[0];
+	const more = labelled.length > 1 ? ` (and ${labelled.length - 1} more problem${labelled.length > 2 ? 's' : ''})` : '';
+	const message = `Invalid input [item ${itemIndex}]: "${first.field}" ${first.problem}${more}`;
+	const description = labelled.map((issue) => `"${issue.field}" ${issue.problem}. ${issue.fix}`).join('\n');
 	return new NodeOperationError(node, message, { itemIndex, description, level: 'warning' });
 }
 
@@ -40,46 +124,34 @@ export function maxLength(field: string, value: unknown, max: number): Issue | u
 }
 
 export function oneOf(field: string, value: unknown, allowed: readonly string[]): Issue | undefined {
-	if (isBlank(value) || allowed.includes(String(value))) return undefined;
-	return { field, problem: `must be one of ${allowed.join(', ')} (got "${String(value)}")`, fix: 'Pick one of the listed values.' };
+	if (isBlank(value) || ((typeof value === 'string' || typeof value === 'number') && allowed.includes(String(value)))) return undefined;
+	return { field, problem: `must be one of ${allowed.join(', ')} (got ${shown(value)})`, fix: 'Pick one of the listed values.' };
 }
 
 export function positiveInteger(field: string, value: unknown): Issue | undefined {
-	if (typeof value === 'number' && Number.isInteger(value) && value > 0) return undefined;
-	return { field, problem: `must be a whole number greater than 0 (got ${JSON.stringify(value ?? null)})`, fix: 'Enter a positive whole number.' };
+	return readNumber(field, value, { required: true, integer: true, min: 1 }).issue;
 }
 
 export function integerInRange(field: string, value: unknown, min: number, max: number): Issue | undefined {
-	if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return undefined;
-	return { field, problem: `must be a whole number from ${min} to ${max} (got ${JSON.stringify(value ?? null)})`, fix: `Enter a number between ${min} and ${max}.` };
+	return readNumber(field, value, { required: true, integer: true, min, max }).issue;
 }
 
-const POSITIVE_ID = /^[1-9]\d{0,18}$/;
-const JAVA_LONG_MAX = 9223372036854775807n;
-
-/** Ids of the voice-agent interface: numeric strings greater than 0 that fit a Java Long. */
+/** Ids of the voice-agent interface: numeric strings greater than 0 that fit a Java Long (unsafe integers refused). */
 export function positiveNumericId(field: string, value: unknown): Issue | undefined {
-	if (typeof value === 'string' && POSITIVE_ID.test(value.trim()) && BigInt(value.trim()) <= JAVA_LONG_MAX) return undefined;
-	if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return undefined;
-	return {
-		field,
-		problem: `must be a numeric ID greater than 0 (got ${JSON.stringify(value ?? '')})`,
-		fix: 'Pick it from the list, or enter the digits of the ID.',
-	};
+	return readId(field, value, { required: true, numeric: true, fix: 'Pick it from the list, or enter the digits of the ID.' }).issue;
 }
 
 export function apiTime(field: string, value: unknown): Issue | undefined {
 	if (isBlank(value) || (typeof value === 'string' && API_TIME_PATTERN.test(value))) return undefined;
-	return { field, problem: `must be a date and time (got "${String(value)}")`, fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now }}.' };
+	return { field, problem: `must be a date and time (got ${shown(value)})`, fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now }}.' };
 }
 
 export function apiDate(field: string, value: unknown): Issue | undefined {
 	if (isBlank(value) || (typeof value === 'string' && API_DATE_PATTERN.test(value))) return undefined;
-	return { field, problem: `must be a date in the form yyyy-MM-dd (got "${String(value)}")`, fix: 'Use a date such as 2026-11-22.' };
+	return { field, problem: `must be a date in the form yyyy-MM-dd (got ${shown(value)})`, fix: 'Use a date such as 2026-11-22.' };
 }
 
-/** A numeric id string from a parameter value (numbers from expressions become strings). */
+/** An id from a parameter value as text (numbers from expressions become their digits); '' when not one. */
 export function idString(value: unknown): string {
-	if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
-	return typeof value === 'string' ? value.trim() : '';
+	return readId('id', value).value ?? '';
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../helpers/descriptions';
-import { idString, positiveNumericId, type Issue } from '../../helpers/validation';
+import { readId, type Read } from '../../helpers/parameters';
 
 const NUMERIC_ID_VALIDATION = [
 	{ type: 'regex' as const, properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'Enter the digits of the ID (a number greater than 0)' } },
@@ -33,15 +33,19 @@ export const taskIdLocator = (description: string): INodeProperties =>
 		idPlaceholder: 'e.g. 1870000000000000001',
 	});
 
-/** An id locator's value of one item as a trimmed string (numbers from expressions included). */
-export function readIdParameter(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	return idString(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+/**
+ * A voice-interface id locator's value of one item, as digits: a numeric string greater than 0
+ * that fits a Java Long (a whole number from an expression becomes its digits; an integer past
+ * 2^53, which has lost digits, is refused).
+ */
+export function readIdParameter(this: IExecuteFunctions, name: string, itemIndex: number): Read<string> {
+	return readId(name, this.getNodeParameter(name, itemIndex, '', { extractValue: true }), {
+		required: true,
+		numeric: true,
+		fix: 'Pick it from the list, or enter the digits of the ID.',
+	});
 }
 
-/** A task id of one item, checked to be a numeric string greater than 0. */
-export function checkTaskId(taskId: string): Issue | undefined {
-	return positiveNumericId('taskId', taskId);
-}
 
 /** Whether a parameter's stored value contains an expression anywhere (then it can differ per item). */
 export function hasExpression(value: unknown): boolean {

@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
-import { assertValid, oneOf, positiveInteger, positiveNumericId, required, type Issue } from '../../helpers/validation';
+import { readDateInput, readNumber, readText, shown } from '../../helpers/parameters';
+import { assertValid, oneOf, type Issue } from '../../helpers/validation';
 import { apiRequest, getConnection } from '../../transport';
 import { toLong } from '../../transport/json';
 import { idLocator, readIdParameter } from './common';
-import { checkCallWindows, checkRetry, checkTaskName, type RetryInput } from './taskRules';
+import { checkCallWindows, checkRetry, TASK_NAME_MAX, type RetryInput } from './taskRules';
+
+export const AGENT_TYPES = ['voicebot', 'voiceagent'] as const;
 
 export const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
 
@@ -30,10 +33,11 @@ const properties: INodeProperties[] = [
 		displayName: 'Agent Type',
 		name: 'agentType',
 		type: 'options',
-		required: true,
-		default: 'voicebot',
-		description: 'The type of the chosen agent; the API rejects a task whose agent is not of this type (error 803)',
+		default: 'agentDefault',
+		description:
+			"The type of the chosen agent. By default the node leaves it out and the API uses the agent's own type; a type that differs from the agent's is refused (error 803).",
 		options: [
+			{ name: "The Agent's Own Type", value: 'agentDefault', description: 'Leave the type out; the API uses the type of the chosen agent' },
 			{ name: 'Voice Agent', value: 'voiceagent' },
 			{ name: 'Voicebot', value: 'voicebot' },
 		],
@@ -185,39 +189,47 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['create'] } }, properties);
 
+/** Agent Type's default: the field is left out and the API takes the agent's own type. */
+export const AGENT_OWN_TYPE = 'agentDefault';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { timezone } = await getConnection.call(this);
-	const taskName = this.getNodeParameter('taskName', itemIndex, '') as string;
+	const taskName = readText('taskName', this.getNodeParameter('taskName', itemIndex, ''), {
+		required: true,
+		fix: 'Enter a name for the task.',
+		maxLength: TASK_NAME_MAX,
+	});
 	const voiceAgentId = readIdParameter.call(this, 'voiceAgentId', itemIndex);
-	const agentType = this.getNodeParameter('agentType', itemIndex, '') as string;
+	const agentType = readText('agentType', this.getNodeParameter('agentType', itemIndex, AGENT_OWN_TYPE));
 	const callerNumberGroupId = readIdParameter.call(this, 'callerNumberGroupId', itemIndex);
-	const maxConcurrency = this.getNodeParameter('maxConcurrency', itemIndex, null) as unknown;
-	const startType = this.getNodeParameter('startType', itemIndex, '') as string;
-	const scheduled = this.getNodeParameter('scheduledStartTime', itemIndex, '') as DateInput | '';
+	const maxConcurrency = readNumber('maxConcurrency', this.getNodeParameter('maxConcurrency', itemIndex, null), { required: true, integer: true, min: 1 });
+	const startType = readText('startType', this.getNodeParameter('startType', itemIndex, ''), { required: true, fix: 'Pick manual or scheduled.' });
+	const scheduled = readDateInput('scheduledStartTime', this.getNodeParameter('scheduledStartTime', itemIndex, ''));
 	const windows = checkCallWindows(this.getNodeParameter('callWindows', itemIndex, {}));
 	const retry = checkRetry(this.getNodeParameter('retry', itemIndex, {}) as RetryInput);
 
 	const issues: Array<Issue | undefined> = [
-		checkTaskName('taskName', taskName, true),
-		positiveNumericId('voiceAgentId', voiceAgentId),
-		required('agentType', agentType, 'Pick voicebot or voiceagent.') ?? oneOf('agentType', agentType, ['voicebot', 'voiceagent']),
-		positiveNumericId('callerNumberGroupId', callerNumberGroupId),
-		positiveInteger('maxConcurrency', maxConcurrency),
-		required('startType', startType, 'Pick manual or scheduled.') ?? oneOf('startType', startType, ['manual', 'scheduled']),
+		taskName.issue,
+		voiceAgentId.issue,
+		agentType.issue ?? oneOf('agentType', agentType.value, [AGENT_OWN_TYPE, ...AGENT_TYPES]),
+		callerNumberGroupId.issue,
+		maxConcurrency.issue,
+		startType.issue ?? oneOf('startType', startType.value, ['manual', 'scheduled']),
 		...windows.issues,
 		...retry.issues,
 	];
 
 	let scheduledStartTime: string | undefined;
-	const hasSchedule = scheduled !== '' && scheduled !== null && scheduled !== undefined;
-	if (startType === 'scheduled') {
-		const epoch = hasSchedule ? toEpochMs(scheduled, this.getTimezone()) : undefined;
-		if (!hasSchedule) {
+	if (startType.value === 'scheduled') {
+		const epoch = scheduled.value === undefined ? undefined : toEpochMs(scheduled.value as DateInput, this.getTimezone());
+		if (scheduled.issue) {
+			issues.push(scheduled.issue);
+		} else if (scheduled.value === undefined) {
 			issues.push({ field: 'scheduledStartTime', problem: 'is required for a scheduled task', fix: 'Set the date and time the task starts.' });
 		} else if (epoch === undefined) {
 			issues.push({
 				field: 'scheduledStartTime',
-				problem: `is not a date and time (got "${String(scheduled)}")`,
+				problem: `is not a date and time (got ${shown(scheduled.value)})`,
 				fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now.plus(1, "hour") }}.',
 			});
 		} else {
@@ -233,14 +245,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	assertValid(this.getNode(), itemIndex, issues);
 
+	const retryStrategy = retry.value.retryEnabled
+		? {
+				...retry.value,
+				// Numeric text from an expression ("3") is sent as the number it names.
+				maxRetryTimes: readNumber('maxRetryTimes', retry.value.maxRetryTimes).value ?? null,
+				retryIntervalValue: readNumber('retryIntervalValue', retry.value.retryIntervalValue).value ?? null,
+			}
+		: retry.value;
 	const body = {
-		taskName: taskName.trim(),
-		voiceAgentId: toLong(voiceAgentId),
-		agentType,
-		startType,
+		taskName: taskName.value ?? '',
+		voiceAgentId: toLong(voiceAgentId.value ?? ''),
+		// Left out by default: the API then uses the agent's own type (a wrong type is refused with 803).
+		agentType: agentType.value === AGENT_OWN_TYPE ? undefined : agentType.value,
+		startType: startType.value ?? '',
 		scheduledStartTime,
-		callStrategy: { callWindowRanges: windows.value, maxConcurrency: maxConcurrency as number, callerNumberGroupId },
-		retryStrategy: retry.value,
+		callStrategy: { callWindowRanges: windows.value, maxConcurrency: maxConcurrency.value ?? 0, callerNumberGroupId: callerNumberGroupId.value ?? '' },
+		retryStrategy,
 	};
 	const data = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject | null>>(this, {
 		method: 'POST',

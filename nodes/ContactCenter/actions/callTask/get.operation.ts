@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
 import { VENDOR_CODE_HELP } from '../../transport/errors';
-import { checkTaskId, readIdParameter, taskIdLocator } from './common';
+import { readIdParameter, taskIdLocator } from './common';
 import { findTask } from './taskQuery';
 
 const properties: INodeProperties[] = [taskIdLocator('The task to get, with its status, counts and progress')];
@@ -11,8 +11,9 @@ const properties: INodeProperties[] = [taskIdLocator('The task to get, with its 
 export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const taskId = readIdParameter.call(this, 'taskId', itemIndex);
-	assertValid(this.getNode(), itemIndex, [checkTaskId(taskId)]);
+	const read = readIdParameter.call(this, 'taskId', itemIndex);
+	assertValid(this.getNode(), itemIndex, [read.issue]);
+	const taskId = read.value ?? '';
 	const task = await findTask.call(this, taskId, itemIndex);
 	if (!task) {
 		throw new NodeOperationError(this.getNode(), `The call task ${taskId} does not exist`, {

@@ -7,7 +7,8 @@ import { assertValid, type Issue } from '../../helpers/validation';
 import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
 import { getConnection } from '../../transport';
 import { readItemLimit } from '../../transport/pagination';
-import { checkTaskName, listOf, TASK_STATUSES } from './taskRules';
+import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
+import { readDateInput, readList, readText, shown } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -74,8 +75,6 @@ export function toApiDateFilter(value: DateInput, workflowZone: string, apiZone:
 	return epoch === undefined ? undefined : formatApiDate(epoch, apiZone);
 }
 
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as TaskFilters;
@@ -83,16 +82,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const issues: Array<Issue | undefined> = [];
 	const query: IDataObject = {};
 
-	const taskName = typeof filters.taskName === 'string' ? filters.taskName.trim() : '';
-	issues.push(checkTaskName('filters.taskName', taskName, false));
-	if (taskName) query.taskName = taskName;
+	const taskName = readText('filters.taskName', filters.taskName, { maxLength: TASK_NAME_MAX });
+	issues.push(taskName.issue);
+	if (taskName.value !== undefined) query.taskName = taskName.value;
 
 	for (const name of ['startDate', 'endDate'] as const) {
-		const value = filters[name];
-		if (!isSet(value)) continue;
-		const date = toApiDateFilter(value as DateInput, this.getTimezone(), timezone);
+		const value = readDateInput(`filters.${name}`, filters[name]);
+		if (value.issue) issues.push({ ...value.issue, problem: value.issue.problem.replace('a date and time', 'a date') });
+		if (value.value === undefined) continue;
+		const date = toApiDateFilter(value.value as DateInput, this.getTimezone(), timezone);
 		if (date === undefined) {
-			issues.push({ field: `filters.${name}`, problem: `is not a date (got "${String(value)}")`, fix: 'Use a date such as 2026-11-22.' });
+			issues.push({ field: `filters.${name}`, problem: `is not a date (got ${shown(value.value)})`, fix: 'Use a date such as 2026-11-22.' });
 		} else {
 			query[name] = date;
 		}
@@ -105,12 +105,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 
-	const statuses = listOf(filters.statusList).map((status) => String(status).trim());
+	const statusList = readList('filters.statusList', filters.statusList, 'task states');
+	issues.push(...statusList.issues);
+	const statuses = statusList.values;
 	for (const status of statuses) {
 		if (!(TASK_STATUSES as readonly string[]).includes(status)) {
 			issues.push({
 				field: 'filters.statusList',
-				problem: `has "${status}", which is not a task state`,
+				problem: `has ${shown(status)}, which is not a task state`,
 				fix: `Use only ${TASK_STATUSES.join(', ')}.`,
 			});
 		}

@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readText } from '../../helpers/parameters';
+import { assertValid } from '../../helpers/validation';
 import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
 import { readItemLimit } from '../../transport/pagination';
 
@@ -32,8 +34,10 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: string };
-	return await listVoiceInterface.call(this, VOICE_PATHS.callerNumberGroups, { groupName: filters.groupName?.trim() || undefined }, {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: unknown };
+	const groupName = readText('filters.groupName', filters.groupName);
+	assertValid(this.getNode(), itemIndex, [groupName.issue]);
+	return await listVoiceInterface.call(this, VOICE_PATHS.callerNumberGroups, { groupName: groupName.value }, {
 		limit,
 		itemIndex,
 	});

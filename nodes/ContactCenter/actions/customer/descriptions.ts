@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { MapperMode } from './customFields';
-import type { ContactKind } from './fields';
+import { CONTACT_LIST_FIELDS, type ContactKind } from './fields';
 
 export const customerIdField: INodeProperties = {
 	displayName: 'Customer ID',
@@ -67,6 +67,19 @@ export function contactField(kind: ContactKind, update: boolean): INodePropertie
 				],
 			},
 		],
+	};
+}
+
+/** A contact list given as data (an expression), next to the fixed collection that cannot take one. */
+function contactListField(kind: ContactKind, update: boolean): INodeProperties {
+	const c = CONTACTS[kind];
+	return {
+		displayName: `${c.plural} (JSON or List)`,
+		name: CONTACT_LIST_FIELDS[kind],
+		type: 'string',
+		default: '',
+		placeholder: `e.g. ["${c.placeholder.replace(/^e\.g\. /, '')}"] or [{"value": "...", "memo": "work"}]`,
+		description: `${c.plural} as data, for example from an expression: a JSON array of values or of objects with value and memo, or values separated by commas or new lines. They are added after the ${c.plural} entered one by one${update ? "; together they replace the customer's current list" : ''}.`,
 	};
 }
 
@@ -143,6 +156,7 @@ export function optionalFields(update: boolean): INodeProperties[] {
 			description: "Web-channel visitor ID; when it matches, the visitor's conversations are linked to the customer",
 		},
 	];
+	for (const kind of ['mobile', 'email', 'qq', 'wechat'] as const) fields.push(contactListField(kind, update));
 	if (update) {
 		fields.push({
 			displayName: 'Customer Name',

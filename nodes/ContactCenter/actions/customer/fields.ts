@@ -5,7 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { toApiTime, type DateInput } from '../../helpers/time';
-import { oneOf, required, type Issue } from '../../helpers/validation';
+import { readDateInput, readList, readRows, readText, shown } from '../../helpers/parameters';
+import { oneOf, type Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
 import { readCustomFieldValues, type MapperMode } from './customFields';
 
@@ -48,21 +49,22 @@ export interface Built {
 export const isBlank = (value: unknown): boolean =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
+/** Text by the input kit's policy ('' when not given or not text; readText reports why). */
 export function text(value: unknown): string {
-	if (typeof value === 'string') return value.trim();
-	if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-	return '';
+	return readText('value', value).value ?? '';
 }
 
 /** An n8n date-time parameter as the API's `yyyy-MM-dd HH:mm:ss` in the API zone, or an issue. */
 export function apiTimeOf(field: string, value: unknown, zones: Zones): { time?: string; issue?: Issue } {
-	if (isBlank(value)) return {};
-	const time = toApiTime(value as DateInput, zones.workflow, zones.api);
+	const read = readDateInput(field, value);
+	if (read.issue) return { issue: read.issue };
+	if (read.value === undefined) return {};
+	const time = toApiTime(read.value as DateInput, zones.workflow, zones.api);
 	if (time !== undefined) return { time };
 	return {
 		issue: {
 			field,
-			problem: `must be a date and time (got ${JSON.stringify(typeof value === 'object' ? String(value) : value)})`,
+			problem: `must be a date and time (got ${shown(value)})`,
 			fix: 'Pick a date in the date picker, or use an ISO date-time such as 2026-11-22T09:30:00 or an expression like {{ $now }}.',
 		},
 	};
@@ -70,8 +72,7 @@ export function apiTimeOf(field: string, value: unknown, zones: Zones): { time?:
 
 /** A list given as comma-separated text or as an array (from an expression); blank entries dropped. */
 export function splitList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map(text) : typeof value === 'string' ? value.split(',') : isBlank(value) ? [] : [text(value)];
-	return parts.map((part) => part.trim()).filter((part) => part !== '');
+	return readList('list', value).values;
 }
 
 /** The rows of a contact fixed collection (`{values: [{value, memo}]}`), or an array given by an expression. */
@@ -84,25 +85,44 @@ export function contactRows(value: unknown): unknown[] {
 	return [];
 }
 
-/** Contact entries as the API takes them: `[{value, memo?}]`; every entry needs a value. */
-export function readContacts(kind: ContactKind, value: unknown): { issues: Issue[]; entries: CustomerBody[] } {
+/** Contact rows (`{value, memo}` or plain values) checked; `at` names a row for its issues. */
+function checkContactRows(rows: unknown[], at: (index: number, key: 'value' | 'memo') => string, fromData: boolean): { issues: Issue[]; entries: CustomerBody[] } {
 	const issues: Issue[] = [];
 	const entries: CustomerBody[] = [];
-	contactRows(value).forEach((row, index) => {
-		const entry: IDataObject = typeof row === 'object' && row !== null ? (row as IDataObject) : { value: row as IDataObject[string] };
-		const entryValue = text(entry.value);
-		const memo = text(entry.memo);
-		if (!entryValue) {
+	rows.forEach((row, index) => {
+		const isObject = typeof row === 'object' && row !== null && !Array.isArray(row);
+		const entry: IDataObject = isObject ? (row as IDataObject) : { value: row as IDataObject[string] };
+		const value = readText(at(index, 'value'), entry.value);
+		const memo = readText(at(index, 'memo'), entry.memo);
+		const prefix = fromData ? `entry ${index + 1}: ` : '';
+		for (const issue of [value.issue, memo.issue]) if (issue) issues.push({ ...issue, problem: `${prefix}${issue.problem}` });
+		if (value.issue || memo.issue) return;
+		if (value.value === undefined) {
 			issues.push({
-				field: `${kind}.values[${index}].value`,
-				problem: 'is required',
-				fix: memo ? 'Fill in the value, or remove the entry.' : 'Fill in the value, or remove the empty entry.',
+				field: at(index, 'value'),
+				problem: `${prefix}is required`,
+				fix: memo.value ? 'Fill in the value, or remove the entry.' : 'Fill in the value, or remove the empty entry.',
 			});
 			return;
 		}
-		entries.push(memo ? { value: entryValue, memo } : { value: entryValue });
+		entries.push(memo.value ? { value: value.value, memo: memo.value } : { value: value.value });
 	});
 	return { issues, entries };
+}
+
+/** Contact entries as the API takes them: `[{value, memo?}]`; every entry needs a value. */
+export function readContacts(kind: ContactKind, value: unknown): { issues: Issue[]; entries: CustomerBody[] } {
+	return checkContactRows(contactRows(value), (index, key) => `${kind}.values[${index}].${key}`, false);
+}
+
+/** The list-from-data field of each contact kind (in Additional Fields / Update Fields). */
+export const CONTACT_LIST_FIELDS: Record<ContactKind, string> = { mobile: 'mobileList', email: 'emailList', qq: 'qqList', wechat: 'wechatList' };
+
+/** Contacts given as data: a JSON array of values or of `{value, memo}`, or values separated by commas or new lines. */
+export function readContactList(field: string, value: unknown): { issues: Issue[]; entries: CustomerBody[] } {
+	const read = readRows(field, value, 'values');
+	if (read.issues.length > 0) return { issues: read.issues, entries: [] };
+	return checkContactRows(read.rows, () => field, true);
 }
 
 /**
@@ -115,25 +135,29 @@ export function readOptionalFields(parameter: 'additionalFields' | 'updateFields
 	const field = (name: string) => `${parameter}.${name}`;
 
 	if ('customerName' in fields) {
-		issues.push(required(field('customerName'), fields.customerName, 'Enter the customer name, or remove the field to keep the current one.'));
-		if (!isBlank(fields.customerName)) body.customerName = text(fields.customerName);
+		const name = readText(field('customerName'), fields.customerName, {
+			required: true,
+			fix: 'Enter the customer name, or remove the field to keep the current one.',
+		});
+		issues.push(name.issue);
+		if (name.value !== undefined) body.customerName = name.value;
 	}
 	for (const name of TEXT_FIELDS) {
-		if (!isBlank(fields[name])) body[name] = text(fields[name]);
+		const read = readText(field(name), fields[name]);
+		issues.push(read.issue);
+		if (read.value !== undefined) body[name] = read.value;
 	}
 	const assign = apiTimeOf(field('assignTime'), fields.assignTime, zones);
 	issues.push(assign.issue);
 	if (assign.time) body.assignTime = assign.time;
-	if (!isBlank(fields.createMethod)) {
-		issues.push(oneOf(field('createMethod'), text(fields.createMethod), CREATE_METHODS));
-		body.createMethod = text(fields.createMethod);
+	for (const [name, allowed] of [['createMethod', CREATE_METHODS], ['customerOrigin', CUSTOMER_ORIGINS]] as const) {
+		const read = readText(field(name), fields[name]);
+		issues.push(read.issue ?? oneOf(field(name), read.value, allowed));
+		if (read.value !== undefined) body[name] = read.value;
 	}
-	if (!isBlank(fields.customerOrigin)) {
-		issues.push(oneOf(field('customerOrigin'), text(fields.customerOrigin), CUSTOMER_ORIGINS));
-		body.customerOrigin = text(fields.customerOrigin);
-	}
-	const sources = splitList(fields.customerSource);
-	if (sources.length > 0) body.customerSource = sources;
+	const sources = readList(field('customerSource'), fields.customerSource, 'sources');
+	issues.push(...sources.issues);
+	if (sources.values.length > 0) body.customerSource = sources.values;
 	return { issues: issues.filter((issue): issue is Issue => issue !== undefined), body };
 }
 
@@ -154,17 +178,21 @@ export function buildCustomerBody(input: WriteInput): Built {
 	const issues: Issue[] = [];
 	const body: CustomerBody = {};
 	if (input.mode === 'add') {
-		const missing = required('customerName', input.customerName, 'Enter the customer name (it may come from an expression).');
-		if (missing) issues.push(missing);
-		else body.customerName = text(input.customerName);
+		const name = readText('customerName', input.customerName, { required: true, fix: 'Enter the customer name (it may come from an expression).' });
+		if (name.issue) issues.push(name.issue);
+		else body.customerName = name.value;
 	}
 	const optional = readOptionalFields(input.optionalParameter, input.optionalFields, input.zones);
 	issues.push(...optional.issues);
 	Object.assign(body, optional.body);
 	for (const kind of CONTACT_KINDS) {
 		const contacts = readContacts(kind, input.contacts[kind]);
-		issues.push(...contacts.issues);
-		if (contacts.entries.length > 0) body[kind] = contacts.entries;
+		const listField = `${input.optionalParameter}.${CONTACT_LIST_FIELDS[kind]}`;
+		const fromData = readContactList(listField, input.optionalFields[CONTACT_LIST_FIELDS[kind]]);
+		issues.push(...contacts.issues, ...fromData.issues);
+		// Entries from data follow the ones added one by one.
+		const entries = [...contacts.entries, ...fromData.entries];
+		if (entries.length > 0) body[kind] = entries;
 	}
 	const custom = readCustomFieldValues(input.customFields, input.mode, input.zones);
 	issues.push(...custom.issues);

@@ -4,6 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { readText } from '../../helpers/parameters';
 import { oneOf, type Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
 import { apiTimeOf, isBlank, text, type CustomerBody, type Zones } from './fields';
@@ -51,6 +52,16 @@ export function conditionValues(operator: string, value: unknown): Scalar[] {
 	return single === '' ? [] : [single];
 }
 
+/** A condition value the kit refuses (NaN, an integer past 2^53, an object, a nested list), if any. */
+function rawValueIssue(field: string, value: unknown): Issue | undefined {
+	const entries = Array.isArray(value) ? value : [value];
+	for (const entry of entries) {
+		const issue = readText(field, entry).issue;
+		if (issue) return Array.isArray(value) ? { ...issue, problem: `has a value that ${issue.problem}` } : issue;
+	}
+	return undefined;
+}
+
 function valueIssue(field: string, operator: string, count: number): Issue | undefined {
 	if (NO_VALUE.has(operator)) {
 		return count === 0 ? undefined : { field, problem: `must be empty for the operator "${operator}"`, fix: 'Clear the value; this operator takes none.' };
@@ -93,7 +104,7 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 			operator
 				? oneOf(`${path}.operator`, operator, OPERATORS)
 				: { field: `${path}.operator`, problem: 'is required', fix: `Pick one of ${OPERATORS.join(', ')}.` },
-			valueIssue(`${path}.value`, operator, values.length),
+			rawValueIssue(`${path}.value`, row.value) ?? valueIssue(`${path}.value`, operator, values.length),
 		);
 		search.push({ field, operator, value: values });
 	});

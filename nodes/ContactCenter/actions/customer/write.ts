@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { assertValid, idString, required, type Issue } from '../../helpers/validation';
+import { readId } from '../../helpers/parameters';
+import { assertValid, type Issue } from '../../helpers/validation';
 import { getConnection } from '../../transport';
 import type { MapperMode } from './customFields';
 import { buildCustomerBody, CONTACT_KINDS, type ContactKind, type CustomerBody, type Zones } from './fields';
@@ -34,8 +35,11 @@ export async function readWriteBody(this: IExecuteFunctions, itemIndex: number, 
 
 /** The `customerId` parameter and its issue when blank. */
 export function customerIdOf(this: IExecuteFunctions, itemIndex: number): { id: string; issue?: Issue } {
-	const id = idString(this.getNodeParameter('customerId', itemIndex, ''));
-	return { id, issue: required('customerId', id, 'Enter the customer `_id` (from Create or Get Many), for example with an expression.') };
+	const read = readId('customerId', this.getNodeParameter('customerId', itemIndex, ''), {
+		required: true,
+		fix: 'Enter the customer `_id` (from Create or Get Many), for example with an expression.',
+	});
+	return { id: read.value ?? '', issue: read.issue };
 }
 
 /** The `customerId` parameter, required. */

@@ -1,19 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertValid, required } from '../../helpers/validation';
+import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { DISPLAY_GROUP_PATHS } from './api';
 import { displayGroupLocator } from './descriptions';
-import { locatorValue } from '../../helpers/lists';
+import { readId } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [displayGroupLocator('groupId', 'Display Number Group', 'The display-number group to delete', true)];
 
 export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['delete'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const groupId = locatorValue(this.getNodeParameter('groupId', itemIndex, ''));
-	assertValid(this.getNode(), itemIndex, [required('groupId', groupId, 'Pick the display-number group to delete.')]);
+	const read = readId('groupId', this.getNodeParameter('groupId', itemIndex, ''), { required: true, fix: 'Pick the display-number group to delete.' });
+	assertValid(this.getNode(), itemIndex, [read.issue]);
+	const groupId = read.value ?? '';
 
 	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
 		method: 'POST',

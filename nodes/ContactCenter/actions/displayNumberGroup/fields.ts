@@ -5,7 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
-import { listIssues, locatorValue, parseList } from '../../helpers/lists';
+import { listIssues, parseList } from '../../helpers/lists';
+import { readId, readText, shown } from '../../helpers/parameters';
 
 /** `1` random, `2` rotating, `3` by home location of the called number. */
 export const DISPLAY_STRATEGIES = ['1', '2', '3'] as const;
@@ -18,19 +19,15 @@ export interface Built {
 	body: GroupBody;
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-function text(value: unknown): string {
-	if (typeof value === 'string') return value.trim();
-	if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
-	return '';
-}
+const text = (value: unknown): string => readText('value', value).value ?? '';
 
 function strategyIssue(value: unknown): Issue | undefined {
-	if ((DISPLAY_STRATEGIES as readonly string[]).includes(text(value))) return undefined;
+	const read = readText('strategy', value);
+	if (read.issue) return read.issue;
+	if ((DISPLAY_STRATEGIES as readonly string[]).includes(read.value ?? '')) return undefined;
 	return {
 		field: 'strategy',
-		problem: `must be 1 (random), 2 (rotating) or 3 (by home location) (got ${JSON.stringify(value ?? null)})`,
+		problem: `must be 1 (random), 2 (rotating) or 3 (by home location) (got ${shown(value)})`,
 		fix: 'Pick a strategy from the list.',
 	};
 }
@@ -42,7 +39,9 @@ function strategyIssue(value: unknown): Issue | undefined {
 function readOptional(fields: IDataObject, strategy: string | undefined, mode: 'create' | 'update', selfId: string | undefined, issues: Issue[], body: GroupBody): void {
 	for (const key of ['remark', 'city', 'areaCode'] as const) {
 		if (!(key in fields)) continue;
-		const value = text(fields[key]);
+		const read = readText(key, fields[key]);
+		if (read.issue) issues.push(read.issue);
+		const value = read.value ?? '';
 		if (value || mode === 'update') body[key] = value;
 	}
 	if ('defaultNumberList' in fields) {
@@ -58,7 +57,9 @@ function readOptional(fields: IDataObject, strategy: string | undefined, mode: '
 		if (numbers.length > 0 || mode === 'update') body.defaultNumberList = numbers;
 	}
 	if ('overflowGroupId' in fields) {
-		const overflow = locatorValue(fields.overflowGroupId);
+		const read = readId('overflowGroupId', fields.overflowGroupId);
+		if (read.issue) issues.push(read.issue);
+		const overflow = read.value ?? '';
 		if (overflow && selfId && overflow === selfId) {
 			issues.push({
 				field: 'overflowGroupId',
@@ -73,11 +74,12 @@ function readOptional(fields: IDataObject, strategy: string | undefined, mode: '
 /** Create: groupName, strategy (1–3) and numberList required. */
 export function buildCreateBody(groupName: unknown, strategy: unknown, numberList: unknown, additionalFields: IDataObject): Built {
 	const issues: Issue[] = [];
-	if (isBlank(groupName)) issues.push({ field: 'groupName', problem: 'is required', fix: 'Enter a name for the group.' });
+	const name = readText('groupName', groupName, { required: true, fix: 'Enter a name for the group.' });
+	if (name.issue) issues.push(name.issue);
 	const strategyIssueFound = strategyIssue(strategy);
 	if (strategyIssueFound) issues.push(strategyIssueFound);
 	issues.push(...listIssues('numberList', numberList, { required: true, phoneNumbers: true, what: 'phone numbers' }));
-	const body: GroupBody = { groupName: text(groupName), strategy: text(strategy), numberList: parseList(numberList) };
+	const body: GroupBody = { groupName: name.value ?? '', strategy: text(strategy), numberList: parseList(numberList) };
 	readOptional(additionalFields, text(strategy), 'create', undefined, issues, body);
 	return { issues, body };
 }
@@ -89,8 +91,10 @@ export function buildUpdateBody(groupId: string, numberList: unknown, updateFiel
 	issues.push(...listIssues('numberList', numberList, { required: true, phoneNumbers: true, what: 'phone numbers' }));
 	const body: GroupBody = { id: groupId, numberList: parseList(numberList) };
 	if ('groupName' in updateFields) {
-		if (isBlank(updateFields.groupName)) issues.push({ field: 'groupName', problem: 'cannot be empty', fix: 'Enter the new name, or remove the field.' });
-		body.groupName = text(updateFields.groupName);
+		const name = readText('groupName', updateFields.groupName);
+		if (name.issue) issues.push(name.issue);
+		else if (name.value === undefined) issues.push({ field: 'groupName', problem: 'cannot be empty', fix: 'Enter the new name, or remove the field.' });
+		body.groupName = name.value ?? '';
 	}
 	let strategy: string | undefined;
 	if ('strategy' in updateFields) {

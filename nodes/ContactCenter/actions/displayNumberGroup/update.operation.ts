@@ -6,7 +6,7 @@ import { apiRequest } from '../../transport';
 import { DISPLAY_GROUP_PATHS } from './api';
 import { displayGroupLocator, numberListField, optionalFields, strategyField } from './descriptions';
 import { buildUpdateBody } from './fields';
-import { locatorValue } from '../../helpers/lists';
+import { readId } from '../../helpers/parameters';
 
 const updateFields: INodeProperties[] = ([
 	...optionalFields(),
@@ -39,13 +39,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const groupId = locatorValue(this.getNodeParameter('groupId', itemIndex, ''));
+	const groupId = readId('groupId', this.getNodeParameter('groupId', itemIndex, ''), {});
 	const { issues, body } = buildUpdateBody(
-		groupId,
+		groupId.value ?? '',
 		this.getNodeParameter('numberList', itemIndex, ''),
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 	);
-	assertValid(this.getNode(), itemIndex, issues);
+	assertValid(this.getNode(), itemIndex, [groupId.issue, ...issues]);
 
 	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
 		method: 'POST',

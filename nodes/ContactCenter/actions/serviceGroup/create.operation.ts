@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { listServiceGroups, SERVICE_GROUP_PATHS } from './api';
-import { membersField, serviceGroupLocator, settingsFields } from './descriptions';
+import { membersDataField, membersField, membersInputField, serviceGroupLocator, settingsFields } from './descriptions';
 import { buildCreateBody } from './fields';
 
 const additionalFields: INodeProperties[] = ([
@@ -34,7 +34,9 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. After-sales hotline',
 		description: 'Name of the new service group',
 	},
-	{ ...membersField, required: true },
+	membersInputField,
+	{ ...membersField, required: true, displayOptions: { show: { membersInput: ['fields'] } } },
+	{ ...membersDataField, required: true, displayOptions: { show: { membersInput: ['data'] } } },
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -47,10 +49,15 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['create'] } }, properties);
 
+function readMembersSource(this: IExecuteFunctions, itemIndex: number): { members?: unknown; membersData?: unknown; fromData: boolean } {
+	const fromData = this.getNodeParameter('membersInput', itemIndex, 'fields') === 'data';
+	return fromData ? { fromData, membersData: this.getNodeParameter('membersData', itemIndex, '') } : { fromData, members: this.getNodeParameter('members', itemIndex, {}) };
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { issues, body } = buildCreateBody(
 		this.getNodeParameter('name', itemIndex, ''),
-		this.getNodeParameter('members', itemIndex, {}),
+		readMembersSource.call(this, itemIndex),
 		this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
 	);
 	assertValid(this.getNode(), itemIndex, issues);

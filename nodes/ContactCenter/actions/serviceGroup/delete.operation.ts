@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertValid, required } from '../../helpers/validation';
+import { readId } from '../../helpers/parameters';
+import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { locatorValue } from '../../helpers/lists';
 import { SERVICE_GROUP_PATHS } from './api';
 import { serviceGroupLocator } from './descriptions';
 
@@ -12,8 +12,9 @@ const properties: INodeProperties[] = [serviceGroupLocator('queueNumber', 'Servi
 export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['delete'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const queueNumber = locatorValue(this.getNodeParameter('queueNumber', itemIndex, ''));
-	assertValid(this.getNode(), itemIndex, [required('queueNumber', queueNumber, 'Pick the service group to delete.')]);
+	const read = readId('queueNumber', this.getNodeParameter('queueNumber', itemIndex, ''), { required: true, fix: 'Pick the service group to delete.' });
+	assertValid(this.getNode(), itemIndex, [read.issue]);
+	const queueNumber = read.value ?? '';
 
 	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
 		method: 'POST',

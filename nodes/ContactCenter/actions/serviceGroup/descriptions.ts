@@ -57,6 +57,31 @@ export const membersField: INodeProperties = {
 	],
 };
 
+const MEMBERS_DATA_DESCRIPTION =
+	'The members as data, for example from an expression: a JSON array of agent numbers (weight 1) or of objects with agentNumber and weight, or agent numbers separated by commas or new lines';
+
+/** Create: how the members are given (the fixed collection cannot take one expression for the whole list). */
+export const membersInputField: INodeProperties = {
+	displayName: 'Members Input',
+	name: 'membersInput',
+	type: 'options',
+	default: 'fields',
+	description: 'Whether to add the members one by one below, or give the whole list as data (JSON or a list) from an expression',
+	options: [
+		{ name: 'Using Fields Below', value: 'fields' },
+		{ name: 'Using JSON or a List', value: 'data' },
+	],
+};
+
+export const membersDataField: INodeProperties = {
+	displayName: 'Members (JSON or List)',
+	name: 'membersData',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. [{"agentNumber": "1001", "weight": 1}] or 1001, 1002',
+	description: MEMBERS_DATA_DESCRIPTION,
+};
+
 /** Fields create's Additional Fields and update's Update Fields share (sorted by display name). */
 export const settingsFields: INodeProperties[] = [
 	{

@@ -6,7 +6,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
-import { duplicates, listIssues, locatorValue, parseList } from '../../helpers/lists';
+import { duplicates, listIssues, parseList } from '../../helpers/lists';
+import { readBoolean, readId, readNumber, readRows, readText, shown } from '../../helpers/parameters';
 
 export const SERVICE_GROUP_STRATEGIES = [
 	'leastAnswerTimes',
@@ -37,27 +38,9 @@ export interface MemberBody {
 	[key: string]: JsonBodyValue;
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-function text(value: unknown): string {
-	if (typeof value === 'string') return value.trim();
-	if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
-	return '';
-}
-
-/** A whole number ≥ 0 from a number parameter (or a numeric string from an expression); undefined when not one. */
+/** A whole number ≥ 0 from a number parameter (or numeric text from an expression); undefined when not one. */
 export function nonNegativeInteger(value: unknown): number | undefined {
-	const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-	return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-}
-
-function integerIssue(field: string, value: unknown): Issue | undefined {
-	if (nonNegativeInteger(value) !== undefined) return undefined;
-	return {
-		field,
-		problem: `must be a whole number of 0 or more (got ${JSON.stringify(value ?? null)})`,
-		fix: 'Enter a non-negative whole number.',
-	};
+	return readNumber('value', value, { required: true, integer: true, min: 0 }).value;
 }
 
 /** The rows of the Members fixed collection (`{member: [...]}`), or an array given by an expression. */
@@ -70,31 +53,34 @@ export function memberRows(value: unknown): unknown[] {
 	return [];
 }
 
-/** Validates the members and returns them as the API takes them: `[{agentNumber, weight}]`. */
-export function readMembers(field: string, value: unknown): { issues: Issue[]; members: MemberBody[] } {
-	const rows = memberRows(value);
+/**
+ * Validates member rows and returns them as the API takes them: `[{agentNumber, weight}]`. A row is
+ * `{agentNumber, weight}` or, from data, a plain agent number (weight 1).
+ */
+export function checkMemberRows(field: string, rows: unknown[], fromData = false): { issues: Issue[]; members: MemberBody[] } {
 	const issues: Issue[] = [];
 	if (rows.length === 0) {
 		return {
-			issues: [{ field, problem: 'needs at least one member', fix: 'Add a member with its agent number and weight.' }],
+			issues: [{ field, problem: 'needs at least one member', fix: fromData ? 'Give a list of agent numbers, or a JSON array of {"agentNumber", "weight"}.' : 'Add a member with its agent number and weight.' }],
 			members: [],
 		};
 	}
 	const members: MemberBody[] = [];
 	rows.forEach((row, index) => {
-		const at = `${field}[${index}]`;
-		const member = typeof row === 'object' && row !== null ? (row as IDataObject) : {};
-		const agentNumber = text(member.agentNumber);
-		if (!agentNumber) issues.push({ field: `${at}.agentNumber`, problem: 'is required', fix: 'Enter the agent number of the member.' });
-		const weight = nonNegativeInteger(member.weight);
-		if (weight === undefined) {
+		const at = fromData ? `${field} entry ${index + 1}` : `${field}[${index}]`;
+		const isObject = typeof row === 'object' && row !== null && !Array.isArray(row);
+		const member: IDataObject = isObject ? (row as IDataObject) : { agentNumber: row as IDataObject[string], weight: 1 };
+		const agentNumber = readText(fromData ? field : `${at}.agentNumber`, member.agentNumber, { required: true, fix: 'Enter the agent number of the member.' });
+		if (agentNumber.issue) issues.push(fromData ? { ...agentNumber.issue, problem: `entry ${index + 1}: agent number ${agentNumber.issue.problem}` } : agentNumber.issue);
+		const weight = readNumber(fromData ? field : `${at}.weight`, member.weight ?? (fromData ? 1 : undefined), { required: true, integer: true, min: 0 });
+		if (weight.issue) {
 			issues.push({
-				field: `${at}.weight`,
-				problem: `must be a whole number of 0 or more (got ${JSON.stringify(member.weight ?? null)})`,
+				...weight.issue,
+				problem: fromData ? `entry ${index + 1}: weight ${weight.issue.problem}` : weight.issue.problem,
 				fix: 'Enter the agent priority as a number, for example 1.',
 			});
 		}
-		members.push({ agentNumber, weight: weight ?? 0 });
+		members.push({ agentNumber: agentNumber.value ?? '', weight: weight.value ?? 0 });
 	});
 	const repeated = duplicates(members.map((m) => m.agentNumber).filter((a) => a !== ''));
 	if (repeated.length > 0) {
@@ -107,6 +93,29 @@ export function readMembers(field: string, value: unknown): { issues: Issue[]; m
 	return { issues, members };
 }
 
+/** The Members fixed collection, checked (see checkMemberRows). */
+export function readMembers(field: string, value: unknown): { issues: Issue[]; members: MemberBody[] } {
+	return checkMemberRows(field, memberRows(value));
+}
+
+/** Members given as data: a JSON array (of agent numbers or of {agentNumber, weight}) or a list of agent numbers. */
+export function readMembersData(field: string, value: unknown): { issues: Issue[]; members: MemberBody[] } {
+	const read = readRows(field, value, 'members');
+	if (read.issues.length > 0) return { issues: read.issues, members: [] };
+	return checkMemberRows(field, read.rows, true);
+}
+
+/**
+ * The members of create (the `members` collection, or `membersData` when Members Input is "From
+ * Data") or of update's Update Fields (`members` or `membersData`, not both).
+ */
+export function readMemberInput(
+	source: { members?: unknown; membersData?: unknown; fromData: boolean },
+	fields: { members: string; membersData: string },
+): { issues: Issue[]; members: MemberBody[] } {
+	return source.fromData ? readMembersData(fields.membersData, source.membersData) : readMembers(fields.members, source.members);
+}
+
 /** The settings of create's Additional Fields and update's Update Fields that both share. */
 function readSettings(fields: IDataObject, issues: Issue[], body: GroupBody): void {
 	if ('groupLeader' in fields) {
@@ -114,51 +123,55 @@ function readSettings(fields: IDataObject, issues: Issue[], body: GroupBody): vo
 		body.groupLeader = parseList(fields.groupLeader);
 	}
 	if ('strategy' in fields) {
-		const strategy = text(fields.strategy);
-		if (!(SERVICE_GROUP_STRATEGIES as readonly string[]).includes(strategy)) {
+		const strategy = readText('strategy', fields.strategy, { required: true, fix: 'Pick a strategy from the list.' });
+		if (strategy.issue) issues.push(strategy.issue);
+		else if (!(SERVICE_GROUP_STRATEGIES as readonly string[]).includes(strategy.value ?? '')) {
 			issues.push({
 				field: 'strategy',
-				problem: `must be one of ${SERVICE_GROUP_STRATEGIES.join(', ')} (got ${JSON.stringify(fields.strategy ?? null)})`,
+				problem: `must be one of ${SERVICE_GROUP_STRATEGIES.join(', ')} (got ${shown(fields.strategy)})`,
 				fix: 'Pick a strategy from the list.',
 			});
 		}
-		body.strategy = strategy;
+		body.strategy = strategy.value;
 	}
 	for (const key of INTEGER_SETTINGS) {
 		if (!(key in fields)) continue;
-		const issue = integerIssue(key, fields[key]);
-		if (issue) issues.push(issue);
-		body[key] = nonNegativeInteger(fields[key]);
+		const read = readNumber(key, fields[key], { integer: true, min: 0 });
+		if (read.issue) issues.push({ ...read.issue, fix: 'Enter a non-negative whole number.' });
+		body[key] = read.value;
 	}
 	for (const key of BOOLEAN_SETTINGS) {
 		if (!(key in fields)) continue;
-		const value = fields[key];
-		if (typeof value !== 'boolean') {
-			issues.push({ field: key, problem: `must be true or false (got ${JSON.stringify(value ?? null)})`, fix: 'Switch it on or off.' });
-		}
-		body[key] = value === true;
+		const read = readBoolean(key, fields[key]);
+		if (read.issue) issues.push(read.issue);
+		body[key] = read.value;
 	}
 }
 
 /** Create: name and members required; level 1–3 with parentId `0` for first level and a parent group for levels 2 and 3. */
-export function buildCreateBody(name: unknown, members: unknown, additionalFields: IDataObject): Built {
+export function buildCreateBody(name: unknown, members: { members?: unknown; membersData?: unknown; fromData: boolean }, additionalFields: IDataObject): Built {
 	const issues: Issue[] = [];
 	const body: GroupBody = {};
-	if (isBlank(name)) issues.push({ field: 'name', problem: 'is required', fix: 'Enter a name for the service group.' });
-	body.name = text(name);
-	const read = readMembers('members', members);
+	const groupName = readText('name', name, { required: true, fix: 'Enter a name for the service group.' });
+	if (groupName.issue) issues.push(groupName.issue);
+	body.name = groupName.value ?? '';
+	const read = readMemberInput(members, { members: 'members', membersData: 'membersData' });
 	issues.push(...read.issues);
 	body.members = read.members;
 
 	let level: string | undefined;
-	if ('level' in additionalFields && !isBlank(additionalFields.level)) {
-		level = text(additionalFields.level);
+	const levelRead = readText('level', additionalFields.level);
+	if (levelRead.issue) issues.push(levelRead.issue);
+	if (levelRead.value !== undefined) {
+		level = levelRead.value;
 		if (!(LEVELS as readonly string[]).includes(level)) {
-			issues.push({ field: 'level', problem: `must be 1, 2 or 3 (got ${JSON.stringify(additionalFields.level)})`, fix: 'Pick the level from the list.' });
+			issues.push({ field: 'level', problem: `must be 1, 2 or 3 (got ${shown(additionalFields.level)})`, fix: 'Pick the level from the list.' });
 		}
 		body.level = level;
 	}
-	const parentId = 'parentId' in additionalFields ? locatorValue(additionalFields.parentId) : '';
+	const parentRead = readId('parentId', additionalFields.parentId);
+	if (parentRead.issue) issues.push(parentRead.issue);
+	const parentId = parentRead.value ?? '';
 	if (parentId) body.parentId = parentId;
 	const effectiveLevel = level ?? '1';
 	if (effectiveLevel === '1' && parentId && parentId !== '0') {
@@ -189,11 +202,19 @@ export function buildUpdateBody(queueNumber: string, updateFields: IDataObject):
 		issues.push({ field: 'updateFields', problem: 'is empty', fix: 'Add at least one field to change under Update Fields.' });
 	}
 	if ('name' in updateFields) {
-		if (isBlank(updateFields.name)) issues.push({ field: 'name', problem: 'cannot be empty', fix: 'Enter the new name, or remove the field.' });
-		body.name = text(updateFields.name);
+		const name = readText('name', updateFields.name);
+		if (name.issue) issues.push(name.issue);
+		else if (name.value === undefined) issues.push({ field: 'name', problem: 'cannot be empty', fix: 'Enter the new name, or remove the field.' });
+		body.name = name.value ?? '';
 	}
-	if ('members' in updateFields) {
-		const read = readMembers('members', updateFields.members);
+	if ('members' in updateFields && 'membersData' in updateFields) {
+		issues.push({
+			field: 'membersData',
+			problem: 'is given together with Members',
+			fix: 'Use either Members or Members (From Data), not both: remove one of them from Update Fields.',
+		});
+	} else if ('members' in updateFields || 'membersData' in updateFields) {
+		const read = readMemberInput({ ...updateFields, fromData: 'membersData' in updateFields }, { members: 'members', membersData: 'membersData' });
 		issues.push(...read.issues);
 		body.members = read.members;
 	}

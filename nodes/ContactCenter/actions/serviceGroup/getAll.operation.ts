@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
-import { locatorValue } from '../../helpers/lists';
+import { readId } from '../../helpers/parameters';
+import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../transport/pagination';
 import { listServiceGroups } from './api';
 import { serviceGroupLocator } from './descriptions';
@@ -24,8 +25,9 @@ export const description = updateDisplayOptions({ show: { resource: ['serviceGro
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const queueNumber = locatorValue(filters.queueNumber);
+	const queueNumber = readId('filters.queueNumber', filters.queueNumber);
+	assertValid(this.getNode(), itemIndex, [queueNumber.issue]);
 	// One request returns every group: the list endpoint has no paging.
-	const groups = await listServiceGroups.call(this, queueNumber || undefined, itemIndex);
+	const groups = await listServiceGroups.call(this, queueNumber.value, itemIndex);
 	return limit === undefined ? groups : groups.slice(0, limit);
 }

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { locatorValue } from '../../helpers/lists';
+import { readId } from '../../helpers/parameters';
 import { SERVICE_GROUP_PATHS } from './api';
-import { membersField, serviceGroupLocator, settingsFields } from './descriptions';
+import { membersDataField, membersField, serviceGroupLocator, settingsFields } from './descriptions';
 import { buildUpdateBody } from './fields';
 
 const updateFields: INodeProperties[] = ([
@@ -18,6 +18,7 @@ const updateFields: INodeProperties[] = ([
 		description: 'New name of the group',
 	},
 	{ ...membersField, description: 'The new member list; it replaces the current members' },
+	{ ...membersDataField, description: `The new member list as data (it replaces the current members; use instead of Members). ${membersDataField.description}` },
 ] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 const properties: INodeProperties[] = [
@@ -36,9 +37,9 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const queueNumber = locatorValue(this.getNodeParameter('queueNumber', itemIndex, ''));
-	const { issues, body } = buildUpdateBody(queueNumber, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	assertValid(this.getNode(), itemIndex, issues);
+	const queueNumber = readId('queueNumber', this.getNodeParameter('queueNumber', itemIndex, ''), {});
+	const { issues, body } = buildUpdateBody(queueNumber.value ?? '', this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	assertValid(this.getNode(), itemIndex, [queueNumber.issue, ...issues]);
 
 	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
 		method: 'POST',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readList, readText } from '../../helpers/parameters';
 import { assertValid, oneOf } from '../../helpers/validation';
 import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
 import { readItemLimit } from '../../transport/pagination';
@@ -45,13 +46,13 @@ export const description = updateDisplayOptions({ show: { resource: ['voiceAgent
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { name?: string; publishStatus?: unknown };
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { name?: unknown; publishStatus?: unknown };
+	const name = readText('filters.name', filters.name);
 	// From an expression the states may come as text ("PUBLISHED, OFFLINE") instead of a list.
-	const raw = filters.publishStatus;
-	const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
-	const statuses = list.map((status) => String(status).trim()).filter((status) => status !== '');
-	assertValid(this.getNode(), itemIndex, statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES)));
-	return await listVoiceInterface.call(this, VOICE_PATHS.agents, { name: filters.name?.trim() || undefined }, {
+	const list = readList('filters.publishStatus', filters.publishStatus, 'publish states');
+	const statuses = list.values;
+	assertValid(this.getNode(), itemIndex, [name.issue, ...list.issues, ...statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES))]);
+	return await listVoiceInterface.call(this, VOICE_PATHS.agents, { name: name.value }, {
 		limit,
 		itemIndex,
 		filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
