@@ -106,8 +106,6 @@ beforeAll(async () => {
 	const runtime = await ensureN8n();
 	sandbox = await startSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
 	control = new SandboxControl(sandbox.url);
-	// The custom field the service-record example writes ("Last contact"); a tenant creates it once.
-	await control.seedFields({ appId: APP, fields: [{ field: 'cf_last_contact', name: 'Last contact', type: 'text' }] });
 
 	n8n = await N8n.create({ runtime });
 	await n8n.installPackage();
@@ -286,6 +284,7 @@ describe('one branch per resource (test/e2e/workflows/resources.json)', () => {
 });
 
 describe('examples', () => {
+	let demoUpdated: string[] = [];
 	test('upsert-customers-from-form: creates new customers, updates the one whose phone exists, rejects the invalid submission', async () => {
 		const r = await execute('upsert-customers-from-form.json');
 		const counts = expectSignedAndOk(r.requests);
@@ -423,6 +422,41 @@ describe('examples', () => {
 		]);
 	}, 5 * 60_000);
 
+	test('service-record-to-customer (manual path) on the demo data as seeded: each customer named by a record of the last hour gets its newest time', async () => {
+		const before = await control.getState(APP);
+		expect(before.fields.map((f) => f.field)).toContain('cf_last_contact');
+		expect(before.customers.filter((c) => c.cf_last_contact)).toEqual([]);
+
+		const r = await execute('service-record-to-customer.json');
+		expectSignedAndOk(r.requests);
+		const records = r.out('Recent service records');
+		// The demo tenant has call and chat records in the last hour that name demo customers.
+		const linked = records.filter((rec) => (rec.data as JsonObject | null)?.customerPhone || (rec.otherParams as JsonObject | null)?.visitorId);
+		expect(new Set(linked.map((rec) => rec.scene))).toEqual(new Set(['callCenter', 'im']));
+
+		// What the workflow should write, worked out here from the records and the CRM as they were.
+		const newest = new Map<string, string>();
+		for (const rec of linked) {
+			const phone = (rec.data as JsonObject | null)?.customerPhone;
+			const visitorId = (rec.otherParams as JsonObject | null)?.visitorId;
+			const holder = before.customers.find((c) =>
+				phone ? (c.mobile ?? []).some((m) => m.value === phone) : c.visitorId === visitorId,
+			);
+			if (!holder) continue;
+			const time = rec.updateTime as string;
+			if ((newest.get(holder._id) ?? '') < time) newest.set(holder._id, time);
+		}
+		expect(newest.size).toBeGreaterThanOrEqual(3);
+
+		// The last node's output: one updated customer each, with its newest contact time.
+		const updated = r.out('Update last contact');
+		expect(updated.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest.entries()].sort());
+		expect(r.ran('Already up to date')).toBe(false);
+		const after = await control.getState(APP);
+		expect(after.customers.filter((c) => c.cf_last_contact).map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest.entries()].sort());
+		demoUpdated = [...newest.keys()];
+	}, 5 * 60_000);
+
 	test('service-record-to-customer (manual path): the newest linked record of the last hour sets each customer\'s last contact, once', async () => {
 		const state = await control.getState(APP);
 		const [phoneCustomer, outsideCustomer] = state.customers.filter((c) => !c.cf_last_contact && (c.mobile ?? []).length > 0);
@@ -476,7 +510,8 @@ describe('examples', () => {
 		expect(byId.get(phoneCustomer._id)?.cf_last_contact).toBe(newest);
 		expect(byId.get(visitorCustomerId)?.cf_last_contact).toBe(chatTime);
 		expect(byId.get(outsideCustomer._id)?.cf_last_contact).toBeUndefined();
-		expect(after.customers.filter((c) => c.cf_last_contact).map((c) => c._id).sort()).toEqual([phoneCustomer._id, visitorCustomerId].sort());
+		const changed = after.customers.filter((c) => c.cf_last_contact !== state.customers.find((b) => b._id === c._id)?.cf_last_contact);
+		expect(changed.map((c) => c._id).sort()).toEqual([phoneCustomer._id, visitorCustomerId].sort());
 		expect(r.requests.filter((q) => q.path === '/openapi/crm/update').map((q) => (q.body as JsonObject)._id).sort()).toEqual(
 			[phoneCustomer._id, visitorCustomerId].sort(),
 		);
@@ -484,7 +519,8 @@ describe('examples', () => {
 		// A second run finds nothing newer than what is stored and writes nothing.
 		const again = await execute('service-record-to-customer.json');
 		expect(again.ran('Update last contact')).toBe(false);
-		expect(again.out('Already up to date').map((c) => c._id).sort()).toEqual([phoneCustomer._id, visitorCustomerId].sort());
+		// (the demo customers updated by the previous test are up to date too)
+		expect(again.out('Already up to date').map((c) => c._id).sort()).toEqual([phoneCustomer._id, visitorCustomerId, ...demoUpdated].sort());
 		expect(again.requests.filter((q) => q.path === '/openapi/crm/update')).toEqual([]);
 	}, 5 * 60_000);
 });

@@ -14,7 +14,7 @@
  * process group, with a time limit; failures carry the tail of n8n's output.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, promises as fs, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, promises as fs, type WriteStream } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -245,6 +245,8 @@ export class N8n {
 			env: { ...this.baseEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...env },
 			timeoutMs,
 			onLine: (line) => this.record(line),
+			// `n8n execute` prints its (large) result and exits: through a file, none of it is lost.
+			stdoutFile: path.join(this.userFolder, `cli-stdout-${process.pid}-${randomBytes(3).toString('hex')}.txt`),
 		});
 	}
 
@@ -280,9 +282,18 @@ export class N8n {
 		await this.cliChecked(['import:workflow', `--input=${file}`]);
 	}
 
-	/** `n8n publish:workflow` (2.x's activation): the workflow runs its triggers under `n8n start`. */
+	/** Whether this n8n's CLI has that command (`publish` came with 2.x; 1.x activates with `update`). */
+	hasCommand(topic: string): boolean {
+		return existsSync(path.join(this.runtime.n8nDir, 'node_modules', 'n8n', 'dist', 'commands', topic));
+	}
+
+	/**
+	 * Makes a workflow run its triggers under `n8n start`: `n8n publish:workflow` on 2.x,
+	 * `n8n update:workflow --active=true` on 1.x, which has no publishing.
+	 */
 	async publish(workflowId: string): Promise<void> {
-		await this.cliChecked(['publish:workflow', `--id=${workflowId}`]);
+		if (this.hasCommand('publish')) await this.cliChecked(['publish:workflow', `--id=${workflowId}`]);
+		else await this.cliChecked(['update:workflow', `--id=${workflowId}`, '--active=true']);
 	}
 
 	/**
@@ -342,6 +353,18 @@ export class N8n {
 			await this.stop();
 			throw new N8nError(outcome, this.recentOutput());
 		}
+		await this.ensureOwner();
+	}
+
+	/**
+	 * n8n releases before the env-managed owner (`N8N_INSTANCE_OWNER_*`, 2.x) show a set-up screen
+	 * instead: create the same owner through it, once, so signing in works on every release.
+	 */
+	private async ensureOwner(): Promise<void> {
+		const settings = await this.request<{ data: { userManagement?: { showSetupOnFirstLoad?: boolean } } }>('GET', '/rest/settings');
+		if (!settings.body.data.userManagement?.showSetupOnFirstLoad) return;
+		const { email, firstName, lastName, password } = this.owner;
+		await this.request('POST', '/rest/owner/setup', { body: { email, firstName, lastName, password } });
 	}
 
 	/** Resolves when the running `n8n start` exits by itself or is stopped (at once if not running). */

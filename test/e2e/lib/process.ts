@@ -6,6 +6,7 @@
  * and every one bounded in time.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 
 export interface RunOptions {
 	cwd?: string;
@@ -14,6 +15,13 @@ export interface RunOptions {
 	timeoutMs: number;
 	/** Called with each output line (stdout and stderr) as it arrives. */
 	onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+	/**
+	 * Send stdout to this file instead of a pipe, and read it back when the process has exited.
+	 * For commands that print a large result and then call `process.exit()` (`n8n execute`): Node
+	 * writes to a pipe asynchronously and drops what is unwritten at exit, while writes to a file
+	 * are synchronous, so nothing is cut off however slow this side reads.
+	 */
+	stdoutFile?: string;
 }
 
 export interface RunResult {
@@ -74,12 +82,16 @@ function installHandlers(): void {
 }
 
 /** Starts a long-running child in its own process group; it is killed when this process ends. */
-export function spawnGroup(command: string, args: string[], options: Omit<RunOptions, 'timeoutMs'>): ChildProcess {
+export function spawnGroup(
+	command: string,
+	args: string[],
+	options: Omit<RunOptions, 'timeoutMs' | 'stdoutFile'> & { stdoutFd?: number },
+): ChildProcess {
 	installHandlers();
 	const child = spawn(command, args, {
 		cwd: options.cwd,
 		env: options.env ?? process.env,
-		stdio: ['ignore', 'pipe', 'pipe'],
+		stdio: ['ignore', options.stdoutFd ?? 'pipe', 'pipe'],
 		detached: process.platform !== 'win32',
 	});
 	liveGroups.add(child);
@@ -120,15 +132,21 @@ export function runCommand(command: string, args: string[], options: RunOptions)
 	const started = Date.now();
 	const stdout: string[] = [];
 	const stderr: string[] = [];
+	const onLine = (line: string, stream: 'stdout' | 'stderr'): void => {
+		(stream === 'stdout' ? stdout : stderr).push(line);
+		options.onLine?.(line, stream);
+	};
+	const stdoutFd = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
+	const readBack = (): void => {
+		if (stdoutFd === undefined || options.stdoutFile === undefined) return;
+		closeSync(stdoutFd);
+		const text = readFileSync(options.stdoutFile, 'utf8');
+		rmSync(options.stdoutFile, { force: true });
+		if (text === '') return;
+		for (const line of (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n')) onLine(line, 'stdout');
+	};
 	return new Promise((resolve, reject) => {
-		const child = spawnGroup(command, args, {
-			cwd: options.cwd,
-			env: options.env,
-			onLine: (line, stream) => {
-				(stream === 'stdout' ? stdout : stderr).push(line);
-				options.onLine?.(line, stream);
-			},
-		});
+		const child = spawnGroup(command, args, { cwd: options.cwd, env: options.env, onLine, stdoutFd });
 		const result = (code: number | null, signal: NodeJS.Signals | null): RunResult => ({
 			command: label,
 			code,
@@ -148,6 +166,7 @@ export function runCommand(command: string, args: string[], options: RunOptions)
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
+			readBack();
 			const res = result(code, signal);
 			if (timedOut) {
 				reject(new CommandError(`${label} timed out after ${options.timeoutMs / 1000} s\n${tail(res)}`, res));
