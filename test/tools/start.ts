@@ -10,6 +10,7 @@
  * between runs; `--fresh` starts from an empty one.
  *
  *   npm start [-- --port 5678] [--sandbox-port 18080] [--fresh] [--verbose]
+ *   npm start -- --queue     queue mode: PostgreSQL, Redis, n8n main and two workers (start-queue.ts)
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
@@ -28,16 +29,18 @@ import {
 } from '../e2e/lib';
 import { startSandbox } from '../sandbox';
 import { cacheRoot, ensureN8n, N8N_VERSION } from './runtime';
+import { startQueue } from './start-queue';
 
 interface Args {
 	port: number;
 	sandboxPort: number;
 	fresh: boolean;
 	verbose: boolean;
+	queue: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-	const args: Args = { port: 5678, sandboxPort: 18080, fresh: false, verbose: false };
+	const args: Args = { port: 5678, sandboxPort: 18080, fresh: false, verbose: false, queue: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = (): number => {
@@ -50,13 +53,17 @@ function parseArgs(argv: string[]): Args {
 		else if (flag === '--sandbox-port') args.sandboxPort = value();
 		else if (flag === '--fresh') args.fresh = true;
 		else if (flag === '--verbose') args.verbose = true;
+		else if (flag === '--queue') args.queue = true;
 		else if (flag === '--help' || flag === '-h') {
-			process.stdout.write('npm start [-- --port 5678] [--sandbox-port 18080] [--fresh] [--verbose]\n');
+			process.stdout.write('npm start [-- --port 5678] [--sandbox-port 18080] [--fresh] [--verbose] [--queue]\n');
 			process.exit(0);
 		} else throw new Error(`unknown option ${argv[i]} (try --help)`);
 	}
 	return args;
 }
+
+/** How often the demo tenant writes a new service record, so a published trigger has something to emit. */
+const DEMO_FEED_SECONDS = 30;
 
 const say = (line: string): void => {
 	process.stdout.write(`[start] ${line}\n`);
@@ -96,6 +103,10 @@ async function main(): Promise<void> {
 
 	const runtime = await step(`Node 24 and n8n ${N8N_VERSION} ready`, () => ensureN8n({ log: (line) => say(line) }));
 	const pack = await step('package built and packed', () => packPackage(say));
+	if (args.queue) {
+		await startQueue({ runtime, pack, port: args.port, sandboxPort: args.sandboxPort, verbose: args.verbose, say, step });
+		return;
+	}
 
 	if (args.fresh) await fs.rm(home, { recursive: true, force: true });
 	const n8n = await N8n.create({
@@ -109,7 +120,7 @@ async function main(): Promise<void> {
 	await step(`package installed into ${path.join(userFolder, '.n8n', 'nodes')}`, () => n8n.installPackage(pack));
 
 	const sandbox = await step(`sandbox listening on 127.0.0.1:${args.sandboxPort}`, () =>
-		startSandbox({ port: args.sandboxPort, tenants: [{ ...DEMO_TENANT, seed: 'demo' }] }),
+		startSandbox({ port: args.sandboxPort, tenants: [{ ...DEMO_TENANT, seed: 'demo' }], demoFeedSeconds: DEMO_FEED_SECONDS }),
 	);
 
 	let stopping = false;
@@ -166,6 +177,8 @@ async function main(): Promise<void> {
 			'',
 			`  Nodes      ${loaded.length > 0 ? loaded.join(', ') : 'NONE LOADED (see the warning above)'}`,
 			`  Credential "${credential.name}" → sandbox ${sandbox.url} (app id ${DEMO_TENANT.appId})`,
+			`  Demo data  a new service record naming a demo customer every ${DEMO_FEED_SECONDS} s (publish the`,
+			'             service-record example to watch its trigger path update customers)',
 			...(examples.length > 0
 				? ['  Workflows  ' + examples.map(({ workflow }) => `"${workflow.name}"`).join(', ')]
 				: ['  Workflows  none yet (examples/*.json)']),
