@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- made-up credentials of a local sandbox tenant */
 /**
  * Simulation support: the Contact Center Trigger through n8n-core's PollContext against the
  * sandbox, on a virtual clock. Jest's fake timers replace only `Date`, so n8n's clock (the node,
@@ -65,7 +66,7 @@ export class Simulation {
 	warnings: string[] = [];
 
 	constructor(
-		readonly control: SandboxControl,
+		readonly control: SandboxControl & { url: string },
 		readonly zone: string,
 		startMs: number,
 		seed = 1,

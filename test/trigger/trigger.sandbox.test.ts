@@ -303,7 +303,7 @@ describe('everything at once', () => {
 		await control.addFault({ pathPattern: 'service-record', kind: 'status', status: 503, retryAfterSeconds: 0, probability: 0.05, seed: 3 });
 		await control.addFault({ pathPattern: 'service-record', kind: 'envelope', probability: 0.02, seed: 5 });
 		const excused = new Set<string>();
-		const draining = (c: Channel) => run.state?.channels[c]?.resume !== undefined || run.state?.channels[c]?.sweepFrom !== undefined;
+		const draining = (c: Channel) => run.state?.channels[c]?.resume !== undefined;
 		const atOrAfter = (c: Channel, t: string) => [...run.injected.values()].filter((r) => r.channel === c && r.updateTime >= t).length;
 		let vt = start;
 		for (let i = 0; i < 200; i++) {
