@@ -37,7 +37,13 @@ export interface N8nRelease {
 }
 
 /** Every pinned release, newest first; each has `test/e2e/n8n-host/<version>/`. */
-export const N8N_RELEASES: readonly N8nRelease[] = [{ version: '2.41.1', nodeMajor: '24' }];
+export const N8N_RELEASES: readonly N8nRelease[] = [
+	{ version: '2.41.1', nodeMajor: '24' },
+	// The newest 1.x. Its expression engine's isolated-vm ships binaries for Node 22 and 24 only.
+	{ version: '1.123.81', nodeMajor: '22' },
+	// An early 2.x: its PollContext predates getPollBudgetMs (added in 2.38).
+	{ version: '2.4.8', nodeMajor: '24' },
+];
 
 export const DEFAULT_N8N_VERSION = '2.41.1';
 
