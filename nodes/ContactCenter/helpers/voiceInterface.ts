@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest, type RequestContext } from '../transport';
 import type { JsonBodyValue } from '../transport/json';
+import { dataObject, pageRows, PageWatch, warnIfChanged } from './responses';
 import { collectPages, PAGE_SIZE, pageSizeFor, voiceInterfaceHasMore, type Page } from '../transport/pagination';
 
 /** The voice-agent interface's page shape. */
@@ -31,9 +32,9 @@ export async function fetchVoiceInterfacePage(
 	page: number,
 	pageSize: number,
 	itemIndex?: number,
-): Promise<Page<IDataObject>> {
+): Promise<Page<IDataObject> & { total?: unknown }> {
 	const body: Record<string, JsonBodyValue | undefined> = { [pageField(path)]: page, pageSize, ...filters };
-	const data = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<VoiceInterfacePage | null>>(this, {
+	const raw = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
 		method: 'POST',
 		path,
 		body,
@@ -41,10 +42,12 @@ export async function fetchVoiceInterfacePage(
 		kind: 'read',
 		itemIndex,
 	});
-	const rows = Array.isArray(data?.list) ? data.list : [];
+	const data = dataObject(this, raw, path, 'data.list (the rows of the page) with data.total', itemIndex) as VoiceInterfacePage & IDataObject;
+	const rows = pageRows(this, data, path, data.total, itemIndex);
 	return {
 		rows,
-		hasMore: voiceInterfaceHasMore(data?.hasNext, data?.pageNum ?? page, data?.pageSize ?? pageSize, rows.length, data?.total ?? 0),
+		total: data.total,
+		hasMore: voiceInterfaceHasMore(data.hasNext, Number(data.pageNum ?? page), Number(data.pageSize ?? pageSize), rows.length, Number(data.total ?? 0)),
 	};
 }
 
@@ -53,12 +56,20 @@ export async function listVoiceInterface(
 	this: RequestContext,
 	path: string,
 	filters: Record<string, JsonBodyValue | undefined>,
-	options: { limit?: number; filter?: (row: IDataObject) => boolean; itemIndex?: number },
+	options: { limit?: number; filter?: (row: IDataObject) => boolean; itemIndex?: number; what?: string },
 ): Promise<IDataObject[]> {
 	// A client-side filter may drop rows, so it pages at the maximum size whatever the limit.
 	const pageSize = options.filter ? PAGE_SIZE.voiceAgentInterface : pageSizeFor(PAGE_SIZE.voiceAgentInterface, options.limit);
-	return await collectPages(
-		async (page, size) => await fetchVoiceInterfacePage.call(this, path, filters, page, size, options.itemIndex),
+	// Rows that move to a later page while it is read (new rows in front) are output once.
+	const watch = new PageWatch((row) => row.id);
+	const rows = await collectPages(
+		async (page, size) => {
+			const result = await fetchVoiceInterfacePage.call(this, path, filters, page, size, options.itemIndex);
+			watch.total(result.total);
+			return { rows: watch.keep(result.rows), hasMore: result.hasMore };
+		},
 		{ pageSize, limit: options.limit, filter: options.filter },
 	);
+	warnIfChanged(this, watch, options.what ?? 'rows', options.itemIndex);
+	return rows;
 }

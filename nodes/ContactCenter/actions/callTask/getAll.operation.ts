@@ -123,5 +123,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await listVoiceInterface.call(this, VOICE_PATHS.tasks, Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {}, {
 		limit,
 		itemIndex,
+		what: 'call tasks',
 	});
 }

@@ -40,5 +40,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await listVoiceInterface.call(this, VOICE_PATHS.callerNumberGroups, { groupName: groupName.value }, {
 		limit,
 		itemIndex,
+		what: 'caller number groups',
 	});
 }

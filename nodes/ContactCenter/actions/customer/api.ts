@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 
+import { dataObject, pageRows, PageWatch, warnIfChanged } from '../../helpers/responses';
 import { idString } from '../../helpers/validation';
 import { apiRequest, requestEnvelope, type EnvelopeResult } from '../../transport';
 import { vendorError, type VendorFailure } from '../../transport/errors';
@@ -56,9 +57,14 @@ export async function writeCustomer(this: IExecuteFunctions, path: string, body:
 
 /** Add, with the envelope's failure returned (upsert handles "phone exists" itself). */
 export async function addCustomerEnvelope(this: IExecuteFunctions, body: CustomerBody, itemIndex: number): Promise<EnvelopeResult<unknown>> {
+	return await customerEnvelope.call(this, CUSTOMER_PATHS.add, body, itemIndex);
+}
+
+/** An add or update, with the envelope's failure returned instead of thrown. */
+export async function customerEnvelope(this: IExecuteFunctions, path: string, body: CustomerBody, itemIndex: number): Promise<EnvelopeResult<unknown>> {
 	return await requestEnvelope.call<IExecuteFunctions, Parameters<typeof requestEnvelope>, Promise<EnvelopeResult<unknown>>>(this, {
 		method: 'POST',
-		path: CUSTOMER_PATHS.add,
+		path,
 		body,
 		envelope: 'A',
 		kind: 'write',
@@ -77,9 +83,11 @@ interface ListData {
  */
 export async function listCustomers(this: IExecuteFunctions, query: CustomerBody, limit: number | undefined, itemIndex: number): Promise<IDataObject[]> {
 	const pageSize = pageSizeFor(PAGE_SIZE.customer, limit);
-	return await collectPages<IDataObject>(
+	// Customers added in front while the list is read push rows onto the next page: each is output once.
+	const watch = new PageWatch((row) => row._id);
+	const customers = await collectPages<IDataObject>(
 		async (page, size) => {
-			const data = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<ListData | null>>(this, {
+			const raw = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
 				method: 'POST',
 				path: CUSTOMER_PATHS.list,
 				body: { ...query, page, limit: size },
@@ -87,11 +95,15 @@ export async function listCustomers(this: IExecuteFunctions, query: CustomerBody
 				kind: 'read',
 				itemIndex,
 			});
-			const rows = Array.isArray(data?.list) ? data.list.filter(isRecord) : [];
-			const count = Number(data?.count);
-			const hasMore = Number.isFinite(count) ? customerHasMore(page, size, rows.length, count) : rows.length === size;
-			return { rows, hasMore };
+			const data = dataObject(this, raw, CUSTOMER_PATHS.list, 'data.list (the customers) with data.count', itemIndex) as ListData & IDataObject;
+			const rows = pageRows(this, data, CUSTOMER_PATHS.list, data.count, itemIndex);
+			const count = Number(data.count);
+			watch.total(data.count);
+			const hasMore = data.count !== undefined && data.count !== null && Number.isFinite(count) ? customerHasMore(page, size, rows.length, count) : rows.length === size;
+			return { rows: watch.keep(rows), hasMore };
 		},
 		{ pageSize, limit },
 	);
+	warnIfChanged(this, watch, 'customers', itemIndex);
+	return customers;
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { dataObject } from '../../helpers/responses';
 import { apiRequest } from '../../transport';
 import { customerRecord, CUSTOMER_PATHS } from './api';
 import { customerIdField } from './descriptions';
@@ -17,5 +18,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		kind: 'read',
 		itemIndex,
 	});
-	return customerRecord(data);
+	// The record itself; anything else (null, a list, a page) is not a customer and is not output as one.
+	const record = dataObject(this, data, CUSTOMER_PATHS.get('{id}'), 'data (the customer record)', itemIndex);
+	return customerRecord(record);
 }

@@ -1,13 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { recordList } from '../../helpers/responses';
 import { apiRequest, type RequestContext } from '../../transport';
 import type { JsonBodyValue } from '../../transport/json';
 
 export const FIELD_LIST_PATH = '/openapi/crm/config/field/list';
 
 export type FieldListBody = { [key: string]: JsonBodyValue | undefined };
-
-const isRecord = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The customer field configuration (CustomerFieldVO rows); the endpoint answers everything at once. */
 export async function listCustomerFieldRows(this: RequestContext, body: FieldListBody, itemIndex?: number): Promise<IDataObject[]> {
@@ -19,5 +18,5 @@ export async function listCustomerFieldRows(this: RequestContext, body: FieldLis
 		kind: 'read',
 		itemIndex,
 	});
-	return Array.isArray(data) ? data.filter(isRecord) : [];
+	return recordList(this, data, FIELD_LIST_PATH, 'data as the list of customer fields', itemIndex);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { dataObject, pageRows, PageWatch, warnIfChanged } from '../../helpers/responses';
 import { apiRequest, type RequestContext } from '../../transport';
 import {
 	collectPages,
@@ -28,8 +29,8 @@ export async function fetchDisplayGroupPage(
 	page: number,
 	pageSize: number,
 	itemIndex?: number,
-): Promise<Page<IDataObject>> {
-	const data = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<QueryData | null>>(this, {
+): Promise<Page<IDataObject> & { total?: unknown }> {
+	const raw = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
 		method: 'POST',
 		path: DISPLAY_GROUP_PATHS.query,
 		body: { page, pageSize },
@@ -37,16 +38,24 @@ export async function fetchDisplayGroupPage(
 		kind: 'read',
 		itemIndex,
 	});
-	const rows = Array.isArray(data?.list) ? data.list : [];
-	const pageNumber = Number(data?.page?.pageNumber ?? page);
-	const totalPage = Number(data?.page?.totalPage ?? 0);
-	return { rows, hasMore: displayGroupHasMore(pageNumber, totalPage, rows.length) };
+	const data = dataObject(this, raw, DISPLAY_GROUP_PATHS.query, 'data.list (the groups) with data.page', itemIndex) as QueryData & IDataObject;
+	const rows = pageRows(this, data, DISPLAY_GROUP_PATHS.query, data.page?.total, itemIndex);
+	const pageNumber = Number(data.page?.pageNumber ?? page);
+	const totalPage = Number(data.page?.totalPage ?? 0);
+	return { rows, total: data.page?.total, hasMore: displayGroupHasMore(pageNumber, totalPage, rows.length) };
 }
 
 /** Every group (or the first `limit`), in as few pages as the page-size limits allow. */
 export async function listDisplayGroups(this: RequestContext, limit: number | undefined, itemIndex?: number): Promise<IDataObject[]> {
-	return await collectPages(async (page, size) => await fetchDisplayGroupPage.call(this, page, size, itemIndex), {
-		pageSize: pageSizeFor(PAGE_SIZE.displayNumberGroup, limit, DISPLAY_GROUP_MIN_PAGE_SIZE),
-		limit,
-	});
+	const watch = new PageWatch((row) => row.id);
+	const groups = await collectPages(
+		async (page, size) => {
+			const result = await fetchDisplayGroupPage.call(this, page, size, itemIndex);
+			watch.total(result.total);
+			return { rows: watch.keep(result.rows), hasMore: result.hasMore };
+		},
+		{ pageSize: pageSizeFor(PAGE_SIZE.displayNumberGroup, limit, DISPLAY_GROUP_MIN_PAGE_SIZE), limit },
+	);
+	warnIfChanged(this, watch, 'display-number groups', itemIndex);
+	return groups;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { recordList } from '../../helpers/responses';
 import { apiRequest, type RequestContext } from '../../transport';
 
 export const SERVICE_GROUP_PATHS = {
@@ -19,5 +20,5 @@ export async function listServiceGroups(this: RequestContext, queueNumber?: stri
 		kind: 'read',
 		itemIndex,
 	});
-	return Array.isArray(data) ? (data.filter((row) => typeof row === 'object' && row !== null) as IDataObject[]) : [];
+	return recordList(this, data, SERVICE_GROUP_PATHS.list, 'data as the list of service groups', itemIndex);
 }

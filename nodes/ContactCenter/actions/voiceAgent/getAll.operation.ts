@@ -55,6 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await listVoiceInterface.call(this, VOICE_PATHS.agents, { name: name.value }, {
 		limit,
 		itemIndex,
+		what: 'voice agents',
 		filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
 	});
 }
