@@ -268,6 +268,41 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		expect(await customerInSandbox(existing)).toMatchObject({ customerName: 'Gus', mobile: [{ value: '13600000002', memo: 'mobile' }] });
 	});
 
+	test('a phone two customers already share: the first holder is updated without the phone list, and the output names the numbers not written and the other holder', async () => {
+		// Two customers hold the same number (data the API itself would refuse now, as it arrives from imports).
+		const [first, second] = await control.seedCustomers({
+			appId: APP.appId,
+			customers: [
+				{ customerName: 'Jo (old)', mobile: [{ value: '13600000009', memo: 'old' }], level: 'silver' },
+				{ customerName: 'Jo twin', mobile: [{ value: '13600000009', memo: 'twin' }], level: 'silver' },
+			],
+		});
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Jo',
+			mobile: { values: [{ value: '13600000009', memo: 'mobile' }] },
+			additionalFields: { owner: 'agent-3' },
+			customFields: customFields({ level: 'gold' }),
+		});
+		expect(result.error).toBeUndefined();
+		// The sandbox answers the update of the first holder as the spec's API does: 03001004, the other holder keeps the number.
+		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+			[ADD, '03001004'],
+			[UPDATE, '03001004'],
+			[UPDATE, '200'],
+		]);
+		expect((result.requests[0].body as IDataObject)).toMatchObject({ mobile: [{ value: '13600000009', memo: 'mobile' }] });
+		expect(result.requests[1].body).toMatchObject({ _id: first, customerName: 'Jo', mobile: [{ value: '13600000009', memo: 'mobile' }] });
+		expect(result.requests[2].body).toEqual({ _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' });
+		expect(result.items).toHaveLength(1);
+		const json = result.items[0].json;
+		expect(json).toMatchObject({ _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' });
+		expect(json.phonesNotUpdated).toMatchObject({ numbers: ['13600000009'], customerId: first, alsoHeldBy: [second] });
+		expect(String((json.phonesNotUpdated as IDataObject).reason)).toContain(`also belongs to customer ${second}`);
+		expect(await customerInSandbox(first)).toMatchObject({ customerName: 'Jo', mobile: [{ value: '13600000009', memo: 'old' }] });
+		expect(await customerInSandbox(second)).toMatchObject({ customerName: 'Jo twin' });
+	});
+
 	test('03001004 without a repeat id: a clear error, no update is attempted', async () => {
 		await control.addFault({ pathPattern: ADD, kind: 'envelope', envelopeCode: '03001004', envelopeMessage: 'phone number already exists' });
 		const result = await run({ operation: 'upsert', customerName: 'Hal', mobile: { values: [{ value: '13600000003' }] }, customFields: customFields({ level: 'gold' }) });

@@ -1,15 +1,26 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { addCustomerEnvelope, addError, customerRecord, CUSTOMER_PATHS, PHONE_EXISTS, repeatIdsOf, writeCustomer } from './api';
+import { vendorError } from '../../transport/errors';
+import { addCustomerEnvelope, addError, customerEnvelope, customerRecord, CUSTOMER_PATHS, PHONE_EXISTS, repeatIdsOf, writeCustomer } from './api';
+import type { CustomerBody } from './fields';
 import { createProperties } from './descriptions';
 import { readWriteBody } from './write';
 
 export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['upsert'] } }, createProperties());
 
+/** The phone numbers of a write body. */
+function phonesOf(body: CustomerBody): string[] {
+	return Array.isArray(body.mobile) ? body.mobile.map((entry) => String((entry as IDataObject).value)) : [];
+}
+
 /**
  * Add the customer; when a phone number already belongs to a customer (03001004), update that
- * customer (the first of `data.repeatId`) with the same fields and return it.
+ * customer (the first of `data.repeatId`) with the same fields and return it. When the number is
+ * shared by several customers, the API refuses that update too (the other holders keep the
+ * number): the update is then sent again without the phone list, which stays as it is, and the
+ * output says which numbers were not written and who else holds them. The first update was refused,
+ * so nothing was written twice.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = await readWriteBody.call(this, itemIndex, 'add');
@@ -17,7 +28,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (added.ok) return customerRecord(added.data);
 	if (added.failure.code !== PHONE_EXISTS) throw addError(this.getNode(), added.failure, itemIndex);
 
-	const [existingId] = repeatIdsOf(added.failure.data);
+	const holders = repeatIdsOf(added.failure.data);
+	const [existingId] = holders;
 	if (!existingId) {
 		const error = new NodeOperationError(this.getNode(), 'A customer with this phone number already exists, but the API did not say which one', {
 			itemIndex,
@@ -26,5 +38,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		error.context.vendorCode = PHONE_EXISTS;
 		throw error;
 	}
-	return await writeCustomer.call(this, CUSTOMER_PATHS.update, { _id: existingId, ...body }, itemIndex);
+	const updated = await customerEnvelope.call(this, CUSTOMER_PATHS.update, { _id: existingId, ...body }, itemIndex);
+	if (updated.ok) return customerRecord(updated.data);
+	const phones = phonesOf(body);
+	if (updated.failure.code !== PHONE_EXISTS || phones.length === 0) throw vendorError(this.getNode(), updated.failure, itemIndex);
+
+	// The phones are shared with other customers: write everything else, keep the phone list.
+	const others = repeatIdsOf(updated.failure.data).filter((id) => id !== existingId);
+	const otherHolders = others.length > 0 ? others : holders.slice(1);
+	const withoutPhones: CustomerBody = { ...body };
+	delete withoutPhones.mobile;
+	const record = await writeCustomer.call(this, CUSTOMER_PATHS.update, { _id: existingId, ...withoutPhones }, itemIndex);
+	const reason =
+		`The phone number${phones.length > 1 ? 's' : ''} ${phones.join(', ')} also belong${phones.length > 1 ? '' : 's'} to customer${otherHolders.length > 1 ? 's' : ''} ${otherHolders.join(', ')}, ` +
+		`so the API refused to give ${phones.length > 1 ? 'them' : 'it'} to customer ${existingId}. Its other fields were updated; its phone list was left as it was. ` +
+		'To move a number, remove it from the other customer first (Update with its new phone list), then run again.';
+	this.logger.warn(`Contact Center: ${reason}`, { node: this.getNode().name, itemIndex });
+	return { ...record, phonesNotUpdated: { numbers: phones, customerId: existingId, alsoHeldBy: otherHolders, reason } };
 }
