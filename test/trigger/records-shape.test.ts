@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: made-up sandbox credentials, a local proxy */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- test code: made-up sandbox credentials, a local proxy */
 /**
  * One record, one shape: Service Record → Get Many and the Contact Center Trigger output the same
  * JSON for the same record (the fields the API may leave empty present as null). And a valid JSON
