@@ -270,7 +270,7 @@ export interface ImportedCustomer {
 
 // ---- request log -------------------------------------------------------------------------------
 
-export type FaultKind = 'status' | 'delay' | 'truncated' | 'nonjson' | 'html' | 'envelope' | 'reset';
+export type FaultKind = 'status' | 'delay' | 'truncated' | 'nonjson' | 'html' | 'envelope' | 'reset' | 'json';
 
 export interface LogEntry {
 	seq: number;
@@ -331,6 +331,8 @@ export interface FaultSpec {
 	probability?: number;
 	/** Seed of the probability's generator, for reproducible runs (default 1). */
 	seed?: number;
+	/** For `json`: the whole answer (any JSON value, e.g. an envelope whose data has another shape), sent with HTTP `status` (default 200). */
+	body?: unknown;
 	/** For `reset`: run the handler first (the write happens, the answer is lost). Default false. */
 	runHandler?: boolean;
 }

@@ -2,7 +2,7 @@ import { Rng } from '../lib/random';
 import { Fields, isObject, type Fail } from '../lib/validate';
 import type { ActiveFault, FaultKind, FaultSpec } from '../types';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['status', 'delay', 'truncated', 'nonjson', 'html', 'envelope', 'reset'];
+export const FAULT_KINDS: readonly FaultKind[] = ['status', 'delay', 'truncated', 'nonjson', 'html', 'envelope', 'reset', 'json'];
 
 interface FaultState {
 	id: string;
@@ -25,7 +25,7 @@ function readSpec(input: unknown): FaultSpec {
 	const f = new Fields(input, fail);
 	f.onlyKeys([
 		'pathPattern', 'kind', 'method', 'status', 'delayMs', 'envelopeCode', 'envelopeMessage',
-		'retryAfterSeconds', 'count', 'probability', 'seed', 'runHandler',
+		'retryAfterSeconds', 'count', 'probability', 'seed', 'runHandler', 'body',
 	]);
 	const spec: FaultSpec = {
 		pathPattern: f.string('pathPattern', { required: true }) as string,
@@ -45,6 +45,11 @@ function readSpec(input: unknown): FaultSpec {
 	if (envelopeCode !== undefined) {
 		if (typeof envelopeCode !== 'string' && typeof envelopeCode !== 'number') fail('envelopeCode must be a string or a number');
 		optional.envelopeCode = envelopeCode;
+	}
+	const body = f.raw('body');
+	if (body !== undefined) {
+		if (spec.kind !== 'json') fail('body applies to kind json only');
+		optional.body = body;
 	}
 	const probability = f.raw('probability');
 	if (probability !== undefined) {

@@ -364,6 +364,8 @@ export class Sandbox {
 				const status = fault.status ?? 502;
 				return { status, headers: { 'Content-Type': 'text/html' }, body: HTML_PAGE(status), code: null };
 			}
+			case 'json':
+				return jsonReply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
 			case 'envelope': {
 				const code = fault.envelopeCode ?? (envelope === 'A' ? '00000500' : 500);
 				return envelopeFailure(envelope, code, fault.envelopeMessage ?? 'system busy, please try again later');
