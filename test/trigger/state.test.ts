@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * The state's pieces without n8n: seen-id keys (compatible with version 1's), their encoding, and
  * the capacity the 64 KB budget gives (the figures the README states).
