@@ -6,9 +6,10 @@
  * is sent. Every invalid case runs twice: alone, and as one item among all the operation's invalid
  * cases (continue on fail), where each error must name its own item.
  */
-import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { fieldLabel } from '../../nodes/ContactCenter/helpers/validation';
 import { callMethod, type RunNodeResult } from '../harness';
 import { CaseBuilder, RULES, mapper, optionValues, rl, x, type InputCase, type Template } from './bad-input.cases';
 import { APP_ID, PATHS, on, phone, useFixture } from './support';
@@ -29,6 +30,8 @@ const seeded = {
 let addSchema: ResourceMapperField[] = [];
 let updateSchema: ResourceMapperField[] = [];
 let cases: InputCase[] = [];
+/** Every template, for the value-kind suite below. */
+const templates: Template[] = [];
 
 const future = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
 const past = () => new Date(Date.now() - 3_600_000).toISOString();
@@ -37,6 +40,7 @@ const past = () => new Date(Date.now() - 3_600_000).toISOString();
 function generate(): InputCase[] {
 	const all: InputCase[] = [];
 	const build = (template: Template, rules: (b: CaseBuilder, t: Template) => void) => {
+		templates.push(template);
 		const builder = new CaseBuilder(template);
 		rules(builder, template);
 		all.push(...builder.cases);
@@ -82,8 +86,10 @@ function generate(): InputCase[] {
 		b.lengths('taskName', 'taskName', { max: 50 }).empty('taskName', 'taskName');
 		b.leaf('taskName', 'at most 50 characters', { taskName: `  ${'y'.repeat(50)}  ` }, true, undefined, '50 characters inside spaces');
 		b.numericId('voiceAgentId', 'voiceAgentId', { long: true }).numericId('callerNumberGroupId', 'callerNumberGroupId');
-		b.enumeration('agentType', 'agentType', ['voicebot'], { required: true, passAll: false });
-		for (const miss of optionValues('callTask', 'create', 'agentType').filter((v) => v !== 'voicebot')) {
+		b.enumeration('agentType', 'agentType', ['voicebot'], { passAll: false });
+		// Empty is "not given": the default, the agent's own type (the field is left out).
+		b.wellFormed('agentType', 'agentType', 'left out when empty', ['', '   ', null]);
+		for (const miss of optionValues('callTask', 'create', 'agentType').filter((v) => v === 'voiceagent')) {
 			// The other allowed type is valid input; the seeded agent is a voicebot, so the API answers 803.
 			b.leaf('agentType', 'one of the options', { agentType: miss }, true, undefined, `${miss} (allowed, sent)`);
 		}
@@ -494,11 +500,23 @@ const gapOf = (c: InputCase): string | undefined => KNOWN_GAPS[`${c.op} ${c.fiel
 
 const title = (c: InputCase) => `#${c.id} ${c.op} ${c.field} (${c.rule}): ${c.value}`;
 
+const nodeProperties = new ContactCenter().description.properties;
+
+/** The field as the editor shows it, the way the node's errors name it. */
+function labelOf(c: InputCase): string {
+	const [resource, operation] = c.op.split('.');
+	const shown = nodeProperties.filter((p) => {
+		const show = p.displayOptions?.show;
+		return !show || ((show.resource ?? [resource]) as string[]).includes(resource) && ((show.operation ?? [operation]) as string[]).includes(operation);
+	});
+	return fieldLabel(shown, c.field, { parameters: c.parameters } as unknown as INode) ?? c.field;
+}
+
 /** The error line for the case's field in the description, and its check. */
 function expectNamed(c: InputCase, itemIndex: number, message: string, description: string): void {
-	expect(message).toMatch(new RegExp(`^Invalid input in item ${itemIndex}: "`));
-	const line = description.split('\n').find((l) => l.startsWith(`"${c.field}" `));
-	if (!line) throw new Error(`${title(c)}: no error line for "${c.field}" in:\n${description}`);
+	expect(message).toMatch(new RegExp(`^Invalid input \\[item ${itemIndex}\\]: "`));
+	const line = description.split('\n').find((l) => l.startsWith(`"${labelOf(c)}" `));
+	if (!line) throw new Error(`${title(c)}: no error line for "${labelOf(c)}" in:\n${description}`);
 	expect(line).toMatch(c.problem as RegExp);
 }
 
@@ -577,7 +595,7 @@ describe('generated bad input', () => {
 		for (const c of cases.filter((k) => k.valid)) {
 			const result = await fx.run(c.parameters, { items: [itemOf(c)] });
 			const validationError = /^Invalid input/.test(result.error?.message ?? '');
-			const expectsRefusal = c.op === 'callTask.create' && c.field === 'agentType';
+			const expectsRefusal = c.op === 'callTask.create' && c.field === 'agentType' && c.item.agentType === 'voiceagent';
 			const sentOk = result.requests.length > 0 && result.requests.every((r) => r.signatureValid && r.httpStatus === 200);
 			const answered = expectsRefusal ? result.error?.message?.startsWith('Contact Center error 803') : result.error === undefined;
 			if (validationError || !sentOk || !answered) {
