@@ -20,7 +20,7 @@
  * unprivileged `postgres` user (initdb refuses root) through `runuser`.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, promises as fs, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, promises as fs, readdirSync, type WriteStream } from 'node:fs';
 import { connect } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -33,7 +33,18 @@ import { freePort } from './ports';
 import { runChecked, runCommand, spawnGroup, stopGroup } from './process';
 import type { PublicExecution } from './types';
 
-export const PG_BIN = process.env.N8N_E2E_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** Debian's PostgreSQL binaries (15 on Debian 12; the newest installed version wins), or N8N_E2E_PG_BIN. */
+export const PG_BIN = process.env.N8N_E2E_PG_BIN ?? debianPostgresBin();
+
+function debianPostgresBin(): string {
+	const root = '/usr/lib/postgresql';
+	const versions = existsSync(root)
+		? readdirSync(root)
+				.filter((v) => /^\d+$/.test(v) && existsSync(path.join(root, v, 'bin', 'initdb')))
+				.sort((a, b) => Number(b) - Number(a))
+		: [];
+	return path.join(root, versions[0] ?? '15', 'bin');
+}
 export const REDIS_SERVER = process.env.N8N_E2E_REDIS_SERVER ?? '/usr/bin/redis-server';
 
 const log = (onLog: ((line: string) => void) | undefined, line: string): void => onLog?.(line);
@@ -399,10 +410,11 @@ function sharedEnv(postgres: Postgres, redis: Redis, encryptionKey: string, extr
 		N8N_ENCRYPTION_KEY: encryptionKey,
 		// The editor's "Execute workflow" and POST /rest/workflows/:id/run run on workers too (n8n 3's default).
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-		// A worker killed with SIGKILL loses its Bull lock sooner (defaults: 60 s lock, 30 s stall check).
-		QUEUE_WORKER_LOCK_DURATION: '20000',
-		QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
-		QUEUE_WORKER_STALLED_INTERVAL: '5000',
+		// Bull's job lock: n8n's default is 60 s, renewed every 10 s by a timer. A worker whose event
+		// loop is busy longer than the lock (a 100,000-row import on a loaded machine) loses the job:
+		// n8n fails the execution as stalled while the worker carries on. 180 s covers it here; a
+		// killed worker's execution is then failed within about 3.5 minutes.
+		QUEUE_WORKER_LOCK_DURATION: '180000',
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
 		...extra,
