@@ -653,3 +653,139 @@ describe('import: at most 10,000 rows per request', () => {
 		expect(task?.importedCustomers).toBe(rows);
 	}, 30_000);
 });
+
+/**
+ * Every bound parameter of every template fed, from the input item, with each kind of value an
+ * expression can produce. Kinds that can never be one value (objects, NaN, integers past 2^53,
+ * and lists where one value is expected) are refused before anything is sent, naming item and
+ * field; every other kind either passes or is refused by a rule; nothing crashes (no TypeError).
+ */
+const LIST_KEYS = new Set(['weekdays', 'retryReasons', 'statusList', 'category', 'numberList', 'defaultNumberList', 'groupLeader', 'timeRanges']);
+// Keys whose value is not read as one value by this node (custom-field mapper values, variables, dates and times read by other rules).
+const SKIP_KEYS = new Set(['level', 'score', 'visitAt', 'varName', 'varValue']);
+// What an 18-digit id becomes after JSON.parse in an earlier node (685775343058800641 → …800600).
+const UNSAFE = Number('685775343058800641');
+const LONG_TEXT = 'x'.repeat(10_000);
+const CJK = '客户名称 😀';
+
+const NEVER_ONE_VALUE: Array<[string, unknown]> = [
+	['an object', { a: 1 }],
+	['NaN', NaN],
+	['an unsafe integer', UNSAFE],
+];
+const OTHER_KINDS: Array<[string, unknown]> = [
+	['a number', 12345],
+	['a boolean', true],
+	['null', null],
+	['empty text', ''],
+	['10,000 characters', LONG_TEXT],
+	['CJK and emoji', CJK],
+	['a leading-zero number as text', '0012345'],
+	['a list', ['a', 'b']],
+];
+
+const CRASH = /TypeError|is not a function|Cannot read propert|undefined is not|Invalid time value|\[object Object\]/;
+const NUMBER_KEYS = new Set(['maxConcurrency', 'maxRetryTimes', 'retryIntervalValue', 'weight', 'maxWaitLimit', 'waitTime', 'timeout']);
+
+/**
+ * Inputs this suite finds mishandled in code another developer owns (taskRules.ts wording,
+ * importRows.ts, the service-record query), asserted as they behave today so that a fix makes the
+ * test fail and the entry is removed. Reported to the lead with issue 14.
+ */
+const KIND_GAPS: Record<string, string> = {
+	'callTask.create weekdays = an object': 'message shows "[object Object]"',
+	'callTask.create timeRanges = an object': 'message shows "[object Object]"',
+	'callTask.create retryReasons = an object': 'message shows "[object Object]"',
+	'callTask.create retryIntervalUnit = an object': 'message shows "[object Object]"',
+	'callTask.import taskId = an object': 'message shows "[object Object]"',
+	'callTask.import taskId = an unsafe integer': 'the rounded id is sent (the API answers 801)',
+	'callTask.import customerNumber = an object': 'message shows "[object Object]"',
+	'callTask.import customerName = an object': 'sent as "[object Object]"',
+	'callTask.import customerName = NaN': 'sent as "NaN"',
+	'callTask.import customerName = an unsafe integer': 'sent rounded',
+	'callTask.import customerName = a list': 'sent joined',
+	'callTask.import remark = an object': 'sent as "[object Object]"',
+	'callTask.import remark = NaN': 'sent as "NaN"',
+	'callTask.import remark = an unsafe integer': 'sent rounded',
+	'callTask.import remark = a list': 'sent joined',
+	'callTask.import dupStrategy = an object': 'message shows "[object Object]"',
+	'serviceRecord.getAll startTime = an unsafe integer': 'RangeError "Invalid time value"',
+	'serviceRecord.getAll endTime = an unsafe integer': 'RangeError "Invalid time value"',
+};
+const seenGaps = new Set<string>();
+
+describe('every parameter through expressions with every kind of value', () => {
+	const keysOf = (t: Template) => Object.keys(t.defaults).filter((k) => !SKIP_KEYS.has(k));
+
+	it('objects, NaN, unsafe integers (and lists where one value is expected) are refused before sending, naming item and field', async () => {
+		const failures: string[] = [];
+		let total = 0;
+		for (const t of templates) {
+			const items: IDataObject[] = [];
+			const labels: string[] = [];
+			for (const key of keysOf(t)) {
+				const kinds = LIST_KEYS.has(key) ? NEVER_ONE_VALUE.filter(([name]) => name !== 'an unsafe integer' || !['weekdays'].includes(key)) : [...NEVER_ONE_VALUE, ['a list', ['a', 'b']] as [string, unknown]];
+				for (const [kind, value] of kinds) {
+					items.push({ ...t.defaults, [key]: value as IDataObject[string] });
+					labels.push(`${t.op} ${key} = ${kind}`);
+				}
+			}
+			total += items.length;
+			const result = await fx.run(t.parameters, { items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 5000 + i)), continueOnFail: true });
+			if (result.error) {
+				failures.push(`${t.op}: the run failed: ${result.error.message}`);
+				continue;
+			}
+			// Import sends valid rows in one request; every row here is invalid, so nothing may go out at all.
+			const gapsHere = labels.filter((label) => KIND_GAPS[label]);
+			if (result.requests.length > 0 && !gapsHere.some((label) => /sent/.test(KIND_GAPS[label]))) failures.push(`${t.op}: ${result.requests.length} requests were sent for ${items.length} invalid items`);
+			items.forEach((_item, i) => {
+				const out = result.items.find((it) => (Array.isArray(it.pairedItem) ? it.pairedItem.some((p) => p.item === i) : (it.pairedItem as { item: number }).item === i));
+				const message = String(out?.json.error ?? '');
+				const ok = new RegExp(`^Invalid input \\[item ${i}\\]: "[^"]+" `).test(message) && !CRASH.test(message);
+				if (KIND_GAPS[labels[i]]) {
+					seenGaps.add(labels[i]);
+					if (ok) failures.push(`${labels[i]}: fixed, remove it from KIND_GAPS`);
+				} else if (!ok) failures.push(`${labels[i]}: ${message || 'no error'}`);
+			});
+		}
+		process.stdout.write(`value kinds: ${total} never-one-value inputs over ${templates.length} templates: all refused before sending except ${seenGaps.size} known gaps in code of other owners (KIND_GAPS)\n`);
+		expect(failures).toEqual([]);
+		expect([...seenGaps].sort()).toEqual(Object.keys(KIND_GAPS).sort());
+		expect(total).toBeGreaterThan(200);
+	});
+
+	it('numbers, booleans, null, empty, 10,000 characters, CJK and emoji, leading zeros and lists: no crash; text arrives exactly as given', async () => {
+		const failures: string[] = [];
+		let total = 0;
+		let sentExactly = 0;
+		for (const t of templates) {
+			for (const key of keysOf(t)) {
+				const items = OTHER_KINDS.map(([, value]) => ({ ...t.defaults, [key]: value as IDataObject[string] }));
+				total += items.length;
+				const result = await fx.run(t.parameters, { items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 7000 + total + i)), continueOnFail: true });
+				if (result.error) {
+					if (CRASH.test(result.error.message)) failures.push(`${t.op} ${key}: crashed: ${result.error.message}`);
+					continue;
+				}
+				const raw = result.requests.map((r) => r.rawBody).join('\n');
+				OTHER_KINDS.forEach(([kind], i) => {
+					const out = result.items.find((it) => (Array.isArray(it.pairedItem) ? it.pairedItem.some((p) => p.item === i) : (it.pairedItem as { item: number }).item === i));
+					const message = String(out?.json.error ?? '');
+					if (CRASH.test(message) && !KIND_GAPS[`${t.op} ${key} = ${kind}`]) failures.push(`${t.op} ${key} = ${kind}: ${message}`);
+					if (message.startsWith('Invalid input') && !new RegExp(`^Invalid input \\[item ${i}\\]: "[^"]+" `).test(message)) failures.push(`${t.op} ${key} = ${kind}: unnamed: ${message}`);
+					// A text value that passed is sent as given: CJK and emoji, and the leading zeros of text.
+					if (!message && (kind === 'CJK and emoji' || kind === 'a leading-zero number as text') && !LIST_KEYS.has(key)) {
+						// Numeric text in a number field is the number it names.
+						const expected = kind === 'CJK and emoji' ? JSON.stringify(CJK) : NUMBER_KEYS.has(key) ? ':12345' : JSON.stringify('0012345');
+						if (raw.includes(expected)) sentExactly++;
+						else if (!/^(customerId|taskId|queueNumber|groupId)$/.test(key)) failures.push(`${t.op} ${key} = ${kind}: passed but ${expected} is in no request body`);
+					}
+				});
+			}
+		}
+		process.stdout.write(`value kinds: ${total} other inputs, no crash; ${sentExactly} text values seen in the request bodies exactly as given\n`);
+		expect(failures).toEqual([]);
+		expect(sentExactly).toBeGreaterThan(10);
+	}, 600_000);
+});

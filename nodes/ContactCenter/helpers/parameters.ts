@@ -268,6 +268,8 @@ export function readRows(field: string, raw: unknown, what: string): { rows: unk
 
 /** Epoch numbers below this are not milliseconds of a real date (they look like seconds). */
 const MIN_EPOCH_MS = 100_000_000_000;
+/** The largest time a JavaScript date can hold. */
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
 /**
  * A date-time value as n8n gives it (ISO text, a Date, a Luxon DateTime, epoch milliseconds), or
@@ -278,7 +280,7 @@ export function readDateInput(field: string, raw: unknown): Read<string | number
 	if (isAbsent(raw)) return {};
 	if (typeof raw === 'string' || raw instanceof Date) return { value: raw };
 	if (typeof raw === 'number') {
-		if (Number.isFinite(raw) && Math.abs(raw) >= MIN_EPOCH_MS) return { value: raw };
+		if (Number.isFinite(raw) && Math.abs(raw) >= MIN_EPOCH_MS && Math.abs(raw) <= MAX_EPOCH_MS) return { value: raw };
 		return {
 			issue: {
 				field,

@@ -113,10 +113,11 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 	collectionRows(sort).forEach((row, index) => {
 		const path = `sort.values[${index}]`;
 		const field = text(row.field);
-		const orderBy = text(row.orderBy) || 'asc';
+		const order = readText(`${path}.orderBy`, row.orderBy);
+		const orderBy = order.value ?? 'asc';
 		issues.push(
 			field ? undefined : { field: `${path}.field`, problem: 'is required', fix: 'Pick a customer field to sort by.' },
-			oneOf(`${path}.orderBy`, orderBy, ORDERS),
+			order.issue ?? oneOf(`${path}.orderBy`, orderBy, ORDERS),
 		);
 		sortList.push({ field, orderBy });
 	});
