@@ -1,4 +1,5 @@
-import { buildCreateBody, buildUpdateBody, memberRows, nonNegativeInteger, readMembers } from '../../nodes/ContactCenter/actions/serviceGroup/fields';
+import { buildCreateBody, buildUpdateBody, memberRows, nonNegativeInteger, readMembers, readMembersData } from '../../nodes/ContactCenter/actions/serviceGroup/fields';
+import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/fields';
 
 const members = { member: [{ agentNumber: '1001', weight: 1 }, { agentNumber: ' 1002 ', weight: 5 }] };
 const source = { members, fromData: false };
@@ -122,5 +123,32 @@ describe('service group fields (pure)', () => {
 			expect(fields(buildUpdateBody('', {}).issues)).toEqual(['queueNumber', 'updateFields']);
 			expect(fields(buildUpdateBody('8001', { name: '', members: {} }).issues)).toEqual(['name', 'members']);
 		});
+	});
+});
+
+describe('lists from data (Members (JSON or List), Phones (JSON or List))', () => {
+	it('members from a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
+		expect(readMembersData('membersData', '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]')).toEqual({ issues: [], members: [{ agentNumber: '1001', weight: 3 }, { agentNumber: '1002', weight: 1 }] });
+		expect(readMembersData('membersData', [1001, '1002']).members).toEqual([{ agentNumber: '1001', weight: 1 }, { agentNumber: '1002', weight: 1 }]);
+		expect(readMembersData('membersData', '1001, 1002\n1003').members.map((m) => m.agentNumber)).toEqual(['1001', '1002', '1003']);
+		expect(readMembersData('membersData', '[{"agentNumber": "1001"').issues[0].problem).toContain('is not a valid JSON array');
+		expect(readMembersData('membersData', [{ agentNumber: { x: 1 } }]).issues[0].problem).toBe('entry 1: agent number must be text, not an object');
+		expect(readMembersData('membersData', '').issues[0].problem).toBe('needs at least one member');
+	});
+
+	it('contacts from data follow the ones entered one by one', () => {
+		const zones = { workflow: 'Asia/Shanghai', api: 'Asia/Shanghai' };
+		const built = buildCustomerBody({
+			mode: 'add',
+			customerName: 'A',
+			optionalParameter: 'additionalFields',
+			optionalFields: { mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]', emailList: 'a@x.cn, b@x.cn' },
+			contacts: { mobile: { values: [{ value: '13800000000' }] } },
+			customFields: {},
+			zones,
+		});
+		expect(built.issues).toEqual([]);
+		expect(built.body.mobile).toEqual([{ value: '13800000000' }, { value: '13800000001' }, { value: '13800000002', memo: 'work' }]);
+		expect(built.body.email).toEqual([{ value: 'a@x.cn' }, { value: 'b@x.cn' }]);
 	});
 });
