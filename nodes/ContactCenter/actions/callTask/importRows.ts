@@ -91,11 +91,18 @@ function checkVariables(value: unknown): { variables?: Record<string, string>; i
 	return { variables: Object.keys(variables).length > 0 ? variables : undefined, issues };
 }
 
+// The rows of a run share their task id: its check (a regular expression and a BigInt) is kept for the next row.
+let lastTaskId: { id: string; issue: Issue | undefined } | undefined;
+function taskIdIssue(taskId: string): Issue | undefined {
+	if (lastTaskId?.id !== taskId) lastTaskId = { id: taskId, issue: positiveNumericId('taskId', taskId) };
+	return lastTaskId.issue;
+}
+
 /** One input item's row, or the rules it breaks. */
 export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?: ImportRow; issues: Issue[] } {
 	const issues: Array<Issue | undefined> = [];
 	const taskId = typeof input.taskId === 'number' ? String(input.taskId) : (text(input.taskId) ?? '');
-	issues.push(positiveNumericId('taskId', taskId));
+	issues.push(taskIdIssue(taskId));
 
 	const customerNumber = text(input.customerNumber);
 	if (typeof input.customerNumber === 'number' && !Number.isSafeInteger(input.customerNumber)) {
@@ -153,7 +160,12 @@ export interface DedupResult {
  * out. `none` keeps every row. Numbers are compared as sent (trimmed text).
  */
 export function dedupeRows(rows: ImportRow[]): DedupResult {
-	const firstByKey = new Map<string, ImportRow>();
+	// Numbers seen per (task id, strategy); rows of one run nearly always share both, so the group of
+	// the previous row is reused without building a key per row.
+	const groups = new Map<string, Map<string, ImportRow>>();
+	let lastTask: string | undefined;
+	let lastStrategy: DupStrategy | undefined;
+	let group: Map<string, ImportRow> | undefined;
 	const kept: ImportRow[] = [];
 	const dropped: DedupResult['dropped'] = [];
 	for (const row of rows) {
@@ -161,13 +173,20 @@ export function dedupeRows(rows: ImportRow[]): DedupResult {
 			kept.push(row);
 			continue;
 		}
-		const key = `${row.taskId}\u0000${row.dupStrategy ?? 'batch'}\u0000${row.customer.customerNumber}`;
-		const first = firstByKey.get(key);
+		if (!group || row.taskId !== lastTask || row.dupStrategy !== lastStrategy) {
+			lastTask = row.taskId;
+			lastStrategy = row.dupStrategy;
+			const key = `${row.taskId}\u0000${row.dupStrategy ?? 'batch'}`;
+			group = groups.get(key);
+			if (!group) groups.set(key, (group = new Map()));
+		}
+		const number = row.customer.customerNumber;
+		const first = group.get(number);
 		if (first) {
 			dropped.push({ row, first });
 			continue;
 		}
-		firstByKey.set(key, row);
+		group.set(number, row);
 		kept.push(row);
 	}
 	return { rows: kept, dropped };
@@ -179,10 +198,17 @@ export function dedupeRows(rows: ImportRow[]): DedupResult {
  */
 export function planImportRequests(rows: ImportRow[], maxRows = MAX_ROWS_PER_IMPORT): ImportRequestPlan[] {
 	const groups = new Map<string, ImportRequestPlan[]>();
+	let lastTask: string | undefined;
+	let lastStrategy: DupStrategy | undefined;
+	let chunks: ImportRequestPlan[] | undefined;
 	for (const row of rows) {
-		const key = `${row.taskId}\u0000${row.dupStrategy ?? ''}`;
-		let chunks = groups.get(key);
-		if (!chunks) groups.set(key, (chunks = []));
+		if (!chunks || row.taskId !== lastTask || row.dupStrategy !== lastStrategy) {
+			lastTask = row.taskId;
+			lastStrategy = row.dupStrategy;
+			const key = `${row.taskId}\u0000${row.dupStrategy ?? ''}`;
+			chunks = groups.get(key);
+			if (!chunks) groups.set(key, (chunks = []));
+		}
 		let current = chunks[chunks.length - 1];
 		if (!current || current.rows.length >= maxRows) {
 			current = { taskId: row.taskId, dupStrategy: row.dupStrategy, rows: [] };
