@@ -199,14 +199,14 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(['status', 'totalCount', 'completedCount', 'connectedCount', 'progressRate', 'callStrategy', 'retryStrategy']));
 	});
 
-	test('Limit: one page just big enough, or the fewest pages of 500', async () => {
+	test('Limit: one page just big enough, or the fewest pages (at most 500), each as small as that allows', async () => {
 		const ten = await run({ operation: 'getAll', limit: 10 }, {}, MANY);
 		expect(bodies(ten)).toEqual([{ pageNum: 1, pageSize: 10 }]);
 		expect(ten.items).toHaveLength(10);
 		const many = await run({ operation: 'getAll', limit: 700 }, {}, MANY);
 		expect(bodies(many)).toEqual([
-			{ pageNum: 1, pageSize: 500 },
-			{ pageNum: 2, pageSize: 500 },
+			{ pageNum: 1, pageSize: 350 },
+			{ pageNum: 2, pageSize: 350 },
 		]);
 		expect(many.items).toHaveLength(700);
 	});

@@ -225,9 +225,10 @@ describe('displayNumberGroup getAll: POST /openapi/call/web/v1/number/group/quer
 		expect(medium.items).toHaveLength(30);
 
 		const large = await run({ operation: 'getAll', returnAll: false, limit: 150 });
+		// The fewest pages of at most 100, each as small as that allows.
 		expect(large.requests.map((r) => r.body)).toEqual([
-			{ page: 1, pageSize: 100 },
-			{ page: 2, pageSize: 100 },
+			{ page: 1, pageSize: 75 },
+			{ page: 2, pageSize: 75 },
 		]);
 		expect(large.items.map((i) => i.json.id)).toEqual(ids.slice(0, 150));
 	});
