@@ -36,7 +36,7 @@ const OPERATIONS: Array<{ resource: string; extra?: INodeParameters; sizeKey?: s
 	{ resource: 'displayNumberGroup', sizeKey: 'pageSize' },
 	{ resource: 'serviceGroup' },
 	{ resource: 'customerField' },
-	{ resource: 'serviceRecord', extra: { channel: 'call', startTime: '2026-01-01T00:00:00', endTime: '2026-01-01T23:59:59' } },
+	{ resource: 'serviceRecord', sizeKey: 'limit', extra: { channel: 'call', startTime: '2026-01-01T00:00:00', endTime: '2026-01-01T23:59:59' } },
 ];
 
 async function getAll(resource: string, parameters: INodeParameters): Promise<RunNodeResult> {

@@ -183,9 +183,9 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	test('a filter of the other channel (left over after switching Channel) is hidden, and n8n does not pass it on', async () => {
 		const call = await run({ ...HOUR, returnAll: false, limit: 1, filters: { sessionId: 'abc' } });
 		expect(call.error).toBeUndefined();
-		expect(call.requests.map((r) => [r.path, r.body])).toEqual([[CALL_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1000 }]]);
+		expect(call.requests.map((r) => [r.path, r.body])).toEqual([[CALL_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }]]);
 		const im = await run({ ...HOUR, channel: 'im', returnAll: false, limit: 1, filters: { callId: 'abc' } });
-		expect(im.requests.map((r) => [r.path, r.body])).toEqual([[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1000 }]]);
+		expect(im.requests.map((r) => [r.path, r.body])).toEqual([[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }]]);
 	});
 
 	test('vendor errors surface with their code and help: 03001023 (time format) and 00000400 (parameter)', async () => {

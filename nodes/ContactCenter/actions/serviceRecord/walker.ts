@@ -7,6 +7,7 @@
  * Pure: the query is a callback; times are the API's zone-less wall times.
  */
 import { isWallTime, nextWallSecond } from '../../helpers/time';
+import { recordQuerySize } from '../../transport/pagination';
 
 /** What the walker reads of a record; everything else passes through untouched. */
 export interface RecordLike {
@@ -70,7 +71,9 @@ export async function walkRecords<R extends RecordLike>(query: RecordQueryFn<R>,
 			result.next = from;
 			return result;
 		}
-		const batch = await query(from, end, cap);
+		// Without a filter, ask only for what the limit still needs (plus the records re-read at `from`).
+		const size = keep ? cap : recordQuerySize(cap, options.limit, result.records.length, readAtFrom.size);
+		const batch = await query(from, end, size);
 		result.requests++;
 		let last = from;
 		let first: string | undefined;
@@ -91,11 +94,11 @@ export async function walkRecords<R extends RecordLike>(query: RecordQueryFn<R>,
 			if (result.newest === undefined || time > result.newest) result.newest = time;
 			if (!keep || keep(record, time, id)) result.records.push({ record, time, id });
 		}
-		if (batch.length < cap) {
+		if (batch.length < size) {
 			result.complete = true;
 			return result;
 		}
-		if (first === last) {
+		if (first === last && size === cap) {
 			// A full page of one second: the API cannot return more of it.
 			result.saturatedSeconds.push(last);
 			from = nextWallSecond(last);
