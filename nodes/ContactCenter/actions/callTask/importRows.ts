@@ -3,6 +3,7 @@
  * the spec's row rules, and the rows planned into as few requests as the limits allow.
  */
 import type { Issue } from '../../helpers/validation';
+import { readId, readText } from '../../helpers/parameters';
 import { maxLength, oneOf, positiveNumericId } from '../../helpers/validation';
 
 export const MAX_ROWS_PER_IMPORT = 10_000;
@@ -101,10 +102,20 @@ function taskIdIssue(taskId: string): Issue | undefined {
 /** One input item's row, or the rules it breaks. */
 export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?: ImportRow; issues: Issue[] } {
 	const issues: Array<Issue | undefined> = [];
-	const taskId = typeof input.taskId === 'number' ? String(input.taskId) : (text(input.taskId) ?? '');
-	issues.push(taskIdIssue(taskId));
+	// One value each: objects, lists, NaN and integers past 2^53 are refused, never sent as text.
+	const oneValue = (field: string, raw: unknown): string | undefined => {
+		if (raw === undefined || raw === null || typeof raw === 'string') return text(raw);
+		const read = readText(field, raw);
+		issues.push(read.issue);
+		return read.issue ? undefined : read.value;
+	};
+	const taskIdRead = typeof input.taskId === 'string' ? undefined : readId('taskId', input.taskId);
+	const taskId = taskIdRead ? (taskIdRead.value ?? '') : (text(input.taskId) ?? '');
+	issues.push(taskIdRead?.issue ?? taskIdIssue(taskId));
 
-	const customerNumber = text(input.customerNumber);
+	const numberIsObject = input.customerNumber !== null && typeof input.customerNumber === 'object';
+	// A list or an object is refused by oneValue; it is not a phone number.
+	const customerNumber = numberIsObject ? oneValue('customerNumber', input.customerNumber) : text(input.customerNumber);
 	if (typeof input.customerNumber === 'number' && !Number.isSafeInteger(input.customerNumber)) {
 		// A JSON number of 16+ digits has already lost digits (or is not a whole number): never send a guess.
 		issues.push({
@@ -113,7 +124,7 @@ export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?
 			fix: 'Keep phone numbers as text in the earlier node (e.g. read the column as text), or map {{ String($json.phone) }} only for numbers of at most 15 digits.',
 		});
 	} else if (customerNumber === undefined) {
-		issues.push({ field: 'customerNumber', problem: 'is required', fix: 'Map the phone number to call, e.g. {{ $json.phone }}.' });
+		if (!numberIsObject) issues.push({ field: 'customerNumber', problem: 'is required', fix: 'Map the phone number to call, e.g. {{ $json.phone }}.' });
 	} else if (!CUSTOMER_NUMBER.test(customerNumber)) {
 		issues.push({
 			field: 'customerNumber',
@@ -121,13 +132,13 @@ export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?
 			fix: 'Remove spaces, brackets and letters from the number.',
 		});
 	}
-	const customerName = text(input.additionalFields.customerName);
-	const remark = text(input.additionalFields.remark);
+	const customerName = oneValue('additionalFields.customerName', input.additionalFields.customerName);
+	const remark = oneValue('additionalFields.remark', input.additionalFields.remark);
 	issues.push(maxLength('additionalFields.customerName', customerName, 100), maxLength('additionalFields.remark', remark, 500));
 	const variables = checkVariables(input.additionalFields.variables);
 	issues.push(...variables.issues);
 
-	const dupStrategy = text(input.dupStrategy);
+	const dupStrategy = oneValue('options.dupStrategy', input.dupStrategy);
 	issues.push(oneOf('options.dupStrategy', dupStrategy, DUP_STRATEGIES));
 
 	const found = issues.filter((issue): issue is Issue => issue !== undefined);

@@ -4,7 +4,12 @@
  * `retryStrategy`, with every broken rule reported as an Issue.
  */
 import type { Issue } from '../../helpers/validation';
+import { shown } from '../../helpers/parameters';
 import { maxLength, positiveInteger, required } from '../../helpers/validation';
+
+/** A value in a message: text and numbers quoted as given (long text shortened), lists and objects by kind. */
+const quoted = (value: unknown): string =>
+	typeof value === 'string' || (typeof value === 'object' && value !== null) ? shown(value) : `"${String(value)}"`;
 
 export const TASK_NAME_MAX = 50;
 export const TASK_STATUSES = ['draft', 'running', 'pause', 'done'] as const;
@@ -64,7 +69,7 @@ export function checkWeekdays(field: string, value: unknown): Checked<number[]> 
 		if (day === undefined) {
 			issues.push({
 				field,
-				problem: `has "${String(entry)}", which is not a weekday`,
+				problem: `has ${quoted(entry)}, which is not a weekday`,
 				fix: 'Use 1 (Monday) to 7 (Sunday) or day names such as Monday.',
 			});
 		} else if (days.includes(day)) {
@@ -94,7 +99,7 @@ export function checkTimeRanges(field: string, value: unknown): Checked<string[]
 		if (!match || startHour > 23 || endHour > 23 || startMinute > 59 || endMinute > 59) {
 			issues.push({
 				field,
-				problem: `has "${text}", which is not a time range in the form HH:mm-HH:mm`,
+				problem: `has ${typeof entry === 'object' && entry !== null ? shown(entry) : shown(text)}, which is not a time range in the form HH:mm-HH:mm`,
 				fix: 'Write each range as start-end in 24-hour time, e.g. 09:00-12:00 (latest end 23:59).',
 			});
 			continue;
@@ -146,15 +151,16 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 		};
 	}
 	const issues: Array<Issue | undefined> = [];
-	const reasons = listOf(input.retryReasons).map((reason) => String(reason).trim());
+	const rawReasons = listOf(input.retryReasons);
+	const reasons = rawReasons.map((reason) => (typeof reason === 'string' ? reason.trim() : String(reason)));
 	if (reasons.length === 0) {
 		issues.push({ field: 'retry.retryReasons', problem: 'is required when retry is enabled', fix: 'Add "Retry Reasons" and pick at least one.' });
 	}
-	for (const reason of reasons) {
+	for (const [index, reason] of reasons.entries()) {
 		if (!(RETRY_REASONS as readonly string[]).includes(reason)) {
 			issues.push({
 				field: 'retry.retryReasons',
-				problem: `has "${reason}", which is not a retry reason`,
+				problem: `has ${quoted(typeof rawReasons[index] === 'string' ? reason : rawReasons[index])}, which is not a retry reason`,
 				fix: `Use only ${RETRY_REASONS.join(', ')}.`,
 			});
 		}
@@ -174,7 +180,7 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 	if (unit === undefined || unit === null || unit === '') {
 		issues.push({ field: 'retry.retryIntervalUnit', problem: 'is required when retry is enabled', fix: 'Add it and pick minute or day.' });
 	} else if (!(RETRY_INTERVAL_UNITS as readonly unknown[]).includes(unit)) {
-		issues.push({ field: 'retry.retryIntervalUnit', problem: `must be minute or day (got "${String(unit)}")`, fix: 'Pick minute or day.' });
+		issues.push({ field: 'retry.retryIntervalUnit', problem: `must be minute or day (got ${quoted(unit)})`, fix: 'Pick minute or day.' });
 	}
 	return {
 		value: {

@@ -5,6 +5,7 @@
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { nextWallSecond, toApiTime, type DateInput } from '../../helpers/time';
+import { readDateInput } from '../../helpers/parameters';
 import type { Issue } from '../../helpers/validation';
 import { apiRequest, type RequestContext } from '../../transport';
 import { PAGE_SIZE } from '../../transport/pagination';
@@ -39,6 +40,12 @@ function filterText(value: unknown): string {
 function apiTimeOf(field: string, value: unknown, workflowZone: string, apiZone: string, issues: Issue[]): string | undefined {
 	if (isBlank(value)) {
 		issues.push({ field, problem: 'is required', fix: 'Enter a date and time, for example 2026-11-22T09:00:00 or {{ $now.minus(1, "hour") }}.' });
+		return undefined;
+	}
+	// Numbers past the Date range, lists and objects are refused here, before any conversion.
+	const read = readDateInput(field, value);
+	if (read.issue) {
+		issues.push(read.issue);
 		return undefined;
 	}
 	const converted = toApiTime(value as DateInput, workflowZone, apiZone);
