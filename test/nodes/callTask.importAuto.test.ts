@@ -7,6 +7,8 @@ import { SandboxControl } from '../sandbox/control';
 
 // Call Task → Import Customers with Mapping "Map Automatically": rows read straight from the items'
 // fields by name, checked by the same rules as the manual mapping, no per-item expressions.
+/** A 20-digit phone number that reached the node as a JSON number: already rounded. */
+const UNSAFE_PHONE = Number('12345678901234567890');
 const APP = { appId: '1090', appSecret: 'auto-map-secret' };
 
 let sandbox: RunningSandbox;
@@ -83,7 +85,7 @@ describe('callTask import, Map Automatically', () => {
 	test('every row is checked as in the manual mapping; the error names the item and the item field, and nothing is sent', async () => {
 		const taskId = await newTask();
 		const result = await autoImport(
-			[{ phone: '13800000001' }, { phone: '138 0000' }, { name: 'no number' }, { phone: 12345678901234567890 }, { phone: '13800000005', name: 'n'.repeat(101) }],
+			[{ phone: '13800000001' }, { phone: '138 0000' }, { name: 'no number' }, { phone: UNSAFE_PHONE }, { phone: '13800000005', name: 'n'.repeat(101) }],
 			{ taskId: taskLocator(taskId) },
 		);
 		expect(result.requests).toEqual([]);
@@ -91,7 +93,7 @@ describe('callTask import, Map Automatically', () => {
 		expect(result.error?.description).toContain('4 items are invalid: 1-4. Nothing was imported.');
 		expect((await control.getTaskCustomers(APP.appId, taskId)).length).toBe(0);
 
-		const each = await autoImport([{ name: 'no number' }, { phone: 12345678901234567890 }, { phone: '13800000005', name: 'n'.repeat(101) }], { taskId: taskLocator(taskId) }, { continueOnFail: true });
+		const each = await autoImport([{ name: 'no number' }, { phone: UNSAFE_PHONE }, { phone: '13800000005', name: 'n'.repeat(101) }], { taskId: taskLocator(taskId) }, { continueOnFail: true });
 		expect(each.requests).toEqual([]);
 		const errors = each.items.map((item) => String(item.json.error));
 		expect(errors[0]).toContain('"Customer Number (from none of the item fields "customerNumber", "phone"');
