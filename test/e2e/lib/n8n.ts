@@ -66,7 +66,10 @@ export interface N8nOptions {
 }
 
 export interface CliExecution {
-	/** `n8n execute` exited 0 (it exits 1 when a node errors). */
+	/**
+	 * The run succeeded: the printed run is complete and has no error (or, without a printed run
+	 * status, the command exited 0). The exit code alone does not decide: see `execute`.
+	 */
 	success: boolean;
 	exitCode: number | null;
 	/** The run data printed after the log lines, when there was any. */
@@ -94,6 +97,20 @@ async function bcryptHash(runtime: Runtime, password: string): Promise<string> {
 		hash(value: string, rounds: number): Promise<string>;
 	};
 	return bcrypt.hash(password, 10);
+}
+
+/**
+ * Settings a pinned release needs to run workflows correctly (measured, see the README's
+ * Compatibility section):
+ * - n8n 1.123.x evaluates expressions in its `vm` engine (@n8n/expression-runtime 0.14, isolated-vm)
+ *   by default, and that engine cannot read the output of a Code node through `$('Node')`: the
+ *   bridge throws "#<Object> could not be cloned." and the expression silently evaluates to
+ *   undefined (in every node, n8n's own Set node too). The example workflows read
+ *   `$('Customer key').item.json…` after Code nodes, so 1.x runs with the `legacy` engine, which
+ *   2.x (before the vm engine, e.g. 2.4) and 2.41 (a fixed vm engine) do not need.
+ */
+export function releaseEnv(version: string): Record<string, string> {
+	return /^1\./.test(version) ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {};
 }
 
 /** The last `{ … }` block printed at the start of a line: the JSON that follows n8n's log lines. */
@@ -202,6 +219,7 @@ export class N8n {
 			N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
 			N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
 			N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcryptHash(runtime, owner.password),
+			...releaseEnv(runtime.n8nVersion),
 			...options.env,
 		};
 	}
@@ -306,8 +324,16 @@ export class N8n {
 		const res = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 		const output = `${res.stdout}\n${res.stderr}`;
 		const run = parseTrailingJson<RunData>(res.stdout) ?? parseTrailingJson<RunData>(output);
-		const error = run?.data?.resultData?.error?.message ?? (res.code === 0 ? undefined : cliErrorMessage(output));
-		return { success: res.code === 0 && !run?.data?.resultData?.error, exitCode: res.code, run, error, output, durationMs: res.durationMs };
+		const runError = run?.data?.resultData?.error?.message;
+		// A complete run decides: n8n 1.x can exit non-zero after printing a successful run (its
+		// shutdown after the command failed), and a failed run may still exit 0 on some releases.
+		const complete = run !== undefined && (run.finished === true || run.status === 'success');
+		const success = run === undefined ? res.code === 0 : !runError && (complete || res.code === 0);
+		const error = runError ?? (success ? undefined : cliErrorMessage(output));
+		if (success && res.code !== 0) {
+			this.record(`[e2e] n8n execute exited ${res.code ?? res.signal} after printing a complete, successful run: the run counts`);
+		}
+		return { success, exitCode: res.code, run, error, output, durationMs: res.durationMs };
 	}
 
 	/** As `execute`, but throws with n8n's error message unless the run succeeded. */
@@ -325,10 +351,17 @@ export class N8n {
 		this.openLog();
 		this.record('$ n8n start');
 		const started = Date.now();
+		// `/healthz/readiness` answers 200 once the database is migrated, which on n8n 1.x is before
+		// the REST routes exist (`GET /rest/settings` is a 404 then) and before active workflows are
+		// activated. Every release prints this line once both are done: wait for it as well.
+		let editorReady = false;
 		const child = spawnGroup(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
 			cwd: this.userFolder,
 			env: { ...this.baseEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
-			onLine: (line) => this.record(line),
+			onLine: (line) => {
+				if (line.includes('Editor is now accessible via')) editorReady = true;
+				this.record(line);
+			},
 		});
 		this.child = child;
 		const exited = new Promise<string>((resolve) =>
@@ -339,13 +372,13 @@ export class N8n {
 			while (!ready && Date.now() - started < timeoutMs) {
 				try {
 					const res = await fetch(`${this.baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
-					if (res.status === 200) return 'ready';
+					if (res.status === 200 && editorReady) return 'ready';
 				} catch {
 					// not listening yet
 				}
 				await new Promise((r) => setTimeout(r, 250));
 			}
-			return `n8n was not ready within ${timeoutMs / 1000} s`;
+			return `n8n was not ready within ${timeoutMs / 1000} s (${editorReady ? 'readiness never answered 200' : 'it never printed "Editor is now accessible via"'})`;
 		})();
 		const outcome = await Promise.race([poll, exited]);
 		ready = true;
