@@ -267,10 +267,11 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		expect(sent[0].body).toMatchObject({
 			taskName: TASK_NAME,
 			voiceAgentId: agent.id,
-			agentType: 'voicebot',
 			startType: 'manual',
 			callStrategy: { maxConcurrency: 1, callerNumberGroupId: group.id },
 		});
+		// Agent Type left at its default, "The Agent's Own Type": the field is not sent.
+		expect(sent[0].body).not.toHaveProperty('agentType');
 		// The agent id travels as a bare JSON number (a Java Long), not as a string.
 		expect(sent[0].rawBody).toContain(`"voiceAgentId":${agent.id}`);
 	});
