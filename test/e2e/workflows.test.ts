@@ -145,7 +145,8 @@ describe('examples/*.json', () => {
 		const ids = new Set<string>();
 		for (const file of EXAMPLE_FILES) {
 			const workflow = workflows.get(file)!;
-			expect(workflow.id).toMatch(/^[A-Za-z0-9]{16,21}$/);
+			// 16 at most: n8n 1.x and early 2.x treat a longer id as invalid and never save its static data.
+			expect(workflow.id).toMatch(/^[A-Za-z0-9]{16}$/);
 			ids.add(workflow.id);
 			expect(workflow.name).toMatch(/^Contact Center: /);
 			const types = workflow.nodes.map((node) => node.type);
