@@ -51,7 +51,7 @@ export async function loadExamples(dir = path.join(REPO_ROOT, 'examples')): Prom
 			if (!workflow || !Array.isArray(workflow.nodes) || typeof workflow.connections !== 'object') {
 				throw new Error(`examples/${file}: entry ${index} is not an n8n workflow (needs nodes and connections)`);
 			}
-			// n8n before 2.5 treats a workflow id longer than 16 characters as invalid (isWorkflowIdValid):
+			// n8n 1.123 and 2.4 (2.41 allows 21) treat a workflow id longer than 16 characters as invalid (isWorkflowIdValid):
 			// it then never saves the workflow's static data, so a trigger's cursor is lost at every restart.
 			if (workflow.id !== undefined && !/^[A-Za-z0-9]{1,16}$/.test(workflow.id)) {
 				throw new Error(`examples/${file}: entry ${index} has the id "${workflow.id}": use at most 16 letters and digits (n8n 1.x and early 2.x never save the static data of a workflow with a longer id)`);
