@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- made-up credentials of a local sandbox tenant */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- made-up credentials of a local sandbox tenant; test code, not shipped */
 /**
  * Simulation support: the Contact Center Trigger through n8n-core's PollContext against the
  * sandbox, on a virtual clock. Jest's fake timers replace only `Date`, so n8n's clock (the node,
@@ -52,6 +52,14 @@ export interface Tally {
 }
 
 export const tallies: Tally[] = [];
+
+/** The simulations' report: one row per scenario, written once a file's scenarios have run. */
+export function printTallies(): void {
+	const rows = tallies.map((t) =>
+		[t.scenario.padEnd(58), t.injected, t.emitted, t.lost, t.duplicated, t.polls, t.requests, t.maxStateChars].join('\t'),
+	);
+	process.stdout.write(`\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`);
+}
 
 export class Simulation {
 	readonly rng: Prng;

@@ -1,11 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * Simulations of issue 11: the trigger through n8n-core's PollContext against the sandbox, on a
  * virtual clock (see sim.ts), one scenario per class of the issue. Each reports records injected /
  * emitted / lost / duplicated (printed at the end) and asserts 0 lost and 0 duplicated within the
  * stated limits, with exact request counts where the cost is part of the promise.
  */
-import { tallies, resetTenant, Simulation, startSimSandbox, useVirtualClock, type SimSandbox } from './sim';
+import { printTallies, resetTenant, Simulation, startSimSandbox, useVirtualClock, type SimSandbox } from './sim';
 
 const MINUTE = 60;
 let sim: SimSandbox;
@@ -18,10 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	jest.useRealTimers();
 	await sim?.sandbox.close();
-	const rows = tallies.map((t) =>
-		[t.scenario.padEnd(58), t.injected, t.emitted, t.lost, t.duplicated, t.polls, t.requests, t.maxStateChars].join('\t'),
-	);
-	process.stdout.write(`\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`);
+	printTallies();
 });
 
 async function fresh(zone: string, startIso: string, seed = 1): Promise<Simulation> {

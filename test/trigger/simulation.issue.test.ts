@@ -14,7 +14,7 @@ import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import { v1IdKey } from '../../nodes/ContactCenterTrigger/seenIds';
 import { expectedRequests, NODE_KEY } from './driver';
 import { NEWER_MEMBERS, pollAs1x } from './poll-1x';
-import { tallies, resetTenant, Simulation, startSimSandbox, useVirtualClock, type SimSandbox } from './sim';
+import { printTallies, resetTenant, Simulation, startSimSandbox, useVirtualClock, type SimSandbox } from './sim';
 
 const MINUTE = 60;
 const START = '2027-05-03T08:00:00Z';
@@ -28,10 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	jest.useRealTimers();
 	await sim?.sandbox.close();
-	const rows = tallies.map((t) =>
-		[t.scenario.padEnd(58), t.injected, t.emitted, t.lost, t.duplicated, t.polls, t.requests, t.maxStateChars].join('\t'),
-	);
-	process.stdout.write(`\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`);
+	printTallies();
 });
 
 async function fresh(zone = 'Asia/Shanghai', seed = 7): Promise<Simulation> {
