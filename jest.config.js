@@ -20,9 +20,8 @@ const base = {
  * step with N8N_RELEASES in test/tools/runtime.ts.
  */
 const OLDER_RELEASES = [
-	{ version: '1.123.81', suites: ['loads-package', 'workflows', 'trigger'] },
-	// loads-package: its editor check fails here (a new workflow stays on "Loading" in 2.4.8's editor).
-	{ version: '2.4.8', suites: ['workflows', 'trigger'] },
+	{ version: '1.123.81', suites: ['loads-package', 'workflows', 'trigger', 'editor'] },
+	{ version: '2.4.8', suites: ['loads-package', 'workflows', 'trigger', 'editor'] },
 ];
 
 /** @type {import('jest').Config} */
