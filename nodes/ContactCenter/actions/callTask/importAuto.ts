@@ -40,27 +40,37 @@ export function fieldList(value: unknown): string[] {
 
 const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** The first of `names` the item has (not empty): its value and name. */
-function firstField(json: IDataObject, names: string[]): { value: unknown; field?: string } {
+/** The index in `names` of the first field the item has (not empty), or -1. */
+function firstField(json: IDataObject, names: string[]): number {
 	for (let i = 0; i < names.length; i++) {
 		const value = json[names[i]];
-		if (isPresent(value)) return { value, field: names[i] };
+		if (value !== undefined && value !== null && value !== '') return i;
 	}
-	return { value: undefined };
+	return -1;
 }
 
-/** One item's row input, read from its fields. `numberField` names the field the number came from (for messages). */
+/** The value of the first of `names` the item has (not empty). */
+function firstValue(json: IDataObject, names: string[]): unknown {
+	const i = firstField(json, names);
+	return i < 0 ? undefined : json[names[i]];
+}
+
+/**
+ * One item's row input, read from its fields. `numberField` names the field the number came from
+ * (for messages). Runs once per input item of an import, so it reads each field once and builds
+ * nothing it does not return.
+ */
 export function autoRowInput(
 	json: IDataObject,
 	fields: AutoFields,
 	taskId: unknown,
 	dupStrategy: unknown,
 ): { input: ImportRowInput; numberField?: string } {
-	const number = firstField(json, fields.number);
+	const numberAt = firstField(json, fields.number);
 	const additionalFields: ImportRowInput['additionalFields'] = {};
-	if (fields.name.length > 0) additionalFields.customerName = firstField(json, fields.name).value;
-	if (fields.remark.length > 0) additionalFields.remark = firstField(json, fields.remark).value;
-	const variables = fields.variables.length > 0 ? firstField(json, fields.variables).value : undefined;
+	if (fields.name.length > 0) additionalFields.customerName = firstValue(json, fields.name);
+	if (fields.remark.length > 0) additionalFields.remark = firstValue(json, fields.remark);
+	const variables = fields.variables.length > 0 ? firstValue(json, fields.variables) : undefined;
 	if (fields.asVariables.length > 0) {
 		const pairs: Array<{ name: unknown; value: unknown }> = [];
 		if (isPresent(variables)) pairs.push(...namedPairs(variables));
@@ -69,7 +79,8 @@ export function autoRowInput(
 	} else if (isPresent(variables)) {
 		additionalFields.variables = variables;
 	}
-	return { input: { taskId, customerNumber: number.value, additionalFields, dupStrategy }, numberField: number.field };
+	const input: ImportRowInput = { taskId, customerNumber: numberAt < 0 ? undefined : json[fields.number[numberAt]], additionalFields, dupStrategy };
+	return numberAt < 0 ? { input } : { input, numberField: fields.number[numberAt] };
 }
 
 /** Variables of an item field (an object of name → value, or a list of {name, value}) as a list. */
