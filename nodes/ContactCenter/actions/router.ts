@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { useFieldLabels } from '../helpers/validation';
+import { errorItemJson, toNodeError } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
 import { isBatchOperation, type Operation } from './types';
 import * as callTask from './callTask/CallTask.resource';
@@ -29,26 +30,6 @@ const operations: OperationMap = {
 // Validation errors name fields as the editor shows them, from each operation's own parameters.
 useFieldLabels((resource, operation) => (operations as Record<string, Record<string, Operation> | undefined>)[resource]?.[operation]?.description);
 
-/** The JSON of an error item under continueOnFail: what failed, why, and what to quote to support. */
-export function errorItemJson(error: unknown): IDataObject {
-	const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.description) json.description = error.description;
-		const context = error.context as IDataObject;
-		if (context.vendorCode !== undefined) json.code = context.vendorCode;
-		if (context.traceId !== undefined) json.traceId = context.traceId;
-	}
-	return json;
-}
-
-function toNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(this.getNode(), error instanceof Error ? error : String(error), { itemIndex });
-}
-
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ResourceName;
@@ -71,7 +52,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
 				continue;
 			}
-			throw toNodeError.call(this, error, itemIndex);
+			throw toNodeError(this.getNode(), error, itemIndex);
 		}
 	}
 	return [output];

@@ -5,7 +5,7 @@
  * is refused (it has already lost digits); null and empty text are "not given"; lists and objects
  * are refused where one value is expected. Nothing here calls a string method on a non-string.
  */
-import type { Issue } from './validation';
+import type { Issue } from './issue';
 
 export interface Read<T> {
 	/** Undefined when the value was not given (or is invalid). */

@@ -1,21 +1,11 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { Issue } from './issue';
 import { readId, readNumber, shown } from './parameters';
-import { API_DATE_PATTERN, API_TIME_PATTERN } from './time';
+import { API_TIME_PATTERN } from './time';
 
-/** One broken rule of one field, phrased for the user. */
-export interface Issue {
-	/**
-	 * The parameter path, e.g. `taskName` or `callWindows.window[1].timeRanges`; the error shows it as
-	 * the editor does ("Call Windows → Time Ranges (window 2)"). A display label is shown as it is.
-	 */
-	field: string;
-	/** What is wrong, e.g. `must be at most 50 characters (it has 57)`. */
-	problem: string;
-	/** How to fix it. */
-	fix: string;
-}
+export type { Issue } from './issue';
 
 // ---- field labels -------------------------------------------------------------------------------
 
@@ -132,10 +122,6 @@ export function positiveInteger(field: string, value: unknown): Issue | undefine
 	return readNumber(field, value, { required: true, integer: true, min: 1 }).issue;
 }
 
-export function integerInRange(field: string, value: unknown, min: number, max: number): Issue | undefined {
-	return readNumber(field, value, { required: true, integer: true, min, max }).issue;
-}
-
 /** Ids of the voice-agent interface: numeric strings greater than 0 that fit a Java Long (unsafe integers refused). */
 export function positiveNumericId(field: string, value: unknown): Issue | undefined {
 	return readId(field, value, { required: true, numeric: true, fix: 'Pick it from the list, or enter the digits of the ID.' }).issue;
@@ -144,11 +130,6 @@ export function positiveNumericId(field: string, value: unknown): Issue | undefi
 export function apiTime(field: string, value: unknown): Issue | undefined {
 	if (isBlank(value) || (typeof value === 'string' && API_TIME_PATTERN.test(value))) return undefined;
 	return { field, problem: `must be a date and time (got ${shown(value)})`, fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now }}.' };
-}
-
-export function apiDate(field: string, value: unknown): Issue | undefined {
-	if (isBlank(value) || (typeof value === 'string' && API_DATE_PATTERN.test(value))) return undefined;
-	return { field, problem: `must be a date in the form yyyy-MM-dd (got ${shown(value)})`, fix: 'Use a date such as 2026-11-22.' };
 }
 
 /** An id from a parameter value as text (numbers from expressions become their digits); '' when not one. */

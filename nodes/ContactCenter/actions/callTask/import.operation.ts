@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { validationError } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import { errorItemJson } from '../router';
+import { errorItemJson, toNodeError, withDescription } from '../errors';
 import { itemParameterReader, taskIdLocator } from './common';
 import { autoRowInput, MAPPING_MODES, nodeLevelReader, numberSource, readAutoFields } from './importAuto';
 import { checkImportRow, describeItems, planImport, type ImportRequestPlan, type ImportRow } from './importRows';
@@ -165,18 +165,6 @@ interface ImportResult {
 	[key: string]: unknown;
 }
 
-function asNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
-}
-
-/** The error of a failed request, its description extended with what the run had already imported. */
-function withDescription(node: INode, error: unknown, itemIndex: number, extra: string): NodeApiError | NodeOperationError {
-	const nodeError = asNodeError(node, error, itemIndex);
-	nodeError.description = [nodeError.description, extra].filter(Boolean).join('\n');
-	return nodeError;
-}
-
 const pairsOf = (rows: ImportRow[], dropped: ImportRow[] = []): IPairedItemData[] =>
 	dropped.length === 0 ? rows.map((row) => ({ item: row.itemIndex })) : [...rows, ...dropped].map((row) => row.itemIndex).sort((a, b) => a - b).map((item) => ({ item }));
 
@@ -211,7 +199,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 			checked = readOne(itemIndex);
 		} catch (error) {
 			// An expression that fails for this item (e.g. a missing property) makes only this item invalid.
-			const itemError = asNodeError(this.getNode(), error, itemIndex);
+			const itemError = toNodeError(this.getNode(), error, itemIndex);
 			if (!continueOnFail) throw itemError;
 			invalidItems.push(itemIndex);
 			output.push({ json: errorItemJson(itemError), pairedItem: { item: itemIndex } });

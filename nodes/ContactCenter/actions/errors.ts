@@ -1,0 +1,35 @@
+/**
+ * The node's one error policy, used by the router (one item at a time) and by batch operations (the
+ * call-task import): what an error item holds under "On Error → Continue", and how any failure
+ * becomes the node error n8n shows, tied to the item it came from.
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** The JSON of an error item under continueOnFail: what failed, why, and what to quote to support. */
+export function errorItemJson(error: unknown): IDataObject {
+	const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.description) json.description = error.description;
+		const context = error.context as IDataObject;
+		if (context.vendorCode !== undefined) json.code = context.vendorCode;
+		if (context.traceId !== undefined) json.traceId = context.traceId;
+	}
+	return json;
+}
+
+/** Any failure as a node error of `itemIndex` (an error already tied to an item keeps its own). */
+export function toNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+}
+
+/** As `toNodeError`, its description extended with `extra` (e.g. what a batch had already written). */
+export function withDescription(node: INode, error: unknown, itemIndex: number, extra: string): NodeApiError | NodeOperationError {
+	const nodeError = toNodeError(node, error, itemIndex);
+	nodeError.description = [nodeError.description, extra].filter(Boolean).join('\n');
+	return nodeError;
+}
