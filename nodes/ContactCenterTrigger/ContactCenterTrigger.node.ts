@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { outputRecord, queryServiceRecords, type Channel } from '../ContactCenter/actions/serviceRecord/query';
-import { getConnection } from '../ContactCenter/transport';
+import { readCredentialSettings } from '../ContactCenter/transport';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
 import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type EmittedRecord, type Saturation, type StateLimit } from './poll';
 import { sampleRecords } from './sample';
@@ -184,7 +184,7 @@ export class ContactCenterTrigger implements INodeType {
 	methods = { credentialTest: { contactCenterApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const { timezone } = await getConnection.call(this);
+		const { timezone } = await readCredentialSettings.call(this);
 		const settings = readSettings.call(this);
 		const node = this.getNode();
 		const query = async (channel: Channel, startTime: string, endTime: string, limit: number) =>

@@ -83,10 +83,6 @@ export class SeenIds {
 		return [...this.bySecond.keys()].sort((a, b) => a - b);
 	}
 
-	countAt(time: string): number {
-		return this.bySecond.get(wallSeconds(time))?.size ?? 0;
-	}
-
 	/** Forget every second before `time`. */
 	dropBefore(time: string): void {
 		const limit = wallSeconds(time);

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyModeValidation } from 'n8n-workflow';
 
 /** `returnAll` and `limit`, as every Get Many has them. */
-export function returnAllAndLimit(maxLimit?: number): INodeProperties[] {
+export function returnAllAndLimit(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -14,18 +14,12 @@ export function returnAllAndLimit(maxLimit?: number): INodeProperties[] {
 			displayName: 'Limit',
 			name: 'limit',
 			type: 'number',
-			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
+			typeOptions: { minValue: 1 },
 			default: 50,
 			displayOptions: { show: { returnAll: [false] } },
 			description: 'Max number of results to return',
 		},
 	];
-}
-
-/** The row limit of a Get Many item: undefined when Return All is on. */
-export function readLimit(returnAll: unknown, limit: unknown): number | undefined {
-	if (returnAll === true) return undefined;
-	return typeof limit === 'number' && limit > 0 ? Math.floor(limit) : 50;
 }
 
 /** A resource locator: "From list" (searchable) first, then typing the id. */

@@ -27,15 +27,6 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 	return formatter;
 }
 
-export function isValidTimeZone(zone: string): boolean {
-	try {
-		formatterFor(zone);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 interface WallClock {
 	year: number;
 	month: number;
@@ -99,13 +90,6 @@ export function parseApiTime(text: string, zone: string): number | undefined {
 	const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
 	if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
 	return wallClockToEpoch({ year, month, day, hour, minute, second }, zone);
-}
-
-/** Shift an API time by whole seconds, staying in API form. */
-export function addSeconds(apiTime: string, seconds: number, zone: string): string {
-	const epoch = parseApiTime(apiTime, zone);
-	if (epoch === undefined) throw new Error(`not an API time: ${apiTime}`);
-	return formatApiTime(epoch + seconds * 1000, zone);
 }
 
 export type DateInput = string | number | Date | { toISO?: () => string | null; toMillis?: () => number };

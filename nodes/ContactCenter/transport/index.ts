@@ -3,9 +3,8 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { settingsProblem } from './credentialSettings';
 import { classifyThrown, transportError, vendorError, type TransportFailure, type VendorFailure } from './errors';
@@ -53,7 +52,7 @@ interface RawResponse {
 const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>();
 
 /** The credential's non-secret settings, read once per node context. */
-export async function getConnection(this: RequestContext): Promise<ContactCenterCredentials> {
+export async function readCredentialSettings(this: RequestContext): Promise<ContactCenterCredentials> {
 	let cached = credentialCache.get(this);
 	if (!cached) {
 		const node = this.getNode();
@@ -121,7 +120,7 @@ function parseEnvelope<T>(envelope: Envelope, parsed: unknown, httpStatus: numbe
  * (not thrown) so that callers that handle a vendor code themselves can. Transport failures throw.
  */
 export async function requestEnvelope<T>(this: RequestContext, options: ApiRequestOptions): Promise<EnvelopeResult<T>> {
-	const connection = await getConnection.call(this);
+	const connection = await readCredentialSettings.call(this);
 	const node = this.getNode();
 	const maxAttempts = options.kind === 'read' ? MAX_READ_ATTEMPTS : 1;
 	const signal = 'getExecutionCancelSignal' in this ? this.getExecutionCancelSignal() : undefined;
@@ -192,9 +191,4 @@ export async function apiRequest<T>(this: RequestContext, options: ApiRequestOpt
 	const result = await requestEnvelope.call<RequestContext, [ApiRequestOptions], Promise<EnvelopeResult<T>>>(this, options);
 	if (result.ok) return result.data;
 	throw vendorError(this.getNode(), result.failure, options.itemIndex);
-}
-
-/** True when the error is a NodeApiError built by this transport for the given vendor code. */
-export function hasVendorCode(error: unknown, code: string): boolean {
-	return error instanceof NodeApiError && (error.context as JsonObject).vendorCode === code;
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
 import { readDateInput, readNumber, readText, shown } from '../../helpers/parameters';
 import { assertValid, oneOf, type Issue } from '../../helpers/validation';
-import { apiRequest, getConnection } from '../../transport';
+import { apiRequest, readCredentialSettings } from '../../transport';
 import { toLong } from '../../transport/json';
 import { idLocator, readIdParameter } from './common';
 import { checkCallWindows, checkRetry, TASK_NAME_MAX, type RetryInput } from './taskRules';
@@ -193,7 +193,7 @@ export const description = updateDisplayOptions({ show: { resource: ['callTask']
 export const AGENT_OWN_TYPE = 'agentDefault';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { timezone } = await getConnection.call(this);
+	const { timezone } = await readCredentialSettings.call(this);
 	const taskName = readText('taskName', this.getNodeParameter('taskName', itemIndex, ''), {
 		required: true,
 		fix: 'Enter a name for the task.',

@@ -5,7 +5,7 @@ import { returnAllAndLimit } from '../../helpers/descriptions';
 import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../helpers/time';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
-import { getConnection } from '../../transport';
+import { readCredentialSettings } from '../../transport';
 import { readItemLimit } from '../../transport/pagination';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
 import { readDateInput, readList, readText, shown } from '../../helpers/parameters';
@@ -78,7 +78,7 @@ export function toApiDateFilter(value: DateInput, workflowZone: string, apiZone:
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as TaskFilters;
-	const { timezone } = await getConnection.call(this);
+	const { timezone } = await readCredentialSettings.call(this);
 	const issues: Array<Issue | undefined> = [];
 	const query: IDataObject = {};
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { addCustomerEnvelope, addError, customerRecord } from './api';
 import { createProperties } from './descriptions';
-import { readWriteBody } from './write';
+import { readWriteBody } from './itemInput';
 
 export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['create'] } }, createProperties());
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { CUSTOMER_PATHS } from './api';
 import { customerIdField } from './descriptions';
-import { readCustomerId } from './write';
+import { readCustomerId } from './itemInput';
 
 export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['delete'] } }, [customerIdField]);
 

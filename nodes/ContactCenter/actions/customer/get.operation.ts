@@ -5,7 +5,7 @@ import { dataObject } from '../../helpers/responses';
 import { apiRequest } from '../../transport';
 import { customerRecord, CUSTOMER_PATHS } from './api';
 import { customerIdField } from './descriptions';
-import { readCustomerId } from './write';
+import { readCustomerId } from './itemInput';
 
 export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['get'] } }, [customerIdField]);
 

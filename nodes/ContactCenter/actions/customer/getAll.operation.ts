@@ -6,7 +6,7 @@ import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../transport/pagination';
 import { listCustomers } from './api';
 import { buildListQuery } from './search';
-import { zonesOf } from './write';
+import { zonesOf } from './itemInput';
 
 function timeFilter(displayName: string, name: string, description: string): INodeProperties {
 	return {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CUSTOMER_PATHS, writeCustomer } from './api';
 import { contactFields, customerIdField, customFieldsField, optionalFields } from './descriptions';
-import { customerIdOf, readWriteBody } from './write';
+import { customerIdOf, readWriteBody } from './itemInput';
 
 const properties: INodeProperties[] = [
 	customerIdField,

@@ -5,7 +5,7 @@ import { vendorError } from '../../transport/errors';
 import { addCustomerEnvelope, addError, customerEnvelope, customerRecord, CUSTOMER_PATHS, PHONE_EXISTS, repeatIdsOf, writeCustomer } from './api';
 import type { CustomerBody } from './fields';
 import { createProperties } from './descriptions';
-import { readWriteBody } from './write';
+import { readWriteBody } from './itemInput';
 
 export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['upsert'] } }, createProperties());
 

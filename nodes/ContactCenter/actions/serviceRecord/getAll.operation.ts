@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
-import { getConnection } from '../../transport';
+import { readCredentialSettings } from '../../transport';
 import { readItemLimit } from '../../transport/pagination';
 import { outputRecord, queryServiceRecords, readRecordQuery, RECORDS_PER_QUERY, saturationMessage } from './query';
 import { walkRecords } from './walker';
@@ -69,7 +69,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['serviceRecord'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const connection = await getConnection.call(this);
+	const connection = await readCredentialSettings.call(this);
 	const { issues, query } = readRecordQuery(
 		{
 			channel: this.getNodeParameter('channel', itemIndex, 'call'),

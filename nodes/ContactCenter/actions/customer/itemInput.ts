@@ -1,14 +1,15 @@
+/** What an item gives Customer operations: its customer ID, its add/update body, and the two time zones its dates are read in. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readId } from '../../helpers/parameters';
 import { assertValid, type Issue } from '../../helpers/validation';
-import { getConnection } from '../../transport';
+import { readCredentialSettings } from '../../transport';
 import type { MapperMode } from './customFields';
 import { buildCustomerBody, CONTACT_KINDS, type ContactKind, type CustomerBody, type Zones } from './fields';
 
 /** The workflow's zone (date-times without offset) and the API's zone (the credential's). */
 export async function zonesOf(this: IExecuteFunctions): Promise<Zones> {
-	const connection = await getConnection.call(this);
+	const connection = await readCredentialSettings.call(this);
 	return { workflow: this.getTimezone(), api: connection.timezone };
 }
 
