@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
-// The public names of NODE_CONTRACT.md for call tasks, voice agents and caller number groups.
+// The public names of docs/node-contract.md for call tasks, voice agents and caller number groups.
 const CONTRACT: Record<string, Record<string, string[]>> = {
 	callTask: {
 		create: [

@@ -1,5 +1,5 @@
 /**
- * The names users' workflows depend on (shared/NODE_CONTRACT.md), checked against the node's
+ * The names users' workflows depend on (docs/node-contract.md), checked against the node's
  * description: every resource and operation exists, with every parameter the contract lists
  * (top level) and every field it lists inside a collection. Renaming any of them fails here.
  */

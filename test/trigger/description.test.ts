@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL } from '../../nodes/ContactCenterTrigger/settings';
 
-describe('Contact Center Trigger description (NODE_CONTRACT.md)', () => {
+describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 	const { description } = new ContactCenterTrigger();
 	const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
 

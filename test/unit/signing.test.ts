@@ -20,7 +20,7 @@ function independent(secret: string, message: string): string {
 	return createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(message, 'utf8')).digest('base64');
 }
 
-describe('signing (NODE_CONTRACT default: base64(HMAC-SHA256(appSecret, appId + timestamp + nonce)))', () => {
+describe('signing (docs/node-contract.md default: base64(HMAC-SHA256(appSecret, appId + timestamp + nonce)))', () => {
 	it('matches the golden vector computed independently', () => {
 		const expected = independent(VECTOR.appSecret, '1090' + '1763800000' + '042137');
 		expect(computeSignature(VECTOR)).toBe(expected);

@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from '../lib/time';
 import type { Tenant } from '../state/tenant';
 
-// Verification of the default signing scheme of NODE_CONTRACT.md, written independently of the
+// Verification of the default signing scheme of docs/node-contract.md, written independently of the
 // package's own signing code: signature = base64(HMAC-SHA256(appSecret, appId + timestamp + nonce)).
 
 /** Nonces a tenant has used recently; bounded, oldest forgotten first. */
