@@ -5,7 +5,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_SIGNATURE_ORDER, isSignatureOrder, signRequest } from '../nodes/ContactCenter/transport/signing';
+import {
+	DEFAULT_SIGNATURE_ORDER,
+	isSignatureOrder,
+	signRequest,
+} from '../nodes/ContactCenter/transport/signing';
 
 export class ContactCenterApi implements ICredentialType {
 	name = 'contactCenterApi';
@@ -82,9 +86,15 @@ export class ContactCenterApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const order = isSignatureOrder(credentials.signatureOrder) ? credentials.signatureOrder : undefined;
+		const order = isSignatureOrder(credentials.signatureOrder)
+			? credentials.signatureOrder
+			: undefined;
 		const signed = signRequest(
-			{ appId: String(credentials.appId ?? ''), appSecret: String(credentials.appSecret ?? ''), order },
+			{
+				appId: String(credentials.appId ?? ''),
+				appSecret: String(credentials.appSecret ?? ''),
+				order,
+			},
 			Date.now(),
 		);
 		return {

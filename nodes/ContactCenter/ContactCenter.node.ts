@@ -41,13 +41,37 @@ export class ContactCenter implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Call Task', value: 'callTask', description: 'Outbound voice-agent call tasks' },
-					{ name: 'Caller Number Group', value: 'callerNumberGroup', description: 'Numbers shown to customers called by a voice agent' },
+					{
+						name: 'Caller Number Group',
+						value: 'callerNumberGroup',
+						description: 'Numbers shown to customers called by a voice agent',
+					},
 					{ name: 'Customer', value: 'customer', description: 'Customer (CRM) records' },
-					{ name: 'Customer Field', value: 'customerField', description: 'Configuration of customer fields, including custom fields' },
-					{ name: 'Display Number Group', value: 'displayNumberGroup', description: 'Caller numbers shown to called parties' },
-					{ name: 'Service Group', value: 'serviceGroup', description: 'Agent queues with members and allocation strategy' },
-					{ name: 'Service Record', value: 'serviceRecord', description: 'Records written after calls and online chats' },
-					{ name: 'Voice Agent', value: 'voiceAgent', description: 'Voice agents that make outbound calls' },
+					{
+						name: 'Customer Field',
+						value: 'customerField',
+						description: 'Configuration of customer fields, including custom fields',
+					},
+					{
+						name: 'Display Number Group',
+						value: 'displayNumberGroup',
+						description: 'Caller numbers shown to called parties',
+					},
+					{
+						name: 'Service Group',
+						value: 'serviceGroup',
+						description: 'Agent queues with members and allocation strategy',
+					},
+					{
+						name: 'Service Record',
+						value: 'serviceRecord',
+						description: 'Records written after calls and online chats',
+					},
+					{
+						name: 'Voice Agent',
+						value: 'voiceAgent',
+						description: 'Voice agents that make outbound calls',
+					},
 				],
 				default: 'customer',
 			},

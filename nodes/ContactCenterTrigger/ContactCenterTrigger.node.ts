@@ -8,10 +8,21 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { outputRecord, queryServiceRecords, type Channel } from '../ContactCenter/actions/serviceRecord/query';
+import {
+	outputRecord,
+	queryServiceRecords,
+	type Channel,
+} from '../ContactCenter/actions/serviceRecord/query';
 import { readCredentialSettings } from '../ContactCenter/transport';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
-import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type EmittedRecord, type Saturation, type StateLimit } from './poll';
+import {
+	runPoll,
+	sameOrigin,
+	STATE_LIMIT_CHARS,
+	type EmittedRecord,
+	type Saturation,
+	type StateLimit,
+} from './poll';
 import { sampleRecords } from './sample';
 import {
 	DEFAULT_LOOKBACK_MINUTES,
@@ -75,7 +86,9 @@ function toItems(
 	saturations: Saturation[],
 	limits: StateLimit[],
 ): INodeExecutionData[] {
-	const saturated = new Map(saturations.map((s) => [`${s.channel} ${s.second}`, saturationMessage(s)]));
+	const saturated = new Map(
+		saturations.map((s) => [`${s.channel} ${s.second}`, saturationMessage(s)]),
+	);
 	const limited = new Map(limits.map((l) => [l.channel, l]));
 	return emitted.map((e) => {
 		const json = outputRecord(e.record, e.channel);
@@ -89,7 +102,15 @@ function toItems(
 			channel: e.channel,
 			warning: warnings.join(' '),
 			...(e.saturatedSecond ? { saturatedSecond: e.saturatedSecond } : {}),
-			...(limit ? { stateLimit: { floor: limit.floor, lookBackReaches: limit.wanted, rememberedIds: limit.remembered } } : {}),
+			...(limit
+				? {
+						stateLimit: {
+							floor: limit.floor,
+							lookBackReaches: limit.wanted,
+							rememberedIds: limit.remembered,
+						},
+					}
+				: {}),
 		};
 		return { json: { ...json, [REPORT_FIELD]: report } };
 	});
@@ -103,7 +124,8 @@ export class ContactCenterTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Service records: " + $parameter["channel"]}}',
-		description: 'Starts the workflow when a call or online-chat service record is written or updated',
+		description:
+			'Starts the workflow when a call or online-chat service record is written or updated',
 		defaults: { name: 'Contact Center Trigger' },
 		polling: true,
 		inputs: [],
@@ -117,7 +139,11 @@ export class ContactCenterTrigger implements INodeType {
 				options: [
 					{ name: 'All', value: 'all', description: 'Call records and online-chat records' },
 					{ name: 'Call', value: 'call', description: 'Records written after calls' },
-					{ name: 'Online Chat (IM)', value: 'im', description: 'Records written after online-chat sessions' },
+					{
+						name: 'Online Chat (IM)',
+						value: 'im',
+						description: 'Records written after online-chat sessions',
+					},
 				],
 				default: 'all',
 				description: 'Which service records to watch',
@@ -135,7 +161,8 @@ export class ContactCenterTrigger implements INodeType {
 					{
 						name: 'Service Note Updated',
 						value: 'serviceNoteUpdate',
-						description: 'A service record was updated (pushType serviceNoteUpdate); each update is its own event',
+						description:
+							'A service record was updated (pushType serviceNoteUpdate); each update is its own event',
 					},
 				],
 				default: ['serviceNoteInsert', 'serviceNoteUpdate'],
@@ -192,7 +219,12 @@ export class ContactCenterTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			// "Fetch Test Event": the newest record(s), the stored state left alone.
-			const sample = await sampleRecords<IDataObject>({ ...settings, nowMs: Date.now(), zone: timezone, query });
+			const sample = await sampleRecords<IDataObject>({
+				...settings,
+				nowMs: Date.now(),
+				zone: timezone,
+				query,
+			});
 			return sample.emitted.length > 0 ? [toItems(sample.emitted, [], [])] : null;
 		}
 
@@ -202,13 +234,19 @@ export class ContactCenterTrigger implements INodeType {
 		const startedAt = Date.now();
 		const running = runningPolls.get(lockKey);
 		if (running !== undefined && startedAt - running < 2 * budgetMs) {
-			this.logger.warn('Contact Center Trigger: the previous poll is still running; this poll is skipped', { node: node.name });
+			this.logger.warn(
+				'Contact Center Trigger: the previous poll is still running; this poll is skipped',
+				{ node: node.name },
+			);
 			return null;
 		}
 		runningPolls.set(lockKey, startedAt);
 		try {
 			const staticData = this.getWorkflowStaticData('node');
-			const { state, invalid, migrated } = readState(staticData[STATE_KEY], { zone: timezone, lookbackSeconds: settings.lookbackSeconds });
+			const { state, invalid, migrated } = readState(staticData[STATE_KEY], {
+				zone: timezone,
+				lookbackSeconds: settings.lookbackSeconds,
+			});
 			if (invalid.length > 0) {
 				this.logger.warn(
 					`Contact Center Trigger: the stored cursor (${invalid.join(', ')}) is unreadable; those channels start again from now`,
@@ -244,8 +282,16 @@ export class ContactCenterTrigger implements INodeType {
 			// Every request succeeded: only now does the state move.
 			staticData[STATE_KEY] = outcome.state as unknown as IDataObject;
 
-			if (migrated) this.logger.info('Contact Center Trigger: the stored cursor was migrated to state version 2', { node: node.name });
-			if (outcome.restarted) this.logger.info('Contact Center Trigger: Start From changed; the trigger starts over from it', { node: node.name });
+			if (migrated)
+				this.logger.info(
+					'Contact Center Trigger: the stored cursor was migrated to state version 2',
+					{ node: node.name },
+				);
+			if (outcome.restarted)
+				this.logger.info(
+					'Contact Center Trigger: Start From changed; the trigger starts over from it',
+					{ node: node.name },
+				);
 			for (const saturation of outcome.saturations) {
 				this.logger.warn(`Contact Center Trigger: ${saturationMessage(saturation)}`, {
 					node: node.name,
@@ -254,7 +300,11 @@ export class ContactCenterTrigger implements INodeType {
 				});
 			}
 			for (const limit of outcome.limits) {
-				this.logger.warn(`Contact Center Trigger: ${limitMessage(limit)}`, { node: node.name, channel: limit.channel, floor: limit.floor });
+				this.logger.warn(`Contact Center Trigger: ${limitMessage(limit)}`, {
+					node: node.name,
+					channel: limit.channel,
+					floor: limit.floor,
+				});
 			}
 			const draining = Object.entries(outcome.channels)
 				.filter(([, report]) => report?.draining)
@@ -265,7 +315,9 @@ export class ContactCenterTrigger implements INodeType {
 				requests: outcome.requests,
 				draining: draining.join(','),
 			});
-			return outcome.emitted.length > 0 ? [toItems(outcome.emitted, outcome.saturations, outcome.limits)] : null;
+			return outcome.emitted.length > 0
+				? [toItems(outcome.emitted, outcome.saturations, outcome.limits)]
+				: null;
 		} finally {
 			if (runningPolls.get(lockKey) === startedAt) runningPolls.delete(lockKey);
 		}

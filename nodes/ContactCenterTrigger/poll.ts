@@ -13,11 +13,26 @@
  * `floor` + `seen` (every id emitted at or after `floor`), `resume` (a draining backlog's position)
  * and `cut` (set when the state limit forced `floor` up: reported on every poll it still matters).
  */
-import { instantOfWall, secondsToWall, wallRange, wallToSeconds } from '../ContactCenter/helpers/time';
-import { walkRecords, type RecordLike, type WalkResult } from '../ContactCenter/actions/serviceRecord/walker';
+import {
+	instantOfWall,
+	secondsToWall,
+	wallRange,
+	wallToSeconds,
+} from '../ContactCenter/helpers/time';
+import {
+	walkRecords,
+	type RecordLike,
+	type WalkResult,
+} from '../ContactCenter/actions/serviceRecord/walker';
 import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
 import { idKey, SeenIds } from './seenIds';
-import { CHANNELS, STATE_VERSION, type ChannelState, type Origin, type TriggerState } from './state';
+import {
+	CHANNELS,
+	STATE_VERSION,
+	type ChannelState,
+	type Origin,
+	type TriggerState,
+} from './state';
 
 /** How far the API's clock may run ahead of n8n's: its timestamp tolerance (a request further off is refused). */
 export const API_CLOCK_TOLERANCE_SECONDS = 300;
@@ -112,7 +127,9 @@ function wallBack(time: string, seconds: number, zone: string): string {
 /** The lowest wall second a later poll may read from: what `seen` must keep. */
 function keepFrom(cursor: ChannelState, lookbackSeconds: number, zone: string): string {
 	// Looking a day ahead keeps the repeated hour of a coming fall-back.
-	const ahead = wall(wallRange(cursor.through - lookbackSeconds, cursor.through + DAY_SECONDS, zone).low);
+	const ahead = wall(
+		wallRange(cursor.through - lookbackSeconds, cursor.through + DAY_SECONDS, zone).low,
+	);
 	return minTime(behind(cursor, lookbackSeconds, zone), ahead);
 }
 
@@ -129,7 +146,10 @@ function behind(cursor: ChannelState, lookbackSeconds: number, zone: string): st
  * Whether the state already started at this Start From: the same text (an expression is never
  * re-evaluated), or another text for the same instant ('adopt'). Otherwise the state starts over.
  */
-export function sameOrigin(stored: Origin | undefined, wanted: NonNullable<PollInput<ServiceRecordLike>['origin']>): boolean | 'adopt' {
+export function sameOrigin(
+	stored: Origin | undefined,
+	wanted: NonNullable<PollInput<ServiceRecordLike>['origin']>,
+): boolean | 'adopt' {
 	if (!stored) return false;
 	if (stored.raw !== undefined && stored.raw === wanted.raw) return true;
 	// Written differently, the same instant (e.g. another offset): the same starting point.
@@ -183,7 +203,8 @@ function prune(
 	}
 	for (const { channel, cursor, seen } of cursors) {
 		const want = wanted.get(channel) as string;
-		if (cursor.cut !== undefined && cursor.floor > want) limits.push({ channel, floor: cursor.floor, wanted: want, remembered: seen.size });
+		if (cursor.cut !== undefined && cursor.floor > want)
+			limits.push({ channel, floor: cursor.floor, wanted: want, remembered: seen.size });
 	}
 	return limits;
 }
@@ -192,7 +213,10 @@ function prune(
  * One poll over the selected channels. Throws whatever `query` throws; the caller then keeps its
  * stored state untouched, so a failed poll emits nothing and changes nothing.
  */
-export async function runPoll<R extends ServiceRecordLike>(previous: TriggerState | undefined, input: PollInput<R>): Promise<PollOutcome<R>> {
+export async function runPoll<R extends ServiceRecordLike>(
+	previous: TriggerState | undefined,
+	input: PollInput<R>,
+): Promise<PollOutcome<R>> {
 	const state: TriggerState = previous
 		? (JSON.parse(JSON.stringify(previous)) as TriggerState)
 		: { version: STATE_VERSION, channels: {} };
@@ -202,14 +226,23 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 	const events = new Set(input.events);
 	const nowS = Math.floor(input.nowMs / 1000);
 	const nowAhead = nowS + API_CLOCK_TOLERANCE_SECONDS;
-	const outcome: PollOutcome<R> = { emitted: [], state, saturations: [], limits: [], restarted: false, requests: 0, channels: {} };
+	const outcome: PollOutcome<R> = {
+		emitted: [],
+		state,
+		saturations: [],
+		limits: [],
+		restarted: false,
+		requests: 0,
+		channels: {},
+	};
 
 	const origin = input.origin;
 	if (origin) {
 		const same = sameOrigin(state.origin, origin);
 		if (same === 'adopt') state.origin = { raw: origin.raw, at: (state.origin as Origin).at };
 		else if (!same) {
-			if (origin.at === undefined) throw new StartFromError(origin.problem ?? 'Start From is not a date and time');
+			if (origin.at === undefined)
+				throw new StartFromError(origin.problem ?? 'Start From is not a date and time');
 			// A new starting point (first activation with Start From, or the option changed): start over there.
 			outcome.restarted = Object.keys(state.channels).length > 0;
 			state.channels = {};
@@ -217,7 +250,8 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 		}
 	}
 	// Channels no longer selected are dropped: selecting one again starts it afresh.
-	for (const channel of CHANNELS) if (!input.channels.includes(channel)) delete state.channels[channel];
+	for (const channel of CHANNELS)
+		if (!input.channels.includes(channel)) delete state.channels[channel];
 
 	interface Work {
 		channel: Channel;
@@ -239,11 +273,17 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 	for (const channel of input.channels) {
 		const report: ChannelReport = { requests: 0, draining: false };
 		outcome.channels[channel] = report;
-		const query = async (start: string, end: string, limit: number) => await input.query(channel, start, end, limit);
+		const query = async (start: string, end: string, limit: number) =>
+			await input.query(channel, start, end, limit);
 		let cursor = state.channels[channel];
 		if (!cursor && state.origin) {
 			const at = Math.floor(state.origin.at / 1000);
-			cursor = { through: at, mark: wall(wallRange(at, at, zone).low), floor: wall(wallRange(at, at, zone).low), seen: '' };
+			cursor = {
+				through: at,
+				mark: wall(wallRange(at, at, zone).low),
+				floor: wall(wallRange(at, at, zone).low),
+				seen: '',
+			};
 			report.started = 'startFrom';
 		}
 		if (!cursor) {
@@ -252,13 +292,23 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 			const range = wallRange(nowS - lookback, nowAhead, zone);
 			const start = wall(range.low);
 			const end = wall(range.high);
-			const primed = await walkRecords(query, { start, end, cap: pageSize, mayContinue: input.mayContinue });
+			const primed = await walkRecords(query, {
+				start,
+				end,
+				cap: pageSize,
+				mayContinue: input.mayContinue,
+			});
 			report.requests += primed.requests;
 			outcome.requests += primed.requests;
 			report.window = { start, end };
 			report.started = 'now';
 			const seen = new SeenIds();
-			const fresh: ChannelState = { through: nowS, mark: maxTime(wall(wallRange(nowS, nowS, zone).low), primed.newest ?? start), floor: start, seen: '' };
+			const fresh: ChannelState = {
+				through: nowS,
+				mark: maxTime(wall(wallRange(nowS, nowS, zone).low), primed.newest ?? start),
+				floor: start,
+				seen: '',
+			};
 			if (primed.complete) for (const r of primed.records) seen.add(r.time, keyOf(r.id));
 			else {
 				// Too much to remember in one poll: from the end of the window on only, and say so.
@@ -282,7 +332,8 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 				cap: pageSize,
 				limit: max,
 				mayContinue: input.mayContinue,
-				keep: (record, time, id) => events.has(String(record.pushType)) && !seen.has(time, keyOf(id)),
+				keep: (record, time, id) =>
+					events.has(String(record.pushType)) && !seen.has(time, keyOf(id)),
 			});
 			report.requests += result.requests;
 			outcome.requests += result.requests;
@@ -290,7 +341,10 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 		};
 		// Everything written since the last poll (and late by up to the look-back) lies in `range`;
 		// a backlog continues at its position, and also looks behind it for records written late.
-		const lookFrom = maxTime(cursor.floor, minTime(wall(range.low), wallBack(cursor.resume ?? cursor.mark, lookback, zone)));
+		const lookFrom = maxTime(
+			cursor.floor,
+			minTime(wall(range.low), wallBack(cursor.resume ?? cursor.mark, lookback, zone)),
+		);
 		if (cursor.resume === undefined) {
 			if (lookFrom > end) continue; // the starting point is still ahead
 			report.window = { start: lookFrom, end };
@@ -302,7 +356,10 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 		report.window = { start: minTime(lookFrom, ahead), end };
 		// Forward first, so that a backlog always moves on; then, as the poll budget allows, behind.
 		const forward = await walk(ahead, end);
-		const back = lookFrom < ahead && (!input.mayContinue || input.mayContinue()) ? await walk(lookFrom, wall((wallToSeconds(ahead) as number) - 1)) : undefined;
+		const back =
+			lookFrom < ahead && (!input.mayContinue || input.mayContinue())
+				? await walk(lookFrom, wall((wallToSeconds(ahead) as number) - 1))
+				: undefined;
 		w.walk = back
 			? {
 					records: [...back.records, ...forward.records],
@@ -316,11 +373,16 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 	}
 
 	// Emit the oldest `max` fresh records of all channels, in updateTime order.
-	const merged = work.flatMap((w) => (w.walk?.records ?? []).map((candidate) => ({ w, candidate })));
-	merged.sort((a, b) => (a.candidate.time < b.candidate.time ? -1 : a.candidate.time > b.candidate.time ? 1 : 0));
+	const merged = work.flatMap((w) =>
+		(w.walk?.records ?? []).map((candidate) => ({ w, candidate })),
+	);
+	merged.sort((a, b) =>
+		a.candidate.time < b.candidate.time ? -1 : a.candidate.time > b.candidate.time ? 1 : 0,
+	);
 	const chosen = merged.slice(0, max);
 	const takenPerChannel = new Map<Channel, number>();
-	for (const { w } of chosen) takenPerChannel.set(w.channel, (takenPerChannel.get(w.channel) ?? 0) + 1);
+	for (const { w } of chosen)
+		takenPerChannel.set(w.channel, (takenPerChannel.get(w.channel) ?? 0) + 1);
 
 	const saturatedKeys = new Set<string>();
 	for (const w of work) {
@@ -331,9 +393,15 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 		const emittedPerSecond = new Map<string, number>();
 		for (const candidate of walk.records.slice(0, taken)) {
 			seen.add(candidate.time, keyOf(candidate.id));
-			if (saturated.has(candidate.time)) emittedPerSecond.set(candidate.time, (emittedPerSecond.get(candidate.time) ?? 0) + 1);
+			if (saturated.has(candidate.time))
+				emittedPerSecond.set(candidate.time, (emittedPerSecond.get(candidate.time) ?? 0) + 1);
 		}
-		const stop = taken < walk.records.length ? walk.records[taken].time : walk.complete ? undefined : walk.next;
+		const stop =
+			taken < walk.records.length
+				? walk.records[taken].time
+				: walk.complete
+					? undefined
+					: walk.next;
 		for (const second of saturated) {
 			// Report a full second when records of it are emitted, or when the walk gets past it for the
 			// first time (beyond the mark); re-reading it in the look-back stays quiet.
@@ -344,7 +412,11 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 				saturatedKeys.add(`${w.channel} ${second}`);
 			}
 		}
-		if (walk.newest !== undefined) cursor.mark = maxTime(cursor.mark, stop === undefined ? walk.newest : minTime(walk.newest, stop));
+		if (walk.newest !== undefined)
+			cursor.mark = maxTime(
+				cursor.mark,
+				stop === undefined ? walk.newest : minTime(walk.newest, stop),
+			);
 		if (stop === undefined) delete cursor.resume;
 		else {
 			cursor.resume = stop;
@@ -363,8 +435,9 @@ export async function runPoll<R extends ServiceRecordLike>(previous: TriggerStat
 		channel: w.channel,
 		record: candidate.record,
 		time: candidate.time,
-		...(saturatedKeys.has(`${w.channel} ${candidate.time}`) ? { saturatedSecond: candidate.time } : {}),
+		...(saturatedKeys.has(`${w.channel} ${candidate.time}`)
+			? { saturatedSecond: candidate.time }
+			: {}),
 	}));
 	return outcome;
 }
-

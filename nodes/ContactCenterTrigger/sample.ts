@@ -21,7 +21,9 @@ export interface SampleInput<R> {
 	pageSize?: number;
 }
 
-export async function sampleRecords<R extends ServiceRecordLike>(input: SampleInput<R>): Promise<{ emitted: Array<EmittedRecord<R>>; requests: number }> {
+export async function sampleRecords<R extends ServiceRecordLike>(
+	input: SampleInput<R>,
+): Promise<{ emitted: Array<EmittedRecord<R>>; requests: number }> {
 	const cap = input.pageSize ?? 1000;
 	const events = new Set(input.events);
 	const nowS = Math.floor(input.nowMs / 1000);
@@ -30,7 +32,8 @@ export async function sampleRecords<R extends ServiceRecordLike>(input: SampleIn
 	const out: Array<EmittedRecord<R>> = [];
 	let requests = 0;
 	const newestOf = (records: R[]) => {
-		for (let i = records.length - 1; i >= 0; i--) if (events.has(String(records[i].pushType))) return records[i];
+		for (let i = records.length - 1; i >= 0; i--)
+			if (events.has(String(records[i].pushType))) return records[i];
 		return undefined;
 	};
 	for (const channel of input.channels) {
@@ -60,4 +63,3 @@ export async function sampleRecords<R extends ServiceRecordLike>(input: SampleIn
 	out.sort((x, y) => (x.time < y.time ? -1 : x.time > y.time ? 1 : 0));
 	return { emitted: out, requests };
 }
-

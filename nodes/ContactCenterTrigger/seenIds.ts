@@ -102,7 +102,9 @@ export class SeenIds {
 		let previous = wallSeconds(base);
 		const parts: string[] = [];
 		for (const second of this.seconds()) {
-			parts.push(`${(second - previous).toString(36)}:${[...(this.bySecond.get(second) as Set<string>)].join('')}`);
+			parts.push(
+				`${(second - previous).toString(36)}:${[...(this.bySecond.get(second) as Set<string>)].join('')}`,
+			);
 			previous = second;
 		}
 		return parts.join(' ');
@@ -132,11 +134,17 @@ export class SeenIds {
 			const colon = entry.indexOf(':');
 			const delta = colon < 1 ? NaN : parseInt(entry.slice(0, colon), 36);
 			const keys = entry.slice(colon + 1);
-			if (!Number.isFinite(delta) || delta < 0 || keys.length === 0 || keys.length % keyLength !== 0) {
+			if (
+				!Number.isFinite(delta) ||
+				delta < 0 ||
+				keys.length === 0 ||
+				keys.length % keyLength !== 0
+			) {
 				throw new Error(`malformed seen entry: ${entry.slice(0, 40)}`);
 			}
 			second += delta;
-			for (let i = 0; i < keys.length; i += keyLength) seen.addAt(second, keys.slice(i, i + KEY_LENGTH));
+			for (let i = 0; i < keys.length; i += keyLength)
+				seen.addAt(second, keys.slice(i, i + KEY_LENGTH));
 		}
 		return seen;
 	}

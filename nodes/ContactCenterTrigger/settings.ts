@@ -28,7 +28,9 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 /** Start From as written in the workflow (an expression keeps its `=` text). */
 function rawStartFrom(this: IPollFunctions): unknown {
 	const options = this.getNode().parameters.options;
-	return typeof options === 'object' && options !== null && !Array.isArray(options) ? (options as IDataObject).startFrom : undefined;
+	return typeof options === 'object' && options !== null && !Array.isArray(options)
+		? (options as IDataObject).startFrom
+		: undefined;
 }
 
 export function readSettings(this: IPollFunctions): Settings {
@@ -36,19 +38,35 @@ export function readSettings(this: IPollFunctions): Settings {
 	const events = this.getNodeParameter('events', [...PUSH_TYPES]) as string[];
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const problems: string[] = [];
-	if (!['all', 'call', 'im'].includes(channel)) problems.push(`"Channel" must be All, Call or Online Chat (got "${channel}").`);
-	if (!Array.isArray(events) || events.length === 0) problems.push('"Events" is empty: select at least one event to trigger on.');
+	if (!['all', 'call', 'im'].includes(channel))
+		problems.push(`"Channel" must be All, Call or Online Chat (got "${channel}").`);
+	if (!Array.isArray(events) || events.length === 0)
+		problems.push('"Events" is empty: select at least one event to trigger on.');
 	else {
 		const unknown = events.filter((event) => !(PUSH_TYPES as readonly string[]).includes(event));
 		if (unknown.length) problems.push(`"Events" has unknown values: ${unknown.join(', ')}.`);
 	}
 	const lookbackMinutes = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
-	if (typeof lookbackMinutes !== 'number' || !Number.isInteger(lookbackMinutes) || lookbackMinutes < 0 || lookbackMinutes > MAX_LOOKBACK_MINUTES) {
-		problems.push(`"Look-Back (Minutes)" must be a whole number from 0 to ${MAX_LOOKBACK_MINUTES} (got ${JSON.stringify(lookbackMinutes)}).`);
+	if (
+		typeof lookbackMinutes !== 'number' ||
+		!Number.isInteger(lookbackMinutes) ||
+		lookbackMinutes < 0 ||
+		lookbackMinutes > MAX_LOOKBACK_MINUTES
+	) {
+		problems.push(
+			`"Look-Back (Minutes)" must be a whole number from 0 to ${MAX_LOOKBACK_MINUTES} (got ${JSON.stringify(lookbackMinutes)}).`,
+		);
 	}
 	const maxRecordsPerPoll = options.maxRecordsPerPoll ?? DEFAULT_MAX_RECORDS_PER_POLL;
-	if (typeof maxRecordsPerPoll !== 'number' || !Number.isInteger(maxRecordsPerPoll) || maxRecordsPerPoll < 1 || maxRecordsPerPoll > MAX_RECORDS_PER_POLL_LIMIT) {
-		problems.push(`"Max Records per Poll" must be a whole number from 1 to ${MAX_RECORDS_PER_POLL_LIMIT} (got ${JSON.stringify(maxRecordsPerPoll)}).`);
+	if (
+		typeof maxRecordsPerPoll !== 'number' ||
+		!Number.isInteger(maxRecordsPerPoll) ||
+		maxRecordsPerPoll < 1 ||
+		maxRecordsPerPoll > MAX_RECORDS_PER_POLL_LIMIT
+	) {
+		problems.push(
+			`"Max Records per Poll" must be a whole number from 1 to ${MAX_RECORDS_PER_POLL_LIMIT} (got ${JSON.stringify(maxRecordsPerPoll)}).`,
+		);
 	}
 	let startFrom: Settings['startFrom'];
 	const raw = rawStartFrom.call(this);
@@ -66,7 +84,9 @@ export function readSettings(this: IPollFunctions): Settings {
 		}
 	}
 	if (problems.length > 0) {
-		throw new NodeOperationError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, { description: problems.join('\n') });
+		throw new NodeOperationError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, {
+			description: problems.join('\n'),
+		});
 	}
 	return {
 		channels: channel === 'all' ? ['call', 'im'] : [channel as Channel],

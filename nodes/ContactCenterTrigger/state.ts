@@ -57,10 +57,21 @@ function readV2Channel(value: unknown): ChannelState | undefined {
 	} catch {
 		return undefined;
 	}
-	return { through, mark, floor, seen, ...(resume !== undefined ? { resume } : {}), ...(cut !== undefined ? { cut } : {}) };
+	return {
+		through,
+		mark,
+		floor,
+		seen,
+		...(resume !== undefined ? { resume } : {}),
+		...(cut !== undefined ? { cut } : {}),
+	};
 }
 
-function readV1Channel(value: unknown, zone: string, lookbackSeconds: number): ChannelState | undefined {
+function readV1Channel(
+	value: unknown,
+	zone: string,
+	lookbackSeconds: number,
+): ChannelState | undefined {
 	if (!isObject(value)) return undefined;
 	const { mark, floor, resume, sweepFrom, seen } = value;
 	if (!isWallTime(mark) || !isWallTime(floor) || typeof seen !== 'string') return undefined;
@@ -74,8 +85,15 @@ function readV1Channel(value: unknown, zone: string, lookbackSeconds: number): C
 	}
 	// Version 1 looked back from its mark; a drain that just ended swept from `sweepFrom`.
 	let through = instantOfWall(mark, zone);
-	if (sweepFrom !== undefined) through = Math.min(through, instantOfWall(sweepFrom, zone) + lookbackSeconds);
-	return { through, mark, floor, seen: ids.encode(floor), ...(resume !== undefined ? { resume } : {}) };
+	if (sweepFrom !== undefined)
+		through = Math.min(through, instantOfWall(sweepFrom, zone) + lookbackSeconds);
+	return {
+		through,
+		mark,
+		floor,
+		seen: ids.encode(floor),
+		...(resume !== undefined ? { resume } : {}),
+	};
 }
 
 /**
@@ -88,21 +106,36 @@ export function readState(
 ): { state?: TriggerState; invalid: string[]; migrated: boolean } {
 	if (!isObject(value)) return { invalid: value === undefined ? [] : ['state'], migrated: false };
 	const v1 = value.version === 1;
-	if ((!v1 && value.version !== STATE_VERSION) || !isObject(value.channels)) return { invalid: ['state'], migrated: false };
+	if ((!v1 && value.version !== STATE_VERSION) || !isObject(value.channels))
+		return { invalid: ['state'], migrated: false };
 	const invalid: string[] = [];
 	const channels: Partial<Record<Channel, ChannelState>> = {};
 	for (const channel of CHANNELS) {
 		const raw = value.channels[channel];
 		if (raw === undefined) continue;
-		const cursor = v1 ? readV1Channel(raw, options.zone, options.lookbackSeconds) : readV2Channel(raw);
+		const cursor = v1
+			? readV1Channel(raw, options.zone, options.lookbackSeconds)
+			: readV2Channel(raw);
 		if (cursor) channels[channel] = cursor;
 		else invalid.push(channel);
 	}
 	let origin: Origin | undefined;
 	if (v1) {
-		if (isWallTime(value.startFrom)) origin = { at: instantOfWall(value.startFrom, options.zone) * 1000 };
-	} else if (isObject(value.origin) && typeof value.origin.at === 'number' && Number.isFinite(value.origin.at)) {
-		origin = { at: value.origin.at, ...(typeof value.origin.raw === 'string' ? { raw: value.origin.raw } : {}) };
+		if (isWallTime(value.startFrom))
+			origin = { at: instantOfWall(value.startFrom, options.zone) * 1000 };
+	} else if (
+		isObject(value.origin) &&
+		typeof value.origin.at === 'number' &&
+		Number.isFinite(value.origin.at)
+	) {
+		origin = {
+			at: value.origin.at,
+			...(typeof value.origin.raw === 'string' ? { raw: value.origin.raw } : {}),
+		};
 	}
-	return { state: { version: STATE_VERSION, ...(origin ? { origin } : {}), channels }, invalid, migrated: v1 };
+	return {
+		state: { version: STATE_VERSION, ...(origin ? { origin } : {}), channels },
+		invalid,
+		migrated: v1,
+	};
 }

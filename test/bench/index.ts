@@ -36,9 +36,26 @@ import {
 	type Context,
 	type NodeOutcome,
 } from './scenarios';
-import { loadavg, log, machine, median, REPO, round, runChild, startSandboxChild, tsNodeArgs, tsNodeEnv, type Machine } from './util';
+import {
+	loadavg,
+	log,
+	machine,
+	median,
+	REPO,
+	round,
+	runChild,
+	startSandboxChild,
+	tsNodeArgs,
+	tsNodeEnv,
+	type Machine,
+} from './util';
 
-const TRIGGER_SOURCE = path.join(REPO, 'nodes', 'ContactCenterTrigger', 'ContactCenterTrigger.node.ts');
+const TRIGGER_SOURCE = path.join(
+	REPO,
+	'nodes',
+	'ContactCenterTrigger',
+	'ContactCenterTrigger.node.ts',
+);
 
 export interface FloorResult {
 	id: string;
@@ -107,7 +124,9 @@ export interface Results {
 
 function option(name: string, fallback: string): string {
 	const i = process.argv.indexOf(`--${name}`);
-	return i >= 0 && process.argv[i + 1] !== undefined && !process.argv[i + 1].startsWith('--') ? process.argv[i + 1] : fallback;
+	return i >= 0 && process.argv[i + 1] !== undefined && !process.argv[i + 1].startsWith('--')
+		? process.argv[i + 1]
+		: fallback;
 }
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
@@ -128,17 +147,30 @@ async function seed(ctx: Context): Promise<void> {
 	await ctx.control.seedAgents({ appId: MAIN.appId, count: 20 });
 	await ctx.control.seedTasks({ appId: MAIN.appId, count: SIZES.tasks });
 	const day = recordDay();
-	await ctx.control.injectRecords({ appId: MAIN.appId, channel: 'call', generate: { count: SIZES.records, from: day.from, to: day.to, pushType: 'mixed' } });
+	await ctx.control.injectRecords({
+		appId: MAIN.appId,
+		channel: 'call',
+		generate: { count: SIZES.records, from: day.from, to: day.to, pushType: 'mixed' },
+	});
 	await ctx.control.seedAgents({ appId: IMPORTS.appId, count: 1 });
-	log(`seeded ${SIZES.customers} customers, ${SIZES.tasks} tasks, ${SIZES.records} call records (${day.from} … ${day.to}) in ${Math.round(performance.now() - started)} ms`);
+	log(
+		`seeded ${SIZES.customers} customers, ${SIZES.tasks} tasks, ${SIZES.records} call records (${day.from} … ${day.to}) in ${Math.round(performance.now() - started)} ms`,
+	);
 }
 
-async function measureFloor(ctx: Context, runs: number, only: string[] | undefined, notes: string[]): Promise<FloorResult[]> {
+async function measureFloor(
+	ctx: Context,
+	runs: number,
+	only: string[] | undefined,
+	notes: string[],
+): Promise<FloorResult[]> {
 	const results: FloorResult[] = [];
 	for (const scenario of SCENARIOS) {
 		if (only && !only.includes(scenario.id)) continue;
 		if ((scenario.id === 'drain' || scenario.id === 'idle') && !ctx.trigger) {
-			notes.push(`${scenario.label}: not measured, the trigger node does not exist in this checkout.`);
+			notes.push(
+				`${scenario.label}: not measured, the trigger node does not exist in this checkout.`,
+			);
 			continue;
 		}
 		log(`${scenario.label}: warm-up + ${runs} runs`);
@@ -153,11 +185,18 @@ async function measureFloor(ctx: Context, runs: number, only: string[] | undefin
 			const out = await scenario.node(ctx);
 			let raw: number | undefined;
 			if (scenario.replay) {
-				const rewrite = scenario.id.startsWith('import') ? await importRewriter(ctx.control) : undefined;
+				const rewrite = scenario.id.startsWith('import')
+					? await importRewriter(ctx.control)
+					: undefined;
 				const tenant = scenario.id.startsWith('import') ? IMPORTS : MAIN;
 				raw = (await replayRaw(ctx.url, tenant, out.requests, rewrite)).ms;
-				const rewriteAgain = scenario.id.startsWith('import') ? await importRewriter(ctx.control) : undefined;
-				if (r > 0) rawNewMs.push((await replayRaw(ctx.url, tenant, out.requests, rewriteAgain, { keepAlive: false })).ms);
+				const rewriteAgain = scenario.id.startsWith('import')
+					? await importRewriter(ctx.control)
+					: undefined;
+				if (r > 0)
+					rawNewMs.push(
+						(await replayRaw(ctx.url, tenant, out.requests, rewriteAgain, { keepAlive: false })).ms,
+					);
 				await ctx.control.clearLog();
 			}
 			const probed = scenario.probe && r > 0 ? await scenario.probe() : undefined;
@@ -167,7 +206,9 @@ async function measureFloor(ctx: Context, runs: number, only: string[] | undefin
 			if (raw !== undefined) rawMs.push(raw);
 			counts.push(out.requests.length);
 			last = out;
-			log(`  run ${r}: node ${Math.round(out.ms)} ms, raw ${raw === undefined ? '-' : Math.round(raw)} ms${probed === undefined ? '' : `, n8n parameter reads ${Math.round(probed)} ms`}, ${out.requests.length} requests, ${out.items} items`);
+			log(
+				`  run ${r}: node ${Math.round(out.ms)} ms, raw ${raw === undefined ? '-' : Math.round(raw)} ms${probed === undefined ? '' : `, n8n parameter reads ${Math.round(probed)} ms`}, ${out.requests.length} requests, ${out.items} items`,
+			);
 		}
 		if (!last) continue;
 		const nodeMedianMs = round(median(nodeMs), 1);
@@ -187,8 +228,15 @@ async function measureFloor(ctx: Context, runs: number, only: string[] | undefin
 			nodeMedianMs,
 			rawMedianMs,
 			ratio: rawMedianMs ? round(nodeMedianMs / rawMedianMs, 2) : undefined,
-			...(rawNewMs.length ? { rawNewConnectionMs: rawNewMs.map((v) => round(v, 1)), rawNewConnectionMedianMs: round(median(rawNewMs), 1) } : {}),
-			...(probeMs.length ? { probeMs: probeMs.map((v) => round(v, 1)), probeMedianMs: round(median(probeMs), 1) } : {}),
+			...(rawNewMs.length
+				? {
+						rawNewConnectionMs: rawNewMs.map((v) => round(v, 1)),
+						rawNewConnectionMedianMs: round(median(rawNewMs), 1),
+					}
+				: {}),
+			...(probeMs.length
+				? { probeMs: probeMs.map((v) => round(v, 1)), probeMedianMs: round(median(probeMs), 1) }
+				: {}),
 			sentBytes: last.requests.reduce((sum, r) => sum + r.bodyBytes, 0),
 		});
 	}
@@ -207,21 +255,42 @@ async function compileMemoryChild(notes: string[]): Promise<string[] | undefined
 		config,
 		JSON.stringify({
 			extends: '../tsconfig.json',
-			compilerOptions: { noEmit: false, outDir: './bench-js', rootDir: '..', sourceMap: false, types: ['node'], noUnusedLocals: false, isolatedModules: true },
+			compilerOptions: {
+				noEmit: false,
+				outDir: './bench-js',
+				rootDir: '..',
+				sourceMap: false,
+				types: ['node'],
+				noUnusedLocals: false,
+				isolatedModules: true,
+			},
 			// The trigger is loaded at run time (it may not exist yet), so it is named here.
-			files: ['../test/bench/memory-child.ts', ...(existsSync(TRIGGER_SOURCE) ? ['../nodes/ContactCenterTrigger/ContactCenterTrigger.node.ts'] : [])],
+			files: [
+				'../test/bench/memory-child.ts',
+				...(existsSync(TRIGGER_SOURCE)
+					? ['../nodes/ContactCenterTrigger/ContactCenterTrigger.node.ts']
+					: []),
+			],
 			include: [],
 		}),
 	);
-	const compiled = await runChild(path.join(REPO, 'node_modules', '.bin', 'tsc'), ['-p', config], { timeoutMs: 5 * 60_000 });
+	const compiled = await runChild(path.join(REPO, 'node_modules', '.bin', 'tsc'), ['-p', config], {
+		timeoutMs: 5 * 60_000,
+	});
 	if (compiled.code !== 0) {
-		notes.push(`Memory children ran under ts-node (compiling them failed: ${compiled.stdout.split('\n')[0]}); their baseline includes the TypeScript compiler.`);
+		notes.push(
+			`Memory children ran under ts-node (compiling them failed: ${compiled.stdout.split('\n')[0]}); their baseline includes the TypeScript compiler.`,
+		);
 		return undefined;
 	}
 	return [path.join(cache, 'bench-js', 'test', 'bench', 'memory-child.js')];
 }
 
-async function measureMemory(url: string, notes: string[], repeats: number): Promise<MemoryResult[]> {
+async function measureMemory(
+	url: string,
+	notes: string[],
+	repeats: number,
+): Promise<MemoryResult[]> {
 	const out: MemoryResult[] = [];
 	const compiled = await compileMemoryChild(notes);
 	for (const scenario of ['baseline', 'import', 'drain']) {
@@ -229,11 +298,19 @@ async function measureMemory(url: string, notes: string[], repeats: number): Pro
 		const samples: MemoryResult[] = [];
 		let error: string | undefined;
 		for (let i = 0; i < repeats && !error; i++) {
-			log(`memory: ${scenario} in a fresh process (${compiled ? 'compiled JavaScript' : 'ts-node'}), ${i + 1} of ${repeats}…`);
-			const args = compiled ? [...compiled, scenario, url] : tsNodeArgs(path.join(__dirname, 'memory-child.ts'), [scenario, url]);
-			const res = await runChild(process.execPath, args, { env: tsNodeEnv(), timeoutMs: 10 * 60_000 });
+			log(
+				`memory: ${scenario} in a fresh process (${compiled ? 'compiled JavaScript' : 'ts-node'}), ${i + 1} of ${repeats}…`,
+			);
+			const args = compiled
+				? [...compiled, scenario, url]
+				: tsNodeArgs(path.join(__dirname, 'memory-child.ts'), [scenario, url]);
+			const res = await runChild(process.execPath, args, {
+				env: tsNodeEnv(),
+				timeoutMs: 10 * 60_000,
+			});
 			const line = res.stdout.split('\n').find((l) => l.startsWith('MEMORY '));
-			if (res.code !== 0 || !line) error = (res.stderr || res.stdout).split('\n').slice(0, 5).join(' ');
+			if (res.code !== 0 || !line)
+				error = (res.stderr || res.stdout).split('\n').slice(0, 5).join(' ');
 			else samples.push(JSON.parse(line.slice(7)) as MemoryResult);
 			if (line) log(`  ${line}`);
 		}
@@ -243,7 +320,10 @@ async function measureMemory(url: string, notes: string[], repeats: number): Pro
 		}
 		// The run with the median peak, with every peak listed.
 		const sorted = [...samples].sort((a, b) => a.peakRssMB - b.peakRssMB);
-		out.push({ ...sorted[Math.floor(sorted.length / 2)], peaksMB: samples.map((s) => s.peakRssMB) });
+		out.push({
+			...sorted[Math.floor(sorted.length / 2)],
+			peaksMB: samples.map((s) => s.peakRssMB),
+		});
 	}
 	return out;
 }
@@ -264,13 +344,26 @@ async function main(): Promise<void> {
 	const outDir = path.resolve(REPO, option('out', 'test/bench'));
 	mkdirSync(outDir, { recursive: true });
 	const notes: string[] = [];
-	if (flag('wait-quiet') || option('wait-quiet', '')) await waitQuiet(Math.min(1800, Number(option('wait-quiet', '300')) || 300));
+	if (flag('wait-quiet') || option('wait-quiet', ''))
+		await waitQuiet(Math.min(1800, Number(option('wait-quiet', '300')) || 300));
 
-	const results: Results = { command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(), machine: machine(), runs, floor: [], memory: [], notes };
+	const results: Results = {
+		command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+		machine: machine(),
+		runs,
+		floor: [],
+		memory: [],
+		notes,
+	};
 	// --merge: measure only what --only names and keep the rest of the existing results.json.
-	const previous = flag('merge') && existsSync(path.join(outDir, 'results.json')) ? (JSON.parse(readFileSync(path.join(outDir, 'results.json'), 'utf8')) as Results) : undefined;
+	const previous =
+		flag('merge') && existsSync(path.join(outDir, 'results.json'))
+			? (JSON.parse(readFileSync(path.join(outDir, 'results.json'), 'utf8')) as Results)
+			: undefined;
 	const m = results.machine;
-	log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; load average ${m.loadStart.join(' ')}`);
+	log(
+		`machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; load average ${m.loadStart.join(' ')}`,
+	);
 
 	const sandbox = await startSandboxChild([
 		{ appId: MAIN.appId, appSecret: MAIN.appSecret, timezone: MAIN.timezone },
@@ -285,7 +378,8 @@ async function main(): Promise<void> {
 			log('microbenchmarks of our pure functions…');
 			results.micro = await runMicro(sandbox.url);
 		}
-		if (!flag('skip-memory') && (!only || only.includes('memory'))) results.memory = await measureMemory(sandbox.url, notes, Math.min(3, runs));
+		if (!flag('skip-memory') && (!only || only.includes('memory')))
+			results.memory = await measureMemory(sandbox.url, notes, Math.min(3, runs));
 		if (!flag('skip-package') && (!only || only.includes('package'))) {
 			const nodeBins = [{ label: `Node ${process.version}`, bin: process.execPath }];
 			try {
@@ -304,7 +398,13 @@ async function main(): Promise<void> {
 	}
 	results.machine.loadEnd = loadavg();
 	results.durationS = Math.round((Date.now() - started) / 1000);
-	const thisRun: RunInfo = { command: results.command, date: results.machine.date, runs, loadStart: results.machine.loadStart, loadEnd: results.machine.loadEnd };
+	const thisRun: RunInfo = {
+		command: results.command,
+		date: results.machine.date,
+		runs,
+		loadStart: results.machine.loadStart,
+		loadEnd: results.machine.loadEnd,
+	};
 	const measured = [
 		...(results.floor.length ? ['requests and time'] : []),
 		...(results.micro ? ['CPU per request'] : []),
@@ -317,7 +417,10 @@ async function main(): Promise<void> {
 		const ids = new Set(results.floor.map((f) => f.id));
 		Object.assign(results, {
 			parts: { ...previous.parts, ...results.parts },
-			floor: [...previous.floor.filter((f) => !ids.has(f.id)), ...results.floor].sort((a, b) => SCENARIOS.findIndex((s) => s.id === a.id) - SCENARIOS.findIndex((s) => s.id === b.id)),
+			floor: [...previous.floor.filter((f) => !ids.has(f.id)), ...results.floor].sort(
+				(a, b) =>
+					SCENARIOS.findIndex((s) => s.id === a.id) - SCENARIOS.findIndex((s) => s.id === b.id),
+			),
 			micro: results.micro ?? previous.micro,
 			memory: results.memory.length ? results.memory : previous.memory,
 			package: results.package ?? previous.package,
@@ -328,7 +431,9 @@ async function main(): Promise<void> {
 	writeFileSync(path.join(outDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
 	writeFileSync(path.join(outDir, 'chart.svg'), renderChart(chartInput(results)));
 	writeFileSync(path.join(outDir, 'results.md'), renderMarkdown(results));
-	log(`load average at the end ${results.machine.loadEnd.join(' ')}; ${results.durationS} s in all`);
+	log(
+		`load average at the end ${results.machine.loadEnd.join(' ')}; ${results.durationS} s in all`,
+	);
 	log(`wrote ${path.relative(REPO, path.join(outDir, 'results.md'))}, results.json and chart.svg`);
 	process.stdout.write(`\n${renderMarkdown(results)}\n`);
 }
@@ -349,8 +454,18 @@ function chartInput(results: Results) {
 	return {
 		title: 'n8n-nodes-contact-center: requests and time against the floor',
 		subtitle: `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node} (real n8n: Node 24); sandbox on 127.0.0.1; medians; ${m.date.slice(0, 10)}; load averages per part in results.md`,
-		requests: results.floor.map((f) => ({ label: short[f.id] ?? f.label, ours: f.requests, floor: f.floor })),
-		time: results.floor.filter((f) => f.rawMedianMs).map((f) => ({ label: short[f.id] ?? f.label, nodeMs: f.nodeMedianMs, rawMs: f.rawMedianMs as number })),
+		requests: results.floor.map((f) => ({
+			label: short[f.id] ?? f.label,
+			ours: f.requests,
+			floor: f.floor,
+		})),
+		time: results.floor
+			.filter((f) => f.rawMedianMs)
+			.map((f) => ({
+				label: short[f.id] ?? f.label,
+				nodeMs: f.nodeMedianMs,
+				rawMs: f.rawMedianMs as number,
+			})),
 		peer: (results.peer?.workloads ?? []).map((w) => ({
 			label: w.workload,
 			oursMs: w.ours.medianWorkMs,

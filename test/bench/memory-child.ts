@@ -14,7 +14,15 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ensureN8nRuntime } from '../harness/runtime';
 import { SandboxControl } from '../sandbox/control';
 import { timedRun } from './runner';
-import { credentialsFor, drainBacklog, importItems, importParameters, IMPORTS, loadTrigger, SIZES } from './scenarios';
+import {
+	credentialsFor,
+	drainBacklog,
+	importItems,
+	importParameters,
+	IMPORTS,
+	loadTrigger,
+	SIZES,
+} from './scenarios';
 
 async function main(): Promise<void> {
 	const [scenario, url] = process.argv.slice(2);
@@ -26,7 +34,10 @@ async function main(): Promise<void> {
 	const result: IDataObject = { scenario };
 	const started = performance.now();
 	if (scenario === 'import') {
-		const [taskId] = await control.seedTasks({ appId: IMPORTS.appId, tasks: [{ status: 'draft' }] });
+		const [taskId] = await control.seedTasks({
+			appId: IMPORTS.appId,
+			tasks: [{ status: 'draft' }],
+		});
 		const run = await timedRun({
 			nodeType: ContactCenter,
 			parameters: importParameters(taskId),
@@ -36,7 +47,10 @@ async function main(): Promise<void> {
 		});
 		if (run.error) throw new Error(run.error.message);
 		result.outputItems = run.items.length;
-		result.importedRows = run.items.reduce((sum, item) => sum + Number(item.json.successCount ?? 0), 0);
+		result.importedRows = run.items.reduce(
+			(sum, item) => sum + Number(item.json.successCount ?? 0),
+			0,
+		);
 	} else if (scenario === 'drain') {
 		const out = await drainBacklog({ url, control, trigger }, {});
 		result.polls = out.polls;

@@ -9,13 +9,35 @@
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { autoRowInput, DEFAULT_FIELDS, fieldList } from '../../nodes/ContactCenter/actions/callTask/importAuto';
-import { checkImportRow, planImport, planImportRequests, type ImportRow } from '../../nodes/ContactCenter/actions/callTask/importRows';
-import { checkCallWindows, checkRetry, checkTaskName } from '../../nodes/ContactCenter/actions/callTask/taskRules';
+import {
+	autoRowInput,
+	DEFAULT_FIELDS,
+	fieldList,
+} from '../../nodes/ContactCenter/actions/callTask/importAuto';
+import {
+	checkImportRow,
+	planImport,
+	planImportRequests,
+	type ImportRow,
+} from '../../nodes/ContactCenter/actions/callTask/importRows';
+import {
+	checkCallWindows,
+	checkRetry,
+	checkTaskName,
+} from '../../nodes/ContactCenter/actions/callTask/taskRules';
 import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/fields';
-import { outputRecord, readRecordQuery, nextWallSecond } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import {
+	outputRecord,
+	readRecordQuery,
+	nextWallSecond,
+} from '../../nodes/ContactCenter/actions/serviceRecord/query';
 import { positiveInteger, positiveNumericId } from '../../nodes/ContactCenter/helpers/validation';
-import { parseJson, stringifyJson, toLong, type JsonBodyValue } from '../../nodes/ContactCenter/transport/json';
+import {
+	parseJson,
+	stringifyJson,
+	toLong,
+	type JsonBodyValue,
+} from '../../nodes/ContactCenter/transport/json';
 import { windowStep, type TimedRecord } from '../../nodes/ContactCenter/transport/pagination';
 import { signRequest } from '../../nodes/ContactCenter/transport/signing';
 import { MAIN, recordDay, type Tenant } from './scenarios';
@@ -56,8 +78,16 @@ export function measure(name: string, fn: () => unknown, maxIterations = 20_000)
 	return { name, cpuUs: median(cpu), wallUs: median(wall), calls };
 }
 
-async function fetchText(url: string, tenant: Tenant, path: string, body: unknown): Promise<string> {
-	const headers = { ...signRequest({ appId: tenant.appId, appSecret: tenant.appSecret }, Date.now()), 'content-type': 'application/json' };
+async function fetchText(
+	url: string,
+	tenant: Tenant,
+	path: string,
+	body: unknown,
+): Promise<string> {
+	const headers = {
+		...signRequest({ appId: tenant.appId, appSecret: tenant.appSecret }, Date.now()),
+		'content-type': 'application/json',
+	};
 	const res = await request(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
 	return await res.body.text();
 }
@@ -65,24 +95,48 @@ async function fetchText(url: string, tenant: Tenant, path: string, body: unknow
 export interface MicroReport {
 	functions: MicroResult[];
 	/** Per representative request: our CPU in µs, and per row where the request carries rows. */
-	perRequest: Array<{ request: string; parts: string; cpuUs: number; rows?: number; perRowUs?: number }>;
+	perRequest: Array<{
+		request: string;
+		parts: string;
+		cpuUs: number;
+		rows?: number;
+		perRowUs?: number;
+	}>;
 	sizes: Record<string, number>;
 }
 
 export async function runMicro(url: string): Promise<MicroReport> {
 	const day = recordDay();
 	const texts = {
-		agents: await fetchText(url, MAIN, '/openapi/agent/web/v1/agent/query', { pageNo: 1, pageSize: 20 }),
-		customers: await fetchText(url, MAIN, '/openapi/crm/list', { search: [], sortList: [], page: 1, limit: 1000 }),
-		records: await fetchText(url, MAIN, '/openapi/crm/service-record/call/query', { startTime: day.from, endTime: day.to, limit: 1000 }),
-		tasks: await fetchText(url, MAIN, '/openapi/agent/web/v1/callTask/query', { pageNum: 1, pageSize: 500 }),
-		created: '{"code":200,"data":{"taskId":"182739465018279001","status":"draft"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
+		agents: await fetchText(url, MAIN, '/openapi/agent/web/v1/agent/query', {
+			pageNo: 1,
+			pageSize: 20,
+		}),
+		customers: await fetchText(url, MAIN, '/openapi/crm/list', {
+			search: [],
+			sortList: [],
+			page: 1,
+			limit: 1000,
+		}),
+		records: await fetchText(url, MAIN, '/openapi/crm/service-record/call/query', {
+			startTime: day.from,
+			endTime: day.to,
+			limit: 1000,
+		}),
+		tasks: await fetchText(url, MAIN, '/openapi/agent/web/v1/callTask/query', {
+			pageNum: 1,
+			pageSize: 500,
+		}),
+		created:
+			'{"code":200,"data":{"taskId":"182739465018279001","status":"draft"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
 		imported:
 			'{"code":200,"data":{"taskId":"182739465018279001","importBatchId":182739465018279555,"fileType":"json","totalCount":10000,"successCount":10000,"emptyCount":0,"invalidCount":0,"failureCount":0,"failureReasons":null},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
-		operated: '{"code":200,"data":{"taskId":"182739465018279001","status":"running","operatedTime":"2026-11-22 14:00:00"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
+		operated:
+			'{"code":200,"data":{"taskId":"182739465018279001","status":"running","operatedTime":"2026-11-22 14:00:00"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
 	};
 	const records = (JSON.parse(texts.records) as { data: Array<IDataObject & TimedRecord> }).data;
-	if (records.length !== 1000) throw new Error(`expected a full page of 1,000 records, got ${records.length}`);
+	if (records.length !== 1000)
+		throw new Error(`expected a full page of 1,000 records, got ${records.length}`);
 
 	const credentials = { appId: MAIN.appId, appSecret: MAIN.appSecret };
 	const createBody: JsonBodyValue = {
@@ -90,17 +144,40 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		voiceAgentId: toLong('987654321098765432'),
 		agentType: 'voicebot',
 		startType: 'manual',
-		callStrategy: { callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }], maxConcurrency: 3, callerNumberGroupId: '876543210987654321' },
-		retryStrategy: { retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' },
+		callStrategy: {
+			callWindowRanges: [
+				{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
+			],
+			maxConcurrency: 3,
+			callerNumberGroupId: '876543210987654321',
+		},
+		retryStrategy: {
+			retryEnabled: true,
+			retryReasons: ['busy', 'no_answer'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 30,
+			retryIntervalUnit: 'minute',
+		},
 	};
 	const rowInput = (i: number) => ({
 		taskId: '182739465018279001',
 		customerNumber: `1380013${String(i % 10_000).padStart(4, '0')}`,
-		additionalFields: { customerName: `Customer ${i}`, remark: 'renewal due', variables: { variable: [{ name: 'amount', value: String(100 + (i % 50)) }] } },
+		additionalFields: {
+			customerName: `Customer ${i}`,
+			remark: 'renewal due',
+			variables: { variable: [{ name: 'amount', value: String(100 + (i % 50)) }] },
+		},
 		dupStrategy: 'task',
 	});
-	const rows: ImportRow[] = Array.from({ length: 10_000 }, (_, i) => checkImportRow(i, rowInput(i)).row as ImportRow);
-	const importBody: JsonBodyValue = { taskId: '182739465018279001', customers: rows.map((r) => r.customer), dupStrategy: 'task' };
+	const rows: ImportRow[] = Array.from(
+		{ length: 10_000 },
+		(_, i) => checkImportRow(i, rowInput(i)).row as ImportRow,
+	);
+	const importBody: JsonBodyValue = {
+		taskId: '182739465018279001',
+		customers: rows.map((r) => r.customer),
+		dupStrategy: 'task',
+	};
 	// Map Automatically, as the benchmark's import runs it: items with a phone and a name field, default field names.
 	const autoFields = {
 		number: fieldList(DEFAULT_FIELDS.number),
@@ -109,20 +186,47 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		variables: fieldList(DEFAULT_FIELDS.variables),
 		asVariables: [],
 	};
-	const autoItems = Array.from({ length: 10_000 }, (_, i) => ({ phone: String(13_000_000_000 + i), name: `Customer ${i}` }));
-	const autoRows = (): ImportRow[] => autoItems.map((json, i) => checkImportRow(i, autoRowInput(json, autoFields, '182739465018279001', 'batch').input).row as ImportRow);
-	const autoBody: JsonBodyValue = { taskId: '182739465018279001', customers: autoRows().map((r) => r.customer), dupStrategy: 'batch' };
+	const autoItems = Array.from({ length: 10_000 }, (_, i) => ({
+		phone: String(13_000_000_000 + i),
+		name: `Customer ${i}`,
+	}));
+	const autoRows = (): ImportRow[] =>
+		autoItems.map(
+			(json, i) =>
+				checkImportRow(i, autoRowInput(json, autoFields, '182739465018279001', 'batch').input)
+					.row as ImportRow,
+		);
+	const autoBody: JsonBodyValue = {
+		taskId: '182739465018279001',
+		customers: autoRows().map((r) => r.customer),
+		dupStrategy: 'batch',
+	};
 	const customerInput = {
 		mode: 'add' as const,
 		customerName: 'Han Meimei',
 		optionalParameter: 'additionalFields' as const,
-		optionalFields: { owner: 'u-1001', createMethod: 'API', customerOrigin: 'selfDevelop', assignTime: '2026-05-01T10:00:00', customerSource: 'web, fair' },
-		contacts: { mobile: { values: [{ value: '13900000000', memo: 'work' }] }, email: { values: [{ value: 'han@example.com' }] } },
+		optionalFields: {
+			owner: 'u-1001',
+			createMethod: 'API',
+			customerOrigin: 'selfDevelop',
+			assignTime: '2026-05-01T10:00:00',
+			customerSource: 'web, fair',
+		},
+		contacts: {
+			mobile: { values: [{ value: '13900000000', memo: 'work' }] },
+			email: { values: [{ value: 'han@example.com' }] },
+		},
 		customFields: {
 			mappingMode: 'defineBelow',
 			value: { level: 'gold', score: 7 },
 			schema: [
-				{ id: 'level', displayName: 'Level', type: 'options', required: true, options: [{ name: 'Gold', value: 'gold' }] },
+				{
+					id: 'level',
+					displayName: 'Level',
+					type: 'options',
+					required: true,
+					options: [{ name: 'Gold', value: 'gold' }],
+				},
 				{ id: 'score', displayName: 'Score', type: 'number', required: false },
 			],
 		},
@@ -130,31 +234,84 @@ export async function runMicro(url: string): Promise<MicroReport> {
 	};
 
 	const f = {
-		sign: measure('signRequest (nonce + HMAC-SHA256 + base64)', () => signRequest(credentials, Date.now())),
+		sign: measure('signRequest (nonce + HMAC-SHA256 + base64)', () =>
+			signRequest(credentials, Date.now()),
+		),
 		validateTask: measure('validate + map a call task (name, ids, windows, retry)', () => {
 			checkTaskName('taskName', 'Renewal calls November', true);
 			positiveNumericId('voiceAgentId', '987654321098765432');
 			positiveNumericId('callerNumberGroupId', '876543210987654321');
 			positiveInteger('maxConcurrency', 3);
-			checkCallWindows({ window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }] });
-			checkRetry({ retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' });
+			checkCallWindows({
+				window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
+			});
+			checkRetry({
+				retryEnabled: true,
+				retryReasons: ['busy', 'no_answer'],
+				maxRetryTimes: 2,
+				retryIntervalValue: 30,
+				retryIntervalUnit: 'minute',
+			});
 		}),
-		validateCustomer: measure('validate + map a customer (fields, contacts, custom fields, time zone)', () => buildCustomerBody(customerInput)),
-		validateRow: measure('validate + map one import row (checkImportRow)', () => checkImportRow(7, rowInput(7))),
-		planImport: measure('plan 10,000 rows into requests (planImportRequests)', () => planImportRequests(rows), 200),
-		autoRows: measure('Map Automatically: read + validate + map 10,000 items (autoRowInput + checkImportRow)', () => autoRows(), 200),
-		dedupPlan: measure('deduplicate the run and plan 10,000 rows (planImport)', () => planImport(rows), 200),
-		stringifyAuto: measure('stringifyJson of a 10,000-row import body (Map Automatically rows)', () => stringifyJson(autoBody), 200),
-		stringifyCreate: measure('stringifyJson of a create-task body (with a Long)', () => stringifyJson(createBody)),
-		stringifyImport: measure('stringifyJson of a 10,000-row import body', () => stringifyJson(importBody), 200),
-		stringifyImportNative: measure('JSON.stringify of the same import body (reference)', () => JSON.stringify(importBody), 200),
-		recordQuery: measure('validate a service-record query (readRecordQuery)', () =>
-			readRecordQuery({ channel: 'call', startTime: `${day.isoFrom}`, endTime: `${day.isoTo}`, filters: {} }, 'Asia/Shanghai', 'Asia/Shanghai'),
+		validateCustomer: measure(
+			'validate + map a customer (fields, contacts, custom fields, time zone)',
+			() => buildCustomerBody(customerInput),
 		),
-		windowStep: measure('windowStep over a full batch of 1,000 records', () => windowStep({ start: day.from, seenAtStart: [] }, records, 1000, nextWallSecond, day.to), 2000),
-		outputRecords: measure('outputRecord for 1,000 records', () => {
-			for (const record of records) outputRecord(record, 'call');
-		}, 2000),
+		validateRow: measure('validate + map one import row (checkImportRow)', () =>
+			checkImportRow(7, rowInput(7)),
+		),
+		planImport: measure(
+			'plan 10,000 rows into requests (planImportRequests)',
+			() => planImportRequests(rows),
+			200,
+		),
+		autoRows: measure(
+			'Map Automatically: read + validate + map 10,000 items (autoRowInput + checkImportRow)',
+			() => autoRows(),
+			200,
+		),
+		dedupPlan: measure(
+			'deduplicate the run and plan 10,000 rows (planImport)',
+			() => planImport(rows),
+			200,
+		),
+		stringifyAuto: measure(
+			'stringifyJson of a 10,000-row import body (Map Automatically rows)',
+			() => stringifyJson(autoBody),
+			200,
+		),
+		stringifyCreate: measure('stringifyJson of a create-task body (with a Long)', () =>
+			stringifyJson(createBody),
+		),
+		stringifyImport: measure(
+			'stringifyJson of a 10,000-row import body',
+			() => stringifyJson(importBody),
+			200,
+		),
+		stringifyImportNative: measure(
+			'JSON.stringify of the same import body (reference)',
+			() => JSON.stringify(importBody),
+			200,
+		),
+		recordQuery: measure('validate a service-record query (readRecordQuery)', () =>
+			readRecordQuery(
+				{ channel: 'call', startTime: `${day.isoFrom}`, endTime: `${day.isoTo}`, filters: {} },
+				'Asia/Shanghai',
+				'Asia/Shanghai',
+			),
+		),
+		windowStep: measure(
+			'windowStep over a full batch of 1,000 records',
+			() => windowStep({ start: day.from, seenAtStart: [] }, records, 1000, nextWallSecond, day.to),
+			2000,
+		),
+		outputRecords: measure(
+			'outputRecord for 1,000 records',
+			() => {
+				for (const record of records) outputRecord(record, 'call');
+			},
+			2000,
+		),
 	};
 	const parse = (name: string, text: string, iterations: number) => ({
 		ours: measure(`parseJson of ${name}`, () => parseJson(text), iterations),
@@ -169,7 +326,8 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		customers: parse('a page of 1,000 customers', texts.customers, 200),
 		records: parse('a page of 1,000 service records', texts.records, 200),
 	};
-	const extra = (x: { ours: MicroResult; native: MicroResult }) => Math.max(0, x.ours.cpuUs - x.native.cpuUs);
+	const extra = (x: { ours: MicroResult; native: MicroResult }) =>
+		Math.max(0, x.ours.cpuUs - x.native.cpuUs);
 
 	const perRequest: MicroReport['perRequest'] = [
 		{
@@ -208,19 +366,37 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		{
 			request: 'Service records, one query of 1,000',
 			parts: 'sign + query check + lossless-parse overhead + window step + output mapping',
-			cpuUs: f.sign.cpuUs + f.recordQuery.cpuUs + extra(p.records) + f.windowStep.cpuUs + f.outputRecords.cpuUs,
+			cpuUs:
+				f.sign.cpuUs +
+				f.recordQuery.cpuUs +
+				extra(p.records) +
+				f.windowStep.cpuUs +
+				f.outputRecords.cpuUs,
 			rows: 1000,
 		},
 		{
 			request: 'Import request of 10,000 rows (Map Automatically)',
-			parts: 'sign + 10,000 items read, checked and mapped + run-wide dedup + planning + stringifyJson + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + f.autoRows.cpuUs + f.dedupPlan.cpuUs + f.stringifyAuto.cpuUs + extra(p.imported),
+			parts:
+				'sign + 10,000 items read, checked and mapped + run-wide dedup + planning + stringifyJson + lossless-parse overhead',
+			cpuUs:
+				f.sign.cpuUs +
+				f.autoRows.cpuUs +
+				f.dedupPlan.cpuUs +
+				f.stringifyAuto.cpuUs +
+				extra(p.imported),
 			rows: 10_000,
 		},
 		{
-			request: 'Import request of 10,000 rows with remark and a variable each (checks only; n8n resolves the mapped values)',
-			parts: 'sign + 10,000 row checks + run-wide dedup + planning + stringifyJson + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + 10_000 * f.validateRow.cpuUs + f.dedupPlan.cpuUs + f.stringifyImport.cpuUs + extra(p.imported),
+			request:
+				'Import request of 10,000 rows with remark and a variable each (checks only; n8n resolves the mapped values)',
+			parts:
+				'sign + 10,000 row checks + run-wide dedup + planning + stringifyJson + lossless-parse overhead',
+			cpuUs:
+				f.sign.cpuUs +
+				10_000 * f.validateRow.cpuUs +
+				f.dedupPlan.cpuUs +
+				f.stringifyImport.cpuUs +
+				extra(p.imported),
 			rows: 10_000,
 		},
 	];

@@ -19,9 +19,23 @@ export const ENTRY_POINTS = [
 export interface PackageReport {
 	built: boolean;
 	buildMs?: number;
-	dist: { files: number; bytes: number; jsBytes: number; mapBytes: number; otherBytes: number; byKind: Record<string, { files: number; bytes: number }> };
+	dist: {
+		files: number;
+		bytes: number;
+		jsBytes: number;
+		mapBytes: number;
+		otherBytes: number;
+		byKind: Record<string, { files: number; bytes: number }>;
+	};
 	tarball?: { bytes: number; unpackedBytes: number; files: number };
-	requires: Array<{ name: string; file: string; node: string; coldMs: number; withWorkflowLoadedMs: number; runs: number }>;
+	requires: Array<{
+		name: string;
+		file: string;
+		node: string;
+		coldMs: number;
+		withWorkflowLoadedMs: number;
+		runs: number;
+	}>;
 }
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -36,12 +50,21 @@ function walk(dir: string, out: string[] = []): string[] {
 const REQUIRE_SCRIPT = (file: string, preload: boolean) =>
 	`${preload ? "require('n8n-workflow');" : ''}const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6));`;
 
-export async function measurePackage(options: { build: boolean; runs: number; nodeBins: Array<{ label: string; bin: string }> }): Promise<PackageReport> {
-	const report: PackageReport = { built: false, dist: { files: 0, bytes: 0, jsBytes: 0, mapBytes: 0, otherBytes: 0, byKind: {} }, requires: [] };
+export async function measurePackage(options: {
+	build: boolean;
+	runs: number;
+	nodeBins: Array<{ label: string; bin: string }>;
+}): Promise<PackageReport> {
+	const report: PackageReport = {
+		built: false,
+		dist: { files: 0, bytes: 0, jsBytes: 0, mapBytes: 0, otherBytes: 0, byKind: {} },
+		requires: [],
+	};
 	if (options.build) {
 		log('npm run build …');
 		const built = await runChild('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
-		if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
+		if (built.code !== 0)
+			throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
 		report.built = true;
 		report.buildMs = Math.round(built.ms);
 	}
@@ -49,7 +72,9 @@ export async function measurePackage(options: { build: boolean; runs: number; no
 		const bytes = statSync(file).size;
 		report.dist.files++;
 		report.dist.bytes += bytes;
-		const kind = path.basename(file).startsWith('.') ? path.basename(file) : (/\.[^.]+$/.exec(file)?.[0] ?? '(none)');
+		const kind = path.basename(file).startsWith('.')
+			? path.basename(file)
+			: (/\.[^.]+$/.exec(file)?.[0] ?? '(none)');
 		const entry = (report.dist.byKind[kind] ??= { files: 0, bytes: 0 });
 		entry.files++;
 		entry.bytes += bytes;
@@ -57,9 +82,15 @@ export async function measurePackage(options: { build: boolean; runs: number; no
 		else if (file.endsWith('.map')) report.dist.mapBytes += bytes;
 		else report.dist.otherBytes += bytes;
 	}
-	const packed = await runChild('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { timeoutMs: 120_000 });
+	const packed = await runChild('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		timeoutMs: 120_000,
+	});
 	if (packed.code === 0) {
-		const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
+		const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+			size: number;
+			unpackedSize: number;
+			entryCount: number;
+		}>;
 		report.tarball = { bytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount };
 	}
 	const runs = Math.max(3, Math.min(options.runs + 2, 15));
@@ -69,13 +100,23 @@ export async function measurePackage(options: { build: boolean; runs: number; no
 			const sample = async (preload: boolean) => {
 				const times: number[] = [];
 				for (let i = 0; i < runs; i++) {
-					const res = await runChild(bin, ['-e', REQUIRE_SCRIPT(file, preload)], { timeoutMs: 60_000 });
-					if (res.code !== 0) throw new Error(`require ${relative} failed under ${nodeLabel}: ${res.stderr}`);
+					const res = await runChild(bin, ['-e', REQUIRE_SCRIPT(file, preload)], {
+						timeoutMs: 60_000,
+					});
+					if (res.code !== 0)
+						throw new Error(`require ${relative} failed under ${nodeLabel}: ${res.stderr}`);
 					times.push(Number(res.stdout));
 				}
 				return round(median(times), 1);
 			};
-			report.requires.push({ name, file: relative, node: nodeLabel, coldMs: await sample(false), withWorkflowLoadedMs: await sample(true), runs });
+			report.requires.push({
+				name,
+				file: relative,
+				node: nodeLabel,
+				coldMs: await sample(false),
+				withWorkflowLoadedMs: await sample(true),
+				runs,
+			});
 		}
 	}
 	return report;

@@ -11,7 +11,15 @@ import * as path from 'node:path';
 
 import type { SandboxControl } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
-import { N8n, nodeOutput, PACKAGE_NAME, type CredentialImport, type RunData, type WorkflowImport, type WorkflowNode } from '../e2e/lib';
+import {
+	N8n,
+	nodeOutput,
+	PACKAGE_NAME,
+	type CredentialImport,
+	type RunData,
+	type WorkflowImport,
+	type WorkflowNode,
+} from '../e2e/lib';
 import { IMPORTS, MAIN, SIZES, type Tenant } from './scenarios';
 import { drainLog, log, median, REPO, round, runChild } from './util';
 
@@ -30,7 +38,13 @@ export interface PeerReport {
 	n8nVersion: string;
 	nodeVersion: string;
 	runs: number;
-	workloads: Array<{ workload: string; ours: PeerSummary; peer: PeerSummary; oursManual?: PeerSummary; correctness: string[] }>;
+	workloads: Array<{
+		workload: string;
+		ours: PeerSummary;
+		peer: PeerSummary;
+		oursManual?: PeerSummary;
+		correctness: string[];
+	}>;
 	error?: string;
 }
 
@@ -49,7 +63,14 @@ const CREDENTIALS: Record<string, { id: string; name: string; tenant: Tenant }> 
 };
 
 const OUR_TYPE = `${PACKAGE_NAME}.contactCenter`;
-const manual = (): WorkflowNode => ({ id: 'n0', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} });
+const manual = (): WorkflowNode => ({
+	id: 'n0',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+});
 const code = (id: string, name: string, jsCode: string, x: number): WorkflowNode => ({
 	id,
 	name,
@@ -70,7 +91,10 @@ const http = (id: string, name: string, x: number): WorkflowNode => ({
 		sendHeaders: true,
 		specifyHeaders: 'keypair',
 		headerParameters: {
-			parameters: ['appid', 'nonce', 'timestamp', 'signature'].map((header) => ({ name: header, value: `={{ $json.headers.${header} }}` })),
+			parameters: ['appid', 'nonce', 'timestamp', 'signature'].map((header) => ({
+				name: header,
+				value: `={{ $json.headers.${header} }}`,
+			})),
 		},
 		sendBody: true,
 		contentType: 'json',
@@ -79,17 +103,29 @@ const http = (id: string, name: string, x: number): WorkflowNode => ({
 		options: {},
 	},
 });
-const ours = (id: string, name: string, x: number, parameters: Record<string, unknown>, credential: keyof typeof CREDENTIALS): WorkflowNode => ({
+const ours = (
+	id: string,
+	name: string,
+	x: number,
+	parameters: Record<string, unknown>,
+	credential: keyof typeof CREDENTIALS,
+): WorkflowNode => ({
 	id,
 	name,
 	type: OUR_TYPE,
 	typeVersion: 1,
 	position: [x, 0],
 	parameters,
-	credentials: { contactCenterApi: { id: CREDENTIALS[credential].id, name: CREDENTIALS[credential].name } },
+	credentials: {
+		contactCenterApi: { id: CREDENTIALS[credential].id, name: CREDENTIALS[credential].name },
+	},
 });
 const chain = (...names: string[]): Record<string, unknown> =>
-	Object.fromEntries(names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+	);
 
 /** The signing helper a user pastes into a Code node (the secret sits in the workflow in plain text). */
 const signing = (url: string, tenant: Tenant) => `
@@ -113,13 +149,19 @@ export function workflows(url: string, taskId: string): WorkflowImport[] {
 		nodes: [
 			manual(),
 			code('n1', 'Rows', GENERATE, 200),
-			ours('n2', 'Import', 400, {
-				resource: 'callTask',
-				operation: 'import',
-				taskId: { __rl: true, mode: 'id', value: taskId },
-				mappingMode: 'autoMapInputData',
-				options: { dupStrategy: 'none' },
-			}, 'imports'),
+			ours(
+				'n2',
+				'Import',
+				400,
+				{
+					resource: 'callTask',
+					operation: 'import',
+					taskId: { __rl: true, mode: 'id', value: taskId },
+					mappingMode: 'autoMapInputData',
+					options: { dupStrategy: 'none' },
+				},
+				'imports',
+			),
 		],
 		connections: chain('Start', 'Rows', 'Import'),
 		settings: { executionOrder: 'v1' },
@@ -131,14 +173,20 @@ export function workflows(url: string, taskId: string): WorkflowImport[] {
 		nodes: [
 			manual(),
 			code('n1', 'Rows', GENERATE, 200),
-			ours('n2', 'Import', 400, {
-				resource: 'callTask',
-				operation: 'import',
-				taskId: { __rl: true, mode: 'id', value: taskId },
-				customerNumber: '={{ $json.phone }}',
-				additionalFields: { customerName: '={{ $json.name }}' },
-				options: { dupStrategy: 'none' },
-			}, 'imports'),
+			ours(
+				'n2',
+				'Import',
+				400,
+				{
+					resource: 'callTask',
+					operation: 'import',
+					taskId: { __rl: true, mode: 'id', value: taskId },
+					customerNumber: '={{ $json.phone }}',
+					additionalFields: { customerName: '={{ $json.name }}' },
+					options: { dupStrategy: 'none' },
+				},
+				'imports',
+			),
 		],
 	};
 	const importPeer: WorkflowImport = {
@@ -147,13 +195,18 @@ export function workflows(url: string, taskId: string): WorkflowImport[] {
 		nodes: [
 			manual(),
 			code('n1', 'Rows', GENERATE, 200),
-			code('n2', 'Sign and batch', `${signing(url, IMPORTS)}
+			code(
+				'n2',
+				'Sign and batch',
+				`${signing(url, IMPORTS)}
 const rows = $input.all().map((item) => ({ customerNumber: item.json.phone, customerName: item.json.name }));
 const out = [];
 for (let i = 0; i < rows.length; i += 10000) {
   out.push({ json: { url: BASE + '/openapi/agent/web/v1/callTask/import', headers: sign(), body: { taskId: ${JSON.stringify(taskId)}, customers: rows.slice(i, i + 10000), dupStrategy: 'none' } } });
 }
-return out;`, 400),
+return out;`,
+				400,
+			),
 			http('n3', 'Import', 600),
 		],
 		connections: chain('Start', 'Rows', 'Sign and batch', 'Import'),
@@ -162,7 +215,16 @@ return out;`, 400),
 	const listOurs: WorkflowImport = {
 		id: 'benchListOurs001',
 		name: 'Bench: Return All of 10,000 customers (Contact Center node)',
-		nodes: [manual(), ours('n1', 'Customers', 200, { resource: 'customer', operation: 'getAll', returnAll: true }, 'main')],
+		nodes: [
+			manual(),
+			ours(
+				'n1',
+				'Customers',
+				200,
+				{ resource: 'customer', operation: 'getAll', returnAll: true },
+				'main',
+			),
+		],
 		connections: chain('Start', 'Customers'),
 		settings: { executionOrder: 'v1' },
 	};
@@ -172,22 +234,44 @@ return out;`, 400),
 		name: 'Bench: Return All of 10,000 customers (HTTP Request + Code)',
 		nodes: [
 			manual(),
-			code('n1', 'Sign first page', `${signing(url, MAIN)}
-return [{ json: { url: BASE + '/openapi/crm/list', headers: sign(), body: ${pageBody('1')} } }];`, 200),
+			code(
+				'n1',
+				'Sign first page',
+				`${signing(url, MAIN)}
+return [{ json: { url: BASE + '/openapi/crm/list', headers: sign(), body: ${pageBody('1')} } }];`,
+				200,
+			),
 			http('n2', 'First page', 400),
-			code('n3', 'Sign other pages', `${signing(url, MAIN)}
+			code(
+				'n3',
+				'Sign other pages',
+				`${signing(url, MAIN)}
 const count = $input.first().json.data.count;
 const out = [];
 for (let page = 2; page <= Math.ceil(count / 1000); page++) {
   out.push({ json: { url: BASE + '/openapi/crm/list', headers: sign(), body: ${pageBody('page')} } });
 }
-return out;`, 600),
+return out;`,
+				600,
+			),
 			http('n4', 'Other pages', 800),
-			code('n5', 'Customers', `const first = $('First page').first().json.data.list;
+			code(
+				'n5',
+				'Customers',
+				`const first = $('First page').first().json.data.list;
 const rest = $input.all().flatMap((item) => item.json.data.list);
-return [...first, ...rest].map((json) => ({ json }));`, 1000),
+return [...first, ...rest].map((json) => ({ json }));`,
+				1000,
+			),
 		],
-		connections: chain('Start', 'Sign first page', 'First page', 'Sign other pages', 'Other pages', 'Customers'),
+		connections: chain(
+			'Start',
+			'Sign first page',
+			'First page',
+			'Sign other pages',
+			'Other pages',
+			'Customers',
+		),
 		settings: { executionOrder: 'v1' },
 	};
 	return [importOurs, importPeer, listOurs, listPeer, importManual];
@@ -219,26 +303,46 @@ function summary(runs: PeerRun[]): PeerSummary {
 	};
 }
 
-export async function measurePeer(url: string, control: SandboxControl, runs: number): Promise<PeerReport> {
+export async function measurePeer(
+	url: string,
+	control: SandboxControl,
+	runs: number,
+): Promise<PeerReport> {
 	const runtime = await ensureN8n({ log: (line) => log(`runtime: ${line}`) });
 	// A user folder of its own in the repository's ignored .cache (not /tmp, which others clean up).
 	const userFolder = path.join(REPO, '.cache', `bench-n8n-${process.pid}`);
-	const n8n = await N8n.create({ runtime, userFolder, removeUserFolder: true, env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto', N8N_LOG_LEVEL: 'info' } });
+	const n8n = await N8n.create({
+		runtime,
+		userFolder,
+		removeUserFolder: true,
+		env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto', N8N_LOG_LEVEL: 'info' },
+	});
 	const report: PeerReport = { n8nVersion: '2.41.1', nodeVersion: '', runs, workloads: [] };
 	try {
 		const version = await n8n.cli(['--version'], 60_000);
 		report.n8nVersion = version.stdout.trim().split('\n').pop() ?? report.n8nVersion;
-		report.nodeVersion = (await runChild(runtime.nodeBin, ['--version'], { timeoutMs: 30_000 })).stdout.trim();
+		report.nodeVersion = (
+			await runChild(runtime.nodeBin, ['--version'], { timeoutMs: 30_000 })
+		).stdout.trim();
 		log(`real n8n ${report.n8nVersion} on Node ${report.nodeVersion}: installing the package…`);
 		await n8n.installPackage();
 		const credentials: CredentialImport[] = Object.values(CREDENTIALS).map((c) => ({
 			id: c.id,
 			name: c.name,
 			type: 'contactCenterApi',
-			data: { baseUrl: url, appId: c.tenant.appId, appSecret: c.tenant.appSecret, timezone: c.tenant.timezone, timeoutSeconds: 120 },
+			data: {
+				baseUrl: url,
+				appId: c.tenant.appId,
+				appSecret: c.tenant.appSecret,
+				timezone: c.tenant.timezone,
+				timeoutSeconds: 120,
+			},
 		}));
 		await n8n.importCredentials(credentials);
-		const [taskId] = await control.seedTasks({ appId: IMPORTS.appId, tasks: [{ status: 'draft' }] });
+		const [taskId] = await control.seedTasks({
+			appId: IMPORTS.appId,
+			tasks: [{ status: 'draft' }],
+		});
 		const [importOurs, importPeer, listOurs, listPeer, importManual] = workflows(url, taskId);
 		await n8n.importWorkflows([importOurs, importPeer, listOurs, listPeer, importManual]);
 
@@ -246,24 +350,66 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 		// exits before a pipe has taken all of it; so the CLI run only has to succeed here, and the
 		// run data is read afterwards from n8n's own execution history through its public API.
 		type Which = 'ours' | 'peer' | 'oursManual';
-		interface Pending { pair: number; which: Which; workflow: WorkflowImport; cliMs: number; requests: number; run?: RunData }
+		interface Pending {
+			pair: number;
+			which: Which;
+			workflow: WorkflowImport;
+			cliMs: number;
+			requests: number;
+			run?: RunData;
+		}
 		const pending: Pending[] = [];
 		const execute = async (pair: number, which: Which, workflow: WorkflowImport): Promise<void> => {
 			await control.clearLog();
 			const env: Record<string, string> = {};
-			const res = await n8n.cli(['execute', `--id=${workflow.id}`, '--rawOutput'], 10 * 60_000, env);
-			const result = { exitCode: res.code, durationMs: res.durationMs, error: res.code === 0 ? undefined : res.stderr.split('\n').slice(-5).join(' ') };
+			const res = await n8n.cli(
+				['execute', `--id=${workflow.id}`, '--rawOutput'],
+				10 * 60_000,
+				env,
+			);
+			const result = {
+				exitCode: res.code,
+				durationMs: res.durationMs,
+				error: res.code === 0 ? undefined : res.stderr.split('\n').slice(-5).join(' '),
+			};
 			const requests = await drainLog(control);
-			if (result.exitCode !== 0) throw new Error(`${workflow.name} failed: ${result.error ?? `exit ${result.exitCode}`}`);
-			const failed = requests.filter((r) => r.httpStatus !== 200 || String(r.code) !== '200' || !r.signatureValid);
-			if (failed.length > 0) throw new Error(`${workflow.name}: ${failed.length} requests failed at the sandbox`);
-			log(`  ${workflow.name}: ${requests.length} requests, n8n execute ${Math.round(result.durationMs)} ms`);
+			if (result.exitCode !== 0)
+				throw new Error(`${workflow.name} failed: ${result.error ?? `exit ${result.exitCode}`}`);
+			const failed = requests.filter(
+				(r) => r.httpStatus !== 200 || String(r.code) !== '200' || !r.signatureValid,
+			);
+			if (failed.length > 0)
+				throw new Error(`${workflow.name}: ${failed.length} requests failed at the sandbox`);
+			log(
+				`  ${workflow.name}: ${requests.length} requests, n8n execute ${Math.round(result.durationMs)} ms`,
+			);
 			pending.push({ pair, which, workflow, cliMs: result.durationMs, requests: requests.length });
 		};
 
-		const pairs: Array<{ workload: string; ours: WorkflowImport; peer: WorkflowImport; oursOut: string; peerOut: string; common: string[] }> = [
-			{ workload: `Import ${SIZES.peerImportRows.toLocaleString('en-US')} rows into a call task`, ours: importOurs, peer: importPeer, oursOut: 'Import', peerOut: 'Import', common: ['Start', 'Rows'] },
-			{ workload: `Return All of ${SIZES.customers.toLocaleString('en-US')} customers`, ours: listOurs, peer: listPeer, oursOut: 'Customers', peerOut: 'Customers', common: ['Start'] },
+		const pairs: Array<{
+			workload: string;
+			ours: WorkflowImport;
+			peer: WorkflowImport;
+			oursOut: string;
+			peerOut: string;
+			common: string[];
+		}> = [
+			{
+				workload: `Import ${SIZES.peerImportRows.toLocaleString('en-US')} rows into a call task`,
+				ours: importOurs,
+				peer: importPeer,
+				oursOut: 'Import',
+				peerOut: 'Import',
+				common: ['Start', 'Rows'],
+			},
+			{
+				workload: `Return All of ${SIZES.customers.toLocaleString('en-US')} customers`,
+				ours: listOurs,
+				peer: listPeer,
+				oursOut: 'Customers',
+				peerOut: 'Customers',
+				common: ['Start'],
+			},
 		];
 		for (const [index, pair] of pairs.entries()) {
 			for (let i = 0; i < runs; i++) {
@@ -277,15 +423,23 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 		await n8n.start();
 		const history = new Map<string, RunData[]>();
 		for (const workflow of [importOurs, importPeer, listOurs, listPeer, importManual]) {
-			const executions = (await n8n.getExecutions(workflow.id, true)).filter((e) => e.status === 'success');
+			const executions = (await n8n.getExecutions(workflow.id, true)).filter(
+				(e) => e.status === 'success',
+			);
 			// Newest first in the API; oldest first here, in the order they ran.
-			history.set(workflow.id, executions.reverse().map((e) => ({ data: e.data } as RunData)));
+			history.set(
+				workflow.id,
+				executions.reverse().map((e) => ({ data: e.data }) as RunData),
+			);
 		}
 		await n8n.stop();
 		// Executions of one workflow, oldest first, belong to its CLI runs in the order they ran.
 		for (const [id, runsOf] of history) {
 			const mine = pending.filter((p) => p.workflow.id === id);
-			if (runsOf.length !== mine.length) throw new Error(`workflow ${id}: ${mine.length} runs executed, ${runsOf.length} found in n8n's history`);
+			if (runsOf.length !== mine.length)
+				throw new Error(
+					`workflow ${id}: ${mine.length} runs executed, ${runsOf.length} found in n8n's history`,
+				);
 			mine.forEach((p, i) => (p.run = runsOf[i]));
 		}
 
@@ -297,7 +451,14 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 					.map((p) => {
 						const run = p.run as RunData;
 						const { ms, workMs } = timesOf(run, pair.common);
-						return { workflow: p.workflow.name, ms, workMs, cliMs: p.cliMs, requests: p.requests, items: nodeOutput(run, which === 'peer' ? pair.peerOut : pair.oursOut).length };
+						return {
+							workflow: p.workflow.name,
+							ms,
+							workMs,
+							cliMs: p.cliMs,
+							requests: p.requests,
+							items: nodeOutput(run, which === 'peer' ? pair.peerOut : pair.oursOut).length,
+						};
 					});
 			const oursRuns = collect('ours');
 			const peerRuns = collect('peer');
@@ -306,19 +467,43 @@ export async function measurePeer(url: string, control: SandboxControl, runs: nu
 				// The import answer carries importBatchId, an 18-digit Long: does it survive?
 				const state = await control.getState(IMPORTS.appId);
 				const batches = new Set(state.tasks.find((t) => t.id === taskId)?.importBatchIds ?? []);
-				const oursIds = pending.filter((p) => p.workflow === importOurs || p.workflow === importManual).map((p) => p.run as RunData).flatMap((run) => nodeOutput(run, 'Import').map((item) => String(item.json.importBatchId)));
-				const peerIds = (history.get(importPeer.id) ?? []).flatMap((run) => nodeOutput(run, 'Import').map((item) => String((item.json.data as { importBatchId?: unknown } | undefined)?.importBatchId)));
-				correctness.push(`our node: ${oursIds.filter((id) => batches.has(id)).length} of ${oursIds.length} importBatchIds in the output are the API's exact ids`);
-				correctness.push(`peer: ${peerIds.filter((id) => batches.has(id)).length} of ${peerIds.length} are (the HTTP Request node parses with JSON.parse, which rounds 18-digit Longs: e.g. ${peerIds[0]})`);
-				correctness.push('peer: the app secret sits in plain text in the Code node that signs (and in every export of the workflow); the peer validates no row before sending');
+				const oursIds = pending
+					.filter((p) => p.workflow === importOurs || p.workflow === importManual)
+					.map((p) => p.run as RunData)
+					.flatMap((run) =>
+						nodeOutput(run, 'Import').map((item) => String(item.json.importBatchId)),
+					);
+				const peerIds = (history.get(importPeer.id) ?? []).flatMap((run) =>
+					nodeOutput(run, 'Import').map((item) =>
+						String((item.json.data as { importBatchId?: unknown } | undefined)?.importBatchId),
+					),
+				);
+				correctness.push(
+					`our node: ${oursIds.filter((id) => batches.has(id)).length} of ${oursIds.length} importBatchIds in the output are the API's exact ids`,
+				);
+				correctness.push(
+					`peer: ${peerIds.filter((id) => batches.has(id)).length} of ${peerIds.length} are (the HTTP Request node parses with JSON.parse, which rounds 18-digit Longs: e.g. ${peerIds[0]})`,
+				);
+				correctness.push(
+					'peer: the app secret sits in plain text in the Code node that signs (and in every export of the workflow); the peer validates no row before sending',
+				);
 			}
 			for (let i = 0; i < oursRuns.length; i++) {
-				log(`  ${pair.workload} run ${i + 1}: ours ${Math.round(oursRuns[i].ms)} ms (${oursRuns[i].requests} requests), peer ${Math.round(peerRuns[i].ms)} ms (${peerRuns[i].requests} requests)`);
+				log(
+					`  ${pair.workload} run ${i + 1}: ours ${Math.round(oursRuns[i].ms)} ms (${oursRuns[i].requests} requests), peer ${Math.round(peerRuns[i].ms)} ms (${peerRuns[i].requests} requests)`,
+				);
 			}
-			report.workloads.push({ workload: pair.workload, ours: summary(oursRuns), peer: summary(peerRuns), ...(manualRuns.length ? { oursManual: summary(manualRuns) } : {}), correctness });
+			report.workloads.push({
+				workload: pair.workload,
+				ours: summary(oursRuns),
+				peer: summary(peerRuns),
+				...(manualRuns.length ? { oursManual: summary(manualRuns) } : {}),
+				correctness,
+			});
 		}
 	} catch (error) {
-		report.error = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);
+		report.error =
+			error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);
 		log(`peer comparison failed: ${report.error}`);
 		log(n8n.recentOutput(30));
 	} finally {

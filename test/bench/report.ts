@@ -1,7 +1,14 @@
 /** results.md: the figures of a benchmark run as the README quotes them, each target marked met or missed. */
 import type { FloorResult, Results } from './index';
 
-const TARGET = { ratio: 1.5, importRatio: 3, cpuUs: 50, cpuPerRowUs: 0.5, rssMB: 300, staticKB: 64 };
+const TARGET = {
+	ratio: 1.5,
+	importRatio: 3,
+	cpuUs: 50,
+	cpuPerRowUs: 0.5,
+	rssMB: 300,
+	staticKB: 64,
+};
 
 /** The time target of a workload against the raw client (issue 13): imports 3×, pages and the drain 1.5×; none for the reference rows. */
 export function ratioTarget(id: string): number | undefined {
@@ -10,7 +17,12 @@ export function ratioTarget(id: string): number | undefined {
 }
 
 const n = (value: number | undefined, digits = 0) =>
-	value === undefined || Number.isNaN(value) ? '–' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+	value === undefined || Number.isNaN(value)
+		? '–'
+		: value.toLocaleString('en-US', {
+				minimumFractionDigits: digits,
+				maximumFractionDigits: digits,
+			});
 const mark = (met: boolean) => (met ? 'met' : '**missed**');
 
 /** Why a workload needed more requests than the floor, in numbers. */
@@ -50,12 +62,23 @@ export function renderMarkdown(r: Results): string {
 		'',
 		'| part | run | date (UTC) | runs | load at start | load at end |',
 		'|---|---|---|---|---|---|',
-		...Object.entries(r.parts ?? { all: { command: r.command, date: m.date, runs: r.runs, loadStart: m.loadStart, loadEnd: m.loadEnd ?? [] } }).map(
-			([part, run]) => `| ${part} | \`${run.command}\` | ${run.date.slice(0, 16).replace('T', ' ')} | ${run.runs} | ${run.loadStart.join(' / ')} | ${run.loadEnd.join(' / ')} |`,
+		...Object.entries(
+			r.parts ?? {
+				all: {
+					command: r.command,
+					date: m.date,
+					runs: r.runs,
+					loadStart: m.loadStart,
+					loadEnd: m.loadEnd ?? [],
+				},
+			},
+		).map(
+			([part, run]) =>
+				`| ${part} | \`${run.command}\` | ${run.date.slice(0, 16).replace('T', ' ')} | ${run.runs} | ${run.loadStart.join(' / ')} | ${run.loadEnd.join(' / ')} |`,
 		),
 		'',
 		`The API is the sandbox (test/sandbox) on 127.0.0.1 in a process of its own; requests are counted from its request log. Times are medians of the runs listed (5 unless said), each workload after one warm-up run. ` +
-			'Our node runs through n8n-core exactly as n8n runs it (WorkflowExecute for the action node, PollContext + PollTriggerExecutor for the trigger; test/bench/runner.ts), timed around n8n\'s work only.',
+			"Our node runs through n8n-core exactly as n8n runs it (WorkflowExecute for the action node, PollContext + PollTriggerExecutor for the trigger; test/bench/runner.ts), timed around n8n's work only.",
 		'',
 		'![Requests and time against the floor](chart.svg)',
 		'',
@@ -67,46 +90,96 @@ export function renderMarkdown(r: Results): string {
 		if (f.id === 'drain' && f.polls) {
 			// The brief's floor for the drain: 100 queries plus one per split (poll boundary) plus the final poll.
 			const withSplits = f.floor + f.polls;
-			targets.push([`Requests = floor + splits: ${f.label}`, `${f.requests} vs ${f.floor} + ${f.polls - 1} splits + 1 final = ${withSplits}`, f.requests <= withSplits ? 'met' : `**missed** (+${f.requests - withSplits}, explained below)`]);
+			targets.push([
+				`Requests = floor + splits: ${f.label}`,
+				`${f.requests} vs ${f.floor} + ${f.polls - 1} splits + 1 final = ${withSplits}`,
+				f.requests <= withSplits
+					? 'met'
+					: `**missed** (+${f.requests - withSplits}, explained below)`,
+			]);
 			continue;
 		}
-		targets.push([`Requests = floor: ${f.label}`, `${f.requests} vs ${f.floor}`, f.requests === f.floor ? 'met' : `**missed** (+${f.requests - f.floor}, explained below)`]);
+		targets.push([
+			`Requests = floor: ${f.label}`,
+			`${f.requests} vs ${f.floor}`,
+			f.requests === f.floor ? 'met' : `**missed** (+${f.requests - f.floor}, explained below)`,
+		]);
 	}
 	for (const f of r.floor.filter((x) => x.ratio !== undefined)) {
 		const target = ratioTarget(f.id);
-		if (target === undefined) targets.push([`Time against a raw client (reference, no target): ${f.label}`, `${f.ratio?.toFixed(2)}×`, '–']);
-		else targets.push([`Time ≤ ${target}× a raw client: ${f.label}`, `${f.ratio?.toFixed(2)}×`, mark((f.ratio ?? Infinity) <= target)]);
+		if (target === undefined)
+			targets.push([
+				`Time against a raw client (reference, no target): ${f.label}`,
+				`${f.ratio?.toFixed(2)}×`,
+				'–',
+			]);
+		else
+			targets.push([
+				`Time ≤ ${target}× a raw client: ${f.label}`,
+				`${f.ratio?.toFixed(2)}×`,
+				mark((f.ratio ?? Infinity) <= target),
+			]);
 	}
 	for (const p of r.micro?.perRequest ?? []) {
 		// Requests that carry many rows are held to the per-row target, single requests to the per-request one.
 		if (p.perRowUs !== undefined && (p.rows ?? 0) >= 500) {
-			targets.push([`Our CPU per row ≤ ${TARGET.cpuPerRowUs} µs: ${p.request}`, `${n(p.perRowUs, 2)} µs per row (${n(p.cpuUs, 1)} µs per request)`, mark(p.perRowUs <= TARGET.cpuPerRowUs)]);
+			targets.push([
+				`Our CPU per row ≤ ${TARGET.cpuPerRowUs} µs: ${p.request}`,
+				`${n(p.perRowUs, 2)} µs per row (${n(p.cpuUs, 1)} µs per request)`,
+				mark(p.perRowUs <= TARGET.cpuPerRowUs),
+			]);
 		} else {
-			targets.push([`Our CPU per request ≤ ${TARGET.cpuUs} µs: ${p.request}`, `${n(p.cpuUs, 1)} µs${p.perRowUs !== undefined ? ` (${n(p.perRowUs, 2)} µs per row)` : ''}`, mark(p.cpuUs <= TARGET.cpuUs)]);
+			targets.push([
+				`Our CPU per request ≤ ${TARGET.cpuUs} µs: ${p.request}`,
+				`${n(p.cpuUs, 1)} µs${p.perRowUs !== undefined ? ` (${n(p.perRowUs, 2)} µs per row)` : ''}`,
+				mark(p.cpuUs <= TARGET.cpuUs),
+			]);
 		}
 	}
 	for (const w of r.peer?.workloads ?? []) {
 		if (!/^Import/.test(w.workload)) continue;
 		const ratio = w.ours.medianWorkMs / w.peer.medianWorkMs;
-		targets.push([`Real n8n: our import faster than the HTTP Request + Code peer (aim: half its time): ${w.workload}`, `${n(w.ours.medianWorkMs)} ms vs ${n(w.peer.medianWorkMs)} ms (${ratio.toFixed(2)}×)`, ratio < 1 ? (ratio <= 0.5 ? 'met (at most half)' : 'met (faster, not half)') : '**missed**']);
+		targets.push([
+			`Real n8n: our import faster than the HTTP Request + Code peer (aim: half its time): ${w.workload}`,
+			`${n(w.ours.medianWorkMs)} ms vs ${n(w.peer.medianWorkMs)} ms (${ratio.toFixed(2)}×)`,
+			ratio < 1 ? (ratio <= 0.5 ? 'met (at most half)' : 'met (faster, not half)') : '**missed**',
+		]);
 	}
 	for (const mem of r.memory.filter((x) => x.scenario !== 'baseline')) {
-		targets.push([`Peak RSS < ${TARGET.rssMB} MB: ${mem.scenario === 'import' ? 'import of 100,000 rows' : 'drain of a 100,000-record backlog'}`, `${n(mem.peakRssMB, 1)} MB`, mem.error ? `not measured: ${mem.error}` : mark(mem.peakRssMB < TARGET.rssMB)]);
+		targets.push([
+			`Peak RSS < ${TARGET.rssMB} MB: ${mem.scenario === 'import' ? 'import of 100,000 rows' : 'drain of a 100,000-record backlog'}`,
+			`${n(mem.peakRssMB, 1)} MB`,
+			mem.error ? `not measured: ${mem.error}` : mark(mem.peakRssMB < TARGET.rssMB),
+		]);
 		if (mem.staticDataBytes !== undefined) {
-			targets.push([`Static data < ${TARGET.staticKB} KB after the drain`, `${n(mem.staticDataBytes / 1024, 1)} KB`, mark(mem.staticDataBytes < TARGET.staticKB * 1024)]);
+			targets.push([
+				`Static data < ${TARGET.staticKB} KB after the drain`,
+				`${n(mem.staticDataBytes / 1024, 1)} KB`,
+				mark(mem.staticDataBytes < TARGET.staticKB * 1024),
+			]);
 		}
 	}
-	push('## Targets', '', '| target | figure | result |', '|---|---|---|', ...targets.map((t) => `| ${t.join(' | ')} |`), '');
+	push(
+		'## Targets',
+		'',
+		'| target | figure | result |',
+		'|---|---|---|',
+		...targets.map((t) => `| ${t.join(' | ')} |`),
+		'',
+	);
 
 	// ---- requests ------------------------------------------------------------------------------
 	push(
 		'## Requests against the floor',
 		'',
-		'The floor is what the API\'s limits allow: the largest pages (customers 1,000, voice-agent interface 500), 1,000 records per service-record query, 10,000 rows per import request, one query per channel per poll.',
+		"The floor is what the API's limits allow: the largest pages (customers 1,000, voice-agent interface 500), 1,000 records per service-record query, 10,000 rows per import request, one query per channel per poll.",
 		'',
 		'| workload | floor | our node | items out | note |',
 		'|---|---|---|---|---|',
-		...r.floor.map((f) => `| ${f.label} | ${f.floor} (${f.floorNote}) | ${f.requests}${new Set(f.requestCounts).size > 1 ? ` (varied: ${f.requestCounts.join(', ')})` : ''} | ${n(f.items)}${f.polls ? ` in ${f.polls} polls` : ''} | ${overlapNote(f)} |`),
+		...r.floor.map(
+			(f) =>
+				`| ${f.label} | ${f.floor} (${f.floorNote}) | ${f.requests}${new Set(f.requestCounts).size > 1 ? ` (varied: ${f.requestCounts.join(', ')})` : ''} | ${n(f.items)}${f.polls ? ` in ${f.polls} polls` : ''} | ${overlapNote(f)} |`,
+		),
 		'',
 	);
 
@@ -133,7 +206,10 @@ export function renderMarkdown(r: Results): string {
 		'',
 		'All runs (ms):',
 		'',
-		...r.floor.map((f) => `- ${f.label}: node ${f.nodeMs.join(', ')}${f.rawMs.length ? `; raw ${f.rawMs.join(', ')}` : ''}`),
+		...r.floor.map(
+			(f) =>
+				`- ${f.label}: node ${f.nodeMs.join(', ')}${f.rawMs.length ? `; raw ${f.rawMs.join(', ')}` : ''}`,
+		),
 		'',
 	);
 
@@ -146,13 +222,20 @@ export function renderMarkdown(r: Results): string {
 			'',
 			'| request | what our code does | our CPU per request | per row |',
 			'|---|---|---|---|',
-			...r.micro.perRequest.map((p) => `| ${p.request} | ${p.parts} | ${n(p.cpuUs, 1)} µs | ${p.perRowUs !== undefined ? `${n(p.perRowUs, 2)} µs` : '–'} |`),
+			...r.micro.perRequest.map(
+				(p) =>
+					`| ${p.request} | ${p.parts} | ${n(p.cpuUs, 1)} µs | ${p.perRowUs !== undefined ? `${n(p.perRowUs, 2)} µs` : '–'} |`,
+			),
 			'',
 			'| function | CPU per call | wall per call | calls measured |',
 			'|---|---|---|---|',
-			...r.micro.functions.map((f) => `| ${f.name} | ${n(f.cpuUs, 2)} µs | ${n(f.wallUs, 2)} µs | ${n(f.calls)} |`),
+			...r.micro.functions.map(
+				(f) => `| ${f.name} | ${n(f.cpuUs, 2)} µs | ${n(f.wallUs, 2)} µs | ${n(f.calls)} |`,
+			),
 			'',
-			`Answer sizes: ${Object.entries(r.micro.sizes).map(([k, v]) => `${k} ${n(v / 1024, 1)} KB`).join(', ')}.`,
+			`Answer sizes: ${Object.entries(r.micro.sizes)
+				.map(([k, v]) => `${k} ${n(v / 1024, 1)} KB`)
+				.join(', ')}.`,
 			'',
 		);
 	}
@@ -162,7 +245,7 @@ export function renderMarkdown(r: Results): string {
 		push(
 			'## Memory',
 			'',
-			'Each figure comes from a fresh child process that does only that (test/bench/memory-child.ts, compiled to JavaScript first so that no TypeScript compiler sits in memory): `process.resourceUsage().maxRSS` at its end. The baseline process loads the same code (n8n-core, n8n-workflow, the harness, our nodes) and runs nothing; the difference is the workload\'s own. For scale: an idle `n8n start` is about 680 MB RSS on this machine (REAL_N8N.md), so the workload\'s share is what a real instance adds.',
+			"Each figure comes from a fresh child process that does only that (test/bench/memory-child.ts, compiled to JavaScript first so that no TypeScript compiler sits in memory): `process.resourceUsage().maxRSS` at its end. The baseline process loads the same code (n8n-core, n8n-workflow, the harness, our nodes) and runs nothing; the difference is the workload's own. For scale: an idle `n8n start` is about 680 MB RSS on this machine (REAL_N8N.md), so the workload's share is what a real instance adds.",
 			'',
 			'| process | peak RSS | RSS after loading | above the baseline peak | time | other |',
 			'|---|---|---|---|---|---|',
@@ -174,7 +257,9 @@ export function renderMarkdown(r: Results): string {
 				: mem.staticDataBytes !== undefined
 					? `static data ${n(mem.staticDataBytes)} bytes (${n(mem.staticDataBytes / 1024, 1)} KB) after ${mem.polls} polls, ${n(mem.emitted)} records emitted, ${mem.requests} requests`
 					: '';
-			push(`| ${mem.scenario} | ${n(mem.peakRssMB, 1)} MB${mem.peaksMB && mem.peaksMB.length > 1 ? ` (median of ${mem.peaksMB.join(', ')})` : ''} | ${n(mem.loadedRssMB, 1)} MB | ${base && mem !== base ? `${n(mem.peakRssMB - base.peakRssMB, 1)} MB` : '–'} | ${mem.ms !== undefined ? `${n(mem.ms / 1000, 1)} s` : '–'} | ${other} |`);
+			push(
+				`| ${mem.scenario} | ${n(mem.peakRssMB, 1)} MB${mem.peaksMB && mem.peaksMB.length > 1 ? ` (median of ${mem.peaksMB.join(', ')})` : ''} | ${n(mem.loadedRssMB, 1)} MB | ${base && mem !== base ? `${n(mem.peakRssMB - base.peakRssMB, 1)} MB` : '–'} | ${mem.ms !== undefined ? `${n(mem.ms / 1000, 1)} s` : '–'} | ${other} |`,
+			);
 		}
 		push('');
 	}
@@ -191,13 +276,18 @@ export function renderMarkdown(r: Results): string {
 					.map(([kind, k]) => `${kind} ${k.files} × ${n(k.bytes / 1024, 1)} KB`)
 					.join(', ') +
 				').' +
-				(p.tarball ? ` \`npm pack\`: ${n(p.tarball.bytes / 1024, 1)} KB tarball, ${n(p.tarball.unpackedBytes / 1024, 1)} KB unpacked, ${p.tarball.files} files.` : ''),
+				(p.tarball
+					? ` \`npm pack\`: ${n(p.tarball.bytes / 1024, 1)} KB tarball, ${n(p.tarball.unpackedBytes / 1024, 1)} KB unpacked, ${p.tarball.files} files.`
+					: ''),
 			'',
 			'Cold `require` of each entry point in a fresh process (median); n8n has n8n-workflow loaded already, so the second column is the cost of our own code:',
 			'',
 			'| entry point | runtime | cold require | with n8n-workflow already loaded |',
 			'|---|---|---|---|',
-			...p.requires.map((q) => `| ${q.name} (\`${q.file}\`) | ${q.node} | ${n(q.coldMs, 1)} ms | ${n(q.withWorkflowLoadedMs, 1)} ms |`),
+			...p.requires.map(
+				(q) =>
+					`| ${q.name} (\`${q.file}\`) | ${q.node} | ${n(q.coldMs, 1)} ms | ${n(q.withWorkflowLoadedMs, 1)} ms |`,
+			),
 			'',
 		);
 	}
@@ -217,16 +307,22 @@ export function renderMarkdown(r: Results): string {
 				'|---|---|---|---|---|---|---|',
 			);
 			for (const w of p.workloads) {
-				push(`| ${w.workload} | our node | ${w.ours.requests} | ${n(w.ours.items)} | ${n(w.ours.medianWorkMs)} ms | ${n(w.ours.medianMs)} ms | ${n(w.ours.medianCliMs)} ms |`);
-				push(`| | HTTP Request + Code | ${w.peer.requests} | ${n(w.peer.items)} | ${n(w.peer.medianWorkMs)} ms | ${n(w.peer.medianMs)} ms | ${n(w.peer.medianCliMs)} ms |`);
+				push(
+					`| ${w.workload} | our node | ${w.ours.requests} | ${n(w.ours.items)} | ${n(w.ours.medianWorkMs)} ms | ${n(w.ours.medianMs)} ms | ${n(w.ours.medianCliMs)} ms |`,
+				);
+				push(
+					`| | HTTP Request + Code | ${w.peer.requests} | ${n(w.peer.items)} | ${n(w.peer.medianWorkMs)} ms | ${n(w.peer.medianMs)} ms | ${n(w.peer.medianCliMs)} ms |`,
+				);
 				if (w.oursManual) {
 					const l = w.oursManual;
-					push(`| | our node, Map Each Field Manually (per-item expressions) | ${l.requests} | ${n(l.items)} | ${n(l.medianWorkMs)} ms | ${n(l.medianMs)} ms | ${n(l.medianCliMs)} ms |`);
+					push(
+						`| | our node, Map Each Field Manually (per-item expressions) | ${l.requests} | ${n(l.items)} | ${n(l.medianWorkMs)} ms | ${n(l.medianMs)} ms | ${n(l.medianCliMs)} ms |`,
+					);
 				}
 			}
 			push(
 				'',
-				'Our import runs with Mapping "Map Automatically": each row is read from the items\' `phone` and `name` fields by the default field names, with no per-item expression. The extra row is the same import mapped field by field (`{{ $json.phone }}`, `{{ $json.name }}`), the default mapping that saved workflows keep: n8n 2.41 evaluates those expressions in an isolated VM for each of the 25,000 items, which is most of that row\'s time. The peer\'s Code node maps all rows in one script, without per-item expressions.',
+				"Our import runs with Mapping \"Map Automatically\": each row is read from the items' `phone` and `name` fields by the default field names, with no per-item expression. The extra row is the same import mapped field by field (`{{ $json.phone }}`, `{{ $json.name }}`), the default mapping that saved workflows keep: n8n 2.41 evaluates those expressions in an isolated VM for each of the 25,000 items, which is most of that row's time. The peer's Code node maps all rows in one script, without per-item expressions.",
 			);
 			push('');
 			for (const w of p.workloads) for (const c of w.correctness) push(`- ${w.workload}: ${c}`);

@@ -8,11 +8,25 @@
 import { randomUUID } from 'node:crypto';
 
 import { PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
-import { NodeConnectionTypes, Workflow, type IDataObject, type INode, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { buildAdditionalData, nextExecutionId } from '../harness/additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from '../harness/credentials';
-import { HarnessNodeTypes, instantiate, latestVersionOf, MANUAL_TRIGGER_NODE_TYPE, typeNameOf, type NodeTypeInput } from '../harness/node-types';
+import {
+	HarnessNodeTypes,
+	instantiate,
+	latestVersionOf,
+	MANUAL_TRIGGER_NODE_TYPE,
+	typeNameOf,
+	type NodeTypeInput,
+} from '../harness/node-types';
 import { nodeNameOf } from '../harness/run-node';
 import { captureLogs, Container, ensureN8nRuntime, type CapturedLog } from '../harness/runtime';
 import { assertNoSecret } from '../harness/secret-guard';
@@ -35,7 +49,14 @@ export async function timedRun(options: {
 	ensureN8nRuntime();
 	const nodeType = instantiate(options.nodeType);
 	const credentialsHelper = new HarnessCredentialsHelper();
-	const trigger: INode = { id: randomUUID(), name: 'Start', type: MANUAL_TRIGGER_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+	const trigger: INode = {
+		id: randomUUID(),
+		name: 'Start',
+		type: MANUAL_TRIGGER_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const node: INode = {
 		id: randomUUID(),
 		name: nodeNameOf(nodeType),
@@ -49,22 +70,49 @@ export async function timedRun(options: {
 		id: 'bench-workflow',
 		name: 'Bench workflow',
 		nodes: [trigger, node],
-		connections: { [trigger.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
+		connections: {
+			[trigger.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] },
+		},
 		active: false,
 		nodeTypes: new HarnessNodeTypes([nodeType]),
 		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 	});
-	const additionalData = buildAdditionalData({ credentialsHelper, workflow, mode: 'manual', executionId: nextExecutionId() });
+	const additionalData = buildAdditionalData({
+		credentialsHelper,
+		workflow,
+		mode: 'manual',
+		executionId: nextExecutionId(),
+	});
 	const logs: CapturedLog[] = [];
 	const started = performance.now();
-	const run = await captureLogs(logs, async () =>
-		await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: trigger, pinData: { [trigger.name]: options.items } }),
+	const run = await captureLogs(
+		logs,
+		async () =>
+			await new WorkflowExecute(additionalData, 'manual').run({
+				workflow,
+				startNode: trigger,
+				pinData: { [trigger.name]: options.items },
+			}),
 	);
 	const ms = performance.now() - started;
 	const { runData, error } = run.data.resultData;
 	const items = error ? [] : (runData[node.name]?.[0]?.data?.main?.[0] ?? []);
-	assertNoSecret(options.credentials.appSecret, { 'the output items': items, 'the error': error, 'the logs': logs });
-	return { ms, status: run.status, items, error: error ? { message: error.message, description: (error as { description?: string | null }).description } : undefined };
+	assertNoSecret(options.credentials.appSecret, {
+		'the output items': items,
+		'the error': error,
+		'the logs': logs,
+	});
+	return {
+		ms,
+		status: run.status,
+		items,
+		error: error
+			? {
+					message: error.message,
+					description: (error as { description?: string | null }).description,
+				}
+			: undefined,
+	};
 }
 
 export interface TimedPoll {
@@ -124,12 +172,22 @@ export async function timedPoll(options: {
 	);
 	const logs: CapturedLog[] = [];
 	const started = performance.now();
-	await captureLogs(logs, async () => await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)());
+	await captureLogs(
+		logs,
+		async () =>
+			await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)(),
+	);
 	const ms = performance.now() - started;
 	// n8n keeps the workflow's static data object; the node's part lives under `node:<name>`.
-	assertNoSecret(options.credentials.appSecret, { 'the emitted items': outcome.items, 'the error': outcome.error, 'the logs': logs, 'the static data': options.staticData });
+	assertNoSecret(options.credentials.appSecret, {
+		'the emitted items': outcome.items,
+		'the error': outcome.error,
+		'the logs': logs,
+		'the static data': options.staticData,
+	});
 	return { ms, ...outcome };
 }
 
 /** Plain objects as n8n items. */
-export const asItems = (rows: IDataObject[]): INodeExecutionData[] => rows.map((json) => ({ json }));
+export const asItems = (rows: IDataObject[]): INodeExecutionData[] =>
+	rows.map((json) => ({ json }));

@@ -11,7 +11,11 @@ import type { TenantConfig } from '../sandbox/types';
 
 async function main(): Promise<void> {
 	const tenants = JSON.parse(process.argv[2] ?? '[]') as TenantConfig[];
-	const sandbox = await startSandbox({ tenants, nonceReplayKey: 'timestamp+nonce', maxLogEntries: 200_000 });
+	const sandbox = await startSandbox({
+		tenants,
+		nonceReplayKey: 'timestamp+nonce',
+		maxLogEntries: 200_000,
+	});
 	process.stdout.write(`listening on ${sandbox.url}\n`);
 	let closing = false;
 	const stop = () => {

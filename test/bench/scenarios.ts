@@ -25,19 +25,55 @@ export interface Tenant {
 }
 
 // Sandbox-only secrets, built at run time (nothing here is a real credential).
-export const MAIN: Tenant = { appId: '51001', appSecret: ['bench', 'main', '4b8e'].join('-'), timezone: 'Asia/Shanghai' };
-export const IMPORTS: Tenant = { appId: '51002', appSecret: ['bench', 'imports', '9c1d'].join('-'), timezone: 'Asia/Shanghai' };
+export const MAIN: Tenant = {
+	appId: '51001',
+	appSecret: ['bench', 'main', '4b8e'].join('-'),
+	timezone: 'Asia/Shanghai',
+};
+export const IMPORTS: Tenant = {
+	appId: '51002',
+	appSecret: ['bench', 'imports', '9c1d'].join('-'),
+	timezone: 'Asia/Shanghai',
+};
 
-export const SIZES = { customers: 10_000, tasks: 2_000, records: 100_000, importRows: 100_000, peerImportRows: 25_000, singleReads: 500 };
+export const SIZES = {
+	customers: 10_000,
+	tasks: 2_000,
+	records: 100_000,
+	importRows: 100_000,
+	peerImportRows: 25_000,
+	singleReads: 500,
+};
 
 /** The day the 100,000 service records are spread over (in the tenant's zone), yesterday. */
-export function recordDay(now = Date.now()): { from: string; to: string; isoFrom: string; isoTo: string } {
-	const day = new Intl.DateTimeFormat('sv-SE', { timeZone: MAIN.timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now - 86_400_000));
-	return { from: `${day} 00:00:00`, to: `${day} 23:59:59`, isoFrom: `${day}T00:00:00`, isoTo: `${day}T23:59:59` };
+export function recordDay(now = Date.now()): {
+	from: string;
+	to: string;
+	isoFrom: string;
+	isoTo: string;
+} {
+	const day = new Intl.DateTimeFormat('sv-SE', {
+		timeZone: MAIN.timezone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(new Date(now - 86_400_000));
+	return {
+		from: `${day} 00:00:00`,
+		to: `${day} 23:59:59`,
+		isoFrom: `${day}T00:00:00`,
+		isoTo: `${day}T23:59:59`,
+	};
 }
 
 export function credentialsFor(url: string, tenant: Tenant): CredentialValues {
-	return { baseUrl: url, appId: tenant.appId, appSecret: tenant.appSecret, timezone: tenant.timezone, timeoutSeconds: 60 };
+	return {
+		baseUrl: url,
+		appId: tenant.appId,
+		appSecret: tenant.appSecret,
+		timezone: tenant.timezone,
+		timeoutSeconds: 60,
+	};
 }
 
 export interface NodeOutcome {
@@ -74,18 +110,37 @@ type NodeTypeClass = new () => object;
 /** Loads the trigger node if it exists yet (it is built in parallel to this benchmark). */
 export function loadTrigger(): NodeTypeClass | undefined {
 	// Compiled (memory children) or TypeScript source (ts-node): whichever sits next to this file.
-	const base = path.join(__dirname, '..', '..', 'nodes', 'ContactCenterTrigger', 'ContactCenterTrigger.node');
+	const base = path.join(
+		__dirname,
+		'..',
+		'..',
+		'nodes',
+		'ContactCenterTrigger',
+		'ContactCenterTrigger.node',
+	);
 	const file = ['.ts', '.js'].map((ext) => base + ext).find((candidate) => existsSync(candidate));
 	if (!file) return undefined;
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- optional module
 	const mod = require(file) as Record<string, unknown>;
-	return Object.values(mod).find((v): v is NodeTypeClass => typeof v === 'function') ;
+	return Object.values(mod).find((v): v is NodeTypeClass => typeof v === 'function');
 }
 
-async function runOurs(ctx: Context, tenant: Tenant, parameters: INodeParameters, items: INodeExecutionData[] = [{ json: {} }]): Promise<NodeOutcome> {
+async function runOurs(
+	ctx: Context,
+	tenant: Tenant,
+	parameters: INodeParameters,
+	items: INodeExecutionData[] = [{ json: {} }],
+): Promise<NodeOutcome> {
 	await ctx.control.clearLog();
-	const run = await timedRun({ nodeType: ContactCenter, parameters, items, credentials: credentialsFor(ctx.url, tenant), timezone: tenant.timezone });
-	if (run.error) throw new Error(`node run failed: ${run.error.message} ${run.error.description ?? ''}`);
+	const run = await timedRun({
+		nodeType: ContactCenter,
+		parameters,
+		items,
+		credentials: credentialsFor(ctx.url, tenant),
+		timezone: tenant.timezone,
+	});
+	if (run.error)
+		throw new Error(`node run failed: ${run.error.message} ${run.error.description ?? ''}`);
 	return { ms: run.ms, items: run.items.length, requests: await drainLog(ctx.control) };
 }
 
@@ -94,13 +149,26 @@ function expectCount(what: string, got: number, want: number): void {
 }
 
 /** The time n8n needs to resolve `names` for every item, in a node that does nothing else. */
-async function probe(parameters: INodeParameters, names: string[], items: INodeExecutionData[]): Promise<number> {
+async function probe(
+	parameters: INodeParameters,
+	names: string[],
+	items: INodeExecutionData[],
+): Promise<number> {
 	const { customerNumber, customerId, additionalFields } = parameters;
 	const run = await timedRun({
 		nodeType: ParameterProbe,
-		parameters: { read: names.join(','), customerNumber, customerId, additionalFields } as INodeParameters,
+		parameters: {
+			read: names.join(','),
+			customerNumber,
+			customerId,
+			additionalFields,
+		} as INodeParameters,
 		items,
-		credentials: { baseUrl: 'http://127.0.0.1:9', appId: 'probe', appSecret: 'not-used-by-the-probe' },
+		credentials: {
+			baseUrl: 'http://127.0.0.1:9',
+			appId: 'probe',
+			appSecret: 'not-used-by-the-probe',
+		},
 		timezone: MAIN.timezone,
 	});
 	if (run.error) throw new Error(`parameter probe failed: ${run.error.message}`);
@@ -111,7 +179,9 @@ export const phoneOf = (i: number): string => String(13_000_000_000 + i);
 
 /** Items of an import: one customer number per item, as a spreadsheet would deliver them. */
 export function importItems(count: number): INodeExecutionData[] {
-	return asItems(Array.from({ length: count }, (_, i) => ({ phone: phoneOf(i), name: `Customer ${i}` })));
+	return asItems(
+		Array.from({ length: count }, (_, i) => ({ phone: phoneOf(i), name: `Customer ${i}` })),
+	);
 }
 
 /** The import as a bulk user sets it up: Mapping "Map Automatically" (the items' phone and name fields, default field names). */
@@ -139,7 +209,9 @@ async function newTask(control: SandboxControl): Promise<string> {
 }
 
 const IMPORT_ITEMS = new Map<number, INodeExecutionData[]>();
-const itemsOf = (count: number) => IMPORT_ITEMS.get(count) ?? (IMPORT_ITEMS.set(count, importItems(count)), IMPORT_ITEMS.get(count) as INodeExecutionData[]);
+const itemsOf = (count: number) =>
+	IMPORT_ITEMS.get(count) ??
+	(IMPORT_ITEMS.set(count, importItems(count)), IMPORT_ITEMS.get(count) as INodeExecutionData[]);
 
 export const SCENARIOS: Scenario[] = [
 	{
@@ -149,7 +221,11 @@ export const SCENARIOS: Scenario[] = [
 		floorNote: '10,000 / 1,000 per page',
 		replay: true,
 		node: async (ctx) => {
-			const out = await runOurs(ctx, MAIN, { resource: 'customer', operation: 'getAll', returnAll: true });
+			const out = await runOurs(ctx, MAIN, {
+				resource: 'customer',
+				operation: 'getAll',
+				returnAll: true,
+			});
 			expectCount('customers', out.items, SIZES.customers);
 			return out;
 		},
@@ -161,7 +237,11 @@ export const SCENARIOS: Scenario[] = [
 		floorNote: '2,000 / 500 per page',
 		replay: true,
 		node: async (ctx) => {
-			const out = await runOurs(ctx, MAIN, { resource: 'callTask', operation: 'getAll', returnAll: true });
+			const out = await runOurs(ctx, MAIN, {
+				resource: 'callTask',
+				operation: 'getAll',
+				returnAll: true,
+			});
 			expectCount('tasks', out.items, SIZES.tasks);
 			return out;
 		},
@@ -174,7 +254,14 @@ export const SCENARIOS: Scenario[] = [
 		replay: true,
 		node: async (ctx) => {
 			const day = recordDay();
-			const out = await runOurs(ctx, MAIN, { resource: 'serviceRecord', operation: 'getAll', channel: 'call', startTime: day.isoFrom, endTime: day.isoTo, returnAll: true });
+			const out = await runOurs(ctx, MAIN, {
+				resource: 'serviceRecord',
+				operation: 'getAll',
+				channel: 'call',
+				startTime: day.isoFrom,
+				endTime: day.isoTo,
+				returnAll: true,
+			});
 			expectCount('records', out.items, SIZES.records);
 			return out;
 		},
@@ -186,7 +273,12 @@ export const SCENARIOS: Scenario[] = [
 		floorNote: '100,000 / 10,000 per request',
 		replay: true,
 		node: async (ctx) => {
-			const out = await runOurs(ctx, IMPORTS, importParameters(await newTask(ctx.control)), itemsOf(SIZES.importRows));
+			const out = await runOurs(
+				ctx,
+				IMPORTS,
+				importParameters(await newTask(ctx.control)),
+				itemsOf(SIZES.importRows),
+			);
 			expectCount('import output items (one per request)', out.items, 10);
 			return out;
 		},
@@ -198,7 +290,12 @@ export const SCENARIOS: Scenario[] = [
 		floorNote: '25,000 / 10,000 per request',
 		replay: true,
 		node: async (ctx) => {
-			const out = await runOurs(ctx, IMPORTS, importParameters(await newTask(ctx.control)), itemsOf(SIZES.peerImportRows));
+			const out = await runOurs(
+				ctx,
+				IMPORTS,
+				importParameters(await newTask(ctx.control)),
+				itemsOf(SIZES.peerImportRows),
+			);
 			expectCount('import output items (one per request)', out.items, 3);
 			return out;
 		},
@@ -210,11 +307,21 @@ export const SCENARIOS: Scenario[] = [
 		floorNote: '25,000 / 10,000 per request',
 		replay: true,
 		node: async (ctx) => {
-			const out = await runOurs(ctx, IMPORTS, importManualParameters(await newTask(ctx.control)), itemsOf(SIZES.peerImportRows));
+			const out = await runOurs(
+				ctx,
+				IMPORTS,
+				importManualParameters(await newTask(ctx.control)),
+				itemsOf(SIZES.peerImportRows),
+			);
 			expectCount('import output items (one per request)', out.items, 3);
 			return out;
 		},
-		probe: async () => await probe(importManualParameters('1'), ['customerNumber', 'additionalFields'], itemsOf(SIZES.peerImportRows)),
+		probe: async () =>
+			await probe(
+				importManualParameters('1'),
+				['customerNumber', 'additionalFields'],
+				itemsOf(SIZES.peerImportRows),
+			),
 	},
 	{
 		id: 'singleReads',
@@ -224,12 +331,21 @@ export const SCENARIOS: Scenario[] = [
 		replay: true,
 		node: async (ctx) => {
 			const ids = SINGLE_READ_IDS.slice(0, SIZES.singleReads);
-			const out = await runOurs(ctx, MAIN, { resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' }, asItems(ids.map((id) => ({ id }))));
+			const out = await runOurs(
+				ctx,
+				MAIN,
+				{ resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' },
+				asItems(ids.map((id) => ({ id }))),
+			);
 			expectCount('customers read', out.items, SIZES.singleReads);
 			return out;
 		},
 		probe: async () =>
-			await probe({ customerId: '={{ $json.id }}' }, ['customerId'], asItems(SINGLE_READ_IDS.slice(0, SIZES.singleReads).map((id) => ({ id })))),
+			await probe(
+				{ customerId: '={{ $json.id }}' },
+				['customerId'],
+				asItems(SINGLE_READ_IDS.slice(0, SIZES.singleReads).map((id) => ({ id }))),
+			),
 	},
 	{
 		id: 'drain',
@@ -252,14 +368,20 @@ export const SCENARIOS: Scenario[] = [
 /** Customer ids the single-read scenario reads (set when the sandbox is seeded). */
 export const SINGLE_READ_IDS: string[] = [];
 
-export const triggerParameters = (options: IDataObject = {}, channel = 'call'): INodeParameters => ({
+export const triggerParameters = (
+	options: IDataObject = {},
+	channel = 'call',
+): INodeParameters => ({
 	channel,
 	events: ['serviceNoteInsert', 'serviceNoteUpdate'],
 	options: options as INodeParameters,
 });
 
 /** Polls with `startFrom` at the backlog's start until a poll is no longer draining (bounded). */
-export async function drainBacklog(ctx: Context, options: IDataObject): Promise<NodeOutcome & { staticData: IDataObject }> {
+export async function drainBacklog(
+	ctx: Context,
+	options: IDataObject,
+): Promise<NodeOutcome & { staticData: IDataObject }> {
 	if (!ctx.trigger) throw new Error('the trigger node does not exist yet');
 	const day = recordDay();
 	const staticData: IDataObject = {};
@@ -272,7 +394,13 @@ export async function drainBacklog(ctx: Context, options: IDataObject): Promise<
 	const seen = new Set<string>();
 	let duplicates = 0;
 	for (; polls < 500; ) {
-		const poll = await timedPoll({ nodeType: ctx.trigger as never, parameters, credentials, staticData, timezone: MAIN.timezone });
+		const poll = await timedPoll({
+			nodeType: ctx.trigger as never,
+			parameters,
+			credentials,
+			staticData,
+			timezone: MAIN.timezone,
+		});
 		polls++;
 		ms += poll.ms;
 		if (poll.error) throw new Error(`poll ${polls} failed: ${poll.error.message}`);
@@ -285,9 +413,19 @@ export async function drainBacklog(ctx: Context, options: IDataObject): Promise<
 		emitted += items.length;
 		if (items.length === 0) break;
 	}
-	if (duplicates > 0 || seen.size !== SIZES.records) throw new Error(`drain: ${seen.size} distinct records, ${duplicates} duplicates, expected ${SIZES.records}`);
+	if (duplicates > 0 || seen.size !== SIZES.records)
+		throw new Error(
+			`drain: ${seen.size} distinct records, ${duplicates} duplicates, expected ${SIZES.records}`,
+		);
 	const requests = await drainLog(ctx.control);
-	return { ms, items: emitted, polls, requests, staticData, detail: `${polls} polls (the last one found nothing new)` };
+	return {
+		ms,
+		items: emitted,
+		polls,
+		requests,
+		staticData,
+		detail: `${polls} polls (the last one found nothing new)`,
+	};
 }
 
 /** After activation (first poll), one poll with nothing new: what an idle workflow costs each interval. */
@@ -296,11 +434,28 @@ async function idlePoll(ctx: Context): Promise<NodeOutcome> {
 	const staticData: IDataObject = {};
 	const credentials = credentialsFor(ctx.url, MAIN);
 	const parameters = triggerParameters({}, 'all');
-	await timedPoll({ nodeType: ctx.trigger as never, parameters, credentials, staticData, timezone: MAIN.timezone });
+	await timedPoll({
+		nodeType: ctx.trigger as never,
+		parameters,
+		credentials,
+		staticData,
+		timezone: MAIN.timezone,
+	});
 	await ctx.control.clearLog();
-	const poll = await timedPoll({ nodeType: ctx.trigger as never, parameters, credentials, staticData, timezone: MAIN.timezone });
+	const poll = await timedPoll({
+		nodeType: ctx.trigger as never,
+		parameters,
+		credentials,
+		staticData,
+		timezone: MAIN.timezone,
+	});
 	if (poll.error) throw new Error(`idle poll failed: ${poll.error.message}`);
-	return { ms: poll.ms, items: poll.items?.length ?? 0, requests: await drainLog(ctx.control), polls: 1 };
+	return {
+		ms: poll.ms,
+		items: poll.items?.length ?? 0,
+		requests: await drainLog(ctx.control),
+		polls: 1,
+	};
 }
 
 // ---- the raw client ---------------------------------------------------------------------------
@@ -319,7 +474,10 @@ export async function replayRaw(
 	let rows = 0;
 	const started = performance.now();
 	for (const r of requests) {
-		const headers = { ...signRequest({ appId: tenant.appId, appSecret: tenant.appSecret }, Date.now()), 'content-type': 'application/json' };
+		const headers = {
+			...signRequest({ appId: tenant.appId, appSecret: tenant.appSecret }, Date.now()),
+			'content-type': 'application/json',
+		};
 		const res = await request(url + r.path, {
 			method: r.method as 'GET' | 'POST',
 			headers,
@@ -328,9 +486,14 @@ export async function replayRaw(
 			reset: options.keepAlive === false,
 		});
 		const parsed = JSON.parse(await res.body.text()) as { data?: unknown; code?: unknown };
-		if (String(parsed.code) !== '200') throw new Error(`raw replay of ${r.path} answered ${JSON.stringify(parsed).slice(0, 200)}`);
+		if (String(parsed.code) !== '200')
+			throw new Error(`raw replay of ${r.path} answered ${JSON.stringify(parsed).slice(0, 200)}`);
 		const data = parsed.data as { list?: unknown[] } | unknown[] | null;
-		rows += Array.isArray(data) ? data.length : Array.isArray((data as { list?: unknown[] })?.list) ? ((data as { list: unknown[] }).list.length) : 1;
+		rows += Array.isArray(data)
+			? data.length
+			: Array.isArray((data as { list?: unknown[] })?.list)
+				? (data as { list: unknown[] }).list.length
+				: 1;
 	}
 	return { ms: performance.now() - started, rows };
 }

@@ -41,7 +41,8 @@ export function median(values: number[]): number {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
+export const round = (value: number, digits = 1): number =>
+	Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function log(line: string): void {
 	process.stdout.write(`[bench] ${line}\n`);
@@ -54,22 +55,37 @@ export function tsNodeArgs(file: string, args: string[] = []): string[] {
 
 /** The environment a TypeScript child needs (`.ts` wins over the `.node.json` codex files). */
 export function tsNodeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-	return { ...process.env, TS_NODE_PREFER_TS_EXTS: 'true', TS_NODE_TRANSPILE_ONLY: 'true', ...extra };
+	return {
+		...process.env,
+		TS_NODE_PREFER_TS_EXTS: 'true',
+		TS_NODE_TRANSPILE_ONLY: 'true',
+		...extra,
+	};
 }
 
 /** Runs a child to completion, bounded in time; resolves with its output and exit code. */
-export function runChild(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs: number; cwd?: string }): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+export function runChild(
+	command: string,
+	args: string[],
+	options: { env?: NodeJS.ProcessEnv; timeoutMs: number; cwd?: string },
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
 	return new Promise((resolve, reject) => {
 		const started = performance.now();
 		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- benchmark tooling, not shipped
-		const child = spawn(command, args, { cwd: options.cwd ?? REPO, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(command, args, {
+			cwd: options.cwd ?? REPO,
+			env: options.env ?? process.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`${command} ${args.join(' ')} took longer than ${options.timeoutMs / 1000} s`));
+			reject(
+				new Error(`${command} ${args.join(' ')} took longer than ${options.timeoutMs / 1000} s`),
+			);
 		}, options.timeoutMs);
 		child.on('error', reject);
 		child.on('close', (code) => {
@@ -89,14 +105,21 @@ export interface SandboxChild {
 /** Starts the sandbox in its own process with these tenants. */
 export function startSandboxChild(tenants: TenantConfig[]): Promise<SandboxChild> {
 	// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- benchmark tooling, not shipped
-	const child = spawn(process.execPath, tsNodeArgs(path.join(__dirname, 'sandbox-child.ts'), [JSON.stringify(tenants)]), {
-		cwd: REPO,
-		env: tsNodeEnv(),
-		stdio: ['pipe', 'pipe', 'inherit'],
-	});
+	const child = spawn(
+		process.execPath,
+		tsNodeArgs(path.join(__dirname, 'sandbox-child.ts'), [JSON.stringify(tenants)]),
+		{
+			cwd: REPO,
+			env: tsNodeEnv(),
+			stdio: ['pipe', 'pipe', 'inherit'],
+		},
+	);
 	return new Promise((resolve, reject) => {
 		let out = '';
-		const timer = setTimeout(() => reject(new Error('the sandbox child did not start within 60 s')), 60_000);
+		const timer = setTimeout(
+			() => reject(new Error('the sandbox child did not start within 60 s')),
+			60_000,
+		);
 		child.stdout?.on('data', (chunk: Buffer) => {
 			out += chunk.toString();
 			const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -137,5 +160,13 @@ export interface Counted {
 export async function drainLog(control: SandboxControl): Promise<Counted[]> {
 	const entries = await control.getLog();
 	await control.clearLog();
-	return entries.map((e) => ({ method: e.method, path: e.path, httpStatus: e.httpStatus, code: e.code, signatureValid: e.signatureValid, bodyBytes: e.rawBody.length, rawBody: e.rawBody }));
+	return entries.map((e) => ({
+		method: e.method,
+		path: e.path,
+		httpStatus: e.httpStatus,
+		code: e.code,
+		signatureValid: e.signatureValid,
+		bodyBytes: e.rawBody.length,
+		rawBody: e.rawBody,
+	}));
 }

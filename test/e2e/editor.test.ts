@@ -79,7 +79,8 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			editor = await openEditor(n8n);
 		} catch (error) {
 			// Signing in is the first thing the browser does: say what n8n was doing meanwhile.
-			if (error instanceof Error) error.message += `\n--- n8n output (tail) ---\n${n8n.recentOutput(30)}`;
+			if (error instanceof Error)
+				error.message += `\n--- n8n output (tail) ---\n${n8n.recentOutput(30)}`;
 			throw error;
 		}
 		page = editor.page;
@@ -103,7 +104,9 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 					await body();
 				} catch (error) {
 					failedStep = name;
-					const shot = await editor?.screenshot(`editor-failed-${name.slice(0, 40)}`).catch(() => undefined);
+					const shot = await editor
+						?.screenshot(`editor-failed-${name.slice(0, 40)}`)
+						.catch(() => undefined);
 					if (shot && error instanceof Error) error.message += `\n(screenshot: ${shot})`;
 					throw error;
 				}
@@ -118,7 +121,9 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	}
 
 	async function requestsSince(seq: number, path: string): Promise<LogEntry[]> {
-		return (await control.getLog({ appId: APP_ID, sinceSeq: seq })).filter((entry) => entry.path === path);
+		return (await control.getLog({ appId: APP_ID, sinceSeq: seq })).filter(
+			(entry) => entry.path === path,
+		);
 	}
 
 	const ndv = () => page.getByTestId('ndv');
@@ -135,124 +140,172 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		await editor!.screenshot(name, { hideToasts: !options.keepToasts });
 	}
 
-	step('finds "Contact Center" in the node panel, with its triggers and actions, and adds "Get many voice agents"', async () => {
-		await newWorkflow(page, n8n!);
-		const creator = await openNodeDetails(page, 'Contact Center');
-		const categories = await creator.getByTestId('node-creator-category-item').allInnerTexts();
-		expect(categories.map((text) => text.replace(/\s*\(\d+\)$/, '').trim())).toEqual(['Triggers', 'Actions']);
-		await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
-			expect.arrayContaining(['On service note inserted', 'On service note updated']),
-		);
-		// Expand the actions too (an empty workflow lists the triggers first, the actions collapsed).
-		const collapsedActions = creator
-			.locator('[data-category-collapsed="true"]')
-			.getByTestId('node-creator-category-item')
-			.filter({ hasText: 'Actions' });
-		if (await collapsedActions.isVisible()) await collapsedActions.click();
-		const actionNames = creator.getByTestId('item-iterator-item').filter({ hasText: /^Get many voice agents$/ });
-		await actionNames.waitFor({ timeout: 10_000 });
-		await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
-			expect.arrayContaining(['Create a call task', 'Get many voice agents', 'Get many customers']),
-		);
-		await milestone('editor-01-node-panel');
+	step(
+		'finds "Contact Center" in the node panel, with its triggers and actions, and adds "Get many voice agents"',
+		async () => {
+			await newWorkflow(page, n8n!);
+			const creator = await openNodeDetails(page, 'Contact Center');
+			const categories = await creator.getByTestId('node-creator-category-item').allInnerTexts();
+			expect(categories.map((text) => text.replace(/\s*\(\d+\)$/, '').trim())).toEqual([
+				'Triggers',
+				'Actions',
+			]);
+			await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
+				expect.arrayContaining(['On service note inserted', 'On service note updated']),
+			);
+			// Expand the actions too (an empty workflow lists the triggers first, the actions collapsed).
+			const collapsedActions = creator
+				.locator('[data-category-collapsed="true"]')
+				.getByTestId('node-creator-category-item')
+				.filter({ hasText: 'Actions' });
+			if (await collapsedActions.isVisible()) await collapsedActions.click();
+			const actionNames = creator
+				.getByTestId('item-iterator-item')
+				.filter({ hasText: /^Get many voice agents$/ });
+			await actionNames.waitFor({ timeout: 10_000 });
+			await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
+				expect.arrayContaining([
+					'Create a call task',
+					'Get many voice agents',
+					'Get many customers',
+				]),
+			);
+			await milestone('editor-01-node-panel');
 
-		const details = await chooseNodeAction(page, 'Get many voice agents');
-		expect(await parameterValue(details, 'resource')).toBe('Voice Agent');
-		expect(await parameterValue(details, 'operation')).toBe('Get Many');
-		// A fresh instance has no credential yet: the NDV offers to create one (2.x: an empty state
-		// with a button; 1.x: an empty "Select Credential" dropdown).
-		await details.getByTestId('node-credentials-empty-state').or(details.getByTestId('node-credentials-select')).first().waitFor({ timeout: 10_000 });
-		const select = details.getByTestId('node-credentials-select');
-		if (await select.isVisible()) expect(await selectedCredential(details)).toBe('');
-	});
+			const details = await chooseNodeAction(page, 'Get many voice agents');
+			expect(await parameterValue(details, 'resource')).toBe('Voice Agent');
+			expect(await parameterValue(details, 'operation')).toBe('Get Many');
+			// A fresh instance has no credential yet: the NDV offers to create one (2.x: an empty state
+			// with a button; 1.x: an empty "Select Credential" dropdown).
+			await details
+				.getByTestId('node-credentials-empty-state')
+				.or(details.getByTestId('node-credentials-select'))
+				.first()
+				.waitFor({ timeout: 10_000 });
+			const select = details.getByTestId('node-credentials-select');
+			if (await select.isVisible()) expect(await selectedCredential(details)).toBe('');
+		},
+	);
 
-	step('creates the credential in its dialog: a wrong secret shows the failure, the right one saves and closes it', async () => {
-		const before = await lastLogSeq();
-		const emptyState = ndv().getByTestId('node-credentials-empty-state');
-		if (await emptyState.isVisible()) {
-			await emptyState.click();
-		} else {
-			// n8n 1.x: "Create new credential" at the end of the credential dropdown.
-			await ndv().getByTestId('node-credentials-select').click();
-			await page.getByTestId('node-credentials-select-item-new').filter({ visible: true }).click();
-		}
-		const dialog = page.getByTestId('credential-edit-dialog');
-		await dialog.waitFor({ timeout: 10_000 });
-		await parameterInput(dialog, 'baseUrl').fill(sandbox!.url);
-		await parameterInput(dialog, 'appId').fill(APP_ID);
-		await parameterInput(dialog, 'appSecret').fill('wrong-secret');
-		await page.getByTestId('credential-save-button').click();
+	step(
+		'creates the credential in its dialog: a wrong secret shows the failure, the right one saves and closes it',
+		async () => {
+			const before = await lastLogSeq();
+			const emptyState = ndv().getByTestId('node-credentials-empty-state');
+			if (await emptyState.isVisible()) {
+				await emptyState.click();
+			} else {
+				// n8n 1.x: "Create new credential" at the end of the credential dropdown.
+				await ndv().getByTestId('node-credentials-select').click();
+				await page
+					.getByTestId('node-credentials-select-item-new')
+					.filter({ visible: true })
+					.click();
+			}
+			const dialog = page.getByTestId('credential-edit-dialog');
+			await dialog.waitFor({ timeout: 10_000 });
+			await parameterInput(dialog, 'baseUrl').fill(sandbox!.url);
+			await parameterInput(dialog, 'appId').fill(APP_ID);
+			await parameterInput(dialog, 'appSecret').fill('wrong-secret');
+			await page.getByTestId('credential-save-button').click();
 
-		// Saved, tested, refused: the dialog stays open with n8n's banner and, under "More details", our message.
-		await dialog.getByText(/Couldn.t connect with these settings/).waitFor({ timeout: 20_000 });
-		await dialog.getByText('More details').click();
-		await dialog.getByText(/The Contact Center API refused these credentials: check the App ID and App Secret/).waitFor({ timeout: 10_000 });
-		await milestone('editor-02-credential-wrong-secret', { keepToasts: true });
-		const refused = await requestsSince(before, CREDENTIAL_TEST_PATH);
-		expect(refused.length).toBeGreaterThanOrEqual(1);
-		expect(refused.every((entry) => !entry.signatureValid)).toBe(true);
+			// Saved, tested, refused: the dialog stays open with n8n's banner and, under "More details", our message.
+			await dialog.getByText(/Couldn.t connect with these settings/).waitFor({ timeout: 20_000 });
+			await dialog.getByText('More details').click();
+			await dialog
+				.getByText(
+					/The Contact Center API refused these credentials: check the App ID and App Secret/,
+				)
+				.waitFor({ timeout: 10_000 });
+			await milestone('editor-02-credential-wrong-secret', { keepToasts: true });
+			const refused = await requestsSince(before, CREDENTIAL_TEST_PATH);
+			expect(refused.length).toBeGreaterThanOrEqual(1);
+			expect(refused.every((entry) => !entry.signatureValid)).toBe(true);
 
-		const beforeRetry = await lastLogSeq();
-		await parameterInput(dialog, 'appSecret').fill(DEMO_TENANT.appSecret);
-		await page.getByTestId('credential-save-button').click();
-		// n8n 2.x closes the dialog only when the test it runs on saving succeeds; n8n 1.x keeps it
-		// open with "Connection tested successfully" (closed here with its × once that shows).
-		const tested = dialog.getByText('Connection tested successfully');
-		const outcome = await Promise.race([
-			dialog.waitFor({ state: 'hidden', timeout: 20_000 }).then(() => 'closed', () => 'timeout'),
-			tested.waitFor({ timeout: 20_000 }).then(() => 'tested', () => 'timeout'),
-		]);
-		if (outcome === 'tested') await page.locator('.el-dialog__headerbtn').filter({ visible: true }).first().click();
-		await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
-		expect(await selectedCredential(ndv())).toBe('Contact Center account');
-		const accepted = await requestsSince(beforeRetry, CREDENTIAL_TEST_PATH);
-		expect(accepted.length).toBeGreaterThanOrEqual(1);
-		expect(accepted.map((entry) => [entry.signatureValid, entry.httpStatus, entry.authError])).toContainEqual([true, 200, undefined]);
+			const beforeRetry = await lastLogSeq();
+			await parameterInput(dialog, 'appSecret').fill(DEMO_TENANT.appSecret);
+			await page.getByTestId('credential-save-button').click();
+			// n8n 2.x closes the dialog only when the test it runs on saving succeeds; n8n 1.x keeps it
+			// open with "Connection tested successfully" (closed here with its × once that shows).
+			const tested = dialog.getByText('Connection tested successfully');
+			const outcome = await Promise.race([
+				dialog.waitFor({ state: 'hidden', timeout: 20_000 }).then(
+					() => 'closed',
+					() => 'timeout',
+				),
+				tested.waitFor({ timeout: 20_000 }).then(
+					() => 'tested',
+					() => 'timeout',
+				),
+			]);
+			if (outcome === 'tested')
+				await page.locator('.el-dialog__headerbtn').filter({ visible: true }).first().click();
+			await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+			expect(await selectedCredential(ndv())).toBe('Contact Center account');
+			const accepted = await requestsSince(beforeRetry, CREDENTIAL_TEST_PATH);
+			expect(accepted.length).toBeGreaterThanOrEqual(1);
+			expect(
+				accepted.map((entry) => [entry.signatureValid, entry.httpStatus, entry.authError]),
+			).toContainEqual([true, 200, undefined]);
 
-		// One credential, stored once (the failed save created it; the second save updated it).
-		const stored = await n8n!.rest<Array<{ name: string; type: string }>>('GET', '/credentials');
-		expect(stored.filter((credential) => credential.type === 'contactCenterApi').map((credential) => credential.name)).toEqual([
-			'Contact Center account',
-		]);
-	});
+			// One credential, stored once (the failed save created it; the second save updated it).
+			const stored = await n8n!.rest<Array<{ name: string; type: string }>>('GET', '/credentials');
+			expect(
+				stored
+					.filter((credential) => credential.type === 'contactCenterApi')
+					.map((credential) => credential.name),
+			).toEqual(['Contact Center account']);
+		},
+	);
 
-	step('executes Voice Agent → Get Many and shows the sandbox\'s agents in the output panel', async () => {
-		const before = await lastLogSeq();
-		await ndv().getByTestId('node-execute-button').click();
-		const output = await waitForStepResult(ndv());
-		const table = await outputText(output, AGENT_NAME);
-		expect(await output.getByTestId('ndv-items-count').innerText()).toContain(`${state.agents.length} items`);
-		for (const agent of state.agents) {
-			expect(table).toContain(agent.name);
-			expect(table).toContain(agent.id);
-		}
-		await milestone('editor-03-voice-agents-output');
-		const queries = await requestsSince(before, AGENT_QUERY_PATH);
-		expect(queries.length).toBeGreaterThanOrEqual(1);
-		expect(queries.every((entry) => entry.signatureValid && entry.httpStatus === 200)).toBe(true);
-	});
+	step(
+		"executes Voice Agent → Get Many and shows the sandbox's agents in the output panel",
+		async () => {
+			const before = await lastLogSeq();
+			await ndv().getByTestId('node-execute-button').click();
+			const output = await waitForStepResult(ndv());
+			const table = await outputText(output, AGENT_NAME);
+			expect(await output.getByTestId('ndv-items-count').innerText()).toContain(
+				`${state.agents.length} items`,
+			);
+			for (const agent of state.agents) {
+				expect(table).toContain(agent.name);
+				expect(table).toContain(agent.id);
+			}
+			await milestone('editor-03-voice-agents-output');
+			const queries = await requestsSince(before, AGENT_QUERY_PATH);
+			expect(queries.length).toBeGreaterThanOrEqual(1);
+			expect(queries.every((entry) => entry.signatureValid && entry.httpStatus === 200)).toBe(true);
+		},
+	);
 
-	step('picks Call Task → Create; the Voice Agent list loads the agents from the sandbox', async () => {
-		await selectParameterOption(ndv(), 'resource', 'Call Task');
-		await selectParameterOption(ndv(), 'operation', 'Create');
-		expect([await parameterValue(ndv(), 'resource'), await parameterValue(ndv(), 'operation')]).toEqual(['Call Task', 'Create']);
-		await parameterInput(ndv(), 'taskName').fill(TASK_NAME);
+	step(
+		'picks Call Task → Create; the Voice Agent list loads the agents from the sandbox',
+		async () => {
+			await selectParameterOption(ndv(), 'resource', 'Call Task');
+			await selectParameterOption(ndv(), 'operation', 'Create');
+			expect([
+				await parameterValue(ndv(), 'resource'),
+				await parameterValue(ndv(), 'operation'),
+			]).toEqual(['Call Task', 'Create']);
+			await parameterInput(ndv(), 'taskName').fill(TASK_NAME);
 
-		const before = await lastLogSeq();
-		const items = await openResourceLocatorList(ndv(), 'voiceAgentId');
-		const listed = (await items.allInnerTexts()).map((text) => text.trim());
-		// Names come from the sandbox; agents that are not published say so after the name.
-		expect(listed.map((text) => text.replace(/ \((offline|never published)\)$/, '')).sort()).toEqual(
-			state.agents.map((agent) => agent.name).sort(),
-		);
-		expect(listed).toContain(AGENT_NAME);
-		expect((await requestsSince(before, AGENT_QUERY_PATH)).length).toBeGreaterThanOrEqual(1);
-		await milestone('editor-04-voice-agent-list');
+			const before = await lastLogSeq();
+			const items = await openResourceLocatorList(ndv(), 'voiceAgentId');
+			const listed = (await items.allInnerTexts()).map((text) => text.trim());
+			// Names come from the sandbox; agents that are not published say so after the name.
+			expect(
+				listed.map((text) => text.replace(/ \((offline|never published)\)$/, '')).sort(),
+			).toEqual(state.agents.map((agent) => agent.name).sort());
+			expect(listed).toContain(AGENT_NAME);
+			expect((await requestsSince(before, AGENT_QUERY_PATH)).length).toBeGreaterThanOrEqual(1);
+			await milestone('editor-04-voice-agent-list');
 
-		await items.filter({ hasText: new RegExp(`^${AGENT_NAME}$`) }).click();
-		await items.first().waitFor({ state: 'hidden', timeout: 10_000 });
-		expect(await resourceLocatorValue(ndv(), 'voiceAgentId')).toBe(AGENT_NAME);
-	});
+			await items.filter({ hasText: new RegExp(`^${AGENT_NAME}$`) }).click();
+			await items.first().waitFor({ state: 'hidden', timeout: 10_000 });
+			expect(await resourceLocatorValue(ndv(), 'voiceAgentId')).toBe(AGENT_NAME);
+		},
+	);
 
 	step('creates the call task from the step and shows its id in the output panel', async () => {
 		const agent = state.agents.find((candidate) => candidate.name === AGENT_NAME)!;
@@ -261,8 +314,14 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		await groups.filter({ hasText: new RegExp(`^${group.groupName}$`) }).click();
 		await groups.first().waitFor({ state: 'hidden', timeout: 10_000 });
 		// One call window, with its defaults (Monday to Friday, 09:00-18:00).
-		await ndv().getByTestId('fixed-collection-callWindows').getByTestId('fixed-collection-add').click();
-		await ndv().getByTestId('fixed-collection-callWindows').getByText('Time Ranges').waitFor({ timeout: 10_000 });
+		await ndv()
+			.getByTestId('fixed-collection-callWindows')
+			.getByTestId('fixed-collection-add')
+			.click();
+		await ndv()
+			.getByTestId('fixed-collection-callWindows')
+			.getByText('Time Ranges')
+			.waitFor({ timeout: 10_000 });
 
 		const before = await lastLogSeq();
 		await ndv().getByTestId('node-execute-button').click();
@@ -270,7 +329,9 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		// The Get Many result is still on screen until the new one replaces it: wait for the new columns.
 		await waitForStepResult(ndv(), { shows: output.locator('th').filter({ hasText: /^taskId$/ }) });
 
-		const created = (await control.getState(APP_ID)).tasks.filter((task) => task.taskName === TASK_NAME);
+		const created = (await control.getState(APP_ID)).tasks.filter(
+			(task) => task.taskName === TASK_NAME,
+		);
 		expect(created).toHaveLength(1);
 		expect(created[0]).toMatchObject({ voiceAgentId: agent.id, status: 'draft' });
 		const table = await outputText(output, created[0].id);
@@ -293,53 +354,77 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		expect(sent[0].rawBody).toContain(`"voiceAgentId":${agent.id}`);
 	});
 
-	step('adds the Contact Center Trigger to a new workflow; "Fetch Test Event" shows the newest records', async () => {
-		// The newest record of each channel, written just now (the demo seed's are older).
-		const updateTime = wallTime(Date.now() - 2_000, state.timezone);
-		const [callEvent] = await control.injectRecords({
-			appId: APP_ID,
-			channel: 'call',
-			records: [
-				{
-					updateTime,
-					updateAgent: '1001',
-					data: { category: 'Delivery', result: 'Resolved', satisfaction: 5, remark: 'Customer confirmed the new delivery slot' },
-				},
-			],
-		});
-		const [imEvent] = await control.injectRecords({
-			appId: APP_ID,
-			channel: 'im',
-			records: [
-				{
-					updateTime,
-					updateAgent: '1002',
-					data: { category: 'Billing', result: 'Follow-up', satisfaction: 4, remark: 'Asked for an itemised invoice' },
-				},
-			],
-		});
+	step(
+		'adds the Contact Center Trigger to a new workflow; "Fetch Test Event" shows the newest records',
+		async () => {
+			// The newest record of each channel, written just now (the demo seed's are older).
+			const updateTime = wallTime(Date.now() - 2_000, state.timezone);
+			const [callEvent] = await control.injectRecords({
+				appId: APP_ID,
+				channel: 'call',
+				records: [
+					{
+						updateTime,
+						updateAgent: '1001',
+						data: {
+							category: 'Delivery',
+							result: 'Resolved',
+							satisfaction: 5,
+							remark: 'Customer confirmed the new delivery slot',
+						},
+					},
+				],
+			});
+			const [imEvent] = await control.injectRecords({
+				appId: APP_ID,
+				channel: 'im',
+				records: [
+					{
+						updateTime,
+						updateAgent: '1002',
+						data: {
+							category: 'Billing',
+							result: 'Follow-up',
+							satisfaction: 4,
+							remark: 'Asked for an itemised invoice',
+						},
+					},
+				],
+			});
 
-		await newWorkflow(page, n8n!);
-		await openNodeDetails(page, 'Contact Center');
-		const trigger = await chooseNodeAction(page, 'On service note inserted');
-		// The only credential of its type is chosen for the new node.
-		expect(await selectedCredential(trigger)).toBe('Contact Center account');
-		const fetchButton = trigger.getByTestId('node-execute-button');
-		expect(await fetchButton.innerText()).toContain('Fetch Test Event');
+			await newWorkflow(page, n8n!);
+			await openNodeDetails(page, 'Contact Center');
+			const trigger = await chooseNodeAction(page, 'On service note inserted');
+			// The only credential of its type is chosen for the new node.
+			expect(await selectedCredential(trigger)).toBe('Contact Center account');
+			const fetchButton = trigger.getByTestId('node-execute-button');
+			expect(await fetchButton.innerText()).toContain('Fetch Test Event');
 
-		const before = await lastLogSeq();
-		await fetchButton.click();
-		const output = await waitForStepResult(trigger);
-		const table = await outputText(output, 'Customer confirmed the new delivery slot');
-		expect(await output.getByTestId('ndv-items-count').innerText()).toContain('2 items');
-		for (const expected of [callEvent, imEvent, 'Customer confirmed the new delivery slot', 'Asked for an itemised invoice', updateTime]) {
-			expect(table).toContain(expected);
-		}
-		await milestone('editor-06-trigger-test-event');
+			const before = await lastLogSeq();
+			await fetchButton.click();
+			const output = await waitForStepResult(trigger);
+			const table = await outputText(output, 'Customer confirmed the new delivery slot');
+			expect(await output.getByTestId('ndv-items-count').innerText()).toContain('2 items');
+			for (const expected of [
+				callEvent,
+				imEvent,
+				'Customer confirmed the new delivery slot',
+				'Asked for an itemised invoice',
+				updateTime,
+			]) {
+				expect(table).toContain(expected);
+			}
+			await milestone('editor-06-trigger-test-event');
 
-		const queried = (await control.getLog({ appId: APP_ID, sinceSeq: before })).map((entry) => entry.path);
-		expect(queried).toEqual(
-			expect.arrayContaining(['/openapi/crm/service-record/call/query', '/openapi/crm/service-record/im/query']),
-		);
-	});
+			const queried = (await control.getLog({ appId: APP_ID, sinceSeq: before })).map(
+				(entry) => entry.path,
+			);
+			expect(queried).toEqual(
+				expect.arrayContaining([
+					'/openapi/crm/service-record/call/query',
+					'/openapi/crm/service-record/im/query',
+				]),
+			);
+		},
+	);
 });

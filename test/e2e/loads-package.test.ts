@@ -24,7 +24,9 @@ describe('a real n8n with the package installed as a community package', () => {
 	it('loads the package without an error', async () => {
 		const lines = (await n8n!.fullLog()).split('\n');
 		const loadErrors = lines.flatMap((line, index) =>
-			line.includes(`Failed to load package "${PACKAGE_NAME}"`) ? [`${line}: ${lines[index + 1] ?? ''}`] : [],
+			line.includes(`Failed to load package "${PACKAGE_NAME}"`)
+				? [`${line}: ${lines[index + 1] ?? ''}`]
+				: [],
 		);
 		expect(loadErrors).toEqual([]);
 	});

@@ -54,12 +54,30 @@ const log = (line: string): void => {
 	process.stdout.write(`[queue.test] ${line}\n`);
 };
 
-function credentialFor(tenant: { appId: string; appSecret: string; timezone: string }, id: string, name: string): CredentialImport {
+function credentialFor(
+	tenant: { appId: string; appSecret: string; timezone: string },
+	id: string,
+	name: string,
+): CredentialImport {
 	return { ...sandboxCredential(sandbox.url, tenant), id, name };
 }
 
-function node(name: string, type: string, parameters: Record<string, unknown>, x: number, extra: Partial<WorkflowNode> = {}): WorkflowNode {
-	return { id: `${name.replace(/\W/g, '-').toLowerCase()}-0001`, name, type, typeVersion: type === 'n8n-nodes-base.code' ? 2 : 1, position: [x, 0], parameters, ...extra };
+function node(
+	name: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	x: number,
+	extra: Partial<WorkflowNode> = {},
+): WorkflowNode {
+	return {
+		id: `${name.replace(/\W/g, '-').toLowerCase()}-0001`,
+		name,
+		type,
+		typeVersion: type === 'n8n-nodes-base.code' ? 2 : 1,
+		position: [x, 0],
+		parameters,
+		...extra,
+	};
 }
 
 function chain(id: string, name: string, nodes: WorkflowNode[]): WorkflowImport {
@@ -73,9 +91,15 @@ function chain(id: string, name: string, nodes: WorkflowNode[]): WorkflowImport 
 /** The execution's run of a node (its last), failing with the node's error if it failed. */
 function outputOf(execution: PublicExecution, nodeName: string): JsonObject[] {
 	const runs = execution.data?.resultData.runData[nodeName];
-	if (!runs?.length) throw new Error(`node "${nodeName}" did not run in execution ${execution.id} (${execution.status})`);
+	if (!runs?.length)
+		throw new Error(
+			`node "${nodeName}" did not run in execution ${execution.id} (${execution.status})`,
+		);
 	const task = runs[runs.length - 1];
-	if (task.error) throw new Error(`node "${nodeName}" failed in execution ${execution.id}: ${task.error.message}`);
+	if (task.error)
+		throw new Error(
+			`node "${nodeName}" failed in execution ${execution.id}: ${task.error.message}`,
+		);
 	return (task.data?.main?.[0] ?? []).map((item) => item.json);
 }
 
@@ -89,7 +113,11 @@ function seconds(execution: PublicExecution): number {
 }
 
 /** Runs a stored workflow from its Manual Trigger on the workers and waits for it; asserts who ran it. */
-async function runOnWorker(workflowId: string, trigger: string, timeoutMs = 300_000): Promise<{ execution: PublicExecution; worker: string }> {
+async function runOnWorker(
+	workflowId: string,
+	trigger: string,
+	timeoutMs = 300_000,
+): Promise<{ execution: PublicExecution; worker: string }> {
 	const id = await stack.runManually(workflowId, trigger);
 	const execution = await stack.waitForExecution(id, timeoutMs);
 	const ranBy = stack.whoStarted(id);
@@ -127,12 +155,15 @@ beforeAll(async () => {
 		env: { N8N_EXECUTIONS_QUEUE_RECOVERY_INTERVAL: '1' },
 	});
 	await stack.addWorker('worker-3', { installPackage: false });
-	log(`postgres 127.0.0.1:${stack.postgres.port}, redis 127.0.0.1:${stack.redis.port}, main ${stack.main.baseUrl}, folder ${stack.dir}`);
+	log(
+		`postgres 127.0.0.1:${stack.postgres.port}, redis 127.0.0.1:${stack.redis.port}, main ${stack.main.baseUrl}, folder ${stack.dir}`,
+	);
 
 	const demo = sandboxCredential(sandbox.url);
 	const perf = credentialFor(PERF, 'ccSandboxPerf001', 'Contact Center (perf tenant)');
 	const drain = credentialFor(DRAIN, 'ccSandboxDrain01', 'Contact Center (drain tenant)');
-	for (const { file, workflow } of await loadExamples()) workflows.set(file, bindCredential(workflow, demo));
+	for (const { file, workflow } of await loadExamples())
+		workflows.set(file, bindCredential(workflow, demo));
 
 	const [taskId] = await control.seedTasks({ appId: PERF.appId, tasks: [{ status: 'draft' }] });
 	workflows.set(
@@ -140,17 +171,27 @@ beforeAll(async () => {
 		bindCredential(
 			chain('queueImport100k1', 'Queue: import 100,000 rows', [
 				node('Manual Trigger', 'n8n-nodes-base.manualTrigger', {}, 0),
-				node('Rows', 'n8n-nodes-base.code', {
-					jsCode: `return Array.from({ length: ${IMPORT_ROWS} }, (_, i) => ({ json: { phone: String(13000000000 + i), name: 'Customer ' + i } }));`,
-				}, 200),
-				node('Import customers', CC, {
-					resource: 'callTask',
-					operation: 'import',
-					taskId: { __rl: true, mode: 'id', value: taskId },
-					// The bulk mode: rows read from the items' phone and name fields, no per-item expressions.
-					mappingMode: 'autoMapInputData',
-					options: { dupStrategy: 'none' },
-				}, 400),
+				node(
+					'Rows',
+					'n8n-nodes-base.code',
+					{
+						jsCode: `return Array.from({ length: ${IMPORT_ROWS} }, (_, i) => ({ json: { phone: String(13000000000 + i), name: 'Customer ' + i } }));`,
+					},
+					200,
+				),
+				node(
+					'Import customers',
+					CC,
+					{
+						resource: 'callTask',
+						operation: 'import',
+						taskId: { __rl: true, mode: 'id', value: taskId },
+						// The bulk mode: rows read from the items' phone and name fields, no per-item expressions.
+						mappingMode: 'autoMapInputData',
+						options: { dupStrategy: 'none' },
+					},
+					400,
+				),
 			]),
 			perf,
 		),
@@ -160,19 +201,48 @@ beforeAll(async () => {
 		bindCredential(
 			chain('queueReturnAll01', 'Queue: return all customers', [
 				node('Manual Trigger', 'n8n-nodes-base.manualTrigger', {}, 0),
-				node('All customers', CC, { resource: 'customer', operation: 'getAll', returnAll: true, filters: {}, sort: {} }, 200),
+				node(
+					'All customers',
+					CC,
+					{ resource: 'customer', operation: 'getAll', returnAll: true, filters: {}, sort: {} },
+					200,
+				),
 			]),
 			perf,
 		),
 	);
-	const startFrom = new Date(Date.parse((await control.getClock()).now) - 10 * 60_000).toISOString();
+	const startFrom = new Date(
+		Date.parse((await control.getClock()).now) - 10 * 60_000,
+	).toISOString();
 	workflows.set(
 		'drain',
 		bindCredential(
 			chain('queueDrainTrig01', 'Queue: drain service records', [
-				node(TRIGGER, CC_TRIGGER, { channel: 'call', events: ['serviceNoteInsert', 'serviceNoteUpdate'], options: { startFrom } }, 0),
+				node(
+					TRIGGER,
+					CC_TRIGGER,
+					{
+						channel: 'call',
+						events: ['serviceNoteInsert', 'serviceNoteUpdate'],
+						options: { startFrom },
+					},
+					0,
+				),
 				// One CRM request per execution: a delay fault on it holds an execution on its worker.
-				node(PROBE, CC, { resource: 'customer', operation: 'getAll', returnAll: false, limit: 1, filters: {}, sort: {} }, 200, { executeOnce: true }),
+				node(
+					PROBE,
+					CC,
+					{
+						resource: 'customer',
+						operation: 'getAll',
+						returnAll: false,
+						limit: 1,
+						filters: {},
+						sort: {},
+					},
+					200,
+					{ executeOnce: true },
+				),
 			]),
 			drain,
 		),
@@ -182,14 +252,22 @@ beforeAll(async () => {
 	await stack.main.importCredentials([demo, perf, drain]);
 	await stack.main.importWorkflows([...workflows.values()]);
 	await stack.startMain();
-	await stack.main.createApiKey(['workflow:read', 'execution:read', 'execution:list', 'execution:retry']);
+	await stack.main.createApiKey([
+		'workflow:read',
+		'execution:read',
+		'execution:list',
+		'execution:retry',
+	]);
 }, 20 * 60_000);
 
 afterAll(async () => {
 	if (Object.keys(throughput).length > 0) {
 		const dir = path.join(REPO_ROOT, 'artifacts');
 		await fs.mkdir(dir, { recursive: true });
-		await fs.writeFile(path.join(dir, 'queue-throughput.json'), `${JSON.stringify(throughput, null, 2)}\n`);
+		await fs.writeFile(
+			path.join(dir, 'queue-throughput.json'),
+			`${JSON.stringify(throughput, null, 2)}\n`,
+		);
 		log(`throughput: ${JSON.stringify(throughput)}`);
 	}
 	await stack?.dispose();
@@ -197,37 +275,57 @@ afterAll(async () => {
 }, 2 * 60_000);
 
 describe('workers get the package the way the README tells users', () => {
-	test('a worker with an empty nodes folder cannot run the nodes; after `npm install` into its ~/.n8n/nodes it runs them', async () => {
-		const bare = stack.worker('worker-3');
-		expect(await fs.readdir(bare.nodesDir).catch(() => [])).toEqual([]);
-		await bare.start();
-		const workflow = workflows.get('sync-service-groups.json')!;
+	test(
+		'a worker with an empty nodes folder cannot run the nodes; after `npm install` into its ~/.n8n/nodes it runs them',
+		async () => {
+			const bare = stack.worker('worker-3');
+			expect(await fs.readdir(bare.nodesDir).catch(() => [])).toEqual([]);
+			await bare.start();
+			const workflow = workflows.get('sync-service-groups.json')!;
 
-		// The only worker running has no package: the execution fails on it, naming the node type.
-		const before = await runOnWorker(workflow.id, 'Run manually');
-		expect(before.worker).toBe('worker-3');
-		expect(before.execution.status).not.toBe('success');
-		const failure = JSON.stringify(before.execution.data?.resultData.error ?? {}) + bare.output();
-		expect(failure).toMatch(/n8n-nodes-contact-center\.contactCenter/);
+			// The only worker running has no package: the execution fails on it, naming the node type.
+			const before = await runOnWorker(workflow.id, 'Run manually');
+			expect(before.worker).toBe('worker-3');
+			expect(before.execution.status).not.toBe('success');
+			const failure = JSON.stringify(before.execution.data?.resultData.error ?? {}) + bare.output();
+			expect(failure).toMatch(/n8n-nodes-contact-center\.contactCenter/);
 
-		// README, "Installation in n8n": npm install in the worker's own ~/.n8n/nodes, then restart it.
-		await bare.stop();
-		await fs.mkdir(bare.nodesDir, { recursive: true });
-		await runChecked('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', stack.pack!.tarball], {
-			cwd: bare.nodesDir,
-			timeoutMs: 120_000,
-		});
-		await bare.start();
-		const after = await runOnWorker(workflow.id, 'Run manually');
-		expect(after.worker).toBe('worker-3');
-		expect(after.execution.status).toBe('success');
-		expect(outputOf(after.execution, 'Plan changes').length).toBe(3);
+			// README, "Installation in n8n": npm install in the worker's own ~/.n8n/nodes, then restart it.
+			await bare.stop();
+			await fs.mkdir(bare.nodesDir, { recursive: true });
+			await runChecked(
+				'npm',
+				[
+					'install',
+					'--no-audit',
+					'--no-fund',
+					'--ignore-scripts',
+					'--no-package-lock',
+					stack.pack!.tarball,
+				],
+				{
+					cwd: bare.nodesDir,
+					timeoutMs: 120_000,
+				},
+			);
+			await bare.start();
+			const after = await runOnWorker(workflow.id, 'Run manually');
+			expect(after.worker).toBe('worker-3');
+			expect(after.execution.status).toBe('success');
+			expect(outputOf(after.execution, 'Plan changes').length).toBe(3);
 
-		// From here on: the two workers of the documented set-up.
-		await bare.stop();
-		await Promise.all(['worker-1', 'worker-2'].map((name) => stack.worker(name).start()));
-		expect(stack.workers.filter((w) => w.running).map((w) => w.name).sort()).toEqual(['worker-1', 'worker-2']);
-	}, 10 * 60_000);
+			// From here on: the two workers of the documented set-up.
+			await bare.stop();
+			await Promise.all(['worker-1', 'worker-2'].map((name) => stack.worker(name).start()));
+			expect(
+				stack.workers
+					.filter((w) => w.running)
+					.map((w) => w.name)
+					.sort(),
+			).toEqual(['worker-1', 'worker-2']);
+		},
+		10 * 60_000,
+	);
 });
 
 describe('every example runs on a worker', () => {
@@ -236,89 +334,128 @@ describe('every example runs on a worker', () => {
 		['service-record-to-customer.json', 'Run manually'],
 		['sync-service-groups.json', 'Run manually'],
 		['upsert-customers-from-form.json', 'Run manually'],
-	])('%s', async (file, trigger) => {
-		const workflow = workflows.get(file)!;
-		expect(workflow).toBeDefined();
-		const manual = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')!;
-		await control.clearLog();
-		const { execution, worker } = await runOnWorker(workflow.id, manual?.name ?? trigger);
-		log(`${file}: execution ${execution.id} ran on ${worker} in ${seconds(execution).toFixed(2)} s`);
-		expect(execution.status).toBe('success');
-		expect(execution.mode).toBe('manual');
-		expect(['worker-1', 'worker-2']).toContain(worker);
-		const requests = await requestsOf(DEMO_TENANT.appId);
-		expect(requests.length).toBeGreaterThan(0);
-		expect(requests.filter((q) => !q.signatureValid || q.httpStatus !== 200)).toEqual([]);
+	])(
+		'%s',
+		async (file, trigger) => {
+			const workflow = workflows.get(file)!;
+			expect(workflow).toBeDefined();
+			const manual = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')!;
+			await control.clearLog();
+			const { execution, worker } = await runOnWorker(workflow.id, manual?.name ?? trigger);
+			log(
+				`${file}: execution ${execution.id} ran on ${worker} in ${seconds(execution).toFixed(2)} s`,
+			);
+			expect(execution.status).toBe('success');
+			expect(execution.mode).toBe('manual');
+			expect(['worker-1', 'worker-2']).toContain(worker);
+			const requests = await requestsOf(DEMO_TENANT.appId);
+			expect(requests.length).toBeGreaterThan(0);
+			expect(requests.filter((q) => !q.signatureValid || q.httpStatus !== 200)).toEqual([]);
 
-		const state = await control.getState(DEMO_TENANT.appId);
-		if (file === 'phone-list-to-call-task.json') {
-			const [imported] = outputOf(execution, 'Import customers');
-			expect(imported).toMatchObject({ totalCount: 5, successCount: 5, failureCount: 0 });
-			expect(state.tasks.find((t) => t.id === imported.taskId)).toMatchObject({ status: 'running', totalCount: 5 });
-		} else if (file === 'service-record-to-customer.json') {
-			const updated = outputOf(execution, 'Update last contact');
-			expect(updated.length).toBeGreaterThanOrEqual(3);
-			const byId = new Map(state.customers.map((c: Customer) => [c._id, c]));
-			for (const c of updated) expect(byId.get(c._id as string)?.cf_last_contact).toBe(c.cf_last_contact);
-		} else if (file === 'sync-service-groups.json') {
-			// worker-3 ran it once already (the install test): everything is in sync now.
-			expect(outputOf(execution, 'Plan changes').map((p) => p.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
-			expect(state.serviceGroups.some((g) => g.name === 'VIP hotline')).toBe(true);
-		} else {
-			expect(outputOf(execution, 'Rejected')).toEqual([expect.objectContaining({ valid: false })]);
-			expect(state.customers.filter((c) => (c.mobile ?? []).some((m) => m.value === '13800139001'))).toHaveLength(1);
-		}
-	}, 5 * 60_000);
-
+			const state = await control.getState(DEMO_TENANT.appId);
+			if (file === 'phone-list-to-call-task.json') {
+				const [imported] = outputOf(execution, 'Import customers');
+				expect(imported).toMatchObject({ totalCount: 5, successCount: 5, failureCount: 0 });
+				expect(state.tasks.find((t) => t.id === imported.taskId)).toMatchObject({
+					status: 'running',
+					totalCount: 5,
+				});
+			} else if (file === 'service-record-to-customer.json') {
+				const updated = outputOf(execution, 'Update last contact');
+				expect(updated.length).toBeGreaterThanOrEqual(3);
+				const byId = new Map(state.customers.map((c: Customer) => [c._id, c]));
+				for (const c of updated)
+					expect(byId.get(c._id as string)?.cf_last_contact).toBe(c.cf_last_contact);
+			} else if (file === 'sync-service-groups.json') {
+				// worker-3 ran it once already (the install test): everything is in sync now.
+				expect(outputOf(execution, 'Plan changes').map((p) => p.action)).toEqual([
+					'unchanged',
+					'unchanged',
+					'unchanged',
+				]);
+				expect(state.serviceGroups.some((g) => g.name === 'VIP hotline')).toBe(true);
+			} else {
+				expect(outputOf(execution, 'Rejected')).toEqual([
+					expect.objectContaining({ valid: false }),
+				]);
+				expect(
+					state.customers.filter((c) => (c.mobile ?? []).some((m) => m.value === '13800139001')),
+				).toHaveLength(1);
+			}
+		},
+		5 * 60_000,
+	);
 });
 
 describe('scale through a worker', () => {
-	test(`Call Task → Import Customers of ${IMPORT_ROWS.toLocaleString('en')} rows: 10 requests of 10,000 rows`, async () => {
-		await control.clearLog();
-		const { execution, worker } = await runOnWorker(workflows.get('import')!.id, 'Manual Trigger', 600_000);
-		expect({ status: execution.status, error: execution.data?.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
-		const out = outputOf(execution, 'Import customers');
-		expect(out).toHaveLength(10);
-		expect(out.reduce((sum, o) => sum + Number(o.successCount), 0)).toBe(IMPORT_ROWS);
-		const imports = await requestsOf(PERF.appId, '/callTask/import');
-		expect(imports).toHaveLength(10);
-		expect(imports.map((q) => ((q.body as { customers?: unknown[] }).customers ?? []).length)).toEqual(Array(10).fill(10_000));
-		expect(imports.every((q) => q.signatureValid && q.httpStatus === 200)).toBe(true);
-		const taskId = (throughput as { taskId: string }).taskId;
-		expect((await control.getState(PERF.appId)).tasks.find((t) => t.id === taskId)).toMatchObject({ totalCount: IMPORT_ROWS });
-		const nodeSeconds = nodeMs(execution, 'Import customers') / 1000;
-		throughput.import = {
-			rows: IMPORT_ROWS,
-			worker,
-			requests: imports.length,
-			executionSeconds: seconds(execution),
-			nodeSeconds,
-			rowsPerSecondNode: Math.round(IMPORT_ROWS / nodeSeconds),
-			rowsPerSecondExecution: Math.round(IMPORT_ROWS / seconds(execution)),
-		};
-	}, 12 * 60_000);
+	test(
+		`Call Task → Import Customers of ${IMPORT_ROWS.toLocaleString('en')} rows: 10 requests of 10,000 rows`,
+		async () => {
+			await control.clearLog();
+			const { execution, worker } = await runOnWorker(
+				workflows.get('import')!.id,
+				'Manual Trigger',
+				600_000,
+			);
+			expect({
+				status: execution.status,
+				error: execution.data?.resultData.error?.message,
+			}).toEqual({ status: 'success', error: undefined });
+			const out = outputOf(execution, 'Import customers');
+			expect(out).toHaveLength(10);
+			expect(out.reduce((sum, o) => sum + Number(o.successCount), 0)).toBe(IMPORT_ROWS);
+			const imports = await requestsOf(PERF.appId, '/callTask/import');
+			expect(imports).toHaveLength(10);
+			expect(
+				imports.map((q) => ((q.body as { customers?: unknown[] }).customers ?? []).length),
+			).toEqual(Array(10).fill(10_000));
+			expect(imports.every((q) => q.signatureValid && q.httpStatus === 200)).toBe(true);
+			const taskId = (throughput as { taskId: string }).taskId;
+			expect((await control.getState(PERF.appId)).tasks.find((t) => t.id === taskId)).toMatchObject(
+				{ totalCount: IMPORT_ROWS },
+			);
+			const nodeSeconds = nodeMs(execution, 'Import customers') / 1000;
+			throughput.import = {
+				rows: IMPORT_ROWS,
+				worker,
+				requests: imports.length,
+				executionSeconds: seconds(execution),
+				nodeSeconds,
+				rowsPerSecondNode: Math.round(IMPORT_ROWS / nodeSeconds),
+				rowsPerSecondExecution: Math.round(IMPORT_ROWS / seconds(execution)),
+			};
+		},
+		12 * 60_000,
+	);
 
-	test(`Customer → Get Many, Return All of ${RETURN_ALL_CUSTOMERS.toLocaleString('en')}: at the floor of 10 requests`, async () => {
-		await control.seedCustomers({ appId: PERF.appId, count: RETURN_ALL_CUSTOMERS });
-		await control.clearLog();
-		const { execution, worker } = await runOnWorker(workflows.get('returnAll')!.id, 'Manual Trigger');
-		expect(execution.status).toBe('success');
-		const out = outputOf(execution, 'All customers');
-		expect(out).toHaveLength(RETURN_ALL_CUSTOMERS);
-		expect(new Set(out.map((c) => c._id)).size).toBe(RETURN_ALL_CUSTOMERS);
-		const lists = await requestsOf(PERF.appId, '/openapi/crm/list');
-		expect(lists).toHaveLength(RETURN_ALL_CUSTOMERS / 1_000);
-		const nodeSeconds = nodeMs(execution, 'All customers') / 1000;
-		throughput.returnAll = {
-			customers: RETURN_ALL_CUSTOMERS,
-			worker,
-			requests: lists.length,
-			executionSeconds: seconds(execution),
-			nodeSeconds,
-			customersPerSecondNode: Math.round(RETURN_ALL_CUSTOMERS / nodeSeconds),
-			customersPerSecondExecution: Math.round(RETURN_ALL_CUSTOMERS / seconds(execution)),
-		};
-	}, 8 * 60_000);
+	test(
+		`Customer → Get Many, Return All of ${RETURN_ALL_CUSTOMERS.toLocaleString('en')}: at the floor of 10 requests`,
+		async () => {
+			await control.seedCustomers({ appId: PERF.appId, count: RETURN_ALL_CUSTOMERS });
+			await control.clearLog();
+			const { execution, worker } = await runOnWorker(
+				workflows.get('returnAll')!.id,
+				'Manual Trigger',
+			);
+			expect(execution.status).toBe('success');
+			const out = outputOf(execution, 'All customers');
+			expect(out).toHaveLength(RETURN_ALL_CUSTOMERS);
+			expect(new Set(out.map((c) => c._id)).size).toBe(RETURN_ALL_CUSTOMERS);
+			const lists = await requestsOf(PERF.appId, '/openapi/crm/list');
+			expect(lists).toHaveLength(RETURN_ALL_CUSTOMERS / 1_000);
+			const nodeSeconds = nodeMs(execution, 'All customers') / 1000;
+			throughput.returnAll = {
+				customers: RETURN_ALL_CUSTOMERS,
+				worker,
+				requests: lists.length,
+				executionSeconds: seconds(execution),
+				nodeSeconds,
+				customersPerSecondNode: Math.round(RETURN_ALL_CUSTOMERS / nodeSeconds),
+				customersPerSecondExecution: Math.round(RETURN_ALL_CUSTOMERS / seconds(execution)),
+			};
+		},
+		8 * 60_000,
+	);
 });
 
 describe('the trigger on main, executions on workers', () => {
@@ -329,133 +466,188 @@ describe('the trigger on main, executions on workers', () => {
 		const runs = execution.data?.resultData.runData[TRIGGER];
 		let items: NodeExecutionItem[] = runs?.flatMap((task) => task.data?.main?.[0] ?? []) ?? [];
 		if (!runs?.length) {
-			const stackEntries = ((execution.data as { executionData?: { nodeExecutionStack?: Array<{ node: { name: string }; data: { main: Array<NodeExecutionItem[] | null> } }> } } | undefined)?.executionData?.nodeExecutionStack ?? []);
-			items = stackEntries.filter((e) => e.node.name === TRIGGER).flatMap((e) => e.data.main[0] ?? []);
+			const stackEntries =
+				(
+					execution.data as
+						| {
+								executionData?: {
+									nodeExecutionStack?: Array<{
+										node: { name: string };
+										data: { main: Array<NodeExecutionItem[] | null> };
+									}>;
+								};
+						  }
+						| undefined
+				)?.executionData?.nodeExecutionStack ?? [];
+			items = stackEntries
+				.filter((e) => e.node.name === TRIGGER)
+				.flatMap((e) => e.data.main[0] ?? []);
 		}
 		return items.map((item) => String(item.json.eventUniqueId));
 	}
 
 	async function triggerExecutions(): Promise<PublicExecution[]> {
-		return (await stack.main.getExecutions(drainId)).filter((e) => e.mode === 'trigger').sort((a, b) => Number(a.id) - Number(b.id));
+		return (await stack.main.getExecutions(drainId))
+			.filter((e) => e.mode === 'trigger')
+			.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
-	async function until<T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> {
+	async function until<T>(
+		what: string,
+		seconds: number,
+		probe: () => Promise<T | undefined>,
+	): Promise<T> {
 		const deadline = Date.now() + seconds * 1000;
 		for (;;) {
 			const value = await probe();
 			if (value !== undefined) return value;
-			if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s\n${stack.recentOutput(15)}`);
+			if (Date.now() > deadline)
+				throw new Error(`${what}: not within ${seconds} s\n${stack.recentOutput(15)}`);
 			await new Promise((resolve) => setTimeout(resolve, 1_000));
 		}
 	}
 
 	/** The workflow's static data as Postgres holds it (SQL over the private socket). */
 	async function staticDataInPostgres(): Promise<unknown> {
-		const raw = await stack.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`);
+		const raw = await stack.psql(
+			`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`,
+		);
 		return raw ? (JSON.parse(raw) as unknown) : null;
 	}
 
 	async function apiTime(secondsFromNow: number): Promise<string> {
-		return formatApiTime(Date.parse((await control.getClock()).now) + secondsFromNow * 1000, DRAIN.timezone);
+		return formatApiTime(
+			Date.parse((await control.getClock()).now) + secondsFromNow * 1000,
+			DRAIN.timezone,
+		);
 	}
 
 	async function newRecords(count: number): Promise<string[]> {
 		const now = await apiTime(0);
-		return control.injectRecords({ appId: DRAIN.appId, channel: 'call', generate: { count, from: now, to: now, pushType: 'serviceNoteInsert' } });
-	}
-
-	test(`drains ${BACKLOG.toLocaleString('en')} records exactly once while new ones arrive, across a worker killed mid-execution and a restart of main; static data lives in Postgres`, async () => {
-		const backlog = await control.injectRecords({
+		return control.injectRecords({
 			appId: DRAIN.appId,
 			channel: 'call',
-			generate: { count: BACKLOG, from: await apiTime(-9 * 60), to: await apiTime(-30) },
+			generate: { count, from: now, to: now, pushType: 'serviceNoteInsert' },
 		});
-		expect(new Set(backlog).size).toBe(BACKLOG);
-		const activatedAt = Date.now();
-		const { versionId } = await stack.main.rest<{ versionId: string }>('GET', `/workflows/${drainId}`);
-		await stack.main.rest('POST', `/workflows/${drainId}/activate`, { versionId });
+	}
 
-		// Poll 1 (at activation): the first part of the backlog, run by a worker.
-		const [first] = await until('the first trigger execution', 180, async () => {
-			const done = (await triggerExecutions()).filter((e) => e.status === 'success');
-			return done.length > 0 ? done : undefined;
-		});
-		expect(stack.whoStarted(first.id)).toHaveLength(1);
-		const firstIds = emittedIds(first);
-		expect(firstIds.length).toBeGreaterThan(0);
-		const afterPoll1 = await staticDataInPostgres();
-		expect(afterPoll1).toEqual((await stack.main.getWorkflow(drainId)).staticData);
-		expect(JSON.stringify(afterPoll1)).toContain(`node:${TRIGGER}`);
+	test(
+		`drains ${BACKLOG.toLocaleString('en')} records exactly once while new ones arrive, across a worker killed mid-execution and a restart of main; static data lives in Postgres`,
+		async () => {
+			const backlog = await control.injectRecords({
+				appId: DRAIN.appId,
+				channel: 'call',
+				generate: { count: BACKLOG, from: await apiTime(-9 * 60), to: await apiTime(-30) },
+			});
+			expect(new Set(backlog).size).toBe(BACKLOG);
+			const activatedAt = Date.now();
+			const { versionId } = await stack.main.rest<{ versionId: string }>(
+				'GET',
+				`/workflows/${drainId}`,
+			);
+			await stack.main.rest('POST', `/workflows/${drainId}/activate`, { versionId });
 
-		// New records arrive; the next poll's execution is held on its worker by a slow CRM answer…
-		const arrivedBeforeKill = await newRecords(100);
-		// Every attempt of the node's read is held (the node retries a read that timed out).
-		const fault = await control.addFault({ pathPattern: '/openapi/crm/list', kind: 'delay', delayMs: 120_000, count: 4 });
-		// The public API lists no running execution: the worker's own log says which one it holds.
-		const held = await until('a worker holding the next trigger execution', 150, async () => {
-			const faults = await control.listFaults();
-			if ((faults.find((f) => f.id === fault.id)?.hits ?? 0) < 1) return undefined;
-			for (const worker of stack.workers.filter((w) => w.running)) {
-				const id = [...worker.started].find((e) => Number(e) > Number(first.id) && !worker.finished.has(e));
-				if (id) return { executionId: id, worker };
+			// Poll 1 (at activation): the first part of the backlog, run by a worker.
+			const [first] = await until('the first trigger execution', 180, async () => {
+				const done = (await triggerExecutions()).filter((e) => e.status === 'success');
+				return done.length > 0 ? done : undefined;
+			});
+			expect(stack.whoStarted(first.id)).toHaveLength(1);
+			const firstIds = emittedIds(first);
+			expect(firstIds.length).toBeGreaterThan(0);
+			const afterPoll1 = await staticDataInPostgres();
+			expect(afterPoll1).toEqual((await stack.main.getWorkflow(drainId)).staticData);
+			expect(JSON.stringify(afterPoll1)).toContain(`node:${TRIGGER}`);
+
+			// New records arrive; the next poll's execution is held on its worker by a slow CRM answer…
+			const arrivedBeforeKill = await newRecords(100);
+			// Every attempt of the node's read is held (the node retries a read that timed out).
+			const fault = await control.addFault({
+				pathPattern: '/openapi/crm/list',
+				kind: 'delay',
+				delayMs: 120_000,
+				count: 4,
+			});
+			// The public API lists no running execution: the worker's own log says which one it holds.
+			const held = await until('a worker holding the next trigger execution', 150, async () => {
+				const faults = await control.listFaults();
+				if ((faults.find((f) => f.id === fault.id)?.hits ?? 0) < 1) return undefined;
+				for (const worker of stack.workers.filter((w) => w.running)) {
+					const id = [...worker.started].find(
+						(e) => Number(e) > Number(first.id) && !worker.finished.has(e),
+					);
+					if (id) return { executionId: id, worker };
+				}
+				return undefined;
+			});
+			// …and that worker is killed with SIGKILL in the middle of it.
+			const victim: N8nWorker = held.worker;
+			await victim.kill();
+			await control.removeFault(fault.id);
+			log(`killed ${victim.name} while it ran execution ${held.executionId}`);
+			// The poll that emitted into that execution moved the cursor, in Postgres.
+			const afterPoll2 = await staticDataInPostgres();
+			expect(afterPoll2).not.toEqual(afterPoll1);
+
+			// Main restarts; more records arrive while it is down; the static data waits in Postgres
+			// (the restart's poll then emits none of the records emitted before: checked below).
+			const shownBeforeStop = (await stack.main.getWorkflow(drainId)).staticData;
+			await stack.main.stop();
+			const arrivedWhileDown = await newRecords(100);
+			expect(await staticDataInPostgres()).toEqual(shownBeforeStop);
+			await stack.main.start();
+
+			const everything = [...backlog, ...arrivedBeforeKill, ...arrivedWhileDown];
+			const expected = new Set(everything);
+			const executions = await until('every record emitted', 480, async () => {
+				const list = await triggerExecutions();
+				const emitted = new Set(list.flatMap(emittedIds));
+				const settled = list.every((e) => !['running', 'new', 'waiting'].includes(e.status));
+				return settled && everything.every((id) => emitted.has(id)) ? list : undefined;
+			});
+
+			// 0 lost, 0 duplicated, read from the executions' data.
+			const emitted = executions.flatMap(emittedIds);
+			expect(emitted.filter((id) => !expected.has(id))).toEqual([]);
+			expect(emitted.length).toBe(expected.size);
+			expect(new Set(emitted).size).toBe(expected.size);
+
+			// Every trigger execution ran on exactly one worker, never on main; the killed one was marked crashed.
+			const mainLog = await stack.main.fullLog();
+			for (const e of executions) {
+				expect(stack.whoStarted(e.id)).toHaveLength(1);
+				expect(mainLog).not.toContain(`Worker started execution ${e.id} `);
 			}
-			return undefined;
-		});
-		// …and that worker is killed with SIGKILL in the middle of it.
-		const victim: N8nWorker = held.worker;
-		await victim.kill();
-		await control.removeFault(fault.id);
-		log(`killed ${victim.name} while it ran execution ${held.executionId}`);
-		// The poll that emitted into that execution moved the cursor, in Postgres.
-		const afterPoll2 = await staticDataInPostgres();
-		expect(afterPoll2).not.toEqual(afterPoll1);
+			const killed = executions.find((e) => String(e.id) === held.executionId)!;
+			expect(killed).toBeDefined();
+			expect(killed.status).toMatch(/^(crashed|error)$/);
+			expect(stack.whoStarted(killed.id)).toEqual([victim.name]);
+			expect(executions.filter((e) => e !== killed).every((e) => e.status === 'success')).toBe(
+				true,
+			);
 
-		// Main restarts; more records arrive while it is down; the static data waits in Postgres
-		// (the restart's poll then emits none of the records emitted before: checked below).
-		const shownBeforeStop = (await stack.main.getWorkflow(drainId)).staticData;
-		await stack.main.stop();
-		const arrivedWhileDown = await newRecords(100);
-		expect(await staticDataInPostgres()).toEqual(shownBeforeStop);
-		await stack.main.start();
+			// The static data after the last poll is in Postgres, as the public API shows it.
+			expect(await staticDataInPostgres()).toEqual(
+				(await stack.main.getWorkflow(drainId)).staticData,
+			);
 
-		const everything = [...backlog, ...arrivedBeforeKill, ...arrivedWhileDown];
-		const expected = new Set(everything);
-		const executions = await until('every record emitted', 480, async () => {
-			const list = await triggerExecutions();
-			const emitted = new Set(list.flatMap(emittedIds));
-			const settled = list.every((e) => !['running', 'new', 'waiting'].includes(e.status));
-			return settled && everything.every((id) => emitted.has(id)) ? list : undefined;
-		});
-
-		// 0 lost, 0 duplicated, read from the executions' data.
-		const emitted = executions.flatMap(emittedIds);
-		expect(emitted.filter((id) => !expected.has(id))).toEqual([]);
-		expect(emitted.length).toBe(expected.size);
-		expect(new Set(emitted).size).toBe(expected.size);
-
-		// Every trigger execution ran on exactly one worker, never on main; the killed one was marked crashed.
-		const mainLog = await stack.main.fullLog();
-		for (const e of executions) {
-			expect(stack.whoStarted(e.id)).toHaveLength(1);
-			expect(mainLog).not.toContain(`Worker started execution ${e.id} `);
-		}
-		const killed = executions.find((e) => String(e.id) === held.executionId)!;
-		expect(killed).toBeDefined();
-		expect(killed.status).toMatch(/^(crashed|error)$/);
-		expect(stack.whoStarted(killed.id)).toEqual([victim.name]);
-		expect(executions.filter((e) => e !== killed).every((e) => e.status === 'success')).toBe(true);
-
-		// The static data after the last poll is in Postgres, as the public API shows it.
-		expect(await staticDataInPostgres()).toEqual((await stack.main.getWorkflow(drainId)).staticData);
-
-		const drainSeconds = (Date.parse(executions[executions.length - 1].stoppedAt ?? '') - activatedAt) / 1000;
-		throughput.drain = {
-			records: expected.size,
-			executions: executions.map((e) => ({ id: e.id, status: e.status, items: emittedIds(e).length, worker: stack.whoStarted(e.id)[0], seconds: seconds(e) })),
-			killedExecution: killed.id,
-			killedWorker: victim.name,
-			secondsActivationToLastExecution: drainSeconds,
-			recordsPerSecondFirstExecution: Math.round(firstIds.length / seconds(first)),
-		};
-	}, 15 * 60_000);
+			const drainSeconds =
+				(Date.parse(executions[executions.length - 1].stoppedAt ?? '') - activatedAt) / 1000;
+			throughput.drain = {
+				records: expected.size,
+				executions: executions.map((e) => ({
+					id: e.id,
+					status: e.status,
+					items: emittedIds(e).length,
+					worker: stack.whoStarted(e.id)[0],
+					seconds: seconds(e),
+				})),
+				killedExecution: killed.id,
+				killedWorker: victim.name,
+				secondsActivationToLastExecution: drainSeconds,
+				recordsPerSecondFirstExecution: Math.round(firstIds.length / seconds(first)),
+			};
+		},
+		15 * 60_000,
+	);
 });

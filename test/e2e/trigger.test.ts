@@ -12,7 +12,15 @@ import { formatApiTime, parseApiTime } from '../../nodes/ContactCenter/helpers/t
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { SandboxControl, type Channel, type InjectRecordsRequest } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
-import { bindCredential, DEMO_TENANT, loadExamples, N8n, sandboxCredential, type PublicExecution, type WorkflowImport } from './lib';
+import {
+	bindCredential,
+	DEMO_TENANT,
+	loadExamples,
+	N8n,
+	sandboxCredential,
+	type PublicExecution,
+	type WorkflowImport,
+} from './lib';
 
 const APP = DEMO_TENANT.appId;
 const ZONE = DEMO_TENANT.timezone;
@@ -44,7 +52,10 @@ function shift(time: string, seconds: number): string {
 	return formatApiTime(parseApiTime(time, ZONE)! + seconds * 1000, ZONE);
 }
 
-async function inject(channel: Channel, records: NonNullable<InjectRecordsRequest['records']>): Promise<Injected[]> {
+async function inject(
+	channel: Channel,
+	records: NonNullable<InjectRecordsRequest['records']>,
+): Promise<Injected[]> {
 	const ids = await control.injectRecords({ appId: APP, channel, records });
 	return ids.map((id, i) => ({ id, channel, updateTime: records[i].updateTime }));
 }
@@ -52,7 +63,9 @@ async function inject(channel: Channel, records: NonNullable<InjectRecordsReques
 /** The event ids the trigger node emitted in one execution. */
 function emittedIds(execution: PublicExecution): string[] {
 	const runs = execution.data?.resultData.runData[TRIGGER] ?? [];
-	return runs.flatMap((task) => (task.data?.main?.[0] ?? []).map((item) => String(item.json.eventUniqueId)));
+	return runs.flatMap((task) =>
+		(task.data?.main?.[0] ?? []).map((item) => String(item.json.eventUniqueId)),
+	);
 }
 
 /** The finished executions the trigger started, oldest first; an execution that failed fails the test. */
@@ -61,13 +74,20 @@ async function triggerExecutions(): Promise<PublicExecution[]> {
 	const failed = executions.filter((e) => e.status === 'error' || e.status === 'crashed');
 	if (failed.length > 0) {
 		const error = failed[0].data?.resultData.error;
-		throw new Error(`trigger execution ${failed[0].id} ${failed[0].status}: ${error?.message ?? 'no error message'}`);
+		throw new Error(
+			`trigger execution ${failed[0].id} ${failed[0].status}: ${error?.message ?? 'no error message'}`,
+		);
 	}
-	return executions.filter((e) => e.finished && e.status === 'success').sort((a, b) => Number(a.id) - Number(b.id));
+	return executions
+		.filter((e) => e.finished && e.status === 'success')
+		.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /** Waits (bounded) until the trigger's executions together have emitted every id in `expected`. */
-async function waitForEmitted(expected: Injected[], deadlineSeconds: number): Promise<PublicExecution[]> {
+async function waitForEmitted(
+	expected: Injected[],
+	deadlineSeconds: number,
+): Promise<PublicExecution[]> {
 	const until = Date.now() + deadlineSeconds * 1000;
 	for (;;) {
 		const executions = await triggerExecutions();
@@ -92,24 +112,35 @@ interface ChannelCursorView {
 
 async function cursor(): Promise<Record<Channel, ChannelCursorView>> {
 	const { staticData } = await n8n.getWorkflow(workflow.id);
-	const node = staticData?.[`node:${TRIGGER}`] as { cursor?: { channels?: Record<Channel, ChannelCursorView> } } | undefined;
-	if (!node?.cursor?.channels) throw new Error(`no cursor in the static data: ${JSON.stringify(staticData)}`);
+	const node = staticData?.[`node:${TRIGGER}`] as
+		| { cursor?: { channels?: Record<Channel, ChannelCursorView> } }
+		| undefined;
+	if (!node?.cursor?.channels)
+		throw new Error(`no cursor in the static data: ${JSON.stringify(staticData)}`);
 	return node.cursor.channels;
 }
 
-const customer = async (id: string) => (await control.getState(APP)).customers.find((c) => c._id === id);
+const customer = async (id: string) =>
+	(await control.getState(APP)).customers.find((c) => c._id === id);
 
 beforeAll(async () => {
 	const runtime = await ensureN8n();
 	// An empty tenant: every record the trigger can see is one this test injected.
 	sandbox = await startSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 	control = new SandboxControl(sandbox.url);
-	await control.seedFields({ appId: APP, fields: [{ field: 'cf_last_contact', name: 'Last contact', type: 'text' }] });
+	await control.seedFields({
+		appId: APP,
+		fields: [{ field: 'cf_last_contact', name: 'Last contact', type: 'text' }],
+	});
 	[phoneCustomerId, visitorCustomerId] = await control.seedCustomers({
 		appId: APP,
 		customers: [
 			{ customerName: 'Caller One', mobile: [{ value: PHONE, memo: '' }] },
-			{ customerName: 'Chat Two', visitorId: VISITOR, mobile: [{ value: '13911110002', memo: '' }] },
+			{
+				customerName: 'Chat Two',
+				visitorId: VISITOR,
+				mobile: [{ value: '13911110002', memo: '' }],
+			},
 		],
 	});
 
@@ -119,11 +150,17 @@ beforeAll(async () => {
 	const example = (await loadExamples()).find((e) => e.file === 'service-record-to-customer.json');
 	if (!example) throw new Error('examples/service-record-to-customer.json is missing');
 	// Start ten minutes back, so the poll at activation already has records to emit.
-	const startFrom = new Date(Date.parse((await control.getClock()).now) - 10 * 60_000).toISOString();
+	const startFrom = new Date(
+		Date.parse((await control.getClock()).now) - 10 * 60_000,
+	).toISOString();
 	workflow = bindCredential(
 		{
 			...example.workflow,
-			nodes: example.workflow.nodes.map((node) => (node.name === TRIGGER ? { ...node, parameters: { ...node.parameters, options: { startFrom } } } : node)),
+			nodes: example.workflow.nodes.map((node) =>
+				node.name === TRIGGER
+					? { ...node, parameters: { ...node.parameters, options: { startFrom } } }
+					: node,
+			),
 		},
 		credential,
 	);
@@ -137,77 +174,110 @@ afterAll(async () => {
 	await sandbox?.close();
 }, 60_000);
 
-test('records injected before activation, between polls and while n8n is down are each emitted exactly once, and update their customers', async () => {
-	// A: written before n8n starts; emitted by the poll at activation (Start From is 10 minutes back).
-	const a = [
-		...(await inject('call', [
-			{ updateTime: await apiTime(-240), callId: 'e2e-call-1', data: { result: 'callback', customerPhone: PHONE } },
-			{ updateTime: await apiTime(-180), data: { result: 'no link' } },
-		])),
-		...(await inject('im', [{ updateTime: await apiTime(-120), otherParams: { channel: 'web', visitorId: VISITOR } }])),
-	];
-	await n8n.start();
-	const afterA = await waitForEmitted(a, 90);
-	expect(afterA).toHaveLength(1);
-	expect(emittedIds(afterA[0]).sort()).toEqual(a.map((r) => r.id).sort());
-	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: a[0].updateTime });
-	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
+test(
+	'records injected before activation, between polls and while n8n is down are each emitted exactly once, and update their customers',
+	async () => {
+		// A: written before n8n starts; emitted by the poll at activation (Start From is 10 minutes back).
+		const a = [
+			...(await inject('call', [
+				{
+					updateTime: await apiTime(-240),
+					callId: 'e2e-call-1',
+					data: { result: 'callback', customerPhone: PHONE },
+				},
+				{ updateTime: await apiTime(-180), data: { result: 'no link' } },
+			])),
+			...(await inject('im', [
+				{ updateTime: await apiTime(-120), otherParams: { channel: 'web', visitorId: VISITOR } },
+			])),
+		];
+		await n8n.start();
+		const afterA = await waitForEmitted(a, 90);
+		expect(afterA).toHaveLength(1);
+		expect(emittedIds(afterA[0]).sort()).toEqual(a.map((r) => r.id).sort());
+		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: a[0].updateTime });
+		expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
 
-	// B: written after the first poll, emitted by the next minute poll: a newer call of the same
-	// customer, an update of the first call, and a chat record written late (older than the newest
-	// chat already emitted, within the look-back), whose customer must keep the newer time.
-	const b = [
-		...(await inject('call', [
-			{ updateTime: await apiTime(0), data: { result: 'solved', customerPhone: PHONE } },
-			{ updateTime: await apiTime(0), callId: 'e2e-call-1', pushType: 'serviceNoteUpdate', data: { result: 'callback done' } },
-		])),
-		...(await inject('im', [{ updateTime: shift(a[2].updateTime, -60), otherParams: { channel: 'web', visitorId: VISITOR } }])),
-	];
-	const afterB = await waitForEmitted(b, 150);
-	expect(afterB.length).toBeGreaterThanOrEqual(2);
-	const beforeRestart = await cursor();
-	expect(beforeRestart.call.mark).toBe(b[0].updateTime);
-	expect(beforeRestart.im.mark).toBe(a[2].updateTime);
-	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
-	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
+		// B: written after the first poll, emitted by the next minute poll: a newer call of the same
+		// customer, an update of the first call, and a chat record written late (older than the newest
+		// chat already emitted, within the look-back), whose customer must keep the newer time.
+		const b = [
+			...(await inject('call', [
+				{ updateTime: await apiTime(0), data: { result: 'solved', customerPhone: PHONE } },
+				{
+					updateTime: await apiTime(0),
+					callId: 'e2e-call-1',
+					pushType: 'serviceNoteUpdate',
+					data: { result: 'callback done' },
+				},
+			])),
+			...(await inject('im', [
+				{
+					updateTime: shift(a[2].updateTime, -60),
+					otherParams: { channel: 'web', visitorId: VISITOR },
+				},
+			])),
+		];
+		const afterB = await waitForEmitted(b, 150);
+		expect(afterB.length).toBeGreaterThanOrEqual(2);
+		const beforeRestart = await cursor();
+		expect(beforeRestart.call.mark).toBe(b[0].updateTime);
+		expect(beforeRestart.im.mark).toBe(a[2].updateTime);
+		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
+		expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
 
-	// C: written while n8n is stopped (one of them late), emitted by the poll when n8n starts again.
-	await n8n.stop();
-	const restartedAt = Date.now();
-	const c = [
-		...(await inject('call', [
-			{ updateTime: await apiTime(0), data: { result: 'new' } },
-			{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
-		])),
-		...(await inject('im', [{ updateTime: await apiTime(0), otherParams: { channel: 'app', visitorId: VISITOR } }])),
-	];
-	await n8n.start();
-	const all = await waitForEmitted(c, 90);
+		// C: written while n8n is stopped (one of them late), emitted by the poll when n8n starts again.
+		await n8n.stop();
+		const restartedAt = Date.now();
+		const c = [
+			...(await inject('call', [
+				{ updateTime: await apiTime(0), data: { result: 'new' } },
+				{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
+			])),
+			...(await inject('im', [
+				{ updateTime: await apiTime(0), otherParams: { channel: 'app', visitorId: VISITOR } },
+			])),
+		];
+		await n8n.start();
+		const all = await waitForEmitted(c, 90);
 
-	// Every record exactly once: nothing lost, nothing repeated, across every execution.
-	const emitted = all.flatMap(emittedIds);
-	expect([...emitted].sort()).toEqual([...a, ...b, ...c].map((r) => r.id).sort());
-	const afterRestart = all.filter((e) => Date.parse(e.startedAt) >= restartedAt);
-	expect(afterRestart.flatMap(emittedIds).sort()).toEqual(c.map((r) => r.id).sort());
-	expect(all.length - afterRestart.length).toBeGreaterThanOrEqual(2);
+		// Every record exactly once: nothing lost, nothing repeated, across every execution.
+		const emitted = all.flatMap(emittedIds);
+		expect([...emitted].sort()).toEqual([...a, ...b, ...c].map((r) => r.id).sort());
+		const afterRestart = all.filter((e) => Date.parse(e.startedAt) >= restartedAt);
+		expect(afterRestart.flatMap(emittedIds).sort()).toEqual(c.map((r) => r.id).sort());
+		expect(all.length - afterRestart.length).toBeGreaterThanOrEqual(2);
 
-	// The items are the records as the API sent them.
-	const items = all.flatMap((e) => e.data?.resultData.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
-	expect(items.find((i) => i.eventUniqueId === b[1].id)).toMatchObject({ pushType: 'serviceNoteUpdate', callId: 'e2e-call-1', scene: 'callCenter' });
-	expect(items.find((i) => i.eventUniqueId === c[2].id)).toMatchObject({ scene: 'im', otherParams: { channel: 'app', visitorId: VISITOR } });
+		// The items are the records as the API sent them.
+		const items = all
+			.flatMap((e) => e.data?.resultData.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? [])
+			.map((item) => item.json);
+		expect(items.find((i) => i.eventUniqueId === b[1].id)).toMatchObject({
+			pushType: 'serviceNoteUpdate',
+			callId: 'e2e-call-1',
+			scene: 'callCenter',
+		});
+		expect(items.find((i) => i.eventUniqueId === c[2].id)).toMatchObject({
+			scene: 'im',
+			otherParams: { channel: 'app', visitorId: VISITOR },
+		});
 
-	// The cursor survived the restart in the static data and moved past C.
-	const afterAll = await cursor();
-	expect(afterAll.call.mark).toBe(c[0].updateTime);
-	expect(afterAll.im.mark).toBe(c[2].updateTime);
-	expect(afterAll.call.mark >= beforeRestart.call.mark).toBe(true);
+		// The cursor survived the restart in the static data and moved past C.
+		const afterAll = await cursor();
+		expect(afterAll.call.mark).toBe(c[0].updateTime);
+		expect(afterAll.im.mark).toBe(c[2].updateTime);
+		expect(afterAll.call.mark >= beforeRestart.call.mark).toBe(true);
 
-	// The customers hold their newest contact; the late chat record did not overwrite a newer time.
-	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
-	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: c[2].updateTime });
+		// The customers hold their newest contact; the late chat record did not overwrite a newer time.
+		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
+		expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: c[2].updateTime });
 
-	// Every request n8n sent was signed correctly.
-	const requests = await control.getLog({ appId: APP });
-	expect(requests.filter((q) => q.path.includes('/service-record/')).length).toBeGreaterThanOrEqual(6);
-	expect(requests.filter((q) => !q.signatureValid)).toEqual([]);
-}, 8 * 60_000);
+		// Every request n8n sent was signed correctly.
+		const requests = await control.getLog({ appId: APP });
+		expect(
+			requests.filter((q) => q.path.includes('/service-record/')).length,
+		).toBeGreaterThanOrEqual(6);
+		expect(requests.filter((q) => !q.signatureValid)).toEqual([]);
+	},
+	8 * 60_000,
+);

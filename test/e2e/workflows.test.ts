@@ -82,7 +82,11 @@ async function execute(file: string): Promise<Run> {
 function expectSignedAndOk(requests: LogEntry[]): Record<string, number> {
 	const counts: Record<string, number> = {};
 	for (const request of requests) {
-		expect({ path: request.path, signatureValid: request.signatureValid, httpStatus: request.httpStatus }).toEqual({
+		expect({
+			path: request.path,
+			signatureValid: request.signatureValid,
+			httpStatus: request.httpStatus,
+		}).toEqual({
 			path: request.path,
 			signatureValid: true,
 			httpStatus: 200,
@@ -93,7 +97,9 @@ function expectSignedAndOk(requests: LogEntry[]): Record<string, number> {
 }
 
 const customersByPhone = async (phone: string): Promise<Customer[]> =>
-	(await control.getState(APP)).customers.filter((c) => (c.mobile ?? []).some((m) => m.value === phone));
+	(await control.getState(APP)).customers.filter((c) =>
+		(c.mobile ?? []).some((m) => m.value === phone),
+	);
 
 /** "yyyy-MM-dd HH:mm:ss" in the tenant's zone, `secondsAgo` before the sandbox's now. */
 async function apiTimeAgo(secondsAgo: number): Promise<string> {
@@ -113,8 +119,11 @@ beforeAll(async () => {
 
 	const examples = await loadExamples();
 	expect(examples.map((e) => e.file).sort()).toEqual(EXAMPLE_FILES);
-	for (const { file, workflow } of examples) workflows.set(file, bindCredential(workflow, credential));
-	const resources = JSON.parse(await fs.readFile(path.join(__dirname, 'workflows', 'resources.json'), 'utf8')) as WorkflowImport;
+	for (const { file, workflow } of examples)
+		workflows.set(file, bindCredential(workflow, credential));
+	const resources = JSON.parse(
+		await fs.readFile(path.join(__dirname, 'workflows', 'resources.json'), 'utf8'),
+	) as WorkflowImport;
 	workflows.set('resources.json', bindCredential(resources, credential));
 
 	await n8n.importCredentials([credential]);
@@ -153,9 +162,15 @@ describe('examples/*.json', () => {
 			expect(types.filter((type) => !allowed.has(type))).toEqual([]);
 			// `n8n execute` starts at the first trigger node in the file: it must be the Manual Trigger.
 			expect(types.find((type) => /trigger$/i.test(type))).toBe('n8n-nodes-base.manualTrigger');
-			expect(types.filter((type) => type === 'n8n-nodes-base.stickyNote').length).toBeGreaterThanOrEqual(1);
-			for (const node of workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-contact-center.'))) {
-				expect(node.credentials).toEqual({ contactCenterApi: { id: credential.id, name: credential.name } });
+			expect(
+				types.filter((type) => type === 'n8n-nodes-base.stickyNote').length,
+			).toBeGreaterThanOrEqual(1);
+			for (const node of workflow.nodes.filter((n) =>
+				n.type.startsWith('n8n-nodes-contact-center.'),
+			)) {
+				expect(node.credentials).toEqual({
+					contactCenterApi: { id: credential.id, name: credential.name },
+				});
 			}
 		}
 		expect(ids.size).toBe(EXAMPLE_FILES.length);
@@ -163,367 +178,561 @@ describe('examples/*.json', () => {
 });
 
 describe('one branch per resource (test/e2e/workflows/resources.json)', () => {
-	test('customer, customerField, serviceGroup, displayNumberGroup, serviceRecord, voiceAgent, callerNumberGroup and callTask operations in one run', async () => {
-		const before = await control.getState(APP);
-		const r = await execute('resources.json');
-		const counts = expectSignedAndOk(r.requests);
+	test(
+		'customer, customerField, serviceGroup, displayNumberGroup, serviceRecord, voiceAgent, callerNumberGroup and callTask operations in one run',
+		async () => {
+			const before = await control.getState(APP);
+			const r = await execute('resources.json');
+			const counts = expectSignedAndOk(r.requests);
 
-		// customer: create → update → upsert (same phone: updates) → get → get many → delete
-		const [created] = r.out('customer: create');
-		expect(created).toMatchObject({
-			customerName: 'E2E Customer',
-			mobile: [{ value: '13900000001', memo: 'e2e' }],
-			email: [{ value: 'e2e@example.com', memo: '' }],
-			customerOrigin: 'selfDevelop',
-			customerSource: ['e2e', 'test'],
-			cf_company: 'E2E Co',
-			cf_level: 'vip',
-		});
-		const customerId = created._id as string;
-		expect(customerId).toMatch(/^\d{18}$/);
-		expect(r.out('customer: update')).toEqual([expect.objectContaining({ _id: customerId, customerName: 'E2E Customer (updated)', cf_level: 'potential' })]);
-		expect(r.out('customer: upsert')).toEqual([
-			expect.objectContaining({ _id: customerId, customerName: 'E2E Customer (upserted)', cf_company: 'E2E Upsert Co', cf_level: 'potential' }),
-		]);
-		expect(r.out('customer: get')).toEqual([expect.objectContaining({ _id: customerId, customerName: 'E2E Customer (upserted)' })]);
-		expect(r.out('customer: get many').map((c) => c._id)).toEqual([customerId]);
-		expect(r.out('customer: delete')).toEqual([{ deleted: true, id: customerId }]);
-		expect(await customersByPhone('13900000001')).toEqual([]);
-		// The upsert's add was refused for the phone (03001004), then the existing customer updated.
-		const crm = r.requests.filter((q) => q.path.startsWith('/openapi/crm/') && !q.path.includes('service-record') && !q.path.includes('/config/'));
-		expect(crm.map((q) => [q.path, q.code])).toEqual([
-			['/openapi/crm/add', '200'],
-			['/openapi/crm/update', '200'],
-			['/openapi/crm/add', '03001004'],
-			['/openapi/crm/update', '200'],
-			[`/openapi/crm/${customerId}`, '200'],
-			['/openapi/crm/list', '200'],
-			['/openapi/crm/delete', '200'],
-		]);
+			// customer: create → update → upsert (same phone: updates) → get → get many → delete
+			const [created] = r.out('customer: create');
+			expect(created).toMatchObject({
+				customerName: 'E2E Customer',
+				mobile: [{ value: '13900000001', memo: 'e2e' }],
+				email: [{ value: 'e2e@example.com', memo: '' }],
+				customerOrigin: 'selfDevelop',
+				customerSource: ['e2e', 'test'],
+				cf_company: 'E2E Co',
+				cf_level: 'vip',
+			});
+			const customerId = created._id as string;
+			expect(customerId).toMatch(/^\d{18}$/);
+			expect(r.out('customer: update')).toEqual([
+				expect.objectContaining({
+					_id: customerId,
+					customerName: 'E2E Customer (updated)',
+					cf_level: 'potential',
+				}),
+			]);
+			expect(r.out('customer: upsert')).toEqual([
+				expect.objectContaining({
+					_id: customerId,
+					customerName: 'E2E Customer (upserted)',
+					cf_company: 'E2E Upsert Co',
+					cf_level: 'potential',
+				}),
+			]);
+			expect(r.out('customer: get')).toEqual([
+				expect.objectContaining({ _id: customerId, customerName: 'E2E Customer (upserted)' }),
+			]);
+			expect(r.out('customer: get many').map((c) => c._id)).toEqual([customerId]);
+			expect(r.out('customer: delete')).toEqual([{ deleted: true, id: customerId }]);
+			expect(await customersByPhone('13900000001')).toEqual([]);
+			// The upsert's add was refused for the phone (03001004), then the existing customer updated.
+			const crm = r.requests.filter(
+				(q) =>
+					q.path.startsWith('/openapi/crm/') &&
+					!q.path.includes('service-record') &&
+					!q.path.includes('/config/'),
+			);
+			expect(crm.map((q) => [q.path, q.code])).toEqual([
+				['/openapi/crm/add', '200'],
+				['/openapi/crm/update', '200'],
+				['/openapi/crm/add', '03001004'],
+				['/openapi/crm/update', '200'],
+				[`/openapi/crm/${customerId}`, '200'],
+				['/openapi/crm/list', '200'],
+				['/openapi/crm/delete', '200'],
+			]);
 
-		// customerField: the tenant's custom fields
-		const fields = r.out('customerField: get many');
-		const customFields = before.fields.filter((f) => !f.isSystem && f.status !== -1).map((f) => f.field);
-		expect(fields.map((f) => f.field).sort()).toEqual([...customFields].sort());
-		expect(fields.map((f) => f.field)).toEqual(expect.arrayContaining(['cf_company', 'cf_level', 'cf_region', 'cf_last_contact']));
+			// customerField: the tenant's custom fields
+			const fields = r.out('customerField: get many');
+			const customFields = before.fields
+				.filter((f) => !f.isSystem && f.status !== -1)
+				.map((f) => f.field);
+			expect(fields.map((f) => f.field).sort()).toEqual([...customFields].sort());
+			expect(fields.map((f) => f.field)).toEqual(
+				expect.arrayContaining(['cf_company', 'cf_level', 'cf_region', 'cf_last_contact']),
+			);
 
-		// serviceGroup: create → update → get many (by queue number) → delete
-		const [group] = r.out('serviceGroup: create');
-		expect(group).toMatchObject({
-			name: 'E2E group',
-			strategy: 'random',
-			groupLeader: ['2001'],
-			members: [
-				{ agentNumber: '2001', weight: 2 },
-				{ agentNumber: '2002', weight: 1 },
-			],
-		});
-		const queueNumber = group.queueNumber as string;
-		expect(queueNumber).toMatch(/^\d+$/);
-		expect(r.out('serviceGroup: update')).toEqual([expect.objectContaining({ queueNumber, name: 'E2E group (renamed)', timeout: 25 })]);
-		expect(r.out('serviceGroup: get many')).toEqual([expect.objectContaining({ queueNumber, name: 'E2E group (renamed)', timeout: 25, strategy: 'random' })]);
-		expect(r.out('serviceGroup: delete')).toEqual([expect.objectContaining({ deleted: true })]);
+			// serviceGroup: create → update → get many (by queue number) → delete
+			const [group] = r.out('serviceGroup: create');
+			expect(group).toMatchObject({
+				name: 'E2E group',
+				strategy: 'random',
+				groupLeader: ['2001'],
+				members: [
+					{ agentNumber: '2001', weight: 2 },
+					{ agentNumber: '2002', weight: 1 },
+				],
+			});
+			const queueNumber = group.queueNumber as string;
+			expect(queueNumber).toMatch(/^\d+$/);
+			expect(r.out('serviceGroup: update')).toEqual([
+				expect.objectContaining({ queueNumber, name: 'E2E group (renamed)', timeout: 25 }),
+			]);
+			expect(r.out('serviceGroup: get many')).toEqual([
+				expect.objectContaining({
+					queueNumber,
+					name: 'E2E group (renamed)',
+					timeout: 25,
+					strategy: 'random',
+				}),
+			]);
+			expect(r.out('serviceGroup: delete')).toEqual([expect.objectContaining({ deleted: true })]);
 
-		// displayNumberGroup: create → update → get many → delete
-		const [numbers] = r.out('displayNumberGroup: create');
-		expect(numbers).toMatchObject({ groupName: 'E2E numbers', strategy: '2', numberList: ['057100000001', '057100000002'], remark: 'created by the e2e test' });
-		const numbersId = numbers.id as string;
-		expect(r.out('displayNumberGroup: update')).toEqual([expect.objectContaining({ id: numbersId })]);
-		const listed = r.out('displayNumberGroup: get many');
-		expect(listed).toHaveLength(before.displayNumberGroups.length + 1);
-		expect(listed.find((g) => g.id === numbersId)).toMatchObject({ numberList: ['057100000001', '057100000003'], remark: 'updated by the e2e test' });
-		expect(r.out('displayNumberGroup: delete')).toEqual([expect.objectContaining({ deleted: true, id: numbersId })]);
+			// displayNumberGroup: create → update → get many → delete
+			const [numbers] = r.out('displayNumberGroup: create');
+			expect(numbers).toMatchObject({
+				groupName: 'E2E numbers',
+				strategy: '2',
+				numberList: ['057100000001', '057100000002'],
+				remark: 'created by the e2e test',
+			});
+			const numbersId = numbers.id as string;
+			expect(r.out('displayNumberGroup: update')).toEqual([
+				expect.objectContaining({ id: numbersId }),
+			]);
+			const listed = r.out('displayNumberGroup: get many');
+			expect(listed).toHaveLength(before.displayNumberGroups.length + 1);
+			expect(listed.find((g) => g.id === numbersId)).toMatchObject({
+				numberList: ['057100000001', '057100000003'],
+				remark: 'updated by the e2e test',
+			});
+			expect(r.out('displayNumberGroup: delete')).toEqual([
+				expect.objectContaining({ deleted: true, id: numbersId }),
+			]);
 
-		// serviceRecord: every demo call record of the last three days (returnAll pages), five chats
-		const calls = r.out('serviceRecord: get many (call)');
-		expect(calls).toHaveLength(before.recordCounts.call);
-		expect(calls.every((c) => c.scene === 'callCenter' && typeof c.callId === 'string' && typeof c.eventUniqueId === 'string')).toBe(true);
-		const times = calls.map((c) => c.updateTime as string);
-		expect([...times].sort()).toEqual(times);
-		const chats = r.out('serviceRecord: get many (im)');
-		expect(chats).toHaveLength(5);
-		expect(chats.every((c) => c.scene === 'im' && typeof c.sessionId === 'string')).toBe(true);
+			// serviceRecord: every demo call record of the last three days (returnAll pages), five chats
+			const calls = r.out('serviceRecord: get many (call)');
+			expect(calls).toHaveLength(before.recordCounts.call);
+			expect(
+				calls.every(
+					(c) =>
+						c.scene === 'callCenter' &&
+						typeof c.callId === 'string' &&
+						typeof c.eventUniqueId === 'string',
+				),
+			).toBe(true);
+			const times = calls.map((c) => c.updateTime as string);
+			expect([...times].sort()).toEqual(times);
+			const chats = r.out('serviceRecord: get many (im)');
+			expect(chats).toHaveLength(5);
+			expect(chats.every((c) => c.scene === 'im' && typeof c.sessionId === 'string')).toBe(true);
 
-		// voiceAgent: the published agents, ids as 18-digit strings
-		const agents = r.out('voiceAgent: get many');
-		const published = before.agents.filter((a) => a.publishStatus === 'PUBLISHED');
-		expect(agents.map((a) => [a.id, a.name])).toEqual(published.map((a) => [a.id, a.name]));
-		expect(agents.every((a) => typeof a.id === 'string' && /^\d{18}$/.test(a.id))).toBe(true);
+			// voiceAgent: the published agents, ids as 18-digit strings
+			const agents = r.out('voiceAgent: get many');
+			const published = before.agents.filter((a) => a.publishStatus === 'PUBLISHED');
+			expect(agents.map((a) => [a.id, a.name])).toEqual(published.map((a) => [a.id, a.name]));
+			expect(agents.every((a) => typeof a.id === 'string' && /^\d{18}$/.test(a.id))).toBe(true);
 
-		// callerNumberGroup: all three demo groups
-		const callerGroups = r.out('callerNumberGroup: get many');
-		expect(callerGroups.map((g) => [g.id, g.groupName])).toEqual(before.callerNumberGroups.map((g) => [g.id, g.groupName]));
+			// callerNumberGroup: all three demo groups
+			const callerGroups = r.out('callerNumberGroup: get many');
+			expect(callerGroups.map((g) => [g.id, g.groupName])).toEqual(
+				before.callerNumberGroups.map((g) => [g.id, g.groupName]),
+			);
 
-		// callTask: create → import 3 → start → pause → get → get many
-		const renewal = before.agents.find((a) => a.name === 'Renewal reminder')!;
-		const beijing = before.callerNumberGroups.find((g) => g.groupName.startsWith('北京'))!;
-		const [task] = r.out('callTask: create');
-		const taskId = task.taskId as string;
-		expect(task).toMatchObject({ status: 'draft' });
-		expect(r.out('callTask: import')).toEqual([expect.objectContaining({ taskId, totalCount: 3, successCount: 3, failureCount: 0 })]);
-		expect(r.out('callTask: start')).toEqual([expect.objectContaining({ taskId, status: 'running' })]);
-		expect(r.out('callTask: pause')).toEqual([expect.objectContaining({ taskId, status: 'pause' })]);
-		expect(r.out('callTask: get')).toEqual([
-			expect.objectContaining({ id: taskId, taskName: 'E2E task', status: 'pause', totalCount: 3, voiceAgentId: renewal.id, agentType: 'voiceagent' }),
-		]);
-		expect(r.out('callTask: get many').map((t) => t.id)).toEqual([taskId]);
-		const create = r.requests.find((q) => q.path === '/openapi/agent/web/v1/callTask/create')!;
-		// The Java Long goes out as a bare number, not rounded.
-		expect(create.rawBody).toContain(`"voiceAgentId":${renewal.id}`);
-		expect(create.body).toMatchObject({ callStrategy: { callerNumberGroupId: beijing.id, maxConcurrency: 3 } });
-		const sandboxTask = (await control.getState(APP)).tasks.find((t) => t.id === taskId);
-		expect(sandboxTask).toMatchObject({ status: 'pause', totalCount: 3, voiceAgentId: renewal.id });
-		expect((await control.getTaskCustomers(APP, taskId)).map((c) => [c.customerNumber, c.customerName])).toEqual([
-			['13700000001', 'E2E 1'],
-			['13700000002', 'E2E 2'],
-			['13700000003', 'E2E 3'],
-		]);
+			// callTask: create → import 3 → start → pause → get → get many
+			const renewal = before.agents.find((a) => a.name === 'Renewal reminder')!;
+			const beijing = before.callerNumberGroups.find((g) => g.groupName.startsWith('北京'))!;
+			const [task] = r.out('callTask: create');
+			const taskId = task.taskId as string;
+			expect(task).toMatchObject({ status: 'draft' });
+			expect(r.out('callTask: import')).toEqual([
+				expect.objectContaining({ taskId, totalCount: 3, successCount: 3, failureCount: 0 }),
+			]);
+			expect(r.out('callTask: start')).toEqual([
+				expect.objectContaining({ taskId, status: 'running' }),
+			]);
+			expect(r.out('callTask: pause')).toEqual([
+				expect.objectContaining({ taskId, status: 'pause' }),
+			]);
+			expect(r.out('callTask: get')).toEqual([
+				expect.objectContaining({
+					id: taskId,
+					taskName: 'E2E task',
+					status: 'pause',
+					totalCount: 3,
+					voiceAgentId: renewal.id,
+					agentType: 'voiceagent',
+				}),
+			]);
+			expect(r.out('callTask: get many').map((t) => t.id)).toEqual([taskId]);
+			const create = r.requests.find((q) => q.path === '/openapi/agent/web/v1/callTask/create')!;
+			// The Java Long goes out as a bare number, not rounded.
+			expect(create.rawBody).toContain(`"voiceAgentId":${renewal.id}`);
+			expect(create.body).toMatchObject({
+				callStrategy: { callerNumberGroupId: beijing.id, maxConcurrency: 3 },
+			});
+			const sandboxTask = (await control.getState(APP)).tasks.find((t) => t.id === taskId);
+			expect(sandboxTask).toMatchObject({
+				status: 'pause',
+				totalCount: 3,
+				voiceAgentId: renewal.id,
+			});
+			expect(
+				(await control.getTaskCustomers(APP, taskId)).map((c) => [
+					c.customerNumber,
+					c.customerName,
+				]),
+			).toEqual([
+				['13700000001', 'E2E 1'],
+				['13700000002', 'E2E 2'],
+				['13700000003', 'E2E 3'],
+			]);
 
-		expect(counts['/openapi/agent/web/v1/callTask/operate']).toBe(2);
-		expect(counts['/openapi/agent/web/v1/callTask/import']).toBe(1);
-	}, 5 * 60_000);
+			expect(counts['/openapi/agent/web/v1/callTask/operate']).toBe(2);
+			expect(counts['/openapi/agent/web/v1/callTask/import']).toBe(1);
+		},
+		5 * 60_000,
+	);
 });
 
 describe('examples', () => {
 	let demoUpdated: string[] = [];
-	test('upsert-customers-from-form: creates new customers, updates the one whose phone exists, rejects the invalid submission', async () => {
-		const r = await execute('upsert-customers-from-form.json');
-		const counts = expectSignedAndOk(r.requests);
+	test(
+		'upsert-customers-from-form: creates new customers, updates the one whose phone exists, rejects the invalid submission',
+		async () => {
+			const r = await execute('upsert-customers-from-form.json');
+			const counts = expectSignedAndOk(r.requests);
 
-		expect(r.out('Rejected')).toEqual([expect.objectContaining({ valid: false, problems: 'name is missing' })]);
-		const saved = r.all('Saved customer');
-		expect(saved.map((s) => [s.name, s.phones, s.emails, s.company, s.level])).toEqual([
-			['Zhou Lan', '13800139001', 'zhou.lan@example.com', 'Hangzhou Tea Co.', 'vip'],
-			['Zhou Lan', '13800139001', 'lan.zhou@example.com', 'Hangzhou Tea Co.', 'vip'],
-			['Sun Hao', '13800139002', '', 'Ningbo Port Logistics', 'potential'],
-		]);
-		// The second submission of the same phone updated the customer the first one created.
-		expect(saved[1].customerId).toBe(saved[0].customerId);
-		expect(saved[2].customerId).not.toBe(saved[0].customerId);
+			expect(r.out('Rejected')).toEqual([
+				expect.objectContaining({ valid: false, problems: 'name is missing' }),
+			]);
+			const saved = r.all('Saved customer');
+			expect(saved.map((s) => [s.name, s.phones, s.emails, s.company, s.level])).toEqual([
+				['Zhou Lan', '13800139001', 'zhou.lan@example.com', 'Hangzhou Tea Co.', 'vip'],
+				['Zhou Lan', '13800139001', 'lan.zhou@example.com', 'Hangzhou Tea Co.', 'vip'],
+				['Sun Hao', '13800139002', '', 'Ningbo Port Logistics', 'potential'],
+			]);
+			// The second submission of the same phone updated the customer the first one created.
+			expect(saved[1].customerId).toBe(saved[0].customerId);
+			expect(saved[2].customerId).not.toBe(saved[0].customerId);
 
-		expect(r.requests.map((q) => [q.path, q.code])).toEqual([
-			['/openapi/crm/add', '200'],
-			['/openapi/crm/add', '03001004'],
-			['/openapi/crm/update', '200'],
-			['/openapi/crm/add', '200'],
-		]);
-		expect(counts).toEqual({ '/openapi/crm/add': 3, '/openapi/crm/update': 1 });
+			expect(r.requests.map((q) => [q.path, q.code])).toEqual([
+				['/openapi/crm/add', '200'],
+				['/openapi/crm/add', '03001004'],
+				['/openapi/crm/update', '200'],
+				['/openapi/crm/add', '200'],
+			]);
+			expect(counts).toEqual({ '/openapi/crm/add': 3, '/openapi/crm/update': 1 });
 
-		const [zhou] = await customersByPhone('13800139001');
-		expect(zhou).toMatchObject({
-			_id: saved[0].customerId,
-			customerName: 'Zhou Lan',
-			mobile: [{ value: '13800139001', memo: 'web form' }],
-			email: [{ value: 'lan.zhou@example.com', memo: 'web form' }],
-			customerSource: ['web form'],
-			cf_company: 'Hangzhou Tea Co.',
-			cf_level: 'vip',
-		});
-		const [sun] = await customersByPhone('13800139002');
-		expect(sun).toMatchObject({ customerName: 'Sun Hao', email: [], cf_level: 'potential', cf_company: 'Ningbo Port Logistics' });
-		expect(await customersByPhone('13800139003')).toEqual([]);
-	}, 5 * 60_000);
+			const [zhou] = await customersByPhone('13800139001');
+			expect(zhou).toMatchObject({
+				_id: saved[0].customerId,
+				customerName: 'Zhou Lan',
+				mobile: [{ value: '13800139001', memo: 'web form' }],
+				email: [{ value: 'lan.zhou@example.com', memo: 'web form' }],
+				customerSource: ['web form'],
+				cf_company: 'Hangzhou Tea Co.',
+				cf_level: 'vip',
+			});
+			const [sun] = await customersByPhone('13800139002');
+			expect(sun).toMatchObject({
+				customerName: 'Sun Hao',
+				email: [],
+				cf_level: 'potential',
+				cf_company: 'Ningbo Port Logistics',
+			});
+			expect(await customersByPhone('13800139003')).toEqual([]);
+		},
+		5 * 60_000,
+	);
 
-	test('sync-service-groups: creates the missing group, updates the changed one, and a second run changes nothing', async () => {
-		const before = (await control.getState(APP)).serviceGroups;
-		const presales = before.find((g) => g.name === '售前咨询组')!;
-		const aftersales = before.find((g) => g.name === '售后服务组')!;
+	test(
+		'sync-service-groups: creates the missing group, updates the changed one, and a second run changes nothing',
+		async () => {
+			const before = (await control.getState(APP)).serviceGroups;
+			const presales = before.find((g) => g.name === '售前咨询组')!;
+			const aftersales = before.find((g) => g.name === '售后服务组')!;
 
-		const first = await execute('sync-service-groups.json');
-		expectSignedAndOk(first.requests);
-		expect(first.out('Plan changes').map((p) => [p.name, p.action, p.changes])).toEqual([
-			['售前咨询组', 'update', ['groupLeader']],
-			['售后服务组', 'unchanged', []],
-			['VIP hotline', 'create', []],
-		]);
-		const [createdGroup] = first.out('Create group');
-		expect(createdGroup).toMatchObject({
-			name: 'VIP hotline',
-			strategy: 'order',
-			maxWaitLimit: 5,
-			waitTime: 30,
-			timeout: 15,
-			groupLeader: ['1005', '1001'],
-			members: [{ agentNumber: '1005', weight: 1 }],
-		});
-		expect(first.out('Update group')).toEqual([expect.objectContaining({ queueNumber: presales.queueNumber, groupLeader: ['1001'] })]);
-		expect(first.out('Unchanged').map((u) => u.name)).toEqual(['售后服务组']);
+			const first = await execute('sync-service-groups.json');
+			expectSignedAndOk(first.requests);
+			expect(first.out('Plan changes').map((p) => [p.name, p.action, p.changes])).toEqual([
+				['售前咨询组', 'update', ['groupLeader']],
+				['售后服务组', 'unchanged', []],
+				['VIP hotline', 'create', []],
+			]);
+			const [createdGroup] = first.out('Create group');
+			expect(createdGroup).toMatchObject({
+				name: 'VIP hotline',
+				strategy: 'order',
+				maxWaitLimit: 5,
+				waitTime: 30,
+				timeout: 15,
+				groupLeader: ['1005', '1001'],
+				members: [{ agentNumber: '1005', weight: 1 }],
+			});
+			expect(first.out('Update group')).toEqual([
+				expect.objectContaining({ queueNumber: presales.queueNumber, groupLeader: ['1001'] }),
+			]);
+			expect(first.out('Unchanged').map((u) => u.name)).toEqual(['售后服务组']);
 
-		const after = (await control.getState(APP)).serviceGroups;
-		expect(after).toHaveLength(before.length + 1);
-		// Only the leaders of the changed group changed; its members and the unchanged group stayed.
-		expect(after.find((g) => g.queueNumber === presales.queueNumber)).toEqual({ ...presales, groupLeader: ['1001'] });
-		expect(after.find((g) => g.queueNumber === aftersales.queueNumber)).toEqual(aftersales);
-		expect(after.find((g) => g.name === 'VIP hotline')).toMatchObject({ queueNumber: createdGroup.queueNumber, strategy: 'order', maxWaitLimit: 5 });
+			const after = (await control.getState(APP)).serviceGroups;
+			expect(after).toHaveLength(before.length + 1);
+			// Only the leaders of the changed group changed; its members and the unchanged group stayed.
+			expect(after.find((g) => g.queueNumber === presales.queueNumber)).toEqual({
+				...presales,
+				groupLeader: ['1001'],
+			});
+			expect(after.find((g) => g.queueNumber === aftersales.queueNumber)).toEqual(aftersales);
+			expect(after.find((g) => g.name === 'VIP hotline')).toMatchObject({
+				queueNumber: createdGroup.queueNumber,
+				strategy: 'order',
+				maxWaitLimit: 5,
+			});
 
-		const second = await execute('sync-service-groups.json');
-		expect(second.out('Plan changes').map((p) => p.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
-		expect(second.ran('Create group')).toBe(false);
-		expect(second.ran('Update group')).toBe(false);
-		expect(second.requests.map((q) => q.path)).toEqual(['/openapi/platform/v1/group/list']);
-		expect((await control.getState(APP)).serviceGroups).toEqual(after);
-	}, 5 * 60_000);
+			const second = await execute('sync-service-groups.json');
+			expect(second.out('Plan changes').map((p) => p.action)).toEqual([
+				'unchanged',
+				'unchanged',
+				'unchanged',
+			]);
+			expect(second.ran('Create group')).toBe(false);
+			expect(second.ran('Update group')).toBe(false);
+			expect(second.requests.map((q) => q.path)).toEqual(['/openapi/platform/v1/group/list']);
+			expect((await control.getState(APP)).serviceGroups).toEqual(after);
+		},
+		5 * 60_000,
+	);
 
-	test('phone-list-to-call-task: creates the task with the named agent and caller group, imports 5 numbers, starts it and reports progress', async () => {
-		const state = await control.getState(APP);
-		const agent = state.agents.find((a) => a.name === 'Delivery confirmation')!;
-		const callerGroup = state.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
+	test(
+		'phone-list-to-call-task: creates the task with the named agent and caller group, imports 5 numbers, starts it and reports progress',
+		async () => {
+			const state = await control.getState(APP);
+			const agent = state.agents.find((a) => a.name === 'Delivery confirmation')!;
+			const callerGroup = state.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
 
-		const r = await execute('phone-list-to-call-task.json');
-		expectSignedAndOk(r.requests);
-		expect(r.out('Find voice agent').map((a) => a.id)).toEqual([agent.id]);
-		expect(r.out('Find caller number group').map((g) => g.id)).toEqual([callerGroup.id]);
-		const [created] = r.out('Create call task');
-		const taskId = created.taskId as string;
-		expect(taskId).toMatch(/^\d{18}$/);
-		expect(r.out('Import customers')).toEqual([expect.objectContaining({ taskId, totalCount: 5, successCount: 5, failureCount: 0, invalidCount: 0 })]);
-		expect(r.out('Start call task')).toEqual([expect.objectContaining({ taskId, status: 'running' })]);
-		const [report] = r.out('Progress report');
-		expect(report).toEqual({
-			taskId,
-			taskName: expect.stringMatching(/^Delivery calls \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
-			status: 'running',
-			voiceAgent: 'Delivery confirmation',
-			customers: 5,
-			completed: 0,
-			connected: 0,
-			progress: '0%',
-			imported: 5,
-			notImported: 0,
-		});
+			const r = await execute('phone-list-to-call-task.json');
+			expectSignedAndOk(r.requests);
+			expect(r.out('Find voice agent').map((a) => a.id)).toEqual([agent.id]);
+			expect(r.out('Find caller number group').map((g) => g.id)).toEqual([callerGroup.id]);
+			const [created] = r.out('Create call task');
+			const taskId = created.taskId as string;
+			expect(taskId).toMatch(/^\d{18}$/);
+			expect(r.out('Import customers')).toEqual([
+				expect.objectContaining({
+					taskId,
+					totalCount: 5,
+					successCount: 5,
+					failureCount: 0,
+					invalidCount: 0,
+				}),
+			]);
+			expect(r.out('Start call task')).toEqual([
+				expect.objectContaining({ taskId, status: 'running' }),
+			]);
+			const [report] = r.out('Progress report');
+			expect(report).toEqual({
+				taskId,
+				taskName: expect.stringMatching(/^Delivery calls \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+				status: 'running',
+				voiceAgent: 'Delivery confirmation',
+				customers: 5,
+				completed: 0,
+				connected: 0,
+				progress: '0%',
+				imported: 5,
+				notImported: 0,
+			});
 
-		const task = (await control.getState(APP)).tasks.find((t) => t.id === taskId)!;
-		expect(task).toMatchObject({
-			status: 'running',
-			totalCount: 5,
-			voiceAgentId: agent.id,
-			agentType: 'voicebot',
-			startType: 'manual',
-			callStrategy: {
-				callerNumberGroupId: callerGroup.id,
-				maxConcurrency: 2,
-				callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }],
-			},
-			retryStrategy: { retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' },
-		});
-		expect((await control.getTaskCustomers(APP, taskId)).map((c) => [c.customerNumber, c.customerName, c.remark])).toEqual([
-			['13800138001', 'Li Wei', 'Order A-1001'],
-			['13800138002', 'Wang Fang', 'Order A-1002'],
-			['+86-139-0013-8003', 'Zhang Min', 'Order A-1003'],
-			['13800138004', 'Chen Jie', 'Order A-1004'],
-			['13800138005', 'Liu Yang', 'Order A-1005'],
-		]);
-		expect(r.requests.map((q) => q.path)).toEqual([
-			'/openapi/agent/web/v1/agent/query',
-			'/openapi/agent/web/v1/number/group/query',
-			'/openapi/agent/web/v1/callTask/create',
-			'/openapi/agent/web/v1/callTask/import',
-			'/openapi/agent/web/v1/callTask/operate',
-			'/openapi/agent/web/v1/callTask/query',
-		]);
-	}, 5 * 60_000);
+			const task = (await control.getState(APP)).tasks.find((t) => t.id === taskId)!;
+			expect(task).toMatchObject({
+				status: 'running',
+				totalCount: 5,
+				voiceAgentId: agent.id,
+				agentType: 'voicebot',
+				startType: 'manual',
+				callStrategy: {
+					callerNumberGroupId: callerGroup.id,
+					maxConcurrency: 2,
+					callWindowRanges: [
+						{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
+					],
+				},
+				retryStrategy: {
+					retryEnabled: true,
+					retryReasons: ['busy', 'no_answer'],
+					maxRetryTimes: 2,
+					retryIntervalValue: 30,
+					retryIntervalUnit: 'minute',
+				},
+			});
+			expect(
+				(await control.getTaskCustomers(APP, taskId)).map((c) => [
+					c.customerNumber,
+					c.customerName,
+					c.remark,
+				]),
+			).toEqual([
+				['13800138001', 'Li Wei', 'Order A-1001'],
+				['13800138002', 'Wang Fang', 'Order A-1002'],
+				['+86-139-0013-8003', 'Zhang Min', 'Order A-1003'],
+				['13800138004', 'Chen Jie', 'Order A-1004'],
+				['13800138005', 'Liu Yang', 'Order A-1005'],
+			]);
+			expect(r.requests.map((q) => q.path)).toEqual([
+				'/openapi/agent/web/v1/agent/query',
+				'/openapi/agent/web/v1/number/group/query',
+				'/openapi/agent/web/v1/callTask/create',
+				'/openapi/agent/web/v1/callTask/import',
+				'/openapi/agent/web/v1/callTask/operate',
+				'/openapi/agent/web/v1/callTask/query',
+			]);
+		},
+		5 * 60_000,
+	);
 
-	test('service-record-to-customer (manual path) on the demo data as seeded: each customer named by a record of the last hour gets its newest time', async () => {
-		const before = await control.getState(APP);
-		expect(before.fields.map((f) => f.field)).toContain('cf_last_contact');
-		expect(before.customers.filter((c) => c.cf_last_contact)).toEqual([]);
+	test(
+		'service-record-to-customer (manual path) on the demo data as seeded: each customer named by a record of the last hour gets its newest time',
+		async () => {
+			const before = await control.getState(APP);
+			expect(before.fields.map((f) => f.field)).toContain('cf_last_contact');
+			expect(before.customers.filter((c) => c.cf_last_contact)).toEqual([]);
 
-		const r = await execute('service-record-to-customer.json');
-		expectSignedAndOk(r.requests);
-		const records = r.out('Recent service records');
-		// The demo tenant has call and chat records in the last hour that name demo customers.
-		const linked = records.filter((rec) => (rec.data as JsonObject | null)?.customerPhone || (rec.otherParams as JsonObject | null)?.visitorId);
-		expect(new Set(linked.map((rec) => rec.scene))).toEqual(new Set(['callCenter', 'im']));
-
-		// What the workflow should write, worked out here from the records and the CRM as they were.
-		const newest = new Map<string, string>();
-		for (const rec of linked) {
-			const phone = (rec.data as JsonObject | null)?.customerPhone;
-			const visitorId = (rec.otherParams as JsonObject | null)?.visitorId;
-			const holder = before.customers.find((c) =>
-				phone ? (c.mobile ?? []).some((m) => m.value === phone) : c.visitorId === visitorId,
+			const r = await execute('service-record-to-customer.json');
+			expectSignedAndOk(r.requests);
+			const records = r.out('Recent service records');
+			// The demo tenant has call and chat records in the last hour that name demo customers.
+			const linked = records.filter(
+				(rec) =>
+					(rec.data as JsonObject | null)?.customerPhone ||
+					(rec.otherParams as JsonObject | null)?.visitorId,
 			);
-			if (!holder) continue;
-			const time = rec.updateTime as string;
-			if ((newest.get(holder._id) ?? '') < time) newest.set(holder._id, time);
-		}
-		expect(newest.size).toBeGreaterThanOrEqual(3);
+			expect(new Set(linked.map((rec) => rec.scene))).toEqual(new Set(['callCenter', 'im']));
 
-		// The last node's output: one updated customer each, with its newest contact time.
-		const updated = r.out('Update last contact');
-		expect(updated.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest.entries()].sort());
-		expect(r.ran('Already up to date')).toBe(false);
-		const after = await control.getState(APP);
-		expect(after.customers.filter((c) => c.cf_last_contact).map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest.entries()].sort());
-		demoUpdated = [...newest.keys()];
-	}, 5 * 60_000);
+			// What the workflow should write, worked out here from the records and the CRM as they were.
+			const newest = new Map<string, string>();
+			for (const rec of linked) {
+				const phone = (rec.data as JsonObject | null)?.customerPhone;
+				const visitorId = (rec.otherParams as JsonObject | null)?.visitorId;
+				const holder = before.customers.find((c) =>
+					phone ? (c.mobile ?? []).some((m) => m.value === phone) : c.visitorId === visitorId,
+				);
+				if (!holder) continue;
+				const time = rec.updateTime as string;
+				if ((newest.get(holder._id) ?? '') < time) newest.set(holder._id, time);
+			}
+			expect(newest.size).toBeGreaterThanOrEqual(3);
 
-	test('service-record-to-customer (manual path): the newest linked record of the last hour sets each customer\'s last contact, once', async () => {
-		const state = await control.getState(APP);
-		const [phoneCustomer, outsideCustomer] = state.customers.filter((c) => !c.cf_last_contact && (c.mobile ?? []).length > 0);
-		const phone = phoneCustomer.mobile![0].value;
-		const [visitorCustomerId] = await control.seedCustomers({
-			appId: APP,
-			customers: [{ customerName: 'Web visitor', visitorId: 'v_e2e_visitor', mobile: [{ value: '13900009999', memo: '' }] }],
-		});
-		const older = await apiTimeAgo(20 * 60);
-		const newest = await apiTimeAgo(5 * 60);
-		const chatTime = await apiTimeAgo(10 * 60);
-		const tooOld = await apiTimeAgo(2 * 3600);
-		const form = { category: '咨询', result: '已解决', satisfaction: 5, remark: 'e2e' };
-		const callIds = await control.injectRecords({
-			appId: APP,
-			channel: 'call',
-			records: [
-				{ updateTime: older, data: { ...form, customerPhone: phone } },
-				{ updateTime: newest, data: { ...form, customerPhone: phone } },
-				// Outside the manual run's hour: ignored.
-				{ updateTime: tooOld, data: { ...form, customerPhone: outsideCustomer.mobile![0].value } },
-			],
-		});
-		const [chatId] = await control.injectRecords({
-			appId: APP,
-			channel: 'im',
-			records: [{ updateTime: chatTime, data: form, otherParams: { channel: 'web', visitorId: 'v_e2e_visitor' } }],
-		});
+			// The last node's output: one updated customer each, with its newest contact time.
+			const updated = r.out('Update last contact');
+			expect(updated.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual(
+				[...newest.entries()].sort(),
+			);
+			expect(r.ran('Already up to date')).toBe(false);
+			const after = await control.getState(APP);
+			expect(
+				after.customers
+					.filter((c) => c.cf_last_contact)
+					.map((c) => [c._id, c.cf_last_contact])
+					.sort(),
+			).toEqual([...newest.entries()].sort());
+			demoUpdated = [...newest.keys()];
+		},
+		5 * 60_000,
+	);
 
-		const r = await execute('service-record-to-customer.json');
-		expectSignedAndOk(r.requests);
-		const keys = r.out('Customer key');
-		// One key per customer, from its newest record; no key for the record outside the hour.
-		expect(keys.filter((k) => k.lookupValue === phone)).toEqual([
-			expect.objectContaining({ lookupField: 'mobile', lastContactTime: newest, channel: 'call', eventUniqueId: callIds[1] }),
-		]);
-		expect(keys.filter((k) => k.lookupValue === 'v_e2e_visitor')).toEqual([
-			expect.objectContaining({ lookupField: 'visitorId', lastContactTime: chatTime, channel: 'im', eventUniqueId: chatId }),
-		]);
-		expect(keys.some((k) => k.lookupValue === outsideCustomer.mobile![0].value)).toBe(false);
-		const updated = r.out('Update last contact');
-		expect(updated.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual(
-			[
-				[phoneCustomer._id, newest],
-				[visitorCustomerId, chatTime],
-			].sort(),
-		);
+	test(
+		"service-record-to-customer (manual path): the newest linked record of the last hour sets each customer's last contact, once",
+		async () => {
+			const state = await control.getState(APP);
+			const [phoneCustomer, outsideCustomer] = state.customers.filter(
+				(c) => !c.cf_last_contact && (c.mobile ?? []).length > 0,
+			);
+			const phone = phoneCustomer.mobile![0].value;
+			const [visitorCustomerId] = await control.seedCustomers({
+				appId: APP,
+				customers: [
+					{
+						customerName: 'Web visitor',
+						visitorId: 'v_e2e_visitor',
+						mobile: [{ value: '13900009999', memo: '' }],
+					},
+				],
+			});
+			const older = await apiTimeAgo(20 * 60);
+			const newest = await apiTimeAgo(5 * 60);
+			const chatTime = await apiTimeAgo(10 * 60);
+			const tooOld = await apiTimeAgo(2 * 3600);
+			const form = { category: '咨询', result: '已解决', satisfaction: 5, remark: 'e2e' };
+			const callIds = await control.injectRecords({
+				appId: APP,
+				channel: 'call',
+				records: [
+					{ updateTime: older, data: { ...form, customerPhone: phone } },
+					{ updateTime: newest, data: { ...form, customerPhone: phone } },
+					// Outside the manual run's hour: ignored.
+					{
+						updateTime: tooOld,
+						data: { ...form, customerPhone: outsideCustomer.mobile![0].value },
+					},
+				],
+			});
+			const [chatId] = await control.injectRecords({
+				appId: APP,
+				channel: 'im',
+				records: [
+					{
+						updateTime: chatTime,
+						data: form,
+						otherParams: { channel: 'web', visitorId: 'v_e2e_visitor' },
+					},
+				],
+			});
 
-		const after = await control.getState(APP);
-		const byId = new Map(after.customers.map((c) => [c._id, c]));
-		expect(byId.get(phoneCustomer._id)?.cf_last_contact).toBe(newest);
-		expect(byId.get(visitorCustomerId)?.cf_last_contact).toBe(chatTime);
-		expect(byId.get(outsideCustomer._id)?.cf_last_contact).toBeUndefined();
-		const changed = after.customers.filter((c) => c.cf_last_contact !== state.customers.find((b) => b._id === c._id)?.cf_last_contact);
-		expect(changed.map((c) => c._id).sort()).toEqual([phoneCustomer._id, visitorCustomerId].sort());
-		expect(r.requests.filter((q) => q.path === '/openapi/crm/update').map((q) => (q.body as JsonObject)._id).sort()).toEqual(
-			[phoneCustomer._id, visitorCustomerId].sort(),
-		);
+			const r = await execute('service-record-to-customer.json');
+			expectSignedAndOk(r.requests);
+			const keys = r.out('Customer key');
+			// One key per customer, from its newest record; no key for the record outside the hour.
+			expect(keys.filter((k) => k.lookupValue === phone)).toEqual([
+				expect.objectContaining({
+					lookupField: 'mobile',
+					lastContactTime: newest,
+					channel: 'call',
+					eventUniqueId: callIds[1],
+				}),
+			]);
+			expect(keys.filter((k) => k.lookupValue === 'v_e2e_visitor')).toEqual([
+				expect.objectContaining({
+					lookupField: 'visitorId',
+					lastContactTime: chatTime,
+					channel: 'im',
+					eventUniqueId: chatId,
+				}),
+			]);
+			expect(keys.some((k) => k.lookupValue === outsideCustomer.mobile![0].value)).toBe(false);
+			const updated = r.out('Update last contact');
+			expect(updated.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual(
+				[
+					[phoneCustomer._id, newest],
+					[visitorCustomerId, chatTime],
+				].sort(),
+			);
 
-		// A second run finds nothing newer than what is stored and writes nothing.
-		const again = await execute('service-record-to-customer.json');
-		expect(again.ran('Update last contact')).toBe(false);
-		// (the demo customers updated by the previous test are up to date too)
-		expect(again.out('Already up to date').map((c) => c._id).sort()).toEqual([phoneCustomer._id, visitorCustomerId, ...demoUpdated].sort());
-		expect(again.requests.filter((q) => q.path === '/openapi/crm/update')).toEqual([]);
-	}, 5 * 60_000);
+			const after = await control.getState(APP);
+			const byId = new Map(after.customers.map((c) => [c._id, c]));
+			expect(byId.get(phoneCustomer._id)?.cf_last_contact).toBe(newest);
+			expect(byId.get(visitorCustomerId)?.cf_last_contact).toBe(chatTime);
+			expect(byId.get(outsideCustomer._id)?.cf_last_contact).toBeUndefined();
+			const changed = after.customers.filter(
+				(c) => c.cf_last_contact !== state.customers.find((b) => b._id === c._id)?.cf_last_contact,
+			);
+			expect(changed.map((c) => c._id).sort()).toEqual(
+				[phoneCustomer._id, visitorCustomerId].sort(),
+			);
+			expect(
+				r.requests
+					.filter((q) => q.path === '/openapi/crm/update')
+					.map((q) => (q.body as JsonObject)._id)
+					.sort(),
+			).toEqual([phoneCustomer._id, visitorCustomerId].sort());
+
+			// A second run finds nothing newer than what is stored and writes nothing.
+			const again = await execute('service-record-to-customer.json');
+			expect(again.ran('Update last contact')).toBe(false);
+			// (the demo customers updated by the previous test are up to date too)
+			expect(
+				again
+					.out('Already up to date')
+					.map((c) => c._id)
+					.sort(),
+			).toEqual([phoneCustomer._id, visitorCustomerId, ...demoUpdated].sort());
+			expect(again.requests.filter((q) => q.path === '/openapi/crm/update')).toEqual([]);
+		},
+		5 * 60_000,
+	);
 });
 
 describe('the credential through n8n (POST /rest/credentials/test)', () => {
@@ -543,7 +752,10 @@ describe('the credential through n8n (POST /rest/credentials/test)', () => {
 	test('a wrong secret fails with a message that names the App ID and App Secret, and never shows the secret', async () => {
 		await control.clearLog();
 		const wrong = `${DEMO_TENANT.appSecret}-but-wrong`;
-		const result = await n8n.testCredential({ ...credential, data: { ...credential.data, appSecret: wrong } });
+		const result = await n8n.testCredential({
+			...credential,
+			data: { ...credential.data, appSecret: wrong },
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/refused these credentials: check the App ID and App Secret/);
 		expect(result.message).not.toContain(wrong);
@@ -554,7 +766,10 @@ describe('the credential through n8n (POST /rest/credentials/test)', () => {
 	});
 
 	test('an unknown App ID fails with the same clear message', async () => {
-		const result = await n8n.testCredential({ ...credential, data: { ...credential.data, appId: '999999' } });
+		const result = await n8n.testCredential({
+			...credential,
+			data: { ...credential.data, appId: '999999' },
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/refused these credentials: check the App ID and App Secret/);
 	});

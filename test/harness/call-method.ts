@@ -112,7 +112,11 @@ async function callMethodUnchecked<K extends MethodKind>(
 			case 'listSearch': {
 				const method = methods?.listSearch?.[options.method];
 				if (!method) throw missing();
-				return (await method.call(context, options.filter, options.paginationToken)) as MethodResults[K];
+				return (await method.call(
+					context,
+					options.filter,
+					options.paginationToken,
+				)) as MethodResults[K];
 			}
 			case 'resourceMapping': {
 				const method = methods?.resourceMapping?.[options.method];

@@ -95,7 +95,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 
 	/** The decrypted form the credential tester receives (ICredentialsDecrypted). */
 	async getDecryptedForTest(type = CREDENTIAL_TYPE): Promise<ICredentialsDecrypted> {
-		const credentials = await this.getCredentials({ id: CREDENTIAL_ID, name: CREDENTIAL_NAME }, type);
+		const credentials = await this.getCredentials(
+			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME },
+			type,
+		);
 		return { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type, data: await credentials.getData() };
 	}
 
@@ -155,7 +158,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 				`Credential with ID "${String(nodeCredentials.id)}" does not exist for type "${type}".`,
 			);
 		}
-		return new StoredCredentials({ id: stored.id ?? null, name: stored.name }, stored.type, stored.data);
+		return new StoredCredentials(
+			{ id: stored.id ?? null, name: stored.name },
+			stored.type,
+			stored.data,
+		);
 	}
 
 	async getDecrypted(
@@ -169,7 +176,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const data = await (await this.getCredentials(nodeCredentials, type)).getData();
 		if (raw === true) return data;
-		return this.applyDefaultsAndExpressions(additionalData, data, type, mode, executeData, expressionResolveValues);
+		return this.applyDefaultsAndExpressions(
+			additionalData,
+			data,
+			type,
+			mode,
+			executeData,
+			expressionResolveValues,
+		);
 	}
 
 	/** CredentialsHelper.applyDefaultsAndOverwrites without overwrites (none are configured here). */

@@ -42,7 +42,10 @@ afterAll(async () => {
 });
 
 function leaksSecret(entry: LogEntry): boolean {
-	return entry.rawBody.includes(APP_SECRET) || Object.values(entry.headers).some((v) => v.includes(APP_SECRET));
+	return (
+		entry.rawBody.includes(APP_SECRET) ||
+		Object.values(entry.headers).some((v) => v.includes(APP_SECRET))
+	);
 }
 
 describe('runNode', () => {
@@ -102,16 +105,30 @@ describe('runNode', () => {
 	});
 
 	it('gives the node its version, the workflow timezone, a cancel signal and a logger', async () => {
-		const latest = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, timezone: 'Asia/Tokyo' });
-		const first = await runNode({ nodeType: new HarnessGroups(), parameters: {}, credentials, typeVersion: 1 });
+		const latest = await runNode({
+			nodeType: HarnessGroups,
+			parameters: {},
+			credentials,
+			timezone: 'Asia/Tokyo',
+		});
+		const first = await runNode({
+			nodeType: new HarnessGroups(),
+			parameters: {},
+			credentials,
+			typeVersion: 1,
+		});
 
-		const nodeLog = (logs: typeof latest.logs) => logs.find((log) => log.message === 'harness fixture listed groups');
+		const nodeLog = (logs: typeof latest.logs) =>
+			logs.find((log) => log.message === 'harness fixture listed groups');
 		expect(nodeLog(latest.logs)).toEqual({
 			level: 'info',
 			message: 'harness fixture listed groups',
 			meta: { itemIndex: 0, timezone: 'Asia/Tokyo', typeVersion: 2, cancelSignal: true },
 		});
-		expect(nodeLog(first.logs)?.meta).toMatchObject({ typeVersion: 1, timezone: 'America/New_York' });
+		expect(nodeLog(first.logs)?.meta).toMatchObject({
+			typeVersion: 1,
+			timezone: 'America/New_York',
+		});
 		// n8n-core's own engine logs come through LoggerProxy into the same capture
 		expect(latest.logs).toContainEqual(
 			expect.objectContaining({ level: 'debug', message: 'Workflow execution started' }),
@@ -120,18 +137,39 @@ describe('runNode', () => {
 
 	it('keeps the logs of overlapping runs apart', async () => {
 		const [tokyo, paris] = await Promise.all([
-			runNode({ nodeType: HarnessGroups, parameters: {}, items: [{}, {}, {}], credentials, timezone: 'Asia/Tokyo' }),
-			runNode({ nodeType: HarnessGroups, parameters: {}, items: [{}, {}], credentials, timezone: 'Europe/Paris' }),
+			runNode({
+				nodeType: HarnessGroups,
+				parameters: {},
+				items: [{}, {}, {}],
+				credentials,
+				timezone: 'Asia/Tokyo',
+			}),
+			runNode({
+				nodeType: HarnessGroups,
+				parameters: {},
+				items: [{}, {}],
+				credentials,
+				timezone: 'Europe/Paris',
+			}),
 		]);
 
 		const zones = (logs: typeof tokyo.logs) =>
 			logs.filter((log) => log.message === 'harness fixture listed groups').map((log) => log.meta);
-		expect(zones(tokyo.logs)).toEqual([0, 1, 2].map((itemIndex) => expect.objectContaining({ itemIndex, timezone: 'Asia/Tokyo' })));
-		expect(zones(paris.logs)).toEqual([0, 1].map((itemIndex) => expect.objectContaining({ itemIndex, timezone: 'Europe/Paris' })));
+		expect(zones(tokyo.logs)).toEqual(
+			[0, 1, 2].map((itemIndex) => expect.objectContaining({ itemIndex, timezone: 'Asia/Tokyo' })),
+		);
+		expect(zones(paris.logs)).toEqual(
+			[0, 1].map((itemIndex) => expect.objectContaining({ itemIndex, timezone: 'Europe/Paris' })),
+		);
 	});
 
 	it('fails the run with the node error, its message, description and item index', async () => {
-		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials: wrongSecret, sandbox: control });
+		const result = await runNode({
+			nodeType: HarnessGroups,
+			parameters: {},
+			credentials: wrongSecret,
+			sandbox: control,
+		});
 
 		expect(result.status).toBe('error');
 		expect(result.items).toEqual([]);
@@ -150,7 +188,12 @@ describe('runNode', () => {
 	it('turns an HTTP failure into n8n-core NodeApiError with the status', async () => {
 		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'status', status: 503, count: 1 });
 
-		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, sandbox: control });
+		const result = await runNode({
+			nodeType: HarnessGroups,
+			parameters: {},
+			credentials,
+			sandbox: control,
+		});
 
 		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '503' });
 		expect(result.requests[0]).toMatchObject({ httpStatus: 503, fault: 'status' });
@@ -179,10 +222,20 @@ describe('runNode', () => {
 	});
 
 	it('cancels a running execution through its abort signal', async () => {
-		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'delay', delayMs: 5000, count: 1 });
+		await control.addFault({
+			pathPattern: GROUP_LIST_PATH,
+			kind: 'delay',
+			delayMs: 5000,
+			count: 1,
+		});
 		const started = Date.now();
 
-		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, cancelAfterMs: 200 });
+		const result = await runNode({
+			nodeType: HarnessGroups,
+			parameters: {},
+			credentials,
+			cancelAfterMs: 200,
+		});
 
 		expect(Date.now() - started).toBeLessThan(3000);
 		expect(result.items).toEqual([]);
@@ -194,10 +247,17 @@ describe('runNode', () => {
 		const strict = new HarnessGroups();
 		strict.description = {
 			...description,
-			properties: description.properties.map((p) => (p.name === 'queueNumber' ? { ...p, required: true } : p)),
+			properties: description.properties.map((p) =>
+				p.name === 'queueNumber' ? { ...p, required: true } : p,
+			),
 		};
 
-		const result = await runNode({ nodeType: strict, parameters: {}, credentials, sandbox: control });
+		const result = await runNode({
+			nodeType: strict,
+			parameters: {},
+			credentials,
+			sandbox: control,
+		});
 
 		expect(result.status).toBe('error');
 		expect(result.error).toMatchObject({ name: 'WorkflowHasIssuesError' });
@@ -206,7 +266,13 @@ describe('runNode', () => {
 	});
 
 	it('does not run the node on zero input items, as n8n does not', async () => {
-		const result = await runNode({ nodeType: HarnessGroups, parameters: {}, items: [], credentials, sandbox: control });
+		const result = await runNode({
+			nodeType: HarnessGroups,
+			parameters: {},
+			items: [],
+			credentials,
+			sandbox: control,
+		});
 
 		expect(result).toMatchObject({ items: [], outputs: [], requests: [] });
 		expect(result.error).toBeUndefined();
@@ -216,7 +282,13 @@ describe('runNode', () => {
 describe('poll', () => {
 	it('emits new records and keeps its static data across polls', async () => {
 		const staticData = {};
-		const first = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData, sandbox: control });
+		const first = await poll({
+			nodeType: HarnessGroupsTrigger,
+			parameters: {},
+			credentials,
+			staticData,
+			sandbox: control,
+		});
 
 		expect(first.error).toBeUndefined();
 		expect(first.items?.map((item) => item.json.name)).toEqual(['Sales', 'Support']);
@@ -225,11 +297,24 @@ describe('poll', () => {
 		expect(staticData).toEqual({ [staticDataKeyOf(HarnessGroupsTrigger)]: { seen: queueNumbers } });
 		expect(first.requests.map((request) => request.signatureValid)).toEqual([true]);
 
-		const second = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData });
+		const second = await poll({
+			nodeType: HarnessGroupsTrigger,
+			parameters: {},
+			credentials,
+			staticData,
+		});
 		expect(second.items).toBeNull();
 
-		const [added] = await control.seedServiceGroups({ appId: APP_ID, groups: [{ name: 'Billing' }] });
-		const third = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData });
+		const [added] = await control.seedServiceGroups({
+			appId: APP_ID,
+			groups: [{ name: 'Billing' }],
+		});
+		const third = await poll({
+			nodeType: HarnessGroupsTrigger,
+			parameters: {},
+			credentials,
+			staticData,
+		});
 		expect(third.items?.map((item) => item.json.queueNumber)).toEqual([added]);
 		expect(third.nodeStaticData).toEqual({ seen: [...queueNumbers, added] });
 	});
@@ -246,7 +331,12 @@ describe('poll', () => {
 		expect(result.logs).toContainEqual({
 			level: 'debug',
 			message: 'harness fixture poll',
-			meta: { mode: 'trigger', activation: 'activate', pollBudgetMs: 1234, timezone: 'Europe/Berlin' },
+			meta: {
+				mode: 'trigger',
+				activation: 'activate',
+				pollBudgetMs: 1234,
+				timezone: 'Europe/Berlin',
+			},
 		});
 	});
 
@@ -254,7 +344,13 @@ describe('poll', () => {
 		const staticData = { [staticDataKeyOf(HarnessGroupsTrigger)]: { seen: ['1'] } };
 		const before = structuredClone(staticData);
 
-		const result = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, staticData, mode: 'manual' });
+		const result = await poll({
+			nodeType: HarnessGroupsTrigger,
+			parameters: {},
+			credentials,
+			staticData,
+			mode: 'manual',
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([
@@ -262,13 +358,20 @@ describe('poll', () => {
 		]);
 		expect(staticData).toEqual(before);
 		expect(result.logs).toContainEqual(
-			expect.objectContaining({ meta: expect.objectContaining({ mode: 'manual', activation: 'manual' }) }),
+			expect.objectContaining({
+				meta: expect.objectContaining({ mode: 'manual', activation: 'manual' }),
+			}),
 		);
 	});
 
 	it('reports a failing poll as its error, with nothing emitted', async () => {
 		const staticData = {};
-		const result = await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials: wrongSecret, staticData });
+		const result = await poll({
+			nodeType: HarnessGroupsTrigger,
+			parameters: {},
+			credentials: wrongSecret,
+			staticData,
+		});
 
 		expect(result.items).toBeNull();
 		expect(result.error?.message).toBe('Contact Center error 00000400');
@@ -293,12 +396,20 @@ describe('callMethod', () => {
 			{ name: 'Support', value: queueNumbers[1] },
 		]);
 		const log = await control.getLog();
-		expect(log.map((entry) => [entry.path, entry.signatureValid])).toEqual([[GROUP_LIST_PATH, true]]);
+		expect(log.map((entry) => [entry.path, entry.signatureValid])).toEqual([
+			[GROUP_LIST_PATH, true],
+		]);
 	});
 
 	it('fails clearly for a method the node does not have', async () => {
 		await expect(
-			callMethod({ nodeType: HarnessGroups, kind: 'listSearch', method: 'nope', parameters: {}, credentials }),
+			callMethod({
+				nodeType: HarnessGroups,
+				kind: 'listSearch',
+				method: 'nope',
+				parameters: {},
+				credentials,
+			}),
 		).rejects.toThrow('Node type has no listSearch method "nope"');
 	});
 });
@@ -307,7 +418,10 @@ describe('testCredential', () => {
 	it('answers OK for the right secret, through a signed request', async () => {
 		await control.clearLog();
 
-		await expect(testCredential(credentials)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+		await expect(testCredential(credentials)).resolves.toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		const log = await control.getLog();
 		expect(log).toHaveLength(1);
 		expect(log[0].signatureValid).toBe(true);

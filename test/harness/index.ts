@@ -4,7 +4,12 @@
  * HTTP through n8n's request helpers, and our credential's `authenticate` applied by an
  * ICredentialsHelper that behaves like n8n's. See README.md in this folder.
  */
-export { callMethod, type CallMethodOptions, type MethodKind, type MethodResults } from './call-method';
+export {
+	callMethod,
+	type CallMethodOptions,
+	type MethodKind,
+	type MethodResults,
+} from './call-method';
 export { CREDENTIAL_TYPE, type CredentialValues } from './credentials';
 export { PACKAGE_NAME, type NodeTypeInput } from './node-types';
 export { poll, staticDataKeyOf, type PollOptions, type PollResult } from './poll';

@@ -104,7 +104,12 @@ export async function poll(options: PollOptions): Promise<PollResult> {
 	const requests = await readSandboxLog(options.sandbox);
 	assertNoSecret(
 		options.credentials.appSecret,
-		{ 'the emitted items': outcome.items, 'the error': outcome.error, 'the logs': logs, 'the static data': staticData },
+		{
+			'the emitted items': outcome.items,
+			'the error': outcome.error,
+			'the logs': logs,
+			'the static data': staticData,
+		},
 		requests,
 	);
 	return {
@@ -147,7 +152,12 @@ async function pollAsTrigger(
 		undefined,
 		pollBudgetMs === undefined ? undefined : () => pollBudgetMs,
 	);
-	const executePoll = Container.get(PollTriggerExecutor).create(workflow, node, context, () => true);
+	const executePoll = Container.get(PollTriggerExecutor).create(
+		workflow,
+		node,
+		context,
+		() => true,
+	);
 	await executePoll();
 	return outcome;
 }

@@ -103,7 +103,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const logs: CapturedLog[] = [];
 	const outcome = await captureLogs(logs, async () => await execute(options));
 	const requests = await readSandboxLog(options.sandbox);
-	assertNoSecret(options.credentials?.appSecret, { 'the output items': outcome.outputs, 'the error': outcome.error, 'the logs': logs }, requests);
+	assertNoSecret(
+		options.credentials?.appSecret,
+		{ 'the output items': outcome.outputs, 'the error': outcome.error, 'the logs': logs },
+		requests,
+	);
 	return { ...outcome, requests, logs };
 }
 

@@ -110,9 +110,6 @@ export function ensureN8nRuntime(): void {
 }
 
 /** Runs `fn` and collects everything n8n and the node logged meanwhile, even if `fn` throws. */
-export async function captureLogs<T>(
-	logs: CapturedLog[],
-	fn: () => Promise<T>,
-): Promise<T> {
+export async function captureLogs<T>(logs: CapturedLog[], fn: () => Promise<T>): Promise<T> {
 	return await activeLogs.run(logs, fn);
 }

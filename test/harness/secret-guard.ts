@@ -22,7 +22,11 @@ function serialise(value: unknown): string {
 }
 
 /** Throws when `secret` occurs in any of the named parts. A secret shorter than 4 characters is not checked. */
-export function assertNoSecret(secret: string | undefined, parts: Record<string, unknown>, requests: LogEntry[] = []): void {
+export function assertNoSecret(
+	secret: string | undefined,
+	parts: Record<string, unknown>,
+	requests: LogEntry[] = [],
+): void {
 	if (!secret || secret.length < 4) return;
 	for (const [name, value] of Object.entries(parts)) {
 		if (value !== undefined && serialise(value).includes(secret)) {
@@ -31,7 +35,9 @@ export function assertNoSecret(secret: string | undefined, parts: Record<string,
 	}
 	for (const request of requests) {
 		if (serialise(request.headers).includes(secret) || request.rawBody.includes(secret)) {
-			throw new SecretLeakError(`The app secret was sent to the API in request #${request.seq} (${request.path})`);
+			throw new SecretLeakError(
+				`The app secret was sent to the API in request #${request.seq} (${request.path})`,
+			);
 		}
 	}
 }

@@ -52,7 +52,10 @@ const PACKAGE_NODES: INodeType[] = [new ContactCenter(), new ContactCenterTrigge
 function getCredentialTestFunction(
 	credentialsHelper: HarnessCredentialsHelper,
 	supportedNodes: INodeType[],
-): ICredentialTestFunction | { nodeType?: INodeType; testRequest: ICredentialTestRequest } | undefined {
+):
+	| ICredentialTestFunction
+	| { nodeType?: INodeType; testRequest: ICredentialTestRequest }
+	| undefined {
 	const type = credentialsHelper.getType(CREDENTIAL_TYPE);
 	if (type.test) return { testRequest: type.test };
 	for (const nodeType of supportedNodes) {
@@ -94,7 +97,12 @@ async function testCredentialUnchecked(
 		const credentialsDecrypted = await credentialsHelper.getDecryptedForTest();
 		const additionalData = buildAdditionalData({
 			credentialsHelper,
-			workflow: new Workflow({ nodes: [], connections: {}, active: false, nodeTypes: new HarnessNodeTypes([]) }),
+			workflow: new Workflow({
+				nodes: [],
+				connections: {},
+				active: false,
+				nodeTypes: new HarnessNodeTypes([]),
+			}),
 			mode: 'internal',
 			currentNodeParameters: {},
 		});
@@ -105,7 +113,10 @@ async function testCredentialUnchecked(
 			'internal',
 		);
 		const context = new CredentialTestContext(additionalData);
-		return await captureLogs(logs, async () => await testFunction.call(context, credentialsDecrypted));
+		return await captureLogs(
+			logs,
+			async () => await testFunction.call(context, credentialsDecrypted),
+		);
 	}
 	const testRequest = testFunction.testRequest;
 

@@ -22,10 +22,18 @@ beforeAll(async () => {
 		appId: APP.appId,
 		agents: [
 			{ id: AGENT_ID, name: 'Renewal reminder', agentType: 'voicebot', publishStatus: 'PUBLISHED' },
-			{ id: VOICEAGENT_ID, name: 'Survey agent', agentType: 'voiceagent', publishStatus: 'PUBLISHED' },
+			{
+				id: VOICEAGENT_ID,
+				name: 'Survey agent',
+				agentType: 'voiceagent',
+				publishStatus: 'PUBLISHED',
+			},
 		],
 	});
-	await control.seedCallerNumberGroups({ appId: APP.appId, groups: [{ id: GROUP_ID, groupName: 'Hangzhou numbers' }] });
+	await control.seedCallerNumberGroups({
+		appId: APP.appId,
+		groups: [{ id: GROUP_ID, groupName: 'Hangzhou numbers' }],
+	});
 });
 
 afterAll(async () => await sandbox.close());
@@ -44,7 +52,10 @@ const baseParameters: INodeParameters = {
 	startType: 'manual',
 };
 
-async function create(parameters: INodeParameters = {}, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+async function create(
+	parameters: INodeParameters = {},
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { ...baseParameters, ...parameters },
@@ -65,7 +76,13 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
 		const [request] = result.requests;
-		expect(request).toMatchObject({ method: 'POST', path: CREATE_PATH, signatureValid: true, httpStatus: 200, code: 200 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: CREATE_PATH,
+			signatureValid: true,
+			httpStatus: 200,
+			code: 200,
+		});
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
 		expect(request.body).toEqual({
 			taskName: 'Renewal calls November',
@@ -73,11 +90,19 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 			agentType: 'voicebot',
 			startType: 'manual',
 			callStrategy: {
-				callWindowRanges: [{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }],
+				callWindowRanges: [
+					{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
+				],
 				maxConcurrency: 3,
 				callerNumberGroupId: GROUP_ID,
 			},
-			retryStrategy: { retryEnabled: false, retryReasons: [], maxRetryTimes: null, retryIntervalValue: null, retryIntervalUnit: null },
+			retryStrategy: {
+				retryEnabled: false,
+				retryReasons: [],
+				maxRetryTimes: null,
+				retryIntervalValue: null,
+				retryIntervalUnit: null,
+			},
 		});
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
 		expect(request.rawBody).not.toContain('scheduledStartTime');
@@ -87,7 +112,12 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(pairedItem).toEqual({ item: 0 });
 		expect(json).toEqual({ taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' });
 		const task = await taskInSandbox(json.taskId as string);
-		expect(task).toMatchObject({ voiceAgentId: AGENT_ID, status: 'draft', taskName: 'Renewal calls November', startType: 'manual' });
+		expect(task).toMatchObject({
+			voiceAgentId: AGENT_ID,
+			status: 'draft',
+			taskName: 'Renewal calls November',
+			startType: 'manual',
+		});
 		expect(task?.callStrategy.callerNumberGroupId).toBe(GROUP_ID);
 	});
 
@@ -95,7 +125,13 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		const result = await create({
 			agentType: 'voiceagent',
 			voiceAgentId: locator(VOICEAGENT_ID, 'id'),
-			retry: { retryEnabled: true, retryReasons: ['no_answer', 'busy'], maxRetryTimes: 2, retryIntervalValue: 1, retryIntervalUnit: 'day' },
+			retry: {
+				retryEnabled: true,
+				retryReasons: ['no_answer', 'busy'],
+				maxRetryTimes: 2,
+				retryIntervalValue: 1,
+				retryIntervalUnit: 'day',
+			},
 			callWindows: {
 				window: [
 					{ weekdays: [6, 7], timeRanges: '10:00-16:00' },
@@ -135,7 +171,11 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
 		const berlin = await runNode({
 			nodeType: ContactCenter,
-			parameters: { ...baseParameters, startType: 'scheduled', scheduledStartTime: '2030-07-01T08:00:00+00:00' },
+			parameters: {
+				...baseParameters,
+				startType: 'scheduled',
+				scheduledStartTime: '2030-07-01T08:00:00+00:00',
+			},
 			credentials: { baseUrl: sandbox.url, ...APP, timezone: 'Europe/Berlin' },
 			timezone: 'Asia/Tokyo',
 			sandbox: control,
@@ -143,10 +183,16 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(berlin.error).toBeUndefined();
 		expect((berlin.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-07-01 10:00:00');
 		const task = await taskInSandbox(berlin.items[0].json.taskId as string);
-		expect(task).toMatchObject({ startType: 'scheduled', scheduledStartTime: '2030-07-01 10:00:00' });
+		expect(task).toMatchObject({
+			startType: 'scheduled',
+			scheduledStartTime: '2030-07-01 10:00:00',
+		});
 
 		// A Luxon DateTime from an expression works too: two hours from now, in Shanghai time.
-		const soon = await create({ startType: 'scheduled', scheduledStartTime: "={{ $now.plus(2, 'hours') }}" });
+		const soon = await create({
+			startType: 'scheduled',
+			scheduledStartTime: "={{ $now.plus(2, 'hours') }}",
+		});
 		expect(soon.error).toBeUndefined();
 		const sent = (soon.requests[0].body as IDataObject).scheduledStartTime as string;
 		expect(sent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -172,7 +218,9 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 			parameters: { resource: 'callTask', operation: 'create' },
 			credentials,
 		});
-		expect(agents.results).toEqual([{ name: 'Renewal reminder', value: AGENT_ID, description: expect.anything() }]);
+		expect(agents.results).toEqual([
+			{ name: 'Renewal reminder', value: AGENT_ID, description: expect.anything() },
+		]);
 		expect(groups.results).toEqual([{ name: 'Hangzhou numbers', value: GROUP_ID }]);
 
 		const result = await create({
@@ -187,15 +235,43 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 
 describe('callTask create: validation before sending', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
-		['task name too long', { taskName: 'x'.repeat(51) }, '"Task Name" must be at most 50 characters (it has 51)'],
+		[
+			'task name too long',
+			{ taskName: 'x'.repeat(51) },
+			'"Task Name" must be at most 50 characters (it has 51)',
+		],
 		['task name empty', { taskName: '  ' }, '"Task Name" is required'],
-		['voice agent id not numeric', { voiceAgentId: locator('={{ "agent-7" }}', 'id') }, '"Voice Agent" must be a numeric ID greater than 0'],
-		['caller group id empty', { callerNumberGroupId: locator('={{ $json.missing }}', 'id') }, '"Caller Number Group" is required'],
-		['agent type not in the enum', { agentType: 'robot' }, '"Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")'],
-		['max concurrency 0', { maxConcurrency: 0 }, '"Max Concurrency" must be a whole number greater than 0 (got 0)'],
-		['max concurrency fractional', { maxConcurrency: 2.5 }, '"Max Concurrency" must be a whole number greater than 0 (got 2.5)'],
+		[
+			'voice agent id not numeric',
+			{ voiceAgentId: locator('={{ "agent-7" }}', 'id') },
+			'"Voice Agent" must be a numeric ID greater than 0',
+		],
+		[
+			'caller group id empty',
+			{ callerNumberGroupId: locator('={{ $json.missing }}', 'id') },
+			'"Caller Number Group" is required',
+		],
+		[
+			'agent type not in the enum',
+			{ agentType: 'robot' },
+			'"Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
+		],
+		[
+			'max concurrency 0',
+			{ maxConcurrency: 0 },
+			'"Max Concurrency" must be a whole number greater than 0 (got 0)',
+		],
+		[
+			'max concurrency fractional',
+			{ maxConcurrency: 2.5 },
+			'"Max Concurrency" must be a whole number greater than 0 (got 2.5)',
+		],
 		['no call window', { callWindows: {} }, '"Call Windows" must have at least one call window'],
-		['no weekday', { callWindows: { window: [{ weekdays: [], timeRanges: '09:00-10:00' }] } }, '"Call Windows → Weekdays (window 1)" must have at least one weekday'],
+		[
+			'no weekday',
+			{ callWindows: { window: [{ weekdays: [], timeRanges: '09:00-10:00' }] } },
+			'"Call Windows → Weekdays (window 1)" must have at least one weekday',
+		],
 		[
 			'weekday out of range',
 			{ callWindows: { window: [{ weekdays: '={{ [1, 8] }}', timeRanges: '09:00-10:00' }] } },
@@ -203,7 +279,9 @@ describe('callTask create: validation before sending', () => {
 		],
 		[
 			'weekday twice',
-			{ callWindows: { window: [{ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }] } },
+			{
+				callWindows: { window: [{ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }] },
+			},
 			'"Call Windows → Weekdays (window 1)" lists monday (1) twice',
 		],
 		[
@@ -213,37 +291,83 @@ describe('callTask create: validation before sending', () => {
 		],
 		[
 			'time range ending before it starts',
-			{ callWindows: { window: [{ weekdays: [1], timeRanges: '09:00-10:00' }, { weekdays: [2], timeRanges: '18:00-09:00' }] } },
+			{
+				callWindows: {
+					window: [
+						{ weekdays: [1], timeRanges: '09:00-10:00' },
+						{ weekdays: [2], timeRanges: '18:00-09:00' },
+					],
+				},
+			},
 			'"Call Windows → Time Ranges (window 2)" has "18:00-09:00", whose end is not after its start',
 		],
-		['retry on without its fields', { retry: { retryEnabled: true } }, '"Retry → Retry Reasons" is required when retry is enabled (and 3 more problems)'],
+		[
+			'retry on without its fields',
+			{ retry: { retryEnabled: true } },
+			'"Retry → Retry Reasons" is required when retry is enabled (and 3 more problems)',
+		],
 		[
 			'retry reason not in the enum',
-			{ retry: { retryEnabled: true, retryReasons: '={{ ["busy", "hung_up"] }}', maxRetryTimes: 1, retryIntervalValue: 5, retryIntervalUnit: 'minute' } },
+			{
+				retry: {
+					retryEnabled: true,
+					retryReasons: '={{ ["busy", "hung_up"] }}',
+					maxRetryTimes: 1,
+					retryIntervalValue: 5,
+					retryIntervalUnit: 'minute',
+				},
+			},
 			'"Retry → Retry Reasons" has "hung_up", which is not a retry reason',
 		],
 		[
 			'retry interval 0',
-			{ retry: { retryEnabled: true, retryReasons: ['busy'], maxRetryTimes: 1, retryIntervalValue: 0, retryIntervalUnit: 'minute' } },
+			{
+				retry: {
+					retryEnabled: true,
+					retryReasons: ['busy'],
+					maxRetryTimes: 1,
+					retryIntervalValue: 0,
+					retryIntervalUnit: 'minute',
+				},
+			},
 			'"Retry → Retry Interval Value" must be a whole number greater than 0 (got 0)',
 		],
-		['scheduled without a time', { startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' }, '"Scheduled Start Time" is required for a scheduled task'],
-		['scheduled in the past', { startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' }, '"Scheduled Start Time" must be in the future (it is 2020-01-01 08:00:00'],
-		['scheduled not a date', { startType: 'scheduled', scheduledStartTime: 'next friday' }, '"Scheduled Start Time" is not a date and time'],
+		[
+			'scheduled without a time',
+			{ startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' },
+			'"Scheduled Start Time" is required for a scheduled task',
+		],
+		[
+			'scheduled in the past',
+			{ startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' },
+			'"Scheduled Start Time" must be in the future (it is 2020-01-01 08:00:00',
+		],
+		[
+			'scheduled not a date',
+			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
+			'"Scheduled Start Time" is not a date and time',
+		],
 	];
 
-	test.each(cases)('%s: an error naming item and field, and zero requests', async (_name, parameters, message) => {
-		const result = await create(parameters);
-		expect(result.requests).toEqual([]);
-		expect(result.items).toEqual([]);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain('Invalid input [item 0]: ');
-		expect(result.error?.message).toContain(message);
-		expect(result.error?.description).toMatch(/\S/);
-	});
+	test.each(cases)(
+		'%s: an error naming item and field, and zero requests',
+		async (_name, parameters, message) => {
+			const result = await create(parameters);
+			expect(result.requests).toEqual([]);
+			expect(result.items).toEqual([]);
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toContain('Invalid input [item 0]: ');
+			expect(result.error?.message).toContain(message);
+			expect(result.error?.description).toMatch(/\S/);
+		},
+	);
 
 	test('required fields left empty are stopped by n8n itself before the node runs', async () => {
-		for (const parameters of [{ voiceAgentId: locator('') }, { callerNumberGroupId: locator('12ab', 'id') }, { startType: 'scheduled' }]) {
+		for (const parameters of [
+			{ voiceAgentId: locator('') },
+			{ callerNumberGroupId: locator('12ab', 'id') },
+			{ startType: 'scheduled' },
+		]) {
 			const result = await create(parameters);
 			expect(result.requests).toEqual([]);
 			expect(result.error?.name).toBe('WorkflowHasIssuesError');
@@ -251,7 +375,10 @@ describe('callTask create: validation before sending', () => {
 	});
 
 	test('a manual task never sends scheduledStartTime, even one left over from a scheduled setup', async () => {
-		const result = await create({ startType: 'manual', scheduledStartTime: '2030-01-01T00:00:00Z' });
+		const result = await create({
+			startType: 'manual',
+			scheduledStartTime: '2030-01-01T00:00:00Z',
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.requests[0].rawBody).not.toContain('scheduledStartTime');
 	});
@@ -265,8 +392,14 @@ describe('callTask create: validation before sending', () => {
 		expect(result.requests).toHaveLength(1);
 		expect((result.requests[0].body as IDataObject).taskName).toBe('Second run');
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"Task Name" must be at most 50 characters') } });
-		expect(result.items[1]).toMatchObject({ pairedItem: { item: 1 }, json: { taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' } });
+		expect(result.items[0]).toMatchObject({
+			pairedItem: { item: 0 },
+			json: { error: expect.stringContaining('"Task Name" must be at most 50 characters') },
+		});
+		expect(result.items[1]).toMatchObject({
+			pairedItem: { item: 1 },
+			json: { taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' },
+		});
 	});
 });
 
@@ -276,7 +409,9 @@ describe('callTask create: vendor errors', () => {
 		expect(result.requests).toHaveLength(1);
 		expect(result.requests[0].code).toBe(702);
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe('Contact Center error 702: display-number group does not exist');
+		expect(result.error?.message).toBe(
+			'Contact Center error 702: display-number group does not exist',
+		);
 		expect(result.error?.description).toContain('Pick one from the Caller Number Group list');
 	});
 
@@ -292,9 +427,18 @@ describe('callTask create: vendor errors', () => {
 	});
 
 	test('with continueOnFail the vendor error is an item carrying the code', async () => {
-		const result = await create({ callerNumberGroupId: locator('123456789012345678', 'id') }, { continueOnFail: true });
+		const result = await create(
+			{ callerNumberGroupId: locator('123456789012345678', 'id') },
+			{ continueOnFail: true },
+		);
 		expect(result.items).toEqual([
-			{ json: expect.objectContaining({ error: 'Contact Center error 702: display-number group does not exist', code: '702' }), pairedItem: { item: 0 } },
+			{
+				json: expect.objectContaining({
+					error: 'Contact Center error 702: display-number group does not exist',
+					code: '702',
+				}),
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 });

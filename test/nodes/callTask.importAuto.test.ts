@@ -21,15 +21,25 @@ beforeAll(async () => {
 
 afterAll(async () => await sandbox.close());
 
-const newTask = async (): Promise<string> => (await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'draft' }] }))[0];
+const newTask = async (): Promise<string> =>
+	(await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'draft' }] }))[0];
 const taskLocator = (value: string) => ({ __rl: true, mode: 'id', value });
 const pairs = (p: IPairedItemData | IPairedItemData[] | number | undefined): number[] =>
 	(Array.isArray(p) ? p : [p]).map((pair) => (typeof pair === 'object' ? pair.item : (pair ?? -1)));
 
-async function autoImport(items: IDataObject[], parameters: INodeParameters, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+async function autoImport(
+	items: IDataObject[],
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenter,
-		parameters: { resource: 'callTask', operation: 'import', mappingMode: 'autoMapInputData', ...parameters },
+		parameters: {
+			resource: 'callTask',
+			operation: 'import',
+			mappingMode: 'autoMapInputData',
+			...parameters,
+		},
 		items,
 		credentials: { baseUrl: sandbox.url, ...APP },
 		sandbox: control,
@@ -42,9 +52,19 @@ describe('callTask import, Map Automatically', () => {
 		const taskId = await newTask();
 		const result = await autoImport(
 			[
-				{ mobile: '13800000001', name: 'Ann', note: 'VIP', variables: { plan: 'gold' }, other: 'ignored' },
+				{
+					mobile: '13800000001',
+					name: 'Ann',
+					note: 'VIP',
+					variables: { plan: 'gold' },
+					other: 'ignored',
+				},
 				{ phone: 13800000002, customerName: 'Bo', remark: 'call after 6' },
-				{ customerNumber: '+86-138-0000-0003', phone: '13899999999', variables: [{ name: 'plan', value: 'silver' }] },
+				{
+					customerNumber: '+86-138-0000-0003',
+					phone: '13899999999',
+					variables: [{ name: 'plan', value: 'silver' }],
+				},
 				{ telephone: ' 13800000004 ', fullName: 'Di', comment: '' },
 			],
 			{ taskId: taskLocator(taskId) },
@@ -54,7 +74,12 @@ describe('callTask import, Map Automatically', () => {
 		expect(result.requests[0].body).toEqual({
 			taskId,
 			customers: [
-				{ customerNumber: '13800000001', customerName: 'Ann', remark: 'VIP', variables: { plan: 'gold' } },
+				{
+					customerNumber: '13800000001',
+					customerName: 'Ann',
+					remark: 'VIP',
+					variables: { plan: 'gold' },
+				},
 				{ customerNumber: '13800000002', customerName: 'Bo', remark: 'call after 6' },
 				// customerNumber comes before phone in Number Fields: the first field an item has wins.
 				{ customerNumber: '+86-138-0000-0003', variables: { plan: 'silver' } },
@@ -68,46 +93,91 @@ describe('callTask import, Map Automatically', () => {
 
 	test('field names of your own, and item fields sent as variables', async () => {
 		const taskId = await newTask();
-		const result = await autoImport([{ Tel: '13700000001', Who: 'Ed', plan: 'gold', amount: 120, vars: { region: 'north' } }], {
-			taskId: taskLocator(taskId),
-			numberFields: 'Tel',
-			nameFields: 'Who',
-			remarkFields: '',
-			variablesFields: 'vars',
-			fieldsAsVariables: 'plan, amount',
-		});
+		const result = await autoImport(
+			[{ Tel: '13700000001', Who: 'Ed', plan: 'gold', amount: 120, vars: { region: 'north' } }],
+			{
+				taskId: taskLocator(taskId),
+				numberFields: 'Tel',
+				nameFields: 'Who',
+				remarkFields: '',
+				variablesFields: 'vars',
+				fieldsAsVariables: 'plan, amount',
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect((result.requests[0].body as IDataObject).customers).toEqual([
-			{ customerNumber: '13700000001', customerName: 'Ed', variables: { region: 'north', plan: 'gold', amount: '120' } },
+			{
+				customerNumber: '13700000001',
+				customerName: 'Ed',
+				variables: { region: 'north', plan: 'gold', amount: '120' },
+			},
 		]);
 	});
 
 	test('every row is checked as in the manual mapping; the error names the item and the item field, and nothing is sent', async () => {
 		const taskId = await newTask();
 		const result = await autoImport(
-			[{ phone: '13800000001' }, { phone: '138 0000' }, { name: 'no number' }, { phone: UNSAFE_PHONE }, { phone: '13800000005', name: 'n'.repeat(101) }],
+			[
+				{ phone: '13800000001' },
+				{ phone: '138 0000' },
+				{ name: 'no number' },
+				{ phone: UNSAFE_PHONE },
+				{ phone: '13800000005', name: 'n'.repeat(101) },
+			],
 			{ taskId: taskLocator(taskId) },
 		);
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toMatch(/item 1\]?: "Customer Number \(from the item field "phone"\)" must be 5 to 20 characters of digits, \+ and - \(got "138 0000"\)/);
+		expect(result.error?.message).toMatch(
+			/item 1\]?: "Customer Number \(from the item field "phone"\)" must be 5 to 20 characters of digits, \+ and - \(got "138 0000"\)/,
+		);
 		expect(result.error?.description).toContain('4 items are invalid: 1-4. Nothing was imported.');
 		expect((await control.getTaskCustomers(APP.appId, taskId)).length).toBe(0);
 
-		const each = await autoImport([{ name: 'no number' }, { phone: UNSAFE_PHONE }, { phone: '13800000005', name: 'n'.repeat(101) }], { taskId: taskLocator(taskId) }, { continueOnFail: true });
+		const each = await autoImport(
+			[
+				{ name: 'no number' },
+				{ phone: UNSAFE_PHONE },
+				{ phone: '13800000005', name: 'n'.repeat(101) },
+			],
+			{ taskId: taskLocator(taskId) },
+			{ continueOnFail: true },
+		);
 		expect(each.requests).toEqual([]);
 		const errors = each.items.map((item) => String(item.json.error));
-		expect(errors[0]).toContain('"Customer Number (from none of the item fields "customerNumber", "phone"');
-		expect(errors[1]).toContain('"Customer Number (from the item field "phone")" is the number 12345678901234567000, which cannot hold a phone number exactly');
-		expect(errors[2]).toContain('"Customer Name (item field customerName / name / fullName / full_name / contactName)" must be at most 100 characters (it has 101)');
+		expect(errors[0]).toContain(
+			'"Customer Number (from none of the item fields "customerNumber", "phone"',
+		);
+		expect(errors[1]).toContain(
+			'"Customer Number (from the item field "phone")" is the number 12345678901234567000, which cannot hold a phone number exactly',
+		);
+		expect(errors[2]).toContain(
+			'"Customer Name (item field customerName / name / fullName / full_name / contactName)" must be at most 100 characters (it has 101)',
+		);
 		expect(each.items.map((item) => pairs(item.pairedItem))).toEqual([[0], [1], [2]]);
 	});
 
 	test('the task id is read once; an expression that reads the item is still honoured per item', async () => {
-		const [a, b] = await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'draft' }, { status: 'draft' }] });
-		const once = await autoImport([{ phone: '13500000001' }, { phone: '13500000002' }], { taskId: taskLocator(`={{ "${a}" }}`) });
+		const [a, b] = await control.seedTasks({
+			appId: APP.appId,
+			tasks: [{ status: 'draft' }, { status: 'draft' }],
+		});
+		const once = await autoImport([{ phone: '13500000001' }, { phone: '13500000002' }], {
+			taskId: taskLocator(`={{ "${a}" }}`),
+		});
 		expect(once.requests.map((r) => (r.body as IDataObject).taskId)).toEqual([a]);
-		const perItem = await autoImport([{ phone: '13500000003', task: a }, { phone: '13500000004', task: b }], { taskId: taskLocator('={{ $json.task }}') });
-		expect(perItem.requests.map((r) => [(r.body as IDataObject).taskId, (r.body as { customers: unknown[] }).customers.length])).toEqual([
+		const perItem = await autoImport(
+			[
+				{ phone: '13500000003', task: a },
+				{ phone: '13500000004', task: b },
+			],
+			{ taskId: taskLocator('={{ $json.task }}') },
+		);
+		expect(
+			perItem.requests.map((r) => [
+				(r.body as IDataObject).taskId,
+				(r.body as { customers: unknown[] }).customers.length,
+			]),
+		).toEqual([
 			[a, 1],
 			[b, 1],
 		]);
@@ -121,30 +191,52 @@ describe('callTask import, Map Automatically', () => {
 			additionalFields: { customerName: '={{ $json.missing.deeper }}' },
 		});
 		expect(result.error).toBeUndefined();
-		expect((result.requests[0].body as IDataObject).customers).toEqual([{ customerNumber: '13400000001' }]);
+		expect((result.requests[0].body as IDataObject).customers).toEqual([
+			{ customerNumber: '13400000001' },
+		]);
 	});
 
 	test('a saved workflow without the Mapping parameter keeps mapping each field manually', async () => {
 		const taskId = await newTask();
 		const result = await runNode({
 			nodeType: ContactCenter,
-			parameters: { resource: 'callTask', operation: 'import', taskId: taskLocator(taskId), customerNumber: '={{ $json.cell }}' },
+			parameters: {
+				resource: 'callTask',
+				operation: 'import',
+				taskId: taskLocator(taskId),
+				customerNumber: '={{ $json.cell }}',
+			},
 			items: [{ cell: '13300000001', phone: '13399999999' }],
 			credentials: { baseUrl: sandbox.url, ...APP },
 			sandbox: control,
 		});
 		expect(result.error).toBeUndefined();
-		expect((result.requests[0].body as IDataObject).customers).toEqual([{ customerNumber: '13300000001' }]);
+		expect((result.requests[0].body as IDataObject).customers).toEqual([
+			{ customerNumber: '13300000001' },
+		]);
 	});
 
 	test('20,001 rows in 3 requests (the floor), repeats across requests dropped and reported', async () => {
 		const taskId = await newTask();
-		const input = Array.from({ length: 20_002 }, (_, i) => ({ phone: `132${String(i).padStart(8, '0')}`, name: `C${i}` }));
+		const input = Array.from({ length: 20_002 }, (_, i) => ({
+			phone: `132${String(i).padStart(8, '0')}`,
+			name: `C${i}`,
+		}));
 		input[15_000].phone = input[3].phone;
-		const result = await autoImport(input, { taskId: taskLocator(taskId), options: { dupStrategy: 'batch' } });
+		const result = await autoImport(input, {
+			taskId: taskLocator(taskId),
+			options: { dupStrategy: 'batch' },
+		});
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => (r.body as { customers: unknown[] }).customers.length)).toEqual([10_000, 10_000, 1]);
-		expect(result.items[0].json).toMatchObject({ rowCount: 10_000, successCount: 10_000, duplicatesDropped: 1, droppedItems: '15000' });
+		expect(
+			result.requests.map((r) => (r.body as { customers: unknown[] }).customers.length),
+		).toEqual([10_000, 10_000, 1]);
+		expect(result.items[0].json).toMatchObject({
+			rowCount: 10_000,
+			successCount: 10_000,
+			duplicatesDropped: 1,
+			droppedItems: '15000',
+		});
 		expect(new Set(result.items.flatMap((item) => pairs(item.pairedItem))).size).toBe(20_002);
 		expect((await control.getTaskCustomers(APP.appId, taskId)).length).toBe(20_001);
 	}, 60_000);

@@ -19,8 +19,14 @@ let groupId: string;
 beforeAll(async () => {
 	sandbox = await startSandbox({ tenants: [{ ...APP }, { ...MANY }] });
 	control = new SandboxControl(sandbox.url);
-	[agentId] = await control.seedAgents({ appId: APP.appId, agents: [{ name: 'Renewal reminder', agentType: 'voicebot' }] });
-	[groupId] = await control.seedCallerNumberGroups({ appId: APP.appId, groups: [{ groupName: 'Hangzhou numbers' }] });
+	[agentId] = await control.seedAgents({
+		appId: APP.appId,
+		agents: [{ name: 'Renewal reminder', agentType: 'voicebot' }],
+	});
+	[groupId] = await control.seedCallerNumberGroups({
+		appId: APP.appId,
+		groups: [{ groupName: 'Hangzhou numbers' }],
+	});
 	await control.seedTasks({ appId: MANY.appId, count: 1_200 });
 });
 
@@ -28,7 +34,11 @@ afterAll(async () => await sandbox.close());
 
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
-async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}, tenant = APP): Promise<RunNodeResult> {
+async function run(
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+	tenant = APP,
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'callTask', ...parameters },
@@ -39,8 +49,11 @@ async function run(parameters: INodeParameters, options: Partial<RunNodeOptions>
 	});
 }
 
-const operate = async (operation: 'start' | 'pause' | 'get', taskId: string, options: Partial<RunNodeOptions> = {}) =>
-	await run({ operation, taskId: locator(taskId) }, options);
+const operate = async (
+	operation: 'start' | 'pause' | 'get',
+	taskId: string,
+	options: Partial<RunNodeOptions> = {},
+) => await run({ operation, taskId: locator(taskId) }, options);
 
 const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 
@@ -63,7 +76,9 @@ describe('callTask: the state machine through the node', () => {
 		const empty = await operate('start', taskId);
 		expect(empty.requests.map((r) => [r.path, r.code])).toEqual([[OPERATE_PATH, 813]]);
 		expect(empty.error?.message).toBe('Contact Center error 813: task.call.pool.empty');
-		expect(empty.error?.description).toContain('Import customers into the task before starting it.');
+		expect(empty.error?.description).toContain(
+			'Import customers into the task before starting it.',
+		);
 
 		const imported = await run(
 			{ operation: 'import', taskId: locator(taskId), customerNumber: '={{ $json.phone }}' },
@@ -74,14 +89,30 @@ describe('callTask: the state machine through the node', () => {
 		const started = await operate('start', taskId);
 		expect(started.error).toBeUndefined();
 		expect(started.requests).toHaveLength(1);
-		expect(started.requests[0]).toMatchObject({ method: 'POST', path: OPERATE_PATH, signatureValid: true, code: 200 });
+		expect(started.requests[0]).toMatchObject({
+			method: 'POST',
+			path: OPERATE_PATH,
+			signatureValid: true,
+			code: 200,
+		});
 		expect(started.requests[0].body).toEqual({ taskId, operation: 'start' });
 		expect(started.requests[0].rawBody).toBe(`{"taskId":"${taskId}","operation":"start"}`);
 		expect(started.items).toEqual([
-			{ json: { taskId, status: 'running', operatedTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) }, pairedItem: { item: 0 } },
+			{
+				json: {
+					taskId,
+					status: 'running',
+					operatedTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+				},
+				pairedItem: { item: 0 },
+			},
 		]);
 
-		const whileRunning = await run({ operation: 'import', taskId: locator(taskId), customerNumber: '13800000003' });
+		const whileRunning = await run({
+			operation: 'import',
+			taskId: locator(taskId),
+			customerNumber: '13800000003',
+		});
 		expect(whileRunning.requests.map((r) => r.code)).toEqual([809]);
 		expect(whileRunning.error?.message).toBe('Contact Center error 809: task.invalid.import.state');
 
@@ -101,13 +132,26 @@ describe('callTask: the state machine through the node', () => {
 		expect(restarted.items[0].json).toMatchObject({ taskId, status: 'running' });
 
 		const got = await operate('get', taskId);
-		expect(got.items[0].json).toMatchObject({ id: taskId, status: 'running', totalCount: 2, taskName: 'Lifecycle', voiceAgentId: agentId });
+		expect(got.items[0].json).toMatchObject({
+			id: taskId,
+			status: 'running',
+			totalCount: 2,
+			taskName: 'Lifecycle',
+			voiceAgentId: agentId,
+		});
 	});
 
 	test('810: a task moved to done (control API) cannot be imported into; starting it is 806', async () => {
-		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'pause', totalCount: 3 }] });
+		const [taskId] = await control.seedTasks({
+			appId: APP.appId,
+			tasks: [{ status: 'pause', totalCount: 3 }],
+		});
 		await control.finishTask(APP.appId, taskId);
-		const imported = await run({ operation: 'import', taskId: locator(taskId), customerNumber: '13800000009' });
+		const imported = await run({
+			operation: 'import',
+			taskId: locator(taskId),
+			customerNumber: '13800000009',
+		});
 		expect(imported.error?.message).toBe('Contact Center error 810: task.invalid.edit.state');
 		expect(imported.error?.description).toContain('can no longer be edited');
 		const started = await operate('start', taskId);
@@ -115,7 +159,10 @@ describe('callTask: the state machine through the node', () => {
 	});
 
 	test('801: start or pause of a task that does not exist; continueOnFail keeps the other items', async () => {
-		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'running', totalCount: 1 }] });
+		const [taskId] = await control.seedTasks({
+			appId: APP.appId,
+			tasks: [{ status: 'running', totalCount: 1 }],
+		});
 		const result = await run(
 			{ operation: 'pause', taskId: locator('={{ $json.id }}', 'id') },
 			{ items: [{ id: '999999999999999999' }, { id: taskId }, { id: 'x1' }], continueOnFail: true },
@@ -125,21 +172,56 @@ describe('callTask: the state machine through the node', () => {
 			[taskId, 200],
 		]);
 		expect(result.items).toEqual([
-			{ json: expect.objectContaining({ error: 'Contact Center error 801: task.not.exist', code: '801' }), pairedItem: { item: 0 } },
+			{
+				json: expect.objectContaining({
+					error: 'Contact Center error 801: task.not.exist',
+					code: '801',
+				}),
+				pairedItem: { item: 0 },
+			},
 			{ json: expect.objectContaining({ taskId, status: 'pause' }), pairedItem: { item: 1 } },
-			{ json: expect.objectContaining({ error: expect.stringContaining('"Call Task" must be a numeric ID greater than 0') }), pairedItem: { item: 2 } },
+			{
+				json: expect.objectContaining({
+					error: expect.stringContaining('"Call Task" must be a numeric ID greater than 0'),
+				}),
+				pairedItem: { item: 2 },
+			},
 		]);
 	});
 });
 
 describe('callTask get: found through the task query', () => {
 	test('the task with its status, counts and progressRate as the API gives them', async () => {
-		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ taskName: 'Progress', status: 'running', totalCount: 8 }] });
-		await control.setTaskProgress({ appId: APP.appId, taskId, completedCount: 6, connectedCount: 4 });
+		const [taskId] = await control.seedTasks({
+			appId: APP.appId,
+			tasks: [{ taskName: 'Progress', status: 'running', totalCount: 8 }],
+		});
+		await control.setTaskProgress({
+			appId: APP.appId,
+			taskId,
+			completedCount: 6,
+			connectedCount: 4,
+		});
 		const result = await operate('get', taskId);
 		expect(result.requests).toHaveLength(1);
-		expect(result.requests[0]).toMatchObject({ path: QUERY_PATH, body: { pageNum: 1, pageSize: 500 }, signatureValid: true });
-		expect(result.items).toEqual([{ json: expect.objectContaining({ id: taskId, status: 'running', totalCount: 8, completedCount: 6, connectedCount: 4, progressRate: 0.75 }), pairedItem: { item: 0 } }]);
+		expect(result.requests[0]).toMatchObject({
+			path: QUERY_PATH,
+			body: { pageNum: 1, pageSize: 500 },
+			signatureValid: true,
+		});
+		expect(result.items).toEqual([
+			{
+				json: expect.objectContaining({
+					id: taskId,
+					status: 'running',
+					totalCount: 8,
+					completedCount: 6,
+					connectedCount: 4,
+					progressRate: 0.75,
+				}),
+				pairedItem: { item: 0 },
+			},
+		]);
 		expect(result.items[0].json.voiceAgentId).toMatch(/^\d{18}$/);
 	});
 
@@ -165,16 +247,24 @@ describe('callTask get: found through the task query', () => {
 	});
 
 	test('a task that does not exist: a clear error after reading every page', async () => {
-		const result = await run({ operation: 'get', taskId: locator('123456789012345678', 'id') }, {}, MANY);
+		const result = await run(
+			{ operation: 'get', taskId: locator('123456789012345678', 'id') },
+			{},
+			MANY,
+		);
 		expect(result.requests).toHaveLength(3);
 		expect(result.error?.message).toBe('The call task 123456789012345678 does not exist');
-		expect(result.error?.description).toContain("Check the task ID (it must be one of this tenant's tasks)");
+		expect(result.error?.description).toContain(
+			"Check the task ID (it must be one of this tenant's tasks)",
+		);
 	});
 
 	test('an invalid task id sends nothing', async () => {
 		const result = await run({ operation: 'get', taskId: locator('={{ "0012a" }}', 'id') });
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain('Invalid input [item 0]: "Call Task" must be a numeric ID greater than 0');
+		expect(result.error?.message).toContain(
+			'Invalid input [item 0]: "Call Task" must be a numeric ID greater than 0',
+		);
 	});
 });
 
@@ -196,7 +286,17 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(1_200);
 		expect(result.items.every((item) => /^\d{18}$/.test(item.json.id as string))).toBe(true);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(['status', 'totalCount', 'completedCount', 'connectedCount', 'progressRate', 'callStrategy', 'retryStrategy']));
+		expect(Object.keys(result.items[0].json)).toEqual(
+			expect.arrayContaining([
+				'status',
+				'totalCount',
+				'completedCount',
+				'connectedCount',
+				'progressRate',
+				'callStrategy',
+				'retryStrategy',
+			]),
+		);
 	});
 
 	test('Limit: one page just big enough, or the fewest pages (at most 500), each as small as that allows', async () => {
@@ -225,21 +325,50 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 				operation: 'getAll',
 				returnAll: true,
 				// 2026-03-01 17:00 in Los Angeles is 2026-03-02 09:00 in Shanghai.
-				filters: { taskName: 'Filter', startDate: '2026-02-28', endDate: '2026-03-01T17:00:00', statusList: ['draft', 'done'] },
+				filters: {
+					taskName: 'Filter',
+					startDate: '2026-02-28',
+					endDate: '2026-03-01T17:00:00',
+					statusList: ['draft', 'done'],
+				},
 			},
 			{ timezone: 'America/Los_Angeles' },
 		);
 		expect(result.error).toBeUndefined();
 		expect(bodies(result)).toEqual([
-			{ pageNum: 1, pageSize: 500, query: { taskName: 'Filter', startDate: '2026-02-28', endDate: '2026-03-02', statusList: ['draft', 'done'] } },
+			{
+				pageNum: 1,
+				pageSize: 500,
+				query: {
+					taskName: 'Filter',
+					startDate: '2026-02-28',
+					endDate: '2026-03-02',
+					statusList: ['draft', 'done'],
+				},
+			},
 		]);
-		expect(result.items.map((item) => item.json.taskName).sort()).toEqual(['Filter spring A', 'Filter spring B']);
+		expect(result.items.map((item) => item.json.taskName).sort()).toEqual([
+			'Filter spring A',
+			'Filter spring B',
+		]);
 	});
 
 	test.each([
-		['task name over 50 characters', { taskName: 'x'.repeat(51) }, '"Filters → Task Name" must be at most 50 characters (it has 51)'],
-		['end before start', { startDate: '2026-03-02', endDate: '2026-03-01' }, '"Filters → Created To" must not be earlier than Created From (2026-03-01 is before 2026-03-02'],
-		['unknown status', { statusList: '={{ ["running", "stopped"] }}' }, '"Filters → Status" has "stopped", which is not a task state'],
+		[
+			'task name over 50 characters',
+			{ taskName: 'x'.repeat(51) },
+			'"Filters → Task Name" must be at most 50 characters (it has 51)',
+		],
+		[
+			'end before start',
+			{ startDate: '2026-03-02', endDate: '2026-03-01' },
+			'"Filters → Created To" must not be earlier than Created From (2026-03-01 is before 2026-03-02',
+		],
+		[
+			'unknown status',
+			{ statusList: '={{ ["running", "stopped"] }}' },
+			'"Filters → Status" has "stopped", which is not a task state',
+		],
 		['not a date', { startDate: '={{ "last week" }}' }, '"Filters → Created From" is not a date'],
 	])('invalid filter (%s) sends nothing', async (_name, filters, message) => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters });
@@ -264,20 +393,34 @@ describe('callTask: the task picker (searchCallTasks)', () => {
 		const first = await search();
 		expect(first.results).toHaveLength(500);
 		expect(first.paginationToken).toBe('2');
-		expect(first.results[0]).toEqual({ name: expect.stringMatching(/ \((draft|running|pause|done)\)$/), value: expect.stringMatching(/^\d{18}$/) });
+		expect(first.results[0]).toEqual({
+			name: expect.stringMatching(/ \((draft|running|pause|done)\)$/),
+			value: expect.stringMatching(/^\d{18}$/),
+		});
 		const last = await search(undefined, '3');
 		expect(last.results).toHaveLength(200);
 		expect(last.paginationToken).toBeUndefined();
 	});
 
 	test('searching by name; the 18-digit id picked goes unchanged into start and import', async () => {
-		const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ taskName: 'Picker target', status: 'draft' }] });
+		const [taskId] = await control.seedTasks({
+			appId: APP.appId,
+			tasks: [{ taskName: 'Picker target', status: 'draft' }],
+		});
 		await control.clearLog();
 		const found = await search('Picker', undefined, APP);
 		expect(found.results).toEqual([{ name: 'Picker target (draft)', value: taskId }]);
 		const [request] = await control.getLog();
-		expect(request).toMatchObject({ path: QUERY_PATH, signatureValid: true, body: { pageNum: 1, pageSize: 500, query: { taskName: 'Picker' } } });
-		const imported = await run({ operation: 'import', taskId: locator(String(found.results[0].value)), customerNumber: '13900000001' });
+		expect(request).toMatchObject({
+			path: QUERY_PATH,
+			signatureValid: true,
+			body: { pageNum: 1, pageSize: 500, query: { taskName: 'Picker' } },
+		});
+		const imported = await run({
+			operation: 'import',
+			taskId: locator(String(found.results[0].value)),
+			customerNumber: '13900000001',
+		});
 		expect(imported.items[0].json).toMatchObject({ taskId, successCount: 1 });
 		const started = await operate('start', String(found.results[0].value));
 		expect(started.requests[0].rawBody).toBe(`{"taskId":"${taskId}","operation":"start"}`);

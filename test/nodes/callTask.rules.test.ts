@@ -37,7 +37,10 @@ describe('call windows: weekdays', () => {
 
 describe('call windows: time ranges', () => {
 	test('text and lists become HH:mm-HH:mm', () => {
-		expect(checkTimeRanges('t', '09:00-12:00, 14:00 - 18:30').value).toEqual(['09:00-12:00', '14:00-18:30']);
+		expect(checkTimeRanges('t', '09:00-12:00, 14:00 - 18:30').value).toEqual([
+			'09:00-12:00',
+			'14:00-18:30',
+		]);
 		expect(checkTimeRanges('t', ['9:05-9:30']).value).toEqual(['09:05-09:30']);
 		expect(checkTimeRanges('t', '08:00-09:00;10:00-11:00\n12:00-13:00').value).toHaveLength(3);
 	});
@@ -47,12 +50,21 @@ describe('call windows: time ranges', () => {
 		expect(checkTimeRanges('t', '9-12').issues[0].problem).toContain('not a time range');
 		expect(checkTimeRanges('t', '18:00-24:00').issues[0].problem).toContain('not a time range');
 		expect(checkTimeRanges('t', '10:60-11:00').issues[0].problem).toContain('not a time range');
-		expect(checkTimeRanges('t', '12:00-12:00').issues[0].problem).toContain('end is not after its start');
-		expect(checkTimeRanges('t', '14:00-09:00').issues[0].problem).toContain('end is not after its start');
+		expect(checkTimeRanges('t', '12:00-12:00').issues[0].problem).toContain(
+			'end is not after its start',
+		);
+		expect(checkTimeRanges('t', '14:00-09:00').issues[0].problem).toContain(
+			'end is not after its start',
+		);
 	});
 
 	test('the fixed collection becomes callWindowRanges; issues name the window', () => {
-		const ok = checkCallWindows({ window: [{ weekdays: [6, 7], timeRanges: '10:00-16:00' }, { weekdays: [1], timeRanges: '09:00-10:00' }] });
+		const ok = checkCallWindows({
+			window: [
+				{ weekdays: [6, 7], timeRanges: '10:00-16:00' },
+				{ weekdays: [1], timeRanges: '09:00-10:00' },
+			],
+		});
 		expect(ok).toEqual({
 			value: [
 				{ callWeekdays: [6, 7], callTimeRanges: ['10:00-16:00'] },
@@ -60,9 +72,20 @@ describe('call windows: time ranges', () => {
 			],
 			issues: [],
 		});
-		expect(checkCallWindows({}).issues[0]).toMatchObject({ field: 'callWindows', problem: 'must have at least one call window' });
-		const bad = checkCallWindows({ window: [{ weekdays: [1], timeRanges: '09:00-10:00' }, { weekdays: [], timeRanges: 'x' }] });
-		expect(bad.issues.map((i) => i.field)).toEqual(['callWindows.window[1].weekdays', 'callWindows.window[1].timeRanges']);
+		expect(checkCallWindows({}).issues[0]).toMatchObject({
+			field: 'callWindows',
+			problem: 'must have at least one call window',
+		});
+		const bad = checkCallWindows({
+			window: [
+				{ weekdays: [1], timeRanges: '09:00-10:00' },
+				{ weekdays: [], timeRanges: 'x' },
+			],
+		});
+		expect(bad.issues.map((i) => i.field)).toEqual([
+			'callWindows.window[1].weekdays',
+			'callWindows.window[1].timeRanges',
+		]);
 	});
 });
 
@@ -79,9 +102,21 @@ describe('retry strategy', () => {
 	});
 
 	test('on requires every field, from the enums, positive', () => {
-		const ok = checkRetry({ retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' });
+		const ok = checkRetry({
+			retryEnabled: true,
+			retryReasons: ['busy', 'no_answer'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 30,
+			retryIntervalUnit: 'minute',
+		});
 		expect(ok).toEqual({
-			value: { retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' },
+			value: {
+				retryEnabled: true,
+				retryReasons: ['busy', 'no_answer'],
+				maxRetryTimes: 2,
+				retryIntervalValue: 30,
+				retryIntervalUnit: 'minute',
+			},
 			issues: [],
 		});
 		const missing = checkRetry({ retryEnabled: true });
@@ -91,7 +126,13 @@ describe('retry strategy', () => {
 			'retry.retryIntervalValue',
 			'retry.retryIntervalUnit',
 		]);
-		const wrong = checkRetry({ retryEnabled: true, retryReasons: 'busy, hung_up', maxRetryTimes: 0, retryIntervalValue: 1.5, retryIntervalUnit: 'hour' });
+		const wrong = checkRetry({
+			retryEnabled: true,
+			retryReasons: 'busy, hung_up',
+			maxRetryTimes: 0,
+			retryIntervalValue: 1.5,
+			retryIntervalUnit: 'hour',
+		});
 		expect(wrong.issues.map((i) => i.problem)).toEqual([
 			'has "hung_up", which is not a retry reason',
 			'must be a whole number greater than 0 (got 0)',
@@ -103,30 +144,56 @@ describe('retry strategy', () => {
 
 test('task name: required on create, at most 50 characters', () => {
 	expect(checkTaskName('taskName', '  ', true)?.problem).toBe('is required');
-	expect(checkTaskName('taskName', 'x'.repeat(51), true)?.problem).toBe('must be at most 50 characters (it has 51)');
+	expect(checkTaskName('taskName', 'x'.repeat(51), true)?.problem).toBe(
+		'must be at most 50 characters (it has 51)',
+	);
 	expect(checkTaskName('taskName', ` ${'x'.repeat(50)} `, true)).toBeUndefined();
 	expect(checkTaskName('filters.taskName', '', false)).toBeUndefined();
 });
 
 describe('import rows', () => {
-	const base = { taskId: '187000000000000001', customerNumber: '13800000000', additionalFields: {}, dupStrategy: undefined };
+	const base = {
+		taskId: '187000000000000001',
+		customerNumber: '13800000000',
+		additionalFields: {},
+		dupStrategy: undefined,
+	};
 
 	test('a valid item becomes a row with only the fields given', () => {
 		expect(checkImportRow(4, base)).toEqual({
-			row: { itemIndex: 4, taskId: '187000000000000001', dupStrategy: undefined, customer: { customerNumber: '13800000000' } },
+			row: {
+				itemIndex: 4,
+				taskId: '187000000000000001',
+				dupStrategy: undefined,
+				customer: { customerNumber: '13800000000' },
+			},
 			issues: [],
 		});
 		const full = checkImportRow(0, {
 			taskId: 42,
 			customerNumber: 8613800000000,
-			additionalFields: { customerName: ' Ann ', remark: 'vip', variables: { variable: [{ name: 'plan', value: 'gold' }, { name: 'age', value: 30 }] } },
+			additionalFields: {
+				customerName: ' Ann ',
+				remark: 'vip',
+				variables: {
+					variable: [
+						{ name: 'plan', value: 'gold' },
+						{ name: 'age', value: 30 },
+					],
+				},
+			},
 			dupStrategy: 'none',
 		});
 		expect(full.row).toEqual({
 			itemIndex: 0,
 			taskId: '42',
 			dupStrategy: 'none',
-			customer: { customerNumber: '8613800000000', customerName: 'Ann', remark: 'vip', variables: { plan: 'gold', age: '30' } },
+			customer: {
+				customerNumber: '8613800000000',
+				customerName: 'Ann',
+				remark: 'vip',
+				variables: { plan: 'gold', age: '30' },
+			},
 		});
 	});
 
@@ -143,21 +210,38 @@ describe('import rows', () => {
 		expect(fields({ additionalFields: { customerName: 'n'.repeat(101) } })).toEqual([
 			'additionalFields.customerName must be at most 100 characters (it has 101)',
 		]);
-		expect(fields({ additionalFields: { remark: 'r'.repeat(501) } })).toEqual(['additionalFields.remark must be at most 500 characters (it has 501)']);
+		expect(fields({ additionalFields: { remark: 'r'.repeat(501) } })).toEqual([
+			'additionalFields.remark must be at most 500 characters (it has 501)',
+		]);
 		const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x']));
-		expect(fields({ additionalFields: { variables: many } })).toEqual(['additionalFields.variables may hold at most 20 variables (it has 21)']);
-		expect(fields({ additionalFields: { variables: [{ name: 'n'.repeat(51), value: 'x' }] } })).toEqual([
-			'additionalFields.variables[0].name must be at most 50 characters (it has 51)',
+		expect(fields({ additionalFields: { variables: many } })).toEqual([
+			'additionalFields.variables may hold at most 20 variables (it has 21)',
 		]);
-		expect(fields({ additionalFields: { variables: [{ name: 'a', value: 'v'.repeat(501) }] } })).toEqual([
-			'additionalFields.variables[0].value must be at most 500 characters (it has 501)',
+		expect(
+			fields({ additionalFields: { variables: [{ name: 'n'.repeat(51), value: 'x' }] } }),
+		).toEqual(['additionalFields.variables[0].name must be at most 50 characters (it has 51)']);
+		expect(
+			fields({ additionalFields: { variables: [{ name: 'a', value: 'v'.repeat(501) }] } }),
+		).toEqual(['additionalFields.variables[0].value must be at most 500 characters (it has 501)']);
+		expect(
+			fields({
+				additionalFields: {
+					variables: [
+						{ name: 'a', value: '1' },
+						{ name: 'a', value: '2' },
+					],
+				},
+			}),
+		).toEqual(['additionalFields.variables[1].name repeats the variable "a"']);
+		expect(fields({ additionalFields: { variables: [{ name: '', value: '1' }] } })).toEqual([
+			'additionalFields.variables[0].name is required',
 		]);
-		expect(fields({ additionalFields: { variables: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } })).toEqual([
-			'additionalFields.variables[1].name repeats the variable "a"',
-		]);
-		expect(fields({ additionalFields: { variables: [{ name: '', value: '1' }] } })).toEqual(['additionalFields.variables[0].name is required']);
-		expect(fields({ additionalFields: { variables: [{ name: 'a', value: { x: 1 } }] } })[0]).toContain('must be text');
-		expect(fields({ dupStrategy: 'all' as never })[0]).toContain('options.dupStrategy must be one of task, batch, none');
+		expect(
+			fields({ additionalFields: { variables: [{ name: 'a', value: { x: 1 } }] } })[0],
+		).toContain('must be text');
+		expect(fields({ dupStrategy: 'all' as never })[0]).toContain(
+			'options.dupStrategy must be one of task, batch, none',
+		);
 	});
 
 	test('variables come from the fixed collection, a list or an object', () => {
@@ -170,7 +254,11 @@ describe('import rows', () => {
 });
 
 describe('import request plan', () => {
-	const row = (itemIndex: number, taskId: string, dupStrategy?: 'task' | 'batch' | 'none'): ImportRow => ({
+	const row = (
+		itemIndex: number,
+		taskId: string,
+		dupStrategy?: 'task' | 'batch' | 'none',
+	): ImportRow => ({
 		itemIndex,
 		taskId,
 		dupStrategy,
@@ -178,7 +266,14 @@ describe('import request plan', () => {
 	});
 
 	test('grouped by task and deduplication, at most maxRows each, task by task', () => {
-		const rows = [row(0, 'A'), row(1, 'B'), row(2, 'A'), row(3, 'A', 'none'), row(4, 'A'), row(5, 'B')];
+		const rows = [
+			row(0, 'A'),
+			row(1, 'B'),
+			row(2, 'A'),
+			row(3, 'A', 'none'),
+			row(4, 'A'),
+			row(5, 'B'),
+		];
 		const plans = planImportRequests(rows, 2);
 		expect(plans.map((p) => [p.taskId, p.dupStrategy, p.rows.map((r) => r.itemIndex)])).toEqual([
 			['A', undefined, [0, 2]],
@@ -209,16 +304,24 @@ describe('import request plan', () => {
 test('getAll date filters: a plain date is a calendar day; a date-time is its day in the API zone', () => {
 	expect(toApiDateFilter('2026-11-22', 'Pacific/Auckland', 'Asia/Shanghai')).toBe('2026-11-22');
 	// Auckland (UTC+13 in November) is 5 hours ahead of Shanghai: 05:00 there is midnight in Shanghai.
-	expect(toApiDateFilter('2026-11-22T05:00:00', 'Pacific/Auckland', 'Asia/Shanghai')).toBe('2026-11-22');
-	expect(toApiDateFilter('2026-11-22T04:59:59', 'Pacific/Auckland', 'Asia/Shanghai')).toBe('2026-11-21');
-	expect(toApiDateFilter('2026-11-21T20:00:00Z', 'America/New_York', 'Asia/Shanghai')).toBe('2026-11-22');
+	expect(toApiDateFilter('2026-11-22T05:00:00', 'Pacific/Auckland', 'Asia/Shanghai')).toBe(
+		'2026-11-22',
+	);
+	expect(toApiDateFilter('2026-11-22T04:59:59', 'Pacific/Auckland', 'Asia/Shanghai')).toBe(
+		'2026-11-21',
+	);
+	expect(toApiDateFilter('2026-11-21T20:00:00Z', 'America/New_York', 'Asia/Shanghai')).toBe(
+		'2026-11-22',
+	);
 	expect(toApiDateFilter('yesterday', 'UTC', 'Asia/Shanghai')).toBeUndefined();
 });
 
 test('parameters with expressions anywhere are read per item', () => {
 	expect(hasExpression('={{ $json.phone }}')).toBe(true);
 	expect(hasExpression({ __rl: true, mode: 'id', value: '={{ $json.taskId }}' })).toBe(true);
-	expect(hasExpression({ variables: { variable: [{ name: 'a', value: '={{ $json.a }}' }] } })).toBe(true);
+	expect(hasExpression({ variables: { variable: [{ name: 'a', value: '={{ $json.a }}' }] } })).toBe(
+		true,
+	);
 	expect(hasExpression({ __rl: true, mode: 'list', value: '187000000000000001' })).toBe(false);
 	expect(hasExpression(undefined)).toBe(false);
 });

@@ -19,7 +19,12 @@ beforeAll(async () => {
 	await control.seedCallerNumberGroups({
 		appId: FEW.appId,
 		groups: [
-			{ id: '876543210987654321', groupName: 'Hangzhou numbers', status: 1, displayNumbers: '["057188880001"]' },
+			{
+				id: '876543210987654321',
+				groupName: 'Hangzhou numbers',
+				status: 1,
+				displayNumbers: '["057188880001"]',
+			},
 			{ id: '876543210987654322', groupName: 'Hangzhou backup', status: 0 },
 			{ id: '876543210987654323', groupName: 'Beijing numbers', status: 1 },
 		],
@@ -43,14 +48,20 @@ describe('callerNumberGroup getAll: POST /openapi/agent/web/v1/number/group/quer
 	test('Return All reads 1,100 groups in exactly 3 signed pages of 500', async () => {
 		const result = await getAll({ returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(result.requests.every((r) => r.path === GROUP_PATH && r.method === 'POST' && r.signatureValid)).toBe(true);
+		expect(
+			result.requests.every(
+				(r) => r.path === GROUP_PATH && r.method === 'POST' && r.signatureValid,
+			),
+		).toBe(true);
 		expect(bodies(result)).toEqual([
 			{ pageNo: 1, pageSize: 500 },
 			{ pageNo: 2, pageSize: 500 },
 			{ pageNo: 3, pageSize: 500 },
 		]);
 		expect(result.items).toHaveLength(1_100);
-		const expected = (await control.getState(MANY.appId)).callerNumberGroups.map((group) => group.id);
+		const expected = (await control.getState(MANY.appId)).callerNumberGroups.map(
+			(group) => group.id,
+		);
 		expect(new Set(result.items.map((item) => item.json.id))).toEqual(new Set(expected));
 		expect(result.items[1_099].pairedItem).toEqual({ item: 0 });
 	});
@@ -63,8 +74,17 @@ describe('callerNumberGroup getAll: POST /openapi/agent/web/v1/number/group/quer
 		const named = await getAll({ returnAll: true, filters: { groupName: 'Hangzhou' } }, FEW);
 		expect(bodies(named)).toEqual([{ pageNo: 1, pageSize: 500, groupName: 'Hangzhou' }]);
 		expect(named.items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ id: '876543210987654321', groupName: 'Hangzhou numbers', status: 1, displayNumbers: '["057188880001"]' }),
-			expect.objectContaining({ id: '876543210987654322', groupName: 'Hangzhou backup', status: 0 }),
+			expect.objectContaining({
+				id: '876543210987654321',
+				groupName: 'Hangzhou numbers',
+				status: 1,
+				displayNumbers: '["057188880001"]',
+			}),
+			expect.objectContaining({
+				id: '876543210987654322',
+				groupName: 'Hangzhou backup',
+				status: 0,
+			}),
 		]);
 	});
 });
@@ -87,7 +107,10 @@ describe('callerNumberGroup picker: searchCallerNumberGroups', () => {
 			],
 			paginationToken: undefined,
 		});
-		expect((await control.getLog())[0]).toMatchObject({ path: GROUP_PATH, body: { pageNo: 1, pageSize: 500, groupName: 'Hangzhou' } });
+		expect((await control.getLog())[0]).toMatchObject({
+			path: GROUP_PATH,
+			body: { pageNo: 1, pageSize: 500, groupName: 'Hangzhou' },
+		});
 	});
 
 	test('pages with a token', async () => {

@@ -9,10 +9,35 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
 type Params = Record<string, string[]>; // top-level parameter → fields it must contain ([] = none checked)
 
-const ADDITIONAL = ['owner', 'assignTime', 'createMethod', 'customerOrigin', 'visitorId', 'mobileDecrypt', 'customerSource'];
-const GROUP_SETTINGS = ['groupLeader', 'strategy', 'maxWaitLimit', 'waitTime', 'broadcastMember', 'failedNotAssigned', 'timeout', 'noIdleTransfer'];
+const ADDITIONAL = [
+	'owner',
+	'assignTime',
+	'createMethod',
+	'customerOrigin',
+	'visitorId',
+	'mobileDecrypt',
+	'customerSource',
+];
+const GROUP_SETTINGS = [
+	'groupLeader',
+	'strategy',
+	'maxWaitLimit',
+	'waitTime',
+	'broadcastMember',
+	'failedNotAssigned',
+	'timeout',
+	'noIdleTransfer',
+];
 const DISPLAY_OPTIONAL = ['remark', 'city', 'areaCode', 'defaultNumberList', 'overflowGroupId'];
-const customerWrite: Params = { customerName: [], additionalFields: ADDITIONAL, mobile: [], email: [], qq: [], wechat: [], customFields: [] };
+const customerWrite: Params = {
+	customerName: [],
+	additionalFields: ADDITIONAL,
+	mobile: [],
+	email: [],
+	qq: [],
+	wechat: [],
+	customFields: [],
+};
 
 const CONTRACT: Record<string, Record<string, Params>> = {
 	customer: {
@@ -23,25 +48,54 @@ const CONTRACT: Record<string, Record<string, Params>> = {
 		getAll: {
 			returnAll: [],
 			limit: [],
-			filters: ['conditions', 'createTimeBegin', 'createTimeEnd', 'updateTimeBegin', 'updateTimeEnd'],
+			filters: [
+				'conditions',
+				'createTimeBegin',
+				'createTimeEnd',
+				'updateTimeBegin',
+				'updateTimeEnd',
+			],
 			sort: [],
 		},
 		delete: { customerId: [] },
 	},
-	customerField: { getAll: { returnAll: [], limit: [], filters: ['name', 'category', 'type', 'enabled', 'editable'] } },
+	customerField: {
+		getAll: {
+			returnAll: [],
+			limit: [],
+			filters: ['name', 'category', 'type', 'enabled', 'editable'],
+		},
+	},
 	serviceGroup: {
-		create: { name: [], members: ['member'], additionalFields: ['level', 'parentId', ...GROUP_SETTINGS] },
+		create: {
+			name: [],
+			members: ['member'],
+			additionalFields: ['level', 'parentId', ...GROUP_SETTINGS],
+		},
 		update: { queueNumber: [], updateFields: ['name', 'members', ...GROUP_SETTINGS] },
 		delete: { queueNumber: [] },
 		getAll: { returnAll: [], limit: [], filters: ['queueNumber'] },
 	},
 	displayNumberGroup: {
 		create: { groupName: [], strategy: [], numberList: [], additionalFields: DISPLAY_OPTIONAL },
-		update: { groupId: [], numberList: [], updateFields: ['groupName', 'strategy', ...DISPLAY_OPTIONAL] },
+		update: {
+			groupId: [],
+			numberList: [],
+			updateFields: ['groupName', 'strategy', ...DISPLAY_OPTIONAL],
+		},
 		delete: { groupId: [] },
 		getAll: { returnAll: [], limit: [] },
 	},
-	serviceRecord: { getAll: { channel: [], startTime: [], endTime: [], returnAll: [], limit: [], filters: ['callId', 'sessionId'] } },
+	serviceRecord: {
+		getAll: {
+			channel: [],
+			startTime: [],
+			endTime: [],
+			returnAll: [],
+			limit: [],
+			filters: ['callId', 'sessionId'],
+		},
+	},
 	voiceAgent: { getAll: { returnAll: [], limit: [], filters: ['name', 'publishStatus'] } },
 	callerNumberGroup: { getAll: { returnAll: [], limit: [], filters: ['groupName'] } },
 	callTask: {
@@ -54,11 +108,26 @@ const CONTRACT: Record<string, Record<string, Params>> = {
 			maxConcurrency: [],
 			callWindows: ['window'],
 			scheduledStartTime: [],
-			retry: ['retryEnabled', 'retryReasons', 'maxRetryTimes', 'retryIntervalValue', 'retryIntervalUnit'],
+			retry: [
+				'retryEnabled',
+				'retryReasons',
+				'maxRetryTimes',
+				'retryIntervalValue',
+				'retryIntervalUnit',
+			],
 		},
-		import: { taskId: [], customerNumber: [], additionalFields: ['customerName', 'remark', 'variables'], options: ['dupStrategy'] },
+		import: {
+			taskId: [],
+			customerNumber: [],
+			additionalFields: ['customerName', 'remark', 'variables'],
+			options: ['dupStrategy'],
+		},
 		get: { taskId: [] },
-		getAll: { returnAll: [], limit: [], filters: ['taskName', 'startDate', 'endDate', 'statusList'] },
+		getAll: {
+			returnAll: [],
+			limit: [],
+			filters: ['taskName', 'startDate', 'endDate', 'statusList'],
+		},
 		start: { taskId: [] },
 		pause: { taskId: [] },
 	},
@@ -70,11 +139,15 @@ function shownFor(property: INodeProperties, resource: string, operation: string
 	const show = property.displayOptions?.show ?? {};
 	const resources = show.resource as string[] | undefined;
 	const operations = show.operation as string[] | undefined;
-	return (!resources || resources.includes(resource)) && (!operations || operations.includes(operation));
+	return (
+		(!resources || resources.includes(resource)) && (!operations || operations.includes(operation))
+	);
 }
 
 function innerNames(property: INodeProperties): string[] {
-	const options = (property.options ?? []) as Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>;
+	const options = (property.options ?? []) as Array<
+		INodeProperties | INodePropertyCollection | INodePropertyOptions
+	>;
 	return options.map((option) => ('name' in option ? String(option.name) : ''));
 }
 
@@ -93,7 +166,9 @@ describe('the node contract', () => {
 
 	for (const [resource, operations] of Object.entries(CONTRACT)) {
 		it(`${resource}: exactly the contract operations, each with an action and a description`, () => {
-			const selector = description.properties.find((p) => p.name === 'operation' && shownFor(p, resource, ''));
+			const selector = description.properties.find(
+				(p) => p.name === 'operation' && shownFor(p, resource, ''),
+			);
 			const options = (selector?.options ?? []) as INodePropertyOptions[];
 			expect(options.map((o) => o.value).sort()).toEqual(Object.keys(operations).sort());
 			for (const option of options) {
@@ -104,7 +179,10 @@ describe('the node contract', () => {
 
 		for (const [operation, params] of Object.entries(operations)) {
 			it(`${resource} ${operation}: every contract parameter and field exists`, () => {
-				const visible = description.properties.filter((p) => p.name !== 'operation' && p.name !== 'resource' && shownFor(p, resource, operation));
+				const visible = description.properties.filter(
+					(p) =>
+						p.name !== 'operation' && p.name !== 'resource' && shownFor(p, resource, operation),
+				);
 				const byName = new Map(visible.map((p) => [p.name, p]));
 				const missing: string[] = [];
 				for (const [name, fields] of Object.entries(params)) {

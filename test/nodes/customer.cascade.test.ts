@@ -4,7 +4,10 @@
  * their choices; the value is sent as written.
  */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { cascadeHint, toFieldConfig } from '../../nodes/ContactCenter/actions/customer/customFields';
+import {
+	cascadeHint,
+	toFieldConfig,
+} from '../../nodes/ContactCenter/actions/customer/customFields';
 import { callMethod, runNode } from '../harness';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { SandboxControl } from '../sandbox/control';
@@ -14,7 +17,14 @@ const REGION = {
 	level: 2,
 	fillLevel: 1,
 	children: [
-		{ key: 'zj', value: '浙江', children: [{ key: 'hz', value: '杭州', children: [] }, { key: 'nb', value: '宁波', children: [] }] },
+		{
+			key: 'zj',
+			value: '浙江',
+			children: [
+				{ key: 'hz', value: '杭州', children: [] },
+				{ key: 'nb', value: '宁波', children: [] },
+			],
+		},
 		{ key: 'bj', value: '北京', children: [{ key: 'cy', value: '朝阳', children: [] }] },
 	],
 };
@@ -26,7 +36,10 @@ const credentials = () => ({ baseUrl: sandbox.url, ...APP, timezone: 'Asia/Shang
 beforeAll(async () => {
 	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
 	control = new SandboxControl(sandbox.url);
-	await control.seedFields({ appId: APP.appId, fields: [{ field: 'cf_region', name: 'Region', type: 'cascade', options: REGION }] });
+	await control.seedFields({
+		appId: APP.appId,
+		fields: [{ field: 'cf_region', name: 'Region', type: 'cascade', options: REGION }],
+	});
 });
 
 afterAll(async () => {
@@ -45,7 +58,8 @@ describe('a cascade custom field', () => {
 		expect(mapping.fields).toEqual([
 			{
 				id: 'cf_region',
-				displayName: 'Region (key path such as zj/hz: zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳))',
+				displayName:
+					'Region (key path such as zj/hz: zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳))',
 				required: false,
 				defaultMatch: false,
 				canBeUsedToMatch: false,
@@ -62,7 +76,20 @@ describe('a cascade custom field', () => {
 				resource: 'customer',
 				operation: 'create',
 				customerName: 'Cascade',
-				customFields: { mappingMode: 'defineBelow', value: { cf_region: 'zj/nb' }, schema: [{ id: 'cf_region', displayName: 'Region', required: false, display: true, type: 'string', defaultMatch: false }] },
+				customFields: {
+					mappingMode: 'defineBelow',
+					value: { cf_region: 'zj/nb' },
+					schema: [
+						{
+							id: 'cf_region',
+							displayName: 'Region',
+							required: false,
+							display: true,
+							type: 'string',
+							defaultMatch: false,
+						},
+					],
+				},
 			},
 			credentials: credentials(),
 			sandbox: control,
@@ -76,9 +103,18 @@ describe('a cascade custom field', () => {
 		const children = Array.from({ length: 3 }, (_, p) => ({
 			key: `p${p}`,
 			value: `Province ${p}`,
-			children: Array.from({ length: 3 }, (__, c) => ({ key: `c${c}`, value: `City ${c}`, children: [] })),
+			children: Array.from({ length: 3 }, (__, c) => ({
+				key: `c${c}`,
+				value: `City ${c}`,
+				children: [],
+			})),
 		}));
-		const config = toFieldConfig({ field: 'cf_area', name: 'Area', type: 'cascade', options: { level: 2, fillLevel: 2, children } });
+		const config = toFieldConfig({
+			field: 'cf_area',
+			name: 'Area',
+			type: 'cascade',
+			options: { level: 2, fillLevel: 2, children },
+		});
 		expect(config && cascadeHint(config)).toBe(
 			'key path such as p0/c0: p0/c0 (Province 0/City 0), p0/c1 (Province 0/City 1), p0/c2 (Province 0/City 2), ' +
 				'p1/c0 (Province 1/City 0), p1/c1 (Province 1/City 1), p1/c2 (Province 1/City 2), and 3 more',

@@ -19,21 +19,43 @@ const ids: Record<string, string> = {};
 const credentials = (app = APP) => ({ baseUrl: sandbox.url, ...app, timezone: 'Asia/Shanghai' });
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }, { ...BULK, timezone: 'Asia/Shanghai' }] });
+	sandbox = await startSandbox({
+		tenants: [
+			{ ...APP, timezone: 'Asia/Shanghai' },
+			{ ...BULK, timezone: 'Asia/Shanghai' },
+		],
+	});
 	control = new SandboxControl(sandbox.url);
 	await control.seedFields({
 		appId: APP.appId,
 		fields: [
-			{ field: 'level', name: 'Level', type: 'select', required: true, choices: [{ key: 'gold', value: 'Gold', isDefault: false }] },
+			{
+				field: 'level',
+				name: 'Level',
+				type: 'select',
+				required: true,
+				choices: [{ key: 'gold', value: 'Gold', isDefault: false }],
+			},
 			{ field: 'archived', name: 'Archived note', type: 'text', status: 0 },
 		],
 	});
 	const seeded = await control.seedCustomers({
 		appId: APP.appId,
 		customers: [
-			{ customerName: 'Amy', createTime: '2026-01-10 08:00:00', callingNumber: 2, level: 'gold', mobile: [{ value: '13100000001', memo: '' }] },
+			{
+				customerName: 'Amy',
+				createTime: '2026-01-10 08:00:00',
+				callingNumber: 2,
+				level: 'gold',
+				mobile: [{ value: '13100000001', memo: '' }],
+			},
 			{ customerName: 'Ben', createTime: '2026-01-10 14:00:00', callingNumber: 5 },
-			{ customerName: 'Cal', createTime: '2026-01-11 09:00:00', callingNumber: 9, email: [{ value: 'cal@example.com', memo: '' }] },
+			{
+				customerName: 'Cal',
+				createTime: '2026-01-11 09:00:00',
+				callingNumber: 9,
+				email: [{ value: 'cal@example.com', memo: '' }],
+			},
 		],
 	});
 	[ids.amy, ids.ben, ids.cal] = seeded;
@@ -42,7 +64,10 @@ beforeAll(async () => {
 
 afterAll(async () => await sandbox.close());
 
-async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+async function run(
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'customer', ...parameters },
@@ -56,10 +81,18 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 	test('the customer record as the item, _id a string, paired', async () => {
 		const result = await run({ operation: 'get', customerId: ids.amy });
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.method, r.path, r.signatureValid, r.code])).toEqual([['GET', `/openapi/crm/${ids.amy}`, true, '200']]);
+		expect(result.requests.map((r) => [r.method, r.path, r.signatureValid, r.code])).toEqual([
+			['GET', `/openapi/crm/${ids.amy}`, true, '200'],
+		]);
 		expect(result.items).toEqual([
 			{
-				json: expect.objectContaining({ _id: ids.amy, accountId: APP.appId, customerName: 'Amy', createTime: '2026-01-10 08:00:00', level: 'gold' }),
+				json: expect.objectContaining({
+					_id: ids.amy,
+					accountId: APP.appId,
+					customerName: 'Amy',
+					createTime: '2026-01-10 08:00:00',
+					level: 'gold',
+				}),
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -67,17 +100,29 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 
 	test('an unknown id surfaces 00000400; with continueOnFail the other items still come', async () => {
 		const failed = await run({ operation: 'get', customerId: 'nope' });
-		expect(failed.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 00000400: customer does not exist' });
+		expect(failed.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Contact Center error 00000400: customer does not exist',
+		});
 		expect(failed.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '00000400' });
 
-		const result = await run({ operation: 'get', customerId: '={{ $json.id }}' }, { items: [{ id: ids.ben }, { id: 'nope' }, { id: ids.cal }], continueOnFail: true });
-		expect(result.requests.map((r) => r.path)).toEqual([`/openapi/crm/${ids.ben}`, '/openapi/crm/nope', `/openapi/crm/${ids.cal}`]);
+		const result = await run(
+			{ operation: 'get', customerId: '={{ $json.id }}' },
+			{ items: [{ id: ids.ben }, { id: 'nope' }, { id: ids.cal }], continueOnFail: true },
+		);
+		expect(result.requests.map((r) => r.path)).toEqual([
+			`/openapi/crm/${ids.ben}`,
+			'/openapi/crm/nope',
+			`/openapi/crm/${ids.cal}`,
+		]);
 		expect(result.items.map((i) => [i.json.customerName ?? i.json.code, i.pairedItem])).toEqual([
 			['Ben', { item: 0 }],
 			['00000400', { item: 1 }],
 			['Cal', { item: 2 }],
 		]);
-		expect(result.items[1].json.error).toBe('Contact Center error 00000400: customer does not exist');
+		expect(result.items[1].json.error).toBe(
+			'Contact Center error 00000400: customer does not exist',
+		);
 	});
 
 	test('a blank id sends nothing', async () => {
@@ -89,19 +134,30 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 
 describe('customer delete: POST /openapi/crm/delete', () => {
 	test('returns {deleted: true, id}; the customer is gone; an unknown id fails only its own item', async () => {
-		const [doomed, alsoDoomed] = await control.seedCustomers({ appId: APP.appId, customers: [{ customerName: 'Del 1' }, { customerName: 'Del 2' }] });
+		const [doomed, alsoDoomed] = await control.seedCustomers({
+			appId: APP.appId,
+			customers: [{ customerName: 'Del 1' }, { customerName: 'Del 2' }],
+		});
 		const result = await run(
 			{ operation: 'delete', customerId: '={{ $json.id }}' },
 			{ items: [{ id: doomed }, { id: 'unknown-id' }, { id: alsoDoomed }], continueOnFail: true },
 		);
-		expect(result.requests.map((r) => [r.method, r.path, r.body, r.signatureValid, r.code])).toEqual([
+		expect(
+			result.requests.map((r) => [r.method, r.path, r.body, r.signatureValid, r.code]),
+		).toEqual([
 			['POST', '/openapi/crm/delete', { id: doomed }, true, '200'],
 			['POST', '/openapi/crm/delete', { id: 'unknown-id' }, true, '00000400'],
 			['POST', '/openapi/crm/delete', { id: alsoDoomed }, true, '200'],
 		]);
 		expect(result.items).toEqual([
 			{ json: { deleted: true, id: doomed }, pairedItem: { item: 0 } },
-			{ json: expect.objectContaining({ error: 'Contact Center error 00000400: customer does not exist', code: '00000400' }), pairedItem: { item: 1 } },
+			{
+				json: expect.objectContaining({
+					error: 'Contact Center error 00000400: customer does not exist',
+					code: '00000400',
+				}),
+				pairedItem: { item: 1 },
+			},
 			{ json: { deleted: true, id: alsoDoomed }, pairedItem: { item: 2 } },
 		]);
 		const remaining = (await control.getState(APP.appId)).customers.map((c) => c._id);
@@ -114,10 +170,19 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 	const listBodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 
 	test('Return All over 2,500 customers: exactly 3 signed requests of 1,000, every customer once', async () => {
-		const result = await run({ operation: 'getAll', returnAll: true }, { credentials: credentials(BULK) });
+		const result = await run(
+			{ operation: 'getAll', returnAll: true },
+			{ credentials: credentials(BULK) },
+		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests.every((r) => r.path === LIST && r.method === 'POST' && r.signatureValid && r.appId === BULK.appId)).toBe(true);
-		expect(listBodies(result)).toEqual([1, 2, 3].map((page) => ({ search: [], sortList: [], page, limit: 1000 })));
+		expect(
+			result.requests.every(
+				(r) => r.path === LIST && r.method === 'POST' && r.signatureValid && r.appId === BULK.appId,
+			),
+		).toBe(true);
+		expect(listBodies(result)).toEqual(
+			[1, 2, 3].map((page) => ({ search: [], sortList: [], page, limit: 1000 })),
+		);
 		expect(result.items).toHaveLength(2500);
 		const returned = result.items.map((i) => i.json._id);
 		expect(new Set(returned).size).toBe(2500);
@@ -127,11 +192,17 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 	});
 
 	test('Limit asks for just enough: 30 in one request; 1,500 in two pages of 750 (the fewest pages, no row beyond the limit)', async () => {
-		const small = await run({ operation: 'getAll', returnAll: false, limit: 30 }, { credentials: credentials(BULK) });
+		const small = await run(
+			{ operation: 'getAll', returnAll: false, limit: 30 },
+			{ credentials: credentials(BULK) },
+		);
 		expect(listBodies(small)).toEqual([{ search: [], sortList: [], page: 1, limit: 30 }]);
 		expect(small.items).toHaveLength(30);
 
-		const large = await run({ operation: 'getAll', returnAll: false, limit: 1500 }, { credentials: credentials(BULK) });
+		const large = await run(
+			{ operation: 'getAll', returnAll: false, limit: 1500 },
+			{ credentials: credentials(BULK) },
+		);
 		expect(listBodies(large).map((b) => [b.page, b.limit])).toEqual([
 			[1, 750],
 			[2, 750],
@@ -146,7 +217,12 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 				operation: 'getAll',
 				returnAll: true,
 				filters: {
-					conditions: { values: [{ field: 'callingNumber', operator: 'between', value: '1,9' }, { field: 'email', operator: 'empty' }] },
+					conditions: {
+						values: [
+							{ field: 'callingNumber', operator: 'between', value: '1,9' },
+							{ field: 'email', operator: 'empty' },
+						],
+					},
 					// midnight in New York = 13:00 in Shanghai: Amy (08:00) is before, Ben (14:00) after
 					createTimeBegin: '2026-01-10T00:00:00',
 					createTimeEnd: '2026-01-11T23:59:59',
@@ -170,12 +246,22 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			},
 		]);
 		// Cal has an email; Amy was created before the range. API dates are returned untouched.
-		expect(result.items.map((i) => [i.json.customerName, i.json.createTime])).toEqual([['Ben', '2026-01-10 14:00:00']]);
+		expect(result.items.map((i) => [i.json.customerName, i.json.createTime])).toEqual([
+			['Ben', '2026-01-10 14:00:00'],
+		]);
 	});
 
 	test('per item: each input item runs its own query, outputs paired to it', async () => {
 		const result = await run(
-			{ operation: 'getAll', returnAll: true, filters: { conditions: { values: [{ field: 'customerName', operator: 'eq', value: '={{ $json.name }}' }] } } },
+			{
+				operation: 'getAll',
+				returnAll: true,
+				filters: {
+					conditions: {
+						values: [{ field: 'customerName', operator: 'eq', value: '={{ $json.name }}' }],
+					},
+				},
+			},
 			{ items: [{ name: 'Cal' }, { name: 'Amy' }] },
 		);
 		expect(listBodies(result).map((b) => b.search)).toEqual([
@@ -193,7 +279,12 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			operation: 'getAll',
 			returnAll: true,
 			filters: {
-				conditions: { values: [{ field: 'callingNumber', operator: 'between', value: '3' }, { field: 'email', operator: '={{ "empty" }}', value: 'x' }] },
+				conditions: {
+					values: [
+						{ field: 'callingNumber', operator: 'between', value: '3' },
+						{ field: 'email', operator: '={{ "empty" }}', value: 'x' },
+					],
+				},
 				updateTimeBegin: '2026-02-02T00:00:00',
 				updateTimeEnd: '2026-02-01T00:00:00',
 			},
@@ -202,19 +293,29 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 		expect(result.error?.message).toBe(
 			'Invalid input [item 0]: "Filters → Conditions → Value (condition 1)" needs exactly two values for the operator "between" (got 1) (and 2 more problems)',
 		);
-		expect(result.error?.description).toContain('"Filters → Conditions → Value (condition 2)" must be empty for the operator "empty"');
-		expect(result.error?.description).toContain('"Filters → Updated From" is later than updateTimeEnd');
+		expect(result.error?.description).toContain(
+			'"Filters → Conditions → Value (condition 2)" must be empty for the operator "empty"',
+		);
+		expect(result.error?.description).toContain(
+			'"Filters → Updated From" is later than updateTimeEnd',
+		);
 	});
 
 	test('an operator or sort order outside the API list is refused before sending', async () => {
 		const result = await run({
 			operation: 'getAll',
-			filters: { conditions: { values: [{ field: 'customerName', operator: '={{ "like" }}', value: 'A' }] } },
+			filters: {
+				conditions: { values: [{ field: 'customerName', operator: '={{ "like" }}', value: 'A' }] },
+			},
 			sort: { values: [{ field: 'customerName', orderBy: '={{ "up" }}' }] },
 		});
 		expect(result.requests).toEqual([]);
-		expect(result.error?.description).toContain('"Filters → Conditions → Operator (condition 1)" must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")');
-		expect(result.error?.description).toContain('"Sort → Order (sort rule 1)" must be one of asc, desc (got "up")');
+		expect(result.error?.description).toContain(
+			'"Filters → Conditions → Operator (condition 1)" must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")',
+		);
+		expect(result.error?.description).toContain(
+			'"Sort → Order (sort rule 1)" must be one of asc, desc (got "up")',
+		);
 	});
 });
 
@@ -229,11 +330,19 @@ describe('editor methods', () => {
 			credentials: credentials(),
 		});
 		const log = await control.getLog();
-		expect(log.map((r) => [r.method, r.path, r.body, r.signatureValid])).toEqual([['POST', FIELD_LIST, {}, true]]);
+		expect(log.map((r) => [r.method, r.path, r.body, r.signatureValid])).toEqual([
+			['POST', FIELD_LIST, {}, true],
+		]);
 		const values = options.map((o) => o.value);
-		expect(values).toEqual(expect.arrayContaining(['customerName', 'mobile', 'createTime', 'level']));
+		expect(values).toEqual(
+			expect.arrayContaining(['customerName', 'mobile', 'createTime', 'level']),
+		);
 		expect(values).not.toContain('archived');
-		expect(options.find((o) => o.value === 'level')).toEqual({ name: 'Level (custom)', value: 'level', description: 'Field ID level, type select' });
+		expect(options.find((o) => o.value === 'level')).toEqual({
+			name: 'Level (custom)',
+			value: 'level',
+			description: 'Field ID level, type select',
+		});
 		const names = options.map((o) => o.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
@@ -265,6 +374,9 @@ describe('editor methods', () => {
 			parameters: { resource: 'customer', operation: 'create' },
 			credentials: credentials(BULK),
 		});
-		expect(empty).toEqual({ fields: [], emptyFieldsNotice: 'This tenant has no enabled custom customer fields.' });
+		expect(empty).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'This tenant has no enabled custom customer fields.',
+		});
 	});
 });

@@ -2,8 +2,18 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
-import { mapperFields, readCustomFieldValues, toFieldConfig, type CustomerFieldConfig } from '../../nodes/ContactCenter/actions/customer/customFields';
-import { buildCustomerBody, readContacts, splitList, type WriteInput } from '../../nodes/ContactCenter/actions/customer/fields';
+import {
+	mapperFields,
+	readCustomFieldValues,
+	toFieldConfig,
+	type CustomerFieldConfig,
+} from '../../nodes/ContactCenter/actions/customer/customFields';
+import {
+	buildCustomerBody,
+	readContacts,
+	splitList,
+	type WriteInput,
+} from '../../nodes/ContactCenter/actions/customer/fields';
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
 import { repeatIdsOf } from '../../nodes/ContactCenter/actions/customer/api';
 import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerField/filters';
@@ -11,18 +21,76 @@ import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerFi
 const ZONES = { workflow: 'America/New_York', api: 'Asia/Shanghai' };
 
 function config(partial: Partial<CustomerFieldConfig> & { field: string }): CustomerFieldConfig {
-	return { name: partial.field, type: 'text', status: 1, isSystem: false, required: false, searchable: true, choices: [], sort: 0, ...partial };
+	return {
+		name: partial.field,
+		type: 'text',
+		status: 1,
+		isSystem: false,
+		required: false,
+		searchable: true,
+		choices: [],
+		sort: 0,
+		...partial,
+	};
 }
 
 const SCHEMA = [
-	{ id: 'level', displayName: 'Level', required: true, type: 'options', options: [{ name: 'Gold', value: 'gold' }, { name: 'Silver', value: 'silver' }], display: true, defaultMatch: false },
-	{ id: 'score', displayName: 'Score', required: false, type: 'number', display: true, defaultMatch: false },
-	{ id: 'visitAt', displayName: 'Visit at', required: false, type: 'dateTime', display: true, defaultMatch: false },
-	{ id: 'tags', displayName: 'Tags (comma-separated keys)', required: false, type: 'string', options: [{ name: 'a', value: 'a' }, { name: 'b', value: 'b' }], display: true, defaultMatch: false },
-	{ id: 'note', displayName: 'Note', required: false, type: 'string', display: true, defaultMatch: false },
+	{
+		id: 'level',
+		displayName: 'Level',
+		required: true,
+		type: 'options',
+		options: [
+			{ name: 'Gold', value: 'gold' },
+			{ name: 'Silver', value: 'silver' },
+		],
+		display: true,
+		defaultMatch: false,
+	},
+	{
+		id: 'score',
+		displayName: 'Score',
+		required: false,
+		type: 'number',
+		display: true,
+		defaultMatch: false,
+	},
+	{
+		id: 'visitAt',
+		displayName: 'Visit at',
+		required: false,
+		type: 'dateTime',
+		display: true,
+		defaultMatch: false,
+	},
+	{
+		id: 'tags',
+		displayName: 'Tags (comma-separated keys)',
+		required: false,
+		type: 'string',
+		options: [
+			{ name: 'a', value: 'a' },
+			{ name: 'b', value: 'b' },
+		],
+		display: true,
+		defaultMatch: false,
+	},
+	{
+		id: 'note',
+		displayName: 'Note',
+		required: false,
+		type: 'string',
+		display: true,
+		defaultMatch: false,
+	},
 ];
 
-const mapper = (value: IDataObject | null, schema: unknown[] = SCHEMA) => ({ mappingMode: 'defineBelow', value, schema, matchingColumns: [] });
+const mapper = (value: IDataObject | null, schema: unknown[] = SCHEMA) => ({
+	mappingMode: 'defineBelow',
+	value,
+	schema,
+	matchingColumns: [],
+});
 
 function write(partial: Partial<WriteInput>): ReturnType<typeof buildCustomerBody> {
 	return buildCustomerBody({
@@ -50,7 +118,12 @@ describe('customer write body (create, upsert, update)', () => {
 				customerSource: 'web, fair ,',
 			},
 			contacts: {
-				mobile: { values: [{ value: ' 13800000001 ', memo: 'work' }, { value: '13800000002', memo: '' }] },
+				mobile: {
+					values: [
+						{ value: ' 13800000001 ', memo: 'work' },
+						{ value: '13800000002', memo: '' },
+					],
+				},
 				email: { values: [{ value: 'jane@example.com' }] },
 				qq: {},
 			},
@@ -84,25 +157,44 @@ describe('customer write body (create, upsert, update)', () => {
 			'additionalFields.customerOrigin',
 			'wechat.values[0].value',
 		]);
-		expect(built.issues[2].problem).toBe('must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")');
+		expect(built.issues[2].problem).toBe(
+			'must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")',
+		);
 		expect(built.issues[3].problem).toContain('busOpportunity, openSeaCustom, selfDevelop');
 	});
 
 	test('update: no name required, but a Customer Name added to Update Fields cannot be blank', () => {
-		expect(write({ mode: 'update', customerName: undefined, optionalParameter: 'updateFields' }).issues).toEqual([]);
-		const built = write({ mode: 'update', customerName: undefined, optionalParameter: 'updateFields', optionalFields: { customerName: '' } });
-		expect(built.issues).toEqual([expect.objectContaining({ field: 'updateFields.customerName', problem: 'is required' })]);
+		expect(
+			write({ mode: 'update', customerName: undefined, optionalParameter: 'updateFields' }).issues,
+		).toEqual([]);
+		const built = write({
+			mode: 'update',
+			customerName: undefined,
+			optionalParameter: 'updateFields',
+			optionalFields: { customerName: '' },
+		});
+		expect(built.issues).toEqual([
+			expect.objectContaining({ field: 'updateFields.customerName', problem: 'is required' }),
+		]);
 	});
 
 	test('custom values join the body as top-level keys; a custom key that is a standard field is refused', () => {
 		const built = write({ customFields: mapper({ level: 'gold', note: 'vip' }) });
 		expect(built.body).toMatchObject({ customerName: 'Jane', level: 'gold', note: 'vip' });
 		const clash = write({ customFields: mapper({ level: 'gold', owner: 'x' }) });
-		expect(clash.issues).toEqual([expect.objectContaining({ field: 'customFields.owner', problem: 'is a standard customer field, not a custom one' })]);
+		expect(clash.issues).toEqual([
+			expect.objectContaining({
+				field: 'customFields.owner',
+				problem: 'is a standard customer field, not a custom one',
+			}),
+		]);
 	});
 
 	test('contact rows also come from an expression array; splitList takes text or arrays', () => {
-		expect(readContacts('mobile', [{ value: '1' }, '2']).entries).toEqual([{ value: '1' }, { value: '2' }]);
+		expect(readContacts('mobile', [{ value: '1' }, '2']).entries).toEqual([
+			{ value: '1' },
+			{ value: '2' },
+		]);
 		expect(splitList(['a', ' ', 'b'])).toEqual(['a', 'b']);
 		expect(splitList('a,,b ')).toEqual(['a', 'b']);
 		expect(splitList(undefined)).toEqual([]);
@@ -112,12 +204,37 @@ describe('customer write body (create, upsert, update)', () => {
 describe('custom fields: configuration to resource-mapper fields', () => {
 	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order', () => {
 		const configs = [
-			toFieldConfig({ field: 'customerName', name: 'Customer name', type: 'text', status: 1, isSystem: true, required: true }),
+			toFieldConfig({
+				field: 'customerName',
+				name: 'Customer name',
+				type: 'text',
+				status: 1,
+				isSystem: true,
+				required: true,
+			}),
 			toFieldConfig({ field: 'cf_b', name: 'Birthday', type: 'date', status: 1, sort: 3 }),
-			toFieldConfig({ field: 'cf_l', name: 'Level', type: 'select', status: 1, sort: 1, required: true, choices: [{ key: 'g', value: 'Gold' }, { key: 's', value: 's' }] }),
+			toFieldConfig({
+				field: 'cf_l',
+				name: 'Level',
+				type: 'select',
+				status: 1,
+				sort: 1,
+				required: true,
+				choices: [
+					{ key: 'g', value: 'Gold' },
+					{ key: 's', value: 's' },
+				],
+			}),
 			toFieldConfig({ field: 'cf_n', name: 'Score', type: 'number', status: 1, sort: 2 }),
 			toFieldConfig({ field: 'cf_t', name: 'Visit', type: 'datetime', status: 1, sort: 4 }),
-			toFieldConfig({ field: 'cf_m', name: 'Tags', type: 'multiSelect', status: 1, sort: 5, choices: [{ key: 'a', value: 'A' }] }),
+			toFieldConfig({
+				field: 'cf_m',
+				name: 'Tags',
+				type: 'multiSelect',
+				status: 1,
+				sort: 5,
+				choices: [{ key: 'a', value: 'A' }],
+			}),
 			toFieldConfig({ field: 'cf_off', name: 'Old', type: 'text', status: 0, sort: 6 }),
 			toFieldConfig({ field: '', name: 'broken' }),
 		].filter((c): c is CustomerFieldConfig => c !== undefined);
@@ -134,7 +251,9 @@ describe('custom fields: configuration to resource-mapper fields', () => {
 			{ name: 'Gold (g)', value: 'g' },
 			{ name: 's', value: 's' },
 		]);
-		expect(add.every((f) => f.display && !f.defaultMatch && f.canBeUsedToMatch === false)).toBe(true);
+		expect(add.every((f) => f.display && !f.defaultMatch && f.canBeUsedToMatch === false)).toBe(
+			true,
+		);
 		// update: nothing is required
 		expect(mapperFields(configs, 'update').some((f) => f.required)).toBe(false);
 	});
@@ -147,18 +266,38 @@ describe('custom fields: configuration to resource-mapper fields', () => {
 describe('custom fields: values checked against the saved schema and converted', () => {
 	test('numbers and date-times become API strings (date-times in the API zone); empty values are not sent', () => {
 		const { values, issues } = readCustomFieldValues(
-			mapper({ level: 'silver', score: 12.5, visitAt: '2026-07-01T08:00:00', tags: 'a, b', note: 42, unknownKey: 'kept' }),
+			mapper({
+				level: 'silver',
+				score: 12.5,
+				visitAt: '2026-07-01T08:00:00',
+				tags: 'a, b',
+				note: 42,
+				unknownKey: 'kept',
+			}),
 			'add',
 			ZONES,
 		);
 		expect(issues).toEqual([]);
 		// 08:00 New York (EDT, UTC-4) = 20:00 Shanghai
-		expect(values).toEqual({ level: 'silver', score: '12.5', visitAt: '2026-07-01 20:00:00', tags: 'a,b', note: '42', unknownKey: 'kept' });
-		expect(readCustomFieldValues(mapper({ level: 'gold', note: '', score: null }), 'add', ZONES).values).toEqual({ level: 'gold' });
+		expect(values).toEqual({
+			level: 'silver',
+			score: '12.5',
+			visitAt: '2026-07-01 20:00:00',
+			tags: 'a,b',
+			note: '42',
+			unknownKey: 'kept',
+		});
+		expect(
+			readCustomFieldValues(mapper({ level: 'gold', note: '', score: null }), 'add', ZONES).values,
+		).toEqual({ level: 'gold' });
 	});
 
 	test('required (add only), choice, multi-choice, number and date-time rules each give a named issue', () => {
-		const { issues } = readCustomFieldValues(mapper({ score: 'many', visitAt: 'soon', tags: 'a,z' }), 'add', ZONES);
+		const { issues } = readCustomFieldValues(
+			mapper({ score: 'many', visitAt: 'soon', tags: 'a,z' }),
+			'add',
+			ZONES,
+		);
 		expect(issues.map((i) => [i.field, i.problem])).toEqual([
 			['customFields.level', 'is required'],
 			['customFields.score', 'must be a number (got "many")'],
@@ -168,19 +307,28 @@ describe('custom fields: values checked against the saved schema and converted',
 		expect(issues[0].fix).toBe('Fill in the custom field "Level" under Custom Fields.');
 		const update = readCustomFieldValues(mapper({ level: 'bronze' }), 'update', ZONES);
 		expect(update.issues).toEqual([
-			expect.objectContaining({ field: 'customFields.level', problem: 'must be one of the choices gold, silver (got "bronze")' }),
+			expect.objectContaining({
+				field: 'customFields.level',
+				problem: 'must be one of the choices gold, silver (got "bronze")',
+			}),
 		]);
 	});
 
 	test('no mapper value (the default) sends nothing', () => {
 		expect(readCustomFieldValues(undefined, 'add', ZONES)).toEqual({ values: {}, issues: [] });
-		expect(readCustomFieldValues(mapper(null, []), 'add', ZONES)).toEqual({ values: {}, issues: [] });
+		expect(readCustomFieldValues(mapper(null, []), 'add', ZONES)).toEqual({
+			values: {},
+			issues: [],
+		});
 	});
 });
 
 describe('customer list query', () => {
 	test('search and sortList are always arrays; conditions, sorting and time ranges in API form', () => {
-		expect(buildListQuery({}, {}, ZONES)).toEqual({ issues: [], body: { search: [], sortList: [] } });
+		expect(buildListQuery({}, {}, ZONES)).toEqual({
+			issues: [],
+			body: { search: [], sortList: [] },
+		});
 		const query = buildListQuery(
 			{
 				conditions: {
@@ -196,7 +344,12 @@ describe('customer list query', () => {
 				createTimeEnd: '2026-01-31T23:59:59-05:00',
 				updateTimeBegin: '2026-02-01T00:00:00Z',
 			},
-			{ values: [{ field: 'createTime', orderBy: 'desc' }, { field: 'customerName', orderBy: 'asc' }] },
+			{
+				values: [
+					{ field: 'createTime', orderBy: 'desc' },
+					{ field: 'customerName', orderBy: 'asc' },
+				],
+			},
 			ZONES,
 		);
 		expect(query.issues).toEqual([]);
@@ -250,7 +403,10 @@ describe('customer list query', () => {
 
 	test('condition values: commas split only for between and in/nin; numbers stay numbers', () => {
 		expect(conditionValues('eq', 'a,b')).toEqual(['a,b']);
-		expect(conditionValues('between', '2026-01-01 00:00:00,2026-01-02 00:00:00')).toEqual(['2026-01-01 00:00:00', '2026-01-02 00:00:00']);
+		expect(conditionValues('between', '2026-01-01 00:00:00,2026-01-02 00:00:00')).toEqual([
+			'2026-01-01 00:00:00',
+			'2026-01-02 00:00:00',
+		]);
 		expect(conditionValues('gte', 3)).toEqual([3]);
 		expect(conditionValues('nempty', '')).toEqual([]);
 	});
@@ -269,37 +425,88 @@ describe('upsert: the id of the existing customer', () => {
 describe('customer field list filters', () => {
 	test('only the filters set are sent; categories are checked', () => {
 		expect(buildFieldListBody({})).toEqual({ issues: [], body: {} });
-		expect(buildFieldListBody({ name: ' lev ', category: ['custom'], type: 'select, text', enabled: false, editable: true }).body).toEqual({
+		expect(
+			buildFieldListBody({
+				name: ' lev ',
+				category: ['custom'],
+				type: 'select, text',
+				enabled: false,
+				editable: true,
+			}).body,
+		).toEqual({
 			name: 'lev',
 			category: ['custom'],
 			type: ['select', 'text'],
 			enabled: false,
 			editable: true,
 		});
-		expect(buildFieldListBody({ category: ['preset'] }).issues).toEqual([expect.objectContaining({ field: 'filters.category[0]' })]);
+		expect(buildFieldListBody({ category: ['preset'] }).issues).toEqual([
+			expect.objectContaining({ field: 'filters.category[0]' }),
+		]);
 	});
 });
 
 describe('node description: the contract names of customer and customerField', () => {
 	const properties = new ContactCenter().description.properties;
 	const shown = (resource: string, operation: string) =>
-		properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation));
-	const names = (resource: string, operation: string) => shown(resource, operation).map((p) => p.name);
+		properties.filter(
+			(p) =>
+				p.displayOptions?.show?.resource?.includes(resource) &&
+				p.displayOptions?.show?.operation?.includes(operation),
+		);
+	const names = (resource: string, operation: string) =>
+		shown(resource, operation).map((p) => p.name);
 	const inner = (resource: string, operation: string, name: string) => {
 		const property = shown(resource, operation).find((p) => p.name === name);
-		return (property?.options ?? []).map((o) => ('name' in o ? o.name : '') + ('values' in o ? `:${o.values.map((v) => v.name).join(',')}` : ''));
+		return (property?.options ?? []).map(
+			(o) =>
+				('name' in o ? o.name : '') +
+				('values' in o ? `:${o.values.map((v) => v.name).join(',')}` : ''),
+		);
 	};
 
-	test.each(['create', 'upsert'])('%s: customerName, contacts, additionalFields, customFields', (operation) => {
-		expect(names('customer', operation)).toEqual(['customerName', 'mobile', 'email', 'qq', 'wechat', 'additionalFields', 'customFields']);
-		for (const kind of ['mobile', 'email', 'qq', 'wechat']) expect(inner('customer', operation, kind)).toEqual(['values:value,memo']);
-		expect(inner('customer', operation, 'additionalFields').sort()).toEqual(
-			['assignTime', 'createMethod', 'customerOrigin', 'customerSource', 'emailList', 'mobileDecrypt', 'mobileList', 'owner', 'qqList', 'visitorId', 'wechatList'].sort(),
-		);
-	});
+	test.each(['create', 'upsert'])(
+		'%s: customerName, contacts, additionalFields, customFields',
+		(operation) => {
+			expect(names('customer', operation)).toEqual([
+				'customerName',
+				'mobile',
+				'email',
+				'qq',
+				'wechat',
+				'additionalFields',
+				'customFields',
+			]);
+			for (const kind of ['mobile', 'email', 'qq', 'wechat'])
+				expect(inner('customer', operation, kind)).toEqual(['values:value,memo']);
+			expect(inner('customer', operation, 'additionalFields').sort()).toEqual(
+				[
+					'assignTime',
+					'createMethod',
+					'customerOrigin',
+					'customerSource',
+					'emailList',
+					'mobileDecrypt',
+					'mobileList',
+					'owner',
+					'qqList',
+					'visitorId',
+					'wechatList',
+				].sort(),
+			);
+		},
+	);
 
 	test('update: customerId, contacts, updateFields (with customerName), customFields', () => {
-		expect(names('customer', 'update')).toEqual(['customerId', 'mobile', 'email', 'qq', 'wechat', 'updateFields', 'customFields']);
+		expect(names('customer', 'update')).toEqual([
+			'customerId',
+			'mobile',
+			'email',
+			'qq',
+			'wechat',
+			'updateFields',
+			'customFields',
+		]);
 		expect(inner('customer', 'update', 'updateFields')).toContain('customerName');
 	});
 
@@ -307,16 +514,30 @@ describe('node description: the contract names of customer and customerField', (
 		expect(names('customer', 'get')).toEqual(['customerId']);
 		expect(names('customer', 'delete')).toEqual(['customerId']);
 		expect(names('customer', 'getAll')).toEqual(['returnAll', 'limit', 'filters', 'sort']);
-		expect(inner('customer', 'getAll', 'filters')).toEqual(['conditions', 'createTimeBegin', 'createTimeEnd', 'updateTimeBegin', 'updateTimeEnd']);
+		expect(inner('customer', 'getAll', 'filters')).toEqual([
+			'conditions',
+			'createTimeBegin',
+			'createTimeEnd',
+			'updateTimeBegin',
+			'updateTimeEnd',
+		]);
 		expect(inner('customer', 'getAll', 'sort')).toEqual(['values:field,orderBy']);
 		const conditions = shown('customer', 'getAll')
 			.find((p) => p.name === 'filters')
 			?.options?.find((o) => 'name' in o && o.name === 'conditions');
-		expect(conditions && 'options' in conditions ? conditions.options?.map((o) => ('values' in o ? o.values.map((v) => v.name) : [])) : []).toEqual([
-			['field', 'operator', 'value'],
-		]);
+		expect(
+			conditions && 'options' in conditions
+				? conditions.options?.map((o) => ('values' in o ? o.values.map((v) => v.name) : []))
+				: [],
+		).toEqual([['field', 'operator', 'value']]);
 		expect(names('customerField', 'getAll')).toEqual(['returnAll', 'limit', 'filters']);
-		expect(inner('customerField', 'getAll', 'filters')).toEqual(['category', 'editable', 'enabled', 'name', 'type']);
+		expect(inner('customerField', 'getAll', 'filters')).toEqual([
+			'category',
+			'editable',
+			'enabled',
+			'name',
+			'type',
+		]);
 	});
 
 	test('customFields is a resource mapper on getCustomerFieldMapping, mode add for every write operation', () => {

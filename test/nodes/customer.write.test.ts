@@ -1,4 +1,9 @@
-import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameters,
+	ResourceMapperField,
+	ResourceMapperValue,
+} from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
@@ -53,11 +58,24 @@ beforeAll(async () => {
 
 afterAll(async () => await sandbox.close());
 
-function customFields(value: ResourceMapperValue['value'], schema = addSchema): ResourceMapperValue {
-	return { mappingMode: 'defineBelow', value, schema, matchingColumns: [], attemptToConvertTypes: false, convertFieldsToString: false };
+function customFields(
+	value: ResourceMapperValue['value'],
+	schema = addSchema,
+): ResourceMapperValue {
+	return {
+		mappingMode: 'defineBelow',
+		value,
+		schema,
+		matchingColumns: [],
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
 }
 
-async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+async function run(
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'customer', ...parameters },
@@ -100,7 +118,13 @@ describe('customer create: POST /openapi/crm/add', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
 		const [request] = result.requests;
-		expect(request).toMatchObject({ method: 'POST', path: ADD, signatureValid: true, appId: APP.appId, code: '200' });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: ADD,
+			signatureValid: true,
+			appId: APP.appId,
+			code: '200',
+		});
 		expect(request.body).toEqual({
 			customerName: 'Jane Doe',
 			owner: 'agent-7',
@@ -133,7 +157,11 @@ describe('customer create: POST /openapi/crm/add', () => {
 			mobile: [{ value: '13800000001', memo: 'work' }],
 		});
 		// The custom fields round-trip: stored and read back as sent.
-		expect(await customerInSandbox(item.json._id as string)).toMatchObject({ level: 'gold', score: '7', visitAt: '2026-07-01 20:00:00' });
+		expect(await customerInSandbox(item.json._id as string)).toMatchObject({
+			level: 'gold',
+			score: '7',
+			visitAt: '2026-07-01 20:00:00',
+		});
 	});
 
 	test('one request per item, parameters read per item from expressions, each output paired to its input', async () => {
@@ -153,12 +181,24 @@ describe('customer create: POST /openapi/crm/add', () => {
 			},
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.path, (r.body as IDataObject).customerName, (r.body as IDataObject).level])).toEqual([
+		expect(
+			result.requests.map((r) => [
+				r.path,
+				(r.body as IDataObject).customerName,
+				(r.body as IDataObject).level,
+			]),
+		).toEqual([
 			[ADD, 'Ann', 'gold'],
 			[ADD, 'Bob', 'silver'],
 			[ADD, 'Cid', 'gold'],
 		]);
-		expect(result.items.map((i) => [i.json.customerName, (i.json.mobile as IDataObject[])[0].value, i.pairedItem])).toEqual([
+		expect(
+			result.items.map((i) => [
+				i.json.customerName,
+				(i.json.mobile as IDataObject[])[0].value,
+				i.pairedItem,
+			]),
+		).toEqual([
 			['Ann', '13900000001', { item: 0 }],
 			['Bob', '13900000002', { item: 1 }],
 			['Cid', '13900000003', { item: 2 }],
@@ -166,7 +206,10 @@ describe('customer create: POST /openapi/crm/add', () => {
 	});
 
 	test('a phone number that exists fails with 03001004, naming the existing customer', async () => {
-		const existing = await seedCustomer({ customerName: 'Old', mobile: [{ value: '13700000001', memo: '' }] });
+		const existing = await seedCustomer({
+			customerName: 'Old',
+			mobile: [{ value: '13700000001', memo: '' }],
+		});
 		const result = await run({
 			operation: 'create',
 			customerName: 'New',
@@ -175,10 +218,17 @@ describe('customer create: POST /openapi/crm/add', () => {
 		});
 		expect(result.requests).toHaveLength(1);
 		expect(result.requests[0]).toMatchObject({ path: ADD, code: '03001004' });
-		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 03001004: phone number already exists' });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Contact Center error 03001004: phone number already exists',
+		});
 		expect(result.error?.description).toContain('Create or Update');
 		expect(result.error?.description).toContain(`Existing customer ID: ${existing}.`);
-		expect(result.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '03001004', repeatId: [existing] });
+		expect(result.error?.context).toMatchObject({
+			itemIndex: 0,
+			vendorCode: '03001004',
+			repeatId: [existing],
+		});
 	});
 
 	test('validation: a missing name, a bad enum, a bad time, an empty phone, a missing required custom field and a wrong choice send nothing', async () => {
@@ -191,31 +241,62 @@ describe('customer create: POST /openapi/crm/add', () => {
 			customFields: customFields({ level: '={{ $json.level }}', score: '={{ "high" }}' }),
 		});
 		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer Name" is required (and 5 more problems)');
+		expect(result.error?.message).toBe(
+			'Invalid input [item 0]: "Customer Name" is required (and 5 more problems)',
+		);
 		const description = String(result.error?.description);
-		for (const field of ['Additional Fields → Assign Time', 'Additional Fields → Create Method', 'Phones → Phone Number (phone 1)', 'Custom Fields → Level', 'Custom Fields → Score']) {
+		for (const field of [
+			'Additional Fields → Assign Time',
+			'Additional Fields → Create Method',
+			'Phones → Phone Number (phone 1)',
+			'Custom Fields → Level',
+			'Custom Fields → Score',
+		]) {
 			expect(description).toContain(`"${field}"`);
 		}
-		expect(description).toContain('must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")');
+		expect(description).toContain(
+			'must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")',
+		);
 		expect(description).toContain('Fill in the custom field "Level" under Custom Fields.');
 		expect(result.error?.context).toMatchObject({ itemIndex: 0 });
 
-		const badChoice = await run({ operation: 'create', customerName: 'X', customFields: customFields({ level: '={{ "platinum" }}' }) });
+		const badChoice = await run({
+			operation: 'create',
+			customerName: 'X',
+			customFields: customFields({ level: '={{ "platinum" }}' }),
+		});
 		expect(badChoice.requests).toEqual([]);
-		expect(badChoice.error?.message).toBe('Invalid input [item 0]: "Custom Fields → Level" must be one of the choices gold, silver (got "platinum")');
+		expect(badChoice.error?.message).toBe(
+			'Invalid input [item 0]: "Custom Fields → Level" must be one of the choices gold, silver (got "platinum")',
+		);
 	});
 
 	test('continueOnFail: the invalid item gets an error item (no request), the good ones go through', async () => {
 		const result = await run(
-			{ operation: 'create', customerName: '={{ $json.name }}', customFields: customFields({ level: 'silver' }) },
+			{
+				operation: 'create',
+				customerName: '={{ $json.name }}',
+				customFields: customFields({ level: 'silver' }),
+			},
 			{ items: [{ name: 'Dee' }, { name: '' }, { name: 'Eve' }], continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => (r.body as IDataObject).customerName)).toEqual(['Dee', 'Eve']);
+		expect(result.requests.map((r) => (r.body as IDataObject).customerName)).toEqual([
+			'Dee',
+			'Eve',
+		]);
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json).toMatchObject({ customerName: 'Dee' });
-		expect(result.items[1]).toEqual({ json: expect.objectContaining({ error: 'Invalid input [item 1]: "Customer Name" is required' }), pairedItem: { item: 1 } });
-		expect(result.items[2]).toMatchObject({ json: { customerName: 'Eve' }, pairedItem: { item: 2 } });
+		expect(result.items[1]).toEqual({
+			json: expect.objectContaining({
+				error: 'Invalid input [item 1]: "Customer Name" is required',
+			}),
+			pairedItem: { item: 1 },
+		});
+		expect(result.items[2]).toMatchObject({
+			json: { customerName: 'Eve' },
+			pairedItem: { item: 2 },
+		});
 	});
 });
 
@@ -228,14 +309,25 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			customFields: customFields({ level: 'gold' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.method, r.path, r.code, r.signatureValid])).toEqual([['POST', ADD, '200', true]]);
+		expect(result.requests.map((r) => [r.method, r.path, r.code, r.signatureValid])).toEqual([
+			['POST', ADD, '200', true],
+		]);
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0]).toMatchObject({ json: { customerName: 'Fay', level: 'gold' }, pairedItem: { item: 0 } });
-		expect(await customerInSandbox(result.items[0].json._id as string)).toMatchObject({ customerName: 'Fay' });
+		expect(result.items[0]).toMatchObject({
+			json: { customerName: 'Fay', level: 'gold' },
+			pairedItem: { item: 0 },
+		});
+		expect(await customerInSandbox(result.items[0].json._id as string)).toMatchObject({
+			customerName: 'Fay',
+		});
 	});
 
 	test('an existing phone number: add (03001004) then update of the repeat id with the same fields, phones included', async () => {
-		const existing = await seedCustomer({ customerName: 'Gus (old)', mobile: [{ value: '13600000002', memo: 'old' }], level: 'silver' });
+		const existing = await seedCustomer({
+			customerName: 'Gus (old)',
+			mobile: [{ value: '13600000002', memo: 'old' }],
+			level: 'silver',
+		});
 		const before = (await control.getState(APP.appId)).customers.length;
 		const result = await run(
 			{
@@ -263,9 +355,15 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		expect(result.requests[0].body).toEqual(sent);
 		expect(result.requests[1].body).toEqual({ _id: existing, ...sent });
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0]).toMatchObject({ json: { _id: existing, customerName: 'Gus', level: 'gold', score: '3', owner: 'agent-9' }, pairedItem: { item: 0 } });
+		expect(result.items[0]).toMatchObject({
+			json: { _id: existing, customerName: 'Gus', level: 'gold', score: '3', owner: 'agent-9' },
+			pairedItem: { item: 0 },
+		});
 		expect((await control.getState(APP.appId)).customers).toHaveLength(before);
-		expect(await customerInSandbox(existing)).toMatchObject({ customerName: 'Gus', mobile: [{ value: '13600000002', memo: 'mobile' }] });
+		expect(await customerInSandbox(existing)).toMatchObject({
+			customerName: 'Gus',
+			mobile: [{ value: '13600000002', memo: 'mobile' }],
+		});
 	});
 
 	test('a phone two customers already share: the first holder is updated without the phone list, and the output names the numbers not written and the other holder', async () => {
@@ -273,8 +371,16 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		const [first, second] = await control.seedCustomers({
 			appId: APP.appId,
 			customers: [
-				{ customerName: 'Jo (old)', mobile: [{ value: '13600000009', memo: 'old' }], level: 'silver' },
-				{ customerName: 'Jo twin', mobile: [{ value: '13600000009', memo: 'twin' }], level: 'silver' },
+				{
+					customerName: 'Jo (old)',
+					mobile: [{ value: '13600000009', memo: 'old' }],
+					level: 'silver',
+				},
+				{
+					customerName: 'Jo twin',
+					mobile: [{ value: '13600000009', memo: 'twin' }],
+					level: 'silver',
+				},
 			],
 		});
 		const result = await run({
@@ -291,36 +397,84 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			[UPDATE, '03001004'],
 			[UPDATE, '200'],
 		]);
-		expect((result.requests[0].body as IDataObject)).toMatchObject({ mobile: [{ value: '13600000009', memo: 'mobile' }] });
-		expect(result.requests[1].body).toMatchObject({ _id: first, customerName: 'Jo', mobile: [{ value: '13600000009', memo: 'mobile' }] });
-		expect(result.requests[2].body).toEqual({ _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' });
+		expect(result.requests[0].body as IDataObject).toMatchObject({
+			mobile: [{ value: '13600000009', memo: 'mobile' }],
+		});
+		expect(result.requests[1].body).toMatchObject({
+			_id: first,
+			customerName: 'Jo',
+			mobile: [{ value: '13600000009', memo: 'mobile' }],
+		});
+		expect(result.requests[2].body).toEqual({
+			_id: first,
+			customerName: 'Jo',
+			owner: 'agent-3',
+			level: 'gold',
+		});
 		expect(result.items).toHaveLength(1);
 		const json = result.items[0].json;
 		expect(json).toMatchObject({ _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' });
-		expect(json.phonesNotUpdated).toMatchObject({ numbers: ['13600000009'], customerId: first, alsoHeldBy: [second] });
-		expect(String((json.phonesNotUpdated as IDataObject).reason)).toContain(`also belongs to customer ${second}`);
-		expect(await customerInSandbox(first)).toMatchObject({ customerName: 'Jo', mobile: [{ value: '13600000009', memo: 'old' }] });
+		expect(json.phonesNotUpdated).toMatchObject({
+			numbers: ['13600000009'],
+			customerId: first,
+			alsoHeldBy: [second],
+		});
+		expect(String((json.phonesNotUpdated as IDataObject).reason)).toContain(
+			`also belongs to customer ${second}`,
+		);
+		expect(await customerInSandbox(first)).toMatchObject({
+			customerName: 'Jo',
+			mobile: [{ value: '13600000009', memo: 'old' }],
+		});
 		expect(await customerInSandbox(second)).toMatchObject({ customerName: 'Jo twin' });
 	});
 
 	test('03001004 without a repeat id: a clear error, no update is attempted', async () => {
-		await control.addFault({ pathPattern: ADD, kind: 'envelope', envelopeCode: '03001004', envelopeMessage: 'phone number already exists' });
-		const result = await run({ operation: 'upsert', customerName: 'Hal', mobile: { values: [{ value: '13600000003' }] }, customFields: customFields({ level: 'gold' }) });
+		await control.addFault({
+			pathPattern: ADD,
+			kind: 'envelope',
+			envelopeCode: '03001004',
+			envelopeMessage: 'phone number already exists',
+		});
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Hal',
+			mobile: { values: [{ value: '13600000003' }] },
+			customFields: customFields({ level: 'gold' }),
+		});
 		expect(result.requests.map((r) => r.path)).toEqual([ADD]);
-		expect(result.error?.message).toBe('A customer with this phone number already exists, but the API did not say which one');
+		expect(result.error?.message).toBe(
+			'A customer with this phone number already exists, but the API did not say which one',
+		);
 		expect(result.error?.description).toContain('without an ID in data.repeatId');
 		expect(result.error?.context).toMatchObject({ itemIndex: 0 });
 	});
 
 	test('another vendor error on add is surfaced as it is (no update)', async () => {
-		await control.addFault({ pathPattern: ADD, kind: 'envelope', envelopeCode: '00000400', envelopeMessage: 'owner does not exist' });
-		const result = await run({ operation: 'upsert', customerName: 'Ida', customFields: customFields({ level: 'gold' }) });
+		await control.addFault({
+			pathPattern: ADD,
+			kind: 'envelope',
+			envelopeCode: '00000400',
+			envelopeMessage: 'owner does not exist',
+		});
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Ida',
+			customFields: customFields({ level: 'gold' }),
+		});
 		expect(result.requests.map((r) => r.path)).toEqual([ADD]);
-		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 00000400: owner does not exist' });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Contact Center error 00000400: owner does not exist',
+		});
 	});
 
 	test('validation happens before the add: nothing is sent', async () => {
-		const result = await run({ operation: 'upsert', customerName: '={{ "" }}', customFields: customFields({ level: 'gold' }) });
+		const result = await run({
+			operation: 'upsert',
+			customerName: '={{ "" }}',
+			customFields: customFields({ level: 'gold' }),
+		});
 		expect(result.requests).toEqual([]);
 		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer Name" is required');
 	});
@@ -328,20 +482,34 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 
 describe('customer update: POST /openapi/crm/update', () => {
 	test('only the fields given are sent, with _id; phones replace the list; custom fields optional in update mode', async () => {
-		const id = await seedCustomer({ customerName: 'Jo', mobile: [{ value: '13500000001', memo: '' }], level: 'silver', score: '1' });
+		const id = await seedCustomer({
+			customerName: 'Jo',
+			mobile: [{ value: '13500000001', memo: '' }],
+			level: 'silver',
+			score: '1',
+		});
 		const result = await run(
 			{
 				operation: 'update',
 				customerId: id,
 				mobile: { values: [{ value: '13500000009', memo: 'new' }] },
-				updateFields: { customerName: 'Joanna', assignTime: '2026-05-05T12:00:00', customerOrigin: 'openSeaCustom' },
+				updateFields: {
+					customerName: 'Joanna',
+					assignTime: '2026-05-05T12:00:00',
+					customerOrigin: 'openSeaCustom',
+				},
 				customFields: customFields({ score: '42' }, updateSchema),
 			},
 			{ timezone: 'America/New_York' },
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
-		expect(result.requests[0]).toMatchObject({ method: 'POST', path: UPDATE, signatureValid: true, code: '200' });
+		expect(result.requests[0]).toMatchObject({
+			method: 'POST',
+			path: UPDATE,
+			signatureValid: true,
+			code: '200',
+		});
 		expect(result.requests[0].body).toEqual({
 			_id: id,
 			customerName: 'Joanna',
@@ -353,7 +521,13 @@ describe('customer update: POST /openapi/crm/update', () => {
 		});
 		expect(result.items).toEqual([
 			{
-				json: expect.objectContaining({ _id: id, customerName: 'Joanna', level: 'silver', score: '42', mobile: [{ value: '13500000009', memo: 'new' }] }),
+				json: expect.objectContaining({
+					_id: id,
+					customerName: 'Joanna',
+					level: 'silver',
+					score: '42',
+					mobile: [{ value: '13500000009', memo: 'new' }],
+				}),
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -361,19 +535,43 @@ describe('customer update: POST /openapi/crm/update', () => {
 	});
 
 	test('an unknown customer id surfaces the API error 00000400', async () => {
-		const result = await run({ operation: 'update', customerId: 'no-such-customer', updateFields: { owner: 'x' } });
+		const result = await run({
+			operation: 'update',
+			customerId: 'no-such-customer',
+			updateFields: { owner: 'x' },
+		});
 		expect(result.requests.map((r) => [r.path, r.code])).toEqual([[UPDATE, '00000400']]);
-		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'Contact Center error 00000400: customer does not exist' });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Contact Center error 00000400: customer does not exist',
+		});
 		expect(result.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '00000400' });
 	});
 
 	test('a missing customer id or a blank new name sends nothing', async () => {
-		const noId = await run({ operation: 'update', customerId: '={{ $json.id }}', updateFields: { owner: 'x', customerOrigin: '={{ "street" }}' } }, { items: [{ id: '' }] });
+		const noId = await run(
+			{
+				operation: 'update',
+				customerId: '={{ $json.id }}',
+				updateFields: { owner: 'x', customerOrigin: '={{ "street" }}' },
+			},
+			{ items: [{ id: '' }] },
+		);
 		expect(noId.requests).toEqual([]);
-		expect(noId.error?.message).toBe('Invalid input [item 0]: "Customer ID" is required (and 1 more problem)');
-		expect(noId.error?.description).toContain('"Update Fields → Customer Origin" must be one of busOpportunity, openSeaCustom, selfDevelop (got "street")');
-		const blankName = await run({ operation: 'update', customerId: 'abc', updateFields: { customerName: '={{ "" }}' } });
+		expect(noId.error?.message).toBe(
+			'Invalid input [item 0]: "Customer ID" is required (and 1 more problem)',
+		);
+		expect(noId.error?.description).toContain(
+			'"Update Fields → Customer Origin" must be one of busOpportunity, openSeaCustom, selfDevelop (got "street")',
+		);
+		const blankName = await run({
+			operation: 'update',
+			customerId: 'abc',
+			updateFields: { customerName: '={{ "" }}' },
+		});
 		expect(blankName.requests).toEqual([]);
-		expect(blankName.error?.message).toBe('Invalid input [item 0]: "Update Fields → Customer Name" is required');
+		expect(blankName.error?.message).toBe(
+			'Invalid input [item 0]: "Update Fields → Customer Name" is required',
+		);
 	});
 });

@@ -1,12 +1,25 @@
-import { buildCreateBody, buildUpdateBody } from '../../nodes/ContactCenter/actions/displayNumberGroup/fields';
-import { duplicates, isPhoneNumber, listIssues, locatorValue, parseList } from '../../nodes/ContactCenter/helpers/lists';
+import {
+	buildCreateBody,
+	buildUpdateBody,
+} from '../../nodes/ContactCenter/actions/displayNumberGroup/fields';
+import {
+	duplicates,
+	isPhoneNumber,
+	listIssues,
+	locatorValue,
+	parseList,
+} from '../../nodes/ContactCenter/helpers/lists';
 
 const fields = (issues: Array<{ field: string }>) => issues.map((i) => i.field);
 
 describe('display-number group fields (pure)', () => {
 	describe('lists', () => {
 		it('parses comma- and newline-separated text and arrays, dropping blanks', () => {
-			expect(parseList('010-1234, +8613800000000\n\n 02087654321 ,')).toEqual(['010-1234', '+8613800000000', '02087654321']);
+			expect(parseList('010-1234, +8613800000000\n\n 02087654321 ,')).toEqual([
+				'010-1234',
+				'+8613800000000',
+				'02087654321',
+			]);
 			expect(parseList('a\r\nb')).toEqual(['a', 'b']);
 			expect(parseList(['1', 2, ' ', '3 '])).toEqual(['1', '2', '3']);
 			expect(parseList(13800000000)).toEqual(['13800000000']);
@@ -15,8 +28,10 @@ describe('display-number group fields (pure)', () => {
 		});
 
 		it('accepts loose phone-number shapes only', () => {
-			for (const ok of ['01012345678', '+86-10-12345678', '400-800-1234']) expect(isPhoneNumber(ok)).toBe(true);
-			for (const bad of ['', 'abc', '010 1234', '+', '-123', '12+3', '(010)1234']) expect(isPhoneNumber(bad)).toBe(false);
+			for (const ok of ['01012345678', '+86-10-12345678', '400-800-1234'])
+				expect(isPhoneNumber(ok)).toBe(true);
+			for (const bad of ['', 'abc', '010 1234', '+', '-123', '12+3', '(010)1234'])
+				expect(isPhoneNumber(bad)).toBe(false);
 		});
 
 		it('names each duplicate once', () => {
@@ -24,10 +39,25 @@ describe('display-number group fields (pure)', () => {
 		});
 
 		it('reports non-list input, empty required lists, bad entries and duplicates', () => {
-			expect(listIssues('numberList', { a: 1 }, { required: true, phoneNumbers: true, what: 'phone numbers' })[0].problem).toContain('an object');
-			expect(listIssues('numberList', '', { required: true, what: 'phone numbers' })[0].problem).toBe('needs at least one phone number');
-			const issues = listIssues('numberList', '123, abc, 123', { required: true, phoneNumbers: true, what: 'phone numbers' });
-			expect(issues.map((i) => i.problem)).toEqual(['has entries that are not phone numbers: "abc"', 'lists "123" more than once']);
+			expect(
+				listIssues(
+					'numberList',
+					{ a: 1 },
+					{ required: true, phoneNumbers: true, what: 'phone numbers' },
+				)[0].problem,
+			).toContain('an object');
+			expect(
+				listIssues('numberList', '', { required: true, what: 'phone numbers' })[0].problem,
+			).toBe('needs at least one phone number');
+			const issues = listIssues('numberList', '123, abc, 123', {
+				required: true,
+				phoneNumbers: true,
+				what: 'phone numbers',
+			});
+			expect(issues.map((i) => i.problem)).toEqual([
+				'has entries that are not phone numbers: "abc"',
+				'lists "123" more than once',
+			]);
 		});
 
 		it('reads resource locators and plain values', () => {
@@ -60,7 +90,11 @@ describe('display-number group fields (pure)', () => {
 		});
 
 		it('requires name, a strategy of 1, 2 or 3 and at least one number', () => {
-			expect(fields(buildCreateBody('', '4', '', {}).issues)).toEqual(['groupName', 'strategy', 'numberList']);
+			expect(fields(buildCreateBody('', '4', '', {}).issues)).toEqual([
+				'groupName',
+				'strategy',
+				'numberList',
+			]);
 			expect(buildCreateBody('A', 2, '1', {}).body.strategy).toBe('2');
 		});
 
@@ -74,18 +108,36 @@ describe('display-number group fields (pure)', () => {
 
 	describe('update', () => {
 		it('sends id and numbers, plus the fields added (an added empty text clears it)', () => {
-			const { issues, body } = buildUpdateBody('77', ['0101'], { remark: '', strategy: '2', overflowGroupId: { mode: 'id', value: '' } });
+			const { issues, body } = buildUpdateBody('77', ['0101'], {
+				remark: '',
+				strategy: '2',
+				overflowGroupId: { mode: 'id', value: '' },
+			});
 			expect(issues).toEqual([]);
-			expect(body).toEqual({ id: '77', numberList: ['0101'], strategy: '2', remark: '', overflowGroupId: '' });
+			expect(body).toEqual({
+				id: '77',
+				numberList: ['0101'],
+				strategy: '2',
+				remark: '',
+				overflowGroupId: '',
+			});
 		});
 
 		it('checks the group, numbers, name, strategy, default numbers and self-overflow', () => {
 			expect(fields(buildUpdateBody('', 'x', {}).issues)).toEqual(['groupId', 'numberList']);
-			expect(fields(buildUpdateBody('77', '0101', { groupName: ' ', strategy: '9' }).issues)).toEqual(['groupName', 'strategy']);
-			expect(fields(buildUpdateBody('77', '0101', { strategy: '2', defaultNumberList: '0102' }).issues)).toEqual(['defaultNumberList']);
+			expect(
+				fields(buildUpdateBody('77', '0101', { groupName: ' ', strategy: '9' }).issues),
+			).toEqual(['groupName', 'strategy']);
+			expect(
+				fields(buildUpdateBody('77', '0101', { strategy: '2', defaultNumberList: '0102' }).issues),
+			).toEqual(['defaultNumberList']);
 			// Without a strategy in the update the current one is unknown: default numbers are sent as given.
 			expect(buildUpdateBody('77', '0101', { defaultNumberList: '0102' }).issues).toEqual([]);
-			expect(fields(buildUpdateBody('77', '0101', { overflowGroupId: { mode: 'id', value: '77' } }).issues)).toEqual(['overflowGroupId']);
+			expect(
+				fields(
+					buildUpdateBody('77', '0101', { overflowGroupId: { mode: 'id', value: '77' } }).issues,
+				),
+			).toEqual(['overflowGroupId']);
 		});
 	});
 });

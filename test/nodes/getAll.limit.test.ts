@@ -22,7 +22,11 @@ beforeAll(async () => {
 	await control.seedDisplayNumberGroups({ appId: APP.appId, count: 30 });
 	await control.seedServiceGroups({ appId: APP.appId, count: 30 });
 	await control.seedTasks({ appId: APP.appId, count: 30 });
-	await control.injectRecords({ appId: APP.appId, channel: 'call', generate: { count: 30, from: DAY.from, to: DAY.to, pushType: 'mixed' } });
+	await control.injectRecords({
+		appId: APP.appId,
+		channel: 'call',
+		generate: { count: 30, from: DAY.from, to: DAY.to, pushType: 'mixed' },
+	});
 });
 
 afterAll(async () => await sandbox.close());
@@ -36,7 +40,11 @@ const OPERATIONS: Array<{ resource: string; extra?: INodeParameters; sizeKey?: s
 	{ resource: 'displayNumberGroup', sizeKey: 'pageSize' },
 	{ resource: 'serviceGroup' },
 	{ resource: 'customerField' },
-	{ resource: 'serviceRecord', sizeKey: 'limit', extra: { channel: 'call', startTime: '2026-01-01T00:00:00', endTime: '2026-01-01T23:59:59' } },
+	{
+		resource: 'serviceRecord',
+		sizeKey: 'limit',
+		extra: { channel: 'call', startTime: '2026-01-01T00:00:00', endTime: '2026-01-01T23:59:59' },
+	},
 ];
 
 async function getAll(resource: string, parameters: INodeParameters): Promise<RunNodeResult> {
@@ -62,7 +70,10 @@ describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeK
 		if (resource !== 'customerField') expect(result.items).toHaveLength(7);
 		expect(result.requests).toHaveLength(1);
 		// The page asked for is the limit itself (display-number groups cannot page below 10).
-		if (sizeKey) expect((result.requests[0].body as IDataObject)[sizeKey]).toBe(resource === 'displayNumberGroup' ? 10 : 7);
+		if (sizeKey)
+			expect((result.requests[0].body as IDataObject)[sizeKey]).toBe(
+				resource === 'displayNumberGroup' ? 10 : 7,
+			);
 	});
 
 	test.each([
@@ -71,14 +82,19 @@ describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeK
 		['={{ 2.5 }}', 'got 2.5'],
 		['={{ "ten" }}', 'got "ten"'],
 		['={{ "" }}', 'got nothing'],
-	])('Limit %p is refused with a clear error naming the item and the field, and nothing is sent', async (limit, got) => {
-		const result = await getAll(resource, { ...extra, returnAll: false, limit });
-		expect(result.requests).toHaveLength(0);
-		expect(result.items).toHaveLength(0);
-		expect(result.error?.message).toMatch(/^Invalid input (in item 0|\[item 0\]): /);
-		expect(result.error?.message).toContain(`"Limit" must be a whole number of at least 1 (${got})`);
-		expect(result.error?.description).toMatch(/switch on Return All/);
-	});
+	])(
+		'Limit %p is refused with a clear error naming the item and the field, and nothing is sent',
+		async (limit, got) => {
+			const result = await getAll(resource, { ...extra, returnAll: false, limit });
+			expect(result.requests).toHaveLength(0);
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toMatch(/^Invalid input (in item 0|\[item 0\]): /);
+			expect(result.error?.message).toContain(
+				`"Limit" must be a whole number of at least 1 (${got})`,
+			);
+			expect(result.error?.description).toMatch(/switch on Return All/);
+		},
+	);
 });
 
 test('Customer Get Many with Limit 1,500 reads two pages of 750, not 1,000 + 1,000', async () => {
@@ -86,7 +102,9 @@ test('Customer Get Many with Limit 1,500 reads two pages of 750, not 1,000 + 1,0
 	const result = await getAll('customer', { returnAll: false, limit: 1500 });
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1500);
-	expect(result.requests.map((r) => [(r.body as IDataObject).page, (r.body as IDataObject).limit])).toEqual([
+	expect(
+		result.requests.map((r) => [(r.body as IDataObject).page, (r.body as IDataObject).limit]),
+	).toEqual([
 		[1, 750],
 		[2, 750],
 	]);

@@ -1,7 +1,19 @@
-import { buildCreateBody, buildUpdateBody, memberRows, nonNegativeInteger, readMembers, readMembersData } from '../../nodes/ContactCenter/actions/serviceGroup/fields';
+import {
+	buildCreateBody,
+	buildUpdateBody,
+	memberRows,
+	nonNegativeInteger,
+	readMembers,
+	readMembersData,
+} from '../../nodes/ContactCenter/actions/serviceGroup/fields';
 import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/fields';
 
-const members = { member: [{ agentNumber: '1001', weight: 1 }, { agentNumber: ' 1002 ', weight: 5 }] };
+const members = {
+	member: [
+		{ agentNumber: '1001', weight: 1 },
+		{ agentNumber: ' 1002 ', weight: 5 },
+	],
+};
 const source = { members, fromData: false };
 const fields = (issues: Array<{ field: string }>) => issues.map((i) => i.field);
 
@@ -87,7 +99,13 @@ describe('service group fields (pure)', () => {
 		});
 
 		it('sends only what was given', () => {
-			expect(buildCreateBody('A', source, {}).body).toEqual({ name: 'A', members: members.member.map((m) => ({ agentNumber: m.agentNumber.trim(), weight: m.weight })) });
+			expect(buildCreateBody('A', source, {}).body).toEqual({
+				name: 'A',
+				members: members.member.map((m) => ({
+					agentNumber: m.agentNumber.trim(),
+					weight: m.weight,
+				})),
+			});
 		});
 
 		it('checks name, strategy, integers, booleans and leader duplicates', () => {
@@ -99,40 +117,91 @@ describe('service group fields (pure)', () => {
 				broadcastMember: 'yes',
 				groupLeader: ['1001', '1001'],
 			});
-			expect(fields(issues).sort()).toEqual(['broadcastMember', 'groupLeader', 'maxWaitLimit', 'name', 'strategy', 'timeout', 'waitTime']);
+			expect(fields(issues).sort()).toEqual([
+				'broadcastMember',
+				'groupLeader',
+				'maxWaitLimit',
+				'name',
+				'strategy',
+				'timeout',
+				'waitTime',
+			]);
 		});
 
 		it('keeps level and parent consistent: level 1 has parent 0, levels 2 and 3 need a parent group', () => {
-			expect(buildCreateBody('A', source, { level: '1', parentId: { mode: 'id', value: '0' } }).issues).toEqual([]);
-			expect(fields(buildCreateBody('A', source, { level: '1', parentId: { mode: 'id', value: '8001' } }).issues)).toEqual(['parentId']);
-			expect(fields(buildCreateBody('A', source, { parentId: { mode: 'id', value: '8001' } }).issues)).toEqual(['parentId']);
+			expect(
+				buildCreateBody('A', source, { level: '1', parentId: { mode: 'id', value: '0' } }).issues,
+			).toEqual([]);
+			expect(
+				fields(
+					buildCreateBody('A', source, { level: '1', parentId: { mode: 'id', value: '8001' } })
+						.issues,
+				),
+			).toEqual(['parentId']);
+			expect(
+				fields(buildCreateBody('A', source, { parentId: { mode: 'id', value: '8001' } }).issues),
+			).toEqual(['parentId']);
 			expect(fields(buildCreateBody('A', source, { level: '3' }).issues)).toEqual(['parentId']);
-			expect(fields(buildCreateBody('A', source, { level: '2', parentId: { mode: 'list', value: '0' } }).issues)).toEqual(['parentId']);
-			expect(fields(buildCreateBody('A', source, { level: '4', parentId: '8001' }).issues)).toEqual(['level']);
+			expect(
+				fields(
+					buildCreateBody('A', source, { level: '2', parentId: { mode: 'list', value: '0' } })
+						.issues,
+				),
+			).toEqual(['parentId']);
+			expect(fields(buildCreateBody('A', source, { level: '4', parentId: '8001' }).issues)).toEqual(
+				['level'],
+			);
 		});
 	});
 
 	describe('update', () => {
 		it('sends the queue number and the fields added', () => {
-			const { issues, body } = buildUpdateBody('8001', { name: 'B', strategy: 'order', groupLeader: [] });
+			const { issues, body } = buildUpdateBody('8001', {
+				name: 'B',
+				strategy: 'order',
+				groupLeader: [],
+			});
 			expect(issues).toEqual([]);
 			expect(body).toEqual({ queueNumber: '8001', name: 'B', strategy: 'order', groupLeader: [] });
 		});
 
 		it('requires the group and at least one field; an added name or members cannot be empty', () => {
 			expect(fields(buildUpdateBody('', {}).issues)).toEqual(['queueNumber', 'updateFields']);
-			expect(fields(buildUpdateBody('8001', { name: '', members: {} }).issues)).toEqual(['name', 'members']);
+			expect(fields(buildUpdateBody('8001', { name: '', members: {} }).issues)).toEqual([
+				'name',
+				'members',
+			]);
 		});
 	});
 });
 
 describe('lists from data (Members (JSON or List), Phones (JSON or List))', () => {
 	it('members from a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
-		expect(readMembersData('membersData', '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]')).toEqual({ issues: [], members: [{ agentNumber: '1001', weight: 3 }, { agentNumber: '1002', weight: 1 }] });
-		expect(readMembersData('membersData', [1001, '1002']).members).toEqual([{ agentNumber: '1001', weight: 1 }, { agentNumber: '1002', weight: 1 }]);
-		expect(readMembersData('membersData', '1001, 1002\n1003').members.map((m) => m.agentNumber)).toEqual(['1001', '1002', '1003']);
-		expect(readMembersData('membersData', '[{"agentNumber": "1001"').issues[0].problem).toContain('is not a valid JSON array');
-		expect(readMembersData('membersData', [{ agentNumber: { x: 1 } }]).issues[0].problem).toBe('entry 1: agent number must be text, not an object');
+		expect(
+			readMembersData(
+				'membersData',
+				'[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]',
+			),
+		).toEqual({
+			issues: [],
+			members: [
+				{ agentNumber: '1001', weight: 3 },
+				{ agentNumber: '1002', weight: 1 },
+			],
+		});
+		expect(readMembersData('membersData', [1001, '1002']).members).toEqual([
+			{ agentNumber: '1001', weight: 1 },
+			{ agentNumber: '1002', weight: 1 },
+		]);
+		expect(
+			readMembersData('membersData', '1001, 1002\n1003').members.map((m) => m.agentNumber),
+		).toEqual(['1001', '1002', '1003']);
+		expect(readMembersData('membersData', '[{"agentNumber": "1001"').issues[0].problem).toContain(
+			'is not a valid JSON array',
+		);
+		expect(readMembersData('membersData', [{ agentNumber: { x: 1 } }]).issues[0].problem).toBe(
+			'entry 1: agent number must be text, not an object',
+		);
 		expect(readMembersData('membersData', '').issues[0].problem).toBe('needs at least one member');
 	});
 
@@ -142,13 +211,20 @@ describe('lists from data (Members (JSON or List), Phones (JSON or List))', () =
 			mode: 'add',
 			customerName: 'A',
 			optionalParameter: 'additionalFields',
-			optionalFields: { mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]', emailList: 'a@x.cn, b@x.cn' },
+			optionalFields: {
+				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
+				emailList: 'a@x.cn, b@x.cn',
+			},
 			contacts: { mobile: { values: [{ value: '13800000000' }] } },
 			customFields: {},
 			zones,
 		});
 		expect(built.issues).toEqual([]);
-		expect(built.body.mobile).toEqual([{ value: '13800000000' }, { value: '13800000001' }, { value: '13800000002', memo: 'work' }]);
+		expect(built.body.mobile).toEqual([
+			{ value: '13800000000' },
+			{ value: '13800000001' },
+			{ value: '13800000002', memo: 'work' },
+		]);
 		expect(built.body.email).toEqual([{ value: 'a@x.cn' }, { value: 'b@x.cn' }]);
 	});
 });

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeParameters, NodeExecutionHint } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeParameters,
+	NodeExecutionHint,
+} from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
@@ -56,7 +61,10 @@ beforeEach(async () => {
 	await control.clearFaults();
 });
 
-async function run(parameters: INodeParameters, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+async function run(
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenterRecordingHints,
 		parameters: { resource: 'serviceRecord', operation: 'getAll', channel: 'call', ...parameters },
@@ -78,7 +86,12 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		// 1,000 + 999 + 999 + 502 = 3,500 — four requests is the minimum.
 		expect(result.requests).toHaveLength(4);
 		for (const request of result.requests) {
-			expect(request).toMatchObject({ method: 'POST', path: CALL_PATH, signatureValid: true, code: '200' });
+			expect(request).toMatchObject({
+				method: 'POST',
+				path: CALL_PATH,
+				signatureValid: true,
+				code: '200',
+			});
 			expect(request.body).toMatchObject({ endTime: '2026-11-20 10:59:59', limit: 1000 });
 			expect(Object.keys(request.body as object).sort()).toEqual(['endTime', 'limit', 'startTime']);
 		}
@@ -98,13 +111,31 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 
 	test('the range in the workflow zone is converted to the API zone; an explicit offset is honoured', async () => {
-		const zoneless = await run({ startTime: '2026-11-19T21:00:00', endTime: '2026-11-19T21:00:30', returnAll: true });
-		expect(zoneless.requests[0].body).toEqual({ startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:00:30', limit: 1000 });
-		const utc = await run({ startTime: '2026-11-20T02:00:00Z', endTime: '2026-11-20T02:00:30.999Z', returnAll: true });
+		const zoneless = await run({
+			startTime: '2026-11-19T21:00:00',
+			endTime: '2026-11-19T21:00:30',
+			returnAll: true,
+		});
+		expect(zoneless.requests[0].body).toEqual({
+			startTime: '2026-11-20 10:00:00',
+			endTime: '2026-11-20 10:00:30',
+			limit: 1000,
+		});
+		const utc = await run({
+			startTime: '2026-11-20T02:00:00Z',
+			endTime: '2026-11-20T02:00:30.999Z',
+			returnAll: true,
+		});
 		expect(utc.requests[0].body).toEqual(zoneless.requests[0].body);
-		expect(utc.items.map((i) => i.json.eventUniqueId)).toEqual(zoneless.items.map((i) => i.json.eventUniqueId));
+		expect(utc.items.map((i) => i.json.eventUniqueId)).toEqual(
+			zoneless.items.map((i) => i.json.eventUniqueId),
+		);
 		// 09:59:59 and 11:00:00 exist but lie outside.
-		const wide = await run({ startTime: '2026-11-19T20:59:59', endTime: '2026-11-19T22:00:00', returnAll: true });
+		const wide = await run({
+			startTime: '2026-11-19T20:59:59',
+			endTime: '2026-11-19T22:00:00',
+			returnAll: true,
+		});
 		expect(wide.items[0].json.eventUniqueId).toBe('before-window');
 		expect(wide.items[wide.items.length - 1].json.eventUniqueId).toBe('after-window');
 		expect(wide.items).toHaveLength(3502);
@@ -119,36 +150,82 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(crossing.items.map((i) => i.json.eventUniqueId)).toEqual(hourIds.slice(0, 1500));
 	});
 
-	test('callId filter: sent to the API, only that call\'s records; absent fields come out as null', async () => {
+	test("callId filter: sent to the API, only that call's records; absent fields come out as null", async () => {
 		await control.injectRecords({
 			appId: APP.appId,
 			channel: 'call',
 			records: [
-				{ updateTime: '2026-11-21 08:00:00', eventUniqueId: 'c1-a', callId: 'call-1', updateAgent: null, otherParams: null },
+				{
+					updateTime: '2026-11-21 08:00:00',
+					eventUniqueId: 'c1-a',
+					callId: 'call-1',
+					updateAgent: null,
+					otherParams: null,
+				},
 				{ updateTime: '2026-11-21 08:00:05', eventUniqueId: 'other', callId: 'call-2' },
-				{ updateTime: '2026-11-21 08:00:09', eventUniqueId: 'c1-b', callId: 'call-1', updateAgent: '1001' },
+				{
+					updateTime: '2026-11-21 08:00:09',
+					eventUniqueId: 'c1-b',
+					callId: 'call-1',
+					updateAgent: '1001',
+				},
 			],
 		});
-		const result = await run({ startTime: '2026-11-20T19:00:00', endTime: '2026-11-20T19:01:00', returnAll: true, filters: { callId: 'call-1' } });
+		const result = await run({
+			startTime: '2026-11-20T19:00:00',
+			endTime: '2026-11-20T19:01:00',
+			returnAll: true,
+			filters: { callId: 'call-1' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => r.body)).toEqual([
-			{ startTime: '2026-11-21 08:00:00', endTime: '2026-11-21 08:01:00', limit: 1000, callId: 'call-1' },
+			{
+				startTime: '2026-11-21 08:00:00',
+				endTime: '2026-11-21 08:01:00',
+				limit: 1000,
+				callId: 'call-1',
+			},
 		]);
 		expect(result.items.map((i) => i.json.eventUniqueId)).toEqual(['c1-a', 'c1-b']);
-		expect(result.items[0].json).toMatchObject({ callId: 'call-1', updateAgent: null, otherParams: null, scene: 'callCenter' });
+		expect(result.items[0].json).toMatchObject({
+			callId: 'call-1',
+			updateAgent: null,
+			otherParams: null,
+			scene: 'callCenter',
+		});
 		expect(result.items[1].json).toMatchObject({ updateAgent: '1001' });
 	});
 
 	test('a second holding 1,200 records: the 1,000 the API returns, no duplicates, and a warning that names the second', async () => {
-		const before = Array.from({ length: 5 }, (_, i) => ({ updateTime: `2026-11-20 11:59:3${i}`, eventUniqueId: `before-${i}` }));
-		const burst = Array.from({ length: 1200 }, (_, i) => ({ updateTime: '2026-11-20 12:00:00', eventUniqueId: `burst-${i}` }));
-		const after = Array.from({ length: 5 }, (_, i) => ({ updateTime: `2026-11-20 12:00:1${i}`, eventUniqueId: `after-${i}` }));
-		await control.injectRecords({ appId: APP.appId, channel: 'im', records: [...before, ...burst, ...after] });
+		const before = Array.from({ length: 5 }, (_, i) => ({
+			updateTime: `2026-11-20 11:59:3${i}`,
+			eventUniqueId: `before-${i}`,
+		}));
+		const burst = Array.from({ length: 1200 }, (_, i) => ({
+			updateTime: '2026-11-20 12:00:00',
+			eventUniqueId: `burst-${i}`,
+		}));
+		const after = Array.from({ length: 5 }, (_, i) => ({
+			updateTime: `2026-11-20 12:00:1${i}`,
+			eventUniqueId: `after-${i}`,
+		}));
+		await control.injectRecords({
+			appId: APP.appId,
+			channel: 'im',
+			records: [...before, ...burst, ...after],
+		});
 
-		const result = await run({ channel: 'im', startTime: '2026-11-19T22:59:00', endTime: '2026-11-19T23:01:00', returnAll: true });
+		const result = await run({
+			channel: 'im',
+			startTime: '2026-11-19T22:59:00',
+			endTime: '2026-11-19T23:01:00',
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		// 5 + 995 (full) → again from 12:00:00 (1,000 of that second, all full: saturated) → from 12:00:01 (the last 5).
-		expect(result.requests.map((r) => [r.path, (r.body as { startTime: string }).startTime])).toEqual([
+		expect(
+			result.requests.map((r) => [r.path, (r.body as { startTime: string }).startTime]),
+		).toEqual([
 			[IM_PATH, '2026-11-20 11:59:00'],
 			[IM_PATH, '2026-11-20 12:00:00'],
 			[IM_PATH, '2026-11-20 12:00:01'],
@@ -163,46 +240,83 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(warnings).toHaveLength(1);
 		expect(warnings[0].message).toContain('2026-11-20 12:00:00');
 		expect(warnings[0].message).toContain('may be incomplete');
-		expect(hints).toEqual([{ message: warnings[0].message, type: 'warning', location: 'outputPane' }]);
+		expect(hints).toEqual([
+			{ message: warnings[0].message, type: 'warning', location: 'outputPane' },
+		]);
 	});
 
 	const invalid: Array<[string, INodeParameters, string]> = [
-		['start after end', { startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' }, '"Start Time" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00)'],
-		['an empty start from an expression', { startTime: '={{ "" }}', endTime: HOUR.endTime }, '"Start Time" is required'],
-		['an end that is not a date', { startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' }, '"End Time" is not a date and time'],
+		[
+			'start after end',
+			{ startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' },
+			'"Start Time" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00)',
+		],
+		[
+			'an empty start from an expression',
+			{ startTime: '={{ "" }}', endTime: HOUR.endTime },
+			'"Start Time" is required',
+		],
+		[
+			'an end that is not a date',
+			{ startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' },
+			'"End Time" is not a date and time',
+		],
 	];
 
-	test.each(invalid)('%s: an error naming item and fields, and zero requests', async (_name, parameters, message) => {
-		const result = await run({ returnAll: true, ...parameters });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
-		expect(result.error?.description).toMatch(/\S/);
-	});
+	test.each(invalid)(
+		'%s: an error naming item and fields, and zero requests',
+		async (_name, parameters, message) => {
+			const result = await run({ returnAll: true, ...parameters });
+			expect(result.requests).toEqual([]);
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
+			expect(result.error?.description).toMatch(/\S/);
+		},
+	);
 
 	test('a filter of the other channel (left over after switching Channel) is hidden, and n8n does not pass it on', async () => {
 		const call = await run({ ...HOUR, returnAll: false, limit: 1, filters: { sessionId: 'abc' } });
 		expect(call.error).toBeUndefined();
-		expect(call.requests.map((r) => [r.path, r.body])).toEqual([[CALL_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }]]);
-		const im = await run({ ...HOUR, channel: 'im', returnAll: false, limit: 1, filters: { callId: 'abc' } });
-		expect(im.requests.map((r) => [r.path, r.body])).toEqual([[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }]]);
+		expect(call.requests.map((r) => [r.path, r.body])).toEqual([
+			[CALL_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
+		]);
+		const im = await run({
+			...HOUR,
+			channel: 'im',
+			returnAll: false,
+			limit: 1,
+			filters: { callId: 'abc' },
+		});
+		expect(im.requests.map((r) => [r.path, r.body])).toEqual([
+			[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
+		]);
 	});
 
 	test('vendor errors surface with their code and help: 03001023 (time format) and 00000400 (parameter)', async () => {
-		await control.addFault({ pathPattern: CALL_PATH, kind: 'envelope', envelopeCode: '03001023', envelopeMessage: 'time format incorrect' });
+		await control.addFault({
+			pathPattern: CALL_PATH,
+			kind: 'envelope',
+			envelopeCode: '03001023',
+			envelopeMessage: 'time format incorrect',
+		});
 		const timeError = await run({ ...HOUR, returnAll: true });
 		expect(timeError.requests.map((r) => r.code)).toEqual(['03001023']);
 		expect(timeError.error?.name).toBe('NodeApiError');
 		expect(timeError.error?.message).toBe('Contact Center error 03001023: time format incorrect');
 		expect(timeError.error?.description).toContain('yyyy-MM-dd HH:mm:ss');
 
-		await control.addFault({ pathPattern: CALL_PATH, kind: 'envelope', envelopeCode: '00000400', envelopeMessage: 'app id parameter error' });
+		await control.addFault({
+			pathPattern: CALL_PATH,
+			kind: 'envelope',
+			envelopeCode: '00000400',
+			envelopeMessage: 'app id parameter error',
+		});
 		const paramError = await run({ ...HOUR, returnAll: true });
 		expect(paramError.error?.message).toBe('Contact Center error 00000400: app id parameter error');
 		expect(paramError.error?.description).toContain('App ID');
 	});
 
-	test('continueOnFail: a bad item becomes an error item, the good item\'s records are paired to it', async () => {
+	test("continueOnFail: a bad item becomes an error item, the good item's records are paired to it", async () => {
 		const result = await run(
 			{ startTime: '={{ $json.start }}', endTime: '={{ $json.end }}', returnAll: false, limit: 3 },
 			{
@@ -216,12 +330,25 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
 		expect(result.items).toHaveLength(4);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { error: expect.stringContaining('"Start Time" (2026-11-20 10:10:00) is later than "endTime"') } });
-		expect(result.items.slice(1).map((i) => [i.json.eventUniqueId, i.pairedItem])).toEqual(hourIds.slice(0, 3).map((id) => [id, { item: 1 }]));
+		expect(result.items[0]).toMatchObject({
+			pairedItem: { item: 0 },
+			json: {
+				error: expect.stringContaining(
+					'"Start Time" (2026-11-20 10:10:00) is later than "endTime"',
+				),
+			},
+		});
+		expect(result.items.slice(1).map((i) => [i.json.eventUniqueId, i.pairedItem])).toEqual(
+			hourIds.slice(0, 3).map((id) => [id, { item: 1 }]),
+		);
 	});
 
 	test('an empty range: no items, one request', async () => {
-		const result = await run({ startTime: '2026-01-01T00:00:00', endTime: '2026-01-01T01:00:00', returnAll: true });
+		const result = await run({
+			startTime: '2026-01-01T00:00:00',
+			endTime: '2026-01-01T01:00:00',
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
 		expect(result.items).toEqual([]);

@@ -18,11 +18,18 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ tenants: [{ ...MANY }, { ...FEW }] });
 	control = new SandboxControl(sandbox.url);
 	await control.seedAgents({ appId: MANY.appId, count: 1_100 });
-	statuses = new Map((await control.getState(MANY.appId)).agents.map((agent) => [agent.id, agent.publishStatus]));
+	statuses = new Map(
+		(await control.getState(MANY.appId)).agents.map((agent) => [agent.id, agent.publishStatus]),
+	);
 	await control.seedAgents({
 		appId: FEW.appId,
 		agents: [
-			{ id: '987654321098765432', name: 'Renewal reminder', publishStatus: 'PUBLISHED', description: 'Calls customers before renewal' },
+			{
+				id: '987654321098765432',
+				name: 'Renewal reminder',
+				publishStatus: 'PUBLISHED',
+				description: 'Calls customers before renewal',
+			},
 			{ id: '987654321098765433', name: 'Renewal survey', publishStatus: 'NEVER_PUBLISHED' },
 			{ id: '987654321098765434', name: 'Billing', publishStatus: 'OFFLINE' },
 		],
@@ -31,7 +38,11 @@ beforeAll(async () => {
 
 afterAll(async () => await sandbox.close());
 
-async function getAll(parameters: INodeParameters, tenant = MANY, options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+async function getAll(
+	parameters: INodeParameters,
+	tenant = MANY,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'voiceAgent', operation: 'getAll', ...parameters },
@@ -62,7 +73,11 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 		expect(new Set(ids)).toEqual(new Set(statuses.keys()));
 		expect(ids.every((id) => /^\d{18}$/.test(id))).toBe(true);
 		expect(result.items[0]).toEqual({
-			json: expect.objectContaining({ name: expect.any(String), publishStatus: expect.any(String), version: expect.any(String) }),
+			json: expect.objectContaining({
+				name: expect.any(String),
+				publishStatus: expect.any(String),
+				version: expect.any(String),
+			}),
 			pairedItem: { item: 0 },
 		});
 	});
@@ -74,22 +89,37 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 	});
 
 	test('Publish Status is filtered by the node over pages of 500, up to the limit', async () => {
-		const neverPublished = [...statuses.values()].filter((status) => status === 'NEVER_PUBLISHED').length;
+		const neverPublished = [...statuses.values()].filter(
+			(status) => status === 'NEVER_PUBLISHED',
+		).length;
 		const all = await getAll({ returnAll: true, filters: { publishStatus: ['NEVER_PUBLISHED'] } });
 		expect(bodies(all)).toHaveLength(3);
 		expect(all.items).toHaveLength(neverPublished);
 		expect(all.items.every((item) => item.json.publishStatus === 'NEVER_PUBLISHED')).toBe(true);
 
-		const five = await getAll({ limit: 5, filters: { publishStatus: ['OFFLINE', 'NEVER_PUBLISHED'] } });
+		const five = await getAll({
+			limit: 5,
+			filters: { publishStatus: ['OFFLINE', 'NEVER_PUBLISHED'] },
+		});
 		expect(bodies(five)).toEqual([{ pageNo: 1, pageSize: 500 }]);
-		expect(five.items.map((item) => item.json.publishStatus).every((s) => s === 'OFFLINE' || s === 'NEVER_PUBLISHED')).toBe(true);
+		expect(
+			five.items
+				.map((item) => item.json.publishStatus)
+				.every((s) => s === 'OFFLINE' || s === 'NEVER_PUBLISHED'),
+		).toBe(true);
 		expect(five.items).toHaveLength(5);
 	});
 
 	test('Publish Status from an expression may be text; an unknown state sends nothing', async () => {
-		const text = await getAll({ returnAll: true, filters: { publishStatus: '={{ "OFFLINE, NEVER_PUBLISHED" }}' } }, FEW);
+		const text = await getAll(
+			{ returnAll: true, filters: { publishStatus: '={{ "OFFLINE, NEVER_PUBLISHED" }}' } },
+			FEW,
+		);
 		expect(text.items.map((item) => item.json.name)).toEqual(['Renewal survey', 'Billing']);
-		const wrong = await getAll({ returnAll: true, filters: { publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' } }, FEW);
+		const wrong = await getAll(
+			{ returnAll: true, filters: { publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' } },
+			FEW,
+		);
 		expect(wrong.requests).toEqual([]);
 		expect(wrong.error?.message).toBe(
 			'Invalid input [item 0]: "Filters → Publish Status" must be one of NEVER_PUBLISHED, OFFLINE, PUBLISHED (got "LIVE")',
@@ -106,19 +136,39 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 	});
 
 	test('a read hit by an HTTP 503 is retried and succeeds', async () => {
-		await control.addFault({ pathPattern: AGENT_PATH, kind: 'status', status: 503, count: 1, retryAfterSeconds: 0 });
+		await control.addFault({
+			pathPattern: AGENT_PATH,
+			kind: 'status',
+			status: 503,
+			count: 1,
+			retryAfterSeconds: 0,
+		});
 		const result = await getAll({ returnAll: true }, FEW);
 		expect(result.requests.map((r) => r.httpStatus)).toEqual([503, 200]);
 		expect(result.items).toHaveLength(3);
 	});
 
 	test('an envelope failure (code 400) surfaces as a node error, or an error item with continueOnFail', async () => {
-		await control.addFault({ pathPattern: AGENT_PATH, kind: 'envelope', envelopeCode: 400, envelopeMessage: 'appId is empty', count: 2 });
+		await control.addFault({
+			pathPattern: AGENT_PATH,
+			kind: 'envelope',
+			envelopeCode: 400,
+			envelopeMessage: 'appId is empty',
+			count: 2,
+		});
 		const failed = await getAll({ returnAll: true }, FEW);
 		expect(failed.requests).toHaveLength(1);
 		expect(failed.error?.message).toBe('Contact Center error 400: appId is empty');
 		const kept = await getAll({ returnAll: true }, FEW, { continueOnFail: true });
-		expect(kept.items).toEqual([{ json: expect.objectContaining({ error: 'Contact Center error 400: appId is empty', code: '400' }), pairedItem: { item: 0 } }]);
+		expect(kept.items).toEqual([
+			{
+				json: expect.objectContaining({
+					error: 'Contact Center error 400: appId is empty',
+					code: '400',
+				}),
+				pairedItem: { item: 0 },
+			},
+		]);
 	});
 });
 
@@ -139,13 +189,21 @@ describe('voiceAgent picker: searchVoiceAgents', () => {
 		const found = await search(FEW, 'Renewal');
 		expect(found).toEqual({
 			results: [
-				{ name: 'Renewal reminder', value: '987654321098765432', description: 'Calls customers before renewal' },
+				{
+					name: 'Renewal reminder',
+					value: '987654321098765432',
+					description: 'Calls customers before renewal',
+				},
 				{ name: 'Renewal survey (never published)', value: '987654321098765433', description: '' },
 			],
 			paginationToken: undefined,
 		});
 		const [request] = await control.getLog();
-		expect(request).toMatchObject({ path: AGENT_PATH, signatureValid: true, body: { pageNo: 1, pageSize: 500, name: 'Renewal' } });
+		expect(request).toMatchObject({
+			path: AGENT_PATH,
+			signatureValid: true,
+			body: { pageNo: 1, pageSize: 500, name: 'Renewal' },
+		});
 	});
 
 	test('pages with a token', async () => {

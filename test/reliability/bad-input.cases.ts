@@ -7,7 +7,12 @@
  * around their limits. A case whose parameters differ from the template (a list of 21 variables,
  * no call window) is "structural": it runs on its own parameters.
  */
-import type { IDataObject, INodeParameters, INodeProperties, ResourceMapperField } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	ResourceMapperField,
+} from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
@@ -45,14 +50,33 @@ type Nested = INodeProperties | { name: string; values?: INodeProperties[]; disp
 
 function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show;
-	return !show || ((show.resource ?? [resource]).includes(resource) && (show.operation ?? [operation]).includes(operation));
+	return (
+		!show ||
+		((show.resource ?? [resource]).includes(resource) &&
+			(show.operation ?? [operation]).includes(operation))
+	);
 }
 
 function findIn(properties: Nested[], name: string): INodeProperties | undefined {
 	for (const property of properties) {
-		if ('type' in property && property.name === name && (property.type === 'options' || property.type === 'multiOptions')) return property;
-		const children = 'values' in property && Array.isArray(property.values) ? property.values : 'options' in property && Array.isArray(property.options) ? property.options : [];
-		const found = findIn((children as unknown[]).filter((c) => typeof c === 'object' && c !== null && 'name' in c) as Nested[], name);
+		if (
+			'type' in property &&
+			property.name === name &&
+			(property.type === 'options' || property.type === 'multiOptions')
+		)
+			return property;
+		const children =
+			'values' in property && Array.isArray(property.values)
+				? property.values
+				: 'options' in property && Array.isArray(property.options)
+					? property.options
+					: [];
+		const found = findIn(
+			(children as unknown[]).filter(
+				(c) => typeof c === 'object' && c !== null && 'name' in c,
+			) as Nested[],
+			name,
+		);
 		if (found) return found;
 	}
 	return undefined;
@@ -60,9 +84,12 @@ function findIn(properties: Nested[], name: string): INodeProperties | undefined
 
 /** The values the node offers for an options parameter of an operation (searched through collections). */
 export function optionValues(resource: string, operation: string, name: string): string[] {
-	const properties = new ContactCenter().description.properties.filter((p) => shownFor(p, resource, operation));
+	const properties = new ContactCenter().description.properties.filter((p) =>
+		shownFor(p, resource, operation),
+	);
 	const property = findIn(properties, name);
-	if (!property?.options) throw new Error(`no options parameter "${name}" in ${resource}.${operation}`);
+	if (!property?.options)
+		throw new Error(`no options parameter "${name}" in ${resource}.${operation}`);
 	return property.options.map((option) => String((option as { value: unknown }).value));
 }
 
@@ -71,7 +98,8 @@ export function optionValues(resource: string, operation: string, name: string):
 const RULES = {
 	required: /is required|needs at least one|must have at least one|cannot be empty|is empty/,
 	maxLength: (max: number) => new RegExp(`must be at most ${max} characters`),
-	oneOf: /must be one of|must be \S+ or \S+|which is not a|is not a task state|must be 1, 2 or 3|must be 1 \(random\)|must be call or im/,
+	oneOf:
+		/must be one of|must be \S+ or \S+|which is not a|is not a task state|must be 1, 2 or 3|must be 1 \(random\)|must be call or im/,
 	positive: /greater than 0/,
 	nonNegative: /0 or more/,
 	duplicate: /twice|more than once|repeats/,
@@ -92,15 +120,31 @@ export class CaseBuilder {
 	constructor(private readonly template: Template) {}
 
 	private add(c: Omit<InputCase, 'id' | 'op' | 'group'>): void {
-		this.cases.push({ id: 0, op: this.template.op, group: this.template.group ?? this.template.op, ...c });
+		this.cases.push({
+			id: 0,
+			op: this.template.op,
+			group: this.template.group ?? this.template.op,
+			...c,
+		});
 	}
 
 	/** One item value (or several keys at once) changed in the template's item. */
-	leaf(field: string, rule: string, change: IDataObject, valid: boolean, problem?: RegExp, label?: string): this {
+	leaf(
+		field: string,
+		rule: string,
+		change: IDataObject,
+		valid: boolean,
+		problem?: RegExp,
+		label?: string,
+	): this {
 		this.add({
 			field,
 			rule,
-			value: label ?? JSON.stringify(Object.values(change).length === 1 ? Object.values(change)[0] : change).slice(0, 60),
+			value:
+				label ??
+				JSON.stringify(
+					Object.values(change).length === 1 ? Object.values(change)[0] : change,
+				).slice(0, 60),
 			valid,
 			problem,
 			parameters: this.template.parameters,
@@ -111,13 +155,35 @@ export class CaseBuilder {
 	}
 
 	/** Parameters unlike the template's (a list of a different length); the item stays the template's. */
-	structural(field: string, rule: string, label: string, parameters: INodeParameters, valid: boolean, problem?: RegExp, item?: IDataObject): this {
-		this.add({ field, rule, value: label, valid, problem, parameters, item: { ...this.template.defaults, ...item }, batchable: false });
+	structural(
+		field: string,
+		rule: string,
+		label: string,
+		parameters: INodeParameters,
+		valid: boolean,
+		problem?: RegExp,
+		item?: IDataObject,
+	): this {
+		this.add({
+			field,
+			rule,
+			value: label,
+			valid,
+			problem,
+			parameters,
+			item: { ...this.template.defaults, ...item },
+			batchable: false,
+		});
 		return this;
 	}
 
 	/** Lengths around a limit: (min−1 fails,) min and max pass, max−1 passes, max+1 fails. */
-	lengths(key: string, field: string, limits: { max: number; min?: number }, make: (length: number) => string = (n) => 'x'.repeat(n)): this {
+	lengths(
+		key: string,
+		field: string,
+		limits: { max: number; min?: number },
+		make: (length: number) => string = (n) => 'x'.repeat(n),
+	): this {
 		const { max, min } = limits;
 		const rule = min === undefined ? `at most ${max} characters` : `${min} to ${max} characters`;
 		const problem = min === undefined ? RULES.maxLength(max) : RULES.customerNumber;
@@ -136,35 +202,61 @@ export class CaseBuilder {
 	 * An enum from the node's option list: every allowed value passes; near misses (other case, a
 	 * suffix, a foreign word) fail; empty fails when the field is required.
 	 */
-	enumeration(key: string, field: string, allowed: string[], options: { required?: boolean; list?: boolean; passAll?: boolean } = {}): this {
+	enumeration(
+		key: string,
+		field: string,
+		allowed: string[],
+		options: { required?: boolean; list?: boolean; passAll?: boolean } = {},
+	): this {
 		const wrap = (value: string) => (options.list ? [value] : value);
-		if (options.passAll !== false) for (const value of allowed) this.leaf(field, 'one of the options', { [key]: wrap(value) }, true);
-		const misses = new Set([allowed[0].toUpperCase(), allowed[0].toLowerCase(), `${allowed[0]}_x`, 'unknown']);
+		if (options.passAll !== false)
+			for (const value of allowed)
+				this.leaf(field, 'one of the options', { [key]: wrap(value) }, true);
+		const misses = new Set([
+			allowed[0].toUpperCase(),
+			allowed[0].toLowerCase(),
+			`${allowed[0]}_x`,
+			'unknown',
+		]);
 		for (const miss of misses) {
 			if (allowed.includes(miss)) continue;
 			this.leaf(field, 'one of the options', { [key]: wrap(miss) }, false, RULES.oneOf);
 		}
 		// An empty choice may be reported as missing or as not one of the options.
-		if (options.required) this.empty(key, field, ['', '   '], new RegExp(`${RULES.required.source}|${RULES.oneOf.source}`));
+		if (options.required)
+			this.empty(
+				key,
+				field,
+				['', '   '],
+				new RegExp(`${RULES.required.source}|${RULES.oneOf.source}`),
+			);
 		return this;
 	}
 
 	/** Empty and blank values where a value is required. */
-	empty(key: string, field: string, values: unknown[] = ['', '   '], problem: RegExp = RULES.required): this {
-		for (const value of values) this.leaf(field, 'required', { [key]: value as IDataObject[string] }, false, problem);
+	empty(
+		key: string,
+		field: string,
+		values: unknown[] = ['', '   '],
+		problem: RegExp = RULES.required,
+	): this {
+		for (const value of values)
+			this.leaf(field, 'required', { [key]: value as IDataObject[string] }, false, problem);
 		return this;
 	}
 
 	/** Whole numbers greater than 0: 0, −1 and 1.5 fail; 1 and 2 pass. */
 	positive(key: string, field: string): this {
-		for (const value of [0, -1, 1.5]) this.leaf(field, 'whole number > 0', { [key]: value }, false, RULES.positive);
+		for (const value of [0, -1, 1.5])
+			this.leaf(field, 'whole number > 0', { [key]: value }, false, RULES.positive);
 		for (const value of [1, 2]) this.leaf(field, 'whole number > 0', { [key]: value }, true);
 		return this;
 	}
 
 	/** Whole numbers of 0 or more: −1 and 1.5 fail; 0 and 1 pass. */
 	nonNegative(key: string, field: string): this {
-		for (const value of [-1, 1.5]) this.leaf(field, 'whole number >= 0', { [key]: value }, false, RULES.nonNegative);
+		for (const value of [-1, 1.5])
+			this.leaf(field, 'whole number >= 0', { [key]: value }, false, RULES.nonNegative);
 		for (const value of [0, 1]) this.leaf(field, 'whole number >= 0', { [key]: value }, true);
 		return this;
 	}
@@ -178,19 +270,22 @@ export class CaseBuilder {
 		this.empty(key, field, [''], new RegExp(`${RULES.required.source}|${RULES.positive.source}`));
 		const bad = ['abc', '0', '-7', '12.5', '1e5', '0123', '12 34', '12345678901234567890'];
 		if (options.long) bad.push('9223372036854775808');
-		for (const value of bad) this.leaf(field, 'numeric id > 0', { [key]: value }, false, RULES.positive);
+		for (const value of bad)
+			this.leaf(field, 'numeric id > 0', { [key]: value }, false, RULES.positive);
 		return this;
 	}
 
 	/** Values that are not in the expected format. */
 	malformed(key: string, field: string, rule: string, values: unknown[], problem: RegExp): this {
-		for (const value of values) this.leaf(field, rule, { [key]: value as IDataObject[string] }, false, problem);
+		for (const value of values)
+			this.leaf(field, rule, { [key]: value as IDataObject[string] }, false, problem);
 		return this;
 	}
 
 	/** Values in the expected format (they must pass and be sent). */
 	wellFormed(key: string, field: string, rule: string, values: unknown[]): this {
-		for (const value of values) this.leaf(field, rule, { [key]: value as IDataObject[string] }, true);
+		for (const value of values)
+			this.leaf(field, rule, { [key]: value as IDataObject[string] }, true);
 		return this;
 	}
 }
@@ -199,7 +294,14 @@ export { RULES };
 
 /** A resource-mapper value as the editor saves it. */
 export function mapper(value: IDataObject, schema: ResourceMapperField[]): INodeParameters {
-	return { mappingMode: 'defineBelow', value, schema, matchingColumns: [], attemptToConvertTypes: false, convertFieldsToString: false } as unknown as INodeParameters;
+	return {
+		mappingMode: 'defineBelow',
+		value,
+		schema,
+		matchingColumns: [],
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	} as unknown as INodeParameters;
 }
 
 export const rl = (value: string) => ({ __rl: true, mode: 'id', value });

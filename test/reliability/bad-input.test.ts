@@ -11,7 +11,16 @@ import type { IDataObject, INode, INodeParameters, ResourceMapperField } from 'n
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { fieldLabel } from '../../nodes/ContactCenter/helpers/validation';
 import { callMethod, type RunNodeResult } from '../harness';
-import { CaseBuilder, RULES, mapper, optionValues, rl, x, type InputCase, type Template } from './bad-input.cases';
+import {
+	CaseBuilder,
+	RULES,
+	mapper,
+	optionValues,
+	rl,
+	x,
+	type InputCase,
+	type Template,
+} from './bad-input.cases';
 import { APP_ID, PATHS, on, phone, useFixture } from './support';
 
 const fx = useFixture();
@@ -84,41 +93,157 @@ function generate(): InputCase[] {
 	};
 	build(taskCreate, (b, t) => {
 		b.lengths('taskName', 'taskName', { max: 50 }).empty('taskName', 'taskName');
-		b.leaf('taskName', 'at most 50 characters', { taskName: `  ${'y'.repeat(50)}  ` }, true, undefined, '50 characters inside spaces');
-		b.numericId('voiceAgentId', 'voiceAgentId', { long: true }).numericId('callerNumberGroupId', 'callerNumberGroupId');
+		b.leaf(
+			'taskName',
+			'at most 50 characters',
+			{ taskName: `  ${'y'.repeat(50)}  ` },
+			true,
+			undefined,
+			'50 characters inside spaces',
+		);
+		b.numericId('voiceAgentId', 'voiceAgentId', { long: true }).numericId(
+			'callerNumberGroupId',
+			'callerNumberGroupId',
+		);
 		b.enumeration('agentType', 'agentType', ['voicebot'], { passAll: false });
 		// Empty is "not given": the default, the agent's own type (the field is left out).
 		b.wellFormed('agentType', 'agentType', 'left out when empty', ['', '   ', null]);
-		for (const miss of optionValues('callTask', 'create', 'agentType').filter((v) => v === 'voiceagent')) {
+		for (const miss of optionValues('callTask', 'create', 'agentType').filter(
+			(v) => v === 'voiceagent',
+		)) {
 			// The other allowed type is valid input; the seeded agent is a voicebot, so the API answers 803.
-			b.leaf('agentType', 'one of the options', { agentType: miss }, true, undefined, `${miss} (allowed, sent)`);
+			b.leaf(
+				'agentType',
+				'one of the options',
+				{ agentType: miss },
+				true,
+				undefined,
+				`${miss} (allowed, sent)`,
+			);
 		}
 		b.positive('maxConcurrency', 'maxConcurrency');
 		const weekdays = 'callWindows.window[0].weekdays';
 		b.empty('weekdays', weekdays, [[]]);
-		b.malformed('weekdays', weekdays, 'weekday 1 to 7', [[0], [8], ['funday'], [1.5]], RULES.weekday);
-		b.malformed('weekdays', weekdays, 'no duplicates', [[1, 1], [2, 'tuesday']], RULES.duplicate);
-		b.wellFormed('weekdays', weekdays, 'weekday 1 to 7', [[1, 2, 3, 4, 5, 6, 7], ['Monday', 'fri'], [7]]);
+		b.malformed(
+			'weekdays',
+			weekdays,
+			'weekday 1 to 7',
+			[[0], [8], ['funday'], [1.5]],
+			RULES.weekday,
+		);
+		b.malformed(
+			'weekdays',
+			weekdays,
+			'no duplicates',
+			[
+				[1, 1],
+				[2, 'tuesday'],
+			],
+			RULES.duplicate,
+		);
+		b.wellFormed('weekdays', weekdays, 'weekday 1 to 7', [
+			[1, 2, 3, 4, 5, 6, 7],
+			['Monday', 'fri'],
+			[7],
+		]);
 		const ranges = 'callWindows.window[0].timeRanges';
 		b.empty('timeRanges', ranges, ['']);
-		b.malformed('timeRanges', ranges, 'HH:mm-HH:mm, end after start', ['9-12', '25:00-26:00', '12:00-09:00', '09:00-09:00', '09:00-24:00', '09:60-10:00', '09:00'], RULES.timeRange);
-		b.wellFormed('timeRanges', ranges, 'HH:mm-HH:mm, end after start', ['00:00-23:59', '09:00-09:01', '9:00-12:00, 14:00-18:00']);
+		b.malformed(
+			'timeRanges',
+			ranges,
+			'HH:mm-HH:mm, end after start',
+			['9-12', '25:00-26:00', '12:00-09:00', '09:00-09:00', '09:00-24:00', '09:60-10:00', '09:00'],
+			RULES.timeRange,
+		);
+		b.wellFormed('timeRanges', ranges, 'HH:mm-HH:mm, end after start', [
+			'00:00-23:59',
+			'09:00-09:01',
+			'9:00-12:00, 14:00-18:00',
+		]);
 		b.empty('retryReasons', 'retry.retryReasons', [[]]);
-		b.enumeration('retryReasons', 'retry.retryReasons', optionValues('callTask', 'create', 'retryReasons'), { list: true });
-		b.malformed('retryReasons', 'retry.retryReasons', 'no duplicates', [['busy', 'busy']], RULES.duplicate);
-		b.positive('maxRetryTimes', 'retry.maxRetryTimes').empty('maxRetryTimes', 'retry.maxRetryTimes', [null, '']);
+		b.enumeration(
+			'retryReasons',
+			'retry.retryReasons',
+			optionValues('callTask', 'create', 'retryReasons'),
+			{ list: true },
+		);
+		b.malformed(
+			'retryReasons',
+			'retry.retryReasons',
+			'no duplicates',
+			[['busy', 'busy']],
+			RULES.duplicate,
+		);
+		b.positive('maxRetryTimes', 'retry.maxRetryTimes').empty(
+			'maxRetryTimes',
+			'retry.maxRetryTimes',
+			[null, ''],
+		);
 		b.positive('retryIntervalValue', 'retry.retryIntervalValue');
-		b.enumeration('retryIntervalUnit', 'retry.retryIntervalUnit', optionValues('callTask', 'create', 'retryIntervalUnit'), { required: true });
-		b.structural('callWindows', 'at least one window', 'no window', { ...t.parameters, callWindows: {} }, false, RULES.required);
-		b.structural('callWindows', 'at least one window', 'two windows', {
+		b.enumeration(
+			'retryIntervalUnit',
+			'retry.retryIntervalUnit',
+			optionValues('callTask', 'create', 'retryIntervalUnit'),
+			{ required: true },
+		);
+		b.structural(
+			'callWindows',
+			'at least one window',
+			'no window',
+			{ ...t.parameters, callWindows: {} },
+			false,
+			RULES.required,
+		);
+		b.structural(
+			'callWindows',
+			'at least one window',
+			'two windows',
+			{
+				...t.parameters,
+				callWindows: {
+					window: [
+						{ weekdays: [1], timeRanges: '09:00-10:00' },
+						{ weekdays: [6, 7], timeRanges: '10:00-11:00' },
+					],
+				},
+			},
+			true,
+		);
+		const scheduled = {
 			...t.parameters,
-			callWindows: { window: [{ weekdays: [1], timeRanges: '09:00-10:00' }, { weekdays: [6, 7], timeRanges: '10:00-11:00' }] },
-		}, true);
-		const scheduled = { ...t.parameters, startType: 'scheduled', scheduledStartTime: x('scheduledStartTime') };
-		b.structural('scheduledStartTime', 'required when scheduled', 'empty', scheduled, false, RULES.required, { scheduledStartTime: '' });
-		b.structural('scheduledStartTime', 'a date and time', '"next tuesday"', scheduled, false, /not a date and time/, { scheduledStartTime: 'next tuesday' });
-		b.structural('scheduledStartTime', 'in the future', 'an hour ago', scheduled, false, RULES.future, { scheduledStartTime: past() });
-		b.structural('scheduledStartTime', 'in the future', 'in two days', scheduled, true, undefined, { scheduledStartTime: future() });
+			startType: 'scheduled',
+			scheduledStartTime: x('scheduledStartTime'),
+		};
+		b.structural(
+			'scheduledStartTime',
+			'required when scheduled',
+			'empty',
+			scheduled,
+			false,
+			RULES.required,
+			{ scheduledStartTime: '' },
+		);
+		b.structural(
+			'scheduledStartTime',
+			'a date and time',
+			'"next tuesday"',
+			scheduled,
+			false,
+			/not a date and time/,
+			{ scheduledStartTime: 'next tuesday' },
+		);
+		b.structural(
+			'scheduledStartTime',
+			'in the future',
+			'an hour ago',
+			scheduled,
+			false,
+			RULES.future,
+			{ scheduledStartTime: past() },
+		);
+		b.structural('scheduledStartTime', 'in the future', 'in two days', scheduled, true, undefined, {
+			scheduledStartTime: future(),
+		});
 	});
 
 	// Start Type from an expression: n8n then shows (and requires) Scheduled Start Time, so it is set.
@@ -126,11 +251,17 @@ function generate(): InputCase[] {
 		{
 			...taskCreate,
 			group: 'callTask.create startType',
-			parameters: { ...taskCreate.parameters, startType: x('startType'), scheduledStartTime: future() },
+			parameters: {
+				...taskCreate.parameters,
+				startType: x('startType'),
+				scheduledStartTime: future(),
+			},
 			defaults: { ...taskCreate.defaults, startType: 'scheduled' },
 		},
 		(b) => {
-			b.enumeration('startType', 'startType', optionValues('callTask', 'create', 'startType'), { required: true });
+			b.enumeration('startType', 'startType', optionValues('callTask', 'create', 'startType'), {
+				required: true,
+			});
 		},
 	);
 
@@ -163,25 +294,65 @@ function generate(): InputCase[] {
 		b.numericId('taskId', 'taskId');
 		b.empty('customerNumber', 'customerNumber');
 		b.lengths('customerNumber', 'customerNumber', { min: 5, max: 20 }, (n) => '1'.repeat(n));
-		b.malformed('customerNumber', 'customerNumber', 'digits, + and -', ['138 0013 8000', '1380013800a', '(010)123456', '138.0013.8000'], RULES.customerNumber);
-		b.wellFormed('customerNumber', 'customerNumber', 'digits, + and -', ['+86-13800138000', '010-12345678']);
+		b.malformed(
+			'customerNumber',
+			'customerNumber',
+			'digits, + and -',
+			['138 0013 8000', '1380013800a', '(010)123456', '138.0013.8000'],
+			RULES.customerNumber,
+		);
+		b.wellFormed('customerNumber', 'customerNumber', 'digits, + and -', [
+			'+86-13800138000',
+			'010-12345678',
+		]);
 		b.lengths('customerName', 'additionalFields.customerName', { max: 100 });
 		b.lengths('remark', 'additionalFields.remark', { max: 500 });
 		b.lengths('varName', 'additionalFields.variables[0].name', { max: 50 });
 		b.empty('varName', 'additionalFields.variables[0].name', ['']);
 		b.lengths('varValue', 'additionalFields.variables[0].value', { max: 500 });
-		b.enumeration('dupStrategy', 'options.dupStrategy', optionValues('callTask', 'import', 'dupStrategy'));
-		const variables = (n: number) => ({ variable: Array.from({ length: n }, (_, i) => ({ name: `v${i}`, value: String(i) })) });
-		for (const [n, valid] of [[19, true], [20, true], [21, false]] as const) {
-			b.structural('additionalFields.variables', 'at most 20 variables', `${n} variables`, {
-				...t.parameters,
-				additionalFields: { variables: variables(n) },
-			}, valid, valid ? undefined : /at most 20 variables/);
+		b.enumeration(
+			'dupStrategy',
+			'options.dupStrategy',
+			optionValues('callTask', 'import', 'dupStrategy'),
+		);
+		const variables = (n: number) => ({
+			variable: Array.from({ length: n }, (_, i) => ({ name: `v${i}`, value: String(i) })),
+		});
+		for (const [n, valid] of [
+			[19, true],
+			[20, true],
+			[21, false],
+		] as const) {
+			b.structural(
+				'additionalFields.variables',
+				'at most 20 variables',
+				`${n} variables`,
+				{
+					...t.parameters,
+					additionalFields: { variables: variables(n) },
+				},
+				valid,
+				valid ? undefined : /at most 20 variables/,
+			);
 		}
-		b.structural('additionalFields.variables[1].name', 'no duplicates', 'a name twice', {
-			...t.parameters,
-			additionalFields: { variables: { variable: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } },
-		}, false, RULES.duplicate);
+		b.structural(
+			'additionalFields.variables[1].name',
+			'no duplicates',
+			'a name twice',
+			{
+				...t.parameters,
+				additionalFields: {
+					variables: {
+						variable: [
+							{ name: 'a', value: '1' },
+							{ name: 'a', value: '2' },
+						],
+					},
+				},
+			},
+			false,
+			RULES.duplicate,
+		);
 	});
 
 	// ---- callTask get many / get / start / pause ----------------------------------------------
@@ -192,22 +363,67 @@ function generate(): InputCase[] {
 			operation: 'getAll',
 			returnAll: false,
 			limit: 5,
-			filters: { taskName: x('taskName'), startDate: x('startDate'), endDate: x('endDate'), statusList: x('statusList') },
+			filters: {
+				taskName: x('taskName'),
+				startDate: x('startDate'),
+				endDate: x('endDate'),
+				statusList: x('statusList'),
+			},
 		},
-		defaults: { taskName: 'task', startDate: '2026-01-01', endDate: '2026-12-31', statusList: ['draft'] },
+		defaults: {
+			taskName: 'task',
+			startDate: '2026-01-01',
+			endDate: '2026-12-31',
+			statusList: ['draft'],
+		},
 	};
 	build(taskGetAll, (b) => {
 		b.lengths('taskName', 'filters.taskName', { max: 50 });
-		b.malformed('startDate', 'filters.startDate', 'a date', ['yesterday', '01/02/2026'], /is not a date/);
-		b.leaf('filters.endDate', 'not before the start', { endDate: '2025-12-31' }, false, RULES.order);
-		b.leaf('filters.endDate', 'not before the start', { endDate: '2026-01-01' }, true, undefined, 'the start day itself');
-		b.enumeration('statusList', 'filters.statusList', optionValues('callTask', 'getAll', 'statusList'), { list: true });
+		b.malformed(
+			'startDate',
+			'filters.startDate',
+			'a date',
+			['yesterday', '01/02/2026'],
+			/is not a date/,
+		);
+		b.leaf(
+			'filters.endDate',
+			'not before the start',
+			{ endDate: '2025-12-31' },
+			false,
+			RULES.order,
+		);
+		b.leaf(
+			'filters.endDate',
+			'not before the start',
+			{ endDate: '2026-01-01' },
+			true,
+			undefined,
+			'the start day itself',
+		);
+		b.enumeration(
+			'statusList',
+			'filters.statusList',
+			optionValues('callTask', 'getAll', 'statusList'),
+			{ list: true },
+		);
 	});
-	for (const [operation, task] of [['get', seeded.getTask], ['start', seeded.startTask], ['pause', seeded.pauseTask]] as const) {
-		build({ op: `callTask.${operation}`, parameters: { resource: 'callTask', operation, taskId: rl(x('taskId')) }, defaults: { taskId: task } }, (b) => {
-			b.numericId('taskId', 'taskId');
-			b.wellFormed('taskId', 'taskId', 'numeric id > 0', [task]);
-		});
+	for (const [operation, task] of [
+		['get', seeded.getTask],
+		['start', seeded.startTask],
+		['pause', seeded.pauseTask],
+	] as const) {
+		build(
+			{
+				op: `callTask.${operation}`,
+				parameters: { resource: 'callTask', operation, taskId: rl(x('taskId')) },
+				defaults: { taskId: task },
+			},
+			(b) => {
+				b.numericId('taskId', 'taskId');
+				b.wellFormed('taskId', 'taskId', 'numeric id > 0', [task]);
+			},
+		);
 	}
 
 	// ---- customers ------------------------------------------------------------------------------
@@ -218,10 +434,17 @@ function generate(): InputCase[] {
 				resource: 'customer',
 				operation,
 				customerName: x('customerName'),
-				additionalFields: { createMethod: x('createMethod'), customerOrigin: x('customerOrigin'), assignTime: x('assignTime') },
+				additionalFields: {
+					createMethod: x('createMethod'),
+					customerOrigin: x('customerOrigin'),
+					assignTime: x('assignTime'),
+				},
 				mobile: { values: [{ value: x('mobile'), memo: 'work' }] },
 				email: { values: [{ value: x('email') }] },
-				customFields: mapper({ level: x('level'), score: x('score'), visitAt: x('visitAt') }, addSchema),
+				customFields: mapper(
+					{ level: x('level'), score: x('score'), visitAt: x('visitAt') },
+					addSchema,
+				),
 			},
 			defaults: {
 				customerName: 'Han Meimei',
@@ -237,13 +460,33 @@ function generate(): InputCase[] {
 		};
 		build(customerWrite, (b) => {
 			b.empty('customerName', 'customerName');
-			b.enumeration('createMethod', 'additionalFields.createMethod', optionValues('customer', operation, 'createMethod'));
-			b.enumeration('customerOrigin', 'additionalFields.customerOrigin', optionValues('customer', operation, 'customerOrigin'));
-			b.malformed('assignTime', 'additionalFields.assignTime', 'a date and time', ['soon', '2026-13-45T99:00:00'], RULES.dateTime);
+			b.enumeration(
+				'createMethod',
+				'additionalFields.createMethod',
+				optionValues('customer', operation, 'createMethod'),
+			);
+			b.enumeration(
+				'customerOrigin',
+				'additionalFields.customerOrigin',
+				optionValues('customer', operation, 'customerOrigin'),
+			);
+			b.malformed(
+				'assignTime',
+				'additionalFields.assignTime',
+				'a date and time',
+				['soon', '2026-13-45T99:00:00'],
+				RULES.dateTime,
+			);
 			b.empty('mobile', 'mobile.values[0].value', ['']);
 			b.empty('email', 'email.values[0].value', ['']);
 			b.empty('level', 'customFields.level', ['']);
-			b.malformed('level', 'customFields.level', 'one of the choices', ['platinum', 'GOLD'], RULES.choice);
+			b.malformed(
+				'level',
+				'customFields.level',
+				'one of the choices',
+				['platinum', 'GOLD'],
+				RULES.choice,
+			);
 			b.wellFormed('level', 'customFields.level', 'one of the choices', ['silver']);
 			b.malformed('score', 'customFields.score', 'a number', ['high'], RULES.choice);
 			b.malformed('visitAt', 'customFields.visitAt', 'a date and time', ['someday'], RULES.choice);
@@ -258,19 +501,39 @@ function generate(): InputCase[] {
 			updateFields: { customerName: x('customerName'), createMethod: x('createMethod') },
 			customFields: mapper({ score: x('score') }, updateSchema),
 		},
-		defaults: { customerId: seeded.customers[0], customerName: 'Renamed', createMethod: 'API', score: 3 },
+		defaults: {
+			customerId: seeded.customers[0],
+			customerName: 'Renamed',
+			createMethod: 'API',
+			score: 3,
+		},
 	};
 	build(customerUpdate, (b) => {
 		b.empty('customerId', 'customerId');
 		b.empty('customerName', 'updateFields.customerName');
-		b.enumeration('createMethod', 'updateFields.createMethod', optionValues('customer', 'update', 'createMethod'), { passAll: false });
+		b.enumeration(
+			'createMethod',
+			'updateFields.createMethod',
+			optionValues('customer', 'update', 'createMethod'),
+			{ passAll: false },
+		);
 		b.malformed('score', 'customFields.score', 'a number', ['lots'], RULES.choice);
 	});
-	for (const [operation, id] of [['get', seeded.customers[1]], ['delete', seeded.customers[2]]] as const) {
-		build({ op: `customer.${operation}`, parameters: { resource: 'customer', operation, customerId: x('customerId') }, defaults: { customerId: id } }, (b) => {
-			b.empty('customerId', 'customerId');
-			b.wellFormed('customerId', 'customerId', 'required', [id]);
-		});
+	for (const [operation, id] of [
+		['get', seeded.customers[1]],
+		['delete', seeded.customers[2]],
+	] as const) {
+		build(
+			{
+				op: `customer.${operation}`,
+				parameters: { resource: 'customer', operation, customerId: x('customerId') },
+				defaults: { customerId: id },
+			},
+			(b) => {
+				b.empty('customerId', 'customerId');
+				b.wellFormed('customerId', 'customerId', 'required', [id]);
+			},
+		);
 	}
 	const customerGetAll: Template = {
 		op: 'customer.getAll',
@@ -299,24 +562,85 @@ function generate(): InputCase[] {
 	build(customerGetAll, (b) => {
 		const at = 'filters.conditions.values[0]';
 		b.empty('field', `${at}.field`, ['']);
-		b.enumeration('operator', `${at}.operator`, optionValues('customer', 'getAll', 'operator'), { required: true, passAll: false });
+		b.enumeration('operator', `${at}.operator`, optionValues('customer', 'getAll', 'operator'), {
+			required: true,
+			passAll: false,
+		});
 		b.leaf(`${at}.value`, 'one value', { operator: 'eq', value: '' }, false, /exactly one value/);
-		b.leaf(`${at}.value`, 'two values', { operator: 'between', value: '5' }, false, /exactly two values/);
-		b.leaf(`${at}.value`, 'two values', { operator: 'between', value: '1,2,3' }, false, /exactly two values/);
+		b.leaf(
+			`${at}.value`,
+			'two values',
+			{ operator: 'between', value: '5' },
+			false,
+			/exactly two values/,
+		);
+		b.leaf(
+			`${at}.value`,
+			'two values',
+			{ operator: 'between', value: '1,2,3' },
+			false,
+			/exactly two values/,
+		);
 		b.leaf(`${at}.value`, 'two values', { operator: 'between', value: '1,5' }, true);
 		b.leaf(`${at}.value`, 'no value', { operator: 'empty', value: 'x' }, false, /must be empty/);
 		b.leaf(`${at}.value`, 'no value', { operator: 'nempty', value: '' }, true);
-		b.leaf(`${at}.value`, 'one or more values', { operator: 'in', value: '' }, false, /at least one value/);
+		b.leaf(
+			`${at}.value`,
+			'one or more values',
+			{ operator: 'in', value: '' },
+			false,
+			/at least one value/,
+		);
 		b.leaf(`${at}.value`, 'one or more values', { operator: 'in', value: 'a,b' }, true);
 		b.empty('sortField', 'sort.values[0].field', ['']);
-		b.enumeration('orderBy', 'sort.values[0].orderBy', optionValues('customer', 'getAll', 'orderBy'));
-		b.malformed('createTimeBegin', 'filters.createTimeBegin', 'a date and time', ['soon'], RULES.dateTime);
-		b.leaf('filters.createTimeBegin', 'not after the end', { createTimeBegin: '2027-01-01T00:00:00' }, false, RULES.order);
-		b.leaf('filters.createTimeBegin', 'not after the end', { createTimeBegin: '2026-12-31T00:00:00' }, true, undefined, 'equal to the end');
+		b.enumeration(
+			'orderBy',
+			'sort.values[0].orderBy',
+			optionValues('customer', 'getAll', 'orderBy'),
+		);
+		b.malformed(
+			'createTimeBegin',
+			'filters.createTimeBegin',
+			'a date and time',
+			['soon'],
+			RULES.dateTime,
+		);
+		b.leaf(
+			'filters.createTimeBegin',
+			'not after the end',
+			{ createTimeBegin: '2027-01-01T00:00:00' },
+			false,
+			RULES.order,
+		);
+		b.leaf(
+			'filters.createTimeBegin',
+			'not after the end',
+			{ createTimeBegin: '2026-12-31T00:00:00' },
+			true,
+			undefined,
+			'equal to the end',
+		);
 	});
-	build({ op: 'customerField.getAll', parameters: { resource: 'customerField', operation: 'getAll', returnAll: true, filters: { category: x('category') } }, defaults: { category: ['custom'] } }, (b) => {
-		b.enumeration('category', 'filters.category[0]', optionValues('customerField', 'getAll', 'category'), { list: true });
-	});
+	build(
+		{
+			op: 'customerField.getAll',
+			parameters: {
+				resource: 'customerField',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { category: x('category') },
+			},
+			defaults: { category: ['custom'] },
+		},
+		(b) => {
+			b.enumeration(
+				'category',
+				'filters.category[0]',
+				optionValues('customerField', 'getAll', 'category'),
+				{ list: true },
+			);
+		},
+	);
 
 	// ---- service groups ------------------------------------------------------------------------
 	const groupCreate: Template = {
@@ -325,7 +649,12 @@ function generate(): InputCase[] {
 			resource: 'serviceGroup',
 			operation: 'create',
 			name: x('name'),
-			members: { member: [{ agentNumber: x('agentNumber'), weight: x('weight') }, { agentNumber: x('agentNumber2'), weight: 1 }] },
+			members: {
+				member: [
+					{ agentNumber: x('agentNumber'), weight: x('weight') },
+					{ agentNumber: x('agentNumber2'), weight: 1 },
+				],
+			},
 			additionalFields: {
 				strategy: x('strategy'),
 				maxWaitLimit: x('maxWaitLimit'),
@@ -355,34 +684,89 @@ function generate(): InputCase[] {
 	build(groupCreate, (b, t) => {
 		b.empty('name', 'name');
 		b.empty('agentNumber', 'members[0].agentNumber', ['']);
-		b.malformed('weight', 'members[0].weight', 'whole number >= 0', [-1, 'x', 1.5], RULES.nonNegative);
+		b.malformed(
+			'weight',
+			'members[0].weight',
+			'whole number >= 0',
+			[-1, 'x', 1.5],
+			RULES.nonNegative,
+		);
 		b.wellFormed('weight', 'members[0].weight', 'whole number >= 0', [0]);
 		b.malformed('agentNumber2', 'members', 'no duplicates', ['8001'], RULES.duplicate);
 		b.enumeration('strategy', 'strategy', optionValues('serviceGroup', 'create', 'strategy'));
-		b.nonNegative('maxWaitLimit', 'maxWaitLimit').nonNegative('waitTime', 'waitTime').nonNegative('timeout', 'timeout');
+		b.nonNegative('maxWaitLimit', 'maxWaitLimit')
+			.nonNegative('waitTime', 'waitTime')
+			.nonNegative('timeout', 'timeout');
 		b.malformed('broadcastMember', 'broadcastMember', 'true or false', ['yes', 1], RULES.boolean);
 		b.malformed('groupLeader', 'groupLeader', 'no duplicates', ['8001, 8001'], RULES.duplicate);
 		b.malformed('level', 'level', 'one of the options', ['4', 'first'], /must be 1, 2 or 3/);
-		b.leaf('parentId', 'a parent for levels 2 and 3', { level: '2', parentId: '' }, false, /is required for a level 2 group/);
-		b.leaf('parentId', 'no parent for level 1', { level: '1', parentId: seeded.serviceGroups[0] }, false, /first level/);
-		b.leaf('parentId', 'a parent for levels 2 and 3', { level: '2', parentId: seeded.serviceGroups[0] }, true);
-		b.structural('members', 'at least one member', 'no member', { ...t.parameters, members: {} }, false, RULES.required);
+		b.leaf(
+			'parentId',
+			'a parent for levels 2 and 3',
+			{ level: '2', parentId: '' },
+			false,
+			/is required for a level 2 group/,
+		);
+		b.leaf(
+			'parentId',
+			'no parent for level 1',
+			{ level: '1', parentId: seeded.serviceGroups[0] },
+			false,
+			/first level/,
+		);
+		b.leaf(
+			'parentId',
+			'a parent for levels 2 and 3',
+			{ level: '2', parentId: seeded.serviceGroups[0] },
+			true,
+		);
+		b.structural(
+			'members',
+			'at least one member',
+			'no member',
+			{ ...t.parameters, members: {} },
+			false,
+			RULES.required,
+		);
 	});
 	const groupUpdate: Template = {
 		op: 'serviceGroup.update',
-		parameters: { resource: 'serviceGroup', operation: 'update', queueNumber: rl(x('queueNumber')), updateFields: { name: x('name'), maxWaitLimit: x('maxWaitLimit') } },
+		parameters: {
+			resource: 'serviceGroup',
+			operation: 'update',
+			queueNumber: rl(x('queueNumber')),
+			updateFields: { name: x('name'), maxWaitLimit: x('maxWaitLimit') },
+		},
 		defaults: { queueNumber: seeded.serviceGroups[1], name: 'Renamed group', maxWaitLimit: 5 },
 	};
 	build(groupUpdate, (b, t) => {
 		b.empty('queueNumber', 'queueNumber', ['']);
 		b.empty('name', 'name');
 		b.nonNegative('maxWaitLimit', 'maxWaitLimit');
-		b.structural('updateFields', 'at least one field', 'no field', { ...t.parameters, updateFields: {} }, false, RULES.required);
+		b.structural(
+			'updateFields',
+			'at least one field',
+			'no field',
+			{ ...t.parameters, updateFields: {} },
+			false,
+			RULES.required,
+		);
 	});
-	build({ op: 'serviceGroup.delete', parameters: { resource: 'serviceGroup', operation: 'delete', queueNumber: rl(x('queueNumber')) }, defaults: { queueNumber: seeded.serviceGroups[2] } }, (b) => {
-		b.empty('queueNumber', 'queueNumber', ['']);
-		b.wellFormed('queueNumber', 'queueNumber', 'required', [seeded.serviceGroups[2]]);
-	});
+	build(
+		{
+			op: 'serviceGroup.delete',
+			parameters: {
+				resource: 'serviceGroup',
+				operation: 'delete',
+				queueNumber: rl(x('queueNumber')),
+			},
+			defaults: { queueNumber: seeded.serviceGroups[2] },
+		},
+		(b) => {
+			b.empty('queueNumber', 'queueNumber', ['']);
+			b.wellFormed('queueNumber', 'queueNumber', 'required', [seeded.serviceGroups[2]]);
+		},
+	);
 
 	// ---- display-number groups -----------------------------------------------------------------
 	const numberCreate: Template = {
@@ -395,20 +779,62 @@ function generate(): InputCase[] {
 			numberList: x('numberList'),
 			additionalFields: { defaultNumberList: x('defaultNumberList') },
 		},
-		defaults: { groupName: 'Outbound Shanghai', strategy: '3', numberList: '02112345678, 02187654321', defaultNumberList: '02100000000' },
+		defaults: {
+			groupName: 'Outbound Shanghai',
+			strategy: '3',
+			numberList: '02112345678, 02187654321',
+			defaultNumberList: '02100000000',
+		},
 	};
 	build(numberCreate, (b) => {
 		b.empty('groupName', 'groupName');
-		b.malformed('strategy', 'strategy', 'one of the options', ['4', 'random', '0', ''], RULES.oneOf);
+		b.malformed(
+			'strategy',
+			'strategy',
+			'one of the options',
+			['4', 'random', '0', ''],
+			RULES.oneOf,
+		);
 		for (const value of optionValues('displayNumberGroup', 'create', 'strategy')) {
-			b.leaf('strategy', 'one of the options', { strategy: value, defaultNumberList: value === '3' ? '02100000000' : '' }, true, undefined, value);
+			b.leaf(
+				'strategy',
+				'one of the options',
+				{ strategy: value, defaultNumberList: value === '3' ? '02100000000' : '' },
+				true,
+				undefined,
+				value,
+			);
 		}
 		b.empty('numberList', 'numberList', ['', ' , ']);
-		b.malformed('numberList', 'numberList', 'phone numbers', ['abc', '021 1234', '+-12'], RULES.phone);
-		b.malformed('numberList', 'numberList', 'no duplicates', ['021-1234, 021-1234'], RULES.duplicate);
+		b.malformed(
+			'numberList',
+			'numberList',
+			'phone numbers',
+			['abc', '021 1234', '+-12'],
+			RULES.phone,
+		);
+		b.malformed(
+			'numberList',
+			'numberList',
+			'no duplicates',
+			['021-1234, 021-1234'],
+			RULES.duplicate,
+		);
 		b.malformed('defaultNumberList', 'defaultNumberList', 'phone numbers', ['x1'], RULES.phone);
-		b.malformed('defaultNumberList', 'defaultNumberList', 'no duplicates', ['0211, 0211'], RULES.duplicate);
-		b.leaf('defaultNumberList', 'home-location strategy only', { strategy: '1', defaultNumberList: '02100000000' }, false, /only used by the "By Home Location" strategy/);
+		b.malformed(
+			'defaultNumberList',
+			'defaultNumberList',
+			'no duplicates',
+			['0211, 0211'],
+			RULES.duplicate,
+		);
+		b.leaf(
+			'defaultNumberList',
+			'home-location strategy only',
+			{ strategy: '1', defaultNumberList: '02100000000' },
+			false,
+			/only used by the "By Home Location" strategy/,
+		);
 	});
 	const numberUpdate: Template = {
 		op: 'displayNumberGroup.update',
@@ -419,32 +845,83 @@ function generate(): InputCase[] {
 			numberList: x('numberList'),
 			updateFields: { groupName: x('groupName'), overflowGroupId: rl(x('overflow')) },
 		},
-		defaults: { groupId: seeded.displayGroups[0], numberList: '02112345678', groupName: 'Renamed numbers', overflow: seeded.displayGroups[1] },
+		defaults: {
+			groupId: seeded.displayGroups[0],
+			numberList: '02112345678',
+			groupName: 'Renamed numbers',
+			overflow: seeded.displayGroups[1],
+		},
 	};
 	build(numberUpdate, (b) => {
 		b.empty('groupId', 'groupId', ['']);
 		b.empty('numberList', 'numberList', ['']);
 		b.empty('groupName', 'groupName');
-		b.leaf('overflowGroupId', 'not the group itself', { overflow: seeded.displayGroups[0] }, false, /cannot overflow to itself/);
+		b.leaf(
+			'overflowGroupId',
+			'not the group itself',
+			{ overflow: seeded.displayGroups[0] },
+			false,
+			/cannot overflow to itself/,
+		);
 	});
-	build({ op: 'displayNumberGroup.delete', parameters: { resource: 'displayNumberGroup', operation: 'delete', groupId: rl(x('groupId')) }, defaults: { groupId: seeded.displayGroups[2] } }, (b) => {
-		b.empty('groupId', 'groupId', ['']);
-		b.wellFormed('groupId', 'groupId', 'required', [seeded.displayGroups[2]]);
-	});
+	build(
+		{
+			op: 'displayNumberGroup.delete',
+			parameters: {
+				resource: 'displayNumberGroup',
+				operation: 'delete',
+				groupId: rl(x('groupId')),
+			},
+			defaults: { groupId: seeded.displayGroups[2] },
+		},
+		(b) => {
+			b.empty('groupId', 'groupId', ['']);
+			b.wellFormed('groupId', 'groupId', 'required', [seeded.displayGroups[2]]);
+		},
+	);
 
 	// ---- service records -----------------------------------------------------------------------
 	const records: Template = {
 		op: 'serviceRecord.getAll',
-		parameters: { resource: 'serviceRecord', operation: 'getAll', channel: x('channel'), startTime: x('startTime'), endTime: x('endTime'), returnAll: false, limit: 5 },
+		parameters: {
+			resource: 'serviceRecord',
+			operation: 'getAll',
+			channel: x('channel'),
+			startTime: x('startTime'),
+			endTime: x('endTime'),
+			returnAll: false,
+			limit: 5,
+		},
 		defaults: { channel: 'call', startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T23:59:59' },
 	};
 	build(records, (b) => {
-		b.enumeration('channel', 'channel', optionValues('serviceRecord', 'getAll', 'channel'), { required: true });
+		b.enumeration('channel', 'channel', optionValues('serviceRecord', 'getAll', 'channel'), {
+			required: true,
+		});
 		b.empty('startTime', 'startTime', ['']).empty('endTime', 'endTime', ['']);
-		b.malformed('startTime', 'startTime', 'a date and time', ['yesterday', '2026-02-30 25:00'], RULES.dateTime);
+		b.malformed(
+			'startTime',
+			'startTime',
+			'a date and time',
+			['yesterday', '2026-02-30 25:00'],
+			RULES.dateTime,
+		);
 		b.malformed('endTime', 'endTime', 'a date and time', ['later'], RULES.dateTime);
-		b.leaf('startTime', 'not after the end', { startTime: '2026-03-02T00:00:00' }, false, RULES.order);
-		b.leaf('startTime', 'not after the end', { startTime: '2026-03-01T23:59:59' }, true, undefined, 'equal to the end');
+		b.leaf(
+			'startTime',
+			'not after the end',
+			{ startTime: '2026-03-02T00:00:00' },
+			false,
+			RULES.order,
+		);
+		b.leaf(
+			'startTime',
+			'not after the end',
+			{ startTime: '2026-03-01T23:59:59' },
+			true,
+			undefined,
+			'equal to the end',
+		);
 	});
 
 	return all.map((c, id) => ({ ...c, id }));
@@ -452,11 +929,23 @@ function generate(): InputCase[] {
 
 beforeAll(async () => {
 	await fx.control.reset();
-	const [agent] = await fx.control.seedAgents({ appId: APP_ID, agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }] });
+	const [agent] = await fx.control.seedAgents({
+		appId: APP_ID,
+		agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
+	});
 	const [group] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
-	const [importTask, getTask] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft' }, { status: 'draft' }] });
-	const [startTask] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft', totalCount: 3 }] });
-	const [pauseTask] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'running', totalCount: 3 }] });
+	const [importTask, getTask] = await fx.control.seedTasks({
+		appId: APP_ID,
+		tasks: [{ status: 'draft' }, { status: 'draft' }],
+	});
+	const [startTask] = await fx.control.seedTasks({
+		appId: APP_ID,
+		tasks: [{ status: 'draft', totalCount: 3 }],
+	});
+	const [pauseTask] = await fx.control.seedTasks({
+		appId: APP_ID,
+		tasks: [{ status: 'running', totalCount: 3 }],
+	});
 	Object.assign(seeded, { agent, group, importTask, getTask, startTask, pauseTask });
 	seeded.customers = await fx.control.seedCustomers({ appId: APP_ID, count: 3 });
 	seeded.serviceGroups = await fx.control.seedServiceGroups({ appId: APP_ID, count: 3 });
@@ -464,13 +953,30 @@ beforeAll(async () => {
 	await fx.control.seedFields({
 		appId: APP_ID,
 		fields: [
-			{ field: 'level', name: 'Level', type: 'select', required: true, choices: [{ key: 'gold', value: 'Gold', isDefault: false }, { key: 'silver', value: 'Silver', isDefault: true }] },
+			{
+				field: 'level',
+				name: 'Level',
+				type: 'select',
+				required: true,
+				choices: [
+					{ key: 'gold', value: 'Gold', isDefault: false },
+					{ key: 'silver', value: 'Silver', isDefault: true },
+				],
+			},
 			{ field: 'score', name: 'Score', type: 'number' },
 			{ field: 'visitAt', name: 'Visit at', type: 'datetime' },
 		],
 	});
 	const schema = async (operation: string) =>
-		(await callMethod({ nodeType: ContactCenter, kind: 'resourceMapping', method: 'getCustomerFieldMapping', parameters: { resource: 'customer', operation }, credentials: fx.credentials })).fields;
+		(
+			await callMethod({
+				nodeType: ContactCenter,
+				kind: 'resourceMapping',
+				method: 'getCustomerFieldMapping',
+				parameters: { resource: 'customer', operation },
+				credentials: fx.credentials,
+			})
+		).fields;
 	addSchema = await schema('create');
 	updateSchema = await schema('update');
 	cases = generate();
@@ -478,15 +984,31 @@ beforeAll(async () => {
 
 // A customer write needs a phone number no other case used (the API refuses a known number).
 function itemOf(c: InputCase, index = c.id): IDataObject {
-	return c.op.startsWith('customer.') && 'mobile' in c.item && c.item.mobile === '13900000000' ? { ...c.item, mobile: phone(900_000 + index) } : c.item;
+	return c.op.startsWith('customer.') && 'mobile' in c.item && c.item.mobile === '13900000000'
+		? { ...c.item, mobile: phone(900_000 + index) }
+		: c.item;
 }
 
 const VALIDATED_OPERATIONS = [
-	'callTask.create', 'callTask.get', 'callTask.getAll', 'callTask.import', 'callTask.pause', 'callTask.start',
-	'customer.create', 'customer.delete', 'customer.get', 'customer.getAll', 'customer.update', 'customer.upsert',
+	'callTask.create',
+	'callTask.get',
+	'callTask.getAll',
+	'callTask.import',
+	'callTask.pause',
+	'callTask.start',
+	'customer.create',
+	'customer.delete',
+	'customer.get',
+	'customer.getAll',
+	'customer.update',
+	'customer.upsert',
 	'customerField.getAll',
-	'displayNumberGroup.create', 'displayNumberGroup.delete', 'displayNumberGroup.update',
-	'serviceGroup.create', 'serviceGroup.delete', 'serviceGroup.update',
+	'displayNumberGroup.create',
+	'displayNumberGroup.delete',
+	'displayNumberGroup.update',
+	'serviceGroup.create',
+	'serviceGroup.delete',
+	'serviceGroup.update',
 	'serviceRecord.getAll',
 ];
 
@@ -507,7 +1029,11 @@ function labelOf(c: InputCase): string {
 	const [resource, operation] = c.op.split('.');
 	const shown = nodeProperties.filter((p) => {
 		const show = p.displayOptions?.show;
-		return !show || ((show.resource ?? [resource]) as string[]).includes(resource) && ((show.operation ?? [operation]) as string[]).includes(operation);
+		return (
+			!show ||
+			(((show.resource ?? [resource]) as string[]).includes(resource) &&
+				((show.operation ?? [operation]) as string[]).includes(operation))
+		);
 	});
 	return fieldLabel(shown, c.field, { parameters: c.parameters } as unknown as INode) ?? c.field;
 }
@@ -529,7 +1055,9 @@ describe('generated bad input', () => {
 		const gapCount = cases.filter(gapOf).length;
 		const batched = cases.filter((c) => !c.valid && c.batchable && !gapOf(c));
 		const groups = new Set(batched.map((c) => c.group)).size;
-		const embedded = cases.filter((c) => c.op === 'callTask.import' && !c.valid && c.batchable).length;
+		const embedded = cases.filter(
+			(c) => c.op === 'callTask.import' && !c.valid && c.batchable,
+		).length;
 		process.stdout.write(
 			`bad-input cases: ${cases.length} generated over ${fields} fields of ${ops.size} operations: ${invalid} invalid ` +
 				`(${invalid - gapCount} refused before sending, ${gapCount} known gaps sent and refused by the API) and ${valid} at or inside a limit (all sent; the API accepts all but one, which it refuses with 803 by design: a voicebot agent named with agent type voiceagent). ` +
@@ -541,7 +1069,9 @@ describe('generated bad input', () => {
 		expect(invalid).toBeGreaterThan(150);
 		expect(cases.every((c) => c.valid || c.problem instanceof RegExp)).toBe(true);
 		const gaps = cases.filter(gapOf);
-		process.stdout.write(`known validation gaps (sent, refused by the API): ${gaps.length}\n${gaps.map((c) => `  ${title(c)}: ${gapOf(c)}`).join('\n')}\n`);
+		process.stdout.write(
+			`known validation gaps (sent, refused by the API): ${gaps.length}\n${gaps.map((c) => `  ${title(c)}: ${gapOf(c)}`).join('\n')}\n`,
+		);
 		expect(gaps).toHaveLength(Object.keys(KNOWN_GAPS).length);
 	});
 
@@ -551,8 +1081,13 @@ describe('generated bad input', () => {
 			const result: RunNodeResult = await fx.run(c.parameters, { items: [itemOf(c)] });
 			if (gapOf(c)) {
 				// Today: sent once and refused by the API with a clear error (see KNOWN_GAPS).
-				if (result.requests.length !== 1 || !/^Contact Center error 400: /.test(result.error?.message ?? '')) {
-					failures.push(`${title(c)}: the known gap changed (${result.error?.message}); remove it from KNOWN_GAPS if it is fixed`);
+				if (
+					result.requests.length !== 1 ||
+					!/^Contact Center error 400: /.test(result.error?.message ?? '')
+				) {
+					failures.push(
+						`${title(c)}: the known gap changed (${result.error?.message}); remove it from KNOWN_GAPS if it is fixed`,
+					);
 				}
 				continue;
 			}
@@ -562,20 +1097,28 @@ describe('generated bad input', () => {
 				expect(result.error?.context?.itemIndex).toBe(0);
 				expectNamed(c, 0, String(result.error?.message), String(result.error?.description ?? ''));
 			} catch (error) {
-				failures.push(`${title(c)}\n  got: ${result.error?.message ?? 'no error'} | ${String(result.error?.description ?? '').replace(/\n/g, ' | ')} | requests ${result.requests.length}\n  ${(error as Error).message.split('\n')[0]}`);
+				failures.push(
+					`${title(c)}\n  got: ${result.error?.message ?? 'no error'} | ${String(result.error?.description ?? '').replace(/\n/g, ' | ')} | requests ${result.requests.length}\n  ${(error as Error).message.split('\n')[0]}`,
+				);
 			}
 		}
 		expect(failures).toEqual([]);
 	});
 
-	it('every invalid value among its operation\'s others (continue on fail): each error names its own item, nothing sent', async () => {
+	it("every invalid value among its operation's others (continue on fail): each error names its own item, nothing sent", async () => {
 		const failures: string[] = [];
 		const byOp = new Map<string, InputCase[]>();
-		for (const c of cases.filter((k) => !k.valid && k.batchable && !gapOf(k))) byOp.set(c.group, [...(byOp.get(c.group) ?? []), c]);
+		for (const c of cases.filter((k) => !k.valid && k.batchable && !gapOf(k)))
+			byOp.set(c.group, [...(byOp.get(c.group) ?? []), c]);
 		for (const [op, group] of byOp) {
-			const result = await fx.run(group[0].parameters as INodeParameters, { items: group.map((c, i) => itemOf(c, i)), continueOnFail: true });
+			const result = await fx.run(group[0].parameters as INodeParameters, {
+				items: group.map((c, i) => itemOf(c, i)),
+				continueOnFail: true,
+			});
 			if (result.requests.length > 0 || result.items.length !== group.length) {
-				failures.push(`${op}: ${result.requests.length} requests, ${result.items.length} items for ${group.length} cases`);
+				failures.push(
+					`${op}: ${result.requests.length} requests, ${result.items.length} items for ${group.length} cases`,
+				);
 				continue;
 			}
 			group.forEach((c, i) => {
@@ -583,7 +1126,9 @@ describe('generated bad input', () => {
 				try {
 					expectNamed(c, i, String(item?.json.error), String(item?.json.description ?? ''));
 				} catch (error) {
-					failures.push(`${title(c)} as item ${i}: ${(error as Error).message.split('\n')[0]} (got ${String(item?.json.error)})`);
+					failures.push(
+						`${title(c)} as item ${i}: ${(error as Error).message.split('\n')[0]} (got ${String(item?.json.error)})`,
+					);
 				}
 			});
 		}
@@ -595,11 +1140,18 @@ describe('generated bad input', () => {
 		for (const c of cases.filter((k) => k.valid)) {
 			const result = await fx.run(c.parameters, { items: [itemOf(c)] });
 			const validationError = /^Invalid input/.test(result.error?.message ?? '');
-			const expectsRefusal = c.op === 'callTask.create' && c.field === 'agentType' && c.item.agentType === 'voiceagent';
-			const sentOk = result.requests.length > 0 && result.requests.every((r) => r.signatureValid && r.httpStatus === 200);
-			const answered = expectsRefusal ? result.error?.message?.startsWith('Contact Center error 803') : result.error === undefined;
+			const expectsRefusal =
+				c.op === 'callTask.create' && c.field === 'agentType' && c.item.agentType === 'voiceagent';
+			const sentOk =
+				result.requests.length > 0 &&
+				result.requests.every((r) => r.signatureValid && r.httpStatus === 200);
+			const answered = expectsRefusal
+				? result.error?.message?.startsWith('Contact Center error 803')
+				: result.error === undefined;
 			if (validationError || !sentOk || !answered) {
-				failures.push(`${title(c)}: ${result.error?.message ?? 'ok'} ${String(result.error?.description ?? '').replace(/\n/g, ' | ')} (requests ${result.requests.length})`);
+				failures.push(
+					`${title(c)}: ${result.error?.message ?? 'ok'} ${String(result.error?.description ?? '').replace(/\n/g, ' | ')} (requests ${result.requests.length})`,
+				);
 			}
 		}
 		expect(failures).toEqual([]);
@@ -612,13 +1164,22 @@ describe('import: one invalid row among valid ones sends nothing at all', () => 
 		const invalid = cases.filter((c) => c.op === 'callTask.import' && !c.valid && c.batchable);
 		for (const [n, c] of invalid.entries()) {
 			const position = (n * 7) % 40;
-			const items: IDataObject[] = Array.from({ length: 40 }, (_, i) => ({ ...c.item, ...taskDefaults(), customerNumber: phone(i) }));
+			const items: IDataObject[] = Array.from({ length: 40 }, (_, i) => ({
+				...c.item,
+				...taskDefaults(),
+				customerNumber: phone(i),
+			}));
 			items[position] = c.item;
 			const result = await fx.run(c.parameters, { items });
 			try {
 				expect(result.requests).toEqual([]);
 				expect(result.error?.context?.itemIndex).toBe(position);
-				expectNamed(c, position, String(result.error?.message), String(result.error?.description ?? ''));
+				expectNamed(
+					c,
+					position,
+					String(result.error?.message),
+					String(result.error?.description ?? ''),
+				);
 				expect(result.error?.description).toContain('Nothing was imported.');
 			} catch (error) {
 				failures.push(`${title(c)} at ${position}: ${(error as Error).message.split('\n')[0]}`);
@@ -631,27 +1192,53 @@ describe('import: one invalid row among valid ones sends nothing at all', () => 
 
 /** The valid row values of the import template (the cases override one of them). */
 function taskDefaults(): IDataObject {
-	return { taskId: seeded.importTask, customerName: 'Li Lei', remark: 'VIP', varName: 'amount', varValue: '100', dupStrategy: 'none' };
+	return {
+		taskId: seeded.importTask,
+		customerName: 'Li Lei',
+		remark: 'VIP',
+		varName: 'amount',
+		varValue: '100',
+		dupStrategy: 'none',
+	};
 }
 
 describe('import: at most 10,000 rows per request', () => {
 	it.each([
 		[10_000, [10_000]],
 		[10_001, [10_000, 1]],
-	])('%i rows go out as requests of %j rows, never one of 10,001', async (rows, sizes) => {
-		const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft' }] });
-		const items = Array.from({ length: rows }, (_, i) => ({ phone: phone(i) }));
-		const result = await fx.run({ resource: 'callTask', operation: 'import', taskId: { __rl: true, mode: 'id', value: taskId }, customerNumber: '={{ $json.phone }}', options: { dupStrategy: 'none' } }, { items });
-		expect(result.error).toBeUndefined();
-		const sent = on(result.requests, PATHS.taskImport).map((r) => (r.body as { customers: unknown[] }).customers.length);
-		expect(sent).toEqual(sizes);
-		expect(Math.max(...sent)).toBeLessThanOrEqual(10_000);
-		expect(result.items.map((item) => item.json.rowCount)).toEqual(sizes);
-		// Every row's item is paired with the request that carried it.
-		expect(result.items.flatMap((item) => (item.pairedItem as Array<{ item: number }>).map((p) => p.item))).toHaveLength(rows);
-		const task = (await fx.control.getState(APP_ID)).tasks.find((t) => t.id === taskId);
-		expect(task?.importedCustomers).toBe(rows);
-	}, 30_000);
+	])(
+		'%i rows go out as requests of %j rows, never one of 10,001',
+		async (rows, sizes) => {
+			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft' }] });
+			const items = Array.from({ length: rows }, (_, i) => ({ phone: phone(i) }));
+			const result = await fx.run(
+				{
+					resource: 'callTask',
+					operation: 'import',
+					taskId: { __rl: true, mode: 'id', value: taskId },
+					customerNumber: '={{ $json.phone }}',
+					options: { dupStrategy: 'none' },
+				},
+				{ items },
+			);
+			expect(result.error).toBeUndefined();
+			const sent = on(result.requests, PATHS.taskImport).map(
+				(r) => (r.body as { customers: unknown[] }).customers.length,
+			);
+			expect(sent).toEqual(sizes);
+			expect(Math.max(...sent)).toBeLessThanOrEqual(10_000);
+			expect(result.items.map((item) => item.json.rowCount)).toEqual(sizes);
+			// Every row's item is paired with the request that carried it.
+			expect(
+				result.items.flatMap((item) =>
+					(item.pairedItem as Array<{ item: number }>).map((p) => p.item),
+				),
+			).toHaveLength(rows);
+			const task = (await fx.control.getState(APP_ID)).tasks.find((t) => t.id === taskId);
+			expect(task?.importedCustomers).toBe(rows);
+		},
+		30_000,
+	);
 });
 
 /**
@@ -660,7 +1247,16 @@ describe('import: at most 10,000 rows per request', () => {
  * and lists where one value is expected) are refused before anything is sent, naming item and
  * field; every other kind either passes or is refused by a rule; nothing crashes (no TypeError).
  */
-const LIST_KEYS = new Set(['weekdays', 'retryReasons', 'statusList', 'category', 'numberList', 'defaultNumberList', 'groupLeader', 'timeRanges']);
+const LIST_KEYS = new Set([
+	'weekdays',
+	'retryReasons',
+	'statusList',
+	'category',
+	'numberList',
+	'defaultNumberList',
+	'groupLeader',
+	'timeRanges',
+]);
 // Keys whose value is not read as one value by this node (custom-field mapper values, variables, dates and times read by other rules).
 const SKIP_KEYS = new Set(['level', 'score', 'visitAt', 'varName', 'varValue']);
 // What an 18-digit id becomes after JSON.parse in an earlier node (685775343058800641 → …800600).
@@ -684,8 +1280,17 @@ const OTHER_KINDS: Array<[string, unknown]> = [
 	['a list', ['a', 'b']],
 ];
 
-const CRASH = /TypeError|is not a function|Cannot read propert|undefined is not|Invalid time value|\[object Object\]/;
-const NUMBER_KEYS = new Set(['maxConcurrency', 'maxRetryTimes', 'retryIntervalValue', 'weight', 'maxWaitLimit', 'waitTime', 'timeout']);
+const CRASH =
+	/TypeError|is not a function|Cannot read propert|undefined is not|Invalid time value|\[object Object\]/;
+const NUMBER_KEYS = new Set([
+	'maxConcurrency',
+	'maxRetryTimes',
+	'retryIntervalValue',
+	'weight',
+	'maxWaitLimit',
+	'waitTime',
+	'timeout',
+]);
 
 /**
  * Inputs known to be mishandled, each with what happens; none is left. A gap found later is listed
@@ -704,32 +1309,50 @@ describe('every parameter through expressions with every kind of value', () => {
 			const items: IDataObject[] = [];
 			const labels: string[] = [];
 			for (const key of keysOf(t)) {
-				const kinds = LIST_KEYS.has(key) ? NEVER_ONE_VALUE.filter(([name]) => name !== 'an unsafe integer' || !['weekdays'].includes(key)) : [...NEVER_ONE_VALUE, ['a list', ['a', 'b']] as [string, unknown]];
+				const kinds = LIST_KEYS.has(key)
+					? NEVER_ONE_VALUE.filter(
+							([name]) => name !== 'an unsafe integer' || !['weekdays'].includes(key),
+						)
+					: [...NEVER_ONE_VALUE, ['a list', ['a', 'b']] as [string, unknown]];
 				for (const [kind, value] of kinds) {
 					items.push({ ...t.defaults, [key]: value as IDataObject[string] });
 					labels.push(`${t.op} ${key} = ${kind}`);
 				}
 			}
 			total += items.length;
-			const result = await fx.run(t.parameters, { items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 5000 + i)), continueOnFail: true });
+			const result = await fx.run(t.parameters, {
+				items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 5000 + i)),
+				continueOnFail: true,
+			});
 			if (result.error) {
 				failures.push(`${t.op}: the run failed: ${result.error.message}`);
 				continue;
 			}
 			// Import sends valid rows in one request; every row here is invalid, so nothing may go out at all.
 			const gapsHere = labels.filter((label) => KIND_GAPS[label]);
-			if (result.requests.length > 0 && !gapsHere.some((label) => /sent/.test(KIND_GAPS[label]))) failures.push(`${t.op}: ${result.requests.length} requests were sent for ${items.length} invalid items`);
+			if (result.requests.length > 0 && !gapsHere.some((label) => /sent/.test(KIND_GAPS[label])))
+				failures.push(
+					`${t.op}: ${result.requests.length} requests were sent for ${items.length} invalid items`,
+				);
 			items.forEach((_item, i) => {
-				const out = result.items.find((it) => (Array.isArray(it.pairedItem) ? it.pairedItem.some((p) => p.item === i) : (it.pairedItem as { item: number }).item === i));
+				const out = result.items.find((it) =>
+					Array.isArray(it.pairedItem)
+						? it.pairedItem.some((p) => p.item === i)
+						: (it.pairedItem as { item: number }).item === i,
+				);
 				const message = String(out?.json.error ?? '');
-				const ok = new RegExp(`^Invalid input \\[item ${i}\\]: "[^"]+" `).test(message) && !CRASH.test(message);
+				const ok =
+					new RegExp(`^Invalid input \\[item ${i}\\]: "[^"]+" `).test(message) &&
+					!CRASH.test(message);
 				if (KIND_GAPS[labels[i]]) {
 					seenGaps.add(labels[i]);
 					if (ok) failures.push(`${labels[i]}: fixed, remove it from KIND_GAPS`);
 				} else if (!ok) failures.push(`${labels[i]}: ${message || 'no error'}`);
 			});
 		}
-		process.stdout.write(`value kinds: ${total} never-one-value inputs over ${templates.length} templates: all refused before sending except ${seenGaps.size} known gaps (KIND_GAPS)\n`);
+		process.stdout.write(
+			`value kinds: ${total} never-one-value inputs over ${templates.length} templates: all refused before sending except ${seenGaps.size} known gaps (KIND_GAPS)\n`,
+		);
 		expect(failures).toEqual([]);
 		expect([...seenGaps].sort()).toEqual(Object.keys(KIND_GAPS).sort());
 		expect(total).toBeGreaterThan(200);
@@ -741,30 +1364,60 @@ describe('every parameter through expressions with every kind of value', () => {
 		let sentExactly = 0;
 		for (const t of templates) {
 			for (const key of keysOf(t)) {
-				const items = OTHER_KINDS.map(([, value]) => ({ ...t.defaults, [key]: value as IDataObject[string] }));
+				const items = OTHER_KINDS.map(([, value]) => ({
+					...t.defaults,
+					[key]: value as IDataObject[string],
+				}));
 				total += items.length;
-				const result = await fx.run(t.parameters, { items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 7000 + total + i)), continueOnFail: true });
+				const result = await fx.run(t.parameters, {
+					items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 7000 + total + i)),
+					continueOnFail: true,
+				});
 				if (result.error) {
-					if (CRASH.test(result.error.message)) failures.push(`${t.op} ${key}: crashed: ${result.error.message}`);
+					if (CRASH.test(result.error.message))
+						failures.push(`${t.op} ${key}: crashed: ${result.error.message}`);
 					continue;
 				}
 				const raw = result.requests.map((r) => r.rawBody).join('\n');
 				OTHER_KINDS.forEach(([kind], i) => {
-					const out = result.items.find((it) => (Array.isArray(it.pairedItem) ? it.pairedItem.some((p) => p.item === i) : (it.pairedItem as { item: number }).item === i));
+					const out = result.items.find((it) =>
+						Array.isArray(it.pairedItem)
+							? it.pairedItem.some((p) => p.item === i)
+							: (it.pairedItem as { item: number }).item === i,
+					);
 					const message = String(out?.json.error ?? '');
-					if (CRASH.test(message) && !KIND_GAPS[`${t.op} ${key} = ${kind}`]) failures.push(`${t.op} ${key} = ${kind}: ${message}`);
-					if (message.startsWith('Invalid input') && !new RegExp(`^Invalid input \\[item ${i}\\]: "[^"]+" `).test(message)) failures.push(`${t.op} ${key} = ${kind}: unnamed: ${message}`);
+					if (CRASH.test(message) && !KIND_GAPS[`${t.op} ${key} = ${kind}`])
+						failures.push(`${t.op} ${key} = ${kind}: ${message}`);
+					if (
+						message.startsWith('Invalid input') &&
+						!new RegExp(`^Invalid input \\[item ${i}\\]: "[^"]+" `).test(message)
+					)
+						failures.push(`${t.op} ${key} = ${kind}: unnamed: ${message}`);
 					// A text value that passed is sent as given: CJK and emoji, and the leading zeros of text.
-					if (!message && (kind === 'CJK and emoji' || kind === 'a leading-zero number as text') && !LIST_KEYS.has(key)) {
+					if (
+						!message &&
+						(kind === 'CJK and emoji' || kind === 'a leading-zero number as text') &&
+						!LIST_KEYS.has(key)
+					) {
 						// Numeric text in a number field is the number it names.
-						const expected = kind === 'CJK and emoji' ? JSON.stringify(CJK) : NUMBER_KEYS.has(key) ? ':12345' : JSON.stringify('0012345');
+						const expected =
+							kind === 'CJK and emoji'
+								? JSON.stringify(CJK)
+								: NUMBER_KEYS.has(key)
+									? ':12345'
+									: JSON.stringify('0012345');
 						if (raw.includes(expected)) sentExactly++;
-						else if (!/^(customerId|taskId|queueNumber|groupId)$/.test(key)) failures.push(`${t.op} ${key} = ${kind}: passed but ${expected} is in no request body`);
+						else if (!/^(customerId|taskId|queueNumber|groupId)$/.test(key))
+							failures.push(
+								`${t.op} ${key} = ${kind}: passed but ${expected} is in no request body`,
+							);
 					}
 				});
 			}
 		}
-		process.stdout.write(`value kinds: ${total} other inputs, no crash; ${sentExactly} text values seen in the request bodies exactly as given\n`);
+		process.stdout.write(
+			`value kinds: ${total} other inputs, no crash; ${sentExactly} text values seen in the request bodies exactly as given\n`,
+		);
 		expect(failures).toEqual([]);
 		expect(sentExactly).toBeGreaterThan(10);
 	}, 600_000);

@@ -110,8 +110,14 @@ const OPERATIONS: ReadOp[] = [
 const TRANSIENT: Array<{ label: string; spec: Omit<FaultSpec, 'pathPattern'> }> = [
 	{ label: 'HTTP 500', spec: { kind: 'status', status: 500 } },
 	{ label: 'HTTP 502', spec: { kind: 'status', status: 502 } },
-	{ label: 'HTTP 503 with Retry-After', spec: { kind: 'status', status: 503, retryAfterSeconds: 0 } },
-	{ label: 'HTTP 429 with Retry-After', spec: { kind: 'status', status: 429, retryAfterSeconds: 0 } },
+	{
+		label: 'HTTP 503 with Retry-After',
+		spec: { kind: 'status', status: 503, retryAfterSeconds: 0 },
+	},
+	{
+		label: 'HTTP 429 with Retry-After',
+		spec: { kind: 'status', status: 429, retryAfterSeconds: 0 },
+	},
 	{ label: 'a delay past the timeout', spec: { kind: 'delay', delayMs: 1300 } },
 	{ label: 'a truncated body', spec: { kind: 'truncated' } },
 	{ label: 'an HTML error page', spec: { kind: 'html', status: 502 } },
@@ -156,7 +162,9 @@ describe('reads without faults (the baseline the retries are counted against)', 
 });
 
 describe('a transient fault is retried once and the result is complete', () => {
-	const cases = OPERATIONS.flatMap((op) => TRANSIENT.map((fault) => [op.name, fault.label, op, fault.spec] as const));
+	const cases = OPERATIONS.flatMap((op) =>
+		TRANSIENT.map((fault) => [op.name, fault.label, op, fault.spec] as const),
+	);
 	it.each(cases)('%s, %s', async (_name, _label, op, spec) => {
 		await fx.control.addFault({ pathPattern: op.path, ...spec, count: 1 });
 		const result = await fx.run(op.parameters());
@@ -164,40 +172,52 @@ describe('a transient fault is retried once and the result is complete', () => {
 		// Exactly one retry: the faulted request plus the fault-free baseline.
 		expect(result.requests).toHaveLength(op.requests + 1);
 		expect(result.requests[0].fault).toBe(spec.kind);
-		expect(result.requests.slice(1).every((r) => r.fault === undefined && r.signatureValid)).toBe(true);
+		expect(result.requests.slice(1).every((r) => r.fault === undefined && r.signatureValid)).toBe(
+			true,
+		);
 		// Every retry is signed afresh: no nonce is sent twice.
 		expect(new Set(result.requests.map((r) => r.headers.nonce)).size).toBe(result.requests.length);
 	});
 });
 
 describe('a fault that persists ends after the bound with a clear error', () => {
-	it.each(OPERATIONS.map((op) => [op.name, op.persistent.kind, op] as const))('%s, %s', async (_name, _kind, op) => {
-		await fx.control.addFault({ pathPattern: op.path, ...op.persistent, count: MAX_READ_ATTEMPTS + 2 });
-		const result = await fx.run(op.parameters());
-		expect(result.error?.message).toBe(op.persistentMessage);
-		expect(result.error?.context?.attempts).toBe(MAX_READ_ATTEMPTS);
-		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
-		expect(result.requests.every((r) => r.fault === op.persistent.kind)).toBe(true);
-		expect(result.items).toEqual([]);
-	});
+	it.each(OPERATIONS.map((op) => [op.name, op.persistent.kind, op] as const))(
+		'%s, %s',
+		async (_name, _kind, op) => {
+			await fx.control.addFault({
+				pathPattern: op.path,
+				...op.persistent,
+				count: MAX_READ_ATTEMPTS + 2,
+			});
+			const result = await fx.run(op.parameters());
+			expect(result.error?.message).toBe(op.persistentMessage);
+			expect(result.error?.context?.attempts).toBe(MAX_READ_ATTEMPTS);
+			expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
+			expect(result.requests.every((r) => r.fault === op.persistent.kind)).toBe(true);
+			expect(result.items).toEqual([]);
+		},
+	);
 });
 
 describe('an envelope error is an answer: never retried, reported with its vendor code', () => {
-	it.each(OPERATIONS.map((op) => [op.name, op.vendorCode, op] as const))('%s, code %s', async (_name, code, op) => {
-		await fx.control.addFault({
-			pathPattern: op.path,
-			kind: 'envelope',
-			envelopeCode: /^\d{3}$/.test(code) ? Number(code) : code,
-			envelopeMessage: 'vendor says no',
-			count: 5,
-		});
-		const result = await fx.run(op.parameters());
-		expect(result.error?.message).toBe(`Contact Center error ${code}: vendor says no`);
-		expect(result.error?.context?.vendorCode).toBe(code);
-		expect(result.error?.description).toContain(VENDOR_CODE_HELP[code]);
-		expect(result.error?.description).toMatch(/Trace ID [0-9a-f]{32}/);
-		expect(result.requests).toHaveLength(1);
-	});
+	it.each(OPERATIONS.map((op) => [op.name, op.vendorCode, op] as const))(
+		'%s, code %s',
+		async (_name, code, op) => {
+			await fx.control.addFault({
+				pathPattern: op.path,
+				kind: 'envelope',
+				envelopeCode: /^\d{3}$/.test(code) ? Number(code) : code,
+				envelopeMessage: 'vendor says no',
+				count: 5,
+			});
+			const result = await fx.run(op.parameters());
+			expect(result.error?.message).toBe(`Contact Center error ${code}: vendor says no`);
+			expect(result.error?.context?.vendorCode).toBe(code);
+			expect(result.error?.description).toContain(VENDOR_CODE_HELP[code]);
+			expect(result.error?.description).toMatch(/Trace ID [0-9a-f]{32}/);
+			expect(result.requests).toHaveLength(1);
+		},
+	);
 });
 
 /**
@@ -207,7 +227,12 @@ describe('an envelope error is an answer: never retried, reported with its vendo
 describe('spacing of read retries', () => {
 	it('after HTTP 500 without Retry-After the retries back off 250, 500 and 1,000 ms', async () => {
 		const op = OPERATIONS[1];
-		await fx.control.addFault({ pathPattern: op.path, kind: 'status', status: 500, count: MAX_READ_ATTEMPTS - 1 });
+		await fx.control.addFault({
+			pathPattern: op.path,
+			kind: 'status',
+			status: 500,
+			count: MAX_READ_ATTEMPTS - 1,
+		});
 		const result = await fx.run(op.parameters());
 		expect(result.error).toBeUndefined();
 		const arrivals = result.requests.map((r) => Date.parse(r.time));

@@ -15,7 +15,13 @@ const fx = useFixture({ timeoutSeconds: 10 });
 
 const seeded = { customers: [] as string[], tasks: [] as string[] };
 
-const envelopeA = (data: unknown) => ({ success: true, code: '200', message: 'ok', traceId: 'a'.repeat(32), data });
+const envelopeA = (data: unknown) => ({
+	success: true,
+	code: '200',
+	message: 'ok',
+	traceId: 'a'.repeat(32),
+	data,
+});
 const envelopeB = (data: unknown) => ({ code: 200, message: null, traceId: 'b'.repeat(32), data });
 
 interface ShapeCase {
@@ -31,19 +37,97 @@ interface ShapeCase {
 const rows = [{ id: '1', _id: '1', name: 'x' }];
 
 const CASES: ShapeCase[] = [
-	{ name: 'customer get many: data.rows instead of data.list', path: PATHS.crmList, parameters: () => ({ resource: 'customer', operation: 'getAll', returnAll: true }), body: envelopeA({ rows, total: 1 }), expected: 'data.list' },
-	{ name: 'customer get many: data is a bare list', path: PATHS.crmList, parameters: () => ({ resource: 'customer', operation: 'getAll', limit: 5 }), body: envelopeA(rows), expected: 'data.list' },
-	{ name: 'customer get: data is a list', path: PATHS.crmGet, parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.customers[0] }), body: envelopeA(rows), expected: 'data (the customer record)' },
-	{ name: 'customer get: data is null', path: PATHS.crmGet, parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.customers[0] }), body: envelopeA(null), expected: 'data (the customer record)' },
-	{ name: 'customer field get many: data.list instead of a list', path: PATHS.fieldList, parameters: () => ({ resource: 'customerField', operation: 'getAll', returnAll: true }), body: envelopeA({ list: rows }), expected: 'data as the list of customer fields' },
-	{ name: 'service group get many: data.list instead of a list', path: PATHS.groupList, parameters: () => ({ resource: 'serviceGroup', operation: 'getAll', returnAll: true }), body: envelopeA({ list: rows }), expected: 'data as the list of service groups' },
-	{ name: 'display-number group get many: data.records', path: PATHS.numberGroupQuery, parameters: () => ({ resource: 'displayNumberGroup', operation: 'getAll', returnAll: true }), body: envelopeA({ records: rows, page: { total: 1 } }), expected: 'data.list' },
-	{ name: 'display-number group get many: data is a list', path: PATHS.numberGroupQuery, parameters: () => ({ resource: 'displayNumberGroup', operation: 'getAll', limit: 10 }), body: envelopeA(rows), expected: 'data.list' },
-	{ name: 'voice agent get many: data is a bare list', path: PATHS.agentQuery, parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', returnAll: true }), body: envelopeB(rows), expected: 'data.list' },
-	{ name: 'voice agent get many: data.records', path: PATHS.agentQuery, parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', limit: 5 }), body: envelopeB({ records: rows, total: 1 }), expected: 'data.list' },
-	{ name: 'caller number group get many: data.rows', path: PATHS.callerGroupQuery, parameters: () => ({ resource: 'callerNumberGroup', operation: 'getAll', returnAll: true }), body: envelopeB({ rows, total: 1 }), expected: 'data.list' },
-	{ name: 'call task get many: data is null', path: PATHS.taskQuery, parameters: () => ({ resource: 'callTask', operation: 'getAll', returnAll: true }), body: envelopeB(null), expected: 'data.list' },
-	{ name: 'call task get (task query): data.rows', path: PATHS.taskQuery, parameters: () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[0]) }), body: envelopeB({ rows, total: 1 }), expected: 'data.list' },
+	{
+		name: 'customer get many: data.rows instead of data.list',
+		path: PATHS.crmList,
+		parameters: () => ({ resource: 'customer', operation: 'getAll', returnAll: true }),
+		body: envelopeA({ rows, total: 1 }),
+		expected: 'data.list',
+	},
+	{
+		name: 'customer get many: data is a bare list',
+		path: PATHS.crmList,
+		parameters: () => ({ resource: 'customer', operation: 'getAll', limit: 5 }),
+		body: envelopeA(rows),
+		expected: 'data.list',
+	},
+	{
+		name: 'customer get: data is a list',
+		path: PATHS.crmGet,
+		parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.customers[0] }),
+		body: envelopeA(rows),
+		expected: 'data (the customer record)',
+	},
+	{
+		name: 'customer get: data is null',
+		path: PATHS.crmGet,
+		parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.customers[0] }),
+		body: envelopeA(null),
+		expected: 'data (the customer record)',
+	},
+	{
+		name: 'customer field get many: data.list instead of a list',
+		path: PATHS.fieldList,
+		parameters: () => ({ resource: 'customerField', operation: 'getAll', returnAll: true }),
+		body: envelopeA({ list: rows }),
+		expected: 'data as the list of customer fields',
+	},
+	{
+		name: 'service group get many: data.list instead of a list',
+		path: PATHS.groupList,
+		parameters: () => ({ resource: 'serviceGroup', operation: 'getAll', returnAll: true }),
+		body: envelopeA({ list: rows }),
+		expected: 'data as the list of service groups',
+	},
+	{
+		name: 'display-number group get many: data.records',
+		path: PATHS.numberGroupQuery,
+		parameters: () => ({ resource: 'displayNumberGroup', operation: 'getAll', returnAll: true }),
+		body: envelopeA({ records: rows, page: { total: 1 } }),
+		expected: 'data.list',
+	},
+	{
+		name: 'display-number group get many: data is a list',
+		path: PATHS.numberGroupQuery,
+		parameters: () => ({ resource: 'displayNumberGroup', operation: 'getAll', limit: 10 }),
+		body: envelopeA(rows),
+		expected: 'data.list',
+	},
+	{
+		name: 'voice agent get many: data is a bare list',
+		path: PATHS.agentQuery,
+		parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', returnAll: true }),
+		body: envelopeB(rows),
+		expected: 'data.list',
+	},
+	{
+		name: 'voice agent get many: data.records',
+		path: PATHS.agentQuery,
+		parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', limit: 5 }),
+		body: envelopeB({ records: rows, total: 1 }),
+		expected: 'data.list',
+	},
+	{
+		name: 'caller number group get many: data.rows',
+		path: PATHS.callerGroupQuery,
+		parameters: () => ({ resource: 'callerNumberGroup', operation: 'getAll', returnAll: true }),
+		body: envelopeB({ rows, total: 1 }),
+		expected: 'data.list',
+	},
+	{
+		name: 'call task get many: data is null',
+		path: PATHS.taskQuery,
+		parameters: () => ({ resource: 'callTask', operation: 'getAll', returnAll: true }),
+		body: envelopeB(null),
+		expected: 'data.list',
+	},
+	{
+		name: 'call task get (task query): data.rows',
+		path: PATHS.taskQuery,
+		parameters: () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[0]) }),
+		body: envelopeB({ rows, total: 1 }),
+		expected: 'data.list',
+	},
 ];
 
 beforeAll(async () => {
@@ -64,7 +148,9 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toContain('in an unexpected shape');
 		expect(result.error?.message).toContain(c.expected);
-		expect(result.error?.description).toMatch(/"data" was (an object with the keys|a list of|null)/);
+		expect(result.error?.description).toMatch(
+			/"data" was (an object with the keys|a list of|null)/,
+		);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		// An answer is not a fault: it is not retried.
 		expect(on(result.requests, c.path)).toHaveLength(1);
@@ -79,7 +165,11 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 	});
 
 	it('an empty page is not a wrong shape: list null with total 0 gives 0 items', async () => {
-		await fx.control.addFault({ pathPattern: PATHS.agentQuery, kind: 'json', body: envelopeB({ pageNum: 1, pageSize: 500, total: 0, list: null, hasNext: false }) });
+		await fx.control.addFault({
+			pathPattern: PATHS.agentQuery,
+			kind: 'json',
+			body: envelopeB({ pageNum: 1, pageSize: 500, total: 0, list: null, hasNext: false }),
+		});
 		const result = await fx.run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([]);
@@ -87,12 +177,18 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 });
 
 /** Starts a run, waits until its first list request has reached the sandbox (held by a delay fault), then changes the data. */
-async function changeDuringFirstPage(change: () => Promise<unknown>): Promise<Awaited<ReturnType<typeof fx.run>>> {
+async function changeDuringFirstPage(
+	change: () => Promise<unknown>,
+): Promise<Awaited<ReturnType<typeof fx.run>>> {
 	await fx.control.clearLog();
 	await fx.control.addFault({ pathPattern: PATHS.crmList, kind: 'delay', delayMs: 1500, count: 1 });
 	const running = fx.run({ resource: 'customer', operation: 'getAll', returnAll: true });
 	// The delay fault logs the request when its handler has run (page 1 is read); the answer is held back.
-	for (let tries = 0; (await fx.control.getLog({ pathContains: PATHS.crmList })).length === 0; tries++) {
+	for (
+		let tries = 0;
+		(await fx.control.getLog({ pathContains: PATHS.crmList })).length === 0;
+		tries++
+	) {
 		if (tries > 500) throw new Error('the first page request never arrived');
 		await new Promise((resolve) => setImmediate(resolve));
 	}
@@ -105,7 +201,13 @@ describe('data changing between pages of a Return All (2,500 customers, pages of
 		const before = new Set(seeded.customers);
 		let added: string[] = [];
 		const result = await changeDuringFirstPage(async () => {
-			added = await fx.control.seedCustomers({ appId: APP_ID, customers: Array.from({ length: 7 }, (_, i) => ({ customerName: `Late ${i}`, createTime: '2099-01-01 00:00:00' })) });
+			added = await fx.control.seedCustomers({
+				appId: APP_ID,
+				customers: Array.from({ length: 7 }, (_, i) => ({
+					customerName: `Late ${i}`,
+					createTime: '2099-01-01 00:00:00',
+				})),
+			});
 		});
 		expect(result.error).toBeUndefined();
 		const ids = jsonOf(result.items).map((json) => String(json._id));
@@ -114,9 +216,14 @@ describe('data changing between pages of a Return All (2,500 customers, pages of
 		expect(ids.filter((id) => before.has(id)).sort()).toEqual([...before].sort());
 		expect(ids.filter((id) => added.includes(id))).toEqual([]);
 		expect(on(result.requests, PATHS.crmList)).toHaveLength(3);
-		const warning = result.logs.find((log) => log.level === 'warn' && log.message.includes('The customers changed while they were read'));
+		const warning = result.logs.find(
+			(log) =>
+				log.level === 'warn' && log.message.includes('The customers changed while they were read'),
+		);
 		expect(warning?.message).toContain('the total went from 2500 to 2507 between pages');
-		expect(warning?.message).toContain('7 customers that moved to a later page were output once, not twice');
+		expect(warning?.message).toContain(
+			'7 customers that moved to a later page were output once, not twice',
+		);
 		seeded.customers.push(...added);
 	});
 
@@ -131,15 +238,22 @@ describe('data changing between pages of a Return All (2,500 customers, pages of
 		expect(result.error).toBeUndefined();
 		const ids = jsonOf(result.items).map((json) => String(json._id));
 		expect(new Set(ids).size).toBe(ids.length);
-		const warning = result.logs.find((log) => log.level === 'warn' && log.message.includes('The customers changed while they were read'));
-		expect(warning?.message).toContain(`the total went from ${seeded.customers.length} to ${seeded.customers.length - 7} between pages`);
+		const warning = result.logs.find(
+			(log) =>
+				log.level === 'warn' && log.message.includes('The customers changed while they were read'),
+		);
+		expect(warning?.message).toContain(
+			`the total went from ${seeded.customers.length} to ${seeded.customers.length - 7} between pages`,
+		);
 		expect(warning?.message).toContain('may be missing');
 	});
 
 	it('a quiet Return All logs no warning', async () => {
 		const result = await fx.run({ resource: 'customer', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(result.logs.filter((log) => log.message.includes('changed while they were read'))).toEqual([]);
+		expect(
+			result.logs.filter((log) => log.message.includes('changed while they were read')),
+		).toEqual([]);
 	});
 });
 
@@ -150,7 +264,9 @@ describe('the warning on the output: an execution hint where n8n has addExecutio
 		const ctx = {
 			getNode: () => ({ name: 'Contact Center' }),
 			logger: { warn: (message: string) => warnings.push(message) },
-			...(withHints ? { addExecutionHints: (...added: IDataObject[]) => hints.push(...added) } : {}),
+			...(withHints
+				? { addExecutionHints: (...added: IDataObject[]) => hints.push(...added) }
+				: {}),
 		} as unknown as RequestContext;
 		return { ctx, hints, warnings };
 	};
@@ -166,7 +282,15 @@ describe('the warning on the output: an execution hint where n8n has addExecutio
 	it('adds a warning hint for the output pane and logs the same message', () => {
 		const { ctx, hints, warnings } = context(true);
 		warnIfChanged(ctx, changed(), 'voice agents', 0);
-		expect(hints).toEqual([{ message: expect.stringContaining('the total went from 10 to 11 between pages; 1 voice agents'), location: 'outputPane', type: 'warning' }]);
+		expect(hints).toEqual([
+			{
+				message: expect.stringContaining(
+					'the total went from 10 to 11 between pages; 1 voice agents',
+				),
+				location: 'outputPane',
+				type: 'warning',
+			},
+		]);
 		expect(warnings).toHaveLength(1);
 		expect(warnings[0]).toContain(String(hints[0].message));
 	});

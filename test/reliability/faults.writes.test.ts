@@ -9,7 +9,16 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import type { FaultSpec } from '../sandbox/types';
-import { APP_ID, PATHS, importParameters, on, phone, rl, taskCreateParameters, useFixture } from './support';
+import {
+	APP_ID,
+	PATHS,
+	importParameters,
+	on,
+	phone,
+	rl,
+	taskCreateParameters,
+	useFixture,
+} from './support';
 
 const fx = useFixture({ timeoutSeconds: 1 });
 
@@ -32,7 +41,10 @@ interface WriteOp {
 const state = async () => await fx.control.getState(APP_ID);
 
 async function seedAgentAndGroup(): Promise<{ agentId: string; groupId: string }> {
-	const [agentId] = await fx.control.seedAgents({ appId: APP_ID, agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }] });
+	const [agentId] = await fx.control.seedAgents({
+		appId: APP_ID,
+		agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
+	});
 	const [groupId] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
 	return { agentId, groupId };
 }
@@ -44,9 +56,16 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.crmAdd,
 		vendorCode: '00000400',
 		prepare: async () => ({
-			parameters: { resource: 'customer', operation: 'create', customerName: 'Fault Probe', mobile: { values: [{ value: '13912345678' }] } },
+			parameters: {
+				resource: 'customer',
+				operation: 'create',
+				customerName: 'Fault Probe',
+				mobile: { values: [{ value: '13912345678' }] },
+			},
 			check: async (applied) => {
-				expect((await state()).customers.filter((c) => c.customerName === 'Fault Probe')).toHaveLength(applied ? 1 : 0);
+				expect(
+					(await state()).customers.filter((c) => c.customerName === 'Fault Probe'),
+				).toHaveLength(applied ? 1 : 0);
 			},
 		}),
 	},
@@ -60,7 +79,9 @@ const OPERATIONS: WriteOp[] = [
 			return {
 				parameters: taskCreateParameters(agentId, groupId, 'Fault task'),
 				check: async (applied) => {
-					expect((await state()).tasks.filter((t) => t.taskName === 'Fault task')).toHaveLength(applied ? 1 : 0);
+					expect((await state()).tasks.filter((t) => t.taskName === 'Fault task')).toHaveLength(
+						applied ? 1 : 0,
+					);
 				},
 			};
 		},
@@ -71,11 +92,21 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.crmUpdate,
 		vendorCode: '00000400',
 		prepare: async () => {
-			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers: [{ customerName: 'Before' }] });
+			const [id] = await fx.control.seedCustomers({
+				appId: APP_ID,
+				customers: [{ customerName: 'Before' }],
+			});
 			return {
-				parameters: { resource: 'customer', operation: 'update', customerId: id, updateFields: { customerName: 'After' } },
+				parameters: {
+					resource: 'customer',
+					operation: 'update',
+					customerId: id,
+					updateFields: { customerName: 'After' },
+				},
 				check: async (applied) => {
-					expect((await state()).customers.find((c) => c._id === id)?.customerName).toBe(applied ? 'After' : 'Before');
+					expect((await state()).customers.find((c) => c._id === id)?.customerName).toBe(
+						applied ? 'After' : 'Before',
+					);
 				},
 			};
 		},
@@ -86,11 +117,21 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.groupUpdate,
 		vendorCode: '00000400',
 		prepare: async () => {
-			const [queueNumber] = await fx.control.seedServiceGroups({ appId: APP_ID, groups: [{ name: 'Before' }] });
+			const [queueNumber] = await fx.control.seedServiceGroups({
+				appId: APP_ID,
+				groups: [{ name: 'Before' }],
+			});
 			return {
-				parameters: { resource: 'serviceGroup', operation: 'update', queueNumber: rl(queueNumber), updateFields: { name: 'After' } },
+				parameters: {
+					resource: 'serviceGroup',
+					operation: 'update',
+					queueNumber: rl(queueNumber),
+					updateFields: { name: 'After' },
+				},
 				check: async (applied) => {
-					expect((await state()).serviceGroups.find((g) => g.queueNumber === queueNumber)?.name).toBe(applied ? 'After' : 'Before');
+					expect(
+						(await state()).serviceGroups.find((g) => g.queueNumber === queueNumber)?.name,
+					).toBe(applied ? 'After' : 'Before');
 				},
 			};
 		},
@@ -101,7 +142,10 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.crmDelete,
 		vendorCode: '00000400',
 		prepare: async () => {
-			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers: [{ customerName: 'Doomed' }] });
+			const [id] = await fx.control.seedCustomers({
+				appId: APP_ID,
+				customers: [{ customerName: 'Doomed' }],
+			});
 			return {
 				parameters: { resource: 'customer', operation: 'delete', customerId: id },
 				check: async (applied) => {
@@ -149,11 +193,16 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.taskOperate,
 		vendorCode: '806',
 		prepare: async () => {
-			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft', totalCount: 5 }] });
+			const [taskId] = await fx.control.seedTasks({
+				appId: APP_ID,
+				tasks: [{ status: 'draft', totalCount: 5 }],
+			});
 			return {
 				parameters: { resource: 'callTask', operation: 'start', taskId: rl(taskId) },
 				check: async (applied) => {
-					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(applied ? 'running' : 'draft');
+					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(
+						applied ? 'running' : 'draft',
+					);
 				},
 			};
 		},
@@ -164,11 +213,16 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.taskOperate,
 		vendorCode: '807',
 		prepare: async () => {
-			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'running', totalCount: 5 }] });
+			const [taskId] = await fx.control.seedTasks({
+				appId: APP_ID,
+				tasks: [{ status: 'running', totalCount: 5 }],
+			});
 			return {
 				parameters: { resource: 'callTask', operation: 'pause', taskId: rl(taskId) },
 				check: async (applied) => {
-					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(applied ? 'pause' : 'running');
+					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(
+						applied ? 'pause' : 'running',
+					);
 				},
 			};
 		},
@@ -257,13 +311,16 @@ beforeEach(async () => {
 	await fx.control.reset();
 });
 
-const cases = OPERATIONS.flatMap((op) => FAULTS.map((fault) => [op.name, fault.label, op, fault] as const));
+const cases = OPERATIONS.flatMap((op) =>
+	FAULTS.map((fault) => [op.name, fault.label, op, fault] as const),
+);
 
 describe('every write kind under every fault: one request, a clear error, applied at most once', () => {
 	it.each(cases)('%s, %s', async (_name, _label, op, fault) => {
 		const prepared = await op.prepare();
 		const spec: FaultSpec = { pathPattern: op.path, ...fault.spec };
-		if (spec.kind === 'envelope') spec.envelopeCode = /^\d{3}$/.test(op.vendorCode) ? Number(op.vendorCode) : op.vendorCode;
+		if (spec.kind === 'envelope')
+			spec.envelopeCode = /^\d{3}$/.test(op.vendorCode) ? Number(op.vendorCode) : op.vendorCode;
 		await fx.control.addFault(spec);
 
 		const result = await fx.run(prepared.parameters, { items: prepared.items });
@@ -279,7 +336,8 @@ describe('every write kind under every fault: one request, a clear error, applie
 			expect(result.error?.context?.vendorCode).toBe(op.vendorCode);
 			expect(description).toContain(VENDOR_CODE_HELP[op.vendorCode]);
 		}
-		if (spec.kind === 'status' && spec.status === 429) expect(description).toContain('rate limiting');
+		if (spec.kind === 'status' && spec.status === 429)
+			expect(description).toContain('rate limiting');
 
 		// Never repeated: exactly one request reached the sandbox, the faulted one, and nothing after it.
 		expect(result.requests).toHaveLength(1);
@@ -316,7 +374,9 @@ describe('the import error after a timed-out request', () => {
 		expect(result.error?.message).toBe('The request timed out');
 		expect(result.error?.description).toContain(UNKNOWN);
 		expect(result.error?.description).not.toContain('nothing was imported');
-		expect(result.error?.description).toContain('No earlier import request of this run had gone through.');
+		expect(result.error?.description).toContain(
+			'No earlier import request of this run had gone through.',
+		);
 		await prepared.check(true);
 	});
 });

@@ -17,7 +17,8 @@ const AGENT_ID = '987654321098765433';
 const OTHER_AGENT_ID = '987654321098765435';
 const GROUP_ID = '876543210987654323';
 
-const isUnsafe = (id: string) => /^\d{18}$/.test(id) && String(Number(id)) !== id && !Number.isSafeInteger(Number(id));
+const isUnsafe = (id: string) =>
+	/^\d{18}$/.test(id) && String(Number(id)) !== id && !Number.isSafeInteger(Number(id));
 
 beforeAll(async () => {
 	await fx.control.reset();
@@ -28,7 +29,10 @@ beforeAll(async () => {
 			{ id: OTHER_AGENT_ID, name: 'Survey', agentType: 'voiceagent', publishStatus: 'PUBLISHED' },
 		],
 	});
-	await fx.control.seedCallerNumberGroups({ appId: APP_ID, groups: [{ id: GROUP_ID, groupName: 'Hangzhou' }] });
+	await fx.control.seedCallerNumberGroups({
+		appId: APP_ID,
+		groups: [{ id: GROUP_ID, groupName: 'Hangzhou' }],
+	});
 });
 
 describe('the ids really are 18-digit numbers that JSON.parse would corrupt', () => {
@@ -37,7 +41,11 @@ describe('the ids really are 18-digit numbers that JSON.parse would corrupt', ()
 		const client = new SignedClient(fx.sandbox.url, APP_ID, SECRET);
 		const agents = await client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 });
 		expect(agents.text).toContain(`"id":${AGENT_ID}`);
-		expect((JSON.parse(agents.text) as { data: { list: Array<{ id: number }> } }).data.list.map((a) => String(a.id))).not.toContain(AGENT_ID);
+		expect(
+			(JSON.parse(agents.text) as { data: { list: Array<{ id: number }> } }).data.list.map((a) =>
+				String(a.id),
+			),
+		).not.toContain(AGENT_ID);
 		const groups = await client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10 });
 		expect(groups.text).toContain(`"id":${GROUP_ID}`);
 	});
@@ -53,7 +61,11 @@ describe('round trip: list → create → import → get → start → pause, id
 		expect(agents.error).toBeUndefined();
 		expect(agents.items.map((i) => i.json.id).sort()).toEqual([AGENT_ID, OTHER_AGENT_ID]);
 		agent = agents.items.find((i) => i.json.id === AGENT_ID)?.json as IDataObject;
-		const groups = await fx.run({ resource: 'callerNumberGroup', operation: 'getAll', returnAll: true });
+		const groups = await fx.run({
+			resource: 'callerNumberGroup',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(groups.items.map((i) => i.json.id)).toEqual([GROUP_ID]);
 		group = groups.items[0].json;
 		expect(typeof agent.id).toBe('string');
@@ -90,7 +102,12 @@ describe('round trip: list → create → import → get → start → pause, id
 
 	it('import into that task by id: the task id goes out exact; the import batch id comes back exact', async () => {
 		const result = await fx.run(
-			{ resource: 'callTask', operation: 'import', taskId: rl('={{ $json.taskId }}'), customerNumber: '={{ $json.phone }}' },
+			{
+				resource: 'callTask',
+				operation: 'import',
+				taskId: rl('={{ $json.taskId }}'),
+				customerNumber: '={{ $json.phone }}',
+			},
 			{ items: [0, 1, 2].map((i) => ({ taskId, phone: phone(i) })) },
 		);
 		expect(result.error).toBeUndefined();
@@ -105,7 +122,10 @@ describe('round trip: list → create → import → get → start → pause, id
 	});
 
 	it('get and get many return the task with its exact id and agent id', async () => {
-		const got = await fx.run({ resource: 'callTask', operation: 'get', taskId: rl('={{ $json.taskId }}') }, { items: [{ taskId }] });
+		const got = await fx.run(
+			{ resource: 'callTask', operation: 'get', taskId: rl('={{ $json.taskId }}') },
+			{ items: [{ taskId }] },
+		);
 		expect(got.error).toBeUndefined();
 		expect(got.items[0].json.id).toBe(taskId);
 		expect(got.items[0].json.voiceAgentId).toBe(AGENT_ID);
@@ -115,15 +135,21 @@ describe('round trip: list → create → import → get → start → pause, id
 		expect(many.items.map((i) => i.json.voiceAgentId)).toContain(AGENT_ID);
 	});
 
-	it.each(['start', 'pause'] as const)('%s by id: the body carries the exact task id; the answer names it', async (operation) => {
-		const result = await fx.run({ resource: 'callTask', operation, taskId: rl('={{ $json.taskId }}') }, { items: [{ taskId }] });
-		expect(result.error).toBeUndefined();
-		const [request] = on(result.requests, PATHS.taskOperate);
-		expect(request.rawBody).toBe(JSON.stringify({ taskId, operation }));
-		expect(result.items[0].json.taskId).toBe(taskId);
-		const task = (await fx.control.getState(APP_ID)).tasks.find((t) => t.id === taskId);
-		expect(task?.status).toBe(operation === 'start' ? 'running' : 'pause');
-	});
+	it.each(['start', 'pause'] as const)(
+		'%s by id: the body carries the exact task id; the answer names it',
+		async (operation) => {
+			const result = await fx.run(
+				{ resource: 'callTask', operation, taskId: rl('={{ $json.taskId }}') },
+				{ items: [{ taskId }] },
+			);
+			expect(result.error).toBeUndefined();
+			const [request] = on(result.requests, PATHS.taskOperate);
+			expect(request.rawBody).toBe(JSON.stringify({ taskId, operation }));
+			expect(result.items[0].json.taskId).toBe(taskId);
+			const task = (await fx.control.getState(APP_ID)).tasks.find((t) => t.id === taskId);
+			expect(task?.status).toBe(operation === 'start' ? 'running' : 'pause');
+		},
+	);
 
 	it('a task created by typing the agent id as digits (By ID) sends the same Long', async () => {
 		const result = await fx.run({
@@ -138,6 +164,8 @@ describe('round trip: list → create → import → get → start → pause, id
 			startType: 'manual',
 		});
 		expect(result.error).toBeUndefined();
-		expect(on(result.requests, PATHS.taskCreate)[0].rawBody).toContain(`"voiceAgentId":${OTHER_AGENT_ID},`);
+		expect(on(result.requests, PATHS.taskCreate)[0].rawBody).toContain(
+			`"voiceAgentId":${OTHER_AGENT_ID},`,
+		);
 	});
 });

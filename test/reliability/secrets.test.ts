@@ -38,7 +38,15 @@ let showWrites = true;
 function capture(): void {
 	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
 		const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-			printed.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))).join(' '));
+			printed.push(
+				args
+					.map((a) =>
+						typeof a === 'string'
+							? a
+							: JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)),
+					)
+					.join(' '),
+			);
 		});
 		restore.push(() => spy.mockRestore());
 	}
@@ -69,14 +77,26 @@ function snapshotFiles(dir: string, found: string[] = []): string[] {
 const REPO = path.resolve(__dirname, '..', '..');
 let runs = 0;
 
-async function run(parameters: INodeParameters, options: Parameters<typeof runNode>[0] extends infer O ? Partial<O> : never = {}) {
+async function run(
+	parameters: INodeParameters,
+	options: Parameters<typeof runNode>[0] extends infer O ? Partial<O> : never = {},
+) {
 	runs++;
 	// No `sandbox` option: the harness would clear the sandbox's log per run; here it keeps everything.
-	return await runNode({ nodeType: ContactCenter, parameters, credentials, timezone: 'Asia/Shanghai', ...options });
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters,
+		credentials,
+		timezone: 'Asia/Shanghai',
+		...options,
+	});
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ appId: APP, appSecret: CANARY }], nonceReplayKey: 'timestamp+nonce' });
+	sandbox = await startSandbox({
+		tenants: [{ appId: APP, appSecret: CANARY }],
+		nonceReplayKey: 'timestamp+nonce',
+	});
 	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP, appSecret: CANARY, timeoutSeconds: 1 };
 });
@@ -97,7 +117,9 @@ describe('the search itself can find a leak (positive controls)', () => {
 		} finally {
 			showWrites = true;
 		}
-		await new SignedClient(sandbox.url, APP, CANARY).post(PATHS.fieldList, { name: 'POSITIVE-CONTROL-3' });
+		await new SignedClient(sandbox.url, APP, CANARY).post(PATHS.fieldList, {
+			name: 'POSITIVE-CONTROL-3',
+		});
 		const all = printed.join('\n');
 		expect(all).toContain('POSITIVE-CONTROL-1');
 		expect(all).toContain('POSITIVE-CONTROL-2');
@@ -109,69 +131,248 @@ describe('the search itself can find a leak (positive controls)', () => {
 
 describe('a representative slice of the package with a recognisable secret', () => {
 	it('runs credential tests, dropdowns, reads, writes, imports, errors and faults', async () => {
-		await control.seedCustomers({ appId: APP, customers: [{ customerName: 'Existing', mobile: [{ value: '13700000000' }] }] });
-		const [agentId] = await control.seedAgents({ appId: APP, agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }] });
+		await control.seedCustomers({
+			appId: APP,
+			customers: [{ customerName: 'Existing', mobile: [{ value: '13700000000' }] }],
+		});
+		const [agentId] = await control.seedAgents({
+			appId: APP,
+			agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
+		});
 		const [groupId] = await control.seedCallerNumberGroups({ appId: APP, count: 1 });
-		await control.seedFields({ appId: APP, fields: [{ field: 'tier', name: 'Tier', type: 'text' }] });
-		await control.injectRecords({ appId: APP, channel: 'call', generate: { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' } });
+		await control.seedFields({
+			appId: APP,
+			fields: [{ field: 'tier', name: 'Tier', type: 'text' }],
+		});
+		await control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			generate: { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' },
+		});
 
 		// Saving the credential (right and wrong secret), and the editor's dropdowns.
 		expect((await testCredential(credentials)).status).toBe('OK');
 		expect((await testCredential({ ...credentials, appSecret: WRONG })).status).toBe('Error');
-		const agents = await callMethod({ nodeType: ContactCenter, kind: 'listSearch', method: 'searchVoiceAgents', parameters: { resource: 'callTask', operation: 'create' }, credentials });
+		const agents = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'listSearch',
+			method: 'searchVoiceAgents',
+			parameters: { resource: 'callTask', operation: 'create' },
+			credentials,
+		});
 		expect(agents.results.length).toBe(1);
-		await callMethod({ nodeType: ContactCenter, kind: 'loadOptions', method: 'getCustomerFields', parameters: { resource: 'customer', operation: 'getAll' }, credentials });
-		await callMethod({ nodeType: ContactCenter, kind: 'resourceMapping', method: 'getCustomerFieldMapping', parameters: { resource: 'customer', operation: 'create' }, credentials });
+		await callMethod({
+			nodeType: ContactCenter,
+			kind: 'loadOptions',
+			method: 'getCustomerFields',
+			parameters: { resource: 'customer', operation: 'getAll' },
+			credentials,
+		});
+		await callMethod({
+			nodeType: ContactCenter,
+			kind: 'resourceMapping',
+			method: 'getCustomerFieldMapping',
+			parameters: { resource: 'customer', operation: 'create' },
+			credentials,
+		});
 
 		// Reads and writes that succeed.
-		const created = await run({ resource: 'customer', operation: 'create', customerName: 'New', mobile: { values: [{ value: '13600000000' }] } });
+		const created = await run({
+			resource: 'customer',
+			operation: 'create',
+			customerName: 'New',
+			mobile: { values: [{ value: '13600000000' }] },
+		});
 		expect(created.error).toBeUndefined();
 		const id = String(created.items[0].json._id);
-		expect((await run({ resource: 'customer', operation: 'upsert', customerName: 'Again', mobile: { values: [{ value: '13700000000' }] } })).error).toBeUndefined();
-		expect((await run({ resource: 'customer', operation: 'get', customerId: id })).error).toBeUndefined();
-		expect((await run({ resource: 'customer', operation: 'getAll', returnAll: true })).items.length).toBe(2);
-		expect((await run({ resource: 'customer', operation: 'update', customerId: id, updateFields: { customerName: 'Renamed' } })).error).toBeUndefined();
-		expect((await run({ resource: 'serviceRecord', operation: 'getAll', channel: 'call', startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T02:00:00', returnAll: true })).items).toHaveLength(20);
+		expect(
+			(
+				await run({
+					resource: 'customer',
+					operation: 'upsert',
+					customerName: 'Again',
+					mobile: { values: [{ value: '13700000000' }] },
+				})
+			).error,
+		).toBeUndefined();
+		expect(
+			(await run({ resource: 'customer', operation: 'get', customerId: id })).error,
+		).toBeUndefined();
+		expect(
+			(await run({ resource: 'customer', operation: 'getAll', returnAll: true })).items.length,
+		).toBe(2);
+		expect(
+			(
+				await run({
+					resource: 'customer',
+					operation: 'update',
+					customerId: id,
+					updateFields: { customerName: 'Renamed' },
+				})
+			).error,
+		).toBeUndefined();
+		expect(
+			(
+				await run({
+					resource: 'serviceRecord',
+					operation: 'getAll',
+					channel: 'call',
+					startTime: '2026-03-01T00:00:00',
+					endTime: '2026-03-01T02:00:00',
+					returnAll: true,
+				})
+			).items,
+		).toHaveLength(20);
 		const task = await run(taskCreateParameters(agentId, groupId));
 		const taskId = String(task.items[0].json.taskId);
 		const imported = await run(
-			{ resource: 'callTask', operation: 'import', taskId: rl(taskId), customerNumber: '={{ $json.phone }}' },
+			{
+				resource: 'callTask',
+				operation: 'import',
+				taskId: rl(taskId),
+				customerNumber: '={{ $json.phone }}',
+			},
 			{ items: [0, 1, 2].map((i) => ({ phone: phone(i) })) },
 		);
 		expect(imported.error).toBeUndefined();
-		expect((await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error).toBeUndefined();
-		expect((await run({ resource: 'callTask', operation: 'get', taskId: rl(taskId) })).error).toBeUndefined();
-		expect((await run({ resource: 'callTask', operation: 'pause', taskId: rl(taskId) })).error).toBeUndefined();
+		expect(
+			(await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error,
+		).toBeUndefined();
+		expect(
+			(await run({ resource: 'callTask', operation: 'get', taskId: rl(taskId) })).error,
+		).toBeUndefined();
+		expect(
+			(await run({ resource: 'callTask', operation: 'pause', taskId: rl(taskId) })).error,
+		).toBeUndefined();
 
 		// The trigger: activation, a poll that emits, "Fetch Test Event", and a poll that fails.
 		const staticData = {};
-		const trigger = { channel: 'all', events: ['serviceNoteInsert', 'serviceNoteUpdate'], options: { startFrom: '2026-03-01T00:00:00' } };
-		const polled = await poll({ nodeType: ContactCenterTrigger, parameters: trigger, credentials, staticData, timezone: 'Asia/Shanghai' });
+		const trigger = {
+			channel: 'all',
+			events: ['serviceNoteInsert', 'serviceNoteUpdate'],
+			options: { startFrom: '2026-03-01T00:00:00' },
+		};
+		const polled = await poll({
+			nodeType: ContactCenterTrigger,
+			parameters: trigger,
+			credentials,
+			staticData,
+			timezone: 'Asia/Shanghai',
+		});
 		expect(polled.items).toHaveLength(20);
-		const aMinuteAgo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(Date.now() - 60_000));
-		await control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: aMinuteAgo }] });
-		expect((await poll({ nodeType: ContactCenterTrigger, parameters: trigger, credentials, staticData, timezone: 'Asia/Shanghai', mode: 'manual' })).items?.length).toBeGreaterThan(0);
-		await control.addFault({ pathPattern: PATHS.callRecords, kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 });
-		expect((await poll({ nodeType: ContactCenterTrigger, parameters: trigger, credentials, staticData, timezone: 'Asia/Shanghai' })).error?.message).toMatch(/HTTP 429/);
+		const aMinuteAgo = new Intl.DateTimeFormat('sv-SE', {
+			timeZone: 'Asia/Shanghai',
+			dateStyle: 'short',
+			timeStyle: 'medium',
+		}).format(new Date(Date.now() - 60_000));
+		await control.injectRecords({
+			appId: APP,
+			channel: 'im',
+			records: [{ updateTime: aMinuteAgo }],
+		});
+		expect(
+			(
+				await poll({
+					nodeType: ContactCenterTrigger,
+					parameters: trigger,
+					credentials,
+					staticData,
+					timezone: 'Asia/Shanghai',
+					mode: 'manual',
+				})
+			).items?.length,
+		).toBeGreaterThan(0);
+		await control.addFault({
+			pathPattern: PATHS.callRecords,
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			count: 4,
+		});
+		expect(
+			(
+				await poll({
+					nodeType: ContactCenterTrigger,
+					parameters: trigger,
+					credentials,
+					staticData,
+					timezone: 'Asia/Shanghai',
+				})
+			).error?.message,
+		).toMatch(/HTTP 429/);
 		expect(JSON.stringify(staticData)).not.toContain(CANARY);
 
 		// Failures: a vendor code, a server error on a write, a timeout on a read, a wrong secret,
 		// continue-on-fail error items, a validation error.
-		await control.addFault({ pathPattern: PATHS.taskOperate, kind: 'envelope', envelopeCode: 806, count: 1 });
-		expect((await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error?.message).toMatch(/^Contact Center error 806/);
+		await control.addFault({
+			pathPattern: PATHS.taskOperate,
+			kind: 'envelope',
+			envelopeCode: 806,
+			count: 1,
+		});
+		expect(
+			(await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error?.message,
+		).toMatch(/^Contact Center error 806/);
 		await control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status: 500, count: 1 });
-		expect((await run({ resource: 'customer', operation: 'create', customerName: 'Fails' })).error?.message).toMatch(/HTTP 500/);
-		await control.addFault({ pathPattern: PATHS.agentQuery, kind: 'delay', delayMs: 1200, count: 1 });
-		expect((await run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true })).error).toBeUndefined();
-		await control.addFault({ pathPattern: PATHS.crmUpdate, kind: 'delay', delayMs: 1200, count: 1 });
-		expect((await run({ resource: 'customer', operation: 'update', customerId: id, updateFields: { owner: 'u1' } })).error?.message).toMatch(/timed out/);
-		const wrong = await runNode({ nodeType: ContactCenter, parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, credentials: { ...credentials, appSecret: WRONG } });
+		expect(
+			(await run({ resource: 'customer', operation: 'create', customerName: 'Fails' })).error
+				?.message,
+		).toMatch(/HTTP 500/);
+		await control.addFault({
+			pathPattern: PATHS.agentQuery,
+			kind: 'delay',
+			delayMs: 1200,
+			count: 1,
+		});
+		expect(
+			(await run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true })).error,
+		).toBeUndefined();
+		await control.addFault({
+			pathPattern: PATHS.crmUpdate,
+			kind: 'delay',
+			delayMs: 1200,
+			count: 1,
+		});
+		expect(
+			(
+				await run({
+					resource: 'customer',
+					operation: 'update',
+					customerId: id,
+					updateFields: { owner: 'u1' },
+				})
+			).error?.message,
+		).toMatch(/timed out/);
+		const wrong = await runNode({
+			nodeType: ContactCenter,
+			parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+			credentials: { ...credentials, appSecret: WRONG },
+		});
 		runs++;
 		expect(wrong.error?.message).toMatch(/^Contact Center error 400/);
-		const continued = await run({ resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' }, { items: [{ id: '' }, { id: 'missing-id' }], continueOnFail: true });
+		const continued = await run(
+			{ resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' },
+			{ items: [{ id: '' }, { id: 'missing-id' }], continueOnFail: true },
+		);
 		expect(continued.items.map((i) => typeof i.json.error)).toEqual(['string', 'string']);
-		expect((await run({ resource: 'customer', operation: 'delete', customerId: id })).error).toBeUndefined();
-		expect((await run({ resource: 'callTask', operation: 'create', taskName: 'x'.repeat(51), voiceAgentId: rl(agentId), agentType: 'voicebot', callerNumberGroupId: rl(groupId), maxConcurrency: 1, callWindows: {}, startType: 'manual' })).error?.message).toMatch(/^Invalid input/);
+		expect(
+			(await run({ resource: 'customer', operation: 'delete', customerId: id })).error,
+		).toBeUndefined();
+		expect(
+			(
+				await run({
+					resource: 'callTask',
+					operation: 'create',
+					taskName: 'x'.repeat(51),
+					voiceAgentId: rl(agentId),
+					agentType: 'voicebot',
+					callerNumberGroupId: rl(groupId),
+					maxConcurrency: 1,
+					callWindows: {},
+					startType: 'manual',
+				})
+			).error?.message,
+		).toMatch(/^Invalid input/);
 		expect(runs).toBe(19);
 	}, 30_000);
 
@@ -208,19 +409,41 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 	const PASSWORD = ['USERINFO', 'canary', '3b8e51f0'].join('-');
 
 	it('is refused before any request by the credential test, the nodes, the dropdowns and the trigger, and never echoed', async () => {
-		const withUserinfo = { ...credentials, baseUrl: sandbox.url.replace('http://', `http://cc-user:${PASSWORD}@`) };
+		const withUserinfo = {
+			...credentials,
+			baseUrl: sandbox.url.replace('http://', `http://cc-user:${PASSWORD}@`),
+		};
 		const shown = sandbox.url.replace('http://', 'http://***@');
 		await control.clearLog();
 		const printedBefore = printed.length;
 
 		const tested = await testCredential(withUserinfo);
-		const read = await runNode({ nodeType: ContactCenter, parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, credentials: withUserinfo });
-		const write = await runNode({ nodeType: ContactCenter, parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' }, credentials: withUserinfo });
-		const dropdown = await callMethod({ nodeType: ContactCenter, kind: 'listSearch', method: 'searchVoiceAgents', parameters: { resource: 'callTask', operation: 'create' }, credentials: withUserinfo }).then(
+		const read = await runNode({
+			nodeType: ContactCenter,
+			parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+			credentials: withUserinfo,
+		});
+		const write = await runNode({
+			nodeType: ContactCenter,
+			parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' },
+			credentials: withUserinfo,
+		});
+		const dropdown = await callMethod({
+			nodeType: ContactCenter,
+			kind: 'listSearch',
+			method: 'searchVoiceAgents',
+			parameters: { resource: 'callTask', operation: 'create' },
+			credentials: withUserinfo,
+		}).then(
 			() => undefined,
 			(error: unknown) => error as Error & { description?: string },
 		);
-		const polled = await poll({ nodeType: ContactCenterTrigger, parameters: { channel: 'all', events: ['serviceNoteInsert'] }, credentials: withUserinfo, timezone: 'Asia/Shanghai' });
+		const polled = await poll({
+			nodeType: ContactCenterTrigger,
+			parameters: { channel: 'all', events: ['serviceNoteInsert'] },
+			credentials: withUserinfo,
+			timezone: 'Asia/Shanghai',
+		});
 
 		const message = `The credential's Base URL (${shown}) contains a user name and password`;
 		expect(tested.status).toBe('Error');
@@ -232,7 +455,13 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 
 		const everything = JSON.stringify({
 			tested,
-			results: [read, write, polled].map((r) => ({ error: r.error && { message: r.error.message, description: (r.error as { description?: string }).description }, logs: r.logs })),
+			results: [read, write, polled].map((r) => ({
+				error: r.error && {
+					message: r.error.message,
+					description: (r.error as { description?: string }).description,
+				},
+				logs: r.logs,
+			})),
 			dropdown: dropdown && { message: dropdown.message, description: dropdown.description },
 			printed: printed.slice(printedBefore),
 		});

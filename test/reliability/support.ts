@@ -5,7 +5,12 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode, type CredentialValues, type RunNodeOptions, type RunNodeResult } from '../harness';
+import {
+	runNode,
+	type CredentialValues,
+	type RunNodeOptions,
+	type RunNodeResult,
+} from '../harness';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox';
 import { SandboxControl } from '../sandbox/control';
 import type { LogEntry } from '../sandbox/types';
@@ -56,11 +61,15 @@ export interface Fixture {
  * about n²/2,000,000 (2 % at 200 requests), which would fail a test at random. What that means for
  * real workflows is in the report of issue 7. The trigger's chaos test keeps the default.
  */
-export function useFixture(options: { timeoutSeconds?: number; sandbox?: SandboxOptions; timezone?: string } = {}): Fixture {
+export function useFixture(
+	options: { timeoutSeconds?: number; sandbox?: SandboxOptions; timezone?: string } = {},
+): Fixture {
 	const fixture = {} as Fixture;
 	beforeAll(async () => {
 		fixture.sandbox = await startSandbox({
-			tenants: [{ appId: APP_ID, appSecret: SECRET, timezone: options.timezone ?? 'Asia/Shanghai' }],
+			tenants: [
+				{ appId: APP_ID, appSecret: SECRET, timezone: options.timezone ?? 'Asia/Shanghai' },
+			],
 			nonceReplayKey: 'timestamp+nonce',
 			...options.sandbox,
 		});
@@ -93,16 +102,22 @@ export function useFixture(options: { timeoutSeconds?: number; sandbox?: Sandbox
 export const rl = (value: string, mode: 'id' | 'list' = 'id') => ({ __rl: true, mode, value });
 
 /** The requests of a run that went to a path (a substring of the path). */
-export const on = (requests: LogEntry[], path: string): LogEntry[] => requests.filter((r) => r.path.includes(path));
+export const on = (requests: LogEntry[], path: string): LogEntry[] =>
+	requests.filter((r) => r.path.includes(path));
 
 /** The JSON of a run's output items. */
-export const jsonOf = (items: INodeExecutionData[]): IDataObject[] => items.map((item) => item.json);
+export const jsonOf = (items: INodeExecutionData[]): IDataObject[] =>
+	items.map((item) => item.json);
 
 /** A phone number of the import's shape (11 digits), unique per index. */
 export const phone = (i: number): string => String(13_000_000_000 + i);
 
 /** Valid call-task creation parameters for an agent and a caller number group of the tenant. */
-export function taskCreateParameters(agentId: string, groupId: string, name = 'Reliability task'): INodeParameters {
+export function taskCreateParameters(
+	agentId: string,
+	groupId: string,
+	name = 'Reliability task',
+): INodeParameters {
 	return {
 		resource: 'callTask',
 		operation: 'create',
@@ -111,12 +126,20 @@ export function taskCreateParameters(agentId: string, groupId: string, name = 'R
 		agentType: 'voicebot',
 		callerNumberGroupId: rl(groupId),
 		maxConcurrency: 2,
-		callWindows: { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }] },
+		callWindows: {
+			window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
+		},
 		startType: 'manual',
 	};
 }
 
 /** Import parameters reading the number from each item's `phone`. */
 export function importParameters(taskId: string): INodeParameters {
-	return { resource: 'callTask', operation: 'import', taskId: rl(taskId), customerNumber: '={{ $json.phone }}', options: { dupStrategy: 'none' } };
+	return {
+		resource: 'callTask',
+		operation: 'import',
+		taskId: rl(taskId),
+		customerNumber: '={{ $json.phone }}',
+		options: { dupStrategy: 'none' },
+	};
 }

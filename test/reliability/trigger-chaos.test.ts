@@ -34,7 +34,16 @@ const LOOKBACK_MINUTES = 5;
 const MAX_RECORDS_PER_POLL = 700;
 const MAX_CATCH_UP_POLLS = 200;
 
-const fmt = new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const fmt = new Intl.DateTimeFormat('sv-SE', {
+	timeZone: ZONE,
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+	hourCycle: 'h23',
+});
 /** The tenant's wall clock, `seconds` from now. */
 const wall = (seconds = 0) => fmt.format(new Date(Date.now() + seconds * 1000));
 
@@ -45,7 +54,11 @@ const PARAMETERS = {
 };
 
 /** Faults a step may put on the record queries: transient ones (retried) and ones that outlast the retries. */
-const FAULTS: Array<{ label: string; spec: Omit<FaultSpec, 'pathPattern' | 'count'>; maxCount: number }> = [
+const FAULTS: Array<{
+	label: string;
+	spec: Omit<FaultSpec, 'pathPattern' | 'count'>;
+	maxCount: number;
+}> = [
 	{ label: 'HTTP 500', spec: { kind: 'status', status: 500 }, maxCount: 1 },
 	{ label: 'HTTP 503', spec: { kind: 'status', status: 503, retryAfterSeconds: 0 }, maxCount: 5 },
 	{ label: 'HTTP 429', spec: { kind: 'status', status: 429, retryAfterSeconds: 0 }, maxCount: 5 },
@@ -66,7 +79,13 @@ interface Books {
 	faults: Record<string, number>;
 }
 
-const books: Books = { expected: new Set(), history: new Set(), emitted: new Map(), figures: {}, faults: {} };
+const books: Books = {
+	expected: new Set(),
+	history: new Set(),
+	emitted: new Map(),
+	figures: {},
+	faults: {},
+};
 const count = (key: string, by = 1) => (books.figures[key] = (books.figures[key] ?? 0) + by);
 
 /**
@@ -86,11 +105,19 @@ const perSecond = new Map<string, number>();
 const LATE_ROOM = 700;
 const written: Record<Channel, string[]> = { call: [], im: [] };
 const pendingLate: Record<Channel, Set<string>> = { call: new Set(), im: new Set() };
-const newerThan = (channel: Channel, time: string) => written[channel].filter((t) => t >= time).length;
+const newerThan = (channel: Channel, time: string) =>
+	written[channel].filter((t) => t >= time).length;
 const newest = (channel: Channel) => written[channel].reduce((a, b) => (a > b ? a : b), '');
 
 /** `size` updateTimes from `from` to `to` seconds ago (not before `notBefore`), over seconds with room left. */
-function times(channel: Channel, size: number, from: number, to: number, rng: Rng, notBefore = ''): string[] {
+function times(
+	channel: Channel,
+	size: number,
+	from: number,
+	to: number,
+	rng: Rng,
+	notBefore = '',
+): string[] {
 	const out: string[] = [];
 	for (let guard = 0; out.length < size && guard < size * 20; guard++) {
 		const second = wall(-rng.int(from, to));
@@ -104,9 +131,17 @@ function times(channel: Channel, size: number, from: number, to: number, rng: Rn
 	return out;
 }
 
-async function inject(channel: Channel, times: string[], into: Set<string>, rng: Rng): Promise<string[]> {
+async function inject(
+	channel: Channel,
+	times: string[],
+	into: Set<string>,
+	rng: Rng,
+): Promise<string[]> {
 	if (times.length === 0) return [];
-	const records = times.map((updateTime) => ({ updateTime, pushType: (rng.next() < 0.2 ? 'serviceNoteUpdate' : 'serviceNoteInsert') as PushType }));
+	const records = times.map((updateTime) => ({
+		updateTime,
+		pushType: (rng.next() < 0.2 ? 'serviceNoteUpdate' : 'serviceNoteInsert') as PushType,
+	}));
 	const ids = await fx.control.injectRecords({ appId: APP_ID, channel, records });
 	for (const id of ids) into.add(id);
 	if (into === books.expected) written[channel].push(...times);
@@ -206,12 +241,19 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 				// Late records: written now with an updateTime up to half the look-back ago.
 				const channel = rng.pick(['call', 'im'] as const);
 				const size = rng.int(1, 40);
-				const late = times(channel, size, 5, (LOOKBACK_MINUTES * 60) / 2, local).filter((t) => newerThan(channel, t) + size < LATE_ROOM);
-				for (const id of await inject(channel, late, books.expected, local)) pendingLate[channel].add(id);
+				const late = times(channel, size, 5, (LOOKBACK_MINUTES * 60) / 2, local).filter(
+					(t) => newerThan(channel, t) + size < LATE_ROOM,
+				);
+				for (const id of await inject(channel, late, books.expected, local))
+					pendingLate[channel].add(id);
 				count('late records', late.length);
 			} else if (roll < 0.6) {
 				const fault = rng.pick(FAULTS);
-				await fx.control.addFault({ pathPattern: '/service-record/', ...fault.spec, count: rng.int(1, fault.maxCount) });
+				await fx.control.addFault({
+					pathPattern: '/service-record/',
+					...fault.spec,
+					count: rng.int(1, fault.maxCount),
+				});
 				books.faults[fault.label] = (books.faults[fault.label] ?? 0) + 1;
 			} else if (roll < 0.68) {
 				// n8n restarts: the static data comes back from its JSON…
@@ -243,7 +285,9 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 		const duplicates = [...books.emitted.values()].filter((n) => n > 1).length;
 		const lost = [...books.expected].filter((id) => !books.emitted.has(id));
 		const fromHistory = [...books.history].filter((id) => books.emitted.has(id));
-		const unexpected = [...books.emitted.keys()].filter((id) => !books.expected.has(id) && !books.history.has(id));
+		const unexpected = [...books.emitted.keys()].filter(
+			(id) => !books.expected.has(id) && !books.history.has(id),
+		);
 		process.stdout.write(
 			`trigger chaos (seed ${SEED}): ${STEPS} steps; ${books.expected.size} records written after activation ` +
 				`(${books.figures['burst records'] ?? 0} in ${books.figures.bursts ?? 0} bursts, ${books.figures['late records'] ?? 0} late, up to ${LOOKBACK_MINUTES * 30} s late), ${books.history.size} before; ` +
@@ -260,7 +304,10 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 		expect(books.expected.size).toBeGreaterThan(3000);
 		expect(books.figures['late records'] ?? 0).toBeGreaterThan(50);
 		expect(books.figures['failed polls'] ?? 0).toBeGreaterThan(0);
-		expect((books.figures['restarts (state saved)'] ?? 0) + (books.figures['restarts (last saved copy)'] ?? 0)).toBeGreaterThan(3);
+		expect(
+			(books.figures['restarts (state saved)'] ?? 0) +
+				(books.figures['restarts (last saved copy)'] ?? 0),
+		).toBeGreaterThan(3);
 	}, 120_000);
 });
 
@@ -273,17 +320,36 @@ describe('late records behind many newer ones (the limit of the look-back memory
 	async function lateBehind(newer: number): Promise<{ emitted: boolean; warnings: string[] }> {
 		await fx.control.reset();
 		const staticData: IDataObject = {};
-		const parameters = { channel: 'call', events: ['serviceNoteInsert', 'serviceNoteUpdate'], options: { lookbackMinutes: LOOKBACK_MINUTES } };
-		const pollOnce = async () => await poll({ nodeType: ContactCenterTrigger, parameters, credentials: fx.credentials, staticData, timezone: ZONE });
+		const parameters = {
+			channel: 'call',
+			events: ['serviceNoteInsert', 'serviceNoteUpdate'],
+			options: { lookbackMinutes: LOOKBACK_MINUTES },
+		};
+		const pollOnce = async () =>
+			await poll({
+				nodeType: ContactCenterTrigger,
+				parameters,
+				credentials: fx.credentials,
+				staticData,
+				timezone: ZONE,
+			});
 		expect((await pollOnce()).items).toBeNull();
 		// `newer` records over the last two seconds (under 1,000 in any one second), all emitted.
-		const recent = Array.from({ length: newer }, (_, i) => ({ updateTime: wall(-(i % 2)), pushType: 'serviceNoteInsert' as PushType }));
+		const recent = Array.from({ length: newer }, (_, i) => ({
+			updateTime: wall(-(i % 2)),
+			pushType: 'serviceNoteInsert' as PushType,
+		}));
 		await fx.control.injectRecords({ appId: APP_ID, channel: 'call', records: recent });
 		let emitted = 0;
-		for (let i = 0; i < 10 && emitted < newer; i++) emitted += (await pollOnce()).items?.length ?? 0;
+		for (let i = 0; i < 10 && emitted < newer; i++)
+			emitted += (await pollOnce()).items?.length ?? 0;
 		expect(emitted).toBe(newer);
 		// Now a record written 60 s late: well within the 5-minute look-back.
-		const [late] = await fx.control.injectRecords({ appId: APP_ID, channel: 'call', records: [{ updateTime: wall(-60), pushType: 'serviceNoteInsert' }] });
+		const [late] = await fx.control.injectRecords({
+			appId: APP_ID,
+			channel: 'call',
+			records: [{ updateTime: wall(-60), pushType: 'serviceNoteInsert' }],
+		});
 		const warnings: string[] = [];
 		let found = false;
 		for (let i = 0; i < 3; i++) {

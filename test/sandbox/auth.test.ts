@@ -17,7 +17,11 @@ describe('signature', () => {
 		const golden = 'A+RWraJ3gizS2kzBCQPcw9gtLIoDilmexFUdHwN8QXY=';
 		expect(sign('1090', 'secret-a', '1700000000', '123456')).toBe(golden);
 		await sb.control.setClock({ freezeAt: FROZEN });
-		const res = await sb.client.post(A_PATH, {}, { timestamp: '1700000000', nonce: '123456', signature: golden });
+		const res = await sb.client.post(
+			A_PATH,
+			{},
+			{ timestamp: '1700000000', nonce: '123456', signature: golden },
+		);
 		expect(okA(res)).toEqual([]);
 		const [entry] = await sb.control.getLog();
 		expect(entry).toMatchObject({ signatureValid: true, httpStatus: 200, code: '200' });
@@ -26,25 +30,46 @@ describe('signature', () => {
 
 	it('reads the header names case-insensitively (appId as the outbound interface writes it)', async () => {
 		const h = sb.client.signedHeaders();
-		const headers = { appid: null, nonce: null, timestamp: null, signature: null, appId: h.appid, NONCE: h.nonce, TimeStamp: h.timestamp, Signature: h.signature };
+		const headers = {
+			appid: null,
+			nonce: null,
+			timestamp: null,
+			signature: null,
+			appId: h.appid,
+			NONCE: h.nonce,
+			TimeStamp: h.timestamp,
+			Signature: h.signature,
+		};
 		okB(await sb.client.post(B_PATH, B_BODY, { headers }));
 	});
 
 	it('refuses a signature made with another secret, and never echoes the secret or the expected signature', async () => {
 		const h = sb.client.signedHeaders({ appSecret: 'wrong-secret' });
 		const expected = sign(TENANT_A.appId, TENANT_A.appSecret, h.timestamp, h.nonce);
-		const res = await sb.client.post(A_PATH, {}, { timestamp: h.timestamp, nonce: h.nonce, signature: h.signature });
+		const res = await sb.client.post(
+			A_PATH,
+			{},
+			{ timestamp: h.timestamp, nonce: h.nonce, signature: h.signature },
+		);
 		errA(res, '00000400', 'app id parameter error: signature mismatch');
 		expect(res.text).not.toContain(TENANT_A.appSecret);
 		expect(res.text).not.toContain(expected);
 		const [entry] = await sb.control.getLog();
-		expect(entry).toMatchObject({ signatureValid: false, authError: 'signature mismatch', code: '00000400' });
+		expect(entry).toMatchObject({
+			signatureValid: false,
+			authError: 'signature mismatch',
+			code: '00000400',
+		});
 	});
 
 	it('refuses a signature over a different message (appId + nonce + timestamp order)', async () => {
 		const ts = String(Math.floor(Date.now() / 1000));
 		const wrongOrder = sign(TENANT_A.appId, TENANT_A.appSecret, '777777', ts);
-		errA(await sb.client.post(A_PATH, {}, { timestamp: ts, nonce: '777777', signature: wrongOrder }), '00000400', /signature mismatch/);
+		errA(
+			await sb.client.post(A_PATH, {}, { timestamp: ts, nonce: '777777', signature: wrongOrder }),
+			'00000400',
+			/signature mismatch/,
+		);
 	});
 
 	it.each([
@@ -53,29 +78,55 @@ describe('signature', () => {
 		['timestamp', 'timestamp header is missing'],
 		['nonce', 'nonce header is missing'],
 	])('refuses a request without %s (envelope A and B)', async (header, reason) => {
-		errA(await sb.client.post(A_PATH, {}, { headers: { [header]: null } }), '00000400', `app id parameter error: ${reason}`);
+		errA(
+			await sb.client.post(A_PATH, {}, { headers: { [header]: null } }),
+			'00000400',
+			`app id parameter error: ${reason}`,
+		);
 		const b = errB(await sb.client.post(B_PATH, B_BODY, { headers: { [header]: null } }), 400);
 		expect(b.message).toBe(reason);
 	});
 
 	it('refuses an unknown appid in both envelopes', async () => {
 		const res = await sb.client.post(A_PATH, {}, { appId: '9999', appSecret: 'whatever' });
-		expect(res.json).toEqual({ success: false, code: '00000400', message: 'app id parameter error: unknown appid "9999"', data: null, traceId: expect.any(String) });
+		expect(res.json).toEqual({
+			success: false,
+			code: '00000400',
+			message: 'app id parameter error: unknown appid "9999"',
+			data: null,
+			traceId: expect.any(String),
+		});
 		const b = await sb.client.post(B_PATH, B_BODY, { appId: '9999', appSecret: 'whatever' });
-		expect(b.json).toEqual({ code: 400, data: null, message: 'unknown appid "9999"', traceId: expect.any(String) });
+		expect(b.json).toEqual({
+			code: 400,
+			data: null,
+			message: 'unknown appid "9999"',
+			traceId: expect.any(String),
+		});
 	});
 
 	it('refuses a nonce longer than 64 characters', async () => {
-		errA(await sb.client.post(A_PATH, {}, { nonce: '1'.repeat(65) }), '00000400', 'app id parameter error: nonce must be at most 64 characters');
+		errA(
+			await sb.client.post(A_PATH, {}, { nonce: '1'.repeat(65) }),
+			'00000400',
+			'app id parameter error: nonce must be at most 64 characters',
+		);
 		okA(await sb.client.post(A_PATH, {}, { nonce: '2'.repeat(64) }));
 	});
 
 	it('refuses a millisecond timestamp', async () => {
-		errA(await sb.client.post(A_PATH, {}, { timestamp: String(Date.now()) }), '00000400', /10 digits/);
+		errA(
+			await sb.client.post(A_PATH, {}, { timestamp: String(Date.now()) }),
+			'00000400',
+			/10 digits/,
+		);
 	});
 
 	it('changes nothing when it refuses a write', async () => {
-		errA(await sb.client.post(PATHS.crmAdd, { customerName: 'Nobody' }, { signature: 'AAAA' }), '00000400');
+		errA(
+			await sb.client.post(PATHS.crmAdd, { customerName: 'Nobody' }, { signature: 'AAAA' }),
+			'00000400',
+		);
 		expect((await sb.control.getState(TENANT_A.appId)).customers).toHaveLength(0);
 	});
 });
@@ -85,14 +136,25 @@ describe('timestamp window (300 s)', () => {
 		await sb.control.setClock({ freezeAt: FROZEN });
 	});
 
-	it.each([-300, -1, 0, 299, 300])('accepts a timestamp %i s from the server clock', async (skew) => {
-		okA(await sb.client.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }));
-	});
+	it.each([-300, -1, 0, 299, 300])(
+		'accepts a timestamp %i s from the server clock',
+		async (skew) => {
+			okA(await sb.client.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }));
+		},
+	);
 
 	it.each([-301, 301, -86400])('refuses a timestamp %i s from the server clock', async (skew) => {
 		const direction = skew < 0 ? 'behind' : 'ahead of';
-		errA(await sb.client.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }), '00000400', `timestamp is ${Math.abs(skew)} s ${direction} the server clock`);
-		errB(await sb.client.post(B_PATH, B_BODY, { timestamp: String(1700000000 + skew) }), 400, /the server clock/);
+		errA(
+			await sb.client.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }),
+			'00000400',
+			`timestamp is ${Math.abs(skew)} s ${direction} the server clock`,
+		);
+		errB(
+			await sb.client.post(B_PATH, B_BODY, { timestamp: String(1700000000 + skew) }),
+			400,
+			/the server clock/,
+		);
 	});
 
 	it('follows the server clock offset', async () => {
@@ -106,8 +168,16 @@ describe('nonce replay (5 minutes, per tenant)', () => {
 	it('refuses a nonce used again within 5 minutes, even with a new timestamp', async () => {
 		await sb.control.setClock({ freezeAt: FROZEN });
 		okA(await sb.client.post(A_PATH, {}, { nonce: '424242', timestamp: '1700000000' }));
-		errA(await sb.client.post(A_PATH, {}, { nonce: '424242', timestamp: '1700000001' }), '00000400', 'app id parameter error: nonce has already been used');
-		errB(await sb.client.post(B_PATH, B_BODY, { nonce: '424242', timestamp: '1700000002' }), 400, 'nonce has already been used');
+		errA(
+			await sb.client.post(A_PATH, {}, { nonce: '424242', timestamp: '1700000001' }),
+			'00000400',
+			'app id parameter error: nonce has already been used',
+		);
+		errB(
+			await sb.client.post(B_PATH, B_BODY, { nonce: '424242', timestamp: '1700000002' }),
+			400,
+			'nonce has already been used',
+		);
 		const entries = await sb.control.getLog();
 		expect(entries.map((e) => [e.signatureValid, e.authError])).toEqual([
 			[true, undefined],
@@ -120,7 +190,11 @@ describe('nonce replay (5 minutes, per tenant)', () => {
 		await sb.control.setClock({ freezeAt: FROZEN });
 		okA(await sb.client.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000000' }));
 		await sb.control.setClock({ freezeAt: '2023-11-14T22:18:20.000Z' }); // +300 s: still refused
-		errA(await sb.client.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000300' }), '00000400', /nonce/);
+		errA(
+			await sb.client.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000300' }),
+			'00000400',
+			/nonce/,
+		);
 		await sb.control.setClock({ freezeAt: '2023-11-14T22:18:21.000Z' }); // +301 s
 		okA(await sb.client.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000301' }));
 	});
@@ -131,7 +205,11 @@ describe('nonce replay (5 minutes, per tenant)', () => {
 	});
 
 	it('does not use up a nonce on a refused request', async () => {
-		errA(await sb.client.post(A_PATH, {}, { nonce: '717171', signature: 'bad' }), '00000400', /signature mismatch/);
+		errA(
+			await sb.client.post(A_PATH, {}, { nonce: '717171', signature: 'bad' }),
+			'00000400',
+			/signature mismatch/,
+		);
 		okA(await sb.client.post(A_PATH, {}, { nonce: '717171' }));
 		expect((await sb.control.getState(TENANT_A.appId)).nonceCount).toBe(1);
 	});
@@ -147,9 +225,19 @@ describe('nonceReplayKey timestamp+nonce', () => {
 	const sb2 = useSandbox({ nonceReplayKey: 'timestamp+nonce' });
 
 	it('refuses only the same timestamp and nonce pair', async () => {
-		okA(await sb2.client.post(A_PATH, {}, { nonce: '123123', timestamp: String(Math.floor(Date.now() / 1000)) }));
+		okA(
+			await sb2.client.post(
+				A_PATH,
+				{},
+				{ nonce: '123123', timestamp: String(Math.floor(Date.now() / 1000)) },
+			),
+		);
 		const ts = String(Math.floor(Date.now() / 1000) + 5);
 		okA(await sb2.client.post(A_PATH, {}, { nonce: '123123', timestamp: ts }));
-		errA(await sb2.client.post(A_PATH, {}, { nonce: '123123', timestamp: ts }), '00000400', /nonce/);
+		errA(
+			await sb2.client.post(A_PATH, {}, { nonce: '123123', timestamp: ts }),
+			'00000400',
+			/nonce/,
+		);
 	});
 });

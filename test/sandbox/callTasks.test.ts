@@ -13,11 +13,19 @@ function validTask(): Record<string, unknown> {
 		agentType: 'voicebot',
 		startType: 'manual',
 		callStrategy: {
-			callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:30'] }],
+			callWindowRanges: [
+				{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:30'] },
+			],
 			maxConcurrency: 5,
 			callerNumberGroupId: GROUP,
 		},
-		retryStrategy: { retryEnabled: true, retryReasons: ['busy', 'no_answer'], maxRetryTimes: 2, retryIntervalValue: 30, retryIntervalUnit: 'minute' },
+		retryStrategy: {
+			retryEnabled: true,
+			retryReasons: ['busy', 'no_answer'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 30,
+			retryIntervalUnit: 'minute',
+		},
 	};
 }
 
@@ -35,8 +43,17 @@ function taskWith(path: string, value: unknown): Record<string, unknown> {
 
 beforeEach(async () => {
 	await sb.control.reset();
-	await sb.control.seedAgents({ appId: APP, agents: [{ id: AGENT, name: 'Bot', agentType: 'voicebot' }, { id: AGENT_VOICEAGENT, name: 'Agent', agentType: 'voiceagent' }] });
-	await sb.control.seedCallerNumberGroups({ appId: APP, groups: [{ id: GROUP, groupName: 'Hangzhou' }] });
+	await sb.control.seedAgents({
+		appId: APP,
+		agents: [
+			{ id: AGENT, name: 'Bot', agentType: 'voicebot' },
+			{ id: AGENT_VOICEAGENT, name: 'Agent', agentType: 'voiceagent' },
+		],
+	});
+	await sb.control.seedCallerNumberGroups({
+		appId: APP,
+		groups: [{ id: GROUP, groupName: 'Hangzhou' }],
+	});
 });
 
 describe('POST /openapi/agent/web/v1/callTask/create', () => {
@@ -72,9 +89,26 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			maxConcurrency: 5,
 		});
 		expect(Object.keys(list[0])).toEqual([
-			'id', 'taskName', 'voiceAgentId', 'voiceAgentName', 'agentType', 'createUser', 'updateUser', 'createTime', 'updateTime',
-			'startType', 'scheduledStartTime', 'callStrategy', 'retryStrategy', 'lastExecutedTime', 'totalCount', 'completedCount',
-			'connectedCount', 'progressRate', 'status', 'maxConcurrency',
+			'id',
+			'taskName',
+			'voiceAgentId',
+			'voiceAgentName',
+			'agentType',
+			'createUser',
+			'updateUser',
+			'createTime',
+			'updateTime',
+			'startType',
+			'scheduledStartTime',
+			'callStrategy',
+			'retryStrategy',
+			'lastExecutedTime',
+			'totalCount',
+			'completedCount',
+			'connectedCount',
+			'progressRate',
+			'status',
+			'maxConcurrency',
 		]);
 	});
 
@@ -82,13 +116,39 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		const raw = JSON.stringify(taskWith('agentType', undefined)).replace(`"${AGENT}"`, AGENT);
 		expect(raw).toContain(`"voiceAgentId":${AGENT},`);
 		okB(await sb.client.request(PATHS.taskCreate, { rawBody: raw }));
-		okB(await sb.client.post(PATHS.taskCreate, taskWith('retryStrategy', { retryEnabled: false, retryReasons: [], maxRetryTimes: null, retryIntervalValue: null, retryIntervalUnit: null })));
+		okB(
+			await sb.client.post(
+				PATHS.taskCreate,
+				taskWith('retryStrategy', {
+					retryEnabled: false,
+					retryReasons: [],
+					maxRetryTimes: null,
+					retryIntervalValue: null,
+					retryIntervalUnit: null,
+				}),
+			),
+		);
 		okB(await sb.client.post(PATHS.taskCreate, taskWith('retryStrategy', { retryEnabled: false })));
-		const scheduled = { ...taskWith('startType', 'scheduled'), scheduledStartTime: '2099-01-01 09:00:00', voiceAgentId: AGENT_VOICEAGENT, agentType: 'voiceagent' };
+		const scheduled = {
+			...taskWith('startType', 'scheduled'),
+			scheduledStartTime: '2099-01-01 09:00:00',
+			voiceAgentId: AGENT_VOICEAGENT,
+			agentType: 'voiceagent',
+		};
 		okB(await sb.client.post(PATHS.taskCreate, scheduled));
-		const { list } = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10, query: { statusList: ['draft'] } }));
+		const { list } = okB(
+			await sb.client.post(PATHS.taskQuery, {
+				pageNum: 1,
+				pageSize: 10,
+				query: { statusList: ['draft'] },
+			}),
+		);
 		expect(list).toHaveLength(4);
-		expect(list.find((t: { startType: string }) => t.startType === 'scheduled')).toMatchObject({ scheduledStartTime: '2099-01-01 09:00:00', agentType: 'voiceagent', voiceAgentId: AGENT_VOICEAGENT });
+		expect(list.find((t: { startType: string }) => t.startType === 'scheduled')).toMatchObject({
+			scheduledStartTime: '2099-01-01 09:00:00',
+			agentType: 'voiceagent',
+			voiceAgentId: AGENT_VOICEAGENT,
+		});
 	});
 
 	it.each([
@@ -104,46 +164,149 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		['agentType', 'robot', 'agentType must be one of voicebot, voiceagent'],
 		['startType', undefined, 'startType is required'],
 		['startType', 'auto', 'startType must be one of manual, scheduled'],
-		['scheduledStartTime', '2099-01-01 09:00:00', 'scheduledStartTime must not be sent for manual tasks'],
+		[
+			'scheduledStartTime',
+			'2099-01-01 09:00:00',
+			'scheduledStartTime must not be sent for manual tasks',
+		],
 		['callStrategy', undefined, 'callStrategy is required'],
 		['callStrategy', [], 'callStrategy must be an object'],
 		['callStrategy.callWindowRanges', undefined, 'callStrategy.callWindowRanges is required'],
 		['callStrategy.callWindowRanges', [], 'callStrategy.callWindowRanges cannot be empty'],
-		['callStrategy.callWindowRanges', [{ callTimeRanges: ['09:00-10:00'] }], 'callStrategy.callWindowRanges[0].callWeekdays is required'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [], callTimeRanges: ['09:00-10:00'] }], 'callStrategy.callWindowRanges[0].callWeekdays cannot be empty'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [0], callTimeRanges: ['09:00-10:00'] }], 'callWeekdays[0] must be an integer from 1 (Monday) to 7 (Sunday)'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [8], callTimeRanges: ['09:00-10:00'] }], 'callWeekdays[0] must be an integer from 1'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: ['1'], callTimeRanges: ['09:00-10:00'] }], 'callWeekdays[0] must be an integer from 1'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1, 2, 1], callTimeRanges: ['09:00-10:00'] }], 'callStrategy.callWindowRanges[0].callWeekdays contains 1 twice'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1] }], 'callStrategy.callWindowRanges[0].callTimeRanges is required'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1], callTimeRanges: [] }], 'callTimeRanges cannot be empty'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1], callTimeRanges: ['9:00-10:00'] }], 'callTimeRanges[0] must have the form HH:mm-HH:mm'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1], callTimeRanges: ['09:00-24:00'] }], 'callTimeRanges[0] must have the form HH:mm-HH:mm'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1], callTimeRanges: ['09:00 - 10:00'] }], 'must have the form'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1], callTimeRanges: ['10:00-10:00'] }], 'callTimeRanges[0] must end later than it starts'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1], callTimeRanges: ['09:00-10:00', '18:00-08:00'] }], 'callTimeRanges[1] must end later than it starts'],
-		['callStrategy.callWindowRanges', [{ callWeekdays: [1], callTimeRanges: ['09:00-10:00'] }, { callWeekdays: [9], callTimeRanges: ['09:00-10:00'] }], 'callWindowRanges[1].callWeekdays[0]'],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callTimeRanges: ['09:00-10:00'] }],
+			'callStrategy.callWindowRanges[0].callWeekdays is required',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [], callTimeRanges: ['09:00-10:00'] }],
+			'callStrategy.callWindowRanges[0].callWeekdays cannot be empty',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [0], callTimeRanges: ['09:00-10:00'] }],
+			'callWeekdays[0] must be an integer from 1 (Monday) to 7 (Sunday)',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [8], callTimeRanges: ['09:00-10:00'] }],
+			'callWeekdays[0] must be an integer from 1',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: ['1'], callTimeRanges: ['09:00-10:00'] }],
+			'callWeekdays[0] must be an integer from 1',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1, 2, 1], callTimeRanges: ['09:00-10:00'] }],
+			'callStrategy.callWindowRanges[0].callWeekdays contains 1 twice',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1] }],
+			'callStrategy.callWindowRanges[0].callTimeRanges is required',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1], callTimeRanges: [] }],
+			'callTimeRanges cannot be empty',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1], callTimeRanges: ['9:00-10:00'] }],
+			'callTimeRanges[0] must have the form HH:mm-HH:mm',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1], callTimeRanges: ['09:00-24:00'] }],
+			'callTimeRanges[0] must have the form HH:mm-HH:mm',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1], callTimeRanges: ['09:00 - 10:00'] }],
+			'must have the form',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1], callTimeRanges: ['10:00-10:00'] }],
+			'callTimeRanges[0] must end later than it starts',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[{ callWeekdays: [1], callTimeRanges: ['09:00-10:00', '18:00-08:00'] }],
+			'callTimeRanges[1] must end later than it starts',
+		],
+		[
+			'callStrategy.callWindowRanges',
+			[
+				{ callWeekdays: [1], callTimeRanges: ['09:00-10:00'] },
+				{ callWeekdays: [9], callTimeRanges: ['09:00-10:00'] },
+			],
+			'callWindowRanges[1].callWeekdays[0]',
+		],
 		['callStrategy.maxConcurrency', undefined, 'callStrategy.maxConcurrency is required'],
-		['callStrategy.maxConcurrency', 0, 'callStrategy.maxConcurrency must be an integer greater than 0'],
-		['callStrategy.maxConcurrency', '5', 'callStrategy.maxConcurrency must be an integer greater than 0'],
+		[
+			'callStrategy.maxConcurrency',
+			0,
+			'callStrategy.maxConcurrency must be an integer greater than 0',
+		],
+		[
+			'callStrategy.maxConcurrency',
+			'5',
+			'callStrategy.maxConcurrency must be an integer greater than 0',
+		],
 		['callStrategy.callerNumberGroupId', undefined, 'callStrategy.callerNumberGroupId is required'],
-		['callStrategy.callerNumberGroupId', 182739465018270, 'callStrategy.callerNumberGroupId must be a string'],
-		['callStrategy.callerNumberGroupId', '0', 'callStrategy.callerNumberGroupId must be a numeric string greater than 0'],
-		['callStrategy.callerNumberGroupId', 'g-1', 'callStrategy.callerNumberGroupId must be a numeric string greater than 0'],
+		[
+			'callStrategy.callerNumberGroupId',
+			182739465018270,
+			'callStrategy.callerNumberGroupId must be a string',
+		],
+		[
+			'callStrategy.callerNumberGroupId',
+			'0',
+			'callStrategy.callerNumberGroupId must be a numeric string greater than 0',
+		],
+		[
+			'callStrategy.callerNumberGroupId',
+			'g-1',
+			'callStrategy.callerNumberGroupId must be a numeric string greater than 0',
+		],
 		['callStrategy.extra', 1, 'unknown parameter: callStrategy.extra'],
 		['retryStrategy', undefined, 'retryStrategy is required'],
 		['retryStrategy.retryEnabled', undefined, 'retryStrategy.retryEnabled is required'],
 		['retryStrategy.retryEnabled', 'true', 'retryStrategy.retryEnabled must be a boolean'],
 		['retryStrategy.retryReasons', undefined, 'retryStrategy.retryReasons is required'],
 		['retryStrategy.retryReasons', [], 'retryStrategy.retryReasons cannot be empty'],
-		['retryStrategy.retryReasons', ['busy', 'asleep'], 'retryStrategy.retryReasons[1] must be one of unreachable, busy, no_answer, rejected, voice_assistant, power_off'],
-		['retryStrategy.retryReasons', ['busy', 'busy'], 'retryStrategy.retryReasons contains busy twice'],
+		[
+			'retryStrategy.retryReasons',
+			['busy', 'asleep'],
+			'retryStrategy.retryReasons[1] must be one of unreachable, busy, no_answer, rejected, voice_assistant, power_off',
+		],
+		[
+			'retryStrategy.retryReasons',
+			['busy', 'busy'],
+			'retryStrategy.retryReasons contains busy twice',
+		],
 		['retryStrategy.maxRetryTimes', undefined, 'retryStrategy.maxRetryTimes is required'],
-		['retryStrategy.maxRetryTimes', 0, 'retryStrategy.maxRetryTimes must be an integer greater than 0'],
+		[
+			'retryStrategy.maxRetryTimes',
+			0,
+			'retryStrategy.maxRetryTimes must be an integer greater than 0',
+		],
 		['retryStrategy.retryIntervalValue', undefined, 'retryStrategy.retryIntervalValue is required'],
-		['retryStrategy.retryIntervalValue', -1, 'retryStrategy.retryIntervalValue must be an integer greater than 0'],
+		[
+			'retryStrategy.retryIntervalValue',
+			-1,
+			'retryStrategy.retryIntervalValue must be an integer greater than 0',
+		],
 		['retryStrategy.retryIntervalUnit', undefined, 'retryStrategy.retryIntervalUnit is required'],
-		['retryStrategy.retryIntervalUnit', 'hour', 'retryStrategy.retryIntervalUnit must be one of minute, day'],
+		[
+			'retryStrategy.retryIntervalUnit',
+			'hour',
+			'retryStrategy.retryIntervalUnit must be one of minute, day',
+		],
 		['maxConcurrency', 5, 'unknown parameter: maxConcurrency'],
 	])('refuses %s = %j with code 400', async (path, value, message) => {
 		errB(await sb.client.post(PATHS.taskCreate, taskWith(path, value)), 400, message);
@@ -151,8 +314,23 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	it('accepts every retry reason and both units, weekdays 1..7 and the widest time range', async () => {
-		const task = taskWith('retryStrategy', { retryEnabled: true, retryReasons: ['unreachable', 'busy', 'no_answer', 'rejected', 'voice_assistant', 'power_off'], maxRetryTimes: 1, retryIntervalValue: 1, retryIntervalUnit: 'day' });
-		(task.callStrategy as Record<string, unknown>).callWindowRanges = [{ callWeekdays: [7, 6, 5, 4, 3, 2, 1], callTimeRanges: ['00:00-23:59'] }];
+		const task = taskWith('retryStrategy', {
+			retryEnabled: true,
+			retryReasons: [
+				'unreachable',
+				'busy',
+				'no_answer',
+				'rejected',
+				'voice_assistant',
+				'power_off',
+			],
+			maxRetryTimes: 1,
+			retryIntervalValue: 1,
+			retryIntervalUnit: 'day',
+		});
+		(task.callStrategy as Record<string, unknown>).callWindowRanges = [
+			{ callWeekdays: [7, 6, 5, 4, 3, 2, 1], callTimeRanges: ['00:00-23:59'] },
+		];
 		okB(await sb.client.post(PATHS.taskCreate, task));
 	});
 
@@ -165,20 +343,48 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		afterEach(() => {
 			sb.client.now = () => Math.floor(Date.now() / 1000);
 		});
-		const scheduled = (time: unknown) => ({ ...taskWith('startType', 'scheduled'), scheduledStartTime: time });
-
-		it('is required for scheduled tasks', async () => {
-			errB(await sb.client.post(PATHS.taskCreate, taskWith('startType', 'scheduled')), 400, 'scheduledStartTime is required');
-			errB(await sb.client.post(PATHS.taskCreate, scheduled(null)), 400, 'scheduledStartTime is required');
+		const scheduled = (time: unknown) => ({
+			...taskWith('startType', 'scheduled'),
+			scheduledStartTime: time,
 		});
 
-		it.each(['2026-06-01T13:00:00', '2026-06-01 13:00', '2026/06/01 13:00:00', '2026-06-31 13:00:00'])('refuses the format %j', async (time) => {
-			errB(await sb.client.post(PATHS.taskCreate, scheduled(time)), 400, 'scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss');
+		it('is required for scheduled tasks', async () => {
+			errB(
+				await sb.client.post(PATHS.taskCreate, taskWith('startType', 'scheduled')),
+				400,
+				'scheduledStartTime is required',
+			);
+			errB(
+				await sb.client.post(PATHS.taskCreate, scheduled(null)),
+				400,
+				'scheduledStartTime is required',
+			);
+		});
+
+		it.each([
+			'2026-06-01T13:00:00',
+			'2026-06-01 13:00',
+			'2026/06/01 13:00:00',
+			'2026-06-31 13:00:00',
+		])('refuses the format %j', async (time) => {
+			errB(
+				await sb.client.post(PATHS.taskCreate, scheduled(time)),
+				400,
+				'scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss',
+			);
 		});
 
 		it('must be later than now in the tenant zone', async () => {
-			errB(await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:00')), 400, 'scheduledStartTime must be later than the current time (2026-06-01 12:00:00 Asia/Shanghai)');
-			errB(await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 11:59:59')), 400, /later than the current time/);
+			errB(
+				await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:00')),
+				400,
+				'scheduledStartTime must be later than the current time (2026-06-01 12:00:00 Asia/Shanghai)',
+			);
+			errB(
+				await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 11:59:59')),
+				400,
+				/later than the current time/,
+			);
 			okB(await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:01')));
 		});
 
@@ -188,22 +394,58 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			await sb.control.seedCallerNumberGroups({ appId: 'ny', groups: [{ id: GROUP }] });
 			const ny = sb.clientFor({ appId: 'ny', appSecret: 's' }).freezeAt(FROZEN);
 			okB(await ny.post(PATHS.taskCreate, scheduled('2026-06-01 00:00:01')));
-			errB(await ny.post(PATHS.taskCreate, scheduled('2026-06-01 00:00:00')), 400, '(2026-06-01 00:00:00 America/New_York)');
+			errB(
+				await ny.post(PATHS.taskCreate, scheduled('2026-06-01 00:00:00')),
+				400,
+				'(2026-06-01 00:00:00 America/New_York)',
+			);
 		});
 	});
 
 	it('answers 702 for a caller number group that is missing or belongs to another tenant', async () => {
-		const [otherGroup] = await sb.control.seedCallerNumberGroups({ appId: TENANT_B.appId, count: 1 });
-		errB(await sb.client.post(PATHS.taskCreate, taskWith('callStrategy.callerNumberGroupId', '182739465018279999')), 702, 'display-number group does not exist');
-		errB(await sb.client.post(PATHS.taskCreate, taskWith('callStrategy.callerNumberGroupId', otherGroup)), 702, 'display-number group does not exist');
+		const [otherGroup] = await sb.control.seedCallerNumberGroups({
+			appId: TENANT_B.appId,
+			count: 1,
+		});
+		errB(
+			await sb.client.post(
+				PATHS.taskCreate,
+				taskWith('callStrategy.callerNumberGroupId', '182739465018279999'),
+			),
+			702,
+			'display-number group does not exist',
+		);
+		errB(
+			await sb.client.post(
+				PATHS.taskCreate,
+				taskWith('callStrategy.callerNumberGroupId', otherGroup),
+			),
+			702,
+			'display-number group does not exist',
+		);
 	});
 
 	it('answers 803 for an agent that is missing, of another tenant, or of another type; 702 is checked first', async () => {
 		const [otherAgent] = await sb.control.seedAgents({ appId: TENANT_B.appId, count: 1 });
-		errB(await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', '182739465018279999')), 803, 'task.agent.not.found');
-		errB(await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', otherAgent)), 803, 'task.agent.not.found');
-		errB(await sb.client.post(PATHS.taskCreate, taskWith('agentType', 'voiceagent')), 803, 'task.agent.not.found');
-		const both = { ...taskWith('voiceAgentId', '182739465018279999'), callStrategy: { ...(validTask().callStrategy as object), callerNumberGroupId: '5' } };
+		errB(
+			await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', '182739465018279999')),
+			803,
+			'task.agent.not.found',
+		);
+		errB(
+			await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', otherAgent)),
+			803,
+			'task.agent.not.found',
+		);
+		errB(
+			await sb.client.post(PATHS.taskCreate, taskWith('agentType', 'voiceagent')),
+			803,
+			'task.agent.not.found',
+		);
+		const both = {
+			...taskWith('voiceAgentId', '182739465018279999'),
+			callStrategy: { ...(validTask().callStrategy as object), callerNumberGroupId: '5' },
+		};
 		errB(await sb.client.post(PATHS.taskCreate, both), 702);
 		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
 	});
@@ -211,7 +453,12 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	it('answers 803 for the id a lossy client sends after JSON.parse rounded it', async () => {
 		const rounded = String(Number(AGENT));
 		expect(rounded).not.toBe(AGENT);
-		errB(await sb.client.request(PATHS.taskCreate, { rawBody: JSON.stringify(taskWith('voiceAgentId', Number(AGENT))) }), 803);
+		errB(
+			await sb.client.request(PATHS.taskCreate, {
+				rawBody: JSON.stringify(taskWith('voiceAgentId', Number(AGENT))),
+			}),
+			803,
+		);
 	});
 });
 
@@ -222,9 +469,29 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 			appId: APP,
 			tasks: [
 				{ taskName: 'Renewal March', createTime: '2026-03-01 09:00:00', status: 'draft' },
-				{ taskName: 'renewal april', createTime: '2026-04-01 09:00:00', status: 'running', totalCount: 8, completedCount: 3, connectedCount: 2 },
-				{ taskName: 'Survey', createTime: '2026-04-01 09:00:00', status: 'pause', totalCount: 3, completedCount: 1 },
-				{ taskName: 'Done one', createTime: '2026-05-01 00:00:00', status: 'done', totalCount: 2, completedCount: 2, connectedCount: 2 },
+				{
+					taskName: 'renewal april',
+					createTime: '2026-04-01 09:00:00',
+					status: 'running',
+					totalCount: 8,
+					completedCount: 3,
+					connectedCount: 2,
+				},
+				{
+					taskName: 'Survey',
+					createTime: '2026-04-01 09:00:00',
+					status: 'pause',
+					totalCount: 3,
+					completedCount: 1,
+				},
+				{
+					taskName: 'Done one',
+					createTime: '2026-05-01 00:00:00',
+					status: 'done',
+					totalCount: 2,
+					completedCount: 2,
+					connectedCount: 2,
+				},
 				{ taskName: 'Survey 2', createTime: '2026-05-01 23:59:59', status: 'draft' },
 			],
 		});
@@ -232,14 +499,18 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	async function names(body: Record<string, unknown>): Promise<string[]> {
-		return okB(await sb.client.post(PATHS.taskQuery, body)).list.map((t: { taskName: string }) => t.taskName);
+		return okB(await sb.client.post(PATHS.taskQuery, body)).list.map(
+			(t: { taskName: string }) => t.taskName,
+		);
 	}
 
 	it('lists every task newest first (createTime desc, then id desc) with progressRate', async () => {
 		const data = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
 		expect(data).toMatchObject({ pageNum: 1, pageSize: 10, total: 5, hasNext: false });
 		expect(data.list.map((t: { id: string }) => t.id)).toEqual([ids.e, ids.d, ids.c, ids.b, ids.a]);
-		expect(data.list.map((t: { progressRate: number }) => t.progressRate)).toEqual([0, 1, 0.3333, 0.375, 0]);
+		expect(data.list.map((t: { progressRate: number }) => t.progressRate)).toEqual([
+			0, 1, 0.3333, 0.375, 0,
+		]);
 		expect(await names({ pageNum: 1, pageSize: 10, query: {} })).toHaveLength(5);
 	});
 
@@ -252,13 +523,35 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	it('filters by taskName (fuzzy), creation date range and statusList', async () => {
-		expect(await names({ pageNum: 1, pageSize: 10, query: { taskName: 'RENEWAL' } })).toEqual(['renewal april', 'Renewal March']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { startDate: '2026-04-01', endDate: '2026-05-01' } })).toEqual(['Survey 2', 'Done one', 'Survey', 'renewal april']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { startDate: '2026-05-01' } })).toEqual(['Survey 2', 'Done one']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { endDate: '2026-03-01' } })).toEqual(['Renewal March']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { statusList: ['running', 'done'] } })).toEqual(['Done one', 'renewal april']);
+		expect(await names({ pageNum: 1, pageSize: 10, query: { taskName: 'RENEWAL' } })).toEqual([
+			'renewal april',
+			'Renewal March',
+		]);
+		expect(
+			await names({
+				pageNum: 1,
+				pageSize: 10,
+				query: { startDate: '2026-04-01', endDate: '2026-05-01' },
+			}),
+		).toEqual(['Survey 2', 'Done one', 'Survey', 'renewal april']);
+		expect(await names({ pageNum: 1, pageSize: 10, query: { startDate: '2026-05-01' } })).toEqual([
+			'Survey 2',
+			'Done one',
+		]);
+		expect(await names({ pageNum: 1, pageSize: 10, query: { endDate: '2026-03-01' } })).toEqual([
+			'Renewal March',
+		]);
+		expect(
+			await names({ pageNum: 1, pageSize: 10, query: { statusList: ['running', 'done'] } }),
+		).toEqual(['Done one', 'renewal april']);
 		expect(await names({ pageNum: 1, pageSize: 10, query: { statusList: [] } })).toHaveLength(5);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { taskName: 'survey', statusList: ['draft'] } })).toEqual(['Survey 2']);
+		expect(
+			await names({
+				pageNum: 1,
+				pageSize: 10,
+				query: { taskName: 'survey', statusList: ['draft'] },
+			}),
+		).toEqual(['Survey 2']);
 	});
 
 	it.each([
@@ -268,12 +561,30 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 		[{ pageNum: 1 }, 'pageSize is required'],
 		[{ pageNo: 1, pageSize: 10 }, 'unknown parameter: pageNo'],
 		[{ pageNum: 1, pageSize: 10, query: 'x' }, 'query must be an object'],
-		[{ pageNum: 1, pageSize: 10, query: { taskName: 'x'.repeat(51) } }, 'query.taskName must be at most 50 characters'],
-		[{ pageNum: 1, pageSize: 10, query: { startDate: '2026-4-1' } }, 'query.startDate must have the format yyyy-MM-dd'],
-		[{ pageNum: 1, pageSize: 10, query: { endDate: '2026-04-01 00:00:00' } }, 'query.endDate must have the format yyyy-MM-dd'],
-		[{ pageNum: 1, pageSize: 10, query: { startDate: '2026-04-02', endDate: '2026-04-01' } }, 'query.endDate cannot be earlier than query.startDate'],
-		[{ pageNum: 1, pageSize: 10, query: { statusList: ['paused'] } }, 'query.statusList[0] must be one of draft, running, pause, done'],
-		[{ pageNum: 1, pageSize: 10, query: { statusList: 'draft' } }, 'query.statusList must be an array'],
+		[
+			{ pageNum: 1, pageSize: 10, query: { taskName: 'x'.repeat(51) } },
+			'query.taskName must be at most 50 characters',
+		],
+		[
+			{ pageNum: 1, pageSize: 10, query: { startDate: '2026-4-1' } },
+			'query.startDate must have the format yyyy-MM-dd',
+		],
+		[
+			{ pageNum: 1, pageSize: 10, query: { endDate: '2026-04-01 00:00:00' } },
+			'query.endDate must have the format yyyy-MM-dd',
+		],
+		[
+			{ pageNum: 1, pageSize: 10, query: { startDate: '2026-04-02', endDate: '2026-04-01' } },
+			'query.endDate cannot be earlier than query.startDate',
+		],
+		[
+			{ pageNum: 1, pageSize: 10, query: { statusList: ['paused'] } },
+			'query.statusList[0] must be one of draft, running, pause, done',
+		],
+		[
+			{ pageNum: 1, pageSize: 10, query: { statusList: 'draft' } },
+			'query.statusList must be an array',
+		],
 		[{ pageNum: 1, pageSize: 10, query: { status: 'draft' } }, 'unknown parameter: query.status'],
 	])('refuses %j with code 400', async (body, message) => {
 		errB(await sb.client.post(PATHS.taskQuery, body), 400, message);

@@ -21,12 +21,17 @@ async function main(): Promise<void> {
 	const appSecret = option('app-secret', 'demo-secret');
 	const timezone = option('timezone', 'Asia/Shanghai');
 	const seed = option('seed', 'demo');
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${port} is not a port number`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new Error(`--port ${port} is not a port number`);
 	if (seed !== 'demo' && seed !== 'empty') throw new Error('--seed must be demo or empty');
 	const sandbox = await startSandbox({ port, tenants: [{ appId, appSecret, timezone, seed }] });
 	console.log(`Contact-center sandbox listening on ${sandbox.url}`);
-	console.log(`  tenant: appId ${appId}, appSecret ${appSecret}, timezone ${timezone}, seed ${seed}`);
-	console.log(`  control API: ${sandbox.controlUrl} (e.g. GET ${sandbox.controlUrl}/state?appId=${appId})`);
+	console.log(
+		`  tenant: appId ${appId}, appSecret ${appSecret}, timezone ${timezone}, seed ${seed}`,
+	);
+	console.log(
+		`  control API: ${sandbox.controlUrl} (e.g. GET ${sandbox.controlUrl}/state?appId=${appId})`,
+	);
 	console.log('  stop with Ctrl+C');
 	const stop = () => {
 		void sandbox.close().then(() => process.exit(0));

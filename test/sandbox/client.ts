@@ -85,7 +85,12 @@ export class SignedClient {
 		}
 		const method = opts.method ?? 'POST';
 		const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-		const res = await request(this.baseUrl + path, { method: method as 'POST', headers, body, signal: opts.signal });
+		const res = await request(this.baseUrl + path, {
+			method: method as 'POST',
+			headers,
+			body,
+			signal: opts.signal,
+		});
 		const text = await res.body.text();
 		let json: unknown;
 		try {

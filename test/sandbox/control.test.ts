@@ -27,22 +27,40 @@ describe('reset and tenants', () => {
 		expect(await sb.control.getLog()).toEqual([]);
 		expect(await sb.control.listFaults()).toEqual([]);
 		expect((await sb.control.getClock()).offsetSeconds).toBe(0);
-		expect((await sb.control.listTenants()).tenants.map((t) => t.appId)).toEqual([TENANT_A.appId, TENANT_B.appId]);
+		expect((await sb.control.listTenants()).tenants.map((t) => t.appId)).toEqual([
+			TENANT_A.appId,
+			TENANT_B.appId,
+		]);
 	});
 
 	it('re-creates the tenants it is given', async () => {
 		await sb.control.reset([{ appId: 'only', appSecret: 's', timezone: 'Europe/Berlin' }]);
-		expect((await sb.control.listTenants()).tenants).toEqual([{ appId: 'only', timezone: 'Europe/Berlin' }]);
+		expect((await sb.control.listTenants()).tenants).toEqual([
+			{ appId: 'only', timezone: 'Europe/Berlin' },
+		]);
 		errA(await sb.client.post(PATHS.groupList, {}), '00000400', /unknown appid/);
 		okA(await sb.clientFor({ appId: 'only', appSecret: 's' }).post(PATHS.groupList, {}));
 	});
 
 	it('adds tenants and refuses bad or duplicate ones', async () => {
-		expect(await sb.control.addTenant({ appId: 'new', appSecret: 's' })).toEqual({ appId: 'new', timezone: 'Asia/Shanghai' });
+		expect(await sb.control.addTenant({ appId: 'new', appSecret: 's' })).toEqual({
+			appId: 'new',
+			timezone: 'Asia/Shanghai',
+		});
 		okA(await sb.clientFor({ appId: 'new', appSecret: 's' }).post(PATHS.groupList, {}));
-		expect((await controlError(sb.control.addTenant({ appId: 'new', appSecret: 's' }))).status).toBe(409);
-		expect((await controlError(sb.control.addTenant({ appId: 'x', appSecret: 's', timezone: 'Mars/Olympus' }))).message).toMatch(/IANA/);
-		expect((await controlError(sb.control.addTenant({ appId: 'y', appSecret: '' }))).status).toBe(400);
+		expect(
+			(await controlError(sb.control.addTenant({ appId: 'new', appSecret: 's' }))).status,
+		).toBe(409);
+		expect(
+			(
+				await controlError(
+					sb.control.addTenant({ appId: 'x', appSecret: 's', timezone: 'Mars/Olympus' }),
+				)
+			).message,
+		).toMatch(/IANA/);
+		expect((await controlError(sb.control.addTenant({ appId: 'y', appSecret: '' }))).status).toBe(
+			400,
+		);
 		expect((await controlError(sb.control.reset([TENANT_A, TENANT_A]))).status).toBe(409);
 		expect((await sb.control.listTenants()).tenants.map((t) => t.appId)).toContain('new');
 	});
@@ -51,8 +69,12 @@ describe('reset and tenants', () => {
 		await sb.control.addTenant({ appId: 'demo', appSecret: 's', seed: 'demo' });
 		const state = await sb.control.getState('demo');
 		expect(state.agents).toHaveLength(6);
-		expect(new Set(state.agents.map((a) => a.publishStatus))).toEqual(new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']));
-		expect(new Set(state.agents.map((a) => a.agentType))).toEqual(new Set(['voicebot', 'voiceagent']));
+		expect(new Set(state.agents.map((a) => a.publishStatus))).toEqual(
+			new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
+		);
+		expect(new Set(state.agents.map((a) => a.agentType))).toEqual(
+			new Set(['voicebot', 'voiceagent']),
+		);
 		expect(state.callerNumberGroups).toHaveLength(3);
 		expect(state.fields.map((f) => [f.field, f.type])).toEqual([
 			['cf_company', 'text'],
@@ -63,7 +85,11 @@ describe('reset and tenants', () => {
 		expect(state.customers).toHaveLength(28);
 		// Nobody has a last contact yet; three web visitors are known by visitor id.
 		expect(state.customers.filter((c) => c.cf_last_contact !== undefined)).toEqual([]);
-		expect(state.customers.filter((c) => c.visitorId).map((c) => c.visitorId)).toEqual(['v_demo_0001', 'v_demo_0002', 'v_demo_0003']);
+		expect(state.customers.filter((c) => c.visitorId).map((c) => c.visitorId)).toEqual([
+			'v_demo_0001',
+			'v_demo_0002',
+			'v_demo_0003',
+		]);
 		expect(state.serviceGroups).toHaveLength(2);
 		expect(state.displayNumberGroups).toHaveLength(2);
 		expect(state.tasks.map((t) => t.status)).toEqual(['draft']);
@@ -71,80 +97,224 @@ describe('reset and tenants', () => {
 		expect(state.recordCounts.im).toBeGreaterThanOrEqual(100);
 		const client = sb.clientFor({ appId: 'demo', appSecret: 's' });
 		const now = new Date();
-		const window = { startTime: wallTime(new Date(now.getTime() - 3 * 86400_000 - 60_000)), endTime: wallTime(now) };
+		const window = {
+			startTime: wallTime(new Date(now.getTime() - 3 * 86400_000 - 60_000)),
+			endTime: wallTime(now),
+		};
 		const calls = okA(await client.post(PATHS.callRecords, window));
 		expect(calls).toHaveLength(state.recordCounts.call);
 		// The last hour has call records naming customers by phone (the service-record example reads them).
-		const lastHour = { startTime: wallTime(new Date(now.getTime() - 3600_000)), endTime: wallTime(now) };
+		const lastHour = {
+			startTime: wallTime(new Date(now.getTime() - 3600_000)),
+			endTime: wallTime(now),
+		};
 		const phones = new Set(state.customers.flatMap((c) => (c.mobile ?? []).map((m) => m.value)));
-		const recent = okA(await client.post(PATHS.callRecords, lastHour)) as Array<{ data: { customerPhone?: string } }>;
+		const recent = okA(await client.post(PATHS.callRecords, lastHour)) as Array<{
+			data: { customerPhone?: string };
+		}>;
 		expect(recent.length).toBeGreaterThanOrEqual(3);
-		expect(recent.every((r) => r.data.customerPhone !== undefined && phones.has(r.data.customerPhone))).toBe(true);
-		expect(okA(await client.post(PATHS.crmList, { search: [{ field: 'cf_level', operator: 'nempty', value: [] }] })).count).toBeGreaterThan(0);
+		expect(
+			recent.every((r) => r.data.customerPhone !== undefined && phones.has(r.data.customerPhone)),
+		).toBe(true);
+		expect(
+			okA(
+				await client.post(PATHS.crmList, {
+					search: [{ field: 'cf_level', operator: 'nempty', value: [] }],
+				}),
+			).count,
+		).toBeGreaterThan(0);
 	});
 });
 
 describe('seeding', () => {
 	it('returns the ids of explicit and generated rows', async () => {
-		expect(await sb.control.seedCustomers({ appId: APP, customers: [{ customerName: 'A' }], count: 2 })).toHaveLength(3);
-		const agents = await sb.control.seedAgents({ appId: APP, agents: [{ id: '100000000000000001', name: 'Fixed' }], count: 2 });
+		expect(
+			await sb.control.seedCustomers({ appId: APP, customers: [{ customerName: 'A' }], count: 2 }),
+		).toHaveLength(3);
+		const agents = await sb.control.seedAgents({
+			appId: APP,
+			agents: [{ id: '100000000000000001', name: 'Fixed' }],
+			count: 2,
+		});
 		expect(agents[0]).toBe('100000000000000001');
 		expect(await sb.control.seedCallerNumberGroups({ appId: APP, count: 2 })).toHaveLength(2);
-		expect(await sb.control.seedFields({ appId: APP, fields: [{ field: 'cf_x' }], count: 1 })).toEqual(['cf_x', expect.stringMatching(/^cf_/)]);
-		expect(await sb.control.seedServiceGroups({ appId: APP, groups: [{ queueNumber: '9000', name: 'Nine' }], count: 1 })).toEqual(['9000', '8001']);
+		expect(
+			await sb.control.seedFields({ appId: APP, fields: [{ field: 'cf_x' }], count: 1 }),
+		).toEqual(['cf_x', expect.stringMatching(/^cf_/)]);
+		expect(
+			await sb.control.seedServiceGroups({
+				appId: APP,
+				groups: [{ queueNumber: '9000', name: 'Nine' }],
+				count: 1,
+			}),
+		).toEqual(['9000', '8001']);
 		expect(await sb.control.seedDisplayNumberGroups({ appId: APP, count: 2 })).toHaveLength(2);
-		const [running] = await sb.control.seedTasks({ appId: APP, tasks: [{ status: 'running', totalCount: 5, completedCount: 2 }] });
+		const [running] = await sb.control.seedTasks({
+			appId: APP,
+			tasks: [{ status: 'running', totalCount: 5, completedCount: 2 }],
+		});
 		const state = await sb.control.getState(APP);
 		expect(state.customers).toHaveLength(3);
-		expect(state.agents.find((a) => a.id === agents[0])).toMatchObject({ name: 'Fixed', agentType: 'voicebot', version: '2' });
-		expect(state.tasks.find((t) => t.id === running)).toMatchObject({ status: 'running', totalCount: 5, importedCustomers: 5, progressRate: 0.4 });
+		expect(state.agents.find((a) => a.id === agents[0])).toMatchObject({
+			name: 'Fixed',
+			agentType: 'voicebot',
+			version: '2',
+		});
+		expect(state.tasks.find((t) => t.id === running)).toMatchObject({
+			status: 'running',
+			totalCount: 5,
+			importedCustomers: 5,
+			progressRate: 0.4,
+		});
 		expect(await sb.control.getTaskCustomers(APP, running)).toHaveLength(5);
 	});
 
 	it('refuses nonsense with HTTP 400 (or 404 for an unknown tenant)', async () => {
-		expect((await controlError(sb.control.seedCustomers({ appId: 'nobody', count: 1 }))).status).toBe(404);
-		expect((await controlError(sb.control.seedAgents({ appId: APP, agents: [{ publishStatus: 'LIVE' as never }] }))).message).toMatch(/publishStatus/);
-		expect((await controlError(sb.control.seedAgents({ appId: APP, agents: [{ colour: 'red' } as never] }))).message).toMatch(/unknown parameter: colour/);
+		expect(
+			(await controlError(sb.control.seedCustomers({ appId: 'nobody', count: 1 }))).status,
+		).toBe(404);
+		expect(
+			(
+				await controlError(
+					sb.control.seedAgents({ appId: APP, agents: [{ publishStatus: 'LIVE' as never }] }),
+				)
+			).message,
+		).toMatch(/publishStatus/);
+		expect(
+			(
+				await controlError(
+					sb.control.seedAgents({ appId: APP, agents: [{ colour: 'red' } as never] }),
+				)
+			).message,
+		).toMatch(/unknown parameter: colour/);
 		await sb.control.seedAgents({ appId: APP, agents: [{ id: '100000000000000001' }] });
-		expect((await controlError(sb.control.seedAgents({ appId: APP, agents: [{ id: '100000000000000001' }] }))).message).toMatch(/already exists/);
-		expect((await controlError(sb.control.seedFields({ appId: APP, fields: [{ field: 'customerName' }] }))).message).toMatch(/standard customer field/);
-		expect((await controlError(sb.control.seedFields({ appId: APP, fields: [{ field: 'cf_s', type: 'select' }] }))).message).toMatch(/needs choices/);
-		expect((await controlError(sb.control.seedTasks({ appId: APP, tasks: [{ totalCount: 1, completedCount: 2 }] }))).message).toMatch(/completedCount/);
-		expect((await controlError(sb.control.seedCustomers({ appId: APP, count: -1 }))).status).toBe(400);
+		expect(
+			(
+				await controlError(
+					sb.control.seedAgents({ appId: APP, agents: [{ id: '100000000000000001' }] }),
+				)
+			).message,
+		).toMatch(/already exists/);
+		expect(
+			(
+				await controlError(
+					sb.control.seedFields({ appId: APP, fields: [{ field: 'customerName' }] }),
+				)
+			).message,
+		).toMatch(/standard customer field/);
+		expect(
+			(
+				await controlError(
+					sb.control.seedFields({ appId: APP, fields: [{ field: 'cf_s', type: 'select' }] }),
+				)
+			).message,
+		).toMatch(/needs choices/);
+		expect(
+			(
+				await controlError(
+					sb.control.seedTasks({ appId: APP, tasks: [{ totalCount: 1, completedCount: 2 }] }),
+				)
+			).message,
+		).toMatch(/completedCount/);
+		expect((await controlError(sb.control.seedCustomers({ appId: APP, count: -1 }))).status).toBe(
+			400,
+		);
 	});
 });
 
 describe('service-record injection', () => {
 	it('spreads generated records evenly over an inclusive window', async () => {
-		const ids = await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 5, from: '2026-01-01 00:00:00', to: '2026-01-01 00:00:08', pushType: 'serviceNoteInsert' } });
-		const records = okA(await sb.client.post(PATHS.callRecords, { startTime: '2026-01-01 00:00:00', endTime: '2026-01-01 00:00:08' }));
+		const ids = await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			generate: {
+				count: 5,
+				from: '2026-01-01 00:00:00',
+				to: '2026-01-01 00:00:08',
+				pushType: 'serviceNoteInsert',
+			},
+		});
+		const records = okA(
+			await sb.client.post(PATHS.callRecords, {
+				startTime: '2026-01-01 00:00:00',
+				endTime: '2026-01-01 00:00:08',
+			}),
+		);
 		expect(records.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual(ids);
-		expect(records.map((r: { updateTime: string }) => r.updateTime.slice(-2))).toEqual(['00', '02', '04', '06', '08']);
-		expect(new Set(records.map((r: { pushType: string }) => r.pushType))).toEqual(new Set(['serviceNoteInsert']));
+		expect(records.map((r: { updateTime: string }) => r.updateTime.slice(-2))).toEqual([
+			'00',
+			'02',
+			'04',
+			'06',
+			'08',
+		]);
+		expect(new Set(records.map((r: { pushType: string }) => r.pushType))).toEqual(
+			new Set(['serviceNoteInsert']),
+		);
 	});
 
 	it('makes updates of earlier conversations in update mode', async () => {
-		await sb.control.injectRecords({ appId: APP, channel: 'im', generate: { count: 20, from: '2026-01-01 00:00:00', to: '2026-01-01 01:00:00', pushType: 'serviceNoteUpdate' } });
-		const records = okA(await sb.client.post(PATHS.imRecords, { startTime: '2026-01-01 00:00:00', endTime: '2026-01-01 01:00:00' }));
-		expect(records.every((r: { pushType: string }) => r.pushType === 'serviceNoteUpdate')).toBe(true);
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'im',
+			generate: {
+				count: 20,
+				from: '2026-01-01 00:00:00',
+				to: '2026-01-01 01:00:00',
+				pushType: 'serviceNoteUpdate',
+			},
+		});
+		const records = okA(
+			await sb.client.post(PATHS.imRecords, {
+				startTime: '2026-01-01 00:00:00',
+				endTime: '2026-01-01 01:00:00',
+			}),
+		);
+		expect(records.every((r: { pushType: string }) => r.pushType === 'serviceNoteUpdate')).toBe(
+			true,
+		);
 	});
 
 	it('refuses records without a valid updateTime, duplicate event ids and bad windows', async () => {
-		const inject = (body: object) => controlError(sb.control.injectRecords({ appId: APP, channel: 'call', ...body } as never));
-		expect((await inject({ records: [{}] })).message).toMatch(/records\[0\]\.updateTime is required/);
-		expect((await inject({ records: [{ updateTime: '2026-01-01' }] })).message).toMatch(/yyyy-MM-dd HH:mm:ss/);
-		await sb.control.injectRecords({ appId: APP, channel: 'call', records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'dup' }] });
-		expect((await inject({ records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'dup' }] })).message).toMatch(/already exists/);
-		expect((await inject({ records: [{ updateTime: '2026-01-01 00:00:00', sessionId: 's' }] })).message).toMatch(/unknown parameter/);
-		expect((await inject({ generate: { count: 2, from: '2026-01-02 00:00:00', to: '2026-01-01 00:00:00' } })).message).toMatch(/from <= to/);
-		expect((await controlError(sb.control.injectRecords({ appId: APP, channel: 'fax' as never }))).message).toMatch(/channel/);
+		const inject = (body: object) =>
+			controlError(sb.control.injectRecords({ appId: APP, channel: 'call', ...body } as never));
+		expect((await inject({ records: [{}] })).message).toMatch(
+			/records\[0\]\.updateTime is required/,
+		);
+		expect((await inject({ records: [{ updateTime: '2026-01-01' }] })).message).toMatch(
+			/yyyy-MM-dd HH:mm:ss/,
+		);
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'dup' }],
+		});
+		expect(
+			(await inject({ records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'dup' }] }))
+				.message,
+		).toMatch(/already exists/);
+		expect(
+			(await inject({ records: [{ updateTime: '2026-01-01 00:00:00', sessionId: 's' }] })).message,
+		).toMatch(/unknown parameter/);
+		expect(
+			(
+				await inject({
+					generate: { count: 2, from: '2026-01-02 00:00:00', to: '2026-01-01 00:00:00' },
+				})
+			).message,
+		).toMatch(/from <= to/);
+		expect(
+			(await controlError(sb.control.injectRecords({ appId: APP, channel: 'fax' as never })))
+				.message,
+		).toMatch(/channel/);
 		expect((await sb.control.getState(APP)).recordCounts).toEqual({ call: 1, im: 0 });
 	});
 });
 
 describe('request log', () => {
 	it('records method, path, query, headers, raw and lossless body, signature validity and answer', async () => {
-		const raw = '{"taskId":"1","customers":[{"customerNumber":"13800138000"}],"dupStrategy":"none","big":182739465018273946}';
+		const raw =
+			'{"taskId":"1","customers":[{"customerNumber":"13800138000"}],"dupStrategy":"none","big":182739465018273946}';
 		await sb.client.request(`${PATHS.taskImport}?trace=1`, { rawBody: raw, nonce: '135790' });
 		const [entry] = await sb.control.getLog();
 		expect(entry).toMatchObject({
@@ -154,12 +324,21 @@ describe('request log', () => {
 			query: { trace: '1' },
 			appId: APP,
 			rawBody: raw,
-			body: { taskId: '1', customers: [{ customerNumber: '13800138000' }], dupStrategy: 'none', big: '182739465018273946' },
+			body: {
+				taskId: '1',
+				customers: [{ customerNumber: '13800138000' }],
+				dupStrategy: 'none',
+				big: '182739465018273946',
+			},
 			signatureValid: true,
 			httpStatus: 200,
 			code: 400,
 		});
-		expect(entry.headers).toMatchObject({ appid: APP, nonce: '135790', 'content-type': 'application/json' });
+		expect(entry.headers).toMatchObject({
+			appid: APP,
+			nonce: '135790',
+			'content-type': 'application/json',
+		});
 		expect(entry.headers.signature).toMatch(/^[A-Za-z0-9+/]{43}=$/);
 		expect(entry.headers.timestamp).toMatch(/^\d{10}$/);
 		expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
@@ -187,8 +366,13 @@ describe('request log', () => {
 		const all = await sb.control.getLog();
 		expect(all).toHaveLength(3);
 		expect(all.map((e) => e.seq)).toEqual([all[0].seq, all[0].seq + 1, all[0].seq + 2]);
-		expect((await sb.control.getLog({ appId: TENANT_B.appId })).map((e) => e.path)).toEqual([PATHS.agentQuery, PATHS.groupList]);
-		expect(await sb.control.getLog({ appId: TENANT_B.appId, pathContains: '/platform/' })).toEqual([all[2]]);
+		expect((await sb.control.getLog({ appId: TENANT_B.appId })).map((e) => e.path)).toEqual([
+			PATHS.agentQuery,
+			PATHS.groupList,
+		]);
+		expect(await sb.control.getLog({ appId: TENANT_B.appId, pathContains: '/platform/' })).toEqual([
+			all[2],
+		]);
 		expect(await sb.control.getLog({ sinceSeq: all[1].seq })).toEqual([all[2]]);
 		await sb.control.clearLog();
 		expect(await sb.control.getLog()).toEqual([]);
@@ -202,16 +386,27 @@ describe('clock', () => {
 		const shifted = await sb.control.setClock(3600);
 		expect(shifted.offsetSeconds).toBe(3600);
 		expect(Math.abs(Date.parse(shifted.now) - (Date.now() + 3600_000))).toBeLessThan(2000);
-		const created = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'future' }, { skewSeconds: 3600 }));
-		const expected = [0, 1, 2, 3, 4, 5].map((s) => wallTime(new Date(Date.now() + 3600_000 - s * 1000)));
+		const created = okA(
+			await sb.client.post(PATHS.crmAdd, { customerName: 'future' }, { skewSeconds: 3600 }),
+		);
+		const expected = [0, 1, 2, 3, 4, 5].map((s) =>
+			wallTime(new Date(Date.now() + 3600_000 - s * 1000)),
+		);
 		expect(expected).toContain(created.createTime);
 		const frozen = await sb.control.setClock({ freezeAt: '2030-01-01T00:00:00Z' });
-		expect(frozen).toMatchObject({ frozenAt: '2030-01-01T00:00:00.000Z', now: '2030-01-01T00:00:00.000Z' });
+		expect(frozen).toMatchObject({
+			frozenAt: '2030-01-01T00:00:00.000Z',
+			now: '2030-01-01T00:00:00.000Z',
+		});
 		const c = sb.clientFor(TENANT_A).freezeAt('2030-01-01T00:00:00Z');
-		expect(okA(await c.post(PATHS.crmAdd, { customerName: 'frozen' })).createTime).toBe('2030-01-01 08:00:00');
+		expect(okA(await c.post(PATHS.crmAdd, { customerName: 'frozen' })).createTime).toBe(
+			'2030-01-01 08:00:00',
+		);
 		await sb.control.reset();
 		expect(await sb.control.getClock()).toMatchObject({ offsetSeconds: 0, frozenAt: null });
-		expect((await controlError(sb.control.setClock({ freezeAt: 'soon' }))).message).toMatch(/ISO instant/);
+		expect((await controlError(sb.control.setClock({ freezeAt: 'soon' }))).message).toMatch(
+			/ISO instant/,
+		);
 	});
 });
 
@@ -222,7 +417,9 @@ describe('control API protocol', () => {
 		expect((await request(`${base}/log`, { method: 'POST', body: '{}' })).statusCode).toBe(405);
 		const malformed = await request(`${base}/customers`, { method: 'POST', body: '{' });
 		expect(malformed.statusCode).toBe(400);
-		expect(await malformed.body.json()).toMatchObject({ error: expect.stringMatching(/malformed JSON/) });
+		expect(await malformed.body.json()).toMatchObject({
+			error: expect.stringMatching(/malformed JSON/),
+		});
 	});
 
 	it('accepts a base URL that already ends in /__control', async () => {

@@ -104,7 +104,8 @@ export class SandboxControl {
 
 	async getTaskCustomers(appId: string, taskId: string): Promise<ImportedCustomer[]> {
 		const q = new URLSearchParams({ appId, taskId });
-		return (await this.call<{ customers: ImportedCustomer[] }>('GET', `/tasks/customers?${q}`)).customers;
+		return (await this.call<{ customers: ImportedCustomer[] }>('GET', `/tasks/customers?${q}`))
+			.customers;
 	}
 
 	addFault(fault: FaultSpec): Promise<ActiveFault> {
@@ -145,14 +146,22 @@ export class SandboxControl {
 	 * and lets it run; `{ freezeAt }` stops it at an instant. A reset restores real time.
 	 */
 	setClock(clock: number | ClockRequest): Promise<ClockState> {
-		return this.call('POST', '/clock', typeof clock === 'number' ? { offsetSeconds: clock } : clock);
+		return this.call(
+			'POST',
+			'/clock',
+			typeof clock === 'number' ? { offsetSeconds: clock } : clock,
+		);
 	}
 
 	getClock(): Promise<ClockState> {
 		return this.call('GET', '/clock');
 	}
 
-	private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+	private async call<T>(
+		method: 'GET' | 'POST' | 'DELETE',
+		path: string,
+		body?: unknown,
+	): Promise<T> {
 		const response = await fetch(this.base + path, {
 			method,
 			headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -161,8 +170,12 @@ export class SandboxControl {
 		const text = await response.text();
 		const parsed = text === '' ? {} : (JSON.parse(text) as unknown);
 		if (!response.ok) {
-			const message = typeof parsed === 'object' && parsed && 'error' in parsed ? String(parsed.error) : text;
-			throw new SandboxControlError(`sandbox control ${method} ${path}: HTTP ${response.status}: ${message}`, response.status);
+			const message =
+				typeof parsed === 'object' && parsed && 'error' in parsed ? String(parsed.error) : text;
+			throw new SandboxControlError(
+				`sandbox control ${method} ${path}: HTTP ${response.status}: ${message}`,
+				response.status,
+			);
 		}
 		return parsed as T;
 	}

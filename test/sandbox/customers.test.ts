@@ -8,7 +8,15 @@ async function seedFields(): Promise<void> {
 		appId: APP,
 		fields: [
 			{ field: 'cf_company', name: 'Company', type: 'text' },
-			{ field: 'cf_level', name: 'Level', type: 'select', choices: [{ key: 'vip', value: 'VIP', isDefault: false }, { key: 'normal', value: 'Normal', isDefault: true }] },
+			{
+				field: 'cf_level',
+				name: 'Level',
+				type: 'select',
+				choices: [
+					{ key: 'vip', value: 'VIP', isDefault: false },
+					{ key: 'normal', value: 'Normal', isDefault: true },
+				],
+			},
 			{ field: 'cf_off', name: 'Disabled field', type: 'text', status: 0 },
 			{ field: 'cf_gone', name: 'Deleted field', type: 'text', status: -1 },
 		],
@@ -64,7 +72,9 @@ describe('POST /openapi/crm/add', () => {
 	it('writes times in the tenant zone', async () => {
 		await sb.control.addTenant({ appId: 'ny', appSecret: 's', timezone: 'America/New_York' });
 		const before = wallTime(new Date(), 'America/New_York');
-		const data = okA(await sb.clientFor({ appId: 'ny', appSecret: 's' }).post(PATHS.crmAdd, { customerName: 'x' }));
+		const data = okA(
+			await sb.clientFor({ appId: 'ny', appSecret: 's' }).post(PATHS.crmAdd, { customerName: 'x' }),
+		);
 		const after = wallTime(new Date(), 'America/New_York');
 		expect(data.createTime >= before && data.createTime <= after).toBe(true);
 		expect(wallTime(new Date(), 'Asia/Shanghai')).not.toBe(after); // the zones really differ
@@ -74,33 +84,72 @@ describe('POST /openapi/crm/add', () => {
 		[{}, 'customerName is required'],
 		[{ customerName: '' }, 'customerName cannot be empty'],
 		[{ customerName: 5 }, 'customerName must be a string'],
-		[{ customerName: 'x', createMethod: 'FAX' }, 'createMethod must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION'],
-		[{ customerName: 'x', customerOrigin: 'ads' }, 'customerOrigin must be one of busOpportunity, openSeaCustom, selfDevelop'],
+		[
+			{ customerName: 'x', createMethod: 'FAX' },
+			'createMethod must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION',
+		],
+		[
+			{ customerName: 'x', customerOrigin: 'ads' },
+			'customerOrigin must be one of busOpportunity, openSeaCustom, selfDevelop',
+		],
 		[{ customerName: 'x', mobile: '13800138000' }, 'mobile must be an array'],
 		[{ customerName: 'x', mobile: [{ memo: 'no value' }] }, 'mobile[0].value is required'],
-		[{ customerName: 'x', email: [{ value: 'a@b.c', extra: 1 }] }, 'unknown parameter: email[0].extra'],
+		[
+			{ customerName: 'x', email: [{ value: 'a@b.c', extra: 1 }] },
+			'unknown parameter: email[0].extra',
+		],
 		[{ customerName: 'x', customerSource: 'web' }, 'customerSource must be an array'],
 		[{ customerName: 'x', nickname: 'y' }, 'unknown field: nickname'],
 		[{ customerName: 'x', cf_gone: 'y' }, 'unknown field: cf_gone'],
-		[{ customerName: 'x', cf_level: 'VIP' }, 'cf_level must be one of the field\'s choice keys: vip, normal'],
+		[
+			{ customerName: 'x', cf_level: 'VIP' },
+			"cf_level must be one of the field's choice keys: vip, normal",
+		],
 		[{ customerName: 'x', cf_company: 3 }, 'cf_company must be a string'],
 	])('refuses %j with 00000400', async (body, message) => {
 		errA(await sb.client.post(PATHS.crmAdd, body), '00000400', message);
 		expect((await sb.control.getState(APP)).customers).toHaveLength(0);
 	});
 
-	it.each(['2026-01-02', '2026-01-02T03:04:05', '2026-1-2 03:04:05', '2026-02-30 00:00:00', '2026-01-02 24:00:00', 20260102])(
-		'refuses assignTime %j with 03001023',
-		async (assignTime) => {
-			errA(await sb.client.post(PATHS.crmAdd, { customerName: 'x', assignTime }), '03001023', /time format incorrect/);
-		},
-	);
+	it.each([
+		'2026-01-02',
+		'2026-01-02T03:04:05',
+		'2026-1-2 03:04:05',
+		'2026-02-30 00:00:00',
+		'2026-01-02 24:00:00',
+		20260102,
+	])('refuses assignTime %j with 03001023', async (assignTime) => {
+		errA(
+			await sb.client.post(PATHS.crmAdd, { customerName: 'x', assignTime }),
+			'03001023',
+			/time format incorrect/,
+		);
+	});
 
 	it('accepts every createMethod, a disabled custom field, and ignores server-maintained fields', async () => {
-		for (const createMethod of ['INSERT', 'WORKORDER', 'WEBCHAT', 'API', 'IMPORT', 'AUTOSAVE', 'USERREGISTRATION']) {
-			expect(okA(await sb.client.post(PATHS.crmAdd, { customerName: createMethod, createMethod })).createMethod).toBe(createMethod);
+		for (const createMethod of [
+			'INSERT',
+			'WORKORDER',
+			'WEBCHAT',
+			'API',
+			'IMPORT',
+			'AUTOSAVE',
+			'USERREGISTRATION',
+		]) {
+			expect(
+				okA(await sb.client.post(PATHS.crmAdd, { customerName: createMethod, createMethod }))
+					.createMethod,
+			).toBe(createMethod);
 		}
-		const data = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'y', cf_off: 'z', createTime: '2000-01-01 00:00:00', accountId: 'other', _id: '1' }));
+		const data = okA(
+			await sb.client.post(PATHS.crmAdd, {
+				customerName: 'y',
+				cf_off: 'z',
+				createTime: '2000-01-01 00:00:00',
+				accountId: 'other',
+				_id: '1',
+			}),
+		);
 		expect(data).toMatchObject({ cf_off: 'z', accountId: APP });
 		expect(data.createTime).not.toBe('2000-01-01 00:00:00');
 		expect(data._id).not.toBe('1');
@@ -111,10 +160,19 @@ describe('POST /openapi/crm/add', () => {
 			appId: APP,
 			customers: [
 				{ customerName: 'a', mobile: [{ value: '13900000001', memo: '' }] },
-				{ customerName: 'b', mobile: [{ value: '13900000002', memo: '' }, { value: '13900000001', memo: '' }] },
+				{
+					customerName: 'b',
+					mobile: [
+						{ value: '13900000002', memo: '' },
+						{ value: '13900000001', memo: '' },
+					],
+				},
 			],
 		});
-		const res = await sb.client.post(PATHS.crmAdd, { customerName: 'c', mobile: [{ value: '13700000000' }, { value: '13900000001' }] });
+		const res = await sb.client.post(PATHS.crmAdd, {
+			customerName: 'c',
+			mobile: [{ value: '13700000000' }, { value: '13900000001' }],
+		});
 		const body = errA(res, '03001004', 'phone number already exists');
 		expect(body.data.repeatId.sort()).toEqual([...ids].sort());
 		expect((await sb.control.getState(APP)).customers).toHaveLength(2);
@@ -123,10 +181,32 @@ describe('POST /openapi/crm/add', () => {
 
 describe('POST /openapi/crm/update', () => {
 	it('updates the given fields, keeps the others and answers the record', async () => {
-		const created = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'Old', owner: '1001', mobile: [{ value: '13800000000' }], cf_company: 'Acme' }));
+		const created = okA(
+			await sb.client.post(PATHS.crmAdd, {
+				customerName: 'Old',
+				owner: '1001',
+				mobile: [{ value: '13800000000' }],
+				cf_company: 'Acme',
+			}),
+		);
 		await sb.control.setClock(120);
-		const updated = okA(await sb.client.post(PATHS.crmUpdate, { _id: created._id, customerName: 'New', mobile: [{ value: '13800000000' }], owner: null, cf_company: null }));
-		expect(updated).toMatchObject({ _id: created._id, customerName: 'New', owner: null, firstOwner: '1001', createTime: created.createTime, updateAgent: 'openapi' });
+		const updated = okA(
+			await sb.client.post(PATHS.crmUpdate, {
+				_id: created._id,
+				customerName: 'New',
+				mobile: [{ value: '13800000000' }],
+				owner: null,
+				cf_company: null,
+			}),
+		);
+		expect(updated).toMatchObject({
+			_id: created._id,
+			customerName: 'New',
+			owner: null,
+			firstOwner: '1001',
+			createTime: created.createTime,
+			updateAgent: 'openapi',
+		});
 		expect(updated.cf_company).toBeUndefined();
 		expect(updated.updateTime > created.updateTime).toBe(true);
 		const fetched = okA(await sb.client.get(PATHS.crmGet(created._id)));
@@ -134,23 +214,47 @@ describe('POST /openapi/crm/update', () => {
 	});
 
 	it('requires an existing _id', async () => {
-		errA(await sb.client.post(PATHS.crmUpdate, { customerName: 'x' }), '00000400', '_id is required');
-		errA(await sb.client.post(PATHS.crmUpdate, { _id: '182739465018273946', customerName: 'x' }), '00000400', 'customer does not exist');
+		errA(
+			await sb.client.post(PATHS.crmUpdate, { customerName: 'x' }),
+			'00000400',
+			'_id is required',
+		);
+		errA(
+			await sb.client.post(PATHS.crmUpdate, { _id: '182739465018273946', customerName: 'x' }),
+			'00000400',
+			'customer does not exist',
+		);
 	});
 
 	it('validates like add (name cannot be cleared, enums, times)', async () => {
 		const { _id } = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'x' }));
-		errA(await sb.client.post(PATHS.crmUpdate, { _id, customerName: null }), '00000400', 'customerName cannot be empty');
-		errA(await sb.client.post(PATHS.crmUpdate, { _id, customerOrigin: 'x' }), '00000400', /customerOrigin/);
+		errA(
+			await sb.client.post(PATHS.crmUpdate, { _id, customerName: null }),
+			'00000400',
+			'customerName cannot be empty',
+		);
+		errA(
+			await sb.client.post(PATHS.crmUpdate, { _id, customerOrigin: 'x' }),
+			'00000400',
+			/customerOrigin/,
+		);
 		errA(await sb.client.post(PATHS.crmUpdate, { _id, assignTime: 'today' }), '03001023');
 	});
 
 	it("refuses another customer's phone with 03001004", async () => {
-		const [other] = await sb.control.seedCustomers({ appId: APP, customers: [{ customerName: 'other', mobile: [{ value: '13600000000', memo: '' }] }] });
+		const [other] = await sb.control.seedCustomers({
+			appId: APP,
+			customers: [{ customerName: 'other', mobile: [{ value: '13600000000', memo: '' }] }],
+		});
 		const { _id } = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'me' }));
-		const body = errA(await sb.client.post(PATHS.crmUpdate, { _id, mobile: [{ value: '13600000000' }] }), '03001004');
+		const body = errA(
+			await sb.client.post(PATHS.crmUpdate, { _id, mobile: [{ value: '13600000000' }] }),
+			'03001004',
+		);
 		expect(body.data).toEqual({ repeatId: [other] });
-		expect((await sb.control.getState(APP)).customers.find((c) => c._id === _id)?.mobile).toEqual([]);
+		expect((await sb.control.getState(APP)).customers.find((c) => c._id === _id)?.mobile).toEqual(
+			[],
+		);
 	});
 });
 
@@ -158,22 +262,42 @@ describe('GET /openapi/crm/{id} and /openapi/crm/findById/{id}', () => {
 	it('answers the record at both paths, with no body or an empty JSON object', async () => {
 		const created = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'Get me' }));
 		expect(okA(await sb.client.get(PATHS.crmGet(created._id)))).toEqual(created);
-		expect(okA(await sb.client.get(PATHS.crmFindById(created._id), { rawBody: '{}' }))).toEqual(created);
-		expect(okA(await sb.client.get(PATHS.crmFindById(created._id), { headers: { 'content-type': null } }))).toEqual(created);
+		expect(okA(await sb.client.get(PATHS.crmFindById(created._id), { rawBody: '{}' }))).toEqual(
+			created,
+		);
+		expect(
+			okA(
+				await sb.client.get(PATHS.crmFindById(created._id), { headers: { 'content-type': null } }),
+			),
+		).toEqual(created);
 	});
 
 	it('answers 00000400 for an unknown id', async () => {
-		errA(await sb.client.get(PATHS.crmGet('182739465018273946')), '00000400', 'customer does not exist');
+		errA(
+			await sb.client.get(PATHS.crmGet('182739465018273946')),
+			'00000400',
+			'customer does not exist',
+		);
 		errA(await sb.client.get(PATHS.crmFindById('nope')), '00000400', 'customer does not exist');
 	});
 });
 
 describe('POST /openapi/crm/delete', () => {
 	it('deletes the customer (data null) and frees its phone number', async () => {
-		const { _id } = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'Bye', mobile: [{ value: '13500000000' }] }));
+		const { _id } = okA(
+			await sb.client.post(PATHS.crmAdd, {
+				customerName: 'Bye',
+				mobile: [{ value: '13500000000' }],
+			}),
+		);
 		expect(okA(await sb.client.post(PATHS.crmDelete, { id: _id }))).toBeNull();
 		errA(await sb.client.get(PATHS.crmGet(_id)), '00000400', 'customer does not exist');
-		okA(await sb.client.post(PATHS.crmAdd, { customerName: 'Again', mobile: [{ value: '13500000000' }] }));
+		okA(
+			await sb.client.post(PATHS.crmAdd, {
+				customerName: 'Again',
+				mobile: [{ value: '13500000000' }],
+			}),
+		);
 	});
 
 	it('requires an existing id', async () => {
@@ -188,10 +312,42 @@ describe('POST /openapi/crm/list', () => {
 		ids = await sb.control.seedCustomers({
 			appId: APP,
 			customers: [
-				{ customerName: 'Alice', owner: '1001', mobile: [{ value: '13800000001', memo: '' }], callingNumber: 3, cf_level: 'vip', createTime: '2026-01-01 10:00:00', updateTime: '2026-01-05 10:00:00' },
-				{ customerName: 'Bob', owner: '1002', mobile: [{ value: '13800000002', memo: '' }, { value: '02100000002', memo: '' }], callingNumber: 12, createTime: '2026-01-02 10:00:00', updateTime: '2026-01-02 10:00:00' },
-				{ customerName: 'Carol', owner: null, email: [{ value: 'carol@example.com', memo: '' }], callingNumber: 0, cf_level: 'normal', createTime: '2026-01-03 10:00:00', updateTime: '2026-01-03 10:00:00' },
-				{ customerName: 'Dave', owner: '1001', callingNumber: 7, createTime: '2026-01-03 10:00:00', updateTime: '2026-01-06 10:00:00' },
+				{
+					customerName: 'Alice',
+					owner: '1001',
+					mobile: [{ value: '13800000001', memo: '' }],
+					callingNumber: 3,
+					cf_level: 'vip',
+					createTime: '2026-01-01 10:00:00',
+					updateTime: '2026-01-05 10:00:00',
+				},
+				{
+					customerName: 'Bob',
+					owner: '1002',
+					mobile: [
+						{ value: '13800000002', memo: '' },
+						{ value: '02100000002', memo: '' },
+					],
+					callingNumber: 12,
+					createTime: '2026-01-02 10:00:00',
+					updateTime: '2026-01-02 10:00:00',
+				},
+				{
+					customerName: 'Carol',
+					owner: null,
+					email: [{ value: 'carol@example.com', memo: '' }],
+					callingNumber: 0,
+					cf_level: 'normal',
+					createTime: '2026-01-03 10:00:00',
+					updateTime: '2026-01-03 10:00:00',
+				},
+				{
+					customerName: 'Dave',
+					owner: '1001',
+					callingNumber: 7,
+					createTime: '2026-01-03 10:00:00',
+					updateTime: '2026-01-06 10:00:00',
+				},
 			],
 		});
 	});
@@ -223,7 +379,14 @@ describe('POST /openapi/crm/list', () => {
 		[{ field: 'callingNumber', operator: 'lt', value: [3] }, ['Carol']],
 		[{ field: 'callingNumber', operator: 'lte', value: [3] }, ['Carol', 'Alice']],
 		[{ field: 'callingNumber', operator: 'between', value: [3, 7] }, ['Dave', 'Alice']],
-		[{ field: 'createTime', operator: 'between', value: ['2026-01-02 10:00:00', '2026-01-03 09:59:59'] }, ['Bob']],
+		[
+			{
+				field: 'createTime',
+				operator: 'between',
+				value: ['2026-01-02 10:00:00', '2026-01-03 09:59:59'],
+			},
+			['Bob'],
+		],
 		[{ field: 'customerName', operator: 'gt', value: ['Bob'] }, ['Dave', 'Carol']],
 		[{ field: 'mobile', operator: 'eq', value: ['02100000002'] }, ['Bob']],
 		[{ field: 'mobile', operator: 'in', value: ['1380000'] }, ['Bob', 'Alice']],
@@ -247,36 +410,104 @@ describe('POST /openapi/crm/list', () => {
 	});
 
 	it.each([
-		[{ field: 'nickname', operator: 'eq', value: ['x'] }, 'search[0].field: unknown field nickname'],
+		[
+			{ field: 'nickname', operator: 'eq', value: ['x'] },
+			'search[0].field: unknown field nickname',
+		],
 		[{ field: 'cf_gone', operator: 'eq', value: ['x'] }, 'unknown field cf_gone'],
-		[{ field: 'customerName', operator: 'like', value: ['x'] }, 'search[0].operator must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between'],
+		[
+			{ field: 'customerName', operator: 'like', value: ['x'] },
+			'search[0].operator must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between',
+		],
 		[{ field: 'customerName', operator: 'eq' }, 'search[0].value is required'],
 		[{ field: 'customerName', operator: 'eq', value: 'x' }, 'search[0].value must be an array'],
 		[{ field: 'customerName', operator: 'eq', value: [] }, 'cannot be empty for operator eq'],
-		[{ field: 'customerName', operator: 'between', value: ['a'] }, 'exactly 2 elements for operator between'],
-		[{ field: 'customerName', operator: 'gt', value: ['a', 'b'] }, 'exactly 1 element for operator gt'],
-		[{ field: 'customerName', operator: 'eq', value: [{}] }, 'search[0].value[0] must be a string or a number'],
-		[{ field: 'callingNumber', operator: 'gt', value: ['many'] }, 'must be numeric for callingNumber'],
+		[
+			{ field: 'customerName', operator: 'between', value: ['a'] },
+			'exactly 2 elements for operator between',
+		],
+		[
+			{ field: 'customerName', operator: 'gt', value: ['a', 'b'] },
+			'exactly 1 element for operator gt',
+		],
+		[
+			{ field: 'customerName', operator: 'eq', value: [{}] },
+			'search[0].value[0] must be a string or a number',
+		],
+		[
+			{ field: 'callingNumber', operator: 'gt', value: ['many'] },
+			'must be numeric for callingNumber',
+		],
 		[{ operator: 'eq', value: ['x'] }, 'search[0].field is required'],
 	])('refuses the condition %j with 00000400', async (condition, message) => {
 		errA(await sb.client.post(PATHS.crmList, { search: [condition] }), '00000400', message);
 	});
 
 	it('sorts by sortList', async () => {
-		expect(await names({ search: [], sortList: [{ field: 'customerName', orderBy: 'asc' }] })).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
-		expect(await names({ search: [], sortList: [{ field: 'callingNumber', orderBy: 'desc' }] })).toEqual(['Bob', 'Dave', 'Alice', 'Carol']);
-		expect(await names({ search: [], sortList: [{ field: 'owner', orderBy: 'asc' }, { field: 'customerName', orderBy: 'desc' }] })).toEqual(['Carol', 'Dave', 'Alice', 'Bob']);
-		errA(await sb.client.post(PATHS.crmList, { search: [], sortList: [{ field: 'customerName', orderBy: 'up' }] }), '00000400', /orderBy/);
-		errA(await sb.client.post(PATHS.crmList, { search: [], sortList: [{ field: 'x', orderBy: 'asc' }] }), '00000400', /unknown field x/);
+		expect(
+			await names({ search: [], sortList: [{ field: 'customerName', orderBy: 'asc' }] }),
+		).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+		expect(
+			await names({ search: [], sortList: [{ field: 'callingNumber', orderBy: 'desc' }] }),
+		).toEqual(['Bob', 'Dave', 'Alice', 'Carol']);
+		expect(
+			await names({
+				search: [],
+				sortList: [
+					{ field: 'owner', orderBy: 'asc' },
+					{ field: 'customerName', orderBy: 'desc' },
+				],
+			}),
+		).toEqual(['Carol', 'Dave', 'Alice', 'Bob']);
+		errA(
+			await sb.client.post(PATHS.crmList, {
+				search: [],
+				sortList: [{ field: 'customerName', orderBy: 'up' }],
+			}),
+			'00000400',
+			/orderBy/,
+		);
+		errA(
+			await sb.client.post(PATHS.crmList, {
+				search: [],
+				sortList: [{ field: 'x', orderBy: 'asc' }],
+			}),
+			'00000400',
+			/unknown field x/,
+		);
 	});
 
 	it('filters by inclusive create and update time ranges', async () => {
-		expect(await names({ search: [], createTimeBegin: '2026-01-02 10:00:00', createTimeEnd: '2026-01-03 10:00:00' })).toEqual(['Dave', 'Carol', 'Bob']);
-		expect(await names({ search: [], updateTimeBegin: '2026-01-05 10:00:00' })).toEqual(['Dave', 'Alice']);
+		expect(
+			await names({
+				search: [],
+				createTimeBegin: '2026-01-02 10:00:00',
+				createTimeEnd: '2026-01-03 10:00:00',
+			}),
+		).toEqual(['Dave', 'Carol', 'Bob']);
+		expect(await names({ search: [], updateTimeBegin: '2026-01-05 10:00:00' })).toEqual([
+			'Dave',
+			'Alice',
+		]);
 		expect(await names({ search: [], updateTimeEnd: '2026-01-02 10:00:00' })).toEqual(['Bob']);
-		errA(await sb.client.post(PATHS.crmList, { search: [], createTimeBegin: '2026-01-02' }), '03001023', /createTimeBegin/);
-		errA(await sb.client.post(PATHS.crmList, { search: [], updateTimeEnd: '2026/01/02 00:00:00' }), '03001023');
-		errA(await sb.client.post(PATHS.crmList, { search: [], createTimeBegin: '2026-01-03 00:00:00', createTimeEnd: '2026-01-02 00:00:00' }), '03001023', /cannot be later/);
+		errA(
+			await sb.client.post(PATHS.crmList, { search: [], createTimeBegin: '2026-01-02' }),
+			'03001023',
+			/createTimeBegin/,
+		);
+		errA(
+			await sb.client.post(PATHS.crmList, { search: [], updateTimeEnd: '2026/01/02 00:00:00' }),
+			'03001023',
+		);
+		errA(
+			await sb.client.post(PATHS.crmList, {
+				search: [],
+				createTimeBegin: '2026-01-03 00:00:00',
+				createTimeEnd: '2026-01-02 00:00:00',
+			}),
+			'03001023',
+			/cannot be later/,
+		);
 	});
 
 	it('pages with page (default 1) and limit (default 10, 1..1000), count is the total', async () => {
@@ -285,12 +516,24 @@ describe('POST /openapi/crm/list', () => {
 		expect(first.list).toHaveLength(10);
 		expect(first.count).toBe(25);
 		const pages = [];
-		for (let page = 1; page <= 3; page++) pages.push(...okA(await sb.client.post(PATHS.crmList, { search: [], page, limit: 10 })).list);
+		for (let page = 1; page <= 3; page++)
+			pages.push(...okA(await sb.client.post(PATHS.crmList, { search: [], page, limit: 10 })).list);
 		expect(pages).toHaveLength(25);
 		expect(new Set(pages.map((c: { _id: string }) => c._id)).size).toBe(25);
-		expect(okA(await sb.client.post(PATHS.crmList, { search: [], page: 4, limit: 10 })).list).toEqual([]);
-		expect(okA(await sb.client.post(PATHS.crmList, { search: [], limit: 1000 })).list).toHaveLength(25);
-		for (const bad of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { limit: '10' }, { page: 0 }, { page: -1 }]) {
+		expect(
+			okA(await sb.client.post(PATHS.crmList, { search: [], page: 4, limit: 10 })).list,
+		).toEqual([]);
+		expect(okA(await sb.client.post(PATHS.crmList, { search: [], limit: 1000 })).list).toHaveLength(
+			25,
+		);
+		for (const bad of [
+			{ limit: 0 },
+			{ limit: 1001 },
+			{ limit: 2.5 },
+			{ limit: '10' },
+			{ page: 0 },
+			{ page: -1 },
+		]) {
 			errA(await sb.client.post(PATHS.crmList, { search: [], ...bad }), '00000400');
 		}
 	});
@@ -300,11 +543,35 @@ describe('POST /openapi/crm/config/field/list', () => {
 	it('lists system fields and live custom fields, never deleted ones', async () => {
 		const data = okA(await sb.client.post(PATHS.crmFields, {}));
 		const fields = data.map((f: { field: string }) => f.field);
-		expect(fields).toEqual(expect.arrayContaining(['customerName', 'mobile', 'email', 'owner', 'createTime', 'cf_company', 'cf_level', 'cf_off']));
+		expect(fields).toEqual(
+			expect.arrayContaining([
+				'customerName',
+				'mobile',
+				'email',
+				'owner',
+				'createTime',
+				'cf_company',
+				'cf_level',
+				'cf_off',
+			]),
+		);
 		expect(fields).not.toContain('cf_gone');
 		const level = data.find((f: { field: string }) => f.field === 'cf_level');
-		expect(level).toMatchObject({ accountId: APP, isSystem: false, type: 'select', status: 1, choices: [{ key: 'vip', value: 'VIP', isDefault: false }, { key: 'normal', value: 'Normal', isDefault: true }] });
-		expect(data.find((f: { field: string }) => f.field === 'customerName')).toMatchObject({ isSystem: true, required: true, status: 1 });
+		expect(level).toMatchObject({
+			accountId: APP,
+			isSystem: false,
+			type: 'select',
+			status: 1,
+			choices: [
+				{ key: 'vip', value: 'VIP', isDefault: false },
+				{ key: 'normal', value: 'Normal', isDefault: true },
+			],
+		});
+		expect(data.find((f: { field: string }) => f.field === 'customerName')).toMatchObject({
+			isSystem: true,
+			required: true,
+			status: 1,
+		});
 	});
 
 	async function fieldIds(body: Record<string, unknown>): Promise<string[]> {
@@ -317,15 +584,31 @@ describe('POST /openapi/crm/config/field/list', () => {
 		expect(await fieldIds({ enabled: false })).toEqual(['cf_off']);
 		expect(await fieldIds({ enabled: true })).not.toContain('cf_off');
 		const notEditable = await fieldIds({ editable: false });
-		expect(notEditable).toEqual(expect.arrayContaining(['createTime', 'updateTime', 'createAgent']));
+		expect(notEditable).toEqual(
+			expect.arrayContaining(['createTime', 'updateTime', 'createAgent']),
+		);
 		expect(notEditable).not.toContain('customerName');
 		expect(await fieldIds({ category: ['custom'] })).toEqual(['cf_company', 'cf_level', 'cf_off']);
-		expect((await fieldIds({ category: ['system'] })).every((f) => !f.startsWith('cf_'))).toBe(true);
+		expect((await fieldIds({ category: ['system'] })).every((f) => !f.startsWith('cf_'))).toBe(
+			true,
+		);
 	});
 
 	it('refuses malformed filters', async () => {
-		errA(await sb.client.post(PATHS.crmFields, { type: 'text' }), '00000400', 'type must be an array');
-		errA(await sb.client.post(PATHS.crmFields, { enabled: 'yes' }), '00000400', 'enabled must be a boolean');
-		errA(await sb.client.post(PATHS.crmFields, { category: ['misc'] }), '00000400', /category\[0\]/);
+		errA(
+			await sb.client.post(PATHS.crmFields, { type: 'text' }),
+			'00000400',
+			'type must be an array',
+		);
+		errA(
+			await sb.client.post(PATHS.crmFields, { enabled: 'yes' }),
+			'00000400',
+			'enabled must be a boolean',
+		);
+		errA(
+			await sb.client.post(PATHS.crmFields, { category: ['misc'] }),
+			'00000400',
+			/category\[0\]/,
+		);
 	});
 });

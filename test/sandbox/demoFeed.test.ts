@@ -26,7 +26,10 @@ describe('demo feed (demoFeedSeconds)', () => {
 		let now = before;
 		// Wait for the condition (two records of each channel), bounded in time.
 		while (now.call < before.call + 2 || now.im < before.im + 2) {
-			if (Date.now() > deadline) throw new Error(`the feed wrote too little within 20 s: ${JSON.stringify({ before, now })}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`the feed wrote too little within 20 s: ${JSON.stringify({ before, now })}`,
+				);
 			await new Promise((resolve) => setTimeout(resolve, 50));
 			now = (await control.getState('demo')).recordCounts;
 		}
@@ -36,9 +39,16 @@ describe('demo feed (demoFeedSeconds)', () => {
 		const phones = new Set(state.customers.flatMap((c) => (c.mobile ?? []).map((m) => m.value)));
 		const visitors = new Set(state.customers.map((c) => c.visitorId).filter(Boolean));
 		const client = new SignedClient(sandbox.url, 'demo', 's');
-		const window = { startTime: wallTime(new Date(startedAt.getTime() - 1000)), endTime: wallTime(new Date(Date.now() + 1000)) };
-		const calls = okA(await client.post(PATHS.callRecords, window)) as Array<{ data: { customerPhone?: string } }>;
-		const chats = okA(await client.post(PATHS.imRecords, window)) as Array<{ otherParams: { visitorId?: string } | null }>;
+		const window = {
+			startTime: wallTime(new Date(startedAt.getTime() - 1000)),
+			endTime: wallTime(new Date(Date.now() + 1000)),
+		};
+		const calls = okA(await client.post(PATHS.callRecords, window)) as Array<{
+			data: { customerPhone?: string };
+		}>;
+		const chats = okA(await client.post(PATHS.imRecords, window)) as Array<{
+			otherParams: { visitorId?: string } | null;
+		}>;
 		expect(calls.length).toBeGreaterThanOrEqual(2);
 		expect(chats.length).toBeGreaterThanOrEqual(2);
 		expect(calls.every((r) => phones.has(r.data.customerPhone ?? ''))).toBe(true);

@@ -14,19 +14,27 @@ async function customerCount(): Promise<number> {
 }
 
 describe('fault kinds', () => {
-	it.each([500, 502, 503])('status %i: answers that HTTP status with a Spring-like body', async (status) => {
-		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status });
-		const res = await sb.client.post(PATHS.crmAdd, { customerName: 'x' });
-		expect(res.status).toBe(status);
-		expect(res.json).toMatchObject({ status, path: PATHS.crmAdd });
-		expect(await customerCount()).toBe(0);
-		okA(await sb.client.post(PATHS.crmAdd, { customerName: 'x' }));
-	});
+	it.each([500, 502, 503])(
+		'status %i: answers that HTTP status with a Spring-like body',
+		async (status) => {
+			await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status });
+			const res = await sb.client.post(PATHS.crmAdd, { customerName: 'x' });
+			expect(res.status).toBe(status);
+			expect(res.json).toMatchObject({ status, path: PATHS.crmAdd });
+			expect(await customerCount()).toBe(0);
+			okA(await sb.client.post(PATHS.crmAdd, { customerName: 'x' }));
+		},
+	);
 
 	it('status defaults to 500; 429 carries Retry-After when asked', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status' });
 		expect((await sb.client.post(PATHS.groupList, {})).status).toBe(500);
-		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status', status: 429, retryAfterSeconds: 2 });
+		await sb.control.addFault({
+			pathPattern: PATHS.groupList,
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 2,
+		});
 		const res = await sb.client.post(PATHS.groupList, {});
 		expect(res.status).toBe(429);
 		expect(res.headers['retry-after']).toBe('2');
@@ -64,11 +72,24 @@ describe('fault kinds', () => {
 
 	it('envelope: a failure inside the right envelope (defaults and explicit code/message)', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'envelope' });
-		errA(await sb.client.post(PATHS.crmAdd, { customerName: 'x' }), '00000500', 'system busy, please try again later');
+		errA(
+			await sb.client.post(PATHS.crmAdd, { customerName: 'x' }),
+			'00000500',
+			'system busy, please try again later',
+		);
 		await sb.control.addFault({ pathPattern: PATHS.agentQuery, kind: 'envelope' });
 		errB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 1 }), 500, 'system busy');
-		await sb.control.addFault({ pathPattern: PATHS.taskQuery, kind: 'envelope', envelopeCode: 429, envelopeMessage: 'too many requests' });
-		errB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 }), 429, 'too many requests');
+		await sb.control.addFault({
+			pathPattern: PATHS.taskQuery,
+			kind: 'envelope',
+			envelopeCode: 429,
+			envelopeMessage: 'too many requests',
+		});
+		errB(
+			await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 }),
+			429,
+			'too many requests',
+		);
 		expect(await customerCount()).toBe(0);
 	});
 
@@ -100,24 +121,34 @@ describe('fault kinds', () => {
 
 	it('delay: a write whose client timed out has still happened (so it must not be retried)', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'delay', delayMs: 1000 });
-		await expect(sb.client.post(PATHS.crmAdd, { customerName: 'once' }, { signal: AbortSignal.timeout(200) })).rejects.toThrow();
+		await expect(
+			sb.client.post(PATHS.crmAdd, { customerName: 'once' }, { signal: AbortSignal.timeout(200) }),
+		).rejects.toThrow();
 		expect(await customerCount()).toBe(1);
 	});
 
-	it.each<FaultKind>(['status', 'truncated', 'nonjson', 'html', 'envelope', 'reset'])('%s: a faulted import changes nothing and does not use up the nonce', async (kind) => {
-		const [taskId] = await sb.control.seedTasks({ appId: APP, tasks: [{}] });
-		await sb.control.addFault({ pathPattern: PATHS.taskImport, kind });
-		const body = { taskId, customers: [{ customerNumber: '13800138000' }] };
-		await sb.client.post(PATHS.taskImport, body, { nonce: '246810' }).catch(() => undefined);
-		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(0);
-		okB(await sb.client.post(PATHS.taskImport, body, { nonce: '246810' }));
-		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(1);
-	});
+	it.each<FaultKind>(['status', 'truncated', 'nonjson', 'html', 'envelope', 'reset'])(
+		'%s: a faulted import changes nothing and does not use up the nonce',
+		async (kind) => {
+			const [taskId] = await sb.control.seedTasks({ appId: APP, tasks: [{}] });
+			await sb.control.addFault({ pathPattern: PATHS.taskImport, kind });
+			const body = { taskId, customers: [{ customerNumber: '13800138000' }] };
+			await sb.client.post(PATHS.taskImport, body, { nonce: '246810' }).catch(() => undefined);
+			expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(0);
+			okB(await sb.client.post(PATHS.taskImport, body, { nonce: '246810' }));
+			expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(1);
+		},
+	);
 });
 
 describe('fault matching', () => {
 	it('hits the next N matching requests only (default 1)', async () => {
-		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status', status: 503, count: 2 });
+		await sb.control.addFault({
+			pathPattern: PATHS.groupList,
+			kind: 'status',
+			status: 503,
+			count: 2,
+		});
 		const statuses = [];
 		for (let i = 0; i < 4; i++) statuses.push((await sb.client.post(PATHS.groupList, {})).status);
 		expect(statuses).toEqual([503, 503, 200, 200]);
@@ -127,7 +158,11 @@ describe('fault matching', () => {
 	});
 
 	it('matches the path as a substring or as a regular expression, and optionally the method', async () => {
-		await sb.control.addFault({ pathPattern: 'service-record/(call|im)/query', kind: 'status', count: 2 });
+		await sb.control.addFault({
+			pathPattern: 'service-record/(call|im)/query',
+			kind: 'status',
+			count: 2,
+		});
 		const window = { startTime: '2026-01-01 00:00:00', endTime: '2026-01-01 00:00:01' };
 		expect((await sb.client.post(PATHS.callRecords, window)).status).toBe(500);
 		expect((await sb.client.post(PATHS.imRecords, window)).status).toBe(500);
@@ -139,9 +174,16 @@ describe('fault matching', () => {
 	it('hits with a seeded probability, reproducibly', async () => {
 		async function pattern(probability: number, seed: number): Promise<string> {
 			await sb.control.clearFaults();
-			await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status', status: 503, probability, seed });
+			await sb.control.addFault({
+				pathPattern: PATHS.groupList,
+				kind: 'status',
+				status: 503,
+				probability,
+				seed,
+			});
 			let out = '';
-			for (let i = 0; i < 40; i++) out += (await sb.client.post(PATHS.groupList, {})).status === 503 ? 'x' : '.';
+			for (let i = 0; i < 40; i++)
+				out += (await sb.client.post(PATHS.groupList, {})).status === 503 ? 'x' : '.';
 			return out;
 		}
 		const first = await pattern(0.3, 7);
@@ -155,7 +197,12 @@ describe('fault matching', () => {
 	});
 
 	it('caps a probability fault with count', async () => {
-		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status', probability: 1, count: 3 });
+		await sb.control.addFault({
+			pathPattern: PATHS.groupList,
+			kind: 'status',
+			probability: 1,
+			count: 3,
+		});
 		const statuses = [];
 		for (let i = 0; i < 5; i++) statuses.push((await sb.client.post(PATHS.groupList, {})).status);
 		expect(statuses).toEqual([500, 500, 500, 200, 200]);
@@ -169,10 +216,23 @@ describe('fault matching', () => {
 
 	it('lists, removes and clears faults', async () => {
 		const a = await sb.control.addFault({ pathPattern: 'a', kind: 'status', count: 3 });
-		const b = await sb.control.addFault({ pathPattern: 'b', kind: 'delay', delayMs: 5, probability: 0.5 });
+		const b = await sb.control.addFault({
+			pathPattern: 'b',
+			kind: 'delay',
+			delayMs: 5,
+			probability: 0.5,
+		});
 		expect(await sb.control.listFaults()).toEqual([
 			{ id: a.id, pathPattern: 'a', kind: 'status', count: 3, hits: 0, remaining: 3 },
-			{ id: b.id, pathPattern: 'b', kind: 'delay', delayMs: 5, probability: 0.5, hits: 0, remaining: null },
+			{
+				id: b.id,
+				pathPattern: 'b',
+				kind: 'delay',
+				delayMs: 5,
+				probability: 0.5,
+				hits: 0,
+				remaining: null,
+			},
 		]);
 		await sb.control.removeFault(a.id);
 		expect((await sb.control.listFaults()).map((f) => f.id)).toEqual([b.id]);
@@ -185,9 +245,15 @@ describe('fault matching', () => {
 		[{ kind: 'status' }, 'pathPattern is required'],
 		[{ pathPattern: 'x', kind: 'boom' }, 'kind must be one of'],
 		[{ pathPattern: 'x', kind: 'status', status: 99 }, 'status must be an integer from 100 to 599'],
-		[{ pathPattern: 'x', kind: 'status', probability: 1.5 }, 'probability must be a number from 0 to 1'],
+		[
+			{ pathPattern: 'x', kind: 'status', probability: 1.5 },
+			'probability must be a number from 0 to 1',
+		],
 		[{ pathPattern: 'x', kind: 'status', count: 0 }, 'count must be an integer greater than 0'],
-		[{ pathPattern: 'x', kind: 'status', runHandler: true }, 'runHandler applies to kind reset only'],
+		[
+			{ pathPattern: 'x', kind: 'status', runHandler: true },
+			'runHandler applies to kind reset only',
+		],
 		[{ pathPattern: 'x', kind: 'status', times: 2 }, 'unknown parameter: times'],
 	])('refuses the fault %j (HTTP 400)', async (spec, message) => {
 		const error = await sb.control.addFault(spec as never).catch((e: unknown) => e);

@@ -2,7 +2,10 @@ import { PATHS, TENANT_A, errA, okA, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
-const MEMBERS = [{ agentNumber: '1001', weight: 5 }, { agentNumber: '1002', weight: '3' }];
+const MEMBERS = [
+	{ agentNumber: '1001', weight: 5 },
+	{ agentNumber: '1002', weight: '3' },
+];
 
 beforeEach(async () => {
 	await sb.control.reset();
@@ -10,17 +13,67 @@ beforeEach(async () => {
 
 describe('service groups', () => {
 	it('creates groups with generated queue numbers 8001, 8002, … and defaults', async () => {
-		expect(okA(await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }))).toEqual({ queueNumber: '8001' });
-		expect(okA(await sb.client.post(PATHS.groupCreate, { name: 'Support', members: MEMBERS, strategy: 'random', level: '2', parentId: '8001', maxWaitLimit: 0, waitTime: 30, timeout: 15, broadcastMember: true, failedNotAssigned: true, noIdleTransfer: true, groupLeader: ['1001'] }))).toEqual({ queueNumber: '8002' });
+		expect(
+			okA(await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS })),
+		).toEqual({ queueNumber: '8001' });
+		expect(
+			okA(
+				await sb.client.post(PATHS.groupCreate, {
+					name: 'Support',
+					members: MEMBERS,
+					strategy: 'random',
+					level: '2',
+					parentId: '8001',
+					maxWaitLimit: 0,
+					waitTime: 30,
+					timeout: 15,
+					broadcastMember: true,
+					failedNotAssigned: true,
+					noIdleTransfer: true,
+					groupLeader: ['1001'],
+				}),
+			),
+		).toEqual({ queueNumber: '8002' });
 		const list = okA(await sb.client.post(PATHS.groupList, {}));
 		expect(list).toHaveLength(2);
-		expect(list[0]).toMatchObject({ accountId: APP, queueNumber: '8001', name: 'Sales', level: '1', parentId: '0', strategy: 'rrmemory', members: MEMBERS, groupLeader: [], broadcastMember: false, status: 1 });
+		expect(list[0]).toMatchObject({
+			accountId: APP,
+			queueNumber: '8001',
+			name: 'Sales',
+			level: '1',
+			parentId: '0',
+			strategy: 'rrmemory',
+			members: MEMBERS,
+			groupLeader: [],
+			broadcastMember: false,
+			status: 1,
+		});
 		expect(list[0]._id).toMatch(/^[0-9a-f]{24}$/);
-		expect(list[1]).toMatchObject({ queueNumber: '8002', level: '2', parentId: '8001', strategy: 'random', maxWaitLimit: 0, waitTime: 30, timeout: 15, broadcastMember: true, failedNotAssigned: true, noIdleTransfer: true, groupLeader: ['1001'] });
+		expect(list[1]).toMatchObject({
+			queueNumber: '8002',
+			level: '2',
+			parentId: '8001',
+			strategy: 'random',
+			maxWaitLimit: 0,
+			waitTime: 30,
+			timeout: 15,
+			broadcastMember: true,
+			failedNotAssigned: true,
+			noIdleTransfer: true,
+			groupLeader: ['1001'],
+		});
 	});
 
 	it('accepts every strategy', async () => {
-		for (const strategy of ['rrmemory', 'random', 'order', 'skill', 'maxFreeTime', 'leastAnswerTimes', 'longestAnswerTimes']) {
+		for (const strategy of [
+			'rrmemory',
+			'random',
+			'order',
+			'skill',
+			'maxFreeTime',
+			'leastAnswerTimes',
+			'longestAnswerTimes',
+		]) {
 			okA(await sb.client.post(PATHS.groupCreate, { name: strategy, members: MEMBERS, strategy }));
 		}
 		expect(okA(await sb.client.post(PATHS.groupList, {}))).toHaveLength(7);
@@ -35,7 +88,16 @@ describe('service groups', () => {
 		[{ name: 'x', members: [{ weight: 1 }] }, 'members[0].agentNumber is required'],
 		[{ name: 'x', members: [{ agentNumber: '1001' }] }, 'members[0].weight is required'],
 		[{ name: 'x', members: [{ agentNumber: '1001', weight: -1 }] }, 'members[0].weight'],
-		[{ name: 'x', members: [{ agentNumber: '1001', weight: 1 }, { agentNumber: '1001', weight: 2 }] }, 'listed twice'],
+		[
+			{
+				name: 'x',
+				members: [
+					{ agentNumber: '1001', weight: 1 },
+					{ agentNumber: '1001', weight: 2 },
+				],
+			},
+			'listed twice',
+		],
 		[{ name: 'x', members: MEMBERS, strategy: 'fifo' }, 'strategy must be one of'],
 		[{ name: 'x', members: MEMBERS, level: 1 }, 'level must be one of 1, 2, 3'],
 		[{ name: 'x', members: MEMBERS, level: '4' }, 'level must be one of 1, 2, 3'],
@@ -43,7 +105,10 @@ describe('service groups', () => {
 		[{ name: 'x', members: MEMBERS, waitTime: 1.5 }, 'waitTime must be an integer >= 0'],
 		[{ name: 'x', members: MEMBERS, timeout: '20' }, 'timeout must be an integer >= 0'],
 		[{ name: 'x', members: MEMBERS, broadcastMember: 'yes' }, 'broadcastMember must be a boolean'],
-		[{ name: 'x', members: MEMBERS, parentId: '9999' }, 'parentId 9999 is not the queueNumber of an existing group'],
+		[
+			{ name: 'x', members: MEMBERS, parentId: '9999' },
+			'parentId 9999 is not the queueNumber of an existing group',
+		],
 		[{ name: 'x', members: MEMBERS, queueNumber: '8001' }, 'unknown parameter: queueNumber'],
 	])('refuses create %j with 00000400', async (body, message) => {
 		errA(await sb.client.post(PATHS.groupCreate, body), '00000400', message);
@@ -51,25 +116,67 @@ describe('service groups', () => {
 	});
 
 	it('updates the given settings (data null) and refuses unknown queue numbers', async () => {
-		const { queueNumber } = okA(await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }));
-		expect(okA(await sb.client.post(PATHS.groupUpdate, { queueNumber, name: 'Sales 2', strategy: 'order', members: [{ agentNumber: '1003', weight: 1 }] }))).toBeNull();
+		const { queueNumber } = okA(
+			await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
+		);
+		expect(
+			okA(
+				await sb.client.post(PATHS.groupUpdate, {
+					queueNumber,
+					name: 'Sales 2',
+					strategy: 'order',
+					members: [{ agentNumber: '1003', weight: 1 }],
+				}),
+			),
+		).toBeNull();
 		const [group] = okA(await sb.client.post(PATHS.groupList, { queueNumber }));
-		expect(group).toMatchObject({ name: 'Sales 2', strategy: 'order', members: [{ agentNumber: '1003', weight: 1 }], level: '1' });
-		errA(await sb.client.post(PATHS.groupUpdate, { name: 'x' }), '00000400', 'queueNumber is required');
-		errA(await sb.client.post(PATHS.groupUpdate, { queueNumber: '9999', name: 'x' }), '00000400', 'service group 9999 does not exist');
-		errA(await sb.client.post(PATHS.groupUpdate, { queueNumber, members: [] }), '00000400', 'members cannot be empty');
-		errA(await sb.client.post(PATHS.groupUpdate, { queueNumber, level: '2' }), '00000400', 'unknown parameter: level');
+		expect(group).toMatchObject({
+			name: 'Sales 2',
+			strategy: 'order',
+			members: [{ agentNumber: '1003', weight: 1 }],
+			level: '1',
+		});
+		errA(
+			await sb.client.post(PATHS.groupUpdate, { name: 'x' }),
+			'00000400',
+			'queueNumber is required',
+		);
+		errA(
+			await sb.client.post(PATHS.groupUpdate, { queueNumber: '9999', name: 'x' }),
+			'00000400',
+			'service group 9999 does not exist',
+		);
+		errA(
+			await sb.client.post(PATHS.groupUpdate, { queueNumber, members: [] }),
+			'00000400',
+			'members cannot be empty',
+		);
+		errA(
+			await sb.client.post(PATHS.groupUpdate, { queueNumber, level: '2' }),
+			'00000400',
+			'unknown parameter: level',
+		);
 	});
 
 	it('lists one group by queueNumber, or none', async () => {
 		await sb.control.seedServiceGroups({ appId: APP, count: 3 });
-		expect(okA(await sb.client.post(PATHS.groupList, {})).map((g: { queueNumber: string }) => g.queueNumber)).toEqual(['8001', '8002', '8003']);
-		expect(okA(await sb.client.post(PATHS.groupList, { queueNumber: '8002' })).map((g: { queueNumber: string }) => g.queueNumber)).toEqual(['8002']);
+		expect(
+			okA(await sb.client.post(PATHS.groupList, {})).map(
+				(g: { queueNumber: string }) => g.queueNumber,
+			),
+		).toEqual(['8001', '8002', '8003']);
+		expect(
+			okA(await sb.client.post(PATHS.groupList, { queueNumber: '8002' })).map(
+				(g: { queueNumber: string }) => g.queueNumber,
+			),
+		).toEqual(['8002']);
 		expect(okA(await sb.client.post(PATHS.groupList, { queueNumber: '7000' }))).toEqual([]);
 	});
 
 	it('deletes a group (data null) and refuses unknown queue numbers', async () => {
-		const { queueNumber } = okA(await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }));
+		const { queueNumber } = okA(
+			await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
+		);
 		expect(okA(await sb.client.post(PATHS.groupDelete, { queueNumber }))).toBeNull();
 		expect(okA(await sb.client.post(PATHS.groupList, {}))).toEqual([]);
 		errA(await sb.client.post(PATHS.groupDelete, { queueNumber }), '00000400', 'does not exist');
@@ -78,14 +185,37 @@ describe('service groups', () => {
 });
 
 describe('display-number groups', () => {
-	const GROUP = { groupName: '杭州显号', strategy: '2', numberList: ['057188880001', '057188880002'] };
+	const GROUP = {
+		groupName: '杭州显号',
+		strategy: '2',
+		numberList: ['057188880001', '057188880002'],
+	};
 
 	it('creates a group and answers it', async () => {
-		const data = okA(await sb.client.post(PATHS.numberGroupCreate, { ...GROUP, remark: 'r', city: '杭州', areaCode: '0571', defaultNumberList: ['4008001234'] }));
-		expect(data).toMatchObject({ accountId: APP, ...GROUP, remark: 'r', city: '杭州', areaCode: '0571', defaultNumberList: ['4008001234'], overflowGroupId: null, createAgent: 'openapi' });
+		const data = okA(
+			await sb.client.post(PATHS.numberGroupCreate, {
+				...GROUP,
+				remark: 'r',
+				city: '杭州',
+				areaCode: '0571',
+				defaultNumberList: ['4008001234'],
+			}),
+		);
+		expect(data).toMatchObject({
+			accountId: APP,
+			...GROUP,
+			remark: 'r',
+			city: '杭州',
+			areaCode: '0571',
+			defaultNumberList: ['4008001234'],
+			overflowGroupId: null,
+			createAgent: 'openapi',
+		});
 		expect(data.id).toMatch(/^\d{18}$/);
 		expect(data.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-		const overflow = okA(await sb.client.post(PATHS.numberGroupCreate, { ...GROUP, overflowGroupId: data.id }));
+		const overflow = okA(
+			await sb.client.post(PATHS.numberGroupCreate, { ...GROUP, overflowGroupId: data.id }),
+		);
 		expect(overflow.overflowGroupId).toBe(data.id);
 	});
 
@@ -96,8 +226,14 @@ describe('display-number groups', () => {
 		[{ groupName: 'x', strategy: '4', numberList: ['1'] }, 'strategy must be one of 1, 2, 3'],
 		[{ groupName: 'x', strategy: '1' }, 'numberList is required'],
 		[{ groupName: 'x', strategy: '1', numberList: [] }, 'numberList cannot be empty'],
-		[{ groupName: 'x', strategy: '1', numberList: [57188880001] }, 'numberList[0] must be a non-empty string'],
-		[{ groupName: 'x', strategy: '1', numberList: ['1'], overflowGroupId: '123' }, 'display-number group 123 does not exist'],
+		[
+			{ groupName: 'x', strategy: '1', numberList: [57188880001] },
+			'numberList[0] must be a non-empty string',
+		],
+		[
+			{ groupName: 'x', strategy: '1', numberList: ['1'], overflowGroupId: '123' },
+			'display-number group 123 does not exist',
+		],
 	])('refuses create %j with 00000400', async (body, message) => {
 		errA(await sb.client.post(PATHS.numberGroupCreate, body), '00000400', message);
 		expect((await sb.control.getState(APP)).displayNumberGroups).toHaveLength(0);
@@ -105,13 +241,44 @@ describe('display-number groups', () => {
 
 	it('updates (id and numberList required) and deletes', async () => {
 		const { id } = okA(await sb.client.post(PATHS.numberGroupCreate, GROUP));
-		expect(okA(await sb.client.post(PATHS.numberGroupUpdate, { id, numberList: ['01066660001'], groupName: 'renamed', strategy: '3' }))).toBeNull();
+		expect(
+			okA(
+				await sb.client.post(PATHS.numberGroupUpdate, {
+					id,
+					numberList: ['01066660001'],
+					groupName: 'renamed',
+					strategy: '3',
+				}),
+			),
+		).toBeNull();
 		const { list } = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
-		expect(list[0]).toMatchObject({ id, numberList: ['01066660001'], groupName: 'renamed', strategy: '3', remark: null });
-		errA(await sb.client.post(PATHS.numberGroupUpdate, { numberList: ['1'] }), '00000400', 'id is required');
-		errA(await sb.client.post(PATHS.numberGroupUpdate, { id }), '00000400', 'numberList is required');
-		errA(await sb.client.post(PATHS.numberGroupUpdate, { id: '1', numberList: ['1'] }), '00000400', 'display-number group 1 does not exist');
-		errA(await sb.client.post(PATHS.numberGroupUpdate, { id, numberList: ['1'], overflowGroupId: id }), '00000400', 'cannot be the group itself');
+		expect(list[0]).toMatchObject({
+			id,
+			numberList: ['01066660001'],
+			groupName: 'renamed',
+			strategy: '3',
+			remark: null,
+		});
+		errA(
+			await sb.client.post(PATHS.numberGroupUpdate, { numberList: ['1'] }),
+			'00000400',
+			'id is required',
+		);
+		errA(
+			await sb.client.post(PATHS.numberGroupUpdate, { id }),
+			'00000400',
+			'numberList is required',
+		);
+		errA(
+			await sb.client.post(PATHS.numberGroupUpdate, { id: '1', numberList: ['1'] }),
+			'00000400',
+			'display-number group 1 does not exist',
+		);
+		errA(
+			await sb.client.post(PATHS.numberGroupUpdate, { id, numberList: ['1'], overflowGroupId: id }),
+			'00000400',
+			'cannot be the group itself',
+		);
 		expect(okA(await sb.client.post(PATHS.numberGroupDelete, { id }))).toBeNull();
 		errA(await sb.client.post(PATHS.numberGroupDelete, { id }), '00000400', 'does not exist');
 		errA(await sb.client.post(PATHS.numberGroupDelete, {}), '00000400', 'id is required');
@@ -125,7 +292,9 @@ describe('display-number groups', () => {
 		const third = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 3, pageSize: 10 }));
 		expect(third.list).toHaveLength(3);
 		const all = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 100 }));
-		expect(all.list.slice(20).map((g: { id: string }) => g.id)).toEqual(third.list.map((g: { id: string }) => g.id));
+		expect(all.list.slice(20).map((g: { id: string }) => g.id)).toEqual(
+			third.list.map((g: { id: string }) => g.id),
+		);
 		for (const [body, message] of [
 			[{ pageSize: 10 }, 'page is required'],
 			[{ page: 1 }, 'pageSize is required'],

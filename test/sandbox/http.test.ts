@@ -27,9 +27,17 @@ describe('HTTP protocol', () => {
 	});
 
 	it('answers an unknown path with HTTP 404 and a Spring-like body, before authentication', async () => {
-		const res = await sb.client.post('/openapi/crm/nothing/here', {}, { headers: { signature: null } });
+		const res = await sb.client.post(
+			'/openapi/crm/nothing/here',
+			{},
+			{ headers: { signature: null } },
+		);
 		expect(res.status).toBe(404);
-		expect(res.json).toMatchObject({ status: 404, error: 'Not Found', path: '/openapi/crm/nothing/here' });
+		expect(res.json).toMatchObject({
+			status: 404,
+			error: 'Not Found',
+			path: '/openapi/crm/nothing/here',
+		});
 		const trailing = await sb.client.post(`${PATHS.crmAdd}/`, { customerName: 'x' });
 		expect(trailing.status).toBe(404);
 	});
@@ -50,25 +58,67 @@ describe('HTTP protocol', () => {
 	it('answers a POST without a JSON content type with HTTP 415', async () => {
 		const none = await sb.client.post(PATHS.groupList, {}, { headers: { 'content-type': null } });
 		expect(none.status).toBe(415);
-		const text = await sb.client.post(PATHS.groupList, {}, { headers: { 'content-type': 'text/plain' } });
+		const text = await sb.client.post(
+			PATHS.groupList,
+			{},
+			{ headers: { 'content-type': 'text/plain' } },
+		);
 		expect(text.status).toBe(415);
-		okA(await sb.client.post(PATHS.groupList, {}, { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+		okA(
+			await sb.client.post(
+				PATHS.groupList,
+				{},
+				{ headers: { 'content-type': 'application/json; charset=utf-8' } },
+			),
+		);
 	});
 
 	it('answers malformed JSON with the envelope parameter error', async () => {
-		errA(await sb.client.request(PATHS.groupList, { rawBody: '{"queueNumber": ' }), '00000400', /malformed JSON body/);
-		errB(await sb.client.request(PATHS.agentQuery, { rawBody: '{pageNo: 1}' }), 400, /malformed JSON body/);
+		errA(
+			await sb.client.request(PATHS.groupList, { rawBody: '{"queueNumber": ' }),
+			'00000400',
+			/malformed JSON body/,
+		);
+		errB(
+			await sb.client.request(PATHS.agentQuery, { rawBody: '{pageNo: 1}' }),
+			400,
+			/malformed JSON body/,
+		);
 	});
 
 	it('answers a body that is not a JSON object, or no body, with the parameter error', async () => {
-		errA(await sb.client.request(PATHS.groupList, { rawBody: '[]' }), '00000400', 'request body must be a JSON object');
-		errB(await sb.client.request(PATHS.agentQuery, { rawBody: '"x"' }), 400, 'request body must be a JSON object');
-		errA(await sb.client.request(PATHS.groupList, { rawBody: '' }), '00000400', 'request body is missing');
+		errA(
+			await sb.client.request(PATHS.groupList, { rawBody: '[]' }),
+			'00000400',
+			'request body must be a JSON object',
+		);
+		errB(
+			await sb.client.request(PATHS.agentQuery, { rawBody: '"x"' }),
+			400,
+			'request body must be a JSON object',
+		);
+		errA(
+			await sb.client.request(PATHS.groupList, { rawBody: '' }),
+			'00000400',
+			'request body is missing',
+		);
 	});
 
 	it('refuses unknown parameters, naming them', async () => {
-		errA(await sb.client.post(PATHS.groupList, { queuenumber: '8001' }), '00000400', 'unknown parameter: queuenumber');
-		errB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, publishStatus: 'PUBLISHED' }), 400, 'unknown parameter: publishStatus');
+		errA(
+			await sb.client.post(PATHS.groupList, { queuenumber: '8001' }),
+			'00000400',
+			'unknown parameter: queuenumber',
+		);
+		errB(
+			await sb.client.post(PATHS.agentQuery, {
+				pageNo: 1,
+				pageSize: 10,
+				publishStatus: 'PUBLISHED',
+			}),
+			400,
+			'unknown parameter: publishStatus',
+		);
 	});
 
 	it('listens on 127.0.0.1 only', async () => {

@@ -10,31 +10,67 @@ beforeAll(async () => {
 
 describe('scale', () => {
 	it('stores 100,000 service records and answers windows over them exactly', async () => {
-		const ids = await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 100_000, from: '2026-01-01 00:00:00', to: '2026-01-01 23:59:59', pushType: 'serviceNoteInsert' } });
+		const ids = await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			generate: {
+				count: 100_000,
+				from: '2026-01-01 00:00:00',
+				to: '2026-01-01 23:59:59',
+				pushType: 'serviceNoteInsert',
+			},
+		});
 		expect(ids).toHaveLength(100_000);
 
-		const page = okA(await sb.client.post(PATHS.callRecords, { startTime: '2026-01-01 12:00:00', endTime: '2026-01-01 23:59:59' }));
+		const page = okA(
+			await sb.client.post(PATHS.callRecords, {
+				startTime: '2026-01-01 12:00:00',
+				endTime: '2026-01-01 23:59:59',
+			}),
+		);
 		expect(page).toHaveLength(1000);
 		// Record i sits at second floor(i * 86399 / 99999) of the day; noon is second 43200.
 		const firstAtNoon = ids.findIndex((_, i) => Math.floor((i * 86399) / 99999) >= 43200);
-		expect(page.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual(ids.slice(firstAtNoon, firstAtNoon + 1000));
+		expect(page.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual(
+			ids.slice(firstAtNoon, firstAtNoon + 1000),
+		);
 
 		// A late record lands in order among 100,000.
-		await sb.control.injectRecords({ appId: APP, channel: 'call', records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'late' }] });
-		const first = okA(await sb.client.post(PATHS.callRecords, { startTime: '2026-01-01 00:00:00', endTime: '2026-01-01 00:00:00' }));
-		expect(first.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual([ids[0], ids[1], 'late']);
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'late' }],
+		});
+		const first = okA(
+			await sb.client.post(PATHS.callRecords, {
+				startTime: '2026-01-01 00:00:00',
+				endTime: '2026-01-01 00:00:00',
+			}),
+		);
+		expect(first.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual([
+			ids[0],
+			ids[1],
+			'late',
+		]);
 	});
 
 	it('imports 10,000 rows in one request', async () => {
 		const [taskId] = await sb.control.seedTasks({ appId: APP, tasks: [{}] });
-		const customers = Array.from({ length: 10_000 }, (_, i) => ({ customerNumber: String(13_000_000_000 + i), customerName: `客户${i}`, variables: { amount: String(i) } }));
-		const data = okB(await sb.client.post(PATHS.taskImport, { taskId, customers, dupStrategy: 'task' }));
+		const customers = Array.from({ length: 10_000 }, (_, i) => ({
+			customerNumber: String(13_000_000_000 + i),
+			customerName: `客户${i}`,
+			variables: { amount: String(i) },
+		}));
+		const data = okB(
+			await sb.client.post(PATHS.taskImport, { taskId, customers, dupStrategy: 'task' }),
+		);
 		expect(data).toMatchObject({ totalCount: 10_000, successCount: 10_000, failureCount: 0 });
 	});
 
 	it('serves 2,000 concurrent signed requests, each logged once', async () => {
 		const workers = Array.from({ length: 16 }, async () => {
-			for (let i = 0; i < 125; i++) okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 }));
+			for (let i = 0; i < 125; i++)
+				okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 }));
 		});
 		await Promise.all(workers);
 		expect((await sb.control.getLog({ pathContains: 'agent/query' })).length).toBe(2000);

@@ -9,27 +9,71 @@ beforeEach(async () => {
 });
 
 async function ids(path: string, body: Record<string, unknown>): Promise<string[]> {
-	return okA(await sb.client.post(path, body)).map((r: { eventUniqueId: string }) => r.eventUniqueId);
+	return okA(await sb.client.post(path, body)).map(
+		(r: { eventUniqueId: string }) => r.eventUniqueId,
+	);
 }
 
 describe('validation (both channels)', () => {
-	it.each([PATHS.callRecords, PATHS.imRecords])('%s: requires startTime and endTime (00000400)', async (path) => {
-		errA(await sb.client.post(path, { endTime: WINDOW.endTime }), '00000400', 'start time cannot be empty');
-		errA(await sb.client.post(path, { startTime: '', endTime: WINDOW.endTime }), '00000400', 'start time cannot be empty');
-		errA(await sb.client.post(path, { startTime: WINDOW.startTime }), '00000400', 'end time cannot be empty');
-	});
-
-	it.each(['2026-03-01', '2026-03-01T00:00:00', '2026-3-1 00:00:00', '2026-02-29 00:00:00', '2026-03-01 00:00:60', '2026-03-01 00:00:00.000', 1772294400])(
-		'refuses the time %j with 03001023',
-		async (t) => {
-			errA(await sb.client.post(PATHS.callRecords, { startTime: t, endTime: WINDOW.endTime }), '03001023', 'time format incorrect');
-			errA(await sb.client.post(PATHS.imRecords, { startTime: WINDOW.startTime, endTime: t }), '03001023', 'time format incorrect');
+	it.each([PATHS.callRecords, PATHS.imRecords])(
+		'%s: requires startTime and endTime (00000400)',
+		async (path) => {
+			errA(
+				await sb.client.post(path, { endTime: WINDOW.endTime }),
+				'00000400',
+				'start time cannot be empty',
+			);
+			errA(
+				await sb.client.post(path, { startTime: '', endTime: WINDOW.endTime }),
+				'00000400',
+				'start time cannot be empty',
+			);
+			errA(
+				await sb.client.post(path, { startTime: WINDOW.startTime }),
+				'00000400',
+				'end time cannot be empty',
+			);
 		},
 	);
 
+	it.each([
+		'2026-03-01',
+		'2026-03-01T00:00:00',
+		'2026-3-1 00:00:00',
+		'2026-02-29 00:00:00',
+		'2026-03-01 00:00:60',
+		'2026-03-01 00:00:00.000',
+		1772294400,
+	])('refuses the time %j with 03001023', async (t) => {
+		errA(
+			await sb.client.post(PATHS.callRecords, { startTime: t, endTime: WINDOW.endTime }),
+			'03001023',
+			'time format incorrect',
+		);
+		errA(
+			await sb.client.post(PATHS.imRecords, { startTime: WINDOW.startTime, endTime: t }),
+			'03001023',
+			'time format incorrect',
+		);
+	});
+
 	it('refuses start later than end with 03001023, accepts start equal to end', async () => {
-		errA(await sb.client.post(PATHS.callRecords, { startTime: '2026-03-01 00:00:01', endTime: '2026-03-01 00:00:00' }), '03001023', 'start time cannot be later than end time');
-		expect(okA(await sb.client.post(PATHS.callRecords, { startTime: '2026-03-01 00:00:00', endTime: '2026-03-01 00:00:00' }))).toEqual([]);
+		errA(
+			await sb.client.post(PATHS.callRecords, {
+				startTime: '2026-03-01 00:00:01',
+				endTime: '2026-03-01 00:00:00',
+			}),
+			'03001023',
+			'start time cannot be later than end time',
+		);
+		expect(
+			okA(
+				await sb.client.post(PATHS.callRecords, {
+					startTime: '2026-03-01 00:00:00',
+					endTime: '2026-03-01 00:00:00',
+				}),
+			),
+		).toEqual([]);
 	});
 
 	it.each([
@@ -44,9 +88,17 @@ describe('validation (both channels)', () => {
 		errA(await sb.client.post(PATHS.imRecords, { ...WINDOW, limit }), code, message);
 	});
 
-	it('refuses the other channel\'s id filter', async () => {
-		errA(await sb.client.post(PATHS.callRecords, { ...WINDOW, sessionId: 'x' }), '00000400', 'unknown parameter: sessionId');
-		errA(await sb.client.post(PATHS.imRecords, { ...WINDOW, callId: 'x' }), '00000400', 'unknown parameter: callId');
+	it("refuses the other channel's id filter", async () => {
+		errA(
+			await sb.client.post(PATHS.callRecords, { ...WINDOW, sessionId: 'x' }),
+			'00000400',
+			'unknown parameter: sessionId',
+		);
+		errA(
+			await sb.client.post(PATHS.imRecords, { ...WINDOW, callId: 'x' }),
+			'00000400',
+			'unknown parameter: callId',
+		);
 	});
 
 	it('answers an empty array when nothing matches', async () => {
@@ -66,36 +118,74 @@ describe('window, order and limit', () => {
 				{ updateTime: '2026-03-01 00:00:00' },
 				{ updateTime: '2026-03-02 00:00:00' },
 				{ updateTime: '2026-03-01 12:00:00' },
-			].map((r, i) => ({ ...r, eventUniqueId: ['atEnd', 'before', 'atStart', 'after', 'inside'][i] })),
+			].map((r, i) => ({
+				...r,
+				eventUniqueId: ['atEnd', 'before', 'atStart', 'after', 'inside'][i],
+			})),
 		});
-		expect([before, atStart, inside, atEnd, after]).toEqual(['atEnd', 'before', 'atStart', 'after', 'inside']);
+		expect([before, atStart, inside, atEnd, after]).toEqual([
+			'atEnd',
+			'before',
+			'atStart',
+			'after',
+			'inside',
+		]);
 		expect(await ids(PATHS.callRecords, WINDOW)).toEqual(['atStart', 'inside', 'atEnd']);
 		expect(await ids(PATHS.imRecords, WINDOW)).toEqual([]);
 	});
 
 	it('keeps insertion order within one second, also for records written late', async () => {
 		const second = '2026-03-01 10:00:00';
-		await sb.control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: second, eventUniqueId: 'e1' }, { updateTime: second, eventUniqueId: 'e2' }, { updateTime: '2026-03-01 11:00:00', eventUniqueId: 'later' }] });
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'im',
+			records: [
+				{ updateTime: second, eventUniqueId: 'e1' },
+				{ updateTime: second, eventUniqueId: 'e2' },
+				{ updateTime: '2026-03-01 11:00:00', eventUniqueId: 'later' },
+			],
+		});
 		// Written after "later", but with updateTime in the past: lands behind e1, e2 in their second.
-		await sb.control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: second, eventUniqueId: 'e3' }, { updateTime: '2026-03-01 09:00:00', eventUniqueId: 'early' }] });
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'im',
+			records: [
+				{ updateTime: second, eventUniqueId: 'e3' },
+				{ updateTime: '2026-03-01 09:00:00', eventUniqueId: 'early' },
+			],
+		});
 		expect(await ids(PATHS.imRecords, WINDOW)).toEqual(['early', 'e1', 'e2', 'e3', 'later']);
 	});
 
 	it('cuts at the limit (default 1000), also inside one second holding more than 1000 records', async () => {
-		const injected = await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 1500, from: '2026-03-01 08:00:00', to: '2026-03-01 08:00:00' } });
+		const injected = await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			generate: { count: 1500, from: '2026-03-01 08:00:00', to: '2026-03-01 08:00:00' },
+		});
 		const all = await ids(PATHS.callRecords, WINDOW);
 		expect(all).toEqual(injected.slice(0, 1000));
-		expect(await ids(PATHS.callRecords, { ...WINDOW, limit: 1000 })).toEqual(injected.slice(0, 1000));
+		expect(await ids(PATHS.callRecords, { ...WINDOW, limit: 1000 })).toEqual(
+			injected.slice(0, 1000),
+		);
 		expect(await ids(PATHS.callRecords, { ...WINDOW, limit: 1 })).toEqual(injected.slice(0, 1));
-		expect(await ids(PATHS.callRecords, { startTime: '2026-03-01 08:00:01', endTime: WINDOW.endTime })).toEqual([]);
+		expect(
+			await ids(PATHS.callRecords, { startTime: '2026-03-01 08:00:01', endTime: WINDOW.endTime }),
+		).toEqual([]);
 	});
 
 	it('pages through a burst with narrowing windows', async () => {
-		const injected = await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 2500, from: '2026-03-01 00:00:00', to: '2026-03-01 00:00:09' } });
+		const injected = await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			generate: { count: 2500, from: '2026-03-01 00:00:00', to: '2026-03-01 00:00:09' },
+		});
 		const seen: string[] = [];
 		let start = WINDOW.startTime;
 		for (;;) {
-			const batch = okA(await sb.client.post(PATHS.callRecords, { startTime: start, endTime: WINDOW.endTime }));
+			const batch = okA(
+				await sb.client.post(PATHS.callRecords, { startTime: start, endTime: WINDOW.endTime }),
+			);
 			const fresh = batch.filter((r: { eventUniqueId: string }) => !seen.includes(r.eventUniqueId));
 			seen.push(...fresh.map((r: { eventUniqueId: string }) => r.eventUniqueId));
 			if (batch.length < 1000) break;
@@ -107,19 +197,47 @@ describe('window, order and limit', () => {
 
 describe('record shapes and filters', () => {
 	it('serves call records with callId and scene callCenter, im records with sessionId and scene im', async () => {
-		await sb.control.injectRecords({ appId: APP, channel: 'call', generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' } });
-		await sb.control.injectRecords({ appId: APP, channel: 'im', generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' } });
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' },
+		});
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'im',
+			generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' },
+		});
 		const calls = okA(await sb.client.post(PATHS.callRecords, WINDOW));
 		const chats = okA(await sb.client.post(PATHS.imRecords, WINDOW));
 		for (const r of calls) {
-			expect(Object.keys(r).sort()).toEqual(['accountId', 'callId', 'data', 'eventUniqueId', 'otherParams', 'pushType', 'scene', 'updateAgent', 'updateTime']);
+			expect(Object.keys(r).sort()).toEqual([
+				'accountId',
+				'callId',
+				'data',
+				'eventUniqueId',
+				'otherParams',
+				'pushType',
+				'scene',
+				'updateAgent',
+				'updateTime',
+			]);
 			expect(r).toMatchObject({ accountId: APP, scene: 'callCenter', otherParams: null });
 			expect(r.eventUniqueId).toMatch(/^[0-9a-f]{32}$/);
 			expect(['serviceNoteInsert', 'serviceNoteUpdate']).toContain(r.pushType);
 			expect(typeof r.data).toBe('object');
 		}
 		for (const r of chats) {
-			expect(Object.keys(r).sort()).toEqual(['accountId', 'data', 'eventUniqueId', 'otherParams', 'pushType', 'scene', 'sessionId', 'updateAgent', 'updateTime']);
+			expect(Object.keys(r).sort()).toEqual([
+				'accountId',
+				'data',
+				'eventUniqueId',
+				'otherParams',
+				'pushType',
+				'scene',
+				'sessionId',
+				'updateAgent',
+				'updateTime',
+			]);
 			expect(r.scene).toBe('im');
 		}
 		const pushTypes = new Set([...calls, ...chats].map((r: { pushType: string }) => r.pushType));
@@ -133,13 +251,27 @@ describe('record shapes and filters', () => {
 			channel: 'call',
 			records: [
 				{ updateTime: '2026-03-01 09:00:00', callId: 'c-1', pushType: 'serviceNoteInsert' },
-				{ updateTime: '2026-03-01 09:05:00', callId: 'c-1', pushType: 'serviceNoteUpdate', updateAgent: '' },
+				{
+					updateTime: '2026-03-01 09:05:00',
+					callId: 'c-1',
+					pushType: 'serviceNoteUpdate',
+					updateAgent: '',
+				},
 				{ updateTime: '2026-03-01 09:06:00', callId: 'c-10' },
 			],
 		});
-		await sb.control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: '2026-03-01 09:00:00', sessionId: 's-1', otherParams: { channel: 'web' } }] });
+		await sb.control.injectRecords({
+			appId: APP,
+			channel: 'im',
+			records: [
+				{ updateTime: '2026-03-01 09:00:00', sessionId: 's-1', otherParams: { channel: 'web' } },
+			],
+		});
 		const c1 = okA(await sb.client.post(PATHS.callRecords, { ...WINDOW, callId: 'c-1' }));
-		expect(c1.map((r: { pushType: string }) => r.pushType)).toEqual(['serviceNoteInsert', 'serviceNoteUpdate']);
+		expect(c1.map((r: { pushType: string }) => r.pushType)).toEqual([
+			'serviceNoteInsert',
+			'serviceNoteUpdate',
+		]);
 		expect(c1[1].updateAgent).toBe('');
 		expect(okA(await sb.client.post(PATHS.callRecords, { ...WINDOW, callId: 'c' }))).toEqual([]);
 		expect(okA(await sb.client.post(PATHS.imRecords, { ...WINDOW, sessionId: 's-1' }))).toEqual([

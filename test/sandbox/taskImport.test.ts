@@ -18,7 +18,12 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 		const res = await sb.client.post(PATHS.taskImport, {
 			taskId,
 			customers: [
-				{ customerNumber: '13800138000', customerName: '王伟', remark: 'VIP', variables: { name: '王先生', amount: '300' } },
+				{
+					customerNumber: '13800138000',
+					customerName: '王伟',
+					remark: 'VIP',
+					variables: { name: '王先生', amount: '300' },
+				},
 				{ customerNumber: '+86-571-8888' },
 			],
 		});
@@ -37,10 +42,26 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 		expect(res.text).toContain(`"importBatchId":${data.importBatchId},`);
 		expect(String(JSON.parse(res.text).data.importBatchId)).not.toBe(data.importBatchId);
 		const state = await sb.control.getState(APP);
-		expect(state.tasks[0]).toMatchObject({ totalCount: 2, importedCustomers: 2, importBatchIds: [data.importBatchId] });
+		expect(state.tasks[0]).toMatchObject({
+			totalCount: 2,
+			importedCustomers: 2,
+			importBatchIds: [data.importBatchId],
+		});
 		expect(await sb.control.getTaskCustomers(APP, taskId)).toEqual([
-			{ customerNumber: '13800138000', customerName: '王伟', remark: 'VIP', variables: { name: '王先生', amount: '300' }, importBatchId: data.importBatchId },
-			{ customerNumber: '+86-571-8888', customerName: null, remark: null, variables: null, importBatchId: data.importBatchId },
+			{
+				customerNumber: '13800138000',
+				customerName: '王伟',
+				remark: 'VIP',
+				variables: { name: '王先生', amount: '300' },
+				importBatchId: data.importBatchId,
+			},
+			{
+				customerNumber: '+86-571-8888',
+				customerName: null,
+				remark: null,
+				variables: null,
+				importBatchId: data.importBatchId,
+			},
 		]);
 		const second = await importRows([{ customerNumber: '13900000000' }]);
 		expect(second.importBatchId).not.toBe(data.importBatchId);
@@ -59,7 +80,10 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 			{ customerNumber: 13800000002 },
 			{ customerNumber: '13800000003', customerName: 'x'.repeat(101) },
 			{ customerNumber: '13800000004', remark: 'x'.repeat(501) },
-			{ customerNumber: '13800000005', variables: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x'])) },
+			{
+				customerNumber: '13800000005',
+				variables: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x'])),
+			},
 			{ customerNumber: '13800000006', variables: { ['n'.repeat(51)]: 'x' } },
 			{ customerNumber: '13800000007', variables: { n: 'x'.repeat(501) } },
 			{ customerNumber: '13800000008', variables: { n: 5 } },
@@ -67,9 +91,22 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 			{ customerNumber: '13800000010', phone: 'x' },
 			'13800000011',
 			{ customerNumber: '13800000001' },
-			{ customerNumber: '12345', customerName: 'y'.repeat(100), remark: 'z'.repeat(500), variables: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${'v'.repeat(48)}${i}`, 'w'.repeat(500)])) },
+			{
+				customerNumber: '12345',
+				customerName: 'y'.repeat(100),
+				remark: 'z'.repeat(500),
+				variables: Object.fromEntries(
+					Array.from({ length: 20 }, (_, i) => [`${'v'.repeat(48)}${i}`, 'w'.repeat(500)]),
+				),
+			},
 		]);
-		expect(data).toMatchObject({ totalCount: 18, successCount: 2, emptyCount: 2, invalidCount: 13, failureCount: 16 });
+		expect(data).toMatchObject({
+			totalCount: 18,
+			successCount: 2,
+			emptyCount: 2,
+			invalidCount: 13,
+			failureCount: 16,
+		});
 		const reasons = data.failureReasons.split('; ');
 		expect(reasons).toEqual([
 			'row 2: customerNumber is empty',
@@ -93,7 +130,12 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 
 	it('lists at most 20 reasons, then how many more', async () => {
 		const data = await importRows(Array.from({ length: 50 }, () => ({ customerNumber: 'bad' })));
-		expect(data).toMatchObject({ totalCount: 50, successCount: 0, invalidCount: 50, failureCount: 50 });
+		expect(data).toMatchObject({
+			totalCount: 50,
+			successCount: 0,
+			invalidCount: 50,
+			failureCount: 50,
+		});
 		const parts = data.failureReasons.split('; ');
 		expect(parts).toHaveLength(21);
 		expect(parts[19]).toBe('row 20: customerNumber must be 5 to 20 characters of digits, + and -');
@@ -102,12 +144,36 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 
 	it('deduplicates per dupStrategy: batch (default), task, none', async () => {
 		await importRows([{ customerNumber: '13800000001' }, { customerNumber: '13800000002' }]);
-		const batch = await importRows([{ customerNumber: '13800000001' }, { customerNumber: '13800000003' }, { customerNumber: '13800000003' }], { dupStrategy: 'batch' });
-		expect(batch).toMatchObject({ totalCount: 3, successCount: 2, failureCount: 1, failureReasons: 'row 3: duplicate customerNumber 13800000003 (dupStrategy batch)' });
-		const task = await importRows([{ customerNumber: '13800000001' }, { customerNumber: '13800000004' }, { customerNumber: '13800000004' }], { dupStrategy: 'task' });
+		const batch = await importRows(
+			[
+				{ customerNumber: '13800000001' },
+				{ customerNumber: '13800000003' },
+				{ customerNumber: '13800000003' },
+			],
+			{ dupStrategy: 'batch' },
+		);
+		expect(batch).toMatchObject({
+			totalCount: 3,
+			successCount: 2,
+			failureCount: 1,
+			failureReasons: 'row 3: duplicate customerNumber 13800000003 (dupStrategy batch)',
+		});
+		const task = await importRows(
+			[
+				{ customerNumber: '13800000001' },
+				{ customerNumber: '13800000004' },
+				{ customerNumber: '13800000004' },
+			],
+			{ dupStrategy: 'task' },
+		);
 		expect(task).toMatchObject({ successCount: 1, failureCount: 2 });
-		expect(task.failureReasons).toBe('row 1: duplicate customerNumber 13800000001 (dupStrategy task); row 3: duplicate customerNumber 13800000004 (dupStrategy task)');
-		const none = await importRows([{ customerNumber: '13800000001' }, { customerNumber: '13800000001' }], { dupStrategy: 'none' });
+		expect(task.failureReasons).toBe(
+			'row 1: duplicate customerNumber 13800000001 (dupStrategy task); row 3: duplicate customerNumber 13800000004 (dupStrategy task)',
+		);
+		const none = await importRows(
+			[{ customerNumber: '13800000001' }, { customerNumber: '13800000001' }],
+			{ dupStrategy: 'none' },
+		);
 		expect(none).toMatchObject({ successCount: 2, failureCount: 0, failureReasons: null });
 		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(2 + 2 + 1 + 2);
 	});
@@ -115,24 +181,53 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 	it.each([
 		[{ customers: [{ customerNumber: '13800000000' }] }, 'taskId is required'],
 		[{ taskId: 5, customers: [{ customerNumber: '13800000000' }] }, 'taskId must be a string'],
-		[{ taskId: '0', customers: [{ customerNumber: '13800000000' }] }, 'taskId must be a numeric string greater than 0'],
-		[{ taskId: 'abc', customers: [{ customerNumber: '13800000000' }] }, 'taskId must be a numeric string greater than 0'],
+		[
+			{ taskId: '0', customers: [{ customerNumber: '13800000000' }] },
+			'taskId must be a numeric string greater than 0',
+		],
+		[
+			{ taskId: 'abc', customers: [{ customerNumber: '13800000000' }] },
+			'taskId must be a numeric string greater than 0',
+		],
 		[{ taskId: 'TASK' }, 'customers must be an array of 1 to 10000 elements'],
 		[{ taskId: 'TASK', customers: [] }, 'customers must be an array of 1 to 10000 elements'],
 		[{ taskId: 'TASK', customers: {} }, 'customers must be an array of 1 to 10000 elements'],
-		[{ taskId: 'TASK', customers: [{ customerNumber: '13800000000' }], dupStrategy: 'global' }, 'dupStrategy must be one of task, batch, none'],
+		[
+			{ taskId: 'TASK', customers: [{ customerNumber: '13800000000' }], dupStrategy: 'global' },
+			'dupStrategy must be one of task, batch, none',
+		],
 	])('refuses %j with code 400', async (body: Record<string, unknown>, message) => {
-		errB(await sb.client.post(PATHS.taskImport, { ...body, ...(body.taskId === 'TASK' && { taskId }) }), 400, message);
+		errB(
+			await sb.client.post(PATHS.taskImport, {
+				...body,
+				...(body.taskId === 'TASK' && { taskId }),
+			}),
+			400,
+			message,
+		);
 		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(0);
 	});
 
 	it('refuses 10,001 rows with code 400 and accepts 10,000', async () => {
-		const rows = Array.from({ length: 10_001 }, (_, i) => ({ customerNumber: String(13_000_000_000 + i) }));
-		errB(await sb.client.post(PATHS.taskImport, { taskId, customers: rows }), 400, 'customers must be an array of 1 to 10000 elements');
+		const rows = Array.from({ length: 10_001 }, (_, i) => ({
+			customerNumber: String(13_000_000_000 + i),
+		}));
+		errB(
+			await sb.client.post(PATHS.taskImport, { taskId, customers: rows }),
+			400,
+			'customers must be an array of 1 to 10000 elements',
+		);
 		expect((await importRows(rows.slice(0, 10_000))).successCount).toBe(10_000);
 	});
 
 	it('answers 801 for an unknown task', async () => {
-		errB(await sb.client.post(PATHS.taskImport, { taskId: '182739465018279999', customers: [{ customerNumber: '13800000000' }] }), 801, 'task.not.exist');
+		errB(
+			await sb.client.post(PATHS.taskImport, {
+				taskId: '182739465018279999',
+				customers: [{ customerNumber: '13800000000' }],
+			}),
+			801,
+			'task.not.exist',
+		);
 	});
 });

@@ -14,15 +14,21 @@ beforeEach(async () => {
 			taskName: 'State machine',
 			voiceAgentId: agent.id,
 			startType: 'manual',
-			callStrategy: { callWindowRanges: [{ callWeekdays: [1], callTimeRanges: ['09:00-18:00'] }], maxConcurrency: 1, callerNumberGroupId: group },
+			callStrategy: {
+				callWindowRanges: [{ callWeekdays: [1], callTimeRanges: ['09:00-18:00'] }],
+				maxConcurrency: 1,
+				callerNumberGroupId: group,
+			},
 			retryStrategy: { retryEnabled: false },
 		}),
 	);
 	taskId = created.taskId;
 });
 
-const operate = (operation: string, id = taskId) => sb.client.post(PATHS.taskOperate, { taskId: id, operation });
-const importOne = (number = '13800138000') => sb.client.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
+const operate = (operation: string, id = taskId) =>
+	sb.client.post(PATHS.taskOperate, { taskId: id, operation });
+const importOne = (number = '13800138000') =>
+	sb.client.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
 async function status(): Promise<string> {
 	return (await sb.control.getState(APP)).tasks[0].status;
 }
@@ -42,7 +48,10 @@ describe('call task state machine', () => {
 		expect(data.operatedTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 		expect(data.operatedTime >= before).toBe(true);
 		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
-		expect(task).toMatchObject({ status: 'running', lastExecutedTime: data.operatedTime.replace(' ', 'T') });
+		expect(task).toMatchObject({
+			status: 'running',
+			lastExecutedTime: data.operatedTime.replace(' ', 'T'),
+		});
 	});
 
 	it('running → start again is 806, import is 809, pause → pause', async () => {
@@ -90,12 +99,26 @@ describe('call task state machine', () => {
 	});
 
 	it('reports progress moved by the control API', async () => {
-		okB(await sb.client.post(PATHS.taskImport, { taskId, customers: Array.from({ length: 3 }, (_, i) => ({ customerNumber: `1380000000${i}` })) }));
+		okB(
+			await sb.client.post(PATHS.taskImport, {
+				taskId,
+				customers: Array.from({ length: 3 }, (_, i) => ({ customerNumber: `1380000000${i}` })),
+			}),
+		);
 		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 2, connectedCount: 1 });
 		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
-		expect(task).toMatchObject({ totalCount: 3, completedCount: 2, connectedCount: 1, progressRate: 0.6667 });
-		await expect(sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 4 })).rejects.toThrow(/completedCount/);
-		await expect(sb.control.setTaskProgress({ appId: APP, taskId, connectedCount: 3 })).rejects.toThrow(/exceeds completedCount/);
+		expect(task).toMatchObject({
+			totalCount: 3,
+			completedCount: 2,
+			connectedCount: 1,
+			progressRate: 0.6667,
+		});
+		await expect(
+			sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 4 }),
+		).rejects.toThrow(/completedCount/);
+		await expect(
+			sb.control.setTaskProgress({ appId: APP, taskId, connectedCount: 3 }),
+		).rejects.toThrow(/exceeds completedCount/);
 	});
 
 	it.each([
@@ -107,7 +130,11 @@ describe('call task state machine', () => {
 		[{ taskId: 'TASK', operation: 'stop' }, 'operation must be one of start, pause'],
 		[{ taskId: 'TASK', operation: 'start', force: true }, 'unknown parameter: force'],
 	])('operate refuses %j with code 400', async (body: Record<string, unknown>, message) => {
-		const resolved = { ...body, ...(body.taskId === 'TASK' && { taskId }), ...(body.taskId === 'TASK_AS_NUMBER' && { taskId: Number(taskId) }) };
+		const resolved = {
+			...body,
+			...(body.taskId === 'TASK' && { taskId }),
+			...(body.taskId === 'TASK_AS_NUMBER' && { taskId: Number(taskId) }),
+		};
 		errB(await sb.client.post(PATHS.taskOperate, resolved), 400, message);
 	});
 

@@ -270,7 +270,15 @@ export interface ImportedCustomer {
 
 // ---- request log -------------------------------------------------------------------------------
 
-export type FaultKind = 'status' | 'delay' | 'truncated' | 'nonjson' | 'html' | 'envelope' | 'reset' | 'json';
+export type FaultKind =
+	| 'status'
+	| 'delay'
+	| 'truncated'
+	| 'nonjson'
+	| 'html'
+	| 'envelope'
+	| 'reset'
+	| 'json';
 
 export interface LogEntry {
 	seq: number;

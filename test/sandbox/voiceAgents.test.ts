@@ -29,42 +29,97 @@ describe('POST /openapi/agent/web/v1/agent/query', () => {
 		expect(first).toMatchObject({ pageNum: 1, pageSize: 5, total: 7, hasNext: true });
 		expect(first.list).toHaveLength(5);
 		expect(Object.keys(first.list[0])).toEqual([
-			'id', 'name', 'answerSource', 'description', 'callInOut', 'voice', 'language', 'wakeUpEnabled',
-			'followUpInterval', 'maxFollowUpCount', 'publishStatus', 'version', 'createTime', 'updateTime',
+			'id',
+			'name',
+			'answerSource',
+			'description',
+			'callInOut',
+			'voice',
+			'language',
+			'wakeUpEnabled',
+			'followUpInterval',
+			'maxFollowUpCount',
+			'publishStatus',
+			'version',
+			'createTime',
+			'updateTime',
 		]);
 		const second = okB(await sb.client.post(PATHS.agentQuery, { pageNo: 2, pageSize: 5 }));
 		expect(second).toMatchObject({ pageNum: 2, total: 7, hasNext: false });
 		expect(second.list).toHaveLength(2);
-		expect(okB(await sb.client.post(PATHS.agentQuery, { pageNo: 3, pageSize: 5 })).list).toEqual([]);
+		expect(okB(await sb.client.post(PATHS.agentQuery, { pageNo: 3, pageSize: 5 })).list).toEqual(
+			[],
+		);
 		const all = [...first.list, ...second.list].map((a: { id: string }) => a.id);
 		expect(new Set(all).size).toBe(7);
-		expect(okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 500 })).list).toHaveLength(7);
+		expect(
+			okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 500 })).list,
+		).toHaveLength(7);
 	});
 
 	it('matches name fuzzily and case-insensitively', async () => {
-		await sb.control.seedAgents({ appId: APP, agents: [{ name: 'Renewal Reminder' }, { name: 'renewal check' }, { name: '售后回访' }] });
-		const data = okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: 'RENEWAL' }));
-		expect(data.list.map((a: { name: string }) => a.name)).toEqual(['Renewal Reminder', 'renewal check']);
+		await sb.control.seedAgents({
+			appId: APP,
+			agents: [{ name: 'Renewal Reminder' }, { name: 'renewal check' }, { name: '售后回访' }],
+		});
+		const data = okB(
+			await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: 'RENEWAL' }),
+		);
+		expect(data.list.map((a: { name: string }) => a.name)).toEqual([
+			'Renewal Reminder',
+			'renewal check',
+		]);
 		expect(data.total).toBe(2);
-		expect(okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '回访' })).total).toBe(1);
-		expect(okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '' })).total).toBe(3);
+		expect(
+			okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '回访' })).total,
+		).toBe(1);
+		expect(
+			okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '' })).total,
+		).toBe(3);
 	});
 
 	it('serves the demo seed: six agents with mixed publish status and versions', async () => {
 		await sb.control.reset([{ appId: 'demo', appSecret: 's', seed: 'demo' }]);
-		const data = okB(await sb.clientFor({ appId: 'demo', appSecret: 's' }).post(PATHS.agentQuery, { pageNo: 1, pageSize: 50 }));
+		const data = okB(
+			await sb
+				.clientFor({ appId: 'demo', appSecret: 's' })
+				.post(PATHS.agentQuery, { pageNo: 1, pageSize: 50 }),
+		);
 		expect(data.total).toBe(6);
-		expect(new Set(data.list.map((a: { publishStatus: string }) => a.publishStatus))).toEqual(new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']));
-		expect(new Set(data.list.map((a: { version: string }) => a.version))).toEqual(new Set(['2', '3']));
+		expect(new Set(data.list.map((a: { publishStatus: string }) => a.publishStatus))).toEqual(
+			new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
+		);
+		expect(new Set(data.list.map((a: { version: string }) => a.version))).toEqual(
+			new Set(['2', '3']),
+		);
 	});
 });
 
 describe('POST /openapi/agent/web/v1/number/group/query', () => {
 	it('pages caller number groups; displayNumbers and defaultNumbers are strings holding JSON arrays', async () => {
-		await sb.control.seedCallerNumberGroups({ appId: APP, count: 3, groups: [{ groupName: 'Hangzhou outbound', strategy: 'AREA_CODE', displayNumbers: '["057188880001"]', defaultNumbers: '["4008001234"]', status: 0 }] });
+		await sb.control.seedCallerNumberGroups({
+			appId: APP,
+			count: 3,
+			groups: [
+				{
+					groupName: 'Hangzhou outbound',
+					strategy: 'AREA_CODE',
+					displayNumbers: '["057188880001"]',
+					defaultNumbers: '["4008001234"]',
+					status: 0,
+				},
+			],
+		});
 		const data = okB(await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 2 }));
 		expect(data).toMatchObject({ pageNum: 1, pageSize: 2, total: 4, hasNext: true });
-		expect(data.list[0]).toMatchObject({ groupName: 'Hangzhou outbound', strategy: 'AREA_CODE', strategyName: '号码归属地', displayNumbers: '["057188880001"]', defaultNumbers: '["4008001234"]', status: 0 });
+		expect(data.list[0]).toMatchObject({
+			groupName: 'Hangzhou outbound',
+			strategy: 'AREA_CODE',
+			strategyName: '号码归属地',
+			displayNumbers: '["057188880001"]',
+			defaultNumbers: '["4008001234"]',
+			status: 0,
+		});
 		for (const g of data.list) {
 			expect(typeof g.displayNumbers).toBe('string');
 			expect(Array.isArray(JSON.parse(g.displayNumbers))).toBe(true);
@@ -73,17 +128,39 @@ describe('POST /openapi/agent/web/v1/number/group/query', () => {
 	});
 
 	it('matches groupName fuzzily', async () => {
-		await sb.control.seedCallerNumberGroups({ appId: APP, groups: [{ groupName: '杭州外呼' }, { groupName: '北京外呼' }, { groupName: 'Shanghai' }] });
-		const data = okB(await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10, groupName: '外呼' }));
-		expect(data.list.map((g: { groupName: string }) => g.groupName)).toEqual(['杭州外呼', '北京外呼']);
-		expect(okB(await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10, groupName: 'SHANG' })).total).toBe(1);
+		await sb.control.seedCallerNumberGroups({
+			appId: APP,
+			groups: [{ groupName: '杭州外呼' }, { groupName: '北京外呼' }, { groupName: 'Shanghai' }],
+		});
+		const data = okB(
+			await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10, groupName: '外呼' }),
+		);
+		expect(data.list.map((g: { groupName: string }) => g.groupName)).toEqual([
+			'杭州外呼',
+			'北京外呼',
+		]);
+		expect(
+			okB(
+				await sb.client.post(PATHS.callerGroupQuery, {
+					pageNo: 1,
+					pageSize: 10,
+					groupName: 'SHANG',
+				}),
+			).total,
+		).toBe(1);
 	});
 });
 
 describe('big numbers (Java Long in envelope B)', () => {
 	it('writes agent and caller-group ids as bare 18-digit numbers that JSON.parse cannot hold', async () => {
-		const [agentId] = await sb.control.seedAgents({ appId: APP, agents: [{ id: '182739465018273946' }] });
-		const [groupId] = await sb.control.seedCallerNumberGroups({ appId: APP, groups: [{ id: '182739465018273947' }] });
+		const [agentId] = await sb.control.seedAgents({
+			appId: APP,
+			agents: [{ id: '182739465018273946' }],
+		});
+		const [groupId] = await sb.control.seedCallerNumberGroups({
+			appId: APP,
+			groups: [{ id: '182739465018273947' }],
+		});
 		const agents = await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 });
 		const groups = await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10 });
 		expect(agents.text).toContain('"id":182739465018273946,');

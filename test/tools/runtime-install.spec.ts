@@ -25,12 +25,27 @@ let madeHere = false;
 
 /** Runs the installer as `npm run runtime` would, with npm's environment for this repository. */
 async function install(): Promise<{ code: number | null; output: string }> {
-	const res = await runCommand(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', 'test/tools/runtime.ts', '--n8n', VERSION], {
-		cwd: REPO,
-		env: { ...process.env, XDG_CACHE_HOME: cacheHome, npm_config_ignore_scripts: 'true', npm_lifecycle_event: 'runtime' },
-		timeoutMs: 25 * 60_000,
-		onLine: (line) => process.stderr.write(`${line}\n`),
-	});
+	const res = await runCommand(
+		process.execPath,
+		[
+			require.resolve('ts-node/dist/bin.js'),
+			'--transpile-only',
+			'test/tools/runtime.ts',
+			'--n8n',
+			VERSION,
+		],
+		{
+			cwd: REPO,
+			env: {
+				...process.env,
+				XDG_CACHE_HOME: cacheHome,
+				npm_config_ignore_scripts: 'true',
+				npm_lifecycle_event: 'runtime',
+			},
+			timeoutMs: 25 * 60_000,
+			onLine: (line) => process.stderr.write(`${line}\n`),
+		},
+	);
 	return { code: res.code, output: `${res.stdout}\n${res.stderr}` };
 }
 
@@ -46,7 +61,16 @@ function sqliteBinaries(): string[] {
 		for (const name of readdirSync(dir)) {
 			const full = path.join(dir, name);
 			if (name === 'node_sqlite3.node') found.push(full);
-			else if (depth < 4 && !name.startsWith('.') && (name === 'sqlite3' || name === 'build' || name === 'Release' || name === 'node_modules' || name.startsWith('@'))) walk(full, depth + 1);
+			else if (
+				depth < 4 &&
+				!name.startsWith('.') &&
+				(name === 'sqlite3' ||
+					name === 'build' ||
+					name === 'Release' ||
+					name === 'node_modules' ||
+					name.startsWith('@'))
+			)
+				walk(full, depth + 1);
 		}
 	};
 	walk(n8nModules, 0);
@@ -67,30 +91,44 @@ afterAll(async () => {
 	if (madeHere) await fs.rm(cacheHome, { recursive: true, force: true });
 });
 
-test('an empty cache: Node and n8n install, sqlite3 is compiled although npm says ignore-scripts, the smoke test passes before the marker', async () => {
-	expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(false);
-	const first = await install();
-	expect(first.code).toBe(0);
-	expect(first.output).toMatch(/installing n8n/);
-	expect(first.output).toMatch(/sqlite3 built in/);
-	expect(first.output).toMatch(new RegExp(`smoke test passed: n8n ${VERSION.replace(/\./g, '\\.')} opened SQLite and imported a credential`));
-	expect(sqliteBinaries().length).toBeGreaterThanOrEqual(1);
-	expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(true);
+test(
+	'an empty cache: Node and n8n install, sqlite3 is compiled although npm says ignore-scripts, the smoke test passes before the marker',
+	async () => {
+		expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(false);
+		const first = await install();
+		expect(first.code).toBe(0);
+		expect(first.output).toMatch(/installing n8n/);
+		expect(first.output).toMatch(/sqlite3 built in/);
+		expect(first.output).toMatch(
+			new RegExp(
+				`smoke test passed: n8n ${VERSION.replace(/\./g, '\\.')} opened SQLite and imported a credential`,
+			),
+		);
+		expect(sqliteBinaries().length).toBeGreaterThanOrEqual(1);
+		expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(true);
 
-	// A second run trusts the verified cache and installs nothing.
-	const second = await install();
-	expect(second.code).toBe(0);
-	expect(second.output).not.toMatch(/installing|building|repair/);
-}, 30 * 60_000);
+		// A second run trusts the verified cache and installs nothing.
+		const second = await install();
+		expect(second.code).toBe(0);
+		expect(second.output).not.toMatch(/installing|building|repair/);
+	},
+	30 * 60_000,
+);
 
-test('a cache left half built (no compiled sqlite3, marker present) is found, said so, repaired and verified', async () => {
-	for (const binary of sqliteBinaries()) await fs.rm(binary);
-	expect(sqliteBinaries()).toEqual([]);
-	expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(true);
-	const repaired = await install();
-	expect(repaired.code).toBe(0);
-	expect(repaired.output).toMatch(/cannot be trusted \(sqlite3 has no compiled binding\): checking and repairing it/);
-	expect(repaired.output).not.toMatch(/installing n8n/);
-	expect(repaired.output).toMatch(/smoke test passed/);
-	expect(sqliteBinaries().length).toBeGreaterThanOrEqual(1);
-}, 30 * 60_000);
+test(
+	'a cache left half built (no compiled sqlite3, marker present) is found, said so, repaired and verified',
+	async () => {
+		for (const binary of sqliteBinaries()) await fs.rm(binary);
+		expect(sqliteBinaries()).toEqual([]);
+		expect(existsSync(path.join(cacheDir(), `n8n-${VERSION}`, '.complete'))).toBe(true);
+		const repaired = await install();
+		expect(repaired.code).toBe(0);
+		expect(repaired.output).toMatch(
+			/cannot be trusted \(sqlite3 has no compiled binding\): checking and repairing it/,
+		);
+		expect(repaired.output).not.toMatch(/installing n8n/);
+		expect(repaired.output).toMatch(/smoke test passed/);
+		expect(sqliteBinaries().length).toBeGreaterThanOrEqual(1);
+	},
+	30 * 60_000,
+);

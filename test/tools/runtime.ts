@@ -48,10 +48,14 @@ export const N8N_RELEASES: readonly N8nRelease[] = [
 export const DEFAULT_N8N_VERSION = '2.41.1';
 
 /** The release the end-to-end tests and `npm start` use: `CONTACT_CENTER_N8N_VERSION` or the default. */
-export function selectedRelease(version = process.env.CONTACT_CENTER_N8N_VERSION || DEFAULT_N8N_VERSION): N8nRelease {
+export function selectedRelease(
+	version = process.env.CONTACT_CENTER_N8N_VERSION || DEFAULT_N8N_VERSION,
+): N8nRelease {
 	const release = N8N_RELEASES.find((r) => r.version === version);
 	if (!release) {
-		throw new Error(`n8n ${version} is not pinned here; pinned: ${N8N_RELEASES.map((r) => r.version).join(', ')}`);
+		throw new Error(
+			`n8n ${version} is not pinned here; pinned: ${N8N_RELEASES.map((r) => r.version).join(', ')}`,
+		);
 	}
 	return release;
 }
@@ -92,9 +96,14 @@ function defaultLog(line: string): void {
 
 /** The npm package carrying the official Node binary for this machine. */
 export function nodePackageName(): string {
-	const platform = ({ linux: 'linux', darwin: 'darwin', win32: 'win' } as Record<string, string>)[process.platform];
-	const arch = ({ x64: 'x64', arm64: 'arm64', ppc64: 'ppc64le', s390x: 's390x' } as Record<string, string>)[process.arch];
-	if (!platform || !arch) throw new Error(`No Node package on npm for ${process.platform}/${process.arch}`);
+	const platform = ({ linux: 'linux', darwin: 'darwin', win32: 'win' } as Record<string, string>)[
+		process.platform
+	];
+	const arch = (
+		{ x64: 'x64', arm64: 'arm64', ppc64: 'ppc64le', s390x: 's390x' } as Record<string, string>
+	)[process.arch];
+	if (!platform || !arch)
+		throw new Error(`No Node package on npm for ${process.platform}/${process.arch}`);
 	return `node-${platform}-${arch}`;
 }
 
@@ -177,7 +186,12 @@ async function run(command: string, args: string[], step: InstallStep): Promise<
 function installEnv(base: NodeJS.ProcessEnv = process.env, nodeMajor?: string): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(base)) {
-		if (/^npm_(config_(ignore_scripts|local_prefix|prefix|global|workspaces?|include_workspace_root)|package_|lifecycle_)/i.test(key)) continue;
+		if (
+			/^npm_(config_(ignore_scripts|local_prefix|prefix|global|workspaces?|include_workspace_root)|package_|lifecycle_)/i.test(
+				key,
+			)
+		)
+			continue;
 		env[key] = value;
 	}
 	if (nodeMajor) {
@@ -192,7 +206,8 @@ function installEnv(base: NodeJS.ProcessEnv = process.env, nodeMajor?: string): 
 export async function ensureNode(major: string, options: EnsureOptions = {}): Promise<string> {
 	const log = options.log ?? defaultLog;
 	const root = nodeFolder(major);
-	const done = (): boolean => existsSync(path.join(root, MARKER)) && existsSync(nodePaths(root).nodeBin);
+	const done = (): boolean =>
+		existsSync(path.join(root, MARKER)) && existsSync(nodePaths(root).nodeBin);
 	if (done()) return nodePaths(root).nodeBinDir;
 	return withLock(root, log, async () => {
 		if (done()) return nodePaths(root).nodeBinDir;
@@ -203,12 +218,19 @@ export async function ensureNode(major: string, options: EnsureOptions = {}): Pr
 		const staging = `${root}.staging-${process.pid}`;
 		await fs.rm(staging, { recursive: true, force: true });
 		await fs.mkdir(staging, { recursive: true });
-		await fs.writeFile(path.join(staging, 'package.json'), '{ "name": "node-runtime", "private": true }\n');
-		await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', spec], {
-			cwd: staging,
-			log,
-			timeoutMs: 10 * 60_000,
-		});
+		await fs.writeFile(
+			path.join(staging, 'package.json'),
+			'{ "name": "node-runtime", "private": true }\n',
+		);
+		await run(
+			'npm',
+			['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', spec],
+			{
+				cwd: staging,
+				log,
+				timeoutMs: 10 * 60_000,
+			},
+		);
 		const { nodeBin } = nodePaths(staging);
 		if (!existsSync(nodeBin)) throw new Error(`${spec} installed no binary at ${nodeBin}`);
 		await fs.chmod(nodeBin, 0o755);
@@ -262,7 +284,10 @@ export function sqliteBindings(n8nDir: string): Array<{ dir: string; built: bool
 			}
 			const dir = path.join(modules, name);
 			if (name === 'sqlite3') {
-				found.push({ dir, built: existsSync(path.join(dir, 'build', 'Release', 'node_sqlite3.node')) });
+				found.push({
+					dir,
+					built: existsSync(path.join(dir, 'build', 'Release', 'node_sqlite3.node')),
+				});
 			}
 			visit(path.join(dir, 'node_modules'), depth + 1);
 		}
@@ -302,47 +327,77 @@ async function smokeTest(runtime: Runtime, log: (line: string) => void): Promise
 		// Nothing of the calling process's n8n, database, queue or test-runner settings: under jest,
 		// NODE_ENV=test silences n8n's logger, and the result could not be checked.
 		for (const key of Object.keys(env)) {
-			if (/^(DB_POSTGRESDB_|EXECUTIONS_MODE$|QUEUE_|NODE_ENV$|NODE_OPTIONS$|JEST_)/.test(key)) delete env[key];
+			if (/^(DB_POSTGRESDB_|EXECUTIONS_MODE$|QUEUE_|NODE_ENV$|NODE_OPTIONS$|JEST_)/.test(key))
+				delete env[key];
 		}
-		const res = await runChecked(runtime.nodeBin, [runtime.n8nBin, 'import:credentials', `--input=${input}`], {
-			cwd: folder,
-			env,
-			timeoutMs: 3 * 60_000,
-		}).catch((error: unknown) => {
-			throw new Error(`n8n ${runtime.n8nVersion} failed its smoke test (import:credentials): ${error instanceof Error ? error.message : String(error)}`);
+		const res = await runChecked(
+			runtime.nodeBin,
+			[runtime.n8nBin, 'import:credentials', `--input=${input}`],
+			{
+				cwd: folder,
+				env,
+				timeoutMs: 3 * 60_000,
+			},
+		).catch((error: unknown) => {
+			throw new Error(
+				`n8n ${runtime.n8nVersion} failed its smoke test (import:credentials): ${error instanceof Error ? error.message : String(error)}`,
+			);
 		});
 		if (!/imported 1 credential/i.test(`${res.stdout}\n${res.stderr}`)) {
-			throw new Error(`n8n ${runtime.n8nVersion} smoke test: import:credentials did not report the import\n${tail(res)}`);
+			throw new Error(
+				`n8n ${runtime.n8nVersion} smoke test: import:credentials did not report the import\n${tail(res)}`,
+			);
 		}
-		log(`smoke test passed: n8n ${runtime.n8nVersion} opened SQLite and imported a credential (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		log(
+			`smoke test passed: n8n ${runtime.n8nVersion} opened SQLite and imported a credential (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+		);
 	} finally {
 		await fs.rm(folder, { recursive: true, force: true });
 	}
 }
 
-async function buildSqlite(release: N8nRelease, n8nDir: string, log: (line: string) => void): Promise<void> {
+async function buildSqlite(
+	release: N8nRelease,
+	n8nDir: string,
+	log: (line: string) => void,
+): Promise<void> {
 	const started = Date.now();
 	log(`building sqlite3 against Node ${release.nodeMajor} (about 1–2 minutes)`);
-	await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'], {
-		cwd: n8nDir,
-		env: { ...installEnv(process.env, release.nodeMajor), npm_config_ignore_scripts: 'false' },
-		log,
-		// node-gyp prints every compiler command and warning; show errors and the outcome only.
-		show: (line) => /\berror\b|ERR!|rebuilt/i.test(line),
-		timeoutMs: 15 * 60_000,
-	});
+	await run(
+		'npm',
+		['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
+		{
+			cwd: n8nDir,
+			env: { ...installEnv(process.env, release.nodeMajor), npm_config_ignore_scripts: 'false' },
+			log,
+			// node-gyp prints every compiler command and warning; show errors and the outcome only.
+			show: (line) => /\berror\b|ERR!|rebuilt/i.test(line),
+			timeoutMs: 15 * 60_000,
+		},
+	);
 	const missing = sqliteBindings(n8nDir).filter((b) => !b.built);
-	if (sqliteBindings(n8nDir).length === 0) throw new Error(`no sqlite3 package found under ${n8nDir}`);
+	if (sqliteBindings(n8nDir).length === 0)
+		throw new Error(`no sqlite3 package found under ${n8nDir}`);
 	if (missing.length > 0) {
-		throw new Error(`npm rebuild sqlite3 reported success but built nothing in ${missing.map((b) => b.dir).join(', ')}`);
+		throw new Error(
+			`npm rebuild sqlite3 reported success but built nothing in ${missing.map((b) => b.dir).join(', ')}`,
+		);
 	}
 	log(`sqlite3 built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Why a cache whose files match the pins cannot be trusted, or undefined when it can. */
-function cacheProblem(n8nDir: string, n8nBin: string, fingerprint: string, markerText: string): string | undefined {
+function cacheProblem(
+	n8nDir: string,
+	n8nBin: string,
+	fingerprint: string,
+	markerText: string,
+): string | undefined {
 	if (!existsSync(n8nBin)) return 'n8n is not installed';
-	if (markerText !== fingerprint) return markerText ? 'it was built by an older installer or from other pins' : 'an earlier install did not finish';
+	if (markerText !== fingerprint)
+		return markerText
+			? 'it was built by an older installer or from other pins'
+			: 'an earlier install did not finish';
 	if (sqliteBindings(n8nDir).some((b) => !b.built)) return 'sqlite3 has no compiled binding';
 	return undefined;
 }
@@ -360,8 +415,10 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 	const { n8nDir, n8nBin } = n8nPaths(release);
 	const fingerprint = hostFingerprint(release);
 	const marker = path.join(n8nDir, MARKER);
-	const readMarker = async (): Promise<string> => (await fs.readFile(marker, 'utf8').catch(() => '')).trim();
-	if (!cacheProblem(n8nDir, n8nBin, fingerprint, await readMarker())) return installedRuntime(release.version);
+	const readMarker = async (): Promise<string> =>
+		(await fs.readFile(marker, 'utf8').catch(() => '')).trim();
+	if (!cacheProblem(n8nDir, n8nBin, fingerprint, await readMarker()))
+		return installedRuntime(release.version);
 	return withLock(n8nDir, log, async () => {
 		const problem = cacheProblem(n8nDir, n8nBin, fingerprint, await readMarker());
 		if (!problem) return installedRuntime(release.version);
@@ -370,28 +427,43 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 		const pinsChanged = ['package.json', 'package-lock.json'].some(
 			(file) =>
 				!existsSync(path.join(n8nDir, file)) ||
-				!readFileSync(path.join(n8nDir, file)).equals(readFileSync(path.join(hostDir(release), file))),
+				!readFileSync(path.join(n8nDir, file)).equals(
+					readFileSync(path.join(hostDir(release), file)),
+				),
 		);
 		if (existsSync(n8nBin) && !pinsChanged) {
-			log(`the cached n8n ${release.version} in ${n8nDir} cannot be trusted (${problem}): checking and repairing it`);
+			log(
+				`the cached n8n ${release.version} in ${n8nDir} cannot be trusted (${problem}): checking and repairing it`,
+			);
 		} else {
 			for (const file of ['package.json', 'package-lock.json']) {
 				await fs.copyFile(path.join(hostDir(release), file), path.join(n8nDir, file));
 			}
 			const started = Date.now();
-			log(`installing n8n ${release.version} into ${n8nDir} (about 3 minutes, ~2,200 packages, 2.7 GB)`);
+			log(
+				`installing n8n ${release.version} into ${n8nDir} (about 3 minutes, ~2,200 packages, 2.7 GB)`,
+			);
 			// --loglevel=error: the lockfile is known good and n8n's tree prints hundreds of peer warnings.
-			await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-				cwd: n8nDir,
-				env: installEnv(process.env, release.nodeMajor),
-				log,
-				timeoutMs: 20 * 60_000,
-				heartbeat: diskGrowth(n8nDir),
-			});
+			await run(
+				'npm',
+				['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+				{
+					cwd: n8nDir,
+					env: installEnv(process.env, release.nodeMajor),
+					log,
+					timeoutMs: 20 * 60_000,
+					heartbeat: diskGrowth(n8nDir),
+				},
+			);
 			log(`n8n installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		}
 		if (sqliteBindings(n8nDir).some((b) => !b.built)) await buildSqlite(release, n8nDir, log);
-		const runtime: Runtime = { n8nVersion: release.version, ...nodePaths(nodeFolder(release.nodeMajor)), n8nDir, n8nBin };
+		const runtime: Runtime = {
+			n8nVersion: release.version,
+			...nodePaths(nodeFolder(release.nodeMajor)),
+			n8nDir,
+			n8nBin,
+		};
 		await smokeTest(runtime, log);
 		await fs.writeFile(marker, `${fingerprint}\n`);
 		return installedRuntime(release.version);
@@ -414,7 +486,9 @@ if (require.main === module) {
 		const runtimes: Runtime[] = [];
 		for (const version of versions) runtimes.push(await ensureN8n({ version }));
 		if (json) {
-			process.stdout.write(`${JSON.stringify(runtimes.length === 1 ? runtimes[0] : runtimes, null, 2)}\n`);
+			process.stdout.write(
+				`${JSON.stringify(runtimes.length === 1 ? runtimes[0] : runtimes, null, 2)}\n`,
+			);
 			return;
 		}
 		defaultLog(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

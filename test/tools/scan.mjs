@@ -6,7 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'cc-scan-'));
@@ -23,7 +26,10 @@ function report(label, result) {
 
 try {
 	report('sources', await analyzePackage(root, SOURCE_FILE_PATTERNS));
-	const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, encoding: 'utf8' })
+	const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+		cwd: root,
+		encoding: 'utf8',
+	})
 		.trim()
 		.split('\n')
 		.pop();

@@ -8,7 +8,15 @@
  */
 import * as path from 'node:path';
 
-import { bindCredential, DEFAULT_OWNER, DEMO_TENANT, loadExamples, PACKAGE_NAME, sandboxCredential, type PackedPackage } from '../e2e/lib';
+import {
+	bindCredential,
+	DEFAULT_OWNER,
+	DEMO_TENANT,
+	loadExamples,
+	PACKAGE_NAME,
+	sandboxCredential,
+	type PackedPackage,
+} from '../e2e/lib';
 import { QueueStack, queuePrerequisitesMissing } from '../e2e/lib/queue';
 import { startSandbox } from '../sandbox';
 import { N8N_VERSION, type Runtime } from './runtime';
@@ -33,7 +41,11 @@ export async function startQueue(options: QueueStartOptions): Promise<void> {
 	if (missing) throw new Error(`--queue needs PostgreSQL and Redis: ${missing}`);
 
 	const sandbox = await step(`sandbox listening on 127.0.0.1:${options.sandboxPort}`, () =>
-		startSandbox({ port: options.sandboxPort, tenants: [{ ...DEMO_TENANT, seed: 'demo' }], demoFeedSeconds: options.demoFeedSeconds ?? 30 }),
+		startSandbox({
+			port: options.sandboxPort,
+			tenants: [{ ...DEMO_TENANT, seed: 'demo' }],
+			demoFeedSeconds: options.demoFeedSeconds ?? 30,
+		}),
 	);
 	let stack: QueueStack | undefined;
 	let stopping = false;
@@ -49,30 +61,39 @@ export async function startQueue(options: QueueStartOptions): Promise<void> {
 		say('stopped');
 		process.exit(0);
 	};
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+		process.on(signal, () => void shutdown(signal));
 
 	try {
-		stack = await step('PostgreSQL and Redis started, package installed for main and 2 workers', () =>
-			QueueStack.start({
-				runtime: options.runtime,
-				workers: 2,
-				port: options.port,
-				owner: DEFAULT_OWNER,
-				onLog: options.verbose ? (line) => process.stdout.write(`${line}\n`) : undefined,
-			}),
+		stack = await step(
+			'PostgreSQL and Redis started, package installed for main and 2 workers',
+			() =>
+				QueueStack.start({
+					runtime: options.runtime,
+					workers: 2,
+					port: options.port,
+					owner: DEFAULT_OWNER,
+					onLog: options.verbose ? (line) => process.stdout.write(`${line}\n`) : undefined,
+				}),
 		);
 		const queue = stack;
 		const credential = sandboxCredential(sandbox.url);
 		const examples = await loadExamples();
-		await step(`credential "${credential.name}" imported`, () => queue.main.importCredentials([credential]));
+		await step(`credential "${credential.name}" imported`, () =>
+			queue.main.importCredentials([credential]),
+		);
 		if (examples.length > 0) {
 			await step(`${examples.length} example workflow(s) imported`, () =>
-				queue.main.importWorkflows(examples.map(({ workflow }) => bindCredential(workflow, credential))),
+				queue.main.importWorkflows(
+					examples.map(({ workflow }) => bindCredential(workflow, credential)),
+				),
 			);
 		}
 		await step(`n8n main started on ${queue.main.baseUrl} (queue mode)`, () => queue.startMain());
 		await step('2 workers started', () => queue.startWorkers());
-		const loaded = (await queue.main.nodeTypeNames()).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
+		const loaded = (await queue.main.nodeTypeNames()).filter((name) =>
+			name.startsWith(`${PACKAGE_NAME}.`),
+		);
 
 		const lines = [
 			'',
@@ -90,7 +111,9 @@ export async function startQueue(options: QueueStartOptions): Promise<void> {
 			'',
 			`  Nodes       ${loaded.length > 0 ? loaded.join(', ') : 'NONE LOADED (run with --verbose)'}`,
 			`  Credential  "${credential.name}" → sandbox ${sandbox.url} (app id ${DEMO_TENANT.appId})`,
-			...(examples.length > 0 ? ['  Workflows   ' + examples.map(({ workflow }) => `"${workflow.name}"`).join(', ')] : []),
+			...(examples.length > 0
+				? ['  Workflows   ' + examples.map(({ workflow }) => `"${workflow.name}"`).join(', ')]
+				: []),
 			`  Logs        ${path.join(queue.main.userFolder, 'n8n.log')}, <worker folder>/n8n-worker.log`,
 			`  Folders     ${queue.dir} and ${queue.postgres.dir} (removed on Ctrl-C)`,
 			'',

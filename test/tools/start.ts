@@ -46,7 +46,8 @@ function parseArgs(argv: string[]): Args {
 		const value = (): number => {
 			const raw = inline ?? argv[++i];
 			const port = Number(raw);
-			if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${flag} needs a port number, got "${raw}"`);
+			if (!Number.isInteger(port) || port < 1 || port > 65535)
+				throw new Error(`${flag} needs a port number, got "${raw}"`);
 			return port;
 		};
 		if (flag === '--port') args.port = value();
@@ -55,7 +56,9 @@ function parseArgs(argv: string[]): Args {
 		else if (flag === '--verbose') args.verbose = true;
 		else if (flag === '--queue') args.queue = true;
 		else if (flag === '--help' || flag === '-h') {
-			process.stdout.write('npm start [-- --port 5678] [--sandbox-port 18080] [--fresh] [--verbose] [--queue]\n');
+			process.stdout.write(
+				'npm start [-- --port 5678] [--sandbox-port 18080] [--fresh] [--verbose] [--queue]\n',
+			);
 			process.exit(0);
 		} else throw new Error(`unknown option ${argv[i]} (try --help)`);
 	}
@@ -97,14 +100,26 @@ async function main(): Promise<void> {
 		[args.sandboxPort, 'the sandbox'],
 	] as const) {
 		if (await portInUse(port)) {
-			throw new Error(`port ${port} (for ${what}) is taken on 127.0.0.1; stop what uses it or pick another with --${what === 'n8n' ? 'port' : 'sandbox-port'}`);
+			throw new Error(
+				`port ${port} (for ${what}) is taken on 127.0.0.1; stop what uses it or pick another with --${what === 'n8n' ? 'port' : 'sandbox-port'}`,
+			);
 		}
 	}
 
-	const runtime = await step(`Node 24 and n8n ${N8N_VERSION} ready`, () => ensureN8n({ log: (line) => say(line) }));
+	const runtime = await step(`Node 24 and n8n ${N8N_VERSION} ready`, () =>
+		ensureN8n({ log: (line) => say(line) }),
+	);
 	const pack = await step('package built and packed', () => packPackage(say));
 	if (args.queue) {
-		await startQueue({ runtime, pack, port: args.port, sandboxPort: args.sandboxPort, verbose: args.verbose, say, step });
+		await startQueue({
+			runtime,
+			pack,
+			port: args.port,
+			sandboxPort: args.sandboxPort,
+			verbose: args.verbose,
+			say,
+			step,
+		});
 		return;
 	}
 
@@ -117,10 +132,16 @@ async function main(): Promise<void> {
 		owner: DEFAULT_OWNER,
 		onLog: args.verbose ? (line) => process.stdout.write(`[n8n] ${line}\n`) : undefined,
 	});
-	await step(`package installed into ${path.join(userFolder, '.n8n', 'nodes')}`, () => n8n.installPackage(pack));
+	await step(`package installed into ${path.join(userFolder, '.n8n', 'nodes')}`, () =>
+		n8n.installPackage(pack),
+	);
 
 	const sandbox = await step(`sandbox listening on 127.0.0.1:${args.sandboxPort}`, () =>
-		startSandbox({ port: args.sandboxPort, tenants: [{ ...DEMO_TENANT, seed: 'demo' }], demoFeedSeconds: DEMO_FEED_SECONDS }),
+		startSandbox({
+			port: args.sandboxPort,
+			tenants: [{ ...DEMO_TENANT, seed: 'demo' }],
+			demoFeedSeconds: DEMO_FEED_SECONDS,
+		}),
 	);
 
 	let stopping = false;
@@ -136,20 +157,29 @@ async function main(): Promise<void> {
 		say('stopped');
 		process.exit(0);
 	};
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+		process.on(signal, () => void shutdown(signal));
 
 	try {
 		const credential = sandboxCredential(sandbox.url);
 		const examples = await loadExamples();
 		const workflows = examples.map(({ workflow }) => bindCredential(workflow, credential));
 		// Import only what changed since the last run: each import costs n8n several seconds.
-		const fingerprint = createHash('sha256').update(JSON.stringify({ credential, workflows })).digest('hex');
+		const fingerprint = createHash('sha256')
+			.update(JSON.stringify({ credential, workflows }))
+			.digest('hex');
 		const importedFile = path.join(home, 'imported.sha256');
-		const imported = existsSync(importedFile) ? (await fs.readFile(importedFile, 'utf8')).trim() : '';
+		const imported = existsSync(importedFile)
+			? (await fs.readFile(importedFile, 'utf8')).trim()
+			: '';
 		if (imported !== fingerprint) {
-			await step(`credential "${credential.name}" imported`, () => n8n.importCredentials([credential]));
+			await step(`credential "${credential.name}" imported`, () =>
+				n8n.importCredentials([credential]),
+			);
 			if (workflows.length > 0) {
-				await step(`${workflows.length} example workflow(s) imported`, () => n8n.importWorkflows(workflows));
+				await step(`${workflows.length} example workflow(s) imported`, () =>
+					n8n.importWorkflows(workflows),
+				);
 			}
 			await fs.writeFile(importedFile, `${fingerprint}\n`);
 		} else {
@@ -159,11 +189,16 @@ async function main(): Promise<void> {
 		await step(`n8n started on ${n8n.baseUrl}`, () => n8n.start());
 
 		// What the editor will offer: the node types n8n actually loaded from the package.
-		const loaded = (await n8n.nodeTypeNames()).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
+		const loaded = (await n8n.nodeTypeNames()).filter((name) =>
+			name.startsWith(`${PACKAGE_NAME}.`),
+		);
 		if (loaded.length === 0) {
 			const log = (await n8n.fullLog()).split('\n');
 			const thisRun = log.lastIndexOf('$ n8n start');
-			const at = log.findIndex((line, index) => index > thisRun && line.includes(`Failed to load package "${PACKAGE_NAME}"`));
+			const at = log.findIndex(
+				(line, index) =>
+					index > thisRun && line.includes(`Failed to load package "${PACKAGE_NAME}"`),
+			);
 			say(`WARNING: n8n did not load ${PACKAGE_NAME}${at >= 0 ? `: ${log[at + 1]}` : ''}`);
 		}
 
@@ -203,6 +238,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	process.stderr.write(`[start] failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.stderr.write(
+		`[start] failed: ${error instanceof Error ? error.message : String(error)}\n`,
+	);
 	process.exit(1);
 });

@@ -3,7 +3,9 @@ class SummaryReporter {
 	onRunComplete(_contexts, results) {
 		const skipped = results.numPendingTests + results.numTodoTests;
 		const tail = skipped ? `, ${skipped} skipped` : '';
-		process.stdout.write(`\njest: ${results.numPassedTests} passed, ${results.numFailedTests} failed${tail}\n`);
+		process.stdout.write(
+			`\njest: ${results.numPassedTests} passed, ${results.numFailedTests} failed${tail}\n`,
+		);
 	}
 }
 module.exports = SummaryReporter;

@@ -19,7 +19,8 @@ const write = (line) => fs.appendFileSync(LOG, `${Date.now()} ${process.pid} ${l
 const describeHandle = (h) => {
 	const name = (h && h.constructor && h.constructor.name) || typeof h;
 	if (h && h.pid) return `${name}(pid ${h.pid}: ${(h.spawnargs || []).join(' ').slice(0, 120)})`;
-	if (h && (h.remotePort || h.localPort)) return `${name}(${h.localPort || ''}->${h.remotePort || ''})`;
+	if (h && (h.remotePort || h.localPort))
+		return `${name}(${h.localPort || ''}->${h.remotePort || ''})`;
 	return name;
 };
 const held = () =>
@@ -31,20 +32,31 @@ if (process.env.JEST_WORKER_ID && typeof process.send === 'function') {
 		const asked = Date.now();
 		write(`worker ${process.env.JEST_WORKER_ID} asked to end; holds ${held()}`);
 		process.removeListener('message', onMessage);
-		process.on('exit', () => write(`worker ${process.env.JEST_WORKER_ID} exits ${Date.now() - asked} ms after the request`));
+		process.on('exit', () =>
+			write(
+				`worker ${process.env.JEST_WORKER_ID} exits ${Date.now() - asked} ms after the request`,
+			),
+		);
 		process.on('SIGTERM', () => {
-			write(`worker ${process.env.JEST_WORKER_ID} force-exited ${Date.now() - asked} ms after the request; holds ${held()}`);
+			write(
+				`worker ${process.env.JEST_WORKER_ID} force-exited ${Date.now() - asked} ms after the request; holds ${held()}`,
+			);
 			process.exit(1);
 		});
 		for (const ms of [100, 300, 450]) {
-			setTimeout(() => write(`worker ${process.env.JEST_WORKER_ID} still alive after ${ms} ms; holds ${held()}`), ms).unref();
+			setTimeout(
+				() =>
+					write(`worker ${process.env.JEST_WORKER_ID} still alive after ${ms} ms; holds ${held()}`),
+				ms,
+			).unref();
 		}
 	};
 	process.on('message', onMessage);
 } else if (!process.env.JEST_WORKER_ID && /jest/.test(process.argv[1] || '')) {
 	const consoleError = console.error;
 	console.error = function (...args) {
-		if (String(args[0]).includes('failed to exit gracefully')) write('jest prints "A worker process has failed to exit gracefully"');
+		if (String(args[0]).includes('failed to exit gracefully'))
+			write('jest prints "A worker process has failed to exit gracefully"');
 		return consoleError.apply(this, args);
 	};
 }

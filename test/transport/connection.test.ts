@@ -17,7 +17,13 @@ import { join } from 'node:path';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
-import { poll, runNode, testCredential, type CredentialValues, type RunNodeResult } from '../harness';
+import {
+	poll,
+	runNode,
+	testCredential,
+	type CredentialValues,
+	type RunNodeResult,
+} from '../harness';
 import { SandboxControl } from '../sandbox/control';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 
@@ -45,12 +51,31 @@ async function freePort(): Promise<number> {
 function selfSignedCertificate(): { key: string; cert: string } {
 	const dir = mkdtempSync(join(tmpdir(), 'cc-tls-'));
 	try {
-		execFileSync('openssl', [
-			'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-			'-addext', 'subjectAltName=IP:127.0.0.1',
-			'-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-		], { stdio: 'ignore' });
-		return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'rsa:2048',
+				'-nodes',
+				'-days',
+				'1',
+				'-subj',
+				'/CN=127.0.0.1',
+				'-addext',
+				'subjectAltName=IP:127.0.0.1',
+				'-keyout',
+				join(dir, 'key.pem'),
+				'-out',
+				join(dir, 'cert.pem'),
+			],
+			{ stdio: 'ignore' },
+		);
+		return {
+			key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+			cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+		};
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
@@ -81,15 +106,38 @@ beforeEach(async () => {
 });
 
 const readAgents = async (creds: CredentialValues): Promise<RunNodeResult> =>
-	await runNode({ nodeType: ContactCenter, parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, credentials: creds });
+	await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+		credentials: creds,
+	});
 
 const createCustomer = async (creds: CredentialValues): Promise<RunNodeResult> =>
-	await runNode({ nodeType: ContactCenter, parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' }, credentials: creds });
+	await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' },
+		credentials: creds,
+	});
 
 const CAUSES = [
-	{ cause: 'a closed port (ECONNREFUSED)', url: () => urls.closed, hint: 'Nothing accepts connections at 127.0.0.1:', code: 'ECONNREFUSED' },
-	{ cause: 'a host name that does not resolve (DNS)', url: () => urls.dns, hint: 'The host name in the Base URL (contact-center-api.invalid:8080) could not be found (DNS)', code: 'ENOTFOUND' },
-	{ cause: 'a self-signed certificate (TLS)', url: () => urls.tls, hint: 'its certificate is not trusted', code: 'SELF_SIGNED' },
+	{
+		cause: 'a closed port (ECONNREFUSED)',
+		url: () => urls.closed,
+		hint: 'Nothing accepts connections at 127.0.0.1:',
+		code: 'ECONNREFUSED',
+	},
+	{
+		cause: 'a host name that does not resolve (DNS)',
+		url: () => urls.dns,
+		hint: 'The host name in the Base URL (contact-center-api.invalid:8080) could not be found (DNS)',
+		code: 'ENOTFOUND',
+	},
+	{
+		cause: 'a self-signed certificate (TLS)',
+		url: () => urls.tls,
+		hint: 'its certificate is not trusted',
+		code: 'SELF_SIGNED',
+	},
 ] as const;
 
 describe('an unreachable API: the credential test and the nodes give the same clear message', () => {
@@ -114,7 +162,9 @@ describe('an unreachable API: the credential test and the nodes give the same cl
 		expect(write.error?.description).toContain('it was not retried');
 
 		// The credential test's message is the node's message and description, joined.
-		expect(tested.message).toBe(`${head}. ${write.error?.description?.replace(/ This request changes data.*$/, '')}`);
+		expect(tested.message).toBe(
+			`${head}. ${write.error?.description?.replace(/ This request changes data.*$/, '')}`,
+		);
 		expect(tlsRequests).toBe(0);
 	});
 });
@@ -123,8 +173,11 @@ describe('credential settings are checked before any request, naming the field',
 	const BAD = [
 		{
 			setting: 'a Base URL with a user name and password',
-			values: (): Partial<CredentialValues> => ({ baseUrl: sandbox.url.replace('http://', 'http://cc-user:pa55-word-7731@') }),
-			message: () => `The credential's Base URL (${sandbox.url.replace('http://', 'http://***@')}) contains a user name and password`,
+			values: (): Partial<CredentialValues> => ({
+				baseUrl: sandbox.url.replace('http://', 'http://cc-user:pa55-word-7731@'),
+			}),
+			message: () =>
+				`The credential's Base URL (${sandbox.url.replace('http://', 'http://***@')}) contains a user name and password`,
 			field: 'Base URL',
 		},
 		{
@@ -136,7 +189,8 @@ describe('credential settings are checked before any request, naming the field',
 		{
 			setting: 'a Base URL without http:// or https://',
 			values: (): Partial<CredentialValues> => ({ baseUrl: sandbox.url.replace('http://', '') }),
-			message: () => `The credential's Base URL "${sandbox.url.replace('http://', '')}" does not start with http:// or https://`,
+			message: () =>
+				`The credential's Base URL "${sandbox.url.replace('http://', '')}" does not start with http:// or https://`,
 			field: 'Base URL',
 		},
 	];
@@ -153,16 +207,28 @@ describe('credential settings are checked before any request, naming the field',
 		expect(read.error?.description).toContain(`fix its ${b.field}`);
 		expect(read.error?.message).not.toMatch(/RangeError|Invalid time zone/);
 
-		const polled = await poll({ nodeType: ContactCenterTrigger, parameters: { channel: 'all', events: ['serviceNoteInsert'] }, credentials: creds });
+		const polled = await poll({
+			nodeType: ContactCenterTrigger,
+			parameters: { channel: 'all', events: ['serviceNoteInsert'] },
+			credentials: creds,
+		});
 		expect(polled.error?.message).toBe(b.message());
 
-		for (const text of [tested.message, read.error?.message, read.error?.description, polled.error?.message]) {
+		for (const text of [
+			tested.message,
+			read.error?.message,
+			read.error?.description,
+			polled.error?.message,
+		]) {
 			expect(text).not.toContain('pa55-word-7731');
 		}
 		expect(await control.getLog()).toEqual([]);
 	});
 
 	it('the same credential with a valid zone and a plain Base URL tests OK', async () => {
-		await expect(testCredential({ ...credentials, timezone: 'Europe/Berlin' })).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+		await expect(testCredential({ ...credentials, timezone: 'Europe/Berlin' })).resolves.toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 	});
 });

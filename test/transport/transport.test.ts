@@ -36,7 +36,11 @@ beforeEach(async () => {
 function expectNoSecret(result: RunNodeResult): void {
 	const seen = JSON.stringify({
 		items: result.items,
-		error: result.error && { message: result.error.message, description: result.error.description, context: result.error.context },
+		error: result.error && {
+			message: result.error.message,
+			description: result.error.description,
+			context: result.error.context,
+		},
 		logs: result.logs,
 	});
 	expect(seen).not.toContain(SECRET);
@@ -45,7 +49,10 @@ function expectNoSecret(result: RunNodeResult): void {
 	}
 }
 
-async function probe(parameters: { path: string; envelope?: 'A' | 'B'; kind?: 'read' | 'write'; body?: string }, creds = credentials) {
+async function probe(
+	parameters: { path: string; envelope?: 'A' | 'B'; kind?: 'read' | 'write'; body?: string },
+	creds = credentials,
+) {
 	const result = await runNode({
 		nodeType: ApiProbe,
 		parameters: { method: 'POST', envelope: 'A', kind: 'read', body: '{}', ...parameters },
@@ -103,7 +110,12 @@ describe('vendor error codes become clear node errors', () => {
 	const codesB = ['400', '702', '801', '803', '806', '807', '809', '810', '813'];
 
 	it.each(codesA)('envelope A code %s', async (code) => {
-		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'envelope', envelopeCode: code, envelopeMessage: 'vendor says ' + code });
+		await control.addFault({
+			pathPattern: GROUP_LIST_PATH,
+			kind: 'envelope',
+			envelopeCode: code,
+			envelopeMessage: 'vendor says ' + code,
+		});
 		const result = await probe({ path: GROUP_LIST_PATH });
 		expect(result.error?.message).toBe(`Contact Center error ${code}: vendor says ${code}`);
 		expect(result.error?.description).toContain(VENDOR_CODE_HELP[code]);
@@ -113,15 +125,28 @@ describe('vendor error codes become clear node errors', () => {
 	});
 
 	it.each(codesB)('envelope B code %s', async (code) => {
-		await control.addFault({ pathPattern: AGENT_PATH, kind: 'envelope', envelopeCode: Number(code), envelopeMessage: 'task.thing ' + code });
-		const result = await probe({ path: AGENT_PATH, envelope: 'B', body: '{"pageNo":1,"pageSize":10}' });
+		await control.addFault({
+			pathPattern: AGENT_PATH,
+			kind: 'envelope',
+			envelopeCode: Number(code),
+			envelopeMessage: 'task.thing ' + code,
+		});
+		const result = await probe({
+			path: AGENT_PATH,
+			envelope: 'B',
+			body: '{"pageNo":1,"pageSize":10}',
+		});
 		expect(result.error?.message).toBe(`Contact Center error ${code}: task.thing ${code}`);
 		expect(result.error?.description).toContain(VENDOR_CODE_HELP[code]);
 		expect(result.requests).toHaveLength(1);
 	});
 
 	it('quotes the trace id of the failed request', async () => {
-		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'envelope', envelopeCode: '00000400' });
+		await control.addFault({
+			pathPattern: GROUP_LIST_PATH,
+			kind: 'envelope',
+			envelopeCode: '00000400',
+		});
 		const result = await probe({ path: GROUP_LIST_PATH });
 		const traceId = String(result.error?.context?.traceId ?? '');
 		expect(traceId).toMatch(/^[0-9a-f]{32}$/);
@@ -140,33 +165,47 @@ describe('big numbers', () => {
 });
 
 describe('retries: reads only, bounded', () => {
-	it.each([503, 502, 500, 429])('a read retried after HTTP %s succeeds, with the request count asserted', async (status) => {
-		await control.seedAgents({ appId: APP_ID, count: 2 });
-		await control.addFault({ pathPattern: AGENT_PATH, kind: 'status', status, count: 2, retryAfterSeconds: status === 429 ? 0 : undefined });
-		const result = await listAgents();
-		expect(result.error).toBeUndefined();
-		expect(result.items).toHaveLength(2);
-		expect(result.requests.filter((r) => r.path === AGENT_PATH)).toHaveLength(3);
-	});
+	it.each([503, 502, 500, 429])(
+		'a read retried after HTTP %s succeeds, with the request count asserted',
+		async (status) => {
+			await control.seedAgents({ appId: APP_ID, count: 2 });
+			await control.addFault({
+				pathPattern: AGENT_PATH,
+				kind: 'status',
+				status,
+				count: 2,
+				retryAfterSeconds: status === 429 ? 0 : undefined,
+			});
+			const result = await listAgents();
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(2);
+			expect(result.requests.filter((r) => r.path === AGENT_PATH)).toHaveLength(3);
+		},
+	);
 
 	it('gives up after the bound and says how often it tried', async () => {
 		await control.addFault({ pathPattern: AGENT_PATH, kind: 'status', status: 503, count: 10 });
 		const result = await listAgents();
 		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
-		expect(result.error?.message).toBe(`The Contact Center API answered HTTP 503 (tried ${MAX_READ_ATTEMPTS} times)`);
+		expect(result.error?.message).toBe(
+			`The Contact Center API answered HTTP 503 (tried ${MAX_READ_ATTEMPTS} times)`,
+		);
 		// 502, 503 and 504 are an outage far more often than a wrong address.
 		expect(result.error?.description).toContain('probably temporarily unavailable');
 		expect(result.error?.description).not.toContain('Base URL');
 	});
 
-	it.each(['truncated', 'nonjson', 'html'] as const)('a read retried after a %s body succeeds', async (kind) => {
-		await control.seedAgents({ appId: APP_ID, count: 1 });
-		await control.addFault({ pathPattern: AGENT_PATH, kind, count: 1 });
-		const result = await listAgents();
-		expect(result.error).toBeUndefined();
-		expect(result.items).toHaveLength(1);
-		expect(result.requests).toHaveLength(2);
-	});
+	it.each(['truncated', 'nonjson', 'html'] as const)(
+		'a read retried after a %s body succeeds',
+		async (kind) => {
+			await control.seedAgents({ appId: APP_ID, count: 1 });
+			await control.addFault({ pathPattern: AGENT_PATH, kind, count: 1 });
+			const result = await listAgents();
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(1);
+			expect(result.requests).toHaveLength(2);
+		},
+	);
 
 	it('a read that times out is retried', async () => {
 		await control.seedAgents({ appId: APP_ID, count: 1 });
@@ -179,16 +218,31 @@ describe('retries: reads only, bounded', () => {
 
 	it.each([500, 502, 503, 429])('a write is never repeated after HTTP %s', async (status) => {
 		await control.addFault({ pathPattern: '/callTask/operate', kind: 'status', status, count: 5 });
-		const result = await probe({ path: '/openapi/agent/web/v1/callTask/operate', envelope: 'B', kind: 'write', body: '{"taskId":"1","operation":"start"}' });
+		const result = await probe({
+			path: '/openapi/agent/web/v1/callTask/operate',
+			envelope: 'B',
+			kind: 'write',
+			body: '{"taskId":"1","operation":"start"}',
+		});
 		expect(result.requests).toHaveLength(1);
 		expect(result.error?.message).toBe(`The Contact Center API answered HTTP ${status}`);
-		if (status >= 500) expect(result.error?.description).toContain('may or may not have applied it');
+		if (status >= 500)
+			expect(result.error?.description).toContain('may or may not have applied it');
 	});
 
 	it('a write that times out is not repeated and the user is told its outcome is unknown', async () => {
 		const [groupId] = await control.seedServiceGroups({ appId: APP_ID, count: 1 });
-		await control.addFault({ pathPattern: '/group/delete', kind: 'delay', delayMs: 2600, count: 1 });
-		const result = await probe({ path: '/openapi/platform/v1/group/delete', kind: 'write', body: JSON.stringify({ queueNumber: groupId }) });
+		await control.addFault({
+			pathPattern: '/group/delete',
+			kind: 'delay',
+			delayMs: 2600,
+			count: 1,
+		});
+		const result = await probe({
+			path: '/openapi/platform/v1/group/delete',
+			kind: 'write',
+			body: JSON.stringify({ queueNumber: groupId }),
+		});
 		expect(result.error?.message).toBe('The request timed out');
 		expect(result.error?.description).toContain('may or may not have applied it');
 		expect(result.requests.filter((r) => r.path.endsWith('/group/delete'))).toHaveLength(1);
@@ -200,7 +254,9 @@ describe('unusable answers and connections', () => {
 		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'html', status: 200, count: 10 });
 		const result = await probe({ path: GROUP_LIST_PATH });
 		expect(result.requests).toHaveLength(1);
-		expect(result.error?.message).toBe('The server answered HTTP 200 with an HTML page instead of JSON');
+		expect(result.error?.message).toBe(
+			'The server answered HTTP 200 with an HTML page instead of JSON',
+		);
 		expect(result.error?.description).toContain(`Base URL (${sandbox.url})`);
 	});
 
@@ -208,7 +264,9 @@ describe('unusable answers and connections', () => {
 		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'html', status: 502, count: 10 });
 		const result = await probe({ path: GROUP_LIST_PATH });
 		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
-		expect(result.error?.message).toBe(`The server answered HTTP 502 with an HTML page instead of JSON (tried ${MAX_READ_ATTEMPTS} times)`);
+		expect(result.error?.message).toBe(
+			`The server answered HTTP 502 with an HTML page instead of JSON (tried ${MAX_READ_ATTEMPTS} times)`,
+		);
 		expect(result.error?.description).toContain('probably temporarily unavailable');
 		expect(result.error?.description).not.toContain('Base URL');
 	});
@@ -235,8 +293,13 @@ describe('unusable answers and connections', () => {
 				server.close(() => resolve(p));
 			});
 		});
-		const result = await probe({ path: GROUP_LIST_PATH, kind: 'write' }, { ...credentials, baseUrl: `http://127.0.0.1:${port}/` });
-		expect(result.error?.message).toBe(`Could not reach the Contact Center API at http://127.0.0.1:${port}`);
+		const result = await probe(
+			{ path: GROUP_LIST_PATH, kind: 'write' },
+			{ ...credentials, baseUrl: `http://127.0.0.1:${port}/` },
+		);
+		expect(result.error?.message).toBe(
+			`Could not reach the Contact Center API at http://127.0.0.1:${port}`,
+		);
 		expect(result.error?.description).toContain('ECONNREFUSED');
 		expect(result.requests).toHaveLength(0);
 	});

@@ -5,11 +5,15 @@ import { join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL } from '../../nodes/ContactCenterTrigger/settings';
+import {
+	DEFAULT_LOOKBACK_MINUTES,
+	DEFAULT_MAX_RECORDS_PER_POLL,
+} from '../../nodes/ContactCenterTrigger/settings';
 
 describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 	const { description } = new ContactCenterTrigger();
-	const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
+	const property = (name: string) =>
+		description.properties.find((p) => p.name === name) as INodeProperties;
 
 	it('is the polling trigger the contract names', () => {
 		expect(description.name).toBe('contactCenterTrigger');
@@ -18,13 +22,22 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 		expect(description.inputs).toEqual([]);
 		expect(description.usableAsTool).toBeUndefined();
 		expect(description.group).toEqual(['trigger']);
-		expect(description.credentials).toEqual([{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }]);
+		expect(description.credentials).toEqual([
+			{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' },
+		]);
 	});
 
 	it('has channel, events and options with the contract names and documented defaults', () => {
 		expect(property('channel')).toMatchObject({ type: 'options', default: 'all' });
-		expect(property('channel').options?.map((o) => (o as { value: string }).value)).toEqual(['all', 'call', 'im']);
-		expect(property('events')).toMatchObject({ type: 'multiOptions', default: ['serviceNoteInsert', 'serviceNoteUpdate'] });
+		expect(property('channel').options?.map((o) => (o as { value: string }).value)).toEqual([
+			'all',
+			'call',
+			'im',
+		]);
+		expect(property('events')).toMatchObject({
+			type: 'multiOptions',
+			default: ['serviceNoteInsert', 'serviceNoteUpdate'],
+		});
 		const options = property('options').options as INodeProperties[];
 		expect(options.map((o) => [o.name, o.type, o.default])).toEqual([
 			['lookbackMinutes', 'number', DEFAULT_LOOKBACK_MINUTES],
@@ -36,10 +49,17 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 
 	it('ships its codex and both icons next to the node', () => {
 		const dir = join(__dirname, '../../nodes/ContactCenterTrigger');
-		const codex = JSON.parse(readFileSync(join(dir, 'ContactCenterTrigger.node.json'), 'utf8')) as { node: string; categories: string[] };
+		const codex = JSON.parse(readFileSync(join(dir, 'ContactCenterTrigger.node.json'), 'utf8')) as {
+			node: string;
+			categories: string[];
+		};
 		expect(codex.node).toBe('n8n-nodes-contact-center.contactCenterTrigger');
 		expect(codex.categories).toEqual(['Communication', 'Sales']);
-		expect(description.icon).toEqual({ light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' });
-		for (const icon of ['contactCenter.svg', 'contactCenter.dark.svg']) expect(readFileSync(join(dir, icon), 'utf8')).toContain('<svg');
+		expect(description.icon).toEqual({
+			light: 'file:contactCenter.svg',
+			dark: 'file:contactCenter.dark.svg',
+		});
+		for (const icon of ['contactCenter.svg', 'contactCenter.dark.svg'])
+			expect(readFileSync(join(dir, icon), 'utf8')).toContain('<svg');
 	});
 });

@@ -7,7 +7,13 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { formatApiTime, nextWallSecond as nextSecond, secondsToWall, shiftWall, wallToSeconds } from '../../nodes/ContactCenter/helpers/time';
+import {
+	formatApiTime,
+	nextWallSecond as nextSecond,
+	secondsToWall,
+	shiftWall,
+	wallToSeconds,
+} from '../../nodes/ContactCenter/helpers/time';
 import type { TriggerState } from '../../nodes/ContactCenterTrigger/state';
 import { poll, staticDataKeyOf, type CredentialValues, type PollResult } from '../harness';
 import type { Channel, PushType, SandboxControl } from '../sandbox/control';
@@ -66,7 +72,9 @@ export function expectedRequests(sortedTimes: string[], start: string, page = 10
 
 /** Static data as JSON, without the empty object n8n creates for a node that asked for it. */
 function withoutEmpty(staticData: IDataObject): string {
-	return JSON.stringify(Object.fromEntries(Object.entries(staticData).filter(([, v]) => JSON.stringify(v) !== '{}')));
+	return JSON.stringify(
+		Object.fromEntries(Object.entries(staticData).filter(([, v]) => JSON.stringify(v) !== '{}')),
+	);
 }
 
 export class TriggerRun {
@@ -87,10 +95,16 @@ export class TriggerRun {
 	) {}
 
 	get state(): TriggerState | undefined {
-		return (this.staticData[NODE_KEY] as IDataObject | undefined)?.cursor as TriggerState | undefined;
+		return (this.staticData[NODE_KEY] as IDataObject | undefined)?.cursor as
+			| TriggerState
+			| undefined;
 	}
 
-	async inject(channel: Channel, times: string[], pushType: PushType = 'serviceNoteInsert'): Promise<Injected[]> {
+	async inject(
+		channel: Channel,
+		times: string[],
+		pushType: PushType = 'serviceNoteInsert',
+	): Promise<Injected[]> {
 		const out: Injected[] = [];
 		// The control API takes large batches; keep each request reasonable.
 		for (let i = 0; i < times.length; i += 2000) {
@@ -131,7 +145,9 @@ export class TriggerRun {
 				expect(withoutEmpty(this.staticData)).toBe(before);
 				// The sandbox refuses a random 6-digit nonce it has seen in the same second (its replay
 				// rule); that is a genuine failed poll too, so it is retried, never hidden.
-				const replay = /nonce has already been used/.test(`${result.error.message} ${JSON.stringify(result.error)}`);
+				const replay = /nonce has already been used/.test(
+					`${result.error.message} ${JSON.stringify(result.error)}`,
+				);
 				if (!options.expectFailure && replay && attempt < 3) {
 					this.retriedPolls++;
 					continue;
@@ -168,12 +184,19 @@ export class TriggerRun {
 	}
 
 	/** Zero duplicated, zero lost (except `excused`, records the API never returned). */
-	assertExact(excused: ReadonlySet<string> = new Set(), wanted: (r: Injected) => boolean = () => true): { lost: string[] } {
+	assertExact(
+		excused: ReadonlySet<string> = new Set(),
+		wanted: (r: Injected) => boolean = () => true,
+	): { lost: string[] } {
 		const duplicated = [...this.emitted].filter(([, n]) => n > 1).map(([id]) => id);
 		expect(duplicated).toEqual([]);
-		const lost = [...this.injected.values()].filter((r) => wanted(r) && !this.emitted.has(r.id) && !excused.has(r.id));
+		const lost = [...this.injected.values()].filter(
+			(r) => wanted(r) && !this.emitted.has(r.id) && !excused.has(r.id),
+		);
 		expect(lost.map((r) => `${r.channel} ${r.updateTime} ${r.id}`)).toEqual([]);
-		const unwanted = [...this.emitted.keys()].filter((id) => !wanted(this.injected.get(id) as Injected));
+		const unwanted = [...this.emitted.keys()].filter(
+			(id) => !wanted(this.injected.get(id) as Injected),
+		);
 		expect(unwanted).toEqual([]);
 		return { lost: lost.map((r) => r.id) };
 	}
@@ -192,6 +215,7 @@ export function isoOf(apiTime: string, zone = ZONE): string {
 	// The instant of an API time in `zone`, as an ISO string with offset (what a date-time field may hold).
 	const seconds = wallToSeconds(apiTime) as number;
 	const probe = new Date(seconds * 1000);
-	const offsetMs = Date.parse(`${formatApiTime(probe.getTime(), zone).replace(' ', 'T')}Z`) - probe.getTime();
+	const offsetMs =
+		Date.parse(`${formatApiTime(probe.getTime(), zone).replace(' ', 'T')}Z`) - probe.getTime();
 	return new Date(seconds * 1000 - offsetMs).toISOString();
 }

@@ -49,7 +49,11 @@ export class FakeApi {
 
 	constructor(private readonly rng = new Prng(1)) {}
 
-	insert(channel: Channel, updateTime: string, pushType: PushType = 'serviceNoteInsert'): FakeRecord {
+	insert(
+		channel: Channel,
+		updateTime: string,
+		pushType: PushType = 'serviceNoteInsert',
+	): FakeRecord {
 		const seq = ++this.seq;
 		const record: FakeRecord = {
 			eventUniqueId: `evt-${channel}-${seq.toString(16).padStart(8, '0')}-${Math.floor(this.rng.next() * 1e9).toString(36)}`,
@@ -72,9 +76,15 @@ export class FakeApi {
 		return record;
 	}
 
-	insertAt(channel: Channel, wallSeconds: number, count = 1, pushType: PushType = 'serviceNoteInsert'): FakeRecord[] {
+	insertAt(
+		channel: Channel,
+		wallSeconds: number,
+		count = 1,
+		pushType: PushType = 'serviceNoteInsert',
+	): FakeRecord[] {
 		const out: FakeRecord[] = [];
-		for (let i = 0; i < count; i++) out.push(this.insert(channel, secondsToWall(wallSeconds), pushType));
+		for (let i = 0; i < count; i++)
+			out.push(this.insert(channel, secondsToWall(wallSeconds), pushType));
 		return out;
 	}
 
@@ -86,10 +96,18 @@ export class FakeApi {
 		return this.store.call.length + this.store.im.length;
 	}
 
-	readonly query = async (channel: Channel, start: string, end: string, limit: number): Promise<FakeRecord[]> => {
+	readonly query = async (
+		channel: Channel,
+		start: string,
+		end: string,
+		limit: number,
+	): Promise<FakeRecord[]> => {
 		if (start > end) throw new FakeApiError('start time cannot be later than end time');
 		const n = this.log.length + 1;
-		if ((this.failFrom !== undefined && n >= this.failFrom) || (this.faultRate > 0 && this.rng.chance(this.faultRate))) {
+		if (
+			(this.failFrom !== undefined && n >= this.failFrom) ||
+			(this.faultRate > 0 && this.rng.chance(this.faultRate))
+		) {
 			this.log.push({ channel, start, end, limit, returned: -1 });
 			throw new FakeApiError(`injected fault on request ${n}`);
 		}
@@ -118,7 +136,8 @@ export class FakeApi {
 			}
 			out = out.slice(0, limit);
 		} else {
-			for (let i = lo; i < list.length && out.length < limit && list[i].updateTime <= end; i++) out.push(list[i]);
+			for (let i = lo; i < list.length && out.length < limit && list[i].updateTime <= end; i++)
+				out.push(list[i]);
 		}
 		this.log.push({ channel, start, end, limit, returned: out.length });
 		return out.map((r) => ({ ...r }));

@@ -7,7 +7,14 @@
 import { randomUUID } from 'node:crypto';
 
 import { PollContext } from 'n8n-core';
-import { Workflow, type IDataObject, type INode, type INodeExecutionData, type INodeType, type IPollFunctions } from 'n8n-workflow';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { buildAdditionalData } from '../harness/additional-data';
@@ -16,7 +23,12 @@ import { HarnessNodeTypes, typeNameOf } from '../harness/node-types';
 import { ensureN8nRuntime } from '../harness/runtime';
 
 /** PollContext members newer than n8n 1.x (n8n-core 1.122). */
-export const NEWER_MEMBERS = ['getPollBudgetMs', '__commitCursor', '__runPoll', 'resolveNodeStaticData'] as const;
+export const NEWER_MEMBERS = [
+	'getPollBudgetMs',
+	'__commitCursor',
+	'__runPoll',
+	'resolveNodeStaticData',
+] as const;
 
 export async function pollAs1x(options: {
 	parameters: IDataObject;
@@ -47,11 +59,19 @@ export async function pollAs1x(options: {
 		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 	});
 	const mode = 'trigger';
-	const context = new PollContext(workflow, node, buildAdditionalData({ credentialsHelper, workflow, mode }), mode, 'activate');
+	const context = new PollContext(
+		workflow,
+		node,
+		buildAdditionalData({ credentialsHelper, workflow, mode }),
+		mode,
+		'activate',
+	);
 	const bare = context as unknown as Record<string, unknown>;
 	for (const member of NEWER_MEMBERS) delete bare[member];
 	// 1.x reads the node's static data straight from the workflow.
 	bare.getWorkflowStaticData = (type: string) => workflow.getStaticData(type, node);
-	const result = await (nodeType.poll as (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>).call(context);
+	const result = await (
+		nodeType.poll as (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>
+	).call(context);
 	return { items: result?.[0] ?? null, context };
 }

@@ -24,7 +24,10 @@ let proxyUrl: string;
 let rewrite = false;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: ZONE }], nonceReplayKey: 'timestamp+nonce' });
+	sandbox = await startSandbox({
+		tenants: [{ ...APP, timezone: ZONE }],
+		nonceReplayKey: 'timestamp+nonce',
+	});
 	control = new SandboxControl(sandbox.url);
 	const target = new URL(sandbox.url);
 	proxy = createServer((req, res) => {
@@ -32,7 +35,13 @@ beforeAll(async () => {
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
 			const upstream = httpRequest(
-				{ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+				{
+					host: target.hostname,
+					port: target.port,
+					path: req.url,
+					method: req.method,
+					headers: req.headers,
+				},
 				(answer) => {
 					const body: Buffer[] = [];
 					answer.on('data', (c: Buffer) => body.push(c));
@@ -40,10 +49,16 @@ beforeAll(async () => {
 						let text = Buffer.concat(body).toString('utf8');
 						if (rewrite && req.url?.includes('service-record')) {
 							const parsed = JSON.parse(text) as { data: unknown };
-							parsed.data = { list: parsed.data, total: Array.isArray(parsed.data) ? parsed.data.length : 0 };
+							parsed.data = {
+								list: parsed.data,
+								total: Array.isArray(parsed.data) ? parsed.data.length : 0,
+							};
 							text = JSON.stringify(parsed);
 						}
-						const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
+						const headers = {
+							...answer.headers,
+							'content-length': String(Buffer.byteLength(text)),
+						};
 						res.writeHead(answer.statusCode ?? 502, headers);
 						res.end(text);
 					});
@@ -66,7 +81,14 @@ const credentials = (): CredentialValues => ({ baseUrl: proxyUrl, ...APP, timezo
 async function getMany(startTime: string, endTime: string) {
 	return await runNode({
 		nodeType: ContactCenter,
-		parameters: { resource: 'serviceRecord', operation: 'getAll', channel: 'call', startTime, endTime, returnAll: true },
+		parameters: {
+			resource: 'serviceRecord',
+			operation: 'getAll',
+			channel: 'call',
+			startTime,
+			endTime,
+			returnAll: true,
+		},
 		credentials: credentials(),
 		timezone: ZONE,
 	});
@@ -78,18 +100,43 @@ describe('one shape for one record', () => {
 		const now = await sandboxNow(control);
 		const staticData = {};
 		const parameters = { channel: 'call' };
-		expect((await poll({ nodeType: ContactCenterTrigger, parameters, credentials: credentials(), staticData, timezone: ZONE })).items).toBeNull();
+		expect(
+			(
+				await poll({
+					nodeType: ContactCenterTrigger,
+					parameters,
+					credentials: credentials(),
+					staticData,
+					timezone: ZONE,
+				})
+			).items,
+		).toBeNull();
 		// Generated records: updateAgent is '' or null in some, otherParams null for calls.
-		await control.injectRecords({ appId: APP.appId, channel: 'call', generate: { count: 60, from: wallPlus(now, -30), to: now } });
-		const triggered = await poll({ nodeType: ContactCenterTrigger, parameters, credentials: credentials(), staticData, timezone: ZONE });
+		await control.injectRecords({
+			appId: APP.appId,
+			channel: 'call',
+			generate: { count: 60, from: wallPlus(now, -30), to: now },
+		});
+		const triggered = await poll({
+			nodeType: ContactCenterTrigger,
+			parameters,
+			credentials: credentials(),
+			staticData,
+			timezone: ZONE,
+		});
 		expect(triggered.items).toHaveLength(60);
 		const listed = await getMany(wallPlus(now, -30).replace(' ', 'T'), now.replace(' ', 'T'));
 		expect(listed.error).toBeUndefined();
 		const byId = new Map(listed.items.map((item) => [item.json.eventUniqueId, item.json]));
-		for (const item of triggered.items ?? []) expect(item.json).toEqual(byId.get(item.json.eventUniqueId));
-		const keys = new Set((triggered.items ?? []).map((item) => Object.keys(item.json).sort().join(',')));
+		for (const item of triggered.items ?? [])
+			expect(item.json).toEqual(byId.get(item.json.eventUniqueId));
+		const keys = new Set(
+			(triggered.items ?? []).map((item) => Object.keys(item.json).sort().join(',')),
+		);
 		expect(keys.size).toBe(1);
-		expect([...keys][0].split(',')).toEqual(expect.arrayContaining(['callId', 'updateAgent', 'otherParams', 'eventUniqueId']));
+		expect([...keys][0].split(',')).toEqual(
+			expect.arrayContaining(['callId', 'updateAgent', 'otherParams', 'eventUniqueId']),
+		);
 		expect((triggered.items ?? []).some((item) => item.json.updateAgent === null)).toBe(true);
 	});
 });
@@ -98,7 +145,11 @@ describe('a valid JSON answer of the wrong shape', () => {
 	it('Get Many fails clearly, naming the shape it got', async () => {
 		rewrite = true;
 		const now = await sandboxNow(control);
-		await control.injectRecords({ appId: APP.appId, channel: 'call', records: [{ updateTime: now }] });
+		await control.injectRecords({
+			appId: APP.appId,
+			channel: 'call',
+			records: [{ updateTime: now }],
+		});
 		const result = await getMany(wallPlus(now, -10).replace(' ', 'T'), now.replace(' ', 'T'));
 		rewrite = false;
 		expect(result.error?.name).toBe('NodeApiError');
@@ -112,10 +163,22 @@ describe('a valid JSON answer of the wrong shape', () => {
 		rewrite = false;
 		const staticData = {};
 		const parameters = { channel: 'call' };
-		await poll({ nodeType: ContactCenterTrigger, parameters, credentials: credentials(), staticData, timezone: ZONE });
+		await poll({
+			nodeType: ContactCenterTrigger,
+			parameters,
+			credentials: credentials(),
+			staticData,
+			timezone: ZONE,
+		});
 		const before = JSON.stringify(staticData);
 		rewrite = true;
-		const result = await poll({ nodeType: ContactCenterTrigger, parameters, credentials: credentials(), staticData, timezone: ZONE });
+		const result = await poll({
+			nodeType: ContactCenterTrigger,
+			parameters,
+			credentials: credentials(),
+			staticData,
+			timezone: ZONE,
+		});
 		rewrite = false;
 		expect(result.items).toBeNull();
 		expect(result.error?.message).toMatch(/answered with an object with the keys list, total/);

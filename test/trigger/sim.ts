@@ -56,9 +56,20 @@ export const tallies: Tally[] = [];
 /** The simulations' report: one row per scenario, written once a file's scenarios have run. */
 export function printTallies(): void {
 	const rows = tallies.map((t) =>
-		[t.scenario.padEnd(58), t.injected, t.emitted, t.lost, t.duplicated, t.polls, t.requests, t.maxStateChars].join('\t'),
+		[
+			t.scenario.padEnd(58),
+			t.injected,
+			t.emitted,
+			t.lost,
+			t.duplicated,
+			t.polls,
+			t.requests,
+			t.maxStateChars,
+		].join('\t'),
 	);
-	process.stdout.write(`\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`);
+	process.stdout.write(
+		`\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`,
+	);
 }
 
 export class Simulation {
@@ -109,7 +120,13 @@ export class Simulation {
 	}
 
 	/** `count` records written over the last `seconds` (evenly), each late by `late()` seconds. */
-	async write(channel: Channel, count: number, seconds: number, late: () => number = () => 0, pushType: PushType = 'serviceNoteInsert'): Promise<Injected[]> {
+	async write(
+		channel: Channel,
+		count: number,
+		seconds: number,
+		late: () => number = () => 0,
+		pushType: PushType = 'serviceNoteInsert',
+	): Promise<Injected[]> {
 		const times: string[] = [];
 		for (let i = 0; i < count; i++) {
 			const at = this.nowMs - Math.floor(((count - i - 1) * seconds * 1000) / Math.max(1, count));

@@ -4,7 +4,14 @@
  * emitted / lost / duplicated (printed at the end) and asserts 0 lost and 0 duplicated within the
  * stated limits, with exact request counts where the cost is part of the promise.
  */
-import { printTallies, resetTenant, Simulation, startSimSandbox, useVirtualClock, type SimSandbox } from './sim';
+import {
+	printTallies,
+	resetTenant,
+	Simulation,
+	startSimSandbox,
+	useVirtualClock,
+	type SimSandbox,
+} from './sim';
 
 const MINUTE = 60;
 let sim: SimSandbox;
@@ -38,22 +45,31 @@ describe('daylight-saving changes in the credential zone (fall-back and spring-f
 		['Australia/Sydney', 'spring-forward', '2027-10-02T16:00:00Z'],
 		['America/Santiago', 'fall-back', '2027-04-04T03:00:00Z'],
 	];
-	it.each(CASES)('%s %s at %s: every record once, one request a poll', async (zone, kind, changeIso) => {
-		const s = await fresh(zone, new Date(Date.parse(changeIso) - 70 * MINUTE * 1000).toISOString(), zone.length);
-		s.trigger({ channel: 'call', options: { lookbackMinutes: 5 } });
-		expect((await s.poll()).items).toBeNull();
-		for (let step = 0; step < 70; step++) {
+	it.each(CASES)(
+		'%s %s at %s: every record once, one request a poll',
+		async (zone, kind, changeIso) => {
+			const s = await fresh(
+				zone,
+				new Date(Date.parse(changeIso) - 70 * MINUTE * 1000).toISOString(),
+				zone.length,
+			);
+			s.trigger({ channel: 'call', options: { lookbackMinutes: 5 } });
+			expect((await s.poll()).items).toBeNull();
+			for (let step = 0; step < 70; step++) {
+				s.advance(2 * MINUTE);
+				await s.write('call', 7 + (step % 2), 2 * MINUTE, () =>
+					s.rng.chance(1 / 3) ? s.rng.int(0, 300) : 0,
+				);
+				await s.poll();
+			}
 			s.advance(2 * MINUTE);
-			await s.write('call', 7 + (step % 2), 2 * MINUTE, () => (s.rng.chance(1 / 3) ? s.rng.int(0, 300) : 0));
 			await s.poll();
-		}
-		s.advance(2 * MINUTE);
-		await s.poll();
-		const t = s.tally(`DST ${zone} ${kind}`);
-		expect(t.injected).toBe(525);
-		s.run.assertExact();
-		// Fewer than 1,000 records in any window: one request every poll, across the change too.
-		expect(s.requestsPerPoll.every((n) => n === 1)).toBe(true);
-		expect(s.warnings).toEqual([]);
-	});
+			const t = s.tally(`DST ${zone} ${kind}`);
+			expect(t.injected).toBe(525);
+			s.run.assertExact();
+			// Fewer than 1,000 records in any window: one request every poll, across the change too.
+			expect(s.requestsPerPoll.every((n) => n === 1)).toBe(true);
+			expect(s.warnings).toEqual([]);
+		},
+	);
 });

@@ -14,7 +14,14 @@ import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import { v1IdKey } from '../../nodes/ContactCenterTrigger/seenIds';
 import { expectedRequests, NODE_KEY } from './driver';
 import { NEWER_MEMBERS, pollAs1x } from './poll-1x';
-import { printTallies, resetTenant, Simulation, startSimSandbox, useVirtualClock, type SimSandbox } from './sim';
+import {
+	printTallies,
+	resetTenant,
+	Simulation,
+	startSimSandbox,
+	useVirtualClock,
+	type SimSandbox,
+} from './sim';
 
 const MINUTE = 60;
 const START = '2027-05-03T08:00:00Z';
@@ -44,20 +51,40 @@ describe('an n8n 1.x host (PollContext without getPollBudgetMs and the durable-c
 		s.trigger({ channel: 'all' });
 		const staticData: IDataObject = {};
 		const run = s.run;
-		const first = await pollAs1x({ parameters: run.parameters, credentials: s.credentials, staticData });
+		const first = await pollAs1x({
+			parameters: run.parameters,
+			credentials: s.credentials,
+			staticData,
+		});
 		for (const member of NEWER_MEMBERS) expect(member in first.context).toBe(false);
 		expect(first.items).toBeNull();
 		for (let i = 0; i < 10; i++) {
 			s.advance(MINUTE);
 			await s.write('call', 20, MINUTE, () => s.rng.int(0, 120));
 			await s.write('im', 5, MINUTE);
-			const { items } = await pollAs1x({ parameters: run.parameters, credentials: s.credentials, staticData });
+			const { items } = await pollAs1x({
+				parameters: run.parameters,
+				credentials: s.credentials,
+				staticData,
+			});
 			s.requestsPerPoll.push(0);
-			for (const item of items ?? []) run.emitted.set(String(item.json.eventUniqueId), (run.emitted.get(String(item.json.eventUniqueId)) ?? 0) + 1);
+			for (const item of items ?? [])
+				run.emitted.set(
+					String(item.json.eventUniqueId),
+					(run.emitted.get(String(item.json.eventUniqueId)) ?? 0) + 1,
+				);
 		}
 		s.advance(MINUTE);
-		const { items } = await pollAs1x({ parameters: run.parameters, credentials: s.credentials, staticData });
-		for (const item of items ?? []) run.emitted.set(String(item.json.eventUniqueId), (run.emitted.get(String(item.json.eventUniqueId)) ?? 0) + 1);
+		const { items } = await pollAs1x({
+			parameters: run.parameters,
+			credentials: s.credentials,
+			staticData,
+		});
+		for (const item of items ?? [])
+			run.emitted.set(
+				String(item.json.eventUniqueId),
+				(run.emitted.get(String(item.json.eventUniqueId)) ?? 0) + 1,
+			);
 		const t = s.tally('n8n 1.x PollContext (no getPollBudgetMs)');
 		expect(t.injected).toBe(250);
 		run.assertExact();
@@ -107,7 +134,9 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 		const times: string[] = [];
 		for (let i = 0; i < 12; i++) {
 			s.advance(MINUTE);
-			const written = await s.write('call', 600, MINUTE, () => (s.rng.chance(0.1) ? s.rng.int(180, 290) : 0));
+			const written = await s.write('call', 600, MINUTE, () =>
+				s.rng.chance(0.1) ? s.rng.int(180, 290) : 0,
+			);
 			times.push(...written.map((r) => r.updateTime));
 			times.sort();
 			const result = await s.poll();
@@ -137,9 +166,13 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 			if (marked.length > 0) {
 				// Once the limit is in the way, every item of the poll carries the marker.
 				expect(marked).toHaveLength(result.items?.length ?? 0);
-				const report = marked[0].json[REPORT_FIELD] as { stateLimit: { floor: string; rememberedIds: number } };
+				const report = marked[0].json[REPORT_FIELD] as {
+					stateLimit: { floor: string; rememberedIds: number };
+				};
 				floors.push(report.stateLimit.floor);
-				expect(result.logs.some((l) => l.level === 'warn' && /state limit \(64 KB/.test(l.message))).toBe(true);
+				expect(
+					result.logs.some((l) => l.level === 'warn' && /state limit \(64 KB/.test(l.message)),
+				).toBe(true);
 			}
 		}
 		expect(floors.length).toBeGreaterThan(0);
@@ -149,7 +182,9 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 		const lastFloor = floors[floors.length - 1];
 		const lost = [...s.run.injected.values()].filter((r) => !s.run.emitted.has(r.id));
 		expect(lost.every((r) => r.updateTime < lastFloor)).toBe(true);
-		process.stdout.write(`beyond the budget: ${lost.length} of ${t.injected} records written behind the reported floor ${lastFloor}\n`);
+		process.stdout.write(
+			`beyond the budget: ${lost.length} of ${t.injected} records written behind the reported floor ${lastFloor}\n`,
+		);
 	});
 });
 
@@ -157,7 +192,10 @@ describe('Start From', () => {
 	it('identified by its instant: changing the workflow zone does not start over', async () => {
 		const s = await fresh('Asia/Shanghai');
 		// Written as n8n's date picker writes it: zone-less, read in the workflow's zone (Berlin at first).
-		const startFrom = formatApiTime(s.nowMs - 60 * MINUTE * 1000, 'Europe/Berlin').replace(' ', 'T');
+		const startFrom = formatApiTime(s.nowMs - 60 * MINUTE * 1000, 'Europe/Berlin').replace(
+			' ',
+			'T',
+		);
 		s.trigger({ channel: 'call', options: { startFrom } });
 		s.advance(-120 * MINUTE);
 		const history = await s.write('call', 10, 30 * MINUTE); // before Start From
@@ -170,7 +208,10 @@ describe('Start From', () => {
 			await s.write('call', 5, MINUTE);
 		}
 		await s.poll({ timezone: 'America/Santiago' });
-		const t = s.tally('Start From (zone-less) across workflow zone changes', (r) => !history.includes(r));
+		const t = s.tally(
+			'Start From (zone-less) across workflow zone changes',
+			(r) => !history.includes(r),
+		);
 		s.run.assertExact(new Set(history.map((r) => r.id)));
 		expect(t.emitted).toBe(60 + 40);
 		expect(s.run.state?.origin?.raw).toBe(startFrom);
@@ -190,7 +231,10 @@ describe('Start From', () => {
 			await s.write('call', 3, MINUTE);
 		}
 		await s.poll();
-		const t = s.tally('Start From as an expression ($now minus 1 hour)', (r) => !history.includes(r));
+		const t = s.tally(
+			'Start From as an expression ($now minus 1 hour)',
+			(r) => !history.includes(r),
+		);
 		s.run.assertExact(new Set(history.map((r) => r.id)));
 		expect(t.emitted).toBe(60 + 30);
 		expect(s.run.state?.origin?.raw).toBe(expression);
@@ -198,26 +242,35 @@ describe('Start From', () => {
 });
 
 describe('API clock off by up to 4 minutes at first activation', () => {
-	it.each([240, 120, -240])('API clock %i s from n8n: no history, then every record once', async (skew) => {
-		const s = await fresh('America/New_York', 11);
-		s.trigger({ channel: 'all' });
-		await s.setSkew(skew);
-		// History up to the API's own now, on both channels.
-		const history = [...(await s.write('call', 40, 10 * MINUTE)), ...(await s.write('im', 10, 10 * MINUTE))];
-		expect((await s.poll()).items).toBeNull();
-		for (let i = 0; i < 10; i++) {
+	it.each([240, 120, -240])(
+		'API clock %i s from n8n: no history, then every record once',
+		async (skew) => {
+			const s = await fresh('America/New_York', 11);
+			s.trigger({ channel: 'all' });
+			await s.setSkew(skew);
+			// History up to the API's own now, on both channels.
+			const history = [
+				...(await s.write('call', 40, 10 * MINUTE)),
+				...(await s.write('im', 10, 10 * MINUTE)),
+			];
+			expect((await s.poll()).items).toBeNull();
+			for (let i = 0; i < 10; i++) {
+				s.advance(MINUTE);
+				await s.write('call', 30, MINUTE, () => (s.rng.chance(0.2) ? s.rng.int(0, 60) : 0));
+				await s.write('im', 5, MINUTE);
+				await s.poll();
+			}
 			s.advance(MINUTE);
-			await s.write('call', 30, MINUTE, () => (s.rng.chance(0.2) ? s.rng.int(0, 60) : 0));
-			await s.write('im', 5, MINUTE);
 			await s.poll();
-		}
-		s.advance(MINUTE);
-		await s.poll();
-		const t = s.tally(`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`, (r) => !history.includes(r));
-		s.run.assertExact(new Set(history.map((r) => r.id)));
-		expect(history.filter((r) => s.run.emitted.has(r.id))).toEqual([]);
-		expect(t.emitted).toBe(350);
-	});
+			const t = s.tally(
+				`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`,
+				(r) => !history.includes(r),
+			);
+			s.run.assertExact(new Set(history.map((r) => r.id)));
+			expect(history.filter((r) => s.run.emitted.has(r.id))).toEqual([]);
+			expect(t.emitted).toBe(350);
+		},
+	);
 });
 
 describe('Fetch Test Event on a busy channel', () => {
@@ -230,7 +283,9 @@ describe('Fetch Test Event on a busy channel', () => {
 		const byPath = (part: string) => result.requests.filter((r) => r.path.includes(part)).length;
 		expect(byPath('/call/')).toBeLessThanOrEqual(2);
 		expect(byPath('/im/')).toBe(1);
-		expect(result.items?.map((i) => i.json.eventUniqueId).sort()).toEqual([calls[calls.length - 1].id, ims[ims.length - 1].id].sort());
+		expect(result.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(
+			[calls[calls.length - 1].id, ims[ims.length - 1].id].sort(),
+		);
 		expect(s.run.state).toBeUndefined();
 	});
 });
@@ -245,7 +300,8 @@ describe('state written by the previous version (v1) keeps working', () => {
 		const mark = sorted[sorted.length - 1].updateTime;
 		const floor = shiftWall(mark, -300);
 		const bySecond = new Map<string, string[]>();
-		for (const r of sorted) bySecond.set(r.updateTime, [...(bySecond.get(r.updateTime) ?? []), v1IdKey(r.id)]);
+		for (const r of sorted)
+			bySecond.set(r.updateTime, [...(bySecond.get(r.updateTime) ?? []), v1IdKey(r.id)]);
 		let previous = floor;
 		const seen = [...bySecond]
 			.map(([second, keys]) => {
@@ -254,12 +310,16 @@ describe('state written by the previous version (v1) keeps working', () => {
 				return `${delta.toString(36)}:${keys.join('')}`;
 			})
 			.join(' ');
-		s.run.staticData = { [NODE_KEY]: { cursor: { version: 1, channels: { call: { mark, floor, seen } } } } };
+		s.run.staticData = {
+			[NODE_KEY]: { cursor: { version: 1, channels: { call: { mark, floor, seen } } } },
+		};
 		for (const r of old) s.run.emitted.set(r.id, 1);
 		s.advance(MINUTE);
 		const late = await s.write('call', 20, MINUTE, () => s.rng.int(0, 200));
 		const result = await s.poll();
-		expect(result.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(late.map((r) => r.id).sort());
+		expect(result.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(
+			late.map((r) => r.id).sort(),
+		);
 		expect(result.logs.some((l) => /migrated to state version 2/.test(l.message))).toBe(true);
 		expect(s.run.state?.version).toBe(2);
 		s.advance(MINUTE);

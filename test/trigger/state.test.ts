@@ -17,7 +17,8 @@ function capacity(perSecond: number, everySeconds = 1): number {
 	for (let t = 0; ; t += everySeconds) {
 		for (let i = 0; i < perSecond; i++) seen.add(secondsToWall(BASE + t), idKey(`id-${n++}`));
 		// Measured every 100 ids (exact to within 100).
-		if (n % 100 === 0 && seen.encode(secondsToWall(BASE)).length > SEEN_BUDGET_CHARS) return n - 100;
+		if (n % 100 === 0 && seen.encode(secondsToWall(BASE)).length > SEEN_BUDGET_CHARS)
+			return n - 100;
 	}
 }
 
@@ -46,7 +47,9 @@ describe('seen ids', () => {
 		const dense = capacity(10);
 		const single = capacity(1);
 		const sparse = capacity(1, 30);
-		process.stdout.write(`seen-id capacity in ${SEEN_BUDGET_CHARS} characters: ${dense} ids at 10/s, ${single} at 1/s, ${sparse} at one per 30 s\n`);
+		process.stdout.write(
+			`seen-id capacity in ${SEEN_BUDGET_CHARS} characters: ${dense} ids at 10/s, ${single} at 1/s, ${sparse} at one per 30 s\n`,
+		);
 		expect(dense).toBeGreaterThan(7500);
 		expect(single).toBeGreaterThan(5700);
 		expect(sparse).toBeGreaterThan(5700);
@@ -55,10 +58,21 @@ describe('seen ids', () => {
 
 describe('readState', () => {
 	it('refuses what it cannot read, channel by channel', () => {
-		expect(readState(undefined, { zone: 'UTC', lookbackSeconds: 300 })).toEqual({ invalid: [], migrated: false });
-		expect(readState({ version: 9, channels: {} }, { zone: 'UTC', lookbackSeconds: 300 }).invalid).toEqual(['state']);
+		expect(readState(undefined, { zone: 'UTC', lookbackSeconds: 300 })).toEqual({
+			invalid: [],
+			migrated: false,
+		});
+		expect(
+			readState({ version: 9, channels: {} }, { zone: 'UTC', lookbackSeconds: 300 }).invalid,
+		).toEqual(['state']);
 		const { state, invalid } = readState(
-			{ version: 2, channels: { call: { through: 1, mark: 'x', floor: 'y', seen: '' }, im: { through: BASE, mark: secondsToWall(BASE), floor: secondsToWall(BASE), seen: '' } } },
+			{
+				version: 2,
+				channels: {
+					call: { through: 1, mark: 'x', floor: 'y', seen: '' },
+					im: { through: BASE, mark: secondsToWall(BASE), floor: secondsToWall(BASE), seen: '' },
+				},
+			},
 			{ zone: 'UTC', lookbackSeconds: 300 },
 		);
 		expect(invalid).toEqual(['call']);
@@ -68,7 +82,19 @@ describe('readState', () => {
 	it('migrates version 1: keys shortened, drain position kept, sweepFrom reached by the look-back', () => {
 		const floor = '2027-01-01 10:00:00';
 		const { state, migrated } = readState(
-			{ version: 1, startFrom: '2027-01-01 09:00:00', channels: { call: { mark: '2027-01-01 10:05:00', floor, resume: '2027-01-01 10:04:00', sweepFrom: '2027-01-01 09:50:00', seen: `3c:${v1IdKey('a')}${v1IdKey('b')}` } } },
+			{
+				version: 1,
+				startFrom: '2027-01-01 09:00:00',
+				channels: {
+					call: {
+						mark: '2027-01-01 10:05:00',
+						floor,
+						resume: '2027-01-01 10:04:00',
+						sweepFrom: '2027-01-01 09:50:00',
+						seen: `3c:${v1IdKey('a')}${v1IdKey('b')}`,
+					},
+				},
+			},
 			{ zone: 'Asia/Shanghai', lookbackSeconds: 300 },
 		);
 		expect(migrated).toBe(true);

@@ -51,7 +51,11 @@ afterAll(async () => {
 });
 
 /** A trigger started three hours back (Start From), and the start of that virtual timeline. */
-async function backfillRun(options: Record<string, unknown> = {}, channel = 'all', events?: string[]) {
+async function backfillRun(
+	options: Record<string, unknown> = {},
+	channel = 'all',
+	events?: string[],
+) {
 	const start = shiftWall(await sandboxNow(control), -3 * 3600);
 	const run = new TriggerRun(control, APP_ID, credentials, {
 		channel,
@@ -66,7 +70,11 @@ describe('first activation, idle polls and manual runs', () => {
 		const now = await sandboxNow(control);
 		const run = new TriggerRun(control, APP_ID, credentials, { channel: 'all' });
 		const history = [
-			...(await run.inject('call', [wallPlus(now, -4000), wallPlus(now, -200), wallPlus(now, -60)])),
+			...(await run.inject('call', [
+				wallPlus(now, -4000),
+				wallPlus(now, -200),
+				wallPlus(now, -60),
+			])),
 			...(await run.inject('im', [wallPlus(now, -100)])),
 		];
 
@@ -94,9 +102,14 @@ describe('first activation, idle polls and manual runs', () => {
 		// A record written in the very second the last poll read up to, after it ran, and one late
 		// inside the look-back: both are new.
 		const lastEnd = (idle.requests[0].body as { endTime: string }).endTime;
-		const fresh = [...(await run.inject('call', [lastEnd])), ...(await run.inject('im', [wallPlus(lastEnd, -120)]))];
+		const fresh = [
+			...(await run.inject('call', [lastEnd])),
+			...(await run.inject('im', [wallPlus(lastEnd, -120)])),
+		];
 		const next = await run.poll();
-		expect(next.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(fresh.map((r) => r.id).sort());
+		expect(next.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(
+			fresh.map((r) => r.id).sort(),
+		);
 		expect((await run.poll()).items).toBeNull();
 		const historyIds = new Set(history.map((r) => r.id));
 		expect([...run.emitted.keys()].filter((id) => historyIds.has(id))).toEqual([]);
@@ -105,7 +118,10 @@ describe('first activation, idle polls and manual runs', () => {
 
 	it('manual mode ("Fetch Test Event") returns the most recent record of each channel and leaves the state alone', async () => {
 		const now = await sandboxNow(control);
-		const run = new TriggerRun(control, APP_ID, credentials, { channel: 'all', events: ['serviceNoteInsert'] });
+		const run = new TriggerRun(control, APP_ID, credentials, {
+			channel: 'all',
+			events: ['serviceNoteInsert'],
+		});
 		await run.inject('call', [wallPlus(now, -900), wallPlus(now, -30)]);
 		const [latestCall] = await run.inject('call', [wallPlus(now, -20)]);
 		await run.inject('call', [wallPlus(now, -10)], 'serviceNoteUpdate');
@@ -117,15 +133,26 @@ describe('first activation, idle polls and manual runs', () => {
 		expect(manual.items?.map((i) => i.json.eventUniqueId)).toEqual([latestIm.id, latestCall.id]);
 		expect(JSON.stringify(run.staticData)).toBe(stored);
 		// The im channel's last hour is empty: the second (and last) request looks back a week.
-		expect(requestsTo(manual, 'im').map((r) => (r.body as { startTime: string }).startTime)).toHaveLength(2);
+		expect(
+			requestsTo(manual, 'im').map((r) => (r.body as { startTime: string }).startTime),
+		).toHaveLength(2);
 		expect(requestsTo(manual, 'call')).toHaveLength(1);
 	});
 
 	it.each([
 		[{ channel: 'all', events: [] }, /"Events" is empty/],
-		[{ channel: 'all', options: { maxRecordsPerPoll: 0 } }, /"Max Records per Poll" must be a whole number from 1/],
-		[{ channel: 'all', options: { lookbackMinutes: 2.5 } }, /"Look-Back \(Minutes\)" must be a whole number/],
-		[{ channel: 'all', options: { startFrom: 'yesterday' } }, /"Start From" is not a date and time/],
+		[
+			{ channel: 'all', options: { maxRecordsPerPoll: 0 } },
+			/"Max Records per Poll" must be a whole number from 1/,
+		],
+		[
+			{ channel: 'all', options: { lookbackMinutes: 2.5 } },
+			/"Look-Back \(Minutes\)" must be a whole number/,
+		],
+		[
+			{ channel: 'all', options: { startFrom: 'yesterday' } },
+			/"Start From" is not a date and time/,
+		],
 	])('refuses settings it cannot use, before any request: %j', async (parameters, message) => {
 		const run = new TriggerRun(control, APP_ID, credentials, parameters);
 		const result = await run.poll({ expectFailure: true });
@@ -149,14 +176,21 @@ describe('exactly once over hundreds of polls', () => {
 			const later: Array<[Channel, string]> = [];
 			for (const channel of ['call', 'im'] as Channel[]) {
 				const times: string[] = [];
-				for (let k = rng.int(0, 4); k > 0; k--) times.push(wallPlus(previous, rng.int(0, Math.max(0, secondsBetween(previous, vt)))));
+				for (let k = rng.int(0, 4); k > 0; k--)
+					times.push(wallPlus(previous, rng.int(0, Math.max(0, secondsBetween(previous, vt)))));
 				// Late: inside the look-back behind the newest record written so far (never before Start From).
 				const late = wallPlus(vt, -rng.int(0, LOOKBACK));
 				if (late >= start && rng.chance(0.15)) times.push(late);
 				// Exactly on the edges of the next window: mark − look-back, and the mark itself.
 				const mark = run.state?.channels[channel]?.mark;
-				if (mark && shiftWall(mark, -LOOKBACK) >= start && rng.chance(0.1)) times.push(shiftWall(mark, -LOOKBACK), mark);
-				if (times.length) await run.inject(channel, times.sort(), rng.chance(0.3) ? 'serviceNoteUpdate' : 'serviceNoteInsert');
+				if (mark && shiftWall(mark, -LOOKBACK) >= start && rng.chance(0.1))
+					times.push(shiftWall(mark, -LOOKBACK), mark);
+				if (times.length)
+					await run.inject(
+						channel,
+						times.sort(),
+						rng.chance(0.3) ? 'serviceNoteUpdate' : 'serviceNoteInsert',
+					);
 				// Same second across the poll boundary: more of `vt` right after the poll.
 				if (rng.chance(0.15)) later.push([channel, vt]);
 			}
@@ -180,7 +214,9 @@ describe('exactly once over hundreds of polls', () => {
 		await run.poll();
 		// 2,500 call records spread over one minute (about 42 a second).
 		const burstStart = wallPlus(start, 600);
-		const burstTimes = Array.from({ length: 2500 }, (_, i) => wallPlus(burstStart, Math.floor((i * 60) / 2500)));
+		const burstTimes = Array.from({ length: 2500 }, (_, i) =>
+			wallPlus(burstStart, Math.floor((i * 60) / 2500)),
+		);
 		await run.inject('call', burstTimes);
 		const burst = await run.poll();
 		expect(burst.items).toHaveLength(2500);
@@ -192,13 +228,18 @@ describe('exactly once over hundreds of polls', () => {
 
 		// 1,200 records in one second: the API can only ever return 1,000 of them.
 		const second = wallPlus(burstStart, 200);
-		const flood = await run.inject('call', Array.from({ length: 1200 }, () => second));
+		const flood = await run.inject(
+			'call',
+			Array.from({ length: 1200 }, () => second),
+		);
 		const floodPoll = await run.poll();
 		const returned = new Set(flood.slice(0, 1000).map((r) => r.id)); // the sandbox keeps insertion order
 		const fromSecond = (floodPoll.items ?? []).filter((i) => i.json.updateTime === second);
 		expect(new Set(fromSecond.map((i) => i.json.eventUniqueId as string))).toEqual(returned);
 		for (const item of floodPoll.items ?? []) {
-			const report = item.json._contactCenter as { saturatedSecond?: string; warning?: string } | undefined;
+			const report = item.json._contactCenter as
+				| { saturatedSecond?: string; warning?: string }
+				| undefined;
 			if (item.json.updateTime === second) {
 				expect(report?.saturatedSecond).toBe(second);
 				expect(report?.warning).toMatch(/1,000 or more call service records have the updateTime/);
@@ -249,7 +290,9 @@ describe('exactly once over hundreds of polls', () => {
 		// getPollBudgetMs() of 1 ms: each channel makes its first request only.
 		const budget = await backfillRun();
 		await budget.run.poll();
-		const times = Array.from({ length: 2500 }, (_, i) => wallPlus(budget.start, 60 + Math.floor(i / 3)));
+		const times = Array.from({ length: 2500 }, (_, i) =>
+			wallPlus(budget.start, 60 + Math.floor(i / 3)),
+		);
 		await budget.run.inject('call', times);
 		const perPoll: number[] = [];
 		for (let i = 0; i < 8 && budget.run.emitted.size < 2500; i++) {
@@ -286,7 +329,11 @@ describe('exactly once over hundreds of polls', () => {
 		const { run, start } = await backfillRun({}, 'call', ['serviceNoteUpdate']);
 		await run.poll();
 		await run.inject('call', [wallPlus(start, 10), wallPlus(start, 11)], 'serviceNoteInsert');
-		await run.inject('call', [wallPlus(start, 11), wallPlus(start, 11), wallPlus(start, 12)], 'serviceNoteUpdate');
+		await run.inject(
+			'call',
+			[wallPlus(start, 11), wallPlus(start, 11), wallPlus(start, 12)],
+			'serviceNoteUpdate',
+		);
 		const result = await run.poll();
 		expect(result.items).toHaveLength(3);
 		expect(requestsTo(result, 'im')).toEqual([]);
@@ -300,28 +347,64 @@ describe('everything at once', () => {
 		const { run, start } = await backfillRun({ maxRecordsPerPoll: 1500 });
 		await run.poll();
 		// Transient 503s (retried inside a poll) and envelope failures (the poll fails) on every query.
-		await control.addFault({ pathPattern: 'service-record', kind: 'status', status: 503, retryAfterSeconds: 0, probability: 0.05, seed: 3 });
-		await control.addFault({ pathPattern: 'service-record', kind: 'envelope', probability: 0.02, seed: 5 });
+		await control.addFault({
+			pathPattern: 'service-record',
+			kind: 'status',
+			status: 503,
+			retryAfterSeconds: 0,
+			probability: 0.05,
+			seed: 3,
+		});
+		await control.addFault({
+			pathPattern: 'service-record',
+			kind: 'envelope',
+			probability: 0.02,
+			seed: 5,
+		});
 		const excused = new Set<string>();
 		const draining = (c: Channel) => run.state?.channels[c]?.resume !== undefined;
-		const atOrAfter = (c: Channel, t: string) => [...run.injected.values()].filter((r) => r.channel === c && r.updateTime >= t).length;
+		const atOrAfter = (c: Channel, t: string) =>
+			[...run.injected.values()].filter((r) => r.channel === c && r.updateTime >= t).length;
 		let vt = start;
 		for (let i = 0; i < 200; i++) {
 			const previous = vt;
 			vt = wallPlus(vt, rng.pick([1, 10, 30, 60]));
 			for (const channel of ['call', 'im'] as Channel[]) {
-				const times = Array.from({ length: rng.int(0, 3) }, () => wallPlus(previous, rng.int(1, secondsBetween(previous, vt))));
+				const times = Array.from({ length: rng.int(0, 3) }, () =>
+					wallPlus(previous, rng.int(1, secondsBetween(previous, vt))),
+				);
 				if (times.length) await run.inject(channel, times.sort());
 				// Late records, within the look-back, while the trigger keeps up and remembers the window.
 				const late = wallPlus(vt, -rng.int(0, LOOKBACK));
-				if (late >= start && !draining(channel) && atOrAfter(channel, late) < 500 && rng.chance(0.1)) await run.inject(channel, [late]);
+				if (
+					late >= start &&
+					!draining(channel) &&
+					atOrAfter(channel, late) < 500 &&
+					rng.chance(0.1)
+				)
+					await run.inject(channel, [late]);
 			}
-			if (i === 40) await run.inject('call', Array.from({ length: 2500 }, (_, k) => wallPlus(vt, -59 + Math.floor((k * 60) / 2500))).sort());
-			if (i === 150) await run.inject('im', Array.from({ length: 1500 }, (_, k) => wallPlus(vt, -30 + Math.floor(k / 50))));
+			if (i === 40)
+				await run.inject(
+					'call',
+					Array.from({ length: 2500 }, (_, k) =>
+						wallPlus(vt, -59 + Math.floor((k * 60) / 2500)),
+					).sort(),
+				);
+			if (i === 150)
+				await run.inject(
+					'im',
+					Array.from({ length: 1500 }, (_, k) => wallPlus(vt, -30 + Math.floor(k / 50))),
+				);
 			if (i === 100) {
-				await run.inject('im', Array.from({ length: 1200 }, () => vt));
+				await run.inject(
+					'im',
+					Array.from({ length: 1200 }, () => vt),
+				);
 				// The API returns the first 1,000 records of a second (in the order written): the rest are excused.
-				const ofSecond = [...run.injected.values()].filter((r) => r.channel === 'im' && r.updateTime === vt);
+				const ofSecond = [...run.injected.values()].filter(
+					(r) => r.channel === 'im' && r.updateTime === vt,
+				);
 				for (const r of ofSecond.slice(1000)) excused.add(r.id);
 			}
 			await run.poll({ mayFail: true });
@@ -343,27 +426,65 @@ describe('failures while draining a backlog', () => {
 		await run.poll();
 		const times = Array.from({ length: 6000 }, (_, i) => wallPlus(start, 60 + Math.floor(i / 4)));
 		await run.inject('call', times);
-		await run.inject('im', times.filter((_, i) => i % 10 === 0));
+		await run.inject(
+			'im',
+			times.filter((_, i) => i % 10 === 0),
+		);
 		const slow: CredentialValues = { ...credentials, timeoutSeconds: 0.3 };
-		const faults: Array<{ label: string; spec: Parameters<SandboxControl['addFault']>[0]; credentials?: CredentialValues }> = [
-			{ label: '500 on the im query after the call records were read', spec: { pathPattern: QUERY_PATH.im, kind: 'status', status: 500, count: 4 } },
-			{ label: '429 with Retry-After 0', spec: { pathPattern: QUERY_PATH.call, kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 } },
+		const faults: Array<{
+			label: string;
+			spec: Parameters<SandboxControl['addFault']>[0];
+			credentials?: CredentialValues;
+		}> = [
+			{
+				label: '500 on the im query after the call records were read',
+				spec: { pathPattern: QUERY_PATH.im, kind: 'status', status: 500, count: 4 },
+			},
+			{
+				label: '429 with Retry-After 0',
+				spec: {
+					pathPattern: QUERY_PATH.call,
+					kind: 'status',
+					status: 429,
+					retryAfterSeconds: 0,
+					count: 4,
+				},
+			},
 			{ label: 'non-JSON', spec: { pathPattern: QUERY_PATH.im, kind: 'nonjson', count: 4 } },
-			{ label: 'timeouts', spec: { pathPattern: QUERY_PATH.call, kind: 'delay', delayMs: 1000, count: 4 }, credentials: slow },
-			{ label: 'envelope failure', spec: { pathPattern: QUERY_PATH.im, kind: 'envelope', count: 1 } },
+			{
+				label: 'timeouts',
+				spec: { pathPattern: QUERY_PATH.call, kind: 'delay', delayMs: 1000, count: 4 },
+				credentials: slow,
+			},
+			{
+				label: 'envelope failure',
+				spec: { pathPattern: QUERY_PATH.im, kind: 'envelope', count: 1 },
+			},
 		];
 		let drained = 0;
 		for (const fault of faults) {
 			// One good poll, then one that fails part-way, then the next continues where the good one stopped.
 			drained += (await run.poll()).items?.length ?? 0;
 			await control.addFault(fault.spec);
-			const failed = await run.poll({ expectFailure: true, ...(fault.credentials ? { credentials: fault.credentials } : {}) });
-			expect({ label: fault.label, emitted: failed.items }).toEqual({ label: fault.label, emitted: null });
+			const failed = await run.poll({
+				expectFailure: true,
+				...(fault.credentials ? { credentials: fault.credentials } : {}),
+			});
+			expect({ label: fault.label, emitted: failed.items }).toEqual({
+				label: fault.label,
+				emitted: null,
+			});
 			expect(failed.error?.name).toMatch(/NodeApiError/);
 			await control.clearFaults();
 		}
 		// Transient faults (fewer than the transport's retries) are absorbed inside a poll.
-		await control.addFault({ pathPattern: QUERY_PATH.call, kind: 'status', status: 503, retryAfterSeconds: 0, count: 2 });
+		await control.addFault({
+			pathPattern: QUERY_PATH.call,
+			kind: 'status',
+			status: 503,
+			retryAfterSeconds: 0,
+			count: 2,
+		});
 		drained += (await run.poll()).items?.length ?? 0;
 		for (let i = 0; i < 10; i++) drained += (await run.poll()).items?.length ?? 0;
 		expect(run.failedPolls).toBe(faults.length);
@@ -376,26 +497,51 @@ describe('overlapping polls', () => {
 	it('a poll that starts while the previous one still runs stands aside', async () => {
 		const { run, start } = await backfillRun();
 		await run.poll();
-		await run.inject('call', Array.from({ length: 3000 }, (_, i) => wallPlus(start, 60 + Math.floor(i / 5))));
+		await run.inject(
+			'call',
+			Array.from({ length: 3000 }, (_, i) => wallPlus(start, 60 + Math.floor(i / 5))),
+		);
 		// Hold the first poll's first request in the sandbox, and start the second poll once that
 		// request has arrived there (a condition, not a guess about timing).
-		const fault = await control.addFault({ pathPattern: QUERY_PATH.call, kind: 'delay', delayMs: 1500, count: 1 });
+		const fault = await control.addFault({
+			pathPattern: QUERY_PATH.call,
+			kind: 'delay',
+			delayMs: 1500,
+			count: 1,
+		});
 		const shared = run.staticData;
-		const first = poll({ nodeType: ContactCenterTrigger, parameters: run.parameters, credentials, staticData: shared });
+		const first = poll({
+			nodeType: ContactCenterTrigger,
+			parameters: run.parameters,
+			credentials,
+			staticData: shared,
+		});
 		let arrived = false;
 		for (let i = 0; i < 1000 && !arrived; i++) {
 			// A fault with a count leaves the list once it has hit its request.
 			arrived = !(await control.listFaults()).some((f) => f.id === fault.id);
 		}
 		expect(arrived).toBe(true);
-		const second = await poll({ nodeType: ContactCenterTrigger, parameters: run.parameters, credentials, staticData: shared });
+		const second = await poll({
+			nodeType: ContactCenterTrigger,
+			parameters: run.parameters,
+			credentials,
+			staticData: shared,
+		});
 		const firstResult = await first;
 		expect(firstResult.items).toHaveLength(3000);
 		expect(second.items).toBeNull();
-		expect(second.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/previous poll is still running/));
+		expect(second.logs.map((l) => l.message)).toContainEqual(
+			expect.stringMatching(/previous poll is still running/),
+		);
 		expect(new Set(firstResult.items?.map((i) => i.json.eventUniqueId)).size).toBe(3000);
 		// Afterwards polls run normally again.
-		const third = await poll({ nodeType: ContactCenterTrigger, parameters: run.parameters, credentials, staticData: shared });
+		const third = await poll({
+			nodeType: ContactCenterTrigger,
+			parameters: run.parameters,
+			credentials,
+			staticData: shared,
+		});
 		expect(third.items).toBeNull();
 		expect(third.error).toBeUndefined();
 	});

@@ -12,7 +12,16 @@ import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { SandboxControl } from '../sandbox/control';
 import type { CredentialValues } from '../harness';
-import { QUERY_PATH, requestsTo, sandboxNow, shiftWall, TriggerRun, wallPlus, wallToSeconds, ZONE } from './driver';
+import {
+	QUERY_PATH,
+	requestsTo,
+	sandboxNow,
+	shiftWall,
+	TriggerRun,
+	wallPlus,
+	wallToSeconds,
+	ZONE,
+} from './driver';
 
 const APP_ID = '6262';
 const APP_SECRET = 'trigger-tz-secret';
@@ -25,7 +34,9 @@ let control: SandboxControl;
 let credentials: CredentialValues;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }] });
+	sandbox = await startSandbox({
+		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
+	});
 	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE };
 });
@@ -51,7 +62,10 @@ describe(`zones (process TZ=${process.env.TZ ?? 'unset'}, workflow ${WORKFLOW_ZO
 		const start = shiftWall(await sandboxNow(control), -2 * 3600);
 		const startInLa = wallIn(start, WORKFLOW_ZONE);
 		expect(startInLa.replace('T', ' ')).not.toBe(start); // the two clocks differ by 15 or 16 hours
-		const run = new TriggerRun(control, APP_ID, credentials, { channel: 'call', options: { startFrom: startInLa } });
+		const run = new TriggerRun(control, APP_ID, credentials, {
+			channel: 'call',
+			options: { startFrom: startInLa },
+		});
 		const [before] = await run.inject('call', [wallPlus(start, -1)]);
 		const [onStart, after] = await run.inject('call', [start, wallPlus(start, 3600)]);
 		const first = await run.poll({ timezone: WORKFLOW_ZONE });
@@ -84,7 +98,14 @@ describe(`zones (process TZ=${process.env.TZ ?? 'unset'}, workflow ${WORKFLOW_ZO
 				// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test code: a child jest run in another zone
 				const child = spawn(
 					process.execPath,
-					[require.resolve('jest/bin/jest'), '--runTestsByPath', __filename, '--reporters', 'default', '--coverage=false'],
+					[
+						require.resolve('jest/bin/jest'),
+						'--runTestsByPath',
+						__filename,
+						'--reporters',
+						'default',
+						'--coverage=false',
+					],
 					{ cwd: root, env: { ...process.env, TZ: CHILD_ZONE, CONTACT_CENTER_TZ_CHILD: '1' } },
 				);
 				let text = '';

@@ -35,7 +35,8 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
 		state.set(file, 'active');
 		stack.push(file);
 		for (const next of graph.get(file) ?? []) {
-			if (state.get(next) === 'active') cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(ROOT, f)));
+			if (state.get(next) === 'active')
+				cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(ROOT, f)));
 			else if (!state.has(next)) visit(next);
 		}
 		stack.pop();
@@ -47,9 +48,15 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
 
 function importGraph(): Map<string, string[]> {
 	const graph = new Map<string, string[]>();
-	for (const file of [...sources(path.join(ROOT, 'nodes')), ...sources(path.join(ROOT, 'credentials'))]) {
+	for (const file of [
+		...sources(path.join(ROOT, 'nodes')),
+		...sources(path.join(ROOT, 'credentials')),
+	]) {
 		const text = readFileSync(file, 'utf8');
-		graph.set(file, [...text.matchAll(IMPORT)].map((match) => resolveImport(file, match[1])));
+		graph.set(
+			file,
+			[...text.matchAll(IMPORT)].map((match) => resolveImport(file, match[1])),
+		);
 	}
 	return graph;
 }
@@ -70,6 +77,8 @@ describe('import cycles', () => {
 			[b, [c]],
 			[c, [a]],
 		]);
-		expect(findCycles(graph)).toEqual([['router.ts', 'CallTask.resource.ts', 'import.operation.ts', 'router.ts']]);
+		expect(findCycles(graph)).toEqual([
+			['router.ts', 'CallTask.resource.ts', 'import.operation.ts', 'router.ts'],
+		]);
 	});
 });

@@ -1,7 +1,13 @@
 import { startSandbox } from '../sandbox';
 import { SignedClient } from '../sandbox/client';
 import { SandboxControl } from '../sandbox/control';
-import { parseJson, quoteBigIntegers, stringifyJson, toLong, type JsonBodyValue } from '../../nodes/ContactCenter/transport/json';
+import {
+	parseJson,
+	quoteBigIntegers,
+	stringifyJson,
+	toLong,
+	type JsonBodyValue,
+} from '../../nodes/ContactCenter/transport/json';
 
 /** The reference: the character scanner, then JSON.parse. parseJson must give exactly this. */
 const reference = (text: string): unknown => JSON.parse(quoteBigIntegers(text));
@@ -18,9 +24,51 @@ function generator(seed: number): () => number {
 	};
 }
 
-const KEYS = ['id', '_id', 'voiceAgentId', 'memberIds', 'accountID', 'total', 'name', 'paid', '1', '07', 'a"vId', 'vId', 'note', 'ids'];
-const NUMBERS = ['0', '-0', '7', '-5', '12', '123456789012345', '9007199254740991', '9007199254740992', '9007199254740993', '182739465018273946', '-182739465018273946', '1.5', '5.0', '1e21', '1E2', '12345678901234567.5', '0.000001'];
-const STRINGS = ['', 'x', '182739465018273946', 'id: 123456789012345678', '"vId": 182739465018273946', 'a\\"b', '电话 13800138000', ':1234567890123456789,'];
+const KEYS = [
+	'id',
+	'_id',
+	'voiceAgentId',
+	'memberIds',
+	'accountID',
+	'total',
+	'name',
+	'paid',
+	'1',
+	'07',
+	'a"vId',
+	'vId',
+	'note',
+	'ids',
+];
+const NUMBERS = [
+	'0',
+	'-0',
+	'7',
+	'-5',
+	'12',
+	'123456789012345',
+	'9007199254740991',
+	'9007199254740992',
+	'9007199254740993',
+	'182739465018273946',
+	'-182739465018273946',
+	'1.5',
+	'5.0',
+	'1e21',
+	'1E2',
+	'12345678901234567.5',
+	'0.000001',
+];
+const STRINGS = [
+	'',
+	'x',
+	'182739465018273946',
+	'id: 123456789012345678',
+	'"vId": 182739465018273946',
+	'a\\"b',
+	'电话 13800138000',
+	':1234567890123456789,',
+];
 
 /** Random JSON text with raw number tokens (JavaScript could not hold the big ones exactly). */
 function randomJson(next: () => number, depth = 0): string {
@@ -30,8 +78,12 @@ function randomJson(next: () => number, depth = 0): string {
 	if (roll < 0.5) return JSON.stringify(pick(STRINGS));
 	if (roll < 0.55) return pick(['true', 'false', 'null']);
 	const size = Math.floor(next() * 5);
-	if (roll < 0.75) return `[${Array.from({ length: size }, () => randomJson(next, depth + 1)).join(', ')}]`;
-	const entries = Array.from({ length: size }, () => `${JSON.stringify(pick(KEYS))} : ${randomJson(next, depth + 1)}`);
+	if (roll < 0.75)
+		return `[${Array.from({ length: size }, () => randomJson(next, depth + 1)).join(', ')}]`;
+	const entries = Array.from(
+		{ length: size },
+		() => `${JSON.stringify(pick(KEYS))} : ${randomJson(next, depth + 1)}`,
+	);
 	return `{${entries.join(',')}}`;
 }
 
@@ -56,15 +108,43 @@ describe('parseJson: the fast path gives exactly what the scanner gives', () => 
 	});
 
 	it.each([
-		['an id key repeated: the last value wins, its digits exact', '{"vId":182739465018273946,"vId":182739465018273947}', { vId: '182739465018273947' }],
-		['a key escaped in the text', '{"v\\u0049d":182739465018273946}', { vId: '182739465018273946' }],
-		['a key with a quote that ends in Id', '{"a\\"vId":5,"vId":182739465018273946}', { 'a"vId': '5', vId: '182739465018273946' }],
-		['two Longs that round to the same double', '{"a":{"t":9007199254740993},"b":{"t":9007199254740992}}', { a: { t: '9007199254740993' }, b: { t: '9007199254740992' } }],
-		['an unsafe value under a numeric key', '{"b":{"t":9007199254740993},"1":{"t":9007199254740995}}', { b: { t: '9007199254740993' }, 1: { t: '9007199254740995' } }],
-		['id-keyed floats stay numbers', '{"id":5.0,"xId":1e2,"yId":-0}', { id: 5, xId: 100, yId: '-0' }],
+		[
+			'an id key repeated: the last value wins, its digits exact',
+			'{"vId":182739465018273946,"vId":182739465018273947}',
+			{ vId: '182739465018273947' },
+		],
+		[
+			'a key escaped in the text',
+			'{"v\\u0049d":182739465018273946}',
+			{ vId: '182739465018273946' },
+		],
+		[
+			'a key with a quote that ends in Id',
+			'{"a\\"vId":5,"vId":182739465018273946}',
+			{ 'a"vId': '5', vId: '182739465018273946' },
+		],
+		[
+			'two Longs that round to the same double',
+			'{"a":{"t":9007199254740993},"b":{"t":9007199254740992}}',
+			{ a: { t: '9007199254740993' }, b: { t: '9007199254740992' } },
+		],
+		[
+			'an unsafe value under a numeric key',
+			'{"b":{"t":9007199254740993},"1":{"t":9007199254740995}}',
+			{ b: { t: '9007199254740993' }, 1: { t: '9007199254740995' } },
+		],
+		[
+			'id-keyed floats stay numbers',
+			'{"id":5.0,"xId":1e2,"yId":-0}',
+			{ id: 5, xId: 100, yId: '-0' },
+		],
 		['a top-level Long', '182739465018273946', '182739465018273946'],
 		['a top-level float beyond 2^53', '1e21', 1e21],
-		['ids inside an array owned by an id key', '{"memberIds":[1,182739465018273946],"tags":[1,2]}', { memberIds: ['1', '182739465018273946'], tags: [1, 2] }],
+		[
+			'ids inside an array owned by an id key',
+			'{"memberIds":[1,182739465018273946],"tags":[1,2]}',
+			{ memberIds: ['1', '182739465018273946'], tags: [1, 2] },
+		],
 	])('%s', (_label, text, expected) => {
 		expect(reference(text)).toEqual(expected);
 		expect(parseJson(text)).toEqual(expected);
@@ -78,20 +158,35 @@ describe('parseJson: the fast path gives exactly what the scanner gives', () => 
 			await control.seedCustomers({ appId: tenant.appId, count: 300 });
 			await control.seedAgents({ appId: tenant.appId, count: 20 });
 			await control.seedTasks({ appId: tenant.appId, count: 200 });
-			await control.injectRecords({ appId: tenant.appId, channel: 'call', generate: { count: 300, from: '2026-01-01 00:00:00', to: '2026-01-01 23:59:59', pushType: 'mixed' } });
+			await control.injectRecords({
+				appId: tenant.appId,
+				channel: 'call',
+				generate: {
+					count: 300,
+					from: '2026-01-01 00:00:00',
+					to: '2026-01-01 23:59:59',
+					pushType: 'mixed',
+				},
+			});
 			const client = new SignedClient(sandbox.url, tenant.appId, tenant.appSecret);
 			const pages = [
 				await client.post('/openapi/crm/list', { search: [], sortList: [], page: 1, limit: 1000 }),
 				await client.post('/openapi/agent/web/v1/agent/query', { pageNo: 1, pageSize: 20 }),
 				await client.post('/openapi/agent/web/v1/callTask/query', { pageNum: 1, pageSize: 500 }),
-				await client.post('/openapi/crm/service-record/call/query', { startTime: '2026-01-01 00:00:00', endTime: '2026-01-01 23:59:59', limit: 1000 }),
+				await client.post('/openapi/crm/service-record/call/query', {
+					startTime: '2026-01-01 00:00:00',
+					endTime: '2026-01-01 23:59:59',
+					limit: 1000,
+				}),
 			];
 			for (const page of pages) {
 				expect(page.status).toBe(200);
 				expect(parseJson(page.text)).toEqual(reference(page.text));
 			}
 			// The Longs of the task page came out exact (as strings), as the scanner gives them.
-			const tasks = (parseJson(pages[2].text) as { data: { list: Array<{ voiceAgentId: unknown }> } }).data.list;
+			const tasks = (
+				parseJson(pages[2].text) as { data: { list: Array<{ voiceAgentId: unknown }> } }
+			).data.list;
 			expect(tasks).toHaveLength(200);
 			for (const task of tasks) expect(task.voiceAgentId).toMatch(/^[1-9][0-9]{17}$/);
 		} finally {
@@ -102,7 +197,12 @@ describe('parseJson: the fast path gives exactly what the scanner gives', () => 
 
 describe('stringifyJson: the replacer only when a bigint is there', () => {
 	it('writes a body without bigint exactly as JSON.stringify does', () => {
-		const body: JsonBodyValue = { taskId: '182739465018273946', customers: [{ customerNumber: '13800138000', variables: { a: '1' } }], n: 5, skip: undefined };
+		const body: JsonBodyValue = {
+			taskId: '182739465018273946',
+			customers: [{ customerNumber: '13800138000', variables: { a: '1' } }],
+			n: 5,
+			skip: undefined,
+		};
 		expect(stringifyJson(body)).toBe(JSON.stringify(body));
 	});
 

@@ -31,7 +31,9 @@ const second = (offset: number) => {
 
 /** An API stand-in: records sorted by updateTime (stable within a second), `[start, end]` inclusive, at most `limit`. */
 function fakeApi(records: Rec[]) {
-	const sorted = [...records].sort((a, b) => (a.updateTime < b.updateTime ? -1 : a.updateTime > b.updateTime ? 1 : a.n - b.n));
+	const sorted = [...records].sort((a, b) =>
+		a.updateTime < b.updateTime ? -1 : a.updateTime > b.updateTime ? 1 : a.n - b.n,
+	);
 	const calls: Array<{ start: string; end: string; limit: number }> = [];
 	const query = async (start: string, end: string, limit: number): Promise<Rec[]> => {
 		calls.push({ start, end, limit });
@@ -51,7 +53,12 @@ function makeRecords(counts: number[]): Rec[] {
 }
 
 /** What a correct walk must return: every record, except what lies past the cap inside one second. */
-function expected(sorted: Rec[], cap: number, start: string, end: string): { records: Rec[]; saturated: string[] } {
+function expected(
+	sorted: Rec[],
+	cap: number,
+	start: string,
+	end: string,
+): { records: Rec[]; saturated: string[] } {
 	const bySecond = new Map<string, Rec[]>();
 	for (const r of sorted) {
 		if (r.updateTime < start || r.updateTime > end) continue;
@@ -105,7 +112,13 @@ describe('windowStep', () => {
 
 	it('drops records already taken at the start second', () => {
 		const batch = makeRecords([2, 1]);
-		const step = windowStep({ start: second(0), seenAtStart: ['e0'] }, batch, 5, nextWallSecond, second(9));
+		const step = windowStep(
+			{ start: second(0), seenAtStart: ['e0'] },
+			batch,
+			5,
+			nextWallSecond,
+			second(9),
+		);
 		expect(step.fresh.map((r) => r.eventUniqueId)).toEqual(['e1', 'e2']);
 	});
 
@@ -130,9 +143,18 @@ describe('walkWindow', () => {
 	it('reads N records in distinct seconds with the minimum number of requests: 1 + floor((N - cap) / (cap - 1)) + 1', async () => {
 		for (const n of [0, 1, 9, 10, 11, 19, 20, 35, 100]) {
 			const api = fakeApi(makeRecords(new Array<number>(n).fill(1)));
-			const result = await walkWindow(api.query, { start: BASE, end: second(200), cap, nextSecond: nextWallSecond });
+			const result = await walkWindow(api.query, {
+				start: BASE,
+				end: second(200),
+				cap,
+				nextSecond: nextWallSecond,
+			});
 			const minimum = n < cap ? 1 : 1 + Math.floor((n - cap) / (cap - 1)) + 1;
-			expect({ n, requests: result.requests, count: result.records.length }).toEqual({ n, requests: minimum, count: n });
+			expect({ n, requests: result.requests, count: result.records.length }).toEqual({
+				n,
+				requests: minimum,
+				count: n,
+			});
 			expect(result.records).toEqual(api.sorted);
 			expect(api.calls.every((c) => c.limit === cap && c.end === second(200))).toBe(true);
 		}
@@ -158,21 +180,39 @@ describe('walkWindow', () => {
 			expect(ids).toEqual(want.records.map((r) => r.eventUniqueId));
 			expect(result.saturatedSeconds).toEqual(want.saturated);
 			expect(result.requests).toBe(api.calls.length);
-			expect(api.calls.every((c) => c.limit <= cap && c.start >= start && c.start <= end)).toBe(true);
+			expect(api.calls.every((c) => c.limit <= cap && c.start >= start && c.start <= end)).toBe(
+				true,
+			);
 		}
 	});
 
 	it('keeps the window edges inclusive', async () => {
 		const api = fakeApi(makeRecords([2, 0, 0, 3]));
-		const result = await walkWindow(api.query, { start: second(0), end: second(3), cap, nextSecond: nextWallSecond });
+		const result = await walkWindow(api.query, {
+			start: second(0),
+			end: second(3),
+			cap,
+			nextSecond: nextWallSecond,
+		});
 		expect(result.records).toHaveLength(5);
-		const outside = await walkWindow(api.query, { start: second(1), end: second(2), cap, nextSecond: nextWallSecond });
+		const outside = await walkWindow(api.query, {
+			start: second(1),
+			end: second(2),
+			cap,
+			nextSecond: nextWallSecond,
+		});
 		expect(outside.records).toHaveLength(0);
 	});
 
 	it('stops as soon as the limit is reached', async () => {
 		const api = fakeApi(makeRecords(new Array<number>(100).fill(1)));
-		const result = await walkWindow(api.query, { start: BASE, end: second(200), cap, limit: 15, nextSecond: nextWallSecond });
+		const result = await walkWindow(api.query, {
+			start: BASE,
+			end: second(200),
+			cap,
+			limit: 15,
+			nextSecond: nextWallSecond,
+		});
 		expect(result.records.map((r) => r.n)).toEqual(Array.from({ length: 15 }, (_, i) => i));
 		expect(result.requests).toBe(2);
 		// The second query asks only for the 5 rows still wanted plus the 1 id already taken at its start second.
@@ -181,7 +221,13 @@ describe('walkWindow', () => {
 
 	it('asks for no more than the limit needs: a limit below the cap is one query of that size', async () => {
 		const api = fakeApi(makeRecords(new Array<number>(100).fill(1)));
-		const result = await walkWindow(api.query, { start: BASE, end: second(200), cap, limit: 3, nextSecond: nextWallSecond });
+		const result = await walkWindow(api.query, {
+			start: BASE,
+			end: second(200),
+			cap,
+			limit: 3,
+			nextSecond: nextWallSecond,
+		});
 		expect(result.records.map((r) => r.n)).toEqual([0, 1, 2]);
 		expect(api.calls.map((c) => c.limit)).toEqual([3]);
 	});
@@ -199,8 +245,16 @@ describe('walkWindow', () => {
 			const all = await walkWindow(api.query, { start, end, cap, nextSecond: nextWallSecond });
 			const limit = 1 + Math.floor(random() * (all.records.length + 5));
 			api.calls.length = 0;
-			const limited = await walkWindow(api.query, { start, end, cap, limit, nextSecond: nextWallSecond });
-			expect(limited.records.map((r) => r.eventUniqueId)).toEqual(all.records.slice(0, limit).map((r) => r.eventUniqueId));
+			const limited = await walkWindow(api.query, {
+				start,
+				end,
+				cap,
+				limit,
+				nextSecond: nextWallSecond,
+			});
+			expect(limited.records.map((r) => r.eventUniqueId)).toEqual(
+				all.records.slice(0, limit).map((r) => r.eventUniqueId),
+			);
 			expect(limited.requests).toBeLessThanOrEqual(all.requests);
 			// Saturation is reported only for seconds the unlimited walk also found saturated.
 			for (const sec of limited.saturatedSeconds) expect(all.saturatedSeconds).toContain(sec);
@@ -288,6 +342,9 @@ describe('limitOf: the Limit of every Get Many', () => {
 	});
 
 	it('Return All that is neither true nor false is refused', () => {
-		expect(limitOf('yes', 10).problem).toMatchObject({ field: 'Return All', problem: 'must be true or false (got "yes")' });
+		expect(limitOf('yes', 10).problem).toMatchObject({
+			field: 'Return All',
+			problem: 'must be true or false (got "yes")',
+		});
 	});
 });

@@ -12,12 +12,19 @@ import {
 
 // Golden vector: fixed secret, app id, timestamp and nonce. The expected value is computed here
 // independently with node:crypto and also pinned as a literal, so a change to either side fails.
-const VECTOR = { appId: '1090', appSecret: 'demo-secret', timestamp: '1763800000', nonce: '042137' };
+const VECTOR = {
+	appId: '1090',
+	appSecret: 'demo-secret',
+	timestamp: '1763800000',
+	nonce: '042137',
+};
 // Pinned with a third implementation: printf '%s' 10901763800000042137 | openssl dgst -sha256 -hmac demo-secret -binary | base64
 const PINNED = '0+4W0tyQxoxN/V5KxiVdSS8QEEIaPBVbbDKT7SKzEAc=';
 
 function independent(secret: string, message: string): string {
-	return createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(message, 'utf8')).digest('base64');
+	return createHmac('sha256', Buffer.from(secret, 'utf8'))
+		.update(Buffer.from(message, 'utf8'))
+		.digest('base64');
 }
 
 describe('signing (docs/node-contract.md default: base64(HMAC-SHA256(appSecret, appId + timestamp + nonce)))', () => {
@@ -30,8 +37,12 @@ describe('signing (docs/node-contract.md default: base64(HMAC-SHA256(appSecret, 
 
 	it('joins the message in the default order, and in the optional orders when asked', () => {
 		expect(signatureMessage(VECTOR)).toBe('10901763800000042137');
-		expect(signatureMessage({ ...VECTOR, order: 'appIdNonceTimestamp' })).toBe('10900421371763800000');
-		expect(signatureMessage({ ...VECTOR, order: 'timestampNonceAppId' })).toBe('17638000000421371090');
+		expect(signatureMessage({ ...VECTOR, order: 'appIdNonceTimestamp' })).toBe(
+			'10900421371763800000',
+		);
+		expect(signatureMessage({ ...VECTOR, order: 'timestampNonceAppId' })).toBe(
+			'17638000000421371090',
+		);
 		expect(computeSignature({ ...VECTOR, order: 'timestampNonceAppId' })).toBe(
 			independent(VECTOR.appSecret, '17638000000421371090'),
 		);
@@ -60,8 +71,17 @@ describe('signing (docs/node-contract.md default: base64(HMAC-SHA256(appSecret, 
 	});
 
 	it('signRequest produces the four headers', () => {
-		const headers = signRequest({ appId: '1090', appSecret: 'demo-secret' }, 1763800000123, '042137');
-		expect(headers).toEqual({ appid: '1090', nonce: '042137', timestamp: '1763800000', signature: PINNED });
+		const headers = signRequest(
+			{ appId: '1090', appSecret: 'demo-secret' },
+			1763800000123,
+			'042137',
+		);
+		expect(headers).toEqual({
+			appid: '1090',
+			nonce: '042137',
+			timestamp: '1763800000',
+			signature: PINNED,
+		});
 	});
 });
 
@@ -69,10 +89,19 @@ describe('credential authenticate', () => {
 	const credential = new ContactCenterApi();
 
 	it('returns a copy with the signed headers added and existing headers kept', async () => {
-		const original = { url: 'http://127.0.0.1/x', method: 'POST' as const, headers: { 'X-Keep': 'yes' } };
+		const original = {
+			url: 'http://127.0.0.1/x',
+			method: 'POST' as const,
+			headers: { 'X-Keep': 'yes' },
+		};
 		const before = Date.now();
 		const signed = await credential.authenticate(
-			{ baseUrl: 'http://127.0.0.1', appId: '1090', appSecret: 'demo-secret', timezone: 'Asia/Shanghai' },
+			{
+				baseUrl: 'http://127.0.0.1',
+				appId: '1090',
+				appSecret: 'demo-secret',
+				timezone: 'Asia/Shanghai',
+			},
 			original,
 		);
 		expect(signed).not.toBe(original);
@@ -82,7 +111,9 @@ describe('credential authenticate', () => {
 		expect(headers.appid).toBe('1090');
 		expect(headers.nonce).toMatch(/^\d{6}$/);
 		expect(Number(headers.timestamp)).toBeGreaterThanOrEqual(Math.floor(before / 1000));
-		expect(headers.signature).toBe(independent('demo-secret', '1090' + headers.timestamp + headers.nonce));
+		expect(headers.signature).toBe(
+			independent('demo-secret', '1090' + headers.timestamp + headers.nonce),
+		);
 		expect(JSON.stringify(signed)).not.toContain('demo-secret');
 	});
 
@@ -98,7 +129,9 @@ describe('credential authenticate', () => {
 
 	it('marks the secret as a password and keeps the contract fields', () => {
 		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
-		expect(Object.keys(byName)).toEqual(expect.arrayContaining(['baseUrl', 'appId', 'appSecret', 'timezone']));
+		expect(Object.keys(byName)).toEqual(
+			expect.arrayContaining(['baseUrl', 'appId', 'appSecret', 'timezone']),
+		);
 		expect(byName.appSecret.typeOptions?.password).toBe(true);
 		expect(byName.timezone.default).toBe('Asia/Shanghai');
 		expect(credential.name).toBe('contactCenterApi');

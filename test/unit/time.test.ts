@@ -1,4 +1,9 @@
-import { formatApiTime, parseApiTime, toApiTime, toEpochMs } from '../../nodes/ContactCenter/helpers/time';
+import {
+	formatApiTime,
+	parseApiTime,
+	toApiTime,
+	toEpochMs,
+} from '../../nodes/ContactCenter/helpers/time';
 
 describe('API time conversion', () => {
 	const instant = Date.UTC(2026, 10, 22, 1, 2, 3); // 2026-11-22T01:02:03Z
@@ -17,11 +22,19 @@ describe('API time conversion', () => {
 	});
 
 	it('converts n8n date-times: zone-less text is in the workflow zone, offsets are honoured', () => {
-		expect(toApiTime('2026-11-21T20:02:03', 'America/New_York', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
-		expect(toApiTime('2026-11-22T01:02:03Z', 'America/New_York', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
-		expect(toApiTime('2026-11-22T03:02:03.500+02:00', 'UTC', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(toApiTime('2026-11-21T20:02:03', 'America/New_York', 'Asia/Shanghai')).toBe(
+			'2026-11-22 09:02:03',
+		);
+		expect(toApiTime('2026-11-22T01:02:03Z', 'America/New_York', 'Asia/Shanghai')).toBe(
+			'2026-11-22 09:02:03',
+		);
+		expect(toApiTime('2026-11-22T03:02:03.500+02:00', 'UTC', 'Asia/Shanghai')).toBe(
+			'2026-11-22 09:02:03',
+		);
 		expect(toApiTime(new Date(instant), 'UTC', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
-		expect(toApiTime({ toMillis: () => instant }, 'UTC', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
+		expect(toApiTime({ toMillis: () => instant }, 'UTC', 'Asia/Shanghai')).toBe(
+			'2026-11-22 09:02:03',
+		);
 		expect(toApiTime('2026-11-22', 'Asia/Shanghai', 'Asia/Shanghai')).toBe('2026-11-22 00:00:00');
 		expect(toApiTime('yesterday', 'UTC', 'Asia/Shanghai')).toBeUndefined();
 	});
@@ -35,7 +48,11 @@ describe('API time conversion', () => {
 	});
 
 	it('round-trips API times shifted by seconds across a day boundary', () => {
-		const shift = (time: string, seconds: number) => formatApiTime((parseApiTime(time, 'Asia/Shanghai') as number) + seconds * 1000, 'Asia/Shanghai');
+		const shift = (time: string, seconds: number) =>
+			formatApiTime(
+				(parseApiTime(time, 'Asia/Shanghai') as number) + seconds * 1000,
+				'Asia/Shanghai',
+			);
 		expect(shift('2026-11-22 23:59:59', 1)).toBe('2026-11-23 00:00:00');
 		expect(shift('2026-11-22 00:00:00', -300)).toBe('2026-11-21 23:55:00');
 	});

@@ -19,16 +19,27 @@ export function errorItemJson(error: unknown): IDataObject {
 }
 
 /** Any failure as a node error of `itemIndex` (an error already tied to an item keeps its own). */
-export function toNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+	return new NodeOperationError(node, error instanceof Error ? error : String(error), {
+		itemIndex,
+	});
 }
 
 /** As `toNodeError`, its description extended with `extra` (e.g. what a batch had already written). */
-export function withDescription(node: INode, error: unknown, itemIndex: number, extra: string): NodeApiError | NodeOperationError {
+export function withDescription(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+	extra: string,
+): NodeApiError | NodeOperationError {
 	const nodeError = toNodeError(node, error, itemIndex);
 	nodeError.description = [nodeError.description, extra].filter(Boolean).join('\n');
 	return nodeError;

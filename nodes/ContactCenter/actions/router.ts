@@ -28,15 +28,24 @@ const operations: OperationMap = {
 };
 
 // Validation errors name fields as the editor shows them, from each operation's own parameters.
-useFieldLabels((resource, operation) => (operations as Record<string, Record<string, Operation> | undefined>)[resource]?.[operation]?.description);
+useFieldLabels(
+	(resource, operation) =>
+		(operations as Record<string, Record<string, Operation> | undefined>)[resource]?.[operation]
+			?.description,
+);
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ResourceName;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = (operations[resource] as Record<string, Operation> | undefined)?.[operationName];
+	const operation = (operations[resource] as Record<string, Operation> | undefined)?.[
+		operationName
+	];
 	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
 	}
 	if (isBatchOperation(operation)) return [await operation.executeBatch.call(this, items)];
 
@@ -45,7 +54,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			const result = await operation.execute.call(this, itemIndex);
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } }),
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+					itemData: { item: itemIndex },
+				}),
 			);
 		} catch (error) {
 			if (this.continueOnFail()) {

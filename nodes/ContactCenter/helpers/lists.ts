@@ -59,7 +59,11 @@ export function listIssues(
 	}
 	const repeated = duplicates(values);
 	if (repeated.length > 0) {
-		issues.push({ field, problem: `lists ${quoteAll(repeated)} more than once`, fix: 'Remove the duplicates.' });
+		issues.push({
+			field,
+			problem: `lists ${quoteAll(repeated)} more than once`,
+			fix: 'Remove the duplicates.',
+		});
 	}
 	return issues;
 }

@@ -20,17 +20,24 @@ export function shown(value: unknown): string {
 	if (value === undefined) return 'nothing';
 	if (value === null) return 'null';
 	if (typeof value === 'string') {
-		const text = value.length > SHOWN_MAX ? `${value.slice(0, SHOWN_MAX)}… (${value.length} characters)` : value;
+		const text =
+			value.length > SHOWN_MAX
+				? `${value.slice(0, SHOWN_MAX)}… (${value.length} characters)`
+				: value;
 		return JSON.stringify(text);
 	}
-	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-	if (Array.isArray(value)) return `a list of ${value.length} entr${value.length === 1 ? 'y' : 'ies'}`;
+	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+		return String(value);
+	if (Array.isArray(value))
+		return `a list of ${value.length} entr${value.length === 1 ? 'y' : 'ies'}`;
 	return 'an object';
 }
 
 /** True for null, undefined and text that is only blanks. */
 export function isAbsent(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 const UNSAFE_FIX =
@@ -79,13 +86,22 @@ export function readText(field: string, raw: unknown, options: TextOptions = {})
 	if (raw === undefined || raw === null) text = undefined;
 	else if (typeof raw === 'string') text = raw.trim() === '' ? undefined : raw.trim();
 	else if (typeof raw === 'number') {
-		if (!Number.isFinite(raw)) return { issue: { field, problem: `must be text or a number (got ${String(raw)})`, fix: 'Check the expression: it did not produce a usable value.' } };
-		if (Number.isInteger(raw) && !Number.isSafeInteger(raw)) return { issue: unsafeIntegerIssue(field, raw) };
+		if (!Number.isFinite(raw))
+			return {
+				issue: {
+					field,
+					problem: `must be text or a number (got ${String(raw)})`,
+					fix: 'Check the expression: it did not produce a usable value.',
+				},
+			};
+		if (Number.isInteger(raw) && !Number.isSafeInteger(raw))
+			return { issue: unsafeIntegerIssue(field, raw) };
 		text = String(raw);
 	} else if (typeof raw === 'bigint' || typeof raw === 'boolean') text = raw.toString();
 	else return { issue: notOneValue(field, raw, 'text') };
 
-	if (text === undefined) return options.required ? { issue: requiredIssue(field, options.fix) } : {};
+	if (text === undefined)
+		return options.required ? { issue: requiredIssue(field, options.fix) } : {};
 	if (options.maxLength !== undefined && text.length > options.maxLength) {
 		return {
 			value: text,
@@ -111,7 +127,9 @@ export interface IdOptions {
 
 /** The value of a resource locator (`{mode, value}`) or the plain value an expression gave. */
 export function locatorRaw(value: unknown): unknown {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value ? (value as { value: unknown }).value : value;
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value
+		? (value as { value: unknown }).value
+		: value;
 }
 
 /**
@@ -124,16 +142,33 @@ export function readId(field: string, raw: unknown, options: IdOptions = {}): Re
 	if (value === undefined || value === null) id = undefined;
 	else if (typeof value === 'string') id = value.trim() === '' ? undefined : value.trim();
 	else if (typeof value === 'number') {
-		if (Number.isInteger(value) && !Number.isSafeInteger(value)) return { issue: unsafeIntegerIssue(field, value) };
+		if (Number.isInteger(value) && !Number.isSafeInteger(value))
+			return { issue: unsafeIntegerIssue(field, value) };
 		if (!Number.isInteger(value)) {
-			return { issue: { field, problem: `must be an ID (got the number ${String(value)})`, fix: 'Map the ID itself, as text or a whole number.' } };
+			return {
+				issue: {
+					field,
+					problem: `must be an ID (got the number ${String(value)})`,
+					fix: 'Map the ID itself, as text or a whole number.',
+				},
+			};
 		}
 		id = String(value);
 	} else if (typeof value === 'bigint') id = value.toString();
-	else if (typeof value === 'boolean') return { issue: { field, problem: `must be an ID (got ${String(value)})`, fix: 'Map the ID itself, not a true/false value.' } };
+	else if (typeof value === 'boolean')
+		return {
+			issue: {
+				field,
+				problem: `must be an ID (got ${String(value)})`,
+				fix: 'Map the ID itself, not a true/false value.',
+			},
+		};
 	else return { issue: notOneValue(field, value, 'one ID') };
 
-	if (id === undefined) return options.required ? { issue: requiredIssue(field, options.fix ?? 'Pick it from the list, or enter the ID.') } : {};
+	if (id === undefined)
+		return options.required
+			? { issue: requiredIssue(field, options.fix ?? 'Pick it from the list, or enter the ID.') }
+			: {};
 	if (options.numeric && !(POSITIVE_ID.test(id) && BigInt(id) <= JAVA_LONG_MAX)) {
 		return {
 			value: id,
@@ -160,7 +195,8 @@ const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 /** The rule a number must meet, for messages. */
 function numberRule(options: NumberOptions): string {
 	const kind = options.integer ? 'a whole number' : 'a number';
-	if (options.min !== undefined && options.max !== undefined) return `${kind} from ${options.min} to ${options.max}`;
+	if (options.min !== undefined && options.max !== undefined)
+		return `${kind} from ${options.min} to ${options.max}`;
 	if (options.min === 1 && options.integer) return 'a whole number greater than 0';
 	if (options.min === 0) return `${kind} of 0 or more`;
 	if (options.min !== undefined) return `${kind} of at least ${options.min}`;
@@ -170,21 +206,27 @@ function numberRule(options: NumberOptions): string {
 /** A number: a finite number, or numeric text ("5"). Null and blank text are not given; anything else is refused. */
 export function readNumber(field: string, raw: unknown, options: NumberOptions = {}): Read<number> {
 	let n: number | undefined;
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) n = undefined;
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+		n = undefined;
 	else if (typeof raw === 'number') n = raw;
 	else if (typeof raw === 'string' && NUMERIC_TEXT.test(raw.trim())) n = Number(raw.trim());
 	else n = NaN;
 
 	const rule = numberRule(options);
 	if (n === undefined) {
-		return options.required ? { issue: { field, problem: 'is required', fix: options.fix ?? `Enter ${rule}.` } } : {};
+		return options.required
+			? { issue: { field, problem: 'is required', fix: options.fix ?? `Enter ${rule}.` } }
+			: {};
 	}
 	const fits =
 		Number.isFinite(n) &&
 		(!options.integer || Number.isSafeInteger(n)) &&
 		(options.min === undefined || n >= options.min) &&
 		(options.max === undefined || n <= options.max);
-	if (!fits) return { issue: { field, problem: `must be ${rule} (got ${shown(raw)})`, fix: `Enter ${rule}.` } };
+	if (!fits)
+		return {
+			issue: { field, problem: `must be ${rule} (got ${shown(raw)})`, fix: `Enter ${rule}.` },
+		};
 	return { value: n };
 }
 
@@ -192,8 +234,15 @@ export function readNumber(field: string, raw: unknown, options: NumberOptions =
 export function readBoolean(field: string, raw: unknown): Read<boolean> {
 	if (isAbsent(raw)) return {};
 	if (typeof raw === 'boolean') return { value: raw };
-	if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) return { value: raw.trim().toLowerCase() === 'true' };
-	return { issue: { field, problem: `must be true or false (got ${shown(raw)})`, fix: 'Switch it on or off, or map a true/false value.' } };
+	if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim()))
+		return { value: raw.trim().toLowerCase() === 'true' };
+	return {
+		issue: {
+			field,
+			problem: `must be true or false (got ${shown(raw)})`,
+			fix: 'Switch it on or off, or map a true/false value.',
+		},
+	};
 }
 
 /**
@@ -201,7 +250,11 @@ export function readBoolean(field: string, raw: unknown): Read<boolean> {
  * commas or new lines. Blank entries are dropped. Each entry follows the text policy; an entry
  * that is a list or an object is refused with its position.
  */
-export function readList(field: string, raw: unknown, what = 'values'): { values: string[]; issues: Issue[] } {
+export function readList(
+	field: string,
+	raw: unknown,
+	what = 'values',
+): { values: string[]; issues: Issue[] } {
 	if (raw === undefined || raw === null) return { values: [], issues: [] };
 	let entries: unknown[];
 	if (Array.isArray(raw)) entries = raw;
@@ -225,7 +278,8 @@ export function readList(field: string, raw: unknown, what = 'values'): { values
 	const issues: Issue[] = [];
 	entries.forEach((entry, index) => {
 		const read = readText(field, entry);
-		if (read.issue) issues.push({ ...read.issue, problem: `entry ${index + 1} ${read.issue.problem}` });
+		if (read.issue)
+			issues.push({ ...read.issue, problem: `entry ${index + 1} ${read.issue.problem}` });
 		else if (read.value !== undefined) values.push(read.value);
 	});
 	return { values, issues };
@@ -247,7 +301,11 @@ export function parseJsonArray(text: string): unknown[] | undefined {
  * Rows of a list given as data: an array of objects or of plain values, or text holding a JSON
  * array; plain text is split on commas and new lines into plain values.
  */
-export function readRows(field: string, raw: unknown, what: string): { rows: unknown[]; issues: Issue[] } {
+export function readRows(
+	field: string,
+	raw: unknown,
+	what: string,
+): { rows: unknown[]; issues: Issue[] } {
 	if (isAbsent(raw)) return { rows: [], issues: [] };
 	if (Array.isArray(raw)) return { rows: raw, issues: [] };
 	if (typeof raw === 'string') {
@@ -257,10 +315,22 @@ export function readRows(field: string, raw: unknown, what: string): { rows: unk
 			if (parsed) return { rows: parsed, issues: [] };
 			return {
 				rows: [],
-				issues: [{ field, problem: `is not a valid JSON array of ${what} (got ${shown(raw)})`, fix: `Give a JSON array such as the example in the field's placeholder, or a list of ${what} separated by commas or new lines.` }],
+				issues: [
+					{
+						field,
+						problem: `is not a valid JSON array of ${what} (got ${shown(raw)})`,
+						fix: `Give a JSON array such as the example in the field's placeholder, or a list of ${what} separated by commas or new lines.`,
+					},
+				],
 			};
 		}
-		return { rows: trimmed.split(/[,\r\n]+/).map((part) => part.trim()).filter((part) => part !== ''), issues: [] };
+		return {
+			rows: trimmed
+				.split(/[,\r\n]+/)
+				.map((part) => part.trim())
+				.filter((part) => part !== ''),
+			issues: [],
+		};
 	}
 	if (typeof raw === 'object') return { rows: [raw], issues: [] };
 	return { rows: [raw], issues: [] };
@@ -280,7 +350,8 @@ export function readDateInput(field: string, raw: unknown): Read<string | number
 	if (isAbsent(raw)) return {};
 	if (typeof raw === 'string' || raw instanceof Date) return { value: raw };
 	if (typeof raw === 'number') {
-		if (Number.isFinite(raw) && Math.abs(raw) >= MIN_EPOCH_MS && Math.abs(raw) <= MAX_EPOCH_MS) return { value: raw };
+		if (Number.isFinite(raw) && Math.abs(raw) >= MIN_EPOCH_MS && Math.abs(raw) <= MAX_EPOCH_MS)
+			return { value: raw };
 		return {
 			issue: {
 				field,
@@ -289,7 +360,13 @@ export function readDateInput(field: string, raw: unknown): Read<string | number
 			},
 		};
 	}
-	if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && ('toMillis' in raw || 'toISO' in raw)) return { value: raw };
+	if (
+		typeof raw === 'object' &&
+		raw !== null &&
+		!Array.isArray(raw) &&
+		('toMillis' in raw || 'toISO' in raw)
+	)
+		return { value: raw };
 	return {
 		issue: {
 			field,

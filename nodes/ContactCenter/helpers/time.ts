@@ -5,7 +5,8 @@
 
 export const API_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 export const API_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ZONED_INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const ZONED_INPUT =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -88,11 +89,16 @@ export function parseApiTime(text: string, zone: string): number | undefined {
 	const m = API_TIME_PATTERN.exec(text);
 	if (!m) return undefined;
 	const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
-	if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+	if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+		return undefined;
 	return wallClockToEpoch({ year, month, day, hour, minute, second }, zone);
 }
 
-export type DateInput = string | number | Date | { toISO?: () => string | null; toMillis?: () => number };
+export type DateInput =
+	| string
+	| number
+	| Date
+	| { toISO?: () => string | null; toMillis?: () => number };
 
 /**
  * An n8n date-time value (ISO text with or without offset, a Date, a Luxon DateTime, epoch ms)
@@ -114,9 +120,11 @@ export function toEpochMs(value: DateInput, inputZone: string): number | undefin
 	const minute = Number(m[5] ?? 0);
 	const second = Number(m[6] ?? 0);
 	const millis = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
-	if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+	if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+		return undefined;
 	const offset = m[8];
-	if (!offset) return wallClockToEpoch({ year, month, day, hour, minute, second }, inputZone, millis);
+	if (!offset)
+		return wallClockToEpoch({ year, month, day, hour, minute, second }, inputZone, millis);
 	const base = Date.UTC(year, month - 1, day, hour, minute, second, millis);
 	if (offset.toUpperCase() === 'Z') return base;
 	const sign = offset[0] === '-' ? -1 : 1;
@@ -125,7 +133,11 @@ export function toEpochMs(value: DateInput, inputZone: string): number | undefin
 }
 
 /** An n8n date-time value converted to the API's zone-less form in the API's zone. */
-export function toApiTime(value: DateInput, inputZone: string, apiZone: string): string | undefined {
+export function toApiTime(
+	value: DateInput,
+	inputZone: string,
+	apiZone: string,
+): string | undefined {
 	const epoch = toEpochMs(value, inputZone);
 	return epoch === undefined ? undefined : formatApiTime(epoch, apiZone);
 }
@@ -147,7 +159,16 @@ export function wallToSeconds(time: string): number | undefined {
 	const m = API_TIME_PATTERN.exec(time);
 	if (!m) return undefined;
 	const [year, month, day, hour, minute, second] = [+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]];
-	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+	if (
+		month < 1 ||
+		month > 12 ||
+		day < 1 ||
+		day > daysInMonth(year, month) ||
+		hour > 23 ||
+		minute > 59 ||
+		second > 59
+	)
+		return undefined;
 	return dateUtc(year, month - 1, day, hour, minute, second) / 1000;
 }
 

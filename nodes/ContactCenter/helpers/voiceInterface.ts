@@ -3,7 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, type RequestContext } from '../transport';
 import type { JsonBodyValue } from '../transport/json';
 import { dataObject, pageRows, PageWatch, warnIfChanged } from './responses';
-import { collectPages, PAGE_SIZE, pageSizeFor, voiceInterfaceHasMore, type Page } from '../transport/pagination';
+import {
+	collectPages,
+	PAGE_SIZE,
+	pageSizeFor,
+	voiceInterfaceHasMore,
+	type Page,
+} from '../transport/pagination';
 
 /** The voice-agent interface's page shape. */
 export interface VoiceInterfacePage {
@@ -33,8 +39,16 @@ export async function fetchVoiceInterfacePage(
 	pageSize: number,
 	itemIndex?: number,
 ): Promise<Page<IDataObject> & { total?: unknown }> {
-	const body: Record<string, JsonBodyValue | undefined> = { [pageField(path)]: page, pageSize, ...filters };
-	const raw = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+	const body: Record<string, JsonBodyValue | undefined> = {
+		[pageField(path)]: page,
+		pageSize,
+		...filters,
+	};
+	const raw = await apiRequest.call<
+		RequestContext,
+		Parameters<typeof apiRequest>,
+		Promise<unknown>
+	>(this, {
 		method: 'POST',
 		path,
 		body,
@@ -42,12 +56,24 @@ export async function fetchVoiceInterfacePage(
 		kind: 'read',
 		itemIndex,
 	});
-	const data = dataObject(this, raw, path, 'data.list (the rows of the page) with data.total', itemIndex) as VoiceInterfacePage & IDataObject;
+	const data = dataObject(
+		this,
+		raw,
+		path,
+		'data.list (the rows of the page) with data.total',
+		itemIndex,
+	) as VoiceInterfacePage & IDataObject;
 	const rows = pageRows(this, data, path, data.total, itemIndex);
 	return {
 		rows,
 		total: data.total,
-		hasMore: voiceInterfaceHasMore(data.hasNext, Number(data.pageNum ?? page), Number(data.pageSize ?? pageSize), rows.length, Number(data.total ?? 0)),
+		hasMore: voiceInterfaceHasMore(
+			data.hasNext,
+			Number(data.pageNum ?? page),
+			Number(data.pageSize ?? pageSize),
+			rows.length,
+			Number(data.total ?? 0),
+		),
 	};
 }
 
@@ -56,15 +82,29 @@ export async function listVoiceInterface(
 	this: RequestContext,
 	path: string,
 	filters: Record<string, JsonBodyValue | undefined>,
-	options: { limit?: number; filter?: (row: IDataObject) => boolean; itemIndex?: number; what?: string },
+	options: {
+		limit?: number;
+		filter?: (row: IDataObject) => boolean;
+		itemIndex?: number;
+		what?: string;
+	},
 ): Promise<IDataObject[]> {
 	// A client-side filter may drop rows, so it pages at the maximum size whatever the limit.
-	const pageSize = options.filter ? PAGE_SIZE.voiceAgentInterface : pageSizeFor(PAGE_SIZE.voiceAgentInterface, options.limit);
+	const pageSize = options.filter
+		? PAGE_SIZE.voiceAgentInterface
+		: pageSizeFor(PAGE_SIZE.voiceAgentInterface, options.limit);
 	// Rows that move to a later page while it is read (new rows in front) are output once.
 	const watch = new PageWatch((row) => row.id);
 	const rows = await collectPages(
 		async (page, size) => {
-			const result = await fetchVoiceInterfacePage.call(this, path, filters, page, size, options.itemIndex);
+			const result = await fetchVoiceInterfacePage.call(
+				this,
+				path,
+				filters,
+				page,
+				size,
+				options.itemIndex,
+			);
 			watch.total(result.total);
 			return { rows: watch.keep(result.rows), hasMore: result.hasMore };
 		},

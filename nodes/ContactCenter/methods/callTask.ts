@@ -6,7 +6,11 @@ import { PAGE_SIZE } from '../transport/pagination';
 
 export const listSearch = {
 	/** Call tasks for the task pickers: name and state, searched by name through the task query. */
-	async searchCallTasks(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async searchCallTasks(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const page = Number(paginationToken ?? '1') || 1;
 		const taskName = filter?.trim().slice(0, TASK_NAME_MAX);
 		const { rows, hasMore } = await fetchVoiceInterfacePage.call(

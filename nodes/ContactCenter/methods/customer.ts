@@ -1,6 +1,16 @@
-import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
-import { mapperFields, isEnabled, toFieldConfig, type CustomerFieldConfig, type MapperMode } from '../actions/customer/customFields';
+import {
+	mapperFields,
+	isEnabled,
+	toFieldConfig,
+	type CustomerFieldConfig,
+	type MapperMode,
+} from '../actions/customer/customFields';
 import { listCustomerFieldRows } from '../actions/customerField/api';
 
 async function fieldConfigs(this: ILoadOptionsFunctions): Promise<CustomerFieldConfig[]> {
@@ -28,6 +38,8 @@ export const resourceMapping = {
 		const operation = this.getNodeParameter('operation', 'create') as string;
 		const mode: MapperMode = operation === 'update' ? 'update' : 'add';
 		const fields = mapperFields(await fieldConfigs.call(this), mode);
-		return fields.length > 0 ? { fields } : { fields, emptyFieldsNotice: 'This tenant has no enabled custom customer fields.' };
+		return fields.length > 0
+			? { fields }
+			: { fields, emptyFieldsNotice: 'This tenant has no enabled custom customer fields.' };
 	},
 };

@@ -1,4 +1,9 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
 import * as callTask from './callTask';
 import * as customer from './customer';
@@ -6,16 +11,29 @@ import * as groups from './groups';
 import * as voiceInterface from './voiceInterface';
 
 // Each resource's methods live in their own file; one line per file here.
-export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>> = {
+export const listSearch: Record<
+	string,
+	(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	) => Promise<INodeListSearchResult>
+> = {
 	...callTask.listSearch,
 	...groups.listSearch,
 	...voiceInterface.listSearch,
 };
 
-export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
+export const loadOptions: Record<
+	string,
+	(this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>
+> = {
 	...customer.loadOptions,
 };
 
-export const resourceMapping: Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>> = {
+export const resourceMapping: Record<
+	string,
+	(this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>
+> = {
 	...customer.resourceMapping,
 };

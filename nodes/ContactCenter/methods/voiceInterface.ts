@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { fetchVoiceInterfacePage, VOICE_PATHS } from '../helpers/voiceInterface';
 import { PAGE_SIZE } from '../transport/pagination';
@@ -24,18 +29,40 @@ async function searchPage(
 }
 
 export const listSearch = {
-	async searchVoiceAgents(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		return await searchPage.call(this, VOICE_PATHS.agents, 'name', filter, paginationToken, (row) => ({
-			name: `${String(row.name ?? row.id)}${row.publishStatus && row.publishStatus !== 'PUBLISHED' ? ` (${String(row.publishStatus).toLowerCase().replace('_', ' ')})` : ''}`,
-			value: String(row.id),
-			description: typeof row.description === 'string' ? row.description : undefined,
-		}));
+	async searchVoiceAgents(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return await searchPage.call(
+			this,
+			VOICE_PATHS.agents,
+			'name',
+			filter,
+			paginationToken,
+			(row) => ({
+				name: `${String(row.name ?? row.id)}${row.publishStatus && row.publishStatus !== 'PUBLISHED' ? ` (${String(row.publishStatus).toLowerCase().replace('_', ' ')})` : ''}`,
+				value: String(row.id),
+				description: typeof row.description === 'string' ? row.description : undefined,
+			}),
+		);
 	},
 
-	async searchCallerNumberGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		return await searchPage.call(this, VOICE_PATHS.callerNumberGroups, 'groupName', filter, paginationToken, (row) => ({
-			name: `${String(row.groupName ?? row.id)}${Number(row.status) === 0 ? ' (disabled)' : ''}`,
-			value: String(row.id),
-		}));
+	async searchCallerNumberGroups(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return await searchPage.call(
+			this,
+			VOICE_PATHS.callerNumberGroups,
+			'groupName',
+			filter,
+			paginationToken,
+			(row) => ({
+				name: `${String(row.groupName ?? row.id)}${Number(row.status) === 0 ? ' (disabled)' : ''}`,
+				value: String(row.id),
+			}),
+		);
 	},
 };

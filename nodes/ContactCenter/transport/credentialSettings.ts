@@ -46,7 +46,11 @@ export interface SettingsProblem {
 export function settingsProblem(baseUrl: string, timezone: string): SettingsProblem | undefined {
 	const url = baseUrl.trim();
 	if (url === '') {
-		return { field: 'Base URL', message: 'The credential\'s Base URL is empty', fix: 'Enter the address of the Open API, for example https://open.example.com.' };
+		return {
+			field: 'Base URL',
+			message: "The credential's Base URL is empty",
+			fix: 'Enter the address of the Open API, for example https://open.example.com.',
+		};
 	}
 	if (!/^https?:\/\/[^/?#]/i.test(url)) {
 		return {

@@ -13,7 +13,7 @@ import { DEFAULT_SIGNATURE_ORDER, isSignatureOrder, signRequest } from './signin
 export const CREDENTIAL_TEST_PATH = '/openapi/crm/config/field/list';
 
 export const CREDENTIALS_REFUSED =
-	'The Contact Center API refused these credentials: check the App ID and App Secret, and that this server\'s clock is correct (signatures are valid for 5 minutes)';
+	"The Contact Center API refused these credentials: check the App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes)";
 
 interface LegacyResponse {
 	body?: unknown;
@@ -33,10 +33,16 @@ function fail(failure: TransportFailure): INodeCredentialTestResult {
 /** What the answer to the test request says about the credential. */
 export function judgeAnswer(response: LegacyResponse, baseUrl: string): INodeCredentialTestResult {
 	const status = response.statusCode ?? 0;
-	const text = typeof response.body === 'string' ? response.body : response.body === undefined ? '' : JSON.stringify(response.body);
+	const text =
+		typeof response.body === 'string'
+			? response.body
+			: response.body === undefined
+				? ''
+				: JSON.stringify(response.body);
 	const contentTypeHeader = response.headers?.['content-type'];
 	const contentType = typeof contentTypeHeader === 'string' ? contentTypeHeader : '';
-	if (/html/i.test(contentType) || /^\s*</.test(text)) return fail({ kind: 'html', httpStatus: status, detail: '', baseUrl, attempts: 1 });
+	if (/html/i.test(contentType) || /^\s*</.test(text))
+		return fail({ kind: 'html', httpStatus: status, detail: '', baseUrl, attempts: 1 });
 	let parsed: unknown;
 	let parseError = '';
 	try {
@@ -44,14 +50,27 @@ export function judgeAnswer(response: LegacyResponse, baseUrl: string): INodeCre
 	} catch (error) {
 		parseError = error instanceof Error ? error.message : String(error);
 	}
-	const isEnvelope = isRecord(parsed) && (parsed.code !== undefined || parsed.success !== undefined);
+	const isEnvelope =
+		isRecord(parsed) && (parsed.code !== undefined || parsed.success !== undefined);
 	if (status >= 200 && status < 300 && isRecord(parsed) && isEnvelope) {
-		if (parsed.success !== false && String(parsed.code) === '200') return { status: 'OK', message: 'Connection successful!' };
-		const said = [parsed.code, parsed.message].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ');
-		return { status: 'Error', message: said ? `${CREDENTIALS_REFUSED}. The API said: ${said}` : CREDENTIALS_REFUSED };
+		if (parsed.success !== false && String(parsed.code) === '200')
+			return { status: 'OK', message: 'Connection successful!' };
+		const said = [parsed.code, parsed.message]
+			.filter((part) => typeof part === 'string' || typeof part === 'number')
+			.join(' ');
+		return {
+			status: 'Error',
+			message: said ? `${CREDENTIALS_REFUSED}. The API said: ${said}` : CREDENTIALS_REFUSED,
+		};
 	}
 	if (status >= 200 && status < 300) {
-		return fail({ kind: 'invalidJson', httpStatus: status, detail: parseError || 'the body is not an API envelope', baseUrl, attempts: 1 });
+		return fail({
+			kind: 'invalidJson',
+			httpStatus: status,
+			detail: parseError || 'the body is not an API envelope',
+			baseUrl,
+			attempts: 1,
+		});
 	}
 	return fail({ kind: 'http', httpStatus: status, detail: '', baseUrl, attempts: 1 });
 }
@@ -66,16 +85,28 @@ export async function contactCenterApiTest(
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
-	const timezone = typeof data.timezone === 'string' && data.timezone.trim() ? data.timezone.trim() : 'Asia/Shanghai';
+	const baseUrl = String(data.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+	const timezone =
+		typeof data.timezone === 'string' && data.timezone.trim()
+			? data.timezone.trim()
+			: 'Asia/Shanghai';
 	const problem = settingsProblem(baseUrl, timezone);
 	if (problem) return { status: 'Error', message: `${problem.message}. ${problem.fix}` };
 	const appId = String(data.appId ?? '').trim();
-	if (appId === '') return { status: 'Error', message: 'The credential\'s App ID is empty. Enter the account ID of your tenant.' };
+	if (appId === '')
+		return {
+			status: 'Error',
+			message: "The credential's App ID is empty. Enter the account ID of your tenant.",
+		};
 
-	const order = isSignatureOrder(data.signatureOrder) ? data.signatureOrder : DEFAULT_SIGNATURE_ORDER;
+	const order = isSignatureOrder(data.signatureOrder)
+		? data.signatureOrder
+		: DEFAULT_SIGNATURE_ORDER;
 	const signed = signRequest({ appId, appSecret: String(data.appSecret ?? ''), order }, Date.now());
-	const timeoutSeconds = typeof data.timeoutSeconds === 'number' && data.timeoutSeconds > 0 ? data.timeoutSeconds : 30;
+	const timeoutSeconds =
+		typeof data.timeoutSeconds === 'number' && data.timeoutSeconds > 0 ? data.timeoutSeconds : 30;
 	// The only HTTP helper n8n gives a credential test function (ICredentialTestFunctions) is `request`.
 	const { request } = this.helpers;
 	let response: unknown;

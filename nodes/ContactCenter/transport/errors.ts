@@ -8,17 +8,23 @@ export const VENDOR_CODE_HELP: Readonly<Record<string, string>> = {
 	'03001004':
 		'A customer with this phone number already exists. Use the "Create or Update" operation to update that customer instead, or change the phone number.',
 	'00000400':
-		'The API rejected a parameter: a required field is missing or invalid, a record does not exist, or the App ID was not accepted. If the message mentions the app id or signature, check the credential\'s App ID, App Secret and this server\'s clock.',
-	'00000000400': 'The limit is above 1,000. Service-record queries return at most 1,000 records per request.',
-	'03001023': 'A time is not in the format yyyy-MM-dd HH:mm:ss, or the start time is later than the end time.',
+		"The API rejected a parameter: a required field is missing or invalid, a record does not exist, or the App ID was not accepted. If the message mentions the app id or signature, check the credential's App ID, App Secret and this server's clock.",
+	'00000000400':
+		'The limit is above 1,000. Service-record queries return at most 1,000 records per request.',
+	'03001023':
+		'A time is not in the format yyyy-MM-dd HH:mm:ss, or the start time is later than the end time.',
 	'400':
 		'The voice-agent interface rejected the request: a parameter is missing or invalid, or the App ID was not accepted. If the message mentions the appId or signature, check the credential.',
-	'702': 'The caller number group does not exist or does not belong to this tenant. Pick one from the Caller Number Group list.',
-	'801': 'The call task does not exist. Check the task ID (it must be one of this tenant\'s tasks).',
-	'803': 'The voice agent does not exist, or its type does not match the Agent Type. Pick an agent from the list and check the Agent Type.',
-	'806': 'The task\'s current state does not allow starting it (it may already be running or be finished).',
+	'702':
+		'The caller number group does not exist or does not belong to this tenant. Pick one from the Caller Number Group list.',
+	'801': "The call task does not exist. Check the task ID (it must be one of this tenant's tasks).",
+	'803':
+		'The voice agent does not exist, or its type does not match the Agent Type. Pick an agent from the list and check the Agent Type.',
+	'806':
+		"The task's current state does not allow starting it (it may already be running or be finished).",
 	'807': 'Only a running task can be paused.',
-	'809': 'The task\'s current state does not allow importing customers (a running task must be paused first).',
+	'809':
+		"The task's current state does not allow importing customers (a running task must be paused first).",
 	'810': 'The task can no longer be edited in its current state (for example, it has finished).',
 	'813': 'The task has no callable customers. Import customers into the task before starting it.',
 };
@@ -52,7 +58,13 @@ export function vendorError(node: INode, failure: VendorFailure, itemIndex?: num
 	return error;
 }
 
-export type TransportFailureKind = 'http' | 'html' | 'invalidJson' | 'timeout' | 'network' | 'cancelled';
+export type TransportFailureKind =
+	| 'http'
+	| 'html'
+	| 'invalidJson'
+	| 'timeout'
+	| 'network'
+	| 'cancelled';
 
 export interface TransportFailure {
 	kind: TransportFailureKind;
@@ -69,7 +81,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The error an HTTP client threw, reduced to what decides a retry and what the user is told. */
-export function classifyThrown(error: unknown, aborted = false): { kind: 'timeout' | 'network' | 'cancelled'; detail: string } {
+export function classifyThrown(
+	error: unknown,
+	aborted = false,
+): { kind: 'timeout' | 'network' | 'cancelled'; detail: string } {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
 	let code = '';
@@ -87,7 +102,10 @@ export function classifyThrown(error: unknown, aborted = false): { kind: 'timeou
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || messages.some((m) => /timeout/i.test(m))) {
 		return { kind: 'timeout', detail: redactUrlsIn([code, message].filter(Boolean).join(': ')) };
 	}
-	return { kind: 'network', detail: redactUrlsIn([code, message].filter(Boolean).join(': ')) || 'unknown network error' };
+	return {
+		kind: 'network',
+		detail: redactUrlsIn([code, message].filter(Boolean).join(': ')) || 'unknown network error',
+	};
 }
 
 /** Why a connection failed, in words, from the client's error code and message. */
@@ -110,9 +128,10 @@ function networkHint(detail: string, baseUrl: string): string {
 
 /** What an HTTP status most likely means here, and what to do. */
 function statusHint(status: number, baseUrl: string): string {
-	if (status === 429) return 'The API is rate limiting this tenant. Wait and run again, or lower the number of items per run.';
+	if (status === 429)
+		return 'The API is rate limiting this tenant. Wait and run again, or lower the number of items per run.';
 	if (status === 401 || status === 403) {
-		return 'The API refused access. Check the credential\'s App ID and App Secret, and that this server\'s clock is correct (signatures are valid for 5 minutes).';
+		return "The API refused access. Check the credential's App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes).";
 	}
 	if (status === 404) {
 		return `The path does not exist at ${baseUrl}. Check the credential's Base URL (the address of the Open API, without a path).`;
@@ -120,11 +139,15 @@ function statusHint(status: number, baseUrl: string): string {
 	if (status === 502 || status === 503 || status === 504) {
 		return 'The Contact Center API, or a gateway in front of it, is probably temporarily unavailable (an outage or maintenance). Retry later; if it persists, contact the provider.';
 	}
-	if (status >= 500) return 'The API had a server error. Retry later; if it persists, contact the provider.';
+	if (status >= 500)
+		return 'The API had a server error. Retry later; if it persists, contact the provider.';
 	return 'The API answered with an unexpected HTTP status.';
 }
 
-export function transportMessage(failure: TransportFailure): { message: string; description: string } {
+export function transportMessage(failure: TransportFailure): {
+	message: string;
+	description: string;
+} {
 	const retried = failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	const baseUrl = redactUrl(failure.baseUrl);
 	const status = failure.httpStatus ?? 0;
@@ -134,7 +157,10 @@ export function transportMessage(failure: TransportFailure): { message: string; 
 				status === 401 || status === 403 || status === 404 || status === 429 || status >= 500
 					? statusHint(status, baseUrl)
 					: `Check that the credential's Base URL (${baseUrl}) points at the Open API and not at a web page or a proxy error page.`;
-			return { message: `The server answered HTTP ${status} with an HTML page instead of JSON${retried}`, description: hint };
+			return {
+				message: `The server answered HTTP ${status} with an HTML page instead of JSON${retried}`,
+				description: hint,
+			};
 		}
 		case 'invalidJson':
 			return {
@@ -168,13 +194,25 @@ function refused(failure: TransportFailure): boolean {
 	return (failure.kind === 'http' || failure.kind === 'html') && status >= 400 && status < 500;
 }
 
-export function transportError(node: INode, failure: TransportFailure, itemIndex?: number): NodeApiError {
+export function transportError(
+	node: INode,
+	failure: TransportFailure,
+	itemIndex?: number,
+): NodeApiError {
 	const { message, description: base } = transportMessage(failure);
-	const unknownOutcome = failure.write && failure.kind !== 'cancelled' && !refused(failure) && !(failure.kind === 'http' && (failure.httpStatus ?? 0) < 400);
+	const unknownOutcome =
+		failure.write &&
+		failure.kind !== 'cancelled' &&
+		!refused(failure) &&
+		!(failure.kind === 'http' && (failure.httpStatus ?? 0) < 400);
 	const description = unknownOutcome
 		? `${base} This request changes data, so it was not retried: the API may or may not have applied it. Check the record before running it again.`
 		: base;
-	const response: JsonObject = { kind: failure.kind, httpStatus: failure.httpStatus ?? null, attempts: failure.attempts };
+	const response: JsonObject = {
+		kind: failure.kind,
+		httpStatus: failure.httpStatus ?? null,
+		attempts: failure.attempts,
+	};
 	const error = new NodeApiError(node, response, {
 		message,
 		description,

@@ -7,7 +7,13 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { settingsProblem } from './credentialSettings';
-import { classifyThrown, transportError, vendorError, type TransportFailure, type VendorFailure } from './errors';
+import {
+	classifyThrown,
+	transportError,
+	vendorError,
+	type TransportFailure,
+	type VendorFailure,
+} from './errors';
 import { parseJson, stringifyJson, type JsonBodyValue } from './json';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -52,16 +58,25 @@ interface RawResponse {
 const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>();
 
 /** The credential's non-secret settings, read once per node context. */
-export async function readCredentialSettings(this: RequestContext): Promise<ContactCenterCredentials> {
+export async function readCredentialSettings(
+	this: RequestContext,
+): Promise<ContactCenterCredentials> {
 	let cached = credentialCache.get(this);
 	if (!cached) {
 		const node = this.getNode();
 		cached = this.getCredentials(CREDENTIAL_TYPE).then((c) => {
 			const connection = {
-				baseUrl: String(c.baseUrl ?? '').trim().replace(/\/+$/, ''),
+				baseUrl: String(c.baseUrl ?? '')
+					.trim()
+					.replace(/\/+$/, ''),
 				appId: String(c.appId ?? ''),
-				timezone: typeof c.timezone === 'string' && c.timezone.trim() ? c.timezone.trim() : DEFAULT_TIMEZONE,
-				timeoutMs: (typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) * 1000,
+				timezone:
+					typeof c.timezone === 'string' && c.timezone.trim()
+						? c.timezone.trim()
+						: DEFAULT_TIMEZONE,
+				timeoutMs:
+					(typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) *
+					1000,
 			};
 			// Checked before any request: a zone Intl does not know would otherwise surface as a RangeError.
 			const problem = settingsProblem(connection.baseUrl, connection.timezone);
@@ -91,7 +106,8 @@ function retryDelayMs(attempt: number, headers?: Record<string, unknown>): numbe
 	const header = headers ? headerValue(headers, 'retry-after').trim() : '';
 	// An absent header must not read as "Retry-After: 0" (Number('') is 0).
 	const retryAfter = header === '' ? NaN : Number(header);
-	if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter * 1000, RETRY_AFTER_MAX_MS);
+	if (Number.isFinite(retryAfter) && retryAfter >= 0)
+		return Math.min(retryAfter * 1000, RETRY_AFTER_MAX_MS);
 	return Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS);
 }
 
@@ -102,7 +118,11 @@ function bodyText(body: unknown): string {
 	return JSON.stringify(body);
 }
 
-function parseEnvelope<T>(envelope: Envelope, parsed: unknown, httpStatus: number): EnvelopeResult<T> | undefined {
+function parseEnvelope<T>(
+	envelope: Envelope,
+	parsed: unknown,
+	httpStatus: number,
+): EnvelopeResult<T> | undefined {
 	if (!isRecord(parsed)) return undefined;
 	const traceId = typeof parsed.traceId === 'string' ? parsed.traceId : undefined;
 	const code = parsed.code === undefined || parsed.code === null ? '' : String(parsed.code);
@@ -112,14 +132,20 @@ function parseEnvelope<T>(envelope: Envelope, parsed: unknown, httpStatus: numbe
 	// A body without a code is not an answer of the API (a gateway's or framework's error page in
 	// JSON), unless envelope A says success false.
 	if (!code && !(envelope === 'A' && parsed.success === false)) return undefined;
-	return { ok: false, failure: { code: code || 'unknown', message, traceId, data: parsed.data, httpStatus } };
+	return {
+		ok: false,
+		failure: { code: code || 'unknown', message, traceId, data: parsed.data, httpStatus },
+	};
 }
 
 /**
  * One request, signed by the credential, parsed losslessly, with envelope failures returned
  * (not thrown) so that callers that handle a vendor code themselves can. Transport failures throw.
  */
-export async function requestEnvelope<T>(this: RequestContext, options: ApiRequestOptions): Promise<EnvelopeResult<T>> {
+export async function requestEnvelope<T>(
+	this: RequestContext,
+	options: ApiRequestOptions,
+): Promise<EnvelopeResult<T>> {
 	const connection = await readCredentialSettings.call(this);
 	const node = this.getNode();
 	const maxAttempts = options.kind === 'read' ? MAX_READ_ATTEMPTS : 1;
@@ -129,7 +155,11 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 
 	for (let attempt = 1; attempt <= maxAttempts; attempt++) {
 		if (signal?.aborted) {
-			throw transportError(node, { kind: 'cancelled', detail: '', baseUrl: connection.baseUrl, attempts: attempt - 1 }, options.itemIndex);
+			throw transportError(
+				node,
+				{ kind: 'cancelled', detail: '', baseUrl: connection.baseUrl, attempts: attempt - 1 },
+				options.itemIndex,
+			);
 		}
 		const request: IHttpRequestOptions = {
 			method: options.method,
@@ -145,10 +175,20 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 		let response: RawResponse | undefined;
 		let retryHeaders: Record<string, unknown> | undefined;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as RawResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				request,
+			)) as RawResponse;
 		} catch (error) {
 			const thrown = classifyThrown(error, signal?.aborted === true);
-			lastFailure = { kind: thrown.kind, detail: thrown.detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
+			lastFailure = {
+				kind: thrown.kind,
+				detail: thrown.detail,
+				baseUrl: connection.baseUrl,
+				attempts: attempt,
+				write: options.kind === 'write',
+			};
 			if (thrown.kind === 'cancelled') break;
 		}
 		if (response) {
@@ -165,7 +205,8 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 					parseError = error instanceof Error ? error.message : String(error);
 				}
 			}
-			const result = parsed === undefined ? undefined : parseEnvelope<T>(options.envelope, parsed, status);
+			const result =
+				parsed === undefined ? undefined : parseEnvelope<T>(options.envelope, parsed, status);
 			if (status >= 200 && status < 300 && result) return result;
 			if (status >= 400 && status < 500 && status !== 429 && result && !result.ok) return result;
 			const kind = looksHtml ? 'html' : status >= 200 && status < 300 ? 'invalidJson' : 'http';
@@ -175,7 +216,14 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 					: result && !result.ok && result.failure.code !== 'unknown'
 						? `The API said: ${result.failure.code} ${result.failure.message}`.trim()
 						: '';
-			lastFailure = { kind, httpStatus: status, detail, baseUrl: connection.baseUrl, attempts: attempt, write: options.kind === 'write' };
+			lastFailure = {
+				kind,
+				httpStatus: status,
+				detail,
+				baseUrl: connection.baseUrl,
+				attempts: attempt,
+				write: options.kind === 'write',
+			};
 			retryHeaders = response.headers;
 			// Only 429, 5xx and cut-off or garbled 2xx bodies are transient; any other 4xx (HTML or JSON) is an answer.
 			const retriable = status === 429 || status >= 500 || kind === 'invalidJson';
@@ -188,7 +236,11 @@ export async function requestEnvelope<T>(this: RequestContext, options: ApiReque
 
 /** A request whose envelope failure becomes a NodeApiError with the vendor code explained. */
 export async function apiRequest<T>(this: RequestContext, options: ApiRequestOptions): Promise<T> {
-	const result = await requestEnvelope.call<RequestContext, [ApiRequestOptions], Promise<EnvelopeResult<T>>>(this, options);
+	const result = await requestEnvelope.call<
+		RequestContext,
+		[ApiRequestOptions],
+		Promise<EnvelopeResult<T>>
+	>(this, options);
 	if (result.ok) return result.data;
 	throw vendorError(this.getNode(), result.failure, options.itemIndex);
 }

@@ -52,7 +52,7 @@ export function quoteBigIntegers(text: string): string {
 			const end = i;
 			i++;
 			let j = i;
-			while (j < length && (text.charCodeAt(j) <= 32)) j++;
+			while (j < length && text.charCodeAt(j) <= 32) j++;
 			if (text.charCodeAt(j) === 58) lastKey = text.slice(start, end);
 			continue;
 		}
@@ -82,7 +82,8 @@ export function quoteBigIntegers(text: string): string {
 			}
 			if (!integer) continue;
 			const token = text.slice(start, i);
-			const key = isArray.length > 0 && isArray[isArray.length - 1] ? owners[owners.length - 1] : lastKey;
+			const key =
+				isArray.length > 0 && isArray[isArray.length - 1] ? owners[owners.length - 1] : lastKey;
 			if (isUnsafeInteger(token) || isIdKey(key ?? null)) {
 				parts.push(text.slice(copiedUpTo, start), '"', token, '"');
 				copiedUpTo = i;
@@ -107,7 +108,8 @@ function isIdName(key: string): boolean {
 	return key === 'id' || key === '_id';
 }
 
-const isUnsafeNumber = (value: number): boolean => Number.isInteger(value) && !Number.isSafeInteger(value);
+const isUnsafeNumber = (value: number): boolean =>
+	Number.isInteger(value) && !Number.isSafeInteger(value);
 
 /** Numbers the rule concerns, as (holder, key, parsed value) triples, flat. */
 type Found = unknown[];
@@ -120,7 +122,12 @@ const NUMERIC_KEY = 2;
  * array), NUMERIC_KEY when an object has an array-index key (for-in order would not be document
  * order), else 0.
  */
-function collect(value: object, found: Found, arrayOwnerIsId: boolean, parentIsArray: boolean): number {
+function collect(
+	value: object,
+	found: Found,
+	arrayOwnerIsId: boolean,
+	parentIsArray: boolean,
+): number {
 	let flags = 0;
 	if (Array.isArray(value)) {
 		for (let i = 0; i < value.length; i++) {
@@ -165,7 +172,10 @@ function restoreTokens(text: string, found: Found): boolean {
 	}
 	const tokens: string[] = new Array<string>(found.length / 3);
 	for (const [key, positions] of byKey) {
-		const pattern = new RegExp(`"${escapeRegExp(JSON.stringify(key).slice(1, -1))}"\\s*:\\s*(-?[0-9][0-9.eE+-]*)(?=\\s*[,}])`, 'g');
+		const pattern = new RegExp(
+			`"${escapeRegExp(JSON.stringify(key).slice(1, -1))}"\\s*:\\s*(-?[0-9][0-9.eE+-]*)(?=\\s*[,}])`,
+			'g',
+		);
 		const idKey = isIdName(key);
 		let n = 0;
 		for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
@@ -193,7 +203,9 @@ const INTEGER_TOKEN = /^-?[0-9]+$/;
 export function parseJson(text: string): unknown {
 	const value: unknown = JSON.parse(text);
 	if (value === null || typeof value !== 'object') {
-		return typeof value === 'number' && isUnsafeNumber(value) ? JSON.parse(quoteBigIntegers(text)) : value;
+		return typeof value === 'number' && isUnsafeNumber(value)
+			? JSON.parse(quoteBigIntegers(text))
+			: value;
 	}
 	const found: Found = [];
 	const flags = collect(value, found, false, false);
@@ -225,14 +237,22 @@ function holdsBigInt(value: unknown): boolean {
 	if (Array.isArray(value)) {
 		for (let i = 0; i < value.length; i++) {
 			const item: unknown = value[i];
-			if (typeof item === 'bigint' || (item !== null && typeof item === 'object' && holdsBigInt(item))) return true;
+			if (
+				typeof item === 'bigint' ||
+				(item !== null && typeof item === 'object' && holdsBigInt(item))
+			)
+				return true;
 		}
 		return false;
 	}
 	const record = value as Record<string, unknown>;
 	for (const key in record) {
 		const item = record[key];
-		if (typeof item === 'bigint' || (item !== null && typeof item === 'object' && holdsBigInt(item))) return true;
+		if (
+			typeof item === 'bigint' ||
+			(item !== null && typeof item === 'object' && holdsBigInt(item))
+		)
+			return true;
 	}
 	return false;
 }
@@ -241,15 +261,18 @@ function holdsBigInt(value: unknown): boolean {
 export function stringifyJson(value: JsonBodyValue): string {
 	if (!holdsBigInt(value)) return JSON.stringify(value);
 	let sawLong = false;
-	const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
-		// The holder's own value, before any toJSON: n8n-workflow gives BigInt a toJSON returning a string.
-		const raw = this[key];
-		if (typeof raw === 'bigint') {
-			sawLong = true;
-			return LONG_MARKER + raw.toString();
-		}
-		return v;
-	});
+	const text = JSON.stringify(
+		value,
+		function (this: Record<string, unknown>, key: string, v: unknown) {
+			// The holder's own value, before any toJSON: n8n-workflow gives BigInt a toJSON returning a string.
+			const raw = this[key];
+			if (typeof raw === 'bigint') {
+				sawLong = true;
+				return LONG_MARKER + raw.toString();
+			}
+			return v;
+		},
+	);
 	return sawLong ? text.replace(LONG_PATTERN, '$1') : text;
 }
 

@@ -22,7 +22,12 @@ export interface Page<T> {
 }
 
 /** Customer list: `data.list` and `data.count` (total matching), 1-based `page`. */
-export function customerHasMore(page: number, pageSize: number, rows: number, count: number): boolean {
+export function customerHasMore(
+	page: number,
+	pageSize: number,
+	rows: number,
+	count: number,
+): boolean {
 	return rows > 0 && (page - 1) * pageSize + rows < count;
 }
 
@@ -32,7 +37,13 @@ export function displayGroupHasMore(pageNumber: number, totalPage: number, rows:
 }
 
 /** Voice-agent interface: `{pageNum, pageSize, total, list, hasNext}`. */
-export function voiceInterfaceHasMore(hasNext: unknown, pageNum: number, pageSize: number, rows: number, total: number): boolean {
+export function voiceInterfaceHasMore(
+	hasNext: unknown,
+	pageNum: number,
+	pageSize: number,
+	rows: number,
+	total: number,
+): boolean {
 	if (rows === 0) return false;
 	if (typeof hasNext === 'boolean') return hasNext;
 	return pageNum * pageSize < total;
@@ -68,18 +79,36 @@ const WHOLE_NUMBER = /^\s*[0-9]+\s*$/;
  * number. Anything else (0, -5, 2.5, "ten", true, an empty expression) is a problem, never a
  * silent default.
  */
-export function limitOf(returnAll: unknown, limit: unknown): { limit?: number; problem?: LimitProblem } {
+export function limitOf(
+	returnAll: unknown,
+	limit: unknown,
+): { limit?: number; problem?: LimitProblem } {
 	if (returnAll === true || returnAll === 'true') return {};
-	if (returnAll !== false && returnAll !== 'false' && returnAll !== undefined && returnAll !== null && returnAll !== '') {
+	if (
+		returnAll !== false &&
+		returnAll !== 'false' &&
+		returnAll !== undefined &&
+		returnAll !== null &&
+		returnAll !== ''
+	) {
 		return {
-			problem: { field: 'Return All', problem: `must be true or false (got ${JSON.stringify(returnAll)})`, fix: 'Switch Return All on or off, or make its expression give true or false.' },
+			problem: {
+				field: 'Return All',
+				problem: `must be true or false (got ${JSON.stringify(returnAll)})`,
+				fix: 'Switch Return All on or off, or make its expression give true or false.',
+			},
 		};
 	}
 	let value: number | undefined;
 	if (typeof limit === 'number') value = limit;
 	else if (typeof limit === 'string' && WHOLE_NUMBER.test(limit)) value = Number(limit);
 	if (value !== undefined && Number.isSafeInteger(value) && value >= 1) return { limit: value };
-	const got = limit === undefined || limit === null || limit === '' ? 'nothing' : typeof limit === 'string' ? `"${limit}"` : String(limit);
+	const got =
+		limit === undefined || limit === null || limit === ''
+			? 'nothing'
+			: typeof limit === 'string'
+				? `"${limit}"`
+				: String(limit);
 	return {
 		problem: {
 			field: 'Limit',
@@ -96,7 +125,8 @@ export function limitOf(returnAll: unknown, limit: unknown): { limit?: number; p
  */
 export function readItemLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	const returnAll: unknown = this.getNodeParameter('returnAll', itemIndex, false);
-	const limit: unknown = returnAll === true ? undefined : this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT);
+	const limit: unknown =
+		returnAll === true ? undefined : this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT);
 	const result = limitOf(returnAll, limit);
 	if (!result.problem) return result.limit;
 	// The field as the editor shows it ("Limit", "Return All"), in the form of every validation error.
@@ -171,7 +201,11 @@ export function windowStep<R extends TimedRecord>(
 	// A full batch that is all one second: that second alone holds at least `cap` records.
 	if (batch[0].updateTime === last) {
 		const following = nextSecond(last);
-		return { fresh, saturatedSecond: last, next: following > end ? undefined : { start: following, seenAtStart: [] } };
+		return {
+			fresh,
+			saturatedSecond: last,
+			next: following > end ? undefined : { start: following, seenAtStart: [] },
+		};
 	}
 	const seenAtLast = batch.filter((r) => r.updateTime === last).map((r) => r.eventUniqueId);
 	return { fresh, next: { start: last, seenAtStart: seenAtLast } };
@@ -183,7 +217,12 @@ export function windowStep<R extends TimedRecord>(
  * its start second). A full answer of that size then holds enough new rows, and a shorter one means
  * the window is exhausted. Only for walks that keep every row they read (no client-side filter).
  */
-export function recordQuerySize(cap: number, limit: number | undefined, taken: number, skippedAtStart: number): number {
+export function recordQuerySize(
+	cap: number,
+	limit: number | undefined,
+	taken: number,
+	skippedAtStart: number,
+): number {
 	if (limit === undefined) return cap;
 	return Math.max(1, Math.min(cap, limit - taken + skippedAtStart));
 }
@@ -197,7 +236,13 @@ export interface WalkResult<R> {
 /** Read every record of `[start, end]` (or the first `limit`), in `updateTime` order, each once. */
 export async function walkWindow<R extends TimedRecord>(
 	query: (start: string, end: string, limit: number) => Promise<R[]>,
-	options: { start: string; end: string; limit?: number; cap?: number; nextSecond: (time: string) => string },
+	options: {
+		start: string;
+		end: string;
+		limit?: number;
+		cap?: number;
+		nextSecond: (time: string) => string;
+	},
 ): Promise<WalkResult<R>> {
 	const cap = options.cap ?? PAGE_SIZE.serviceRecord;
 	const records: R[] = [];
@@ -215,7 +260,8 @@ export async function walkWindow<R extends TimedRecord>(
 		const step: WindowStep<R> = windowStep(cursor, batch, cap, options.nextSecond, options.end);
 		for (const record of step.fresh) {
 			records.push(record);
-			if (options.limit !== undefined && records.length >= options.limit) return { records, saturatedSeconds, requests };
+			if (options.limit !== undefined && records.length >= options.limit)
+				return { records, saturatedSeconds, requests };
 		}
 		if (step.saturatedSecond) saturatedSeconds.push(step.saturatedSecond);
 		cursor = step.next;

@@ -1,7 +1,11 @@
 import { createHmac, randomInt } from 'node:crypto';
 
 /** Orders in which appId, timestamp and nonce can be joined into the signed message. */
-export const SIGNATURE_ORDERS = ['appIdTimestampNonce', 'appIdNonceTimestamp', 'timestampNonceAppId'] as const;
+export const SIGNATURE_ORDERS = [
+	'appIdTimestampNonce',
+	'appIdNonceTimestamp',
+	'timestampNonceAppId',
+] as const;
 export type SignatureOrder = (typeof SIGNATURE_ORDERS)[number];
 
 /** The documented default: message = appId + timestamp + nonce. */
@@ -36,7 +40,9 @@ export function signatureMessage(input: Omit<SignatureInput, 'appSecret'>): stri
 
 /** base64(HMAC-SHA256(key = appSecret, message)). Pure: same input, same output. */
 export function computeSignature(input: SignatureInput): string {
-	return createHmac('sha256', input.appSecret).update(signatureMessage(input), 'utf8').digest('base64');
+	return createHmac('sha256', input.appSecret)
+		.update(signatureMessage(input), 'utf8')
+		.digest('base64');
 }
 
 /** How long a nonce must not repeat: the API refuses a nonce it saw within 5 minutes. */

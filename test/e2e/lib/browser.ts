@@ -6,7 +6,14 @@
  */
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { chromium, selectors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+	chromium,
+	selectors,
+	type Browser,
+	type BrowserContext,
+	type Locator,
+	type Page,
+} from 'playwright-core';
 
 import type { N8n } from './n8n';
 import { REPO_ROOT } from './package';
@@ -40,7 +47,12 @@ export async function launchBrowser(): Promise<Browser> {
 		selectors.setTestIdAttribute('data-test-id');
 		testIdRegistered = true;
 	}
-	return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+	return chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		timeout: 60_000,
+	});
 }
 
 export interface EditorSession {
@@ -58,10 +70,16 @@ export interface ScreenshotOptions {
 }
 
 /** Saves a PNG of the page under `artifacts/`. */
-export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string> {
+export async function screenshot(
+	page: Page,
+	name: string,
+	options: ScreenshotOptions = {},
+): Promise<string> {
 	await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
 	const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-	const style = options.hideToasts ? '.el-notification { visibility: hidden !important; }' : undefined;
+	const style = options.hideToasts
+		? '.el-notification { visibility: hidden !important; }'
+		: undefined;
 	await page.screenshot({ path: file, fullPage: true, timeout: 30_000, style });
 	return file;
 }
@@ -71,7 +89,10 @@ export async function signIn(page: Page, n8n: N8n): Promise<void> {
 	await page.goto(`${n8n.baseUrl}/signin`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
 	const form = page.getByTestId('signin-form');
 	await form.waitFor({ timeout: 60_000 });
-	await form.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(n8n.owner.email);
+	await form
+		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
+		.first()
+		.fill(n8n.owner.email);
 	await form.locator('input[type="password"]').first().fill(n8n.owner.password);
 	await form.locator('input[type="password"]').first().press('Enter');
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
@@ -103,7 +124,10 @@ export async function openEditor(n8n: N8n): Promise<EditorSession> {
 
 /** Opens a new, empty workflow in the editor. */
 export async function newWorkflow(page: Page, n8n: N8n): Promise<void> {
-	await page.goto(`${n8n.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+	await page.goto(`${n8n.baseUrl}/workflow/new`, {
+		waitUntil: 'domcontentloaded',
+		timeout: 60_000,
+	});
 	await page.getByTestId('canvas-add-button').waitFor({ timeout: 60_000 });
 }
 
@@ -111,7 +135,11 @@ export async function newWorkflow(page: Page, n8n: N8n): Promise<void> {
  * Opens the node panel (the canvas's add button) and searches it; resolves with the result
  * entries named `name` once the (debounced) search shows one.
  */
-export async function searchNodePanel(page: Page, query: string, name = query): Promise<ReturnType<Page['getByTestId']>> {
+export async function searchNodePanel(
+	page: Page,
+	query: string,
+	name = query,
+): Promise<ReturnType<Page['getByTestId']>> {
 	await page.getByTestId('canvas-add-button').click();
 	await page.getByTestId('node-creator-search-bar').fill(query);
 	const items = page.getByTestId('node-creator-item-name').filter({ hasText: name });
@@ -127,11 +155,17 @@ export async function searchNodePanel(page: Page, query: string, name = query): 
  */
 export async function openNodeDetails(page: Page, nodeName: string): Promise<Locator> {
 	const results = await searchNodePanel(page, nodeName);
-	await results.filter({ hasText: new RegExp(`^${escapeRegExp(nodeName)}$`) }).first().click();
+	await results
+		.filter({ hasText: new RegExp(`^${escapeRegExp(nodeName)}$`) })
+		.first()
+		.click();
 	const creator = page.getByTestId('node-creator');
 	await creator.getByTestId('node-creator-category-item').first().waitFor({ timeout: 15_000 });
 	// The details panel slides in over the search results; wait until the transition is over.
-	await creator.locator('.panel-slide-in-enter-active, .panel-slide-in-leave-active').first().waitFor({ state: 'detached', timeout: 10_000 });
+	await creator
+		.locator('.panel-slide-in-enter-active, .panel-slide-in-leave-active')
+		.first()
+		.waitFor({ state: 'detached', timeout: 10_000 });
 	return creator;
 }
 
@@ -141,8 +175,12 @@ export async function openNodeDetails(page: Page, nodeName: string): Promise<Loc
  */
 export async function chooseNodeAction(page: Page, action: string): Promise<Locator> {
 	const creator = page.getByTestId('node-creator');
-	const item = creator.getByTestId('item-iterator-item').filter({ hasText: new RegExp(`^${escapeRegExp(action)}$`) });
-	const collapsed = creator.locator('[data-category-collapsed="true"]').getByTestId('node-creator-category-item');
+	const item = creator
+		.getByTestId('item-iterator-item')
+		.filter({ hasText: new RegExp(`^${escapeRegExp(action)}$`) });
+	const collapsed = creator
+		.locator('[data-category-collapsed="true"]')
+		.getByTestId('node-creator-category-item');
 	for (const category of await collapsed.all()) {
 		if (await item.isVisible()) break;
 		await category.click();
@@ -154,7 +192,11 @@ export async function chooseNodeAction(page: Page, action: string): Promise<Loca
 }
 
 /** Chooses `option` (its label) in the dropdown of the `options` parameter `parameter`, and waits for the list to close. */
-export async function selectParameterOption(scope: Locator, parameter: string, option: string): Promise<void> {
+export async function selectParameterOption(
+	scope: Locator,
+	parameter: string,
+	option: string,
+): Promise<void> {
 	const page = scope.page();
 	await scope.getByTestId(`parameter-input-${parameter}`).click();
 	const item = page
@@ -196,14 +238,25 @@ export async function openResourceLocatorList(scope: Locator, parameter: string)
  * `shows` when given (for a step that ran before, whose old status is still on screen), else the
  * success status. Throws with n8n's error message if the step failed instead.
  */
-export async function waitForStepResult(ndv: Locator, options: { shows?: Locator; timeout?: number } = {}): Promise<Locator> {
+export async function waitForStepResult(
+	ndv: Locator,
+	options: { shows?: Locator; timeout?: number } = {},
+): Promise<Locator> {
 	const output = ndv.getByTestId('output-panel');
 	const done = options.shows ?? output.getByTestId('node-run-status-success');
 	const error = ndv.getByTestId('node-error-message');
-	await done.or(error).first().waitFor({ timeout: options.timeout ?? 30_000 });
+	await done
+		.or(error)
+		.first()
+		.waitFor({ timeout: options.timeout ?? 30_000 });
 	if (await error.isVisible()) {
-		const description = await ndv.getByTestId('node-error-description').innerText({ timeout: 1_000 }).catch(() => '');
-		throw new Error(`the step failed in the editor: ${await error.innerText()}${description ? ` — ${description}` : ''}`);
+		const description = await ndv
+			.getByTestId('node-error-description')
+			.innerText({ timeout: 1_000 })
+			.catch(() => '');
+		throw new Error(
+			`the step failed in the editor: ${await error.innerText()}${description ? ` — ${description}` : ''}`,
+		);
 	}
 	return output;
 }

@@ -7,7 +7,11 @@ import * as path from 'node:path';
  * workers or a test and `npm start` never install into the same folder at once. A lock left by a
  * process that no longer exists is taken over.
  */
-export async function withLock<T>(name: string, log: (line: string) => void, work: () => Promise<T>): Promise<T> {
+export async function withLock<T>(
+	name: string,
+	log: (line: string) => void,
+	work: () => Promise<T>,
+): Promise<T> {
 	const lockDir = `${name}.lock`;
 	await fs.mkdir(path.dirname(lockDir), { recursive: true });
 	const deadline = Date.now() + 15 * 60_000;
@@ -28,7 +32,8 @@ export async function withLock<T>(name: string, log: (line: string) => void, wor
 					continue;
 				}
 			}
-			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lockDir} (held by pid ${owner})`);
+			if (Date.now() > deadline)
+				throw new Error(`Timed out waiting for ${lockDir} (held by pid ${owner})`);
 			if (!announced) {
 				log(`waiting for another install (pid ${owner}) to finish…`);
 				announced = true;

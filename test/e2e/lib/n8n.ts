@@ -82,13 +82,22 @@ export interface CliExecution {
 }
 
 export class N8nError extends Error {
-	constructor(message: string, readonly output = '') {
+	constructor(
+		message: string,
+		readonly output = '',
+	) {
 		super(output ? `${message}\n--- n8n output (tail) ---\n${output}` : message);
 		this.name = 'N8nError';
 	}
 }
 
-const DEFAULT_TIMEOUTS = { cli: 90_000, execute: 180_000, start: 120_000, stop: 20_000, http: 30_000 };
+const DEFAULT_TIMEOUTS = {
+	cli: 90_000,
+	execute: 180_000,
+	start: 120_000,
+	stop: 20_000,
+	http: 30_000,
+};
 
 /** n8n's bcryptjs, so the hash is one n8n itself accepts. */
 async function bcryptHash(runtime: Runtime, password: string): Promise<string> {
@@ -134,12 +143,18 @@ export function parseTrailingJson<T>(output: string): T | undefined {
 export function cliErrorMessage(output: string): string {
 	const lines = output.split('\n').map((line) => line.trim());
 	const at = lines.lastIndexOf('Execution error:');
-	const message = at >= 0 ? lines.slice(at + 1).find((line) => line && !/^=+$/.test(line)) : undefined;
+	const message =
+		at >= 0 ? lines.slice(at + 1).find((line) => line && !/^=+$/.test(line)) : undefined;
 	return message ?? lines.filter(Boolean).slice(-15).join('\n');
 }
 
 /** The output items of one node in a run (its last run, first output unless told). */
-export function nodeOutput(run: RunData, nodeName: string, output = 0, runIndex = -1): NodeExecutionItem[] {
+export function nodeOutput(
+	run: RunData,
+	nodeName: string,
+	output = 0,
+	runIndex = -1,
+): NodeExecutionItem[] {
 	const runs = run.data.resultData.runData[nodeName];
 	if (!runs || runs.length === 0) {
 		const ran = Object.keys(run.data.resultData.runData).join(', ');
@@ -177,7 +192,15 @@ export class N8n {
 		const port = options.port ?? (await freePort());
 		const owner = options.owner ?? DEFAULT_OWNER;
 		const env = await N8n.environment(runtime, userFolder, port, owner, options);
-		return new N8n(userFolder, port, owner, runtime, env, options.removeUserFolder ?? madeHere, options.onLog);
+		return new N8n(
+			userFolder,
+			port,
+			owner,
+			runtime,
+			env,
+			options.removeUserFolder ?? madeHere,
+			options.onLog,
+		);
 	}
 
 	private static async environment(
@@ -229,7 +252,9 @@ export class N8n {
 	}
 
 	get running(): boolean {
-		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+		return (
+			this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
+		);
 	}
 
 	/** The last lines n8n printed (start and CLI commands), for failure messages. */
@@ -254,7 +279,11 @@ export class N8n {
 	}
 
 	/** Runs an n8n CLI command (`n8n <args>`) to completion; resolves with its output whatever the exit code. */
-	async cli(args: string[], timeoutMs = DEFAULT_TIMEOUTS.cli, env: Record<string, string> = {}): Promise<RunResult> {
+	async cli(
+		args: string[],
+		timeoutMs = DEFAULT_TIMEOUTS.cli,
+		env: Record<string, string> = {},
+	): Promise<RunResult> {
 		this.openLog();
 		this.record(`$ n8n ${args.join(' ')}`);
 		return runCommand(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], {
@@ -264,16 +293,22 @@ export class N8n {
 			timeoutMs,
 			onLine: (line) => this.record(line),
 			// `n8n execute` prints its (large) result and exits: through a file, none of it is lost.
-			stdoutFile: path.join(this.userFolder, `cli-stdout-${process.pid}-${randomBytes(3).toString('hex')}.txt`),
+			stdoutFile: path.join(
+				this.userFolder,
+				`cli-stdout-${process.pid}-${randomBytes(3).toString('hex')}.txt`,
+			),
 		});
 	}
 
 	private async cliChecked(args: string[], timeoutMs?: number): Promise<RunResult> {
 		if (this.running) {
-			throw new N8nError(`n8n ${args[0]} must run before \`n8n start\` or after stop(): they share one SQLite database`);
+			throw new N8nError(
+				`n8n ${args[0]} must run before \`n8n start\` or after stop(): they share one SQLite database`,
+			);
 		}
 		const res = await this.cli(args, timeoutMs);
-		if (res.code !== 0) throw new N8nError(`n8n ${args.join(' ')} exited ${res.code ?? res.signal}`, tail(res));
+		if (res.code !== 0)
+			throw new N8nError(`n8n ${args.join(' ')} exited ${res.code ?? res.signal}`, tail(res));
 		return res;
 	}
 
@@ -283,7 +318,10 @@ export class N8n {
 	}
 
 	private async writeInput(kind: string, value: unknown): Promise<string> {
-		const file = path.join(this.userFolder, `import-${kind}-${Date.now()}-${randomBytes(3).toString('hex')}.json`);
+		const file = path.join(
+			this.userFolder,
+			`import-${kind}-${Date.now()}-${randomBytes(3).toString('hex')}.json`,
+		);
 		await fs.writeFile(file, JSON.stringify(value, null, 2));
 		return file;
 	}
@@ -302,7 +340,9 @@ export class N8n {
 
 	/** Whether this n8n's CLI has that command (`publish` came with 2.x; 1.x activates with `update`). */
 	hasCommand(topic: string): boolean {
-		return existsSync(path.join(this.runtime.n8nDir, 'node_modules', 'n8n', 'dist', 'commands', topic));
+		return existsSync(
+			path.join(this.runtime.n8nDir, 'node_modules', 'n8n', 'dist', 'commands', topic),
+		);
 	}
 
 	/**
@@ -310,7 +350,8 @@ export class N8n {
 	 * `n8n update:workflow --active=true` on 1.x, which has no publishing.
 	 */
 	async publish(workflowId: string): Promise<void> {
-		if (this.hasCommand('publish')) await this.cliChecked(['publish:workflow', `--id=${workflowId}`]);
+		if (this.hasCommand('publish'))
+			await this.cliChecked(['publish:workflow', `--id=${workflowId}`]);
 		else await this.cliChecked(['update:workflow', `--id=${workflowId}`, '--active=true']);
 	}
 
@@ -320,7 +361,8 @@ export class N8n {
 	 * assert on `success`, or use `expectSuccess`.
 	 */
 	async execute(workflowId: string, timeoutMs = DEFAULT_TIMEOUTS.execute): Promise<CliExecution> {
-		if (this.running) throw new N8nError('n8n execute must run while `n8n start` is stopped (one SQLite database)');
+		if (this.running)
+			throw new N8nError('n8n execute must run while `n8n start` is stopped (one SQLite database)');
 		const res = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 		const output = `${res.stdout}\n${res.stderr}`;
 		const run = parseTrailingJson<RunData>(res.stdout) ?? parseTrailingJson<RunData>(output);
@@ -331,7 +373,9 @@ export class N8n {
 		const success = run === undefined ? res.code === 0 : !runError && (complete || res.code === 0);
 		const error = runError ?? (success ? undefined : cliErrorMessage(output));
 		if (success && res.code !== 0) {
-			this.record(`[e2e] n8n execute exited ${res.code ?? res.signal} after printing a complete, successful run: the run counts`);
+			this.record(
+				`[e2e] n8n execute exited ${res.code ?? res.signal} after printing a complete, successful run: the run counts`,
+			);
 		}
 		return { success, exitCode: res.code, run, error, output, durationMs: res.durationMs };
 	}
@@ -340,7 +384,10 @@ export class N8n {
 	async executeOk(workflowId: string, timeoutMs?: number): Promise<RunData> {
 		const result = await this.execute(workflowId, timeoutMs);
 		if (!result.success || !result.run) {
-			throw new N8nError(`workflow ${workflowId} failed: ${result.error ?? 'no run data printed'}`, tail({ stdout: result.output, stderr: '' }));
+			throw new N8nError(
+				`workflow ${workflowId} failed: ${result.error ?? 'no run data printed'}`,
+				tail({ stdout: result.output, stderr: '' }),
+			);
 		}
 		return result.run;
 	}
@@ -365,13 +412,17 @@ export class N8n {
 		});
 		this.child = child;
 		const exited = new Promise<string>((resolve) =>
-			child.once('close', (code, signal) => resolve(`n8n start exited (${signal ?? `exit ${code}`}) before it was ready`)),
+			child.once('close', (code, signal) =>
+				resolve(`n8n start exited (${signal ?? `exit ${code}`}) before it was ready`),
+			),
 		);
 		let ready = false;
 		const poll = (async (): Promise<string> => {
 			while (!ready && Date.now() - started < timeoutMs) {
 				try {
-					const res = await fetch(`${this.baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+					const res = await fetch(`${this.baseUrl}/healthz/readiness`, {
+						signal: AbortSignal.timeout(2_000),
+					});
 					if (res.status === 200 && editorReady) return 'ready';
 				} catch {
 					// not listening yet
@@ -394,17 +445,24 @@ export class N8n {
 	 * instead: create the same owner through it, once, so signing in works on every release.
 	 */
 	private async ensureOwner(): Promise<void> {
-		const settings = await this.request<{ data: { userManagement?: { showSetupOnFirstLoad?: boolean } } }>('GET', '/rest/settings');
+		const settings = await this.request<{
+			data: { userManagement?: { showSetupOnFirstLoad?: boolean } };
+		}>('GET', '/rest/settings');
 		if (!settings.body.data.userManagement?.showSetupOnFirstLoad) return;
 		const { email, firstName, lastName, password } = this.owner;
-		await this.request('POST', '/rest/owner/setup', { body: { email, firstName, lastName, password } });
+		await this.request('POST', '/rest/owner/setup', {
+			body: { email, firstName, lastName, password },
+		});
 	}
 
 	/** Resolves when the running `n8n start` exits by itself or is stopped (at once if not running). */
 	whenExited(): Promise<string> {
 		const child = this.child;
-		if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve('not running');
-		return new Promise((resolve) => child.once('close', (code, signal) => resolve(signal ?? `exit ${code}`)));
+		if (!child || child.exitCode !== null || child.signalCode !== null)
+			return Promise.resolve('not running');
+		return new Promise((resolve) =>
+			child.once('close', (code, signal) => resolve(signal ?? `exit ${code}`)),
+		);
 	}
 
 	/** Stops `n8n start` (SIGTERM to its process group, SIGKILL after a grace period). */
@@ -418,7 +476,9 @@ export class N8n {
 	/** Stops n8n, closes the log, and removes the user folder if it was made here. */
 	async dispose(): Promise<void> {
 		await this.stop();
-		await new Promise<void>((resolve) => (this.logStream ? this.logStream.end(resolve) : resolve()));
+		await new Promise<void>((resolve) =>
+			this.logStream ? this.logStream.end(resolve) : resolve(),
+		);
 		this.logStream = undefined;
 		if (this.removeUserFolder && !process.env.N8N_E2E_KEEP) {
 			await fs.rm(this.userFolder, { recursive: true, force: true, maxRetries: 3 });
@@ -431,7 +491,8 @@ export class N8n {
 		urlPath: string,
 		options: { body?: unknown; headers?: Record<string, string>; expectStatus?: number } = {},
 	): Promise<{ status: number; body: T; headers: Headers }> {
-		if (!this.running) throw new N8nError(`${method} ${urlPath}: n8n is not running (call start() first)`);
+		if (!this.running)
+			throw new N8nError(`${method} ${urlPath}: n8n is not running (call start() first)`);
 		const res = await fetch(`${this.baseUrl}${urlPath}`, {
 			method,
 			headers: {
@@ -452,7 +513,9 @@ export class N8n {
 		}
 		const expected = options.expectStatus ?? 200;
 		if (res.status !== expected) {
-			throw new N8nError(`${method} ${urlPath} answered ${res.status} (expected ${expected}): ${text.slice(0, 500)}`);
+			throw new N8nError(
+				`${method} ${urlPath} answered ${res.status} (expected ${expected}): ${text.slice(0, 500)}`,
+			);
 		}
 		return { status: res.status, body: body as T, headers: res.headers };
 	}
@@ -474,12 +537,17 @@ export class N8n {
 	/** A request to n8n's internal REST API as the signed-in owner; returns the `data` it wraps. */
 	async rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T> {
 		const cookie = this.cookie ?? (await this.login());
-		const res = await this.request<{ data: T }>(method, `/rest${urlPath}`, { body, headers: { cookie } });
+		const res = await this.request<{ data: T }>(method, `/rest${urlPath}`, {
+			body,
+			headers: { cookie },
+		});
 		return res.body.data;
 	}
 
 	/** Creates a public-API key for the owner (`POST /rest/api-keys`) and uses it for `publicApi`. */
-	async createApiKey(scopes: string[] = ['workflow:read', 'execution:read', 'execution:list']): Promise<string> {
+	async createApiKey(
+		scopes: string[] = ['workflow:read', 'execution:read', 'execution:list'],
+	): Promise<string> {
 		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', {
 			label: `e2e ${Date.now()}`,
 			scopes,
@@ -492,7 +560,9 @@ export class N8n {
 	/** A GET on n8n's public API (`/api/v1…`) with the key from `createApiKey` (made on first use). */
 	async publicApi<T = unknown>(urlPath: string): Promise<T> {
 		const key = this.apiKey ?? (await this.createApiKey());
-		return (await this.request<T>('GET', `/api/v1${urlPath}`, { headers: { 'X-N8N-API-KEY': key } })).body;
+		return (
+			await this.request<T>('GET', `/api/v1${urlPath}`, { headers: { 'X-N8N-API-KEY': key } })
+		).body;
 	}
 
 	/**
@@ -500,9 +570,19 @@ export class N8n {
 	 * `id` the data is tested as a new, unsaved credential; with the id of a stored one, the given
 	 * data is merged over the stored data as the editor does.
 	 */
-	async testCredential(credential: { id?: string; name?: string; type: string; data: Record<string, unknown> }): Promise<CredentialTestResult> {
+	async testCredential(credential: {
+		id?: string;
+		name?: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<CredentialTestResult> {
 		return this.rest<CredentialTestResult>('POST', '/credentials/test', {
-			credentials: { id: credential.id ?? '', name: credential.name ?? '', type: credential.type, data: credential.data },
+			credentials: {
+				id: credential.id ?? '',
+				name: credential.name ?? '',
+				type: credential.type,
+				data: credential.data,
+			},
 		});
 	}
 
@@ -511,9 +591,15 @@ export class N8n {
 		const executions: PublicExecution[] = [];
 		let cursor: string | undefined;
 		for (let page = 0; page < 100; page++) {
-			const query = new URLSearchParams({ workflowId, includeData: String(includeData), limit: '100' });
+			const query = new URLSearchParams({
+				workflowId,
+				includeData: String(includeData),
+				limit: '100',
+			});
 			if (cursor) query.set('cursor', cursor);
-			const res = await this.publicApi<{ data: PublicExecution[]; nextCursor: string | null }>(`/executions?${query}`);
+			const res = await this.publicApi<{ data: PublicExecution[]; nextCursor: string | null }>(
+				`/executions?${query}`,
+			);
 			executions.push(...res.data);
 			if (!res.nextCursor) return executions;
 			cursor = res.nextCursor;
@@ -529,14 +615,18 @@ export class N8n {
 	/** The node type names n8n loaded (`GET /types/nodes.json`, as the editor reads it). */
 	async nodeTypeNames(): Promise<string[]> {
 		const cookie = this.cookie ?? (await this.login());
-		const res = await this.request<Array<{ name: string }>>('GET', '/types/nodes.json', { headers: { cookie } });
+		const res = await this.request<Array<{ name: string }>>('GET', '/types/nodes.json', {
+			headers: { cookie },
+		});
 		return res.body.map((type) => type.name);
 	}
 
 	/** The credential type names n8n loaded (`GET /types/credentials.json`). */
 	async credentialTypeNames(): Promise<string[]> {
 		const cookie = this.cookie ?? (await this.login());
-		const res = await this.request<Array<{ name: string }>>('GET', '/types/credentials.json', { headers: { cookie } });
+		const res = await this.request<Array<{ name: string }>>('GET', '/types/credentials.json', {
+			headers: { cookie },
+		});
 		return res.body.map((type) => type.name);
 	}
 }

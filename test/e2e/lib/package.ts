@@ -17,7 +17,14 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-contact-center';
 
 /** What goes into the build: the tarball is rebuilt only when one of these changed. */
-const BUILD_INPUTS = ['package.json', 'tsconfig.json', 'gulpfile.js', 'index.js', 'nodes', 'credentials'];
+const BUILD_INPUTS = [
+	'package.json',
+	'tsconfig.json',
+	'gulpfile.js',
+	'index.js',
+	'nodes',
+	'credentials',
+];
 
 export interface PackedPackage {
 	tarball: string;
@@ -32,9 +39,13 @@ async function hashInputs(): Promise<string> {
 		const stat = await fs.stat(absolute).catch(() => undefined);
 		if (!stat) return;
 		if (stat.isDirectory()) {
-			for (const entry of (await fs.readdir(absolute)).sort()) await visit(path.join(relative, entry));
+			for (const entry of (await fs.readdir(absolute)).sort())
+				await visit(path.join(relative, entry));
 		} else {
-			hash.update(`${relative}\0`).update(await fs.readFile(absolute)).update('\0');
+			hash
+				.update(`${relative}\0`)
+				.update(await fs.readFile(absolute))
+				.update('\0');
 		}
 	};
 	for (const input of BUILD_INPUTS) await visit(input);
@@ -46,7 +57,9 @@ async function hashInputs(): Promise<string> {
  * in the cache (keyed by a hash of the sources), so every test worker and every `npm start`
  * after the first reuses it. Safe when several processes ask at once.
  */
-export async function packPackage(log: (line: string) => void = () => undefined): Promise<PackedPackage> {
+export async function packPackage(
+	log: (line: string) => void = () => undefined,
+): Promise<PackedPackage> {
 	const packs = path.join(cacheRoot(), 'packs');
 	const key = await hashInputs();
 	const target = path.join(packs, `${key}.tgz`);
@@ -68,7 +81,9 @@ export async function packPackage(log: (line: string) => void = () => undefined)
 				['pack', '--json', '--ignore-scripts', '--pack-destination', staging],
 				{ cwd: REPO_ROOT, timeoutMs: 2 * 60_000 },
 			);
-			const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ filename: string }>;
+			const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+				filename: string;
+			}>;
 			await fs.rename(path.join(staging, path.basename(filename)), target);
 		} finally {
 			await fs.rm(staging, { recursive: true, force: true });
@@ -94,9 +109,13 @@ export async function installPackage(userFolder: string, pack: PackedPackage): P
 	delete manifest.devDependencies;
 	delete manifest.peerDependencies;
 	delete manifest.optionalDependencies;
-	const runtimeDeps = Object.keys((manifest.dependencies as Record<string, string> | undefined) ?? {});
+	const runtimeDeps = Object.keys(
+		(manifest.dependencies as Record<string, string> | undefined) ?? {},
+	);
 	if (runtimeDeps.length > 0) {
-		throw new Error(`${pack.name} declares runtime dependencies (${runtimeDeps.join(', ')}); community packages must have none`);
+		throw new Error(
+			`${pack.name} declares runtime dependencies (${runtimeDeps.join(', ')}); community packages must have none`,
+		);
 	}
 	await fs.writeFile(manifestPath, JSON.stringify(manifest, null, 2), 'utf8');
 

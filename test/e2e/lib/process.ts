@@ -127,7 +127,11 @@ export async function stopGroup(child: ChildProcess, graceMs = 15_000): Promise<
 }
 
 /** Runs a command to completion (any exit code) and collects its output; rejects only on timeout or spawn failure. */
-export function runCommand(command: string, args: string[], options: RunOptions): Promise<RunResult> {
+export function runCommand(
+	command: string,
+	args: string[],
+	options: RunOptions,
+): Promise<RunResult> {
 	const label = [command, ...args].join(' ');
 	const started = Date.now();
 	const stdout: string[] = [];
@@ -143,10 +147,16 @@ export function runCommand(command: string, args: string[], options: RunOptions)
 		const text = readFileSync(options.stdoutFile, 'utf8');
 		rmSync(options.stdoutFile, { force: true });
 		if (text === '') return;
-		for (const line of (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n')) onLine(line, 'stdout');
+		for (const line of (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n'))
+			onLine(line, 'stdout');
 	};
 	return new Promise((resolve, reject) => {
-		const child = spawnGroup(command, args, { cwd: options.cwd, env: options.env, onLine, stdoutFd });
+		const child = spawnGroup(command, args, {
+			cwd: options.cwd,
+			env: options.env,
+			onLine,
+			stdoutFd,
+		});
 		const result = (code: number | null, signal: NodeJS.Signals | null): RunResult => ({
 			command: label,
 			code,
@@ -169,7 +179,12 @@ export function runCommand(command: string, args: string[], options: RunOptions)
 			readBack();
 			const res = result(code, signal);
 			if (timedOut) {
-				reject(new CommandError(`${label} timed out after ${options.timeoutMs / 1000} s\n${tail(res)}`, res));
+				reject(
+					new CommandError(
+						`${label} timed out after ${options.timeoutMs / 1000} s\n${tail(res)}`,
+						res,
+					),
+				);
 			} else {
 				resolve(res);
 			}
@@ -178,10 +193,17 @@ export function runCommand(command: string, args: string[], options: RunOptions)
 }
 
 /** As `runCommand`, but rejects unless the command exits 0. */
-export async function runChecked(command: string, args: string[], options: RunOptions): Promise<RunResult> {
+export async function runChecked(
+	command: string,
+	args: string[],
+	options: RunOptions,
+): Promise<RunResult> {
 	const res = await runCommand(command, args, options);
 	if (res.code !== 0) {
-		throw new CommandError(`${res.command} failed (${res.signal ?? `exit ${res.code}`}):\n${tail(res)}`, res);
+		throw new CommandError(
+			`${res.command} failed (${res.signal ?? `exit ${res.code}`}):\n${tail(res)}`,
+			res,
+		);
 	}
 	return res;
 }

@@ -20,7 +20,13 @@
  * unprivileged `postgres` user (initdb refuses root) through `runuser`.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, promises as fs, readdirSync, type WriteStream } from 'node:fs';
+import {
+	createWriteStream,
+	existsSync,
+	promises as fs,
+	readdirSync,
+	type WriteStream,
+} from 'node:fs';
 import { connect } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -49,7 +55,12 @@ export const REDIS_SERVER = process.env.N8N_E2E_REDIS_SERVER ?? '/usr/bin/redis-
 
 const log = (onLog: ((line: string) => void) | undefined, line: string): void => onLog?.(line);
 
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, intervalMs = 250): Promise<T> {
+async function waitFor<T>(
+	what: string,
+	timeoutMs: number,
+	probe: () => Promise<T | undefined>,
+	intervalMs = 250,
+): Promise<T> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe().catch(() => undefined);
@@ -61,7 +72,9 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
 
 /** Why queue mode cannot run here, or undefined when Postgres and Redis are installed. */
 export function queuePrerequisitesMissing(): string | undefined {
-	const missing = [path.join(PG_BIN, 'initdb'), path.join(PG_BIN, 'postgres'), REDIS_SERVER].filter((file) => !existsSync(file));
+	const missing = [path.join(PG_BIN, 'initdb'), path.join(PG_BIN, 'postgres'), REDIS_SERVER].filter(
+		(file) => !existsSync(file),
+	);
 	return missing.length === 0
 		? undefined
 		: `missing ${missing.join(', ')}: apt-get install -y --no-install-recommends postgresql redis-server`;
@@ -96,7 +109,9 @@ export class Postgres {
 	}
 
 	/** initdb into a fresh folder, start `postgres` on a free loopback port, create the `n8n` database. */
-	static async start(options: { onLog?: (line: string) => void; port?: number } = {}): Promise<Postgres> {
+	static async start(
+		options: { onLog?: (line: string) => void; port?: number } = {},
+	): Promise<Postgres> {
 		const root = process.getuid?.() === 0;
 		const asUser = root ? 'postgres' : undefined;
 		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-pg-'));
@@ -109,20 +124,35 @@ export class Postgres {
 				for (const folder of [dir, path.join(dir, 'run')]) await fs.chown(folder, uid, gid);
 			}
 			const [initdb, initArgs] = Postgres.wrap(asUser, path.join(PG_BIN, 'initdb'), [
-				'-D', path.join(dir, 'data'), '-U', 'n8n', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync',
+				'-D',
+				path.join(dir, 'data'),
+				'-U',
+				'n8n',
+				'--auth=trust',
+				'--encoding=UTF8',
+				'--locale=C',
+				'--no-sync',
 			]);
 			await runChecked(initdb, initArgs, { cwd: dir, timeoutMs: 120_000 });
 			const port = options.port ?? (await freePort());
 			const [postgres, args] = Postgres.wrap(asUser, path.join(PG_BIN, 'postgres'), [
-				'-D', path.join(dir, 'data'),
-				'-p', String(port),
-				'-h', '127.0.0.1',
-				'-k', path.join(dir, 'run'),
+				'-D',
+				path.join(dir, 'data'),
+				'-p',
+				String(port),
+				'-h',
+				'127.0.0.1',
+				'-k',
+				path.join(dir, 'run'),
 				// A throw-away test database: durability off, fast.
-				'-c', 'fsync=off',
-				'-c', 'synchronous_commit=off',
-				'-c', 'full_page_writes=off',
-				'-c', 'max_connections=100',
+				'-c',
+				'fsync=off',
+				'-c',
+				'synchronous_commit=off',
+				'-c',
+				'full_page_writes=off',
+				'-c',
+				'max_connections=100',
 			]);
 			child = spawnGroup(postgres, args, {
 				cwd: dir,
@@ -134,18 +164,32 @@ export class Postgres {
 			});
 			const started = child;
 			const exited = new Promise<never>((_, reject) =>
-				started.once('close', (code, signal) => reject(new Error(`postgres exited (${signal ?? code}) before it was ready:\n${output.slice(-30).join('\n')}`))),
+				started.once('close', (code, signal) =>
+					reject(
+						new Error(
+							`postgres exited (${signal ?? code}) before it was ready:\n${output.slice(-30).join('\n')}`,
+						),
+					),
+				),
 			);
 			exited.catch(() => undefined);
 			const pg = new Postgres(dir, port, started, asUser, output);
 			await Promise.race([
 				waitFor('postgres ready', 60_000, async () => {
-					const res = await runCommand(path.join(PG_BIN, 'pg_isready'), ['-h', pg.socketDir, '-p', String(port), '-U', 'n8n'], { timeoutMs: 10_000 });
+					const res = await runCommand(
+						path.join(PG_BIN, 'pg_isready'),
+						['-h', pg.socketDir, '-p', String(port), '-U', 'n8n'],
+						{ timeoutMs: 10_000 },
+					);
 					return res.code === 0 ? true : undefined;
 				}),
 				exited,
 			]);
-			await runChecked(path.join(PG_BIN, 'createdb'), ['-h', pg.socketDir, '-p', String(port), '-U', 'n8n', 'n8n'], { timeoutMs: 30_000 });
+			await runChecked(
+				path.join(PG_BIN, 'createdb'),
+				['-h', pg.socketDir, '-p', String(port), '-U', 'n8n', 'n8n'],
+				{ timeoutMs: 30_000 },
+			);
 			return pg;
 		} catch (error) {
 			if (child) await stopGroup(child, 5_000);
@@ -170,7 +214,25 @@ export class Postgres {
 	async psql(sql: string): Promise<string> {
 		const res = await runChecked(
 			path.join(PG_BIN, 'psql'),
-			['-h', this.socketDir, '-p', String(this.port), '-U', this.user, '-d', this.database, '-X', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+			[
+				'-h',
+				this.socketDir,
+				'-p',
+				String(this.port),
+				'-U',
+				this.user,
+				'-d',
+				this.database,
+				'-X',
+				'-A',
+				'-t',
+				'-F',
+				'\t',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-c',
+				sql,
+			],
 			{ timeoutMs: 30_000 },
 		);
 		return res.stdout.trim();
@@ -183,7 +245,16 @@ export class Postgres {
 	/** `pg_ctl stop -m fast`, then (if still there) the process group; removes the folder. */
 	async stop(keep = false): Promise<void> {
 		if (this.child.exitCode === null && this.child.signalCode === null) {
-			const [pgCtl, args] = Postgres.wrap(this.asUser, path.join(PG_BIN, 'pg_ctl'), ['stop', '-D', this.dataDir, '-m', 'fast', '-w', '-t', '20']);
+			const [pgCtl, args] = Postgres.wrap(this.asUser, path.join(PG_BIN, 'pg_ctl'), [
+				'stop',
+				'-D',
+				this.dataDir,
+				'-m',
+				'fast',
+				'-w',
+				'-t',
+				'20',
+			]);
 			const exited = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
 			await runCommand(pgCtl, args, { timeoutMs: 30_000 }).catch(() => undefined);
 			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
@@ -196,7 +267,10 @@ export class Postgres {
 async function postgresIds(user: string): Promise<{ uid: number; gid: number }> {
 	const passwd = await fs.readFile('/etc/passwd', 'utf8');
 	const entry = passwd.split('\n').find((line) => line.startsWith(`${user}:`));
-	if (!entry) throw new Error(`no user "${user}" (the Debian postgresql package creates it): apt-get install -y postgresql`);
+	if (!entry)
+		throw new Error(
+			`no user "${user}" (the Debian postgresql package creates it): apt-get install -y postgresql`,
+		);
 	const [, , uid, gid] = entry.split(':');
 	return { uid: Number(uid), gid: Number(gid) };
 }
@@ -226,13 +300,30 @@ export class Redis {
 	) {}
 
 	/** `redis-server` on a free loopback port, nothing persisted. */
-	static async start(options: { onLog?: (line: string) => void; port?: number } = {}): Promise<Redis> {
+	static async start(
+		options: { onLog?: (line: string) => void; port?: number } = {},
+	): Promise<Redis> {
 		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-redis-'));
 		const port = options.port ?? (await freePort());
 		const output: string[] = [];
 		const child = spawnGroup(
 			REDIS_SERVER,
-			['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes', '--daemonize', 'no'],
+			[
+				'--port',
+				String(port),
+				'--bind',
+				'127.0.0.1',
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				dir,
+				'--protected-mode',
+				'yes',
+				'--daemonize',
+				'no',
+			],
 			{
 				cwd: dir,
 				onLine: (line) => {
@@ -242,11 +333,18 @@ export class Redis {
 			},
 		);
 		const exited = new Promise<never>((_, reject) =>
-			child.once('close', (code, signal) => reject(new Error(`redis-server exited (${signal ?? code}):\n${output.slice(-20).join('\n')}`))),
+			child.once('close', (code, signal) =>
+				reject(
+					new Error(`redis-server exited (${signal ?? code}):\n${output.slice(-20).join('\n')}`),
+				),
+			),
 		);
 		exited.catch(() => undefined);
 		try {
-			await Promise.race([waitFor('redis ready', 30_000, async () => ((await redisPing(port)) ? true : undefined)), exited]);
+			await Promise.race([
+				waitFor('redis ready', 30_000, async () => ((await redisPing(port)) ? true : undefined)),
+				exited,
+			]);
 		} catch (error) {
 			await stopGroup(child, 5_000);
 			await fs.rm(dir, { recursive: true, force: true });
@@ -291,7 +389,9 @@ export class N8nWorker {
 	}
 
 	get running(): boolean {
-		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+		return (
+			this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
+		);
 	}
 
 	get pid(): number | undefined {
@@ -321,29 +421,44 @@ export class N8nWorker {
 	/** `n8n worker`; resolves once its `/healthz/readiness` answers 200 (Redis and the database connected). */
 	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.running) return;
-		this.logStream ??= createWriteStream(path.join(this.userFolder, 'n8n-worker.log'), { flags: 'a' });
+		this.logStream ??= createWriteStream(path.join(this.userFolder, 'n8n-worker.log'), {
+			flags: 'a',
+		});
 		this.record(`$ n8n worker (${this.name})`);
 		const healthPort = await freePort();
-		const child = spawnGroup(this.runtime.nodeBin, [this.runtime.n8nBin, 'worker', '--concurrency=5'], {
-			cwd: this.userFolder,
-			env: {
-				...this.env,
-				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
-				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+		const child = spawnGroup(
+			this.runtime.nodeBin,
+			[this.runtime.n8nBin, 'worker', '--concurrency=5'],
+			{
+				cwd: this.userFolder,
+				env: {
+					...this.env,
+					N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				},
+				onLine: (line) => this.record(line),
 			},
-			onLine: (line) => this.record(line),
-		});
+		);
 		this.child = child;
 		const exited = new Promise<never>((_, reject) =>
-			child.once('close', (code, signal) => reject(new N8nError(`n8n worker ${this.name} exited (${signal ?? `exit ${code}`}) before it was ready`, this.recentOutput()))),
+			child.once('close', (code, signal) =>
+				reject(
+					new N8nError(
+						`n8n worker ${this.name} exited (${signal ?? `exit ${code}`}) before it was ready`,
+						this.recentOutput(),
+					),
+				),
+			),
 		);
 		exited.catch(() => undefined);
 		try {
 			await Promise.race([
 				waitFor(`n8n worker ${this.name} ready`, timeoutMs, async () => {
-					const res = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+					const res = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`, {
+						signal: AbortSignal.timeout(2_000),
+					});
 					return res.status === 200 ? true : undefined;
 				}),
 				exited,
@@ -365,7 +480,8 @@ export class N8nWorker {
 	async kill(): Promise<void> {
 		const child = this.child;
 		this.child = undefined;
-		if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+		if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null)
+			return;
 		const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
 		this.record(`$ kill -9 -${child.pid}`);
 		process.kill(-child.pid, 'SIGKILL');
@@ -374,7 +490,9 @@ export class N8nWorker {
 
 	async dispose(): Promise<void> {
 		await this.stop(10_000);
-		await new Promise<void>((resolve) => (this.logStream ? this.logStream.end(resolve) : resolve()));
+		await new Promise<void>((resolve) =>
+			this.logStream ? this.logStream.end(resolve) : resolve(),
+		);
 		this.logStream = undefined;
 	}
 }
@@ -402,7 +520,12 @@ export interface QueueStackOptions {
 }
 
 /** What every process of the stack shares: the queue, the database, one encryption key. */
-function sharedEnv(postgres: Postgres, redis: Redis, encryptionKey: string, extra: Record<string, string>): Record<string, string> {
+function sharedEnv(
+	postgres: Postgres,
+	redis: Redis,
+	encryptionKey: string,
+	extra: Record<string, string>,
+): Record<string, string> {
 	return {
 		EXECUTIONS_MODE: 'queue',
 		...postgres.n8nEnv,
@@ -487,13 +610,25 @@ export class QueueStack {
 				N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 				...shared,
 			});
-			const stack = new QueueStack(dir, removeDir, postgres, redis, main, runtime, pack, workerEnv, options.onLog);
-			for (let i = 1; i <= (options.workers ?? 2); i++) await stack.addWorker(`worker-${i}`, { installPackage: Boolean(pack) });
+			const stack = new QueueStack(
+				dir,
+				removeDir,
+				postgres,
+				redis,
+				main,
+				runtime,
+				pack,
+				workerEnv,
+				options.onLog,
+			);
+			for (let i = 1; i <= (options.workers ?? 2); i++)
+				await stack.addWorker(`worker-${i}`, { installPackage: Boolean(pack) });
 			return stack;
 		} catch (error) {
 			await redis?.stop().catch(() => undefined);
 			await postgres?.stop().catch(() => undefined);
-			if (removeDir && !process.env.N8N_E2E_KEEP) await fs.rm(dir, { recursive: true, force: true });
+			if (removeDir && !process.env.N8N_E2E_KEEP)
+				await fs.rm(dir, { recursive: true, force: true });
 			throw error;
 		}
 	}
@@ -502,7 +637,13 @@ export class QueueStack {
 	async addWorker(name: string, options: { installPackage?: boolean } = {}): Promise<N8nWorker> {
 		const userFolder = path.join(this.dir, name);
 		await fs.mkdir(userFolder, { recursive: true });
-		const worker = new N8nWorker(name, userFolder, this.runtime, this.workerEnv(userFolder), this.onLog);
+		const worker = new N8nWorker(
+			name,
+			userFolder,
+			this.runtime,
+			this.workerEnv(userFolder),
+			this.onLog,
+		);
 		if (options.installPackage !== false && this.pack) await installPackage(userFolder, this.pack);
 		this.workers.push(worker);
 		return worker;
@@ -544,25 +685,41 @@ export class QueueStack {
 	 * worker runs it. Returns the execution id.
 	 */
 	async runManually(workflowId: string, trigger = 'Manual Trigger'): Promise<string> {
-		const result = await this.main.rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/workflows/${encodeURIComponent(workflowId)}/run`, {
-			triggerToStartFrom: { name: trigger },
-		});
-		if (!result.executionId) throw new N8nError(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(result)}`);
+		const result = await this.main.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
+			'POST',
+			`/workflows/${encodeURIComponent(workflowId)}/run`,
+			{
+				triggerToStartFrom: { name: trigger },
+			},
+		);
+		if (!result.executionId)
+			throw new N8nError(
+				`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(result)}`,
+			);
 		return String(result.executionId);
 	}
 
 	/** One execution through the public API, with its data. */
 	async getExecution(executionId: string): Promise<PublicExecution> {
-		return this.main.publicApi<PublicExecution>(`/executions/${encodeURIComponent(executionId)}?includeData=true`);
+		return this.main.publicApi<PublicExecution>(
+			`/executions/${encodeURIComponent(executionId)}?includeData=true`,
+		);
 	}
 
 	/** Waits (bounded) until the execution has stopped (any final status) and returns it. */
 	async waitForExecution(executionId: string, timeoutMs = 300_000): Promise<PublicExecution> {
 		try {
-			return await waitFor(`execution ${executionId} finished`, timeoutMs, async () => {
-				const execution = await this.getExecution(executionId);
-				return execution.stoppedAt && !['running', 'new', 'waiting'].includes(execution.status) ? execution : undefined;
-			}, 500);
+			return await waitFor(
+				`execution ${executionId} finished`,
+				timeoutMs,
+				async () => {
+					const execution = await this.getExecution(executionId);
+					return execution.stoppedAt && !['running', 'new', 'waiting'].includes(execution.status)
+						? execution
+						: undefined;
+				},
+				500,
+			);
 		} catch (error) {
 			throw new N8nError(String(error), this.recentOutput());
 		}
@@ -592,7 +749,9 @@ export class QueueStack {
 		await Promise.all(this.workers.map((w) => attempt(() => w.dispose())));
 		await attempt(() => this.redis.stop());
 		await attempt(() => this.postgres.stop(keep));
-		if (this.removeDir && !keep) await attempt(() => fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 }));
-		if (errors.length > 0) throw new Error(`stopping the queue stack: ${errors.map(String).join('; ')}`);
+		if (this.removeDir && !keep)
+			await attempt(() => fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 }));
+		if (errors.length > 0)
+			throw new Error(`stopping the queue stack: ${errors.map(String).join('; ')}`);
 	}
 }

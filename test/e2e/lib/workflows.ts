@@ -13,10 +13,17 @@ import type { CredentialImport, WorkflowImport } from './types';
 export const CREDENTIAL_TYPE = 'contactCenterApi';
 
 /** The demo tenant `npm start` and the tests run the sandbox with. */
-export const DEMO_TENANT = { appId: '1090', appSecret: 'demo-secret', timezone: 'Asia/Shanghai' } as const;
+export const DEMO_TENANT = {
+	appId: '1090',
+	appSecret: 'demo-secret',
+	timezone: 'Asia/Shanghai',
+} as const;
 
 /** The credential every imported example uses; a fixed id, so a re-import replaces it. */
-export function sandboxCredential(baseUrl: string, tenant: { appId: string; appSecret: string; timezone?: string } = DEMO_TENANT): CredentialImport {
+export function sandboxCredential(
+	baseUrl: string,
+	tenant: { appId: string; appSecret: string; timezone?: string } = DEMO_TENANT,
+): CredentialImport {
 	return {
 		id: 'ccSandboxDemo001',
 		name: 'Contact Center (sandbox)',
@@ -41,24 +48,36 @@ export interface ExampleWorkflow {
 }
 
 /** Every workflow in `examples/*.json` (a file holds one workflow or an array), each with a stable id. */
-export async function loadExamples(dir = path.join(REPO_ROOT, 'examples')): Promise<ExampleWorkflow[]> {
+export async function loadExamples(
+	dir = path.join(REPO_ROOT, 'examples'),
+): Promise<ExampleWorkflow[]> {
 	if (!existsSync(dir)) return [];
 	const examples: ExampleWorkflow[] = [];
 	for (const file of (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
-		const parsed = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as WorkflowImport | WorkflowImport[];
+		const parsed = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as
+			| WorkflowImport
+			| WorkflowImport[];
 		const list = Array.isArray(parsed) ? parsed : [parsed];
 		list.forEach((workflow, index) => {
 			if (!workflow || !Array.isArray(workflow.nodes) || typeof workflow.connections !== 'object') {
-				throw new Error(`examples/${file}: entry ${index} is not an n8n workflow (needs nodes and connections)`);
+				throw new Error(
+					`examples/${file}: entry ${index} is not an n8n workflow (needs nodes and connections)`,
+				);
 			}
 			// n8n 1.123 and 2.4 (2.41 allows 21) treat a workflow id longer than 16 characters as invalid (isWorkflowIdValid):
 			// it then never saves the workflow's static data, so a trigger's cursor is lost at every restart.
 			if (workflow.id !== undefined && !/^[A-Za-z0-9]{1,16}$/.test(workflow.id)) {
-				throw new Error(`examples/${file}: entry ${index} has the id "${workflow.id}": use at most 16 letters and digits (n8n 1.x and early 2.x never save the static data of a workflow with a longer id)`);
+				throw new Error(
+					`examples/${file}: entry ${index} has the id "${workflow.id}": use at most 16 letters and digits (n8n 1.x and early 2.x never save the static data of a workflow with a longer id)`,
+				);
 			}
 			examples.push({
 				file,
-				workflow: { ...workflow, id: workflow.id ?? stableId(`${file}#${index}`), settings: workflow.settings ?? {} },
+				workflow: {
+					...workflow,
+					id: workflow.id ?? stableId(`${file}#${index}`),
+					settings: workflow.settings ?? {},
+				},
 			});
 		});
 	}
@@ -66,12 +85,21 @@ export async function loadExamples(dir = path.join(REPO_ROOT, 'examples')): Prom
 }
 
 /** A copy of the workflow whose Contact Center nodes all use the given credential. */
-export function bindCredential(workflow: WorkflowImport, credential: { id: string; name: string }): WorkflowImport {
+export function bindCredential(
+	workflow: WorkflowImport,
+	credential: { id: string; name: string },
+): WorkflowImport {
 	return {
 		...workflow,
 		nodes: workflow.nodes.map((node) =>
 			node.type.startsWith(`${PACKAGE_NAME}.`) || node.credentials?.[CREDENTIAL_TYPE]
-				? { ...node, credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } }
+				? {
+						...node,
+						credentials: {
+							...node.credentials,
+							[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+						},
+					}
 				: node,
 		),
 	};

@@ -10,7 +10,14 @@ import { fuzzy, newFieldsB, pageOf, readPage } from './paging';
 
 export const TASK_STATUSES: readonly TaskStatus[] = ['draft', 'running', 'pause', 'done'];
 export const AGENT_TYPES: readonly AgentType[] = ['voicebot', 'voiceagent'];
-export const RETRY_REASONS = ['unreachable', 'busy', 'no_answer', 'rejected', 'voice_assistant', 'power_off'];
+export const RETRY_REASONS = [
+	'unreachable',
+	'busy',
+	'no_answer',
+	'rejected',
+	'voice_assistant',
+	'power_off',
+];
 const TIME_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 const LONG_MAX = 9223372036854775807n;
 
@@ -33,7 +40,8 @@ export function taskError(which: keyof typeof TASK_ERRORS): never {
 /** A positive numeric string (task ids, caller-number-group ids); JSON numbers are refused. */
 export function readNumericString(f: Fields, key: string): string {
 	const v = f.string(key, { required: true }) as string;
-	if (!/^\d{1,19}$/.test(v) || /^0+$/.test(v)) f.fail(`${f.name(key)} must be a numeric string greater than 0`);
+	if (!/^\d{1,19}$/.test(v) || /^0+$/.test(v))
+		f.fail(`${f.name(key)} must be a numeric string greater than 0`);
 	return v;
 }
 
@@ -42,7 +50,11 @@ function readLong(f: Fields, key: string): string {
 	const v = f.raw(key);
 	if (v === undefined || v === null) return f.fail(`${f.name(key)} is required`);
 	const digits =
-		typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v)) ? String(v) : typeof v === 'string' ? v : '';
+		typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v))
+			? String(v)
+			: typeof v === 'string'
+				? v
+				: '';
 	if (!/^\d{1,19}$/.test(digits) || BigInt(digits) <= 0n || BigInt(digits) > LONG_MAX) {
 		f.fail(`${f.name(key)} must be an integer greater than 0 (a JSON number or a numeric string)`);
 	}
@@ -56,7 +68,9 @@ export function getTask(tenant: Tenant, taskId: string): TaskEntry {
 }
 
 export function progressRate(task: CallTask): number {
-	return task.totalCount > 0 ? Math.round((task.completedCount / task.totalCount) * 10000) / 10000 : 0;
+	return task.totalCount > 0
+		? Math.round((task.completedCount / task.totalCount) * 10000) / 10000
+		: 0;
 }
 
 /** A task as the API writes it (the spec's task table, in its order): `voiceAgentId` a bare Long. */
@@ -97,21 +111,32 @@ function readWindow(w: Fields): CallWindowRange {
 	const ranges = w.array('callTimeRanges', { required: true }) as unknown[];
 	ranges.forEach((r, i) => {
 		const m = typeof r === 'string' ? TIME_RANGE.exec(r) : null;
-		if (!m) return w.fail(`${w.name('callTimeRanges')}[${i}] must have the form HH:mm-HH:mm (00:00 to 23:59)`);
-		if (`${m[3]}:${m[4]}` <= `${m[1]}:${m[2]}`) w.fail(`${w.name('callTimeRanges')}[${i}] must end later than it starts`);
+		if (!m)
+			return w.fail(
+				`${w.name('callTimeRanges')}[${i}] must have the form HH:mm-HH:mm (00:00 to 23:59)`,
+			);
+		if (`${m[3]}:${m[4]}` <= `${m[1]}:${m[2]}`)
+			w.fail(`${w.name('callTimeRanges')}[${i}] must end later than it starts`);
 	});
 	return { callWeekdays: days as number[], callTimeRanges: ranges as string[] };
 }
 
 function readRetry(r: Fields): RetryStrategy {
-	r.onlyKeys(['retryEnabled', 'retryReasons', 'maxRetryTimes', 'retryIntervalValue', 'retryIntervalUnit']);
+	r.onlyKeys([
+		'retryEnabled',
+		'retryReasons',
+		'maxRetryTimes',
+		'retryIntervalValue',
+		'retryIntervalUnit',
+	]);
 	if (!r.boolean('retryEnabled', { required: true })) return r.obj as unknown as RetryStrategy;
 	const reasons = r.array('retryReasons', { required: true }) as unknown[];
 	reasons.forEach((reason, i) => {
 		if (typeof reason !== 'string' || !RETRY_REASONS.includes(reason)) {
 			r.fail(`${r.name('retryReasons')}[${i}] must be one of ${RETRY_REASONS.join(', ')}`);
 		}
-		if (reasons.indexOf(reason) !== i) r.fail(`${r.name('retryReasons')} contains ${String(reason)} twice`);
+		if (reasons.indexOf(reason) !== i)
+			r.fail(`${r.name('retryReasons')} contains ${String(reason)} twice`);
 	});
 	r.integer('maxRetryTimes', { required: true, min: 1 });
 	r.integer('retryIntervalValue', { required: true, min: 1 });
@@ -125,15 +150,26 @@ const create: RouteDef = {
 	envelope: 'B',
 	handler: ({ tenant, body }) => {
 		const f = newFieldsB(body);
-		f.onlyKeys(['taskName', 'voiceAgentId', 'agentType', 'startType', 'scheduledStartTime', 'callStrategy', 'retryStrategy']);
+		f.onlyKeys([
+			'taskName',
+			'voiceAgentId',
+			'agentType',
+			'startType',
+			'scheduledStartTime',
+			'callStrategy',
+			'retryStrategy',
+		]);
 		const taskName = f.string('taskName', { required: true, max: 50 }) as string;
 		const voiceAgentId = readLong(f, 'voiceAgentId');
 		const agentType = f.oneOf('agentType', AGENT_TYPES);
-		const startType = f.oneOf('startType', ['manual', 'scheduled'] as const, { required: true }) as 'manual' | 'scheduled';
+		const startType = f.oneOf('startType', ['manual', 'scheduled'] as const, { required: true }) as
+			| 'manual'
+			| 'scheduled';
 		let scheduledStartTime: string | null = null;
 		if (startType === 'scheduled') {
 			scheduledStartTime = f.string('scheduledStartTime', { required: true }) as string;
-			if (parseWall(scheduledStartTime) === null) failB('scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss');
+			if (parseWall(scheduledStartTime) === null)
+				failB('scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss');
 			const now = tenant.now();
 			if (scheduledStartTime <= now) {
 				failB(`scheduledStartTime must be later than the current time (${now} ${tenant.timezone})`);
@@ -142,8 +178,15 @@ const create: RouteDef = {
 			failB('scheduledStartTime must not be sent for manual tasks');
 		}
 		const cs = f.object('callStrategy', { required: true }) as Fields;
-		cs.onlyKeys(['callWindowRanges', 'maxConcurrency', 'callerNumberGroupId', 'callerNumberGroupName']);
-		const callWindowRanges = (cs.objects('callWindowRanges', { required: true }) as Fields[]).map(readWindow);
+		cs.onlyKeys([
+			'callWindowRanges',
+			'maxConcurrency',
+			'callerNumberGroupId',
+			'callerNumberGroupName',
+		]);
+		const callWindowRanges = (cs.objects('callWindowRanges', { required: true }) as Fields[]).map(
+			readWindow,
+		);
 		const maxConcurrency = cs.integer('maxConcurrency', { required: true, min: 1 }) as number;
 		const callerNumberGroupId = readNumericString(cs, 'callerNumberGroupId');
 		cs.string('callerNumberGroupName');
@@ -152,7 +195,8 @@ const create: RouteDef = {
 		const group = tenant.callerNumberGroups.get(callerNumberGroupId);
 		if (!group) taskError('callerGroupMissing');
 		const agent = tenant.agents.get(voiceAgentId);
-		if (!agent || (agentType !== undefined && agent.agentType !== agentType)) taskError('agentMissing');
+		if (!agent || (agentType !== undefined && agent.agentType !== agentType))
+			taskError('agentMissing');
 
 		const now = tenant.now();
 		const task: CallTask = {
@@ -167,7 +211,12 @@ const create: RouteDef = {
 			updateTime: now,
 			startType,
 			scheduledStartTime,
-			callStrategy: { callWindowRanges, maxConcurrency, callerNumberGroupId, callerNumberGroupName: group.groupName },
+			callStrategy: {
+				callWindowRanges,
+				maxConcurrency,
+				callerNumberGroupId,
+				callerNumberGroupName: group.groupName,
+			},
 			retryStrategy,
 			lastExecutedTime: null,
 			totalCount: 0,
@@ -202,10 +251,12 @@ const query: RouteDef = {
 		const taskName = q.string('taskName', { max: 50 });
 		const startDate = readDate(q, 'startDate');
 		const endDate = readDate(q, 'endDate');
-		if (startDate && endDate && endDate < startDate) failB('query.endDate cannot be earlier than query.startDate');
+		if (startDate && endDate && endDate < startDate)
+			failB('query.endDate cannot be earlier than query.startDate');
 		const statusList = q.array('statusList') ?? [];
 		statusList.forEach((s, i) => {
-			if (!TASK_STATUSES.includes(s as TaskStatus)) failB(`query.statusList[${i}] must be one of ${TASK_STATUSES.join(', ')}`);
+			if (!TASK_STATUSES.includes(s as TaskStatus))
+				failB(`query.statusList[${i}] must be one of ${TASK_STATUSES.join(', ')}`);
 		});
 		const rows = [...tenant.tasks.values()]
 			.map((e) => e.task)
@@ -218,7 +269,9 @@ const query: RouteDef = {
 					(statusList.length === 0 || statusList.includes(t.status))
 				);
 			})
-			.sort((a, b) => (a.createTime === b.createTime ? cmp(b.id, a.id) : cmp(b.createTime, a.createTime)));
+			.sort((a, b) =>
+				a.createTime === b.createTime ? cmp(b.id, a.id) : cmp(b.createTime, a.createTime),
+			);
 		return pageOf(rows, page, pageSize, taskOut);
 	},
 };

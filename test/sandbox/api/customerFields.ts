@@ -17,7 +17,15 @@ function choices(...keys: string[]): ChoiceOption[] {
 	return keys.map((key) => ({ key, value: key, isDefault: false }));
 }
 
-export const CREATE_METHODS = ['INSERT', 'WORKORDER', 'WEBCHAT', 'API', 'IMPORT', 'AUTOSAVE', 'USERREGISTRATION'] as const;
+export const CREATE_METHODS = [
+	'INSERT',
+	'WORKORDER',
+	'WEBCHAT',
+	'API',
+	'IMPORT',
+	'AUTOSAVE',
+	'USERREGISTRATION',
+] as const;
 export const CUSTOMER_ORIGINS = ['busOpportunity', 'openSeaCustom', 'selfDevelop'] as const;
 
 // The preset customer fields, in the order the field list returns them.
@@ -29,8 +37,20 @@ const SYSTEM_FIELDS: SystemField[] = [
 	{ field: 'wechat', name: 'WeChat', type: 'wechat', editable: true },
 	{ field: 'owner', name: 'Owner', type: 'user', editable: true },
 	{ field: 'assignTime', name: 'Assign time', type: 'datetime', editable: true },
-	{ field: 'createMethod', name: 'Create method', type: 'select', editable: true, choices: choices(...CREATE_METHODS) },
-	{ field: 'customerOrigin', name: 'Customer origin', type: 'select', editable: true, choices: choices(...CUSTOMER_ORIGINS) },
+	{
+		field: 'createMethod',
+		name: 'Create method',
+		type: 'select',
+		editable: true,
+		choices: choices(...CREATE_METHODS),
+	},
+	{
+		field: 'customerOrigin',
+		name: 'Customer origin',
+		type: 'select',
+		editable: true,
+		choices: choices(...CUSTOMER_ORIGINS),
+	},
 	{ field: 'customerSource', name: 'Customer source', type: 'multiSelect', editable: true },
 	{ field: 'visitorId', name: 'Visitor id', type: 'text', editable: true },
 	{ field: 'firstOwner', name: 'First owner', type: 'user', editable: false },
@@ -55,7 +75,16 @@ const SYSTEM_FIELD_IDS = new Set(SYSTEM_FIELDS.map((f) => f.field));
 const SYSTEM_TIME = '2023-01-01 00:00:00';
 
 /** Field types a custom field may have (a custom `select` value must be one of its choice keys). */
-export const CUSTOM_FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'datetime', 'select', 'multiSelect', 'cascade'] as const;
+export const CUSTOM_FIELD_TYPES = [
+	'text',
+	'textarea',
+	'number',
+	'date',
+	'datetime',
+	'select',
+	'multiSelect',
+	'cascade',
+] as const;
 
 export function isSystemField(field: string): boolean {
 	return SYSTEM_FIELD_IDS.has(field);
@@ -109,7 +138,9 @@ const fieldList: RouteDef = {
 			(vo) =>
 				(name === undefined || vo.name.toLowerCase().includes(name)) &&
 				(types === undefined || types.length === 0 || types.includes(vo.type)) &&
-				(categories === undefined || categories.length === 0 || categories.includes(vo.isSystem ? 'system' : 'custom')) &&
+				(categories === undefined ||
+					categories.length === 0 ||
+					categories.includes(vo.isSystem ? 'system' : 'custom')) &&
 				(enabled === undefined || vo.status === (enabled ? 1 : 0)) &&
 				(editable === undefined || isEditable(vo) === editable),
 		);

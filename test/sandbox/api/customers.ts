@@ -47,11 +47,26 @@ const READ_ONLY_FIELDS = [
 ];
 const STANDARD_FIELDS = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
 const NUMERIC_FIELDS = new Set(['callingNumber', 'imNumber', 'sumBridgeDuration']);
-const OPERATORS = ['eq', 'neq', 'empty', 'nempty', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
+const OPERATORS = [
+	'eq',
+	'neq',
+	'empty',
+	'nempty',
+	'in',
+	'nin',
+	'gt',
+	'gte',
+	'lt',
+	'lte',
+	'between',
+] as const;
 type Operator = (typeof OPERATORS)[number];
 
 export function timeFormatError(field: string): never {
-	throw new ApiError(TIME_FORMAT_ERROR, `time format incorrect: ${field} must be yyyy-MM-dd HH:mm:ss`);
+	throw new ApiError(
+		TIME_FORMAT_ERROR,
+		`time format incorrect: ${field} must be yyyy-MM-dd HH:mm:ss`,
+	);
 }
 
 function readTime(f: Fields, key: string): string | undefined {
@@ -64,14 +79,19 @@ function readTime(f: Fields, key: string): string | undefined {
 function readContacts(f: Fields, key: string): ContactEntry[] | undefined {
 	return f.objects(key)?.map((entry) => {
 		entry.onlyKeys(['value', 'memo']);
-		return { value: entry.string('value', { required: true }) as string, memo: entry.string('memo') ?? '' };
+		return {
+			value: entry.string('value', { required: true }) as string,
+			memo: entry.string('memo') ?? '',
+		};
 	});
 }
 
 function readCustomField(f: Fields, config: CustomerFieldVO): string {
 	const value = f.string(config.field) as string;
 	if (config.choices && !config.choices.some((c) => c.key === value)) {
-		failA(`${config.field} must be one of the field's choice keys: ${config.choices.map((c) => c.key).join(', ')}`);
+		failA(
+			`${config.field} must be one of the field's choice keys: ${config.choices.map((c) => c.key).join(', ')}`,
+		);
 	}
 	return value;
 }
@@ -113,7 +133,8 @@ function readWritable(f: Fields, tenant: Tenant): Partial<Customer> {
 function assertNoPhoneDuplicate(tenant: Tenant, patch: Partial<Customer>, exceptId?: string): void {
 	const phones = (patch.mobile ?? []).map((m) => m.value);
 	const repeatId = tenant.customersWithPhones(phones, exceptId);
-	if (repeatId.length > 0) throw new ApiError(PHONE_EXISTS, 'phone number already exists', { repeatId });
+	if (repeatId.length > 0)
+		throw new ApiError(PHONE_EXISTS, 'phone number already exists', { repeatId });
 }
 
 /** A complete customer record with the server-maintained fields at their initial values. */
@@ -188,8 +209,14 @@ const update: RouteDef = {
 		if ('customerName' in body && body.customerName === null) failA('customerName cannot be empty');
 		const patch = readWritable(f, tenant);
 		assertNoPhoneDuplicate(tenant, patch, existing._id);
-		const updated: Customer = { ...existing, ...patch, updateAgent: API_ACTOR, updateTime: tenant.now() };
-		for (const key of Object.keys(patch)) if (patch[key] === null && !STANDARD_FIELDS.has(key)) delete updated[key];
+		const updated: Customer = {
+			...existing,
+			...patch,
+			updateAgent: API_ACTOR,
+			updateTime: tenant.now(),
+		};
+		for (const key of Object.keys(patch))
+			if (patch[key] === null && !STANDARD_FIELDS.has(key)) delete updated[key];
 		updated.firstOwner ??= updated.owner ?? null;
 		updated.firstAssignTime ??= updated.assignTime ?? null;
 		tenant.putCustomer(updated);
@@ -251,7 +278,9 @@ function matches(customer: Customer, c: Condition): boolean {
 		case 'lte':
 			return any((x) => compare(c.field, x, c.value[0]) <= 0);
 		case 'between':
-			return any((x) => compare(c.field, x, c.value[0]) >= 0 && compare(c.field, x, c.value[1]) <= 0);
+			return any(
+				(x) => compare(c.field, x, c.value[0]) >= 0 && compare(c.field, x, c.value[1]) <= 0,
+			);
 	}
 }
 
@@ -265,14 +294,21 @@ function readCondition(item: Fields, knownField: (field: string) => boolean): Co
 	const value = item.array('value');
 	if (value === undefined) return failA(`${item.name('value')} is required (an array)`);
 	value.forEach((v, i) => {
-		if (typeof v !== 'string' && typeof v !== 'number') failA(`${item.name('value')}[${i}] must be a string or a number`);
-		if (NUMERIC_FIELDS.has(field) && !Number.isFinite(Number(v))) failA(`${item.name('value')}[${i}] must be numeric for ${field}`);
+		if (typeof v !== 'string' && typeof v !== 'number')
+			failA(`${item.name('value')}[${i}] must be a string or a number`);
+		if (NUMERIC_FIELDS.has(field) && !Number.isFinite(Number(v)))
+			failA(`${item.name('value')}[${i}] must be numeric for ${field}`);
 	});
 	const needed = VALUE_COUNT[operator];
 	if (needed !== undefined && value.length !== needed) {
-		failA(`${item.name('value')} must have exactly ${needed} element${needed > 1 ? 's' : ''} for operator ${operator}`);
+		failA(
+			`${item.name('value')} must have exactly ${needed} element${needed > 1 ? 's' : ''} for operator ${operator}`,
+		);
 	}
-	if ((operator === 'eq' || operator === 'neq' || operator === 'in' || operator === 'nin') && value.length === 0) {
+	if (
+		(operator === 'eq' || operator === 'neq' || operator === 'in' || operator === 'nin') &&
+		value.length === 0
+	) {
 		failA(`${item.name('value')} cannot be empty for operator ${operator}`);
 	}
 	return { field, operator, value: value as Scalar[] };
@@ -290,14 +326,25 @@ function sortCustomers(customers: Customer[], keys: SortKey[]): Customer[] {
 			const x = firstValue(a, key.field);
 			const y = firstValue(b, key.field);
 			// Empty values sort first ascending, last descending.
-			const order = x === undefined ? (y === undefined ? 0 : -1) : y === undefined ? 1 : compare(key.field, x, y);
+			const order =
+				x === undefined
+					? y === undefined
+						? 0
+						: -1
+					: y === undefined
+						? 1
+						: compare(key.field, x, y);
 			if (order !== 0) return key.desc ? -order : order;
 		}
 		return 0;
 	});
 }
 
-function readTimeRange(f: Fields, beginKey: string, endKey: string): [string | undefined, string | undefined] {
+function readTimeRange(
+	f: Fields,
+	beginKey: string,
+	endKey: string,
+): [string | undefined, string | undefined] {
 	const begin = readTime(f, beginKey);
 	const end = readTime(f, endKey);
 	if (begin !== undefined && end !== undefined && begin > end) {
@@ -312,10 +359,20 @@ const list: RouteDef = {
 	envelope: 'A',
 	handler: ({ tenant, body }) => {
 		const f = new Fields(body, failA);
-		f.onlyKeys(['search', 'sortList', 'createTimeBegin', 'createTimeEnd', 'updateTimeBegin', 'updateTimeEnd', 'page', 'limit']);
+		f.onlyKeys([
+			'search',
+			'sortList',
+			'createTimeBegin',
+			'createTimeEnd',
+			'updateTimeBegin',
+			'updateTimeEnd',
+			'page',
+			'limit',
+		]);
 		const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
 		const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
-		if (!Array.isArray(body.search)) failA('search is required (an array of conditions; [] for none)');
+		if (!Array.isArray(body.search))
+			failA('search is required (an array of conditions; [] for none)');
 		const conditions = (f.objects('search') ?? []).map((item) => readCondition(item, knownField));
 		const sortKeys = (f.objects('sortList') ?? []).map((item): SortKey => {
 			item.onlyKeys(['field', 'orderBy']);
@@ -338,7 +395,12 @@ const list: RouteDef = {
 		);
 		// Ids grow with creation, so `_id` breaks ties of equal seconds in creation order.
 		const keys =
-			sortKeys.length > 0 ? [...sortKeys, { field: '_id', desc: false }] : [{ field: 'createTime', desc: true }, { field: '_id', desc: true }];
+			sortKeys.length > 0
+				? [...sortKeys, { field: '_id', desc: false }]
+				: [
+						{ field: 'createTime', desc: true },
+						{ field: '_id', desc: true },
+					];
 		const sorted = sortCustomers(found, keys);
 		return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
 	},

@@ -17,7 +17,10 @@ function getExisting(tenant: Tenant, id: string): DisplayNumberGroup {
 /** The fields present in a create or update request, validated. */
 function readGroup(f: Fields, tenant: Tenant, selfId?: string): Partial<DisplayNumberGroup> {
 	const out: Partial<DisplayNumberGroup> = {};
-	const set = <K extends keyof DisplayNumberGroup>(key: K, value: DisplayNumberGroup[K] | undefined) => {
+	const set = <K extends keyof DisplayNumberGroup>(
+		key: K,
+		value: DisplayNumberGroup[K] | undefined,
+	) => {
 		if (value !== undefined) out[key] = value;
 	};
 	set('groupName', f.string('groupName', { nonEmpty: true, max: 100 }));
@@ -36,7 +39,10 @@ function readGroup(f: Fields, tenant: Tenant, selfId?: string): Partial<DisplayN
 	return out;
 }
 
-export function newDisplayNumberGroup(tenant: Tenant, fields: Partial<DisplayNumberGroup>): DisplayNumberGroup {
+export function newDisplayNumberGroup(
+	tenant: Tenant,
+	fields: Partial<DisplayNumberGroup>,
+): DisplayNumberGroup {
 	const now = tenant.now();
 	return {
 		id: newId(),
@@ -117,7 +123,12 @@ const query: RouteDef = {
 		const all = [...tenant.displayNumberGroups.values()];
 		return {
 			list: all.slice((page - 1) * pageSize, page * pageSize),
-			page: { pageSize, pageNumber: page, totalPage: Math.ceil(all.length / pageSize), total: all.length },
+			page: {
+				pageSize,
+				pageNumber: page,
+				totalPage: Math.ceil(all.length / pageSize),
+				total: all.length,
+			},
 		};
 	},
 };

@@ -11,13 +11,21 @@ export interface Paged<T> {
 }
 
 /** Envelope-B paging: page number (from 1) under `pageKey`, pageSize 1..500, both required. */
-export function readPage(f: Fields, pageKey: 'pageNo' | 'pageNum'): { page: number; pageSize: number } {
+export function readPage(
+	f: Fields,
+	pageKey: 'pageNo' | 'pageNum',
+): { page: number; pageSize: number } {
 	const page = f.integer(pageKey, { required: true, min: 1 }) as number;
 	const pageSize = f.integer('pageSize', { required: true, min: 1, max: MAX_PAGE_SIZE }) as number;
 	return { page, pageSize };
 }
 
-export function pageOf<T, R>(rows: T[], page: number, pageSize: number, map: (row: T) => R): Paged<R> {
+export function pageOf<T, R>(
+	rows: T[],
+	page: number,
+	pageSize: number,
+	map: (row: T) => R,
+): Paged<R> {
 	return {
 		pageNum: page,
 		pageSize,

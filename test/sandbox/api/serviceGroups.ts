@@ -4,9 +4,28 @@ import type { RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { GroupMember, ServiceGroup } from '../types';
 
-export const STRATEGIES = ['rrmemory', 'random', 'order', 'skill', 'maxFreeTime', 'leastAnswerTimes', 'longestAnswerTimes'] as const;
+export const STRATEGIES = [
+	'rrmemory',
+	'random',
+	'order',
+	'skill',
+	'maxFreeTime',
+	'leastAnswerTimes',
+	'longestAnswerTimes',
+] as const;
 const LEVELS = ['1', '2', '3'] as const;
-const UPDATABLE = ['groupLeader', 'name', 'members', 'strategy', 'maxWaitLimit', 'waitTime', 'broadcastMember', 'failedNotAssigned', 'timeout', 'noIdleTransfer'];
+const UPDATABLE = [
+	'groupLeader',
+	'name',
+	'members',
+	'strategy',
+	'maxWaitLimit',
+	'waitTime',
+	'broadcastMember',
+	'failedNotAssigned',
+	'timeout',
+	'noIdleTransfer',
+];
 
 function readMembers(f: Fields): GroupMember[] | undefined {
 	const seen = new Set<string>();
@@ -16,8 +35,12 @@ function readMembers(f: Fields): GroupMember[] | undefined {
 		if (seen.has(agentNumber)) failA(`${m.name('agentNumber')} ${agentNumber} is listed twice`);
 		seen.add(agentNumber);
 		const weight = m.raw('weight');
-		const valid = typeof weight === 'number' ? Number.isSafeInteger(weight) && weight >= 0 : typeof weight === 'string' && /^\d{1,9}$/.test(weight);
-		if (!valid) failA(`${m.name('weight')} is required: a non-negative integer (number or numeric string)`);
+		const valid =
+			typeof weight === 'number'
+				? Number.isSafeInteger(weight) && weight >= 0
+				: typeof weight === 'string' && /^\d{1,9}$/.test(weight);
+		if (!valid)
+			failA(`${m.name('weight')} is required: a non-negative integer (number or numeric string)`);
 		return { agentNumber, weight: weight as string | number };
 	});
 }
@@ -90,7 +113,11 @@ const create: RouteDef = {
 		if (parentId !== undefined && parentId !== '0' && !tenant.serviceGroups.has(parentId)) {
 			failA(`parentId ${parentId} is not the queueNumber of an existing group`);
 		}
-		const group = newServiceGroup(tenant, { ...settings, ...(level && { level }), ...(parentId && { parentId }) });
+		const group = newServiceGroup(tenant, {
+			...settings,
+			...(level && { level }),
+			...(parentId && { parentId }),
+		});
 		tenant.serviceGroups.set(group.queueNumber, group);
 		return { queueNumber: group.queueNumber };
 	},
@@ -131,8 +158,14 @@ const list: RouteDef = {
 		f.onlyKeys(['queueNumber']);
 		const queueNumber = f.string('queueNumber');
 		return [...tenant.serviceGroups.values()]
-			.filter((g) => queueNumber === undefined || queueNumber === '' || g.queueNumber === queueNumber)
-			.sort((a, b) => Number(a.queueNumber) - Number(b.queueNumber) || a.queueNumber.localeCompare(b.queueNumber));
+			.filter(
+				(g) => queueNumber === undefined || queueNumber === '' || g.queueNumber === queueNumber,
+			)
+			.sort(
+				(a, b) =>
+					Number(a.queueNumber) - Number(b.queueNumber) ||
+					a.queueNumber.localeCompare(b.queueNumber),
+			);
 	},
 };
 

@@ -19,7 +19,8 @@ function readLimit(f: Fields): number {
 	if (v === undefined || v === null) return MAX_RECORDS;
 	if (typeof v !== 'number' || !Number.isSafeInteger(v)) failA('limit must be an integer');
 	if (v < 1) failA('limit cannot be less than 1');
-	if (v > MAX_RECORDS) throw new ApiError(LIMIT_TOO_LARGE, `limit cannot be greater than ${MAX_RECORDS}`);
+	if (v > MAX_RECORDS)
+		throw new ApiError(LIMIT_TOO_LARGE, `limit cannot be greater than ${MAX_RECORDS}`);
 	return v;
 }
 
@@ -34,7 +35,8 @@ function recordQuery(channel: Channel): RouteDef {
 			f.onlyKeys(['startTime', 'endTime', 'limit', idKey]);
 			const start = readTime(f, 'startTime', 'start time');
 			const end = readTime(f, 'endTime', 'end time');
-			if (start > end) throw new ApiError(TIME_FORMAT_ERROR, 'start time cannot be later than end time');
+			if (start > end)
+				throw new ApiError(TIME_FORMAT_ERROR, 'start time cannot be later than end time');
 			const limit = readLimit(f);
 			const id = f.string(idKey);
 			const filter = id ? (r: ServiceRecord) => r[idKey] === id : undefined;

@@ -33,15 +33,19 @@ function invalidReason(row: Json): string | null {
 		const entries = Object.entries(variables);
 		if (entries.length > 20) return 'at most 20 variables are allowed';
 		for (const [name, value] of entries) {
-			if (name.length === 0 || name.length > 50) return `variable name ${JSON.stringify(name.slice(0, 60))} must have 1 to 50 characters`;
-			if (typeof value !== 'string' || value.length > 500) return `variable ${name} must be a string of at most 500 characters`;
+			if (name.length === 0 || name.length > 50)
+				return `variable name ${JSON.stringify(name.slice(0, 60))} must have 1 to 50 characters`;
+			if (typeof value !== 'string' || value.length > 500)
+				return `variable ${name} must be a string of at most 500 characters`;
 		}
 	}
 	return null;
 }
 
 function isEmptyNumber(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 const importCustomers: RouteDef = {
@@ -56,7 +60,8 @@ const importCustomers: RouteDef = {
 		if (!Array.isArray(rows) || rows.length < 1 || rows.length > MAX_IMPORT_ROWS) {
 			failB(`customers must be an array of 1 to ${MAX_IMPORT_ROWS} elements`);
 		}
-		const dupStrategy: DupStrategy = f.oneOf('dupStrategy', ['task', 'batch', 'none'] as const) ?? 'batch';
+		const dupStrategy: DupStrategy =
+			f.oneOf('dupStrategy', ['task', 'batch', 'none'] as const) ?? 'batch';
 		const entry = getTask(tenant, taskId);
 		if (entry.task.status === 'running') taskError('invalidImportState');
 		if (entry.task.status === 'done') taskError('invalidEditState');
@@ -85,8 +90,11 @@ const importCustomers: RouteDef = {
 				return fail(i + 1, invalid);
 			}
 			const number = row.customerNumber as string;
-			const duplicate = dupStrategy !== 'none' && (inBatch.has(number) || (dupStrategy === 'task' && entry.numbers.has(number)));
-			if (duplicate) return fail(i + 1, `duplicate customerNumber ${number} (dupStrategy ${dupStrategy})`);
+			const duplicate =
+				dupStrategy !== 'none' &&
+				(inBatch.has(number) || (dupStrategy === 'task' && entry.numbers.has(number)));
+			if (duplicate)
+				return fail(i + 1, `duplicate customerNumber ${number} (dupStrategy ${dupStrategy})`);
 			inBatch.add(number);
 			imported.push({
 				customerNumber: number,
@@ -116,7 +124,10 @@ const importCustomers: RouteDef = {
 			emptyCount,
 			invalidCount,
 			failureCount,
-			failureReasons: failureCount === 0 ? null : reasons.join('; ') + (unlisted > 0 ? `; and ${unlisted} more` : ''),
+			failureReasons:
+				failureCount === 0
+					? null
+					: reasons.join('; ') + (unlisted > 0 ? `; and ${unlisted} more` : ''),
 		};
 	},
 };

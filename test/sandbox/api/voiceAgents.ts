@@ -60,7 +60,9 @@ const callerGroupQuery: RouteDef = {
 		f.onlyKeys(['pageNo', 'pageSize', 'groupName']);
 		const { page, pageSize } = readPage(f, 'pageNo');
 		const groupName = f.string('groupName');
-		const rows = [...tenant.callerNumberGroups.values()].filter((g) => fuzzy(g.groupName, groupName));
+		const rows = [...tenant.callerNumberGroups.values()].filter((g) =>
+			fuzzy(g.groupName, groupName),
+		);
 		return pageOf(rows, page, pageSize, callerGroupOut);
 	},
 };

@@ -34,5 +34,9 @@ let objectIdCounter = Math.floor(Math.random() * 0xffffff);
 /** A 24-hex MongoDB-ObjectId-like id: seconds, a per-process random part, a counter (service-group `_id`, im session ids). */
 export function objectId(seconds = Math.floor(Date.now() / 1000)): string {
 	objectIdCounter = (objectIdCounter + 1) & 0xffffff;
-	return (seconds >>> 0).toString(16).padStart(8, '0') + OBJECT_ID_MIDDLE + objectIdCounter.toString(16).padStart(6, '0');
+	return (
+		(seconds >>> 0).toString(16).padStart(8, '0') +
+		OBJECT_ID_MIDDLE +
+		objectIdCounter.toString(16).padStart(6, '0')
+	);
 }

@@ -8,7 +8,16 @@ const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 // A string without escapes or control characters (JSON forbids raw ones).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const PLAIN_STRING = /"([^"\\\u0000-\u001f]*)"/y;
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES: Record<string, string> = {
+	'"': '"',
+	'\\': '\\',
+	'/': '/',
+	b: '\b',
+	f: '\f',
+	n: '\n',
+	r: '\r',
+	t: '\t',
+};
 
 /**
  * Parses strict JSON. Integers that a double cannot hold exactly come back as their exact digit
@@ -84,7 +93,13 @@ class LosslessParser {
 			this.skipWhitespace();
 			const value = this.value();
 			// JSON.parse makes "__proto__" an own property; a plain assignment would change the prototype.
-			if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+			if (key === '__proto__')
+				Object.defineProperty(out, key, {
+					value,
+					enumerable: true,
+					writable: true,
+					configurable: true,
+				});
 			else out[key] = value;
 			this.skipWhitespace();
 			const next = this.s[this.i++];
@@ -163,7 +178,8 @@ class LosslessParser {
 		this.i = NUMBER.lastIndex;
 		const literal = m[0];
 		const n = Number(literal);
-		if (m[1] === undefined && m[2] === undefined && !Number.isSafeInteger(n)) return this.asBigInt ? BigInt(literal) : literal;
+		if (m[1] === undefined && m[2] === undefined && !Number.isSafeInteger(n))
+			return this.asBigInt ? BigInt(literal) : literal;
 		return n;
 	}
 }

@@ -44,7 +44,9 @@ export function zonedWallSeconds(epochMs: number, zone: string): number {
 	for (const p of formatter(zone).formatToParts(new Date(second * 1000))) {
 		if (p.type !== 'literal') parts[p.type] = Number(p.value);
 	}
-	const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second) / 1000;
+	const wall =
+		Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second) /
+		1000;
 	lastConversion.set(zone, { second, wall });
 	return wall;
 }
@@ -81,7 +83,14 @@ export function formatWallIso(wallSeconds: number): string {
 	return formatWith(wallSeconds, 'T');
 }
 
-function calendarSeconds(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
+function calendarSeconds(
+	y: number,
+	mo: number,
+	d: number,
+	h: number,
+	mi: number,
+	s: number,
+): number | null {
 	if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
 	const date = new Date(0);
 	date.setUTCFullYear(y, mo - 1, d); // unlike Date.UTC, does not read years 0..99 as 1900..1999

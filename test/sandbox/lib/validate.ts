@@ -78,11 +78,15 @@ export class Fields {
 		}
 	}
 
-	string(key: string, opts: Presence & { nonEmpty?: boolean; max?: number } = {}): string | undefined {
+	string(
+		key: string,
+		opts: Presence & { nonEmpty?: boolean; max?: number } = {},
+	): string | undefined {
 		if (this.missing(key, opts.required)) return undefined;
 		const v = this.obj[key];
 		if (typeof v !== 'string') return this.fail(`${this.name(key)} must be a string`);
-		if ((opts.nonEmpty || opts.required) && v.trim() === '') return this.fail(`${this.name(key)} cannot be empty`);
+		if ((opts.nonEmpty || opts.required) && v.trim() === '')
+			return this.fail(`${this.name(key)} cannot be empty`);
 		if (opts.max !== undefined && v.length > opts.max) {
 			return this.fail(`${this.name(key)} must be at most ${opts.max} characters`);
 		}
@@ -97,7 +101,8 @@ export class Fields {
 			Number.isSafeInteger(v) &&
 			(opts.min === undefined || v >= opts.min) &&
 			(opts.max === undefined || v <= opts.max);
-		if (!inRange) return this.fail(`${this.name(key)} must be an integer${rangeText(opts.min, opts.max)}`);
+		if (!inRange)
+			return this.fail(`${this.name(key)} must be an integer${rangeText(opts.min, opts.max)}`);
 		return v;
 	}
 
@@ -117,11 +122,15 @@ export class Fields {
 		return v as T;
 	}
 
-	array(key: string, opts: Presence & { nonEmpty?: boolean; max?: number } = {}): unknown[] | undefined {
+	array(
+		key: string,
+		opts: Presence & { nonEmpty?: boolean; max?: number } = {},
+	): unknown[] | undefined {
 		if (this.missing(key, opts.required)) return undefined;
 		const v = this.obj[key];
 		if (!Array.isArray(v)) return this.fail(`${this.name(key)} must be an array`);
-		if ((opts.nonEmpty || opts.required) && v.length === 0) return this.fail(`${this.name(key)} cannot be empty`);
+		if ((opts.nonEmpty || opts.required) && v.length === 0)
+			return this.fail(`${this.name(key)} cannot be empty`);
 		if (opts.max !== undefined && v.length > opts.max) {
 			return this.fail(`${this.name(key)} must have at most ${opts.max} elements`);
 		}
@@ -132,7 +141,8 @@ export class Fields {
 		const v = this.array(key, opts);
 		if (v === undefined) return undefined;
 		v.forEach((item, i) => {
-			if (typeof item !== 'string' || item.trim() === '') this.fail(`${this.name(key)}[${i}] must be a non-empty string`);
+			if (typeof item !== 'string' || item.trim() === '')
+				this.fail(`${this.name(key)}[${i}] must be a non-empty string`);
 		});
 		return v as string[];
 	}

@@ -27,10 +27,54 @@ import type {
 } from '../types';
 
 const MAX_GENERATED = 1_000_000;
-const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '马', '朱', '胡', '郭'];
-const GIVEN_NAMES = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '建华', '志强'];
+const SURNAMES = [
+	'王',
+	'李',
+	'张',
+	'刘',
+	'陈',
+	'杨',
+	'赵',
+	'黄',
+	'周',
+	'吴',
+	'徐',
+	'孙',
+	'马',
+	'朱',
+	'胡',
+	'郭',
+];
+const GIVEN_NAMES = [
+	'伟',
+	'芳',
+	'娜',
+	'敏',
+	'静',
+	'丽',
+	'强',
+	'磊',
+	'洋',
+	'艳',
+	'勇',
+	'军',
+	'杰',
+	'娟',
+	'涛',
+	'明',
+	'超',
+	'秀英',
+	'建华',
+	'志强',
+];
 const LATIN_NAMES = ['Alice Chen', 'Brian Wu', 'Carol Lin', 'David Zhang', 'Emma Liu', 'Frank Sun'];
-const COMPANIES = ['杭州云帆科技有限公司', '上海启明贸易有限公司', '北京星河物流有限公司', 'Acme Trading Ltd.', '深圳微光电子有限公司'];
+const COMPANIES = [
+	'杭州云帆科技有限公司',
+	'上海启明贸易有限公司',
+	'北京星河物流有限公司',
+	'Acme Trading Ltd.',
+	'深圳微光电子有限公司',
+];
 const SOURCES = ['官网', '400热线', '微信公众号', '线下活动', 'Partner referral'];
 const OWNERS = ['1001', '1002', '1003', '1004', '1005'];
 
@@ -39,7 +83,8 @@ const OWNERS = ['1001', '1002', '1003', '1004', '1005'];
 function readItems(body: Json, key: string): Json[] {
 	const items = body[key];
 	if (items === undefined || items === null) return [];
-	if (!Array.isArray(items) || !items.every(isObject)) return failControl(`${key} must be an array of objects`);
+	if (!Array.isArray(items) || !items.every(isObject))
+		return failControl(`${key} must be an array of objects`);
 	return items as Json[];
 }
 
@@ -50,7 +95,8 @@ function readCount(body: Json): number {
 function readTimeField(item: Json, key: string, fallback: string): string {
 	const v = item[key];
 	if (v === undefined || v === null) return fallback;
-	if (parseWall(v) === null) failControl(`${key} must be yyyy-MM-dd HH:mm:ss (got ${JSON.stringify(v)})`);
+	if (parseWall(v) === null)
+		failControl(`${key} must be yyyy-MM-dd HH:mm:ss (got ${JSON.stringify(v)})`);
 	return v as string;
 }
 
@@ -58,7 +104,8 @@ function readLongId(item: Json, key: string, taken: (id: string) => boolean): st
 	const v = item[key];
 	if (v === undefined || v === null) return newId();
 	const id = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v;
-	if (typeof id !== 'string' || !/^\d{1,19}$/.test(id)) return failControl(`${key} must be a numeric string`);
+	if (typeof id !== 'string' || !/^\d{1,19}$/.test(id))
+		return failControl(`${key} must be a numeric string`);
 	if (taken(id)) failControl(`${key} ${id} already exists`);
 	return id;
 }
@@ -102,7 +149,10 @@ function generatedCustomer(tenant: Tenant): Partial<Customer> {
 		firstAssignTime: owner ? formatWall(created) : null,
 		createMethod: rng.pick(['INSERT', 'API', 'IMPORT', 'AUTOSAVE', 'WEBCHAT']),
 		customerOrigin: rng.pick(['busOpportunity', 'openSeaCustom', 'selfDevelop']),
-		mobile: [{ value: freshMobile(tenant), memo: '手机' }, ...(rng.next() < 0.2 ? [{ value: freshMobile(tenant), memo: 'work' }] : [])],
+		mobile: [
+			{ value: freshMobile(tenant), memo: '手机' },
+			...(rng.next() < 0.2 ? [{ value: freshMobile(tenant), memo: 'work' }] : []),
+		],
 		email: rng.next() < 0.5 ? [{ value: `user${rng.digits(5)}@example.com`, memo: '' }] : [],
 		qq: rng.next() < 0.2 ? [{ value: rng.digits(9), memo: '' }] : [],
 		wechat: rng.next() < 0.3 ? [{ value: `wx_${rng.digits(6)}`, memo: '' }] : [],
@@ -135,10 +185,15 @@ export function seedCustomers(tenant: Tenant, body: Json): string[] {
 	const rows: Partial<Customer>[] = readItems(body, 'customers').map((item) => {
 		const now = tenant.now();
 		const id = item._id === undefined ? newId() : item._id;
-		if (typeof id !== 'string' || id === '' || tenant.customers.has(id)) failControl(`_id ${String(id)} is not a new id`);
+		if (typeof id !== 'string' || id === '' || tenant.customers.has(id))
+			failControl(`_id ${String(id)} is not a new id`);
 		for (const key of ['mobile', 'email', 'qq', 'wechat']) {
 			const entries = item[key];
-			if (entries !== undefined && (!Array.isArray(entries) || !entries.every((e) => isObject(e) && typeof e.value === 'string'))) {
+			if (
+				entries !== undefined &&
+				(!Array.isArray(entries) ||
+					!entries.every((e) => isObject(e) && typeof e.value === 'string'))
+			) {
 				failControl(`${key} must be an array of {value, memo}`);
 			}
 		}
@@ -161,11 +216,33 @@ export function seedCustomers(tenant: Tenant, body: Json): string[] {
 
 // ---- voice agents and caller number groups -----------------------------------------------------
 
-const AGENT_NAMES = ['售后回访助手', '账单提醒机器人', 'Renewal reminder', '满意度调查', '活动邀约', 'Delivery confirmation', '催收提醒', '新客欢迎'];
+const AGENT_NAMES = [
+	'售后回访助手',
+	'账单提醒机器人',
+	'Renewal reminder',
+	'满意度调查',
+	'活动邀约',
+	'Delivery confirmation',
+	'催收提醒',
+	'新客欢迎',
+];
 const VOICES = ['xiaoyun', 'aixia', 'zhitian', 'emily'];
 const AGENT_KEYS = [
-	'id', 'name', 'answerSource', 'description', 'callInOut', 'voice', 'language', 'wakeUpEnabled',
-	'followUpInterval', 'maxFollowUpCount', 'publishStatus', 'version', 'createTime', 'updateTime', 'agentType',
+	'id',
+	'name',
+	'answerSource',
+	'description',
+	'callInOut',
+	'voice',
+	'language',
+	'wakeUpEnabled',
+	'followUpInterval',
+	'maxFollowUpCount',
+	'publishStatus',
+	'version',
+	'createTime',
+	'updateTime',
+	'agentType',
 ];
 
 export function seedAgents(tenant: Tenant, body: Json): string[] {
@@ -226,12 +303,25 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 	}
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(['id', 'groupName', 'strategy', 'strategyName', 'displayNumbers', 'defaultNumbers', 'status', 'createTime', 'updateTime']);
-		const strategy = f.oneOf('strategy', Object.keys(CALLER_STRATEGIES) as (keyof typeof CALLER_STRATEGIES)[]) ?? 'RANDOM';
+		f.onlyKeys([
+			'id',
+			'groupName',
+			'strategy',
+			'strategyName',
+			'displayNumbers',
+			'defaultNumbers',
+			'status',
+			'createTime',
+			'updateTime',
+		]);
+		const strategy =
+			f.oneOf('strategy', Object.keys(CALLER_STRATEGIES) as (keyof typeof CALLER_STRATEGIES)[]) ??
+			'RANDOM';
 		f.integer('status', { min: 0, max: 1 });
 		for (const key of ['displayNumbers', 'defaultNumbers']) {
 			const v = f.string(key);
-			if (v !== undefined && !isJsonArrayText(v)) failControl(`${key} must be a string holding a JSON array`);
+			if (v !== undefined && !isJsonArrayText(v))
+				failControl(`${key} must be a string holding a JSON array`);
 		}
 		const createTime = readTimeField(item, 'createTime', tenant.now());
 		const group: CallerNumberGroup = {
@@ -263,17 +353,35 @@ function isJsonArrayText(text: string): boolean {
 
 export function seedFields(tenant: Tenant, body: Json): string[] {
 	const rows = readItems(body, 'fields');
-	for (let i = readCount(body); i > 0; i--) rows.push({ name: `Custom field ${tenant.customFields.length + rows.length + 1}` });
+	for (let i = readCount(body); i > 0; i--)
+		rows.push({ name: `Custom field ${tenant.customFields.length + rows.length + 1}` });
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(['field', 'name', 'param', 'type', 'status', 'searchable', 'oplog', 'choices', 'options', 'scenes', 'sort', 'required']);
+		f.onlyKeys([
+			'field',
+			'name',
+			'param',
+			'type',
+			'status',
+			'searchable',
+			'oplog',
+			'choices',
+			'options',
+			'scenes',
+			'sort',
+			'required',
+		]);
 		const type = f.oneOf('type', CUSTOM_FIELD_TYPES) ?? 'text';
 		const status = f.integer('status', { min: -1, max: 1 }) ?? 1;
 		const field = f.string('field', { nonEmpty: true }) ?? `cf_${manyHex32(1)[0].slice(0, 8)}`;
-		if (isSystemField(field) || ['_id', 'accountId'].includes(field)) failControl(`field ${field} is a standard customer field`);
-		if (tenant.customFields.some((c) => c.field === field)) failControl(`field ${field} already exists`);
-		if (type === 'select' && !Array.isArray(item.choices)) failControl('a select field needs choices [{key, value, isDefault}]');
-		if (type === 'cascade' && !isObject(item.options)) failControl('a cascade field needs options {level, fillLevel, children}');
+		if (isSystemField(field) || ['_id', 'accountId'].includes(field))
+			failControl(`field ${field} is a standard customer field`);
+		if (tenant.customFields.some((c) => c.field === field))
+			failControl(`field ${field} already exists`);
+		if (type === 'select' && !Array.isArray(item.choices))
+			failControl('a select field needs choices [{key, value, isDefault}]');
+		if (type === 'cascade' && !isObject(item.options))
+			failControl('a cascade field needs options {level, fillLevel, children}');
 		const now = tenant.now();
 		const vo: CustomerFieldVO = {
 			accountId: tenant.appId,
@@ -305,12 +413,34 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 // ---- service groups and display-number groups --------------------------------------------------
 
 const SERVICE_GROUP_KEYS = [
-	'queueNumber', 'level', 'parentId', 'groupLeader', 'name', 'members', 'strategy', 'maxWaitLimit', 'waitTime',
-	'broadcastMember', 'failedNotAssigned', 'timeout', 'noIdleTransfer', 'status',
+	'queueNumber',
+	'level',
+	'parentId',
+	'groupLeader',
+	'name',
+	'members',
+	'strategy',
+	'maxWaitLimit',
+	'waitTime',
+	'broadcastMember',
+	'failedNotAssigned',
+	'timeout',
+	'noIdleTransfer',
+	'status',
 ];
 const DISPLAY_GROUP_KEYS = [
-	'groupName', 'remark', 'strategy', 'city', 'areaCode', 'numberList', 'defaultNumberList', 'overflowGroupId',
-	'createTime', 'updateTime', 'createAgent', 'updateAgent',
+	'groupName',
+	'remark',
+	'strategy',
+	'city',
+	'areaCode',
+	'numberList',
+	'defaultNumberList',
+	'overflowGroupId',
+	'createTime',
+	'updateTime',
+	'createAgent',
+	'updateAgent',
 ];
 
 export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
@@ -320,12 +450,18 @@ export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
 	return rows.map((item) => {
 		new Fields(item, failControl).onlyKeys(SERVICE_GROUP_KEYS);
 		const queueNumber = item.queueNumber;
-		if (queueNumber !== undefined && (typeof queueNumber !== 'string' || tenant.serviceGroups.has(queueNumber))) {
+		if (
+			queueNumber !== undefined &&
+			(typeof queueNumber !== 'string' || tenant.serviceGroups.has(queueNumber))
+		) {
 			failControl(`queueNumber ${String(queueNumber)} is not a new queue number`);
 		}
 		const group = newServiceGroup(tenant, {
 			name: `${rng.pick(['售前咨询', '售后服务', 'VIP 专席', 'Billing', '投诉处理'])}组`,
-			members: OWNERS.slice(0, rng.int(1, OWNERS.length)).map((agentNumber) => ({ agentNumber, weight: rng.int(1, 10) })),
+			members: OWNERS.slice(0, rng.int(1, OWNERS.length)).map((agentNumber) => ({
+				agentNumber,
+				weight: rng.int(1, 10),
+			})),
 			...(item as Partial<ServiceGroup>),
 			accountId: tenant.appId,
 		});
@@ -370,9 +506,25 @@ function syntheticCustomers(count: number, importBatchId: string): ImportedCusto
 }
 
 const TASK_KEYS = [
-	'id', 'taskName', 'voiceAgentId', 'voiceAgentName', 'agentType', 'createUser', 'updateUser', 'createTime', 'updateTime',
-	'startType', 'scheduledStartTime', 'callStrategy', 'retryStrategy', 'lastExecutedTime', 'totalCount', 'completedCount',
-	'connectedCount', 'status', 'maxConcurrency',
+	'id',
+	'taskName',
+	'voiceAgentId',
+	'voiceAgentName',
+	'agentType',
+	'createUser',
+	'updateUser',
+	'createTime',
+	'updateTime',
+	'startType',
+	'scheduledStartTime',
+	'callStrategy',
+	'retryStrategy',
+	'lastExecutedTime',
+	'totalCount',
+	'completedCount',
+	'connectedCount',
+	'status',
+	'maxConcurrency',
 ];
 
 export function seedTasks(tenant: Tenant, body: Json): string[] {
@@ -386,12 +538,21 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 		const completedCount = f.integer('completedCount', { min: 0, max: totalCount }) ?? 0;
 		const connectedCount = f.integer('connectedCount', { min: 0, max: completedCount }) ?? 0;
 		const agentId = item.voiceAgentId === undefined ? undefined : String(item.voiceAgentId);
-		const agent = agentId ? tenant.agents.get(agentId) : (tenant.agents.values().next().value ?? tenant.agents.get(seedAgents(tenant, { count: 1 })[0]));
-		if (!agent) return failControl(`voiceAgentId ${String(agentId)} is not an agent of tenant ${tenant.appId}`);
-		const group = tenant.callerNumberGroups.values().next().value ?? tenant.callerNumberGroups.get(seedCallerNumberGroups(tenant, { count: 1 })[0]);
+		const agent = agentId
+			? tenant.agents.get(agentId)
+			: (tenant.agents.values().next().value ??
+				tenant.agents.get(seedAgents(tenant, { count: 1 })[0]));
+		if (!agent)
+			return failControl(
+				`voiceAgentId ${String(agentId)} is not an agent of tenant ${tenant.appId}`,
+			);
+		const group =
+			tenant.callerNumberGroups.values().next().value ??
+			tenant.callerNumberGroups.get(seedCallerNumberGroups(tenant, { count: 1 })[0]);
 		if (!group) return failControl('no caller number group');
 		const id = item.id === undefined ? newId() : String(item.id);
-		if (!/^\d{1,19}$/.test(id) || tenant.tasks.has(id)) failControl(`task id ${id} is not a new numeric id`);
+		if (!/^\d{1,19}$/.test(id) || tenant.tasks.has(id))
+			failControl(`task id ${id} is not a new numeric id`);
 		const now = tenant.now();
 		const createTime = readTimeField(item, 'createTime', now);
 		const task: CallTask = {
@@ -403,12 +564,20 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 			startType: 'manual',
 			scheduledStartTime: null,
 			callStrategy: {
-				callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }],
+				callWindowRanges: [
+					{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
+				],
 				maxConcurrency: 5,
 				callerNumberGroupId: group.id,
 				callerNumberGroupName: group.groupName,
 			},
-			retryStrategy: { retryEnabled: false, retryReasons: [], maxRetryTimes: null, retryIntervalValue: null, retryIntervalUnit: null },
+			retryStrategy: {
+				retryEnabled: false,
+				retryReasons: [],
+				maxRetryTimes: null,
+				retryIntervalValue: null,
+				retryIntervalUnit: null,
+			},
 			lastExecutedTime: status === 'draft' ? null : tenant.nowIso(),
 			maxConcurrency: 5,
 			...(item as Partial<CallTask>),
@@ -438,7 +607,14 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 
 const CALL_CATEGORIES = ['咨询', '投诉', '售后', '回访', 'Billing question'];
 const RESULTS = ['已解决', '跟进中', '已转派', 'Resolved'];
-const REMARKS = ['客户询问发货进度', '要求退款，已登记', 'Asked for an invoice copy', '预约下周上门安装', '对服务表示满意', ''];
+const REMARKS = [
+	'客户询问发货进度',
+	'要求退款，已登记',
+	'Asked for an invoice copy',
+	'预约下周上门安装',
+	'对服务表示满意',
+	'',
+];
 const IM_CHANNELS = ['web', 'wechat', 'app', 'miniProgram'];
 
 // Bulk generation must stay cheap (100,000 records well under a second), so records pick their form,
@@ -450,9 +626,14 @@ const FORMS = Array.from({ length: 64 }, () => ({
 	satisfaction: POOL_RNG.int(1, 5),
 	remark: POOL_RNG.pick(REMARKS),
 }));
-const IM_PARAMS = Array.from({ length: 32 }, () => ({ channel: POOL_RNG.pick(IM_CHANNELS), visitorId: `v_${POOL_RNG.digits(8)}` }));
+const IM_PARAMS = Array.from({ length: 32 }, () => ({
+	channel: POOL_RNG.pick(IM_CHANNELS),
+	visitorId: `v_${POOL_RNG.digits(8)}`,
+}));
 // About 8 % of records have updateAgent '' and 7 % null, as the spec warns.
-const UPDATE_AGENTS: (string | null)[] = Array.from({ length: 100 }, (_, i) => (i < 8 ? '' : i < 15 ? null : OWNERS[i % OWNERS.length]));
+const UPDATE_AGENTS: (string | null)[] = Array.from({ length: 100 }, (_, i) =>
+	i < 8 ? '' : i < 15 ? null : OWNERS[i % OWNERS.length],
+);
 
 /** A well-mixed 32-bit hash (lowbias32). */
 function mix(x: number): number {
@@ -473,10 +654,30 @@ function makeRecord(
 	const updateAgent = UPDATE_AGENTS[hash % 100];
 	const data = FORMS[(hash >>> 7) & 63];
 	if (channel === 'call') {
-		return { accountId: tenant.appId, data, updateAgent, updateTime, eventUniqueId, callId: conversationId, scene: 'callCenter', pushType, otherParams: null };
+		return {
+			accountId: tenant.appId,
+			data,
+			updateAgent,
+			updateTime,
+			eventUniqueId,
+			callId: conversationId,
+			scene: 'callCenter',
+			pushType,
+			otherParams: null,
+		};
 	}
 	const otherParams = (hash >>> 13) % 5 === 0 ? null : IM_PARAMS[(hash >>> 16) & 31];
-	return { accountId: tenant.appId, data, updateAgent, updateTime, eventUniqueId, sessionId: conversationId, scene: 'im', pushType, otherParams };
+	return {
+		accountId: tenant.appId,
+		data,
+		updateAgent,
+		updateTime,
+		eventUniqueId,
+		sessionId: conversationId,
+		scene: 'im',
+		pushType,
+		otherParams,
+	};
 }
 
 function newConversationId(channel: Channel, wallSeconds: number, n: number): string {
@@ -484,7 +685,12 @@ function newConversationId(channel: Channel, wallSeconds: number, n: number): st
 }
 
 /** Realistic records at the given wall times; `mixed` makes about one in five an update of an earlier conversation. */
-export function generateRecords(tenant: Tenant, channel: Channel, times: number[], mode: PushType | 'mixed'): ServiceRecord[] {
+export function generateRecords(
+	tenant: Tenant,
+	channel: Channel,
+	times: number[],
+	mode: PushType | 'mixed',
+): ServiceRecord[] {
 	const eventIds = manyHex32(times.length);
 	const base = tenant.rng.int(0, 0x7fffffff);
 	const conversations: string[] = [];
@@ -497,21 +703,38 @@ export function generateRecords(tenant: Tenant, channel: Channel, times: number[
 			lastText = formatWall(lastSecond);
 		}
 		const hash = mix(base + i);
-		const isUpdate = conversations.length > 0 && (mode === 'serviceNoteUpdate' || (mode === 'mixed' && (hash >>> 20) % 5 === 0));
+		const isUpdate =
+			conversations.length > 0 &&
+			(mode === 'serviceNoteUpdate' || (mode === 'mixed' && (hash >>> 20) % 5 === 0));
 		let conversation: string;
 		if (isUpdate) {
-			conversation = conversations[conversations.length - 1 - ((hash >>> 24) % Math.min(50, conversations.length))];
+			conversation =
+				conversations[
+					conversations.length - 1 - ((hash >>> 24) % Math.min(50, conversations.length))
+				];
 		} else {
 			conversation = newConversationId(channel, lastSecond, i);
 			conversations.push(conversation);
 		}
-		const pushType = isUpdate || mode === 'serviceNoteUpdate' ? 'serviceNoteUpdate' : 'serviceNoteInsert';
+		const pushType =
+			isUpdate || mode === 'serviceNoteUpdate' ? 'serviceNoteUpdate' : 'serviceNoteInsert';
 		out[i] = makeRecord(tenant, channel, lastText, eventIds[i], pushType, conversation, hash);
 	}
 	return out;
 }
 
-const RECORD_KEYS = ['accountId', 'data', 'updateAgent', 'updateTime', 'eventUniqueId', 'callId', 'sessionId', 'scene', 'pushType', 'otherParams'];
+const RECORD_KEYS = [
+	'accountId',
+	'data',
+	'updateAgent',
+	'updateTime',
+	'eventUniqueId',
+	'callId',
+	'sessionId',
+	'scene',
+	'pushType',
+	'otherParams',
+];
 
 export function injectRecords(tenant: Tenant, body: Json): string[] {
 	const f = new Fields(body, failControl);
@@ -524,15 +747,34 @@ export function injectRecords(tenant: Tenant, body: Json): string[] {
 		const r = new Fields(item, failControl, `records[${i}].`);
 		r.onlyKeys(RECORD_KEYS.filter((k) => k !== (channel === 'call' ? 'sessionId' : 'callId')));
 		const updateTime = r.string('updateTime', { required: true }) as string;
-		if (parseWall(updateTime) === null) failControl(`records[${i}].updateTime must be yyyy-MM-dd HH:mm:ss`);
-		const pushType = r.oneOf('pushType', ['serviceNoteInsert', 'serviceNoteUpdate'] as const) ?? 'serviceNoteInsert';
+		if (parseWall(updateTime) === null)
+			failControl(`records[${i}].updateTime must be yyyy-MM-dd HH:mm:ss`);
+		const pushType =
+			r.oneOf('pushType', ['serviceNoteInsert', 'serviceNoteUpdate'] as const) ??
+			'serviceNoteInsert';
 		const eventUniqueId = r.string('eventUniqueId', { nonEmpty: true }) ?? manyHex32(1)[0];
-		if (store.hasEventId(eventUniqueId) || fresh.has(eventUniqueId)) failControl(`eventUniqueId ${eventUniqueId} already exists`);
+		if (store.hasEventId(eventUniqueId) || fresh.has(eventUniqueId))
+			failControl(`eventUniqueId ${eventUniqueId} already exists`);
 		fresh.add(eventUniqueId);
-		if (item.data !== undefined && !isObject(item.data)) failControl(`records[${i}].data must be an object`);
+		if (item.data !== undefined && !isObject(item.data))
+			failControl(`records[${i}].data must be an object`);
 		const conversation = newConversationId(channel, parseWall(updateTime) as number, i);
-		const base = makeRecord(tenant, channel, updateTime, eventUniqueId, pushType, conversation, mix(tenant.rng.int(0, 0x7fffffff)));
-		return { ...base, ...item, accountId: tenant.appId, scene: base.scene, [idKey]: item[idKey] === undefined ? base[idKey] : item[idKey] } as ServiceRecord;
+		const base = makeRecord(
+			tenant,
+			channel,
+			updateTime,
+			eventUniqueId,
+			pushType,
+			conversation,
+			mix(tenant.rng.int(0, 0x7fffffff)),
+		);
+		return {
+			...base,
+			...item,
+			accountId: tenant.appId,
+			scene: base.scene,
+			[idKey]: item[idKey] === undefined ? base[idKey] : item[idKey],
+		} as ServiceRecord;
 	});
 	const gen = f.object('generate');
 	if (gen) {
@@ -540,10 +782,15 @@ export function injectRecords(tenant: Tenant, body: Json): string[] {
 		const count = gen.integer('count', { required: true, min: 1, max: MAX_GENERATED }) as number;
 		const from = parseWall(gen.string('from', { required: true }));
 		const to = parseWall(gen.string('to', { required: true }));
-		if (from === null || to === null || from > to) failControl('generate.from and generate.to must be yyyy-MM-dd HH:mm:ss with from <= to');
-		const mode = gen.oneOf('pushType', ['serviceNoteInsert', 'serviceNoteUpdate', 'mixed'] as const) ?? 'mixed';
+		if (from === null || to === null || from > to)
+			failControl('generate.from and generate.to must be yyyy-MM-dd HH:mm:ss with from <= to');
+		const mode =
+			gen.oneOf('pushType', ['serviceNoteInsert', 'serviceNoteUpdate', 'mixed'] as const) ??
+			'mixed';
 		const span = to - from;
-		const times = Array.from({ length: count }, (_, i) => (count === 1 ? from : from + Math.floor((i * span) / (count - 1))));
+		const times = Array.from({ length: count }, (_, i) =>
+			count === 1 ? from : from + Math.floor((i * span) / (count - 1)),
+		);
 		for (const r of generateRecords(tenant, channel, times, mode)) batch.push(r);
 	}
 	store.insert(batch);

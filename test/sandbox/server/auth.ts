@@ -28,7 +28,8 @@ export class NonceStore {
 		this.expiries.delete(key);
 		this.expiries.set(key, nowMs + this.ttlMs);
 		this.sweep(nowMs);
-		while (this.expiries.size > this.maxEntries) this.expiries.delete(this.expiries.keys().next().value as string);
+		while (this.expiries.size > this.maxEntries)
+			this.expiries.delete(this.expiries.keys().next().value as string);
 	}
 
 	count(nowMs: number): number {
@@ -61,8 +62,15 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 	return Array.isArray(v) ? v.join(', ') : v;
 }
 
-export function expectedSignature(appId: string, appSecret: string, timestamp: string, nonce: string): string {
-	return createHmac('sha256', appSecret).update(appId + timestamp + nonce, 'utf8').digest('base64');
+export function expectedSignature(
+	appId: string,
+	appSecret: string,
+	timestamp: string,
+	nonce: string,
+): string {
+	return createHmac('sha256', appSecret)
+		.update(appId + timestamp + nonce, 'utf8')
+		.digest('base64');
 }
 
 function signatureMatches(given: string, expected: string): boolean {
@@ -86,15 +94,20 @@ export function authenticate(
 	const appId = header(headers, 'appid');
 	if (!appId) return { signatureValid: false, error: 'appid header is missing' };
 	const tenant = tenants.get(appId);
-	if (!tenant) return { signatureValid: false, error: `unknown appid ${JSON.stringify(appId.slice(0, 64))}` };
+	if (!tenant)
+		return { signatureValid: false, error: `unknown appid ${JSON.stringify(appId.slice(0, 64))}` };
 	const nonce = header(headers, 'nonce');
 	const timestamp = header(headers, 'timestamp');
 	const signature = header(headers, 'signature');
 	if (!signature) return { tenant, signatureValid: false, error: 'signature header is missing' };
 	if (!timestamp) return { tenant, signatureValid: false, error: 'timestamp header is missing' };
 	if (!nonce) return { tenant, signatureValid: false, error: 'nonce header is missing' };
-	const signatureValid = signatureMatches(signature, expectedSignature(appId, tenant.appSecret, timestamp, nonce));
-	if (nonce.length > 64) return { tenant, signatureValid, error: 'nonce must be at most 64 characters' };
+	const signatureValid = signatureMatches(
+		signature,
+		expectedSignature(appId, tenant.appSecret, timestamp, nonce),
+	);
+	if (nonce.length > 64)
+		return { tenant, signatureValid, error: 'nonce must be at most 64 characters' };
 	if (!/^\d{10}$/.test(timestamp)) {
 		return { tenant, signatureValid, error: 'timestamp must be Unix time in seconds (10 digits)' };
 	}

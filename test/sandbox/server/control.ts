@@ -21,7 +21,12 @@ import type { Sandbox } from './sandbox';
 
 // The control API under /__control: JSON in and out, no authentication, never logged, never faulted.
 
-type ControlHandler = (sb: Sandbox, body: Json, query: Record<string, string>, rest: string) => unknown;
+type ControlHandler = (
+	sb: Sandbox,
+	body: Json,
+	query: Record<string, string>,
+	rest: string,
+) => unknown;
 
 function tenantOf(sb: Sandbox, body: Json): Tenant {
 	const appId = body.appId;
@@ -46,7 +51,8 @@ function taskEntry(sb: Sandbox, body: Json): { tenant: Tenant; entry: TaskEntry 
 	const tenant = tenantOf(sb, body);
 	const taskId = body.taskId;
 	const entry = typeof taskId === 'string' ? tenant.tasks.get(taskId) : undefined;
-	if (!entry) throw new ControlError(`task ${String(taskId)} does not exist in tenant ${tenant.appId}`, 404);
+	if (!entry)
+		throw new ControlError(`task ${String(taskId)} does not exist in tenant ${tenant.appId}`, 404);
 	return { tenant, entry };
 }
 
@@ -55,9 +61,11 @@ function setProgress(sb: Sandbox, body: Json): TaskStateDump {
 	const task = entry.task;
 	const f = new Fields(body, failControl);
 	f.onlyKeys(['appId', 'taskId', 'completedCount', 'connectedCount', 'status']);
-	const completedCount = f.integer('completedCount', { min: 0, max: task.totalCount }) ?? task.completedCount;
+	const completedCount =
+		f.integer('completedCount', { min: 0, max: task.totalCount }) ?? task.completedCount;
 	const connectedCount = f.integer('connectedCount', { min: 0 }) ?? task.connectedCount;
-	if (connectedCount > completedCount) failControl(`connectedCount ${connectedCount} exceeds completedCount ${completedCount}`);
+	if (connectedCount > completedCount)
+		failControl(`connectedCount ${connectedCount} exceeds completedCount ${completedCount}`);
 	task.status = f.oneOf('status', TASK_STATUSES) ?? task.status;
 	task.completedCount = completedCount;
 	task.connectedCount = connectedCount;
@@ -104,9 +112,11 @@ function setClock(sb: Sandbox, body: Json): ClockState {
 	f.onlyKeys(['offsetSeconds', 'freezeAt']);
 	const offset = f.integer('offsetSeconds');
 	const freezeAt = f.string('freezeAt');
-	if (offset === undefined && freezeAt === undefined && !('freezeAt' in body)) failControl('give offsetSeconds and/or freezeAt');
+	if (offset === undefined && freezeAt === undefined && !('freezeAt' in body))
+		failControl('give offsetSeconds and/or freezeAt');
 	const frozenMs = freezeAt === undefined ? null : Date.parse(freezeAt);
-	if (frozenMs !== null && Number.isNaN(frozenMs)) failControl('freezeAt must be an ISO instant, e.g. 2026-01-01T00:00:00Z');
+	if (frozenMs !== null && Number.isNaN(frozenMs))
+		failControl('freezeAt must be an ISO instant, e.g. 2026-01-01T00:00:00Z');
 	if (offset !== undefined) sb.clock.offsetSeconds = offset;
 	sb.clock.frozenAtMs = frozenMs;
 	return clockState(sb);
@@ -128,11 +138,14 @@ const HANDLERS: Record<string, ControlHandler> = {
 	'GET /health': () => ({ ok: true }),
 	'POST /reset': (sb, body) => {
 		const tenants = body.tenants;
-		if (tenants !== undefined && !Array.isArray(tenants)) throw new ControlError('tenants must be an array');
+		if (tenants !== undefined && !Array.isArray(tenants))
+			throw new ControlError('tenants must be an array');
 		sb.reset(tenants as TenantConfig[] | undefined);
 		return { tenants: [...sb.tenants.keys()] };
 	},
-	'GET /tenants': (sb) => ({ tenants: [...sb.tenants.values()].map((t) => ({ appId: t.appId, timezone: t.timezone })) }),
+	'GET /tenants': (sb) => ({
+		tenants: [...sb.tenants.values()].map((t) => ({ appId: t.appId, timezone: t.timezone })),
+	}),
 	'POST /tenants': (sb, body) => {
 		const t = sb.addTenant(body as unknown as TenantConfig);
 		return { appId: t.appId, timezone: t.timezone };
@@ -172,7 +185,10 @@ const HANDLERS: Record<string, ControlHandler> = {
 	'POST /clock': setClock,
 };
 
-function findHandler(method: string, path: string): { handler?: ControlHandler; rest: string; pathKnown: boolean } {
+function findHandler(
+	method: string,
+	path: string,
+): { handler?: ControlHandler; rest: string; pathKnown: boolean } {
 	const exact = HANDLERS[`${method} ${path}`];
 	if (exact) return { handler: exact, rest: '', pathKnown: true };
 	const slash = path.lastIndexOf('/');
@@ -180,7 +196,9 @@ function findHandler(method: string, path: string): { handler?: ControlHandler; 
 	const rest = decodeURIComponent(path.slice(slash + 1));
 	const handler = slash > 0 ? HANDLERS[`${method} ${wildcard}`] : undefined;
 	if (handler) return { handler, rest, pathKnown: true };
-	const pathKnown = Object.keys(HANDLERS).some((k) => k.endsWith(` ${path}`) || (slash > 0 && k.endsWith(` ${wildcard}`)));
+	const pathKnown = Object.keys(HANDLERS).some(
+		(k) => k.endsWith(` ${path}`) || (slash > 0 && k.endsWith(` ${wildcard}`)),
+	);
 	return { rest, pathKnown };
 }
 
@@ -196,7 +214,11 @@ export function handleControl(
 	let payload: unknown;
 	try {
 		const { handler, rest, pathKnown } = findHandler(req.method ?? 'GET', path || '/');
-		if (!handler) throw new ControlError(`${pathKnown ? 'method not allowed' : 'unknown control endpoint'}: ${req.method} /__control${path}`, pathKnown ? 405 : 404);
+		if (!handler)
+			throw new ControlError(
+				`${pathKnown ? 'method not allowed' : 'unknown control endpoint'}: ${req.method} /__control${path}`,
+				pathKnown ? 405 : 404,
+			);
 		let body: unknown = {};
 		if (rawBody.trim() !== '') {
 			try {
@@ -217,6 +239,9 @@ export function handleControl(
 		payload = { error: (error as Error).message };
 	}
 	const text = stringifyLongsAsStrings(payload);
-	res.writeHead(status, { 'Content-Type': 'application/json;charset=UTF-8', 'Content-Length': String(Buffer.byteLength(text)) });
+	res.writeHead(status, {
+		'Content-Type': 'application/json;charset=UTF-8',
+		'Content-Length': String(Buffer.byteLength(text)),
+	});
 	res.end(text);
 }

@@ -2,7 +2,16 @@ import { Rng } from '../lib/random';
 import { Fields, isObject, type Fail } from '../lib/validate';
 import type { ActiveFault, FaultKind, FaultSpec } from '../types';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['status', 'delay', 'truncated', 'nonjson', 'html', 'envelope', 'reset', 'json'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+	'status',
+	'delay',
+	'truncated',
+	'nonjson',
+	'html',
+	'envelope',
+	'reset',
+	'json',
+];
 
 interface FaultState {
 	id: string;
@@ -24,8 +33,19 @@ function readSpec(input: unknown): FaultSpec {
 	if (!isObject(input)) return fail('a fault must be a JSON object');
 	const f = new Fields(input, fail);
 	f.onlyKeys([
-		'pathPattern', 'kind', 'method', 'status', 'delayMs', 'envelopeCode', 'envelopeMessage',
-		'retryAfterSeconds', 'count', 'probability', 'seed', 'runHandler', 'body',
+		'pathPattern',
+		'kind',
+		'method',
+		'status',
+		'delayMs',
+		'envelopeCode',
+		'envelopeMessage',
+		'retryAfterSeconds',
+		'count',
+		'probability',
+		'seed',
+		'runHandler',
+		'body',
 	]);
 	const spec: FaultSpec = {
 		pathPattern: f.string('pathPattern', { required: true }) as string,
@@ -43,7 +63,8 @@ function readSpec(input: unknown): FaultSpec {
 	};
 	const envelopeCode = f.raw('envelopeCode');
 	if (envelopeCode !== undefined) {
-		if (typeof envelopeCode !== 'string' && typeof envelopeCode !== 'number') fail('envelopeCode must be a string or a number');
+		if (typeof envelopeCode !== 'string' && typeof envelopeCode !== 'number')
+			fail('envelopeCode must be a string or a number');
 		optional.envelopeCode = envelopeCode;
 	}
 	const body = f.raw('body');
@@ -53,11 +74,14 @@ function readSpec(input: unknown): FaultSpec {
 	}
 	const probability = f.raw('probability');
 	if (probability !== undefined) {
-		if (typeof probability !== 'number' || probability < 0 || probability > 1) fail('probability must be a number from 0 to 1');
+		if (typeof probability !== 'number' || probability < 0 || probability > 1)
+			fail('probability must be a number from 0 to 1');
 		optional.probability = probability;
 	}
-	if (optional.runHandler && spec.kind !== 'reset') fail('runHandler applies to kind reset only (delay always runs the handler)');
-	for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(spec, { [key]: value });
+	if (optional.runHandler && spec.kind !== 'reset')
+		fail('runHandler applies to kind reset only (delay always runs the handler)');
+	for (const [key, value] of Object.entries(optional))
+		if (value !== undefined) Object.assign(spec, { [key]: value });
 	return spec;
 }
 
@@ -110,7 +134,8 @@ export class FaultRegistry {
 			if (!path.includes(f.spec.pathPattern) && !f.regex?.test(path)) continue;
 			if (f.rng && f.rng.next() >= (f.spec.probability as number)) continue;
 			f.hits++;
-			if (f.remaining !== null && --f.remaining === 0) this.faults = this.faults.filter((x) => x !== f);
+			if (f.remaining !== null && --f.remaining === 0)
+				this.faults = this.faults.filter((x) => x !== f);
 			return f.spec;
 		}
 		return undefined;

@@ -1,5 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code, not shipped */
-import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+	STATUS_CODES,
+	createServer,
+	type IncomingMessage,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 
 import { callTaskRoutes } from '../api/callTasks';
@@ -72,19 +78,37 @@ function jsonReply(status: number, body: string, code: string | number | null = 
 }
 
 /** Spring Boot's error body, for answers outside the envelope (404, 405, 415, faults). */
-function springError(status: number, path: string, extraHeaders: Record<string, string> = {}): Reply {
-	const body = JSON.stringify({ timestamp: new Date().toISOString(), status, error: STATUS_CODES[status] ?? 'Error', path });
+function springError(
+	status: number,
+	path: string,
+	extraHeaders: Record<string, string> = {},
+): Reply {
+	const body = JSON.stringify({
+		timestamp: new Date().toISOString(),
+		status,
+		error: STATUS_CODES[status] ?? 'Error',
+		path,
+	});
 	return { ...jsonReply(status, body), headers: { 'Content-Type': JSON_TYPE, ...extraHeaders } };
 }
 
 function envelopeSuccess(envelope: Envelope, data: unknown): Reply {
 	const traceId = hex32();
 	return envelope === 'A'
-		? jsonReply(200, stringifyWithLongs({ success: true, code: '200', message: 'success', data, traceId }), '200')
+		? jsonReply(
+				200,
+				stringifyWithLongs({ success: true, code: '200', message: 'success', data, traceId }),
+				'200',
+			)
 		: jsonReply(200, stringifyWithLongs({ code: 200, data, message: null, traceId }), 200);
 }
 
-function envelopeFailure(envelope: Envelope, code: string | number, message: string, data: unknown = null): Reply {
+function envelopeFailure(
+	envelope: Envelope,
+	code: string | number,
+	message: string,
+	data: unknown = null,
+): Reply {
 	const traceId = hex32();
 	return envelope === 'A'
 		? jsonReply(200, stringifyWithLongs({ success: false, code, message, data, traceId }), code)
@@ -149,12 +173,17 @@ export class Sandbox {
 
 	constructor(options: SandboxOptions = {}) {
 		this.log = new RequestLog(options.maxLogEntries ?? 100_000);
-		this.authSettings = { clockSkewSeconds: options.clockSkewSeconds ?? 300, nonceReplayKey: options.nonceReplayKey ?? 'nonce' };
+		this.authSettings = {
+			clockSkewSeconds: options.clockSkewSeconds ?? 300,
+			nonceReplayKey: options.nonceReplayKey ?? 'nonce',
+		};
 		this.nonceTtlMs = (options.nonceTtlSeconds ?? 300) * 1000;
 		this.initialTenants = options.tenants ?? [DEFAULT_TENANT];
 		this.demoFeedMs = (options.demoFeedSeconds ?? 0) * 1000;
 		this.reset(this.initialTenants);
-		this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => this.onRequest(req, res));
+		this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) =>
+			this.onRequest(req, res),
+		);
 		this.server.on('connection', (socket: Socket) => {
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));
@@ -174,7 +203,13 @@ export class Sandbox {
 
 	addTenant(config: TenantConfig): Tenant {
 		const c = this.checkTenantConfig(config, new Set(this.tenants.keys()));
-		const tenant = new Tenant(c.appId, c.appSecret, c.timezone ?? DEFAULT_TIMEZONE, this.clock, this.nonceTtlMs);
+		const tenant = new Tenant(
+			c.appId,
+			c.appSecret,
+			c.timezone ?? DEFAULT_TIMEZONE,
+			this.clock,
+			this.nonceTtlMs,
+		);
 		this.tenants.set(tenant.appId, tenant);
 		if (c.seed === 'demo') {
 			seedDemo(tenant);
@@ -219,14 +254,18 @@ export class Sandbox {
 	}
 
 	private checkTenantConfig(config: unknown, taken: Set<string>): TenantConfig {
-		if (!isObject(config)) throw new ControlError('a tenant must be an object {appId, appSecret, timezone?, seed?}');
+		if (!isObject(config))
+			throw new ControlError('a tenant must be an object {appId, appSecret, timezone?, seed?}');
 		const { appId, appSecret, timezone, seed } = config;
-		if (typeof appId !== 'string' || appId === '') throw new ControlError('tenant appId must be a non-empty string');
-		if (typeof appSecret !== 'string' || appSecret === '') throw new ControlError('tenant appSecret must be a non-empty string');
+		if (typeof appId !== 'string' || appId === '')
+			throw new ControlError('tenant appId must be a non-empty string');
+		if (typeof appSecret !== 'string' || appSecret === '')
+			throw new ControlError('tenant appSecret must be a non-empty string');
 		if (timezone !== undefined && (typeof timezone !== 'string' || !isValidTimeZone(timezone))) {
 			throw new ControlError(`tenant timezone ${JSON.stringify(timezone)} is not an IANA zone`);
 		}
-		if (seed !== undefined && seed !== 'demo' && seed !== 'empty') throw new ControlError('tenant seed must be demo or empty');
+		if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
+			throw new ControlError('tenant seed must be demo or empty');
 		if (taken.has(appId)) throw new ControlError(`tenant ${appId} already exists`, 409);
 		taken.add(appId);
 		return config as unknown as TenantConfig;
@@ -261,7 +300,14 @@ export class Sandbox {
 		});
 	}
 
-	private serveApi(req: IncomingMessage, res: ServerResponse, path: string, query: Record<string, string>, rawBody: string, arrivedAt: number): void {
+	private serveApi(
+		req: IncomingMessage,
+		res: ServerResponse,
+		path: string,
+		query: Record<string, string>,
+		rawBody: string,
+		arrivedAt: number,
+	): void {
 		const method = req.method ?? 'GET';
 		const appIdHeader = req.headers.appid;
 		const parsed = parseBody(rawBody);
@@ -271,7 +317,12 @@ export class Sandbox {
 			method,
 			path,
 			query,
-			appId: appIdHeader === undefined ? null : Array.isArray(appIdHeader) ? appIdHeader.join(', ') : appIdHeader,
+			appId:
+				appIdHeader === undefined
+					? null
+					: Array.isArray(appIdHeader)
+						? appIdHeader.join(', ')
+						: appIdHeader,
 			headers: flatHeaders(req),
 			rawBody,
 			body: parsed.value ?? null,
@@ -281,7 +332,8 @@ export class Sandbox {
 			durationMs: 0,
 		};
 		const fault = this.faults.take(method, path);
-		const runsHandler = !fault || fault.kind === 'delay' || (fault.kind === 'reset' && fault.runHandler === true);
+		const runsHandler =
+			!fault || fault.kind === 'delay' || (fault.kind === 'reset' && fault.runHandler === true);
 		if (!runsHandler) {
 			// The request never reaches the service: state is untouched and the nonce stays unused.
 			const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, false);
@@ -305,7 +357,13 @@ export class Sandbox {
 		this.timers.add(timer);
 	}
 
-	private process(req: IncomingMessage, method: string, path: string, parsed: ParsedBody, entry: Omit<LogEntry, 'seq'>): Reply {
+	private process(
+		req: IncomingMessage,
+		method: string,
+		path: string,
+		parsed: ParsedBody,
+		entry: Omit<LogEntry, 'seq'>,
+	): Reply {
 		const envelope = envelopeOf(path);
 		const allowed = new Set<string>();
 		let found: { route: RouteDef; params: Record<string, string> } | undefined;
@@ -321,7 +379,10 @@ export class Sandbox {
 			found = { route, params };
 			break;
 		}
-		if (!found) return allowed.size > 0 ? springError(405, path, { Allow: [...allowed].join(', ') }) : springError(404, path);
+		if (!found)
+			return allowed.size > 0
+				? springError(405, path, { Allow: [...allowed].join(', ') })
+				: springError(404, path);
 
 		const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, true);
 		entry.signatureValid = auth.signatureValid;
@@ -331,17 +392,23 @@ export class Sandbox {
 				? envelopeFailure('A', PARAM_ERROR_A, `app id parameter error: ${auth.error}`)
 				: envelopeFailure('B', PARAM_ERROR_B, auth.error ?? 'authentication failed');
 		}
-		if (method === 'POST' && !isJsonContentType(req.headers['content-type'])) return springError(415, path);
+		if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
+			return springError(415, path);
 
-		if (parsed.error !== undefined) return paramFailure(envelope, `malformed JSON body: ${parsed.error}`);
+		if (parsed.error !== undefined)
+			return paramFailure(envelope, `malformed JSON body: ${parsed.error}`);
 		if (parsed.empty && method === 'POST') return paramFailure(envelope, 'request body is missing');
 		const body = parsed.empty ? {} : parsed.value;
 		if (!isObject(body)) return paramFailure(envelope, 'request body must be a JSON object');
 
 		try {
-			return envelopeSuccess(envelope, found.route.handler({ tenant: auth.tenant, body, params: found.params }));
+			return envelopeSuccess(
+				envelope,
+				found.route.handler({ tenant: auth.tenant, body, params: found.params }),
+			);
 		} catch (error) {
-			if (error instanceof ApiError) return envelopeFailure(envelope, error.code, error.message, error.data);
+			if (error instanceof ApiError)
+				return envelopeFailure(envelope, error.code, error.message, error.data);
 			// A sandbox bug: answer like a crashed Spring service and say so on stderr.
 			console.error(`sandbox: ${method} ${path} failed:`, error);
 			return springError(500, path);
@@ -352,37 +419,77 @@ export class Sandbox {
 		switch (fault.kind) {
 			case 'status': {
 				const status = fault.status ?? 500;
-				return springError(status, path, fault.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(fault.retryAfterSeconds) });
+				return springError(
+					status,
+					path,
+					fault.retryAfterSeconds === undefined
+						? {}
+						: { 'Retry-After': String(fault.retryAfterSeconds) },
+				);
 			}
 			case 'truncated': {
-				const full = envelopeSuccess(envelope, { list: [{ id: '1', name: 'truncated' }], count: 1 });
+				const full = envelopeSuccess(envelope, {
+					list: [{ id: '1', name: 'truncated' }],
+					count: 1,
+				});
 				return { ...full, body: full.body.slice(0, Math.floor(full.body.length / 2)), code: null };
 			}
 			case 'nonjson':
-				return jsonReply(200, 'upstream connect error or disconnect/reset before headers. reset reason: connection termination');
+				return jsonReply(
+					200,
+					'upstream connect error or disconnect/reset before headers. reset reason: connection termination',
+				);
 			case 'html': {
 				const status = fault.status ?? 502;
-				return { status, headers: { 'Content-Type': 'text/html' }, body: HTML_PAGE(status), code: null };
+				return {
+					status,
+					headers: { 'Content-Type': 'text/html' },
+					body: HTML_PAGE(status),
+					code: null,
+				};
 			}
 			case 'json':
 				return jsonReply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
 			case 'envelope': {
 				const code = fault.envelopeCode ?? (envelope === 'A' ? '00000500' : 500);
-				return envelopeFailure(envelope, code, fault.envelopeMessage ?? 'system busy, please try again later');
+				return envelopeFailure(
+					envelope,
+					code,
+					fault.envelopeMessage ?? 'system busy, please try again later',
+				);
 			}
 			default:
 				throw new Error(`fault kind ${fault.kind} has no reply`);
 		}
 	}
 
-	private finish(res: ServerResponse, reply: Reply, entry: Omit<LogEntry, 'seq'>, arrivedAt: number): void {
+	private finish(
+		res: ServerResponse,
+		reply: Reply,
+		entry: Omit<LogEntry, 'seq'>,
+		arrivedAt: number,
+	): void {
 		this.write(res, reply);
-		this.log.push({ ...entry, httpStatus: reply.status, code: reply.code, durationMs: Math.round(performance.now() - arrivedAt) });
+		this.log.push({
+			...entry,
+			httpStatus: reply.status,
+			code: reply.code,
+			durationMs: Math.round(performance.now() - arrivedAt),
+		});
 	}
 
-	private resetConnection(req: IncomingMessage, entry: Omit<LogEntry, 'seq'>, arrivedAt: number): void {
+	private resetConnection(
+		req: IncomingMessage,
+		entry: Omit<LogEntry, 'seq'>,
+		arrivedAt: number,
+	): void {
 		req.socket.destroy();
-		this.log.push({ ...entry, httpStatus: 0, code: null, durationMs: Math.round(performance.now() - arrivedAt) });
+		this.log.push({
+			...entry,
+			httpStatus: 0,
+			code: null,
+			durationMs: Math.round(performance.now() - arrivedAt),
+		});
 	}
 
 	private write(res: ServerResponse, reply: Reply): void {

@@ -38,7 +38,12 @@ export class RecordStore {
 	}
 
 	/** Records with start <= updateTime <= end that pass `filter`, ascending, at most `limit`. */
-	query(start: string, end: string, limit: number, filter?: (r: ServiceRecord) => boolean): ServiceRecord[] {
+	query(
+		start: string,
+		end: string,
+		limit: number,
+		filter?: (r: ServiceRecord) => boolean,
+	): ServiceRecord[] {
 		const out: ServiceRecord[] = [];
 		const records = this.records;
 		for (let i = this.firstAtOrAfter(start); i < records.length && out.length < limit; i++) {
@@ -70,6 +75,7 @@ function byUpdateTime(a: ServiceRecord, b: ServiceRecord): number {
 }
 
 function isSorted(batch: ServiceRecord[]): boolean {
-	for (let i = 1; i < batch.length; i++) if (batch[i - 1].updateTime > batch[i].updateTime) return false;
+	for (let i = 1; i < batch.length; i++)
+		if (batch[i - 1].updateTime > batch[i].updateTime) return false;
 	return true;
 }

@@ -37,7 +37,10 @@ export class Tenant {
 	readonly agents = new Map<string, VoiceAgent>();
 	readonly callerNumberGroups = new Map<string, CallerNumberGroup>();
 	readonly tasks = new Map<string, TaskEntry>();
-	readonly records: Record<Channel, RecordStore> = { call: new RecordStore(), im: new RecordStore() };
+	readonly records: Record<Channel, RecordStore> = {
+		call: new RecordStore(),
+		im: new RecordStore(),
+	};
 	readonly nonces: NonceStore;
 	/** Generator of this tenant's made-up data: the same app id gets the same demo data. */
 	readonly rng: Rng;

@@ -21,7 +21,8 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a call task',
-				description: 'Create an outbound call task for a voice agent; import customers and start it afterwards',
+				description:
+					'Create an outbound call task for a voice agent; import customers and start it afterwards',
 			},
 			{
 				name: 'Get',
@@ -39,7 +40,8 @@ export const description: INodeProperties[] = [
 				name: 'Import Customers',
 				value: 'import',
 				action: 'Import customers into a call task',
-				description: 'Add every input item as a customer to call; sent in batches of up to 10,000, one output item per batch',
+				description:
+					'Add every input item as a customer to call; sent in batches of up to 10,000, one output item per batch',
 			},
 			{
 				name: 'Pause',

@@ -4,7 +4,13 @@ import { resourceLocator } from '../../helpers/descriptions';
 import { readId, type Read } from '../../helpers/parameters';
 
 const NUMERIC_ID_VALIDATION = [
-	{ type: 'regex' as const, properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'Enter the digits of the ID (a number greater than 0)' } },
+	{
+		type: 'regex' as const,
+		properties: {
+			regex: '^\\s*[1-9][0-9]*\\s*$',
+			errorMessage: 'Enter the digits of the ID (a number greater than 0)',
+		},
+	},
 ];
 
 /** A resource locator for an id of the voice-agent interface: "From list" (searchable) first, then "By ID". */
@@ -38,14 +44,17 @@ export const taskIdLocator = (description: string): INodeProperties =>
  * that fits a Java Long (a whole number from an expression becomes its digits; an integer past
  * 2^53, which has lost digits, is refused).
  */
-export function readIdParameter(this: IExecuteFunctions, name: string, itemIndex: number): Read<string> {
+export function readIdParameter(
+	this: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): Read<string> {
 	return readId(name, this.getNodeParameter(name, itemIndex, '', { extractValue: true }), {
 		required: true,
 		numeric: true,
 		fix: 'Pick it from the list, or enter the digits of the ID.',
 	});
 }
-
 
 /** Whether a parameter's stored value contains an expression anywhere (then it can differ per item). */
 export function hasExpression(value: unknown): boolean {
@@ -74,4 +83,3 @@ export function itemParameterReader<T>(
 		return cached.value;
 	};
 }
-

@@ -37,7 +37,11 @@ const properties: INodeProperties[] = [
 		description:
 			"The type of the chosen agent. By default the node leaves it out and the API uses the agent's own type; a type that differs from the agent's is refused (error 803).",
 		options: [
-			{ name: "The Agent's Own Type", value: 'agentDefault', description: 'Leave the type out; the API uses the type of the chosen agent' },
+			{
+				name: "The Agent's Own Type",
+				value: 'agentDefault',
+				description: 'Leave the type out; the API uses the type of the chosen agent',
+			},
 			{ name: 'Voice Agent', value: 'voiceagent' },
 			{ name: 'Voicebot', value: 'voicebot' },
 		],
@@ -66,7 +70,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Call Window',
 		default: {},
 		typeOptions: { multipleValues: true },
-		description: 'When the task may call: at least one window of weekdays and time ranges (in the API time zone)',
+		description:
+			'When the task may call: at least one window of weekdays and time ranges (in the API time zone)',
 		options: [
 			{
 				displayName: 'Window',
@@ -77,7 +82,8 @@ const properties: INodeProperties[] = [
 						name: 'weekdays',
 						type: 'multiOptions',
 						default: [1, 2, 3, 4, 5],
-						description: 'Days on which the task may call. In an expression, give numbers 1 (Monday) to 7 (Sunday) or day names.',
+						description:
+							'Days on which the task may call. In an expression, give numbers 1 (Monday) to 7 (Sunday) or day names.',
 						options: [
 							{ name: 'Monday', value: 1 },
 							{ name: 'Tuesday', value: 2 },
@@ -94,7 +100,8 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '09:00-18:00',
 						placeholder: 'e.g. 09:00-12:00, 14:00-18:00',
-						description: 'Comma-separated ranges in 24-hour time, start-end, each ending after it starts',
+						description:
+							'Comma-separated ranges in 24-hour time, start-end, each ending after it starts',
 					},
 				],
 			},
@@ -128,7 +135,8 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Retry Setting',
 		default: {},
-		description: 'Whether and how unsuccessful calls are called again. Without "Retry Enabled" the task does not retry.',
+		description:
+			'Whether and how unsuccessful calls are called again. Without "Retry Enabled" the task does not retry.',
 		options: [
 			{
 				displayName: 'Max Retry Times',
@@ -144,7 +152,8 @@ const properties: INodeProperties[] = [
 				name: 'retryEnabled',
 				type: 'boolean',
 				default: true,
-				description: 'Whether unsuccessful calls are retried. When on, Retry Reasons, Max Retry Times, Retry Interval Value and Retry Interval Unit are required.',
+				description:
+					'Whether unsuccessful calls are retried. When on, Retry Reasons, Max Retry Times, Retry Interval Value and Retry Interval Unit are required.',
 			},
 			{
 				displayName: 'Retry Interval Unit',
@@ -187,7 +196,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['callTask'], operation: ['create'] } },
+	properties,
+);
 
 /** Agent Type's default: the field is left out and the API takes the agent's own type. */
 export const AGENT_OWN_TYPE = 'agentDefault';
@@ -200,11 +212,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		maxLength: TASK_NAME_MAX,
 	});
 	const voiceAgentId = readIdParameter.call(this, 'voiceAgentId', itemIndex);
-	const agentType = readText('agentType', this.getNodeParameter('agentType', itemIndex, AGENT_OWN_TYPE));
+	const agentType = readText(
+		'agentType',
+		this.getNodeParameter('agentType', itemIndex, AGENT_OWN_TYPE),
+	);
 	const callerNumberGroupId = readIdParameter.call(this, 'callerNumberGroupId', itemIndex);
-	const maxConcurrency = readNumber('maxConcurrency', this.getNodeParameter('maxConcurrency', itemIndex, null), { required: true, integer: true, min: 1 });
-	const startType = readText('startType', this.getNodeParameter('startType', itemIndex, ''), { required: true, fix: 'Pick manual or scheduled.' });
-	const scheduled = readDateInput('scheduledStartTime', this.getNodeParameter('scheduledStartTime', itemIndex, ''));
+	const maxConcurrency = readNumber(
+		'maxConcurrency',
+		this.getNodeParameter('maxConcurrency', itemIndex, null),
+		{ required: true, integer: true, min: 1 },
+	);
+	const startType = readText('startType', this.getNodeParameter('startType', itemIndex, ''), {
+		required: true,
+		fix: 'Pick manual or scheduled.',
+	});
+	const scheduled = readDateInput(
+		'scheduledStartTime',
+		this.getNodeParameter('scheduledStartTime', itemIndex, ''),
+	);
 	const windows = checkCallWindows(this.getNodeParameter('callWindows', itemIndex, {}));
 	const retry = checkRetry(this.getNodeParameter('retry', itemIndex, {}) as RetryInput);
 
@@ -221,11 +246,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	let scheduledStartTime: string | undefined;
 	if (startType.value === 'scheduled') {
-		const epoch = scheduled.value === undefined ? undefined : toEpochMs(scheduled.value as DateInput, this.getTimezone());
+		const epoch =
+			scheduled.value === undefined
+				? undefined
+				: toEpochMs(scheduled.value as DateInput, this.getTimezone());
 		if (scheduled.issue) {
 			issues.push(scheduled.issue);
 		} else if (scheduled.value === undefined) {
-			issues.push({ field: 'scheduledStartTime', problem: 'is required for a scheduled task', fix: 'Set the date and time the task starts.' });
+			issues.push({
+				field: 'scheduledStartTime',
+				problem: 'is required for a scheduled task',
+				fix: 'Set the date and time the task starts.',
+			});
 		} else if (epoch === undefined) {
 			issues.push({
 				field: 'scheduledStartTime',
@@ -250,7 +282,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				...retry.value,
 				// Numeric text from an expression ("3") is sent as the number it names.
 				maxRetryTimes: readNumber('maxRetryTimes', retry.value.maxRetryTimes).value ?? null,
-				retryIntervalValue: readNumber('retryIntervalValue', retry.value.retryIntervalValue).value ?? null,
+				retryIntervalValue:
+					readNumber('retryIntervalValue', retry.value.retryIntervalValue).value ?? null,
 			}
 		: retry.value;
 	const body = {
@@ -260,10 +293,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		agentType: agentType.value === AGENT_OWN_TYPE ? undefined : agentType.value,
 		startType: startType.value ?? '',
 		scheduledStartTime,
-		callStrategy: { callWindowRanges: windows.value, maxConcurrency: maxConcurrency.value ?? 0, callerNumberGroupId: callerNumberGroupId.value ?? '' },
+		callStrategy: {
+			callWindowRanges: windows.value,
+			maxConcurrency: maxConcurrency.value ?? 0,
+			callerNumberGroupId: callerNumberGroupId.value ?? '',
+		},
 		retryStrategy,
 	};
-	const data = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject | null>>(this, {
+	const data = await apiRequest.call<
+		IExecuteFunctions,
+		Parameters<typeof apiRequest>,
+		Promise<IDataObject | null>
+	>(this, {
 		method: 'POST',
 		path: CREATE_PATH,
 		body,

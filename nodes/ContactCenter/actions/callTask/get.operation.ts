@@ -6,9 +6,14 @@ import { VENDOR_CODE_HELP } from '../../transport/errors';
 import { readIdParameter, taskIdLocator } from './common';
 import { findTask } from './taskQuery';
 
-const properties: INodeProperties[] = [taskIdLocator('The task to get, with its status, counts and progress')];
+const properties: INodeProperties[] = [
+	taskIdLocator('The task to get, with its status, counts and progress'),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['callTask'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const read = readIdParameter.call(this, 'taskId', itemIndex);

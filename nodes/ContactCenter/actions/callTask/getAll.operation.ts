@@ -59,7 +59,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['callTask'], operation: ['getAll'] } },
+	properties,
+);
 
 interface TaskFilters {
 	taskName?: string;
@@ -69,7 +72,11 @@ interface TaskFilters {
 }
 
 /** A date filter as the API's `yyyy-MM-dd` in the API zone; a plain date is a calendar day and kept. */
-export function toApiDateFilter(value: DateInput, workflowZone: string, apiZone: string): string | undefined {
+export function toApiDateFilter(
+	value: DateInput,
+	workflowZone: string,
+	apiZone: string,
+): string | undefined {
 	if (typeof value === 'string' && API_DATE_PATTERN.test(value.trim())) return value.trim();
 	const epoch = toEpochMs(value, workflowZone);
 	return epoch === undefined ? undefined : formatApiDate(epoch, apiZone);
@@ -88,16 +95,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	for (const name of ['startDate', 'endDate'] as const) {
 		const value = readDateInput(`filters.${name}`, filters[name]);
-		if (value.issue) issues.push({ ...value.issue, problem: value.issue.problem.replace('a date and time', 'a date') });
+		if (value.issue)
+			issues.push({
+				...value.issue,
+				problem: value.issue.problem.replace('a date and time', 'a date'),
+			});
 		if (value.value === undefined) continue;
 		const date = toApiDateFilter(value.value as DateInput, this.getTimezone(), timezone);
 		if (date === undefined) {
-			issues.push({ field: `filters.${name}`, problem: `is not a date (got ${shown(value.value)})`, fix: 'Use a date such as 2026-11-22.' });
+			issues.push({
+				field: `filters.${name}`,
+				problem: `is not a date (got ${shown(value.value)})`,
+				fix: 'Use a date such as 2026-11-22.',
+			});
 		} else {
 			query[name] = date;
 		}
 	}
-	if (typeof query.startDate === 'string' && typeof query.endDate === 'string' && query.endDate < query.startDate) {
+	if (
+		typeof query.startDate === 'string' &&
+		typeof query.endDate === 'string' &&
+		query.endDate < query.startDate
+	) {
 		issues.push({
 			field: 'filters.endDate',
 			problem: `must not be earlier than Created From (${query.endDate} is before ${query.startDate}, in ${timezone})`,
@@ -120,9 +139,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (statuses.length > 0) query.statusList = [...new Set(statuses)];
 	assertValid(this.getNode(), itemIndex, issues);
 
-	return await listVoiceInterface.call(this, VOICE_PATHS.tasks, Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {}, {
-		limit,
-		itemIndex,
-		what: 'call tasks',
-	});
+	return await listVoiceInterface.call(
+		this,
+		VOICE_PATHS.tasks,
+		Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {},
+		{
+			limit,
+			itemIndex,
+			what: 'call tasks',
+		},
+	);
 }

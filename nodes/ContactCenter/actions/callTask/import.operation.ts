@@ -1,12 +1,30 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IPairedItemData,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { validationError } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { errorItemJson, toNodeError, withDescription } from '../errors';
 import { itemParameterReader, taskIdLocator } from './common';
-import { autoRowInput, MAPPING_MODES, nodeLevelReader, numberSource, readAutoFields } from './importAuto';
-import { checkImportRow, describeItems, planImport, type ImportRequestPlan, type ImportRow } from './importRows';
+import {
+	autoRowInput,
+	MAPPING_MODES,
+	nodeLevelReader,
+	numberSource,
+	readAutoFields,
+} from './importAuto';
+import {
+	checkImportRow,
+	describeItems,
+	planImport,
+	type ImportRequestPlan,
+	type ImportRow,
+} from './importRows';
 
 export const IMPORT_PATH = '/openapi/agent/web/v1/callTask/import';
 
@@ -14,7 +32,9 @@ const MANUAL = { show: { mappingMode: [MAPPING_MODES.manual] } };
 const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
 
 const properties: INodeProperties[] = [
-	taskIdLocator('The task the customers are imported into. Every input item becomes one customer row of it.'),
+	taskIdLocator(
+		'The task the customers are imported into. Every input item becomes one customer row of it.',
+	),
 	{
 		displayName: 'Mapping',
 		name: 'mappingMode',
@@ -26,7 +46,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Map Each Field Manually',
 				value: MAPPING_MODES.manual,
-				description: 'Give the number, name, remark and variables, usually as expressions that read each item',
+				description:
+					'Give the number, name, remark and variables, usually as expressions that read each item',
 			},
 			{
 				name: 'Map Automatically',
@@ -40,9 +61,11 @@ const properties: INodeProperties[] = [
 		displayName: 'Number Fields',
 		name: 'numberFields',
 		type: 'string',
-		default: 'customerNumber, phone, phoneNumber, phone_number, mobile, mobileNumber, mobile_number, cellphone, tel, telephone, number',
+		default:
+			'customerNumber, phone, phoneNumber, phone_number, mobile, mobileNumber, mobile_number, cellphone, tel, telephone, number',
 		displayOptions: AUTO,
-		description: 'Item fields that may hold the phone number, separated by commas; the first one an item has is used',
+		description:
+			'Item fields that may hold the phone number, separated by commas; the first one an item has is used',
 	},
 	{
 		displayName: 'Name Fields',
@@ -50,7 +73,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'customerName, name, fullName, full_name, contactName',
 		displayOptions: AUTO,
-		description: 'Item fields that may hold the customer name (the first one present); leave empty to send no name',
+		description:
+			'Item fields that may hold the customer name (the first one present); leave empty to send no name',
 	},
 	{
 		displayName: 'Remark Fields',
@@ -58,7 +82,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'remark, remarks, note, notes, comment',
 		displayOptions: AUTO,
-		description: 'Item fields that may hold the remark (the first one present); leave empty to send no remark',
+		description:
+			'Item fields that may hold the remark (the first one present); leave empty to send no remark',
 	},
 	{
 		displayName: 'Variables Fields',
@@ -66,7 +91,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'variables',
 		displayOptions: AUTO,
-		description: 'Item field holding the variables, as an object of name → value or a list of {name, value} (the first one present)',
+		description:
+			'Item field holding the variables, as an object of name → value or a list of {name, value} (the first one present)',
 	},
 	{
 		displayName: 'Fields as Variables',
@@ -74,7 +100,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		displayOptions: AUTO,
-		description: 'Item fields sent as variables of the same name, separated by commas, e.g. plan, amount',
+		description:
+			'Item fields sent as variables of the same name, separated by commas, e.g. plan, amount',
 	},
 	{
 		displayName: 'Customer Number',
@@ -84,7 +111,8 @@ const properties: INodeProperties[] = [
 		displayOptions: MANUAL,
 		default: '',
 		placeholder: 'e.g. {{ $json.phone }}',
-		description: 'Phone number to call, read from each input item: 5 to 20 characters of digits, + and -',
+		description:
+			'Phone number to call, read from each input item: 5 to 20 characters of digits, + and -',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -122,8 +150,20 @@ const properties: INodeProperties[] = [
 						displayName: 'Variable',
 						name: 'variable',
 						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Variable name, at most 50 characters' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'Variable value, at most 500 characters' },
+							{
+								displayName: 'Name',
+								name: 'name',
+								type: 'string',
+								default: '',
+								description: 'Variable name, at most 50 characters',
+							},
+							{
+								displayName: 'Value',
+								name: 'value',
+								type: 'string',
+								default: '',
+								description: 'Variable value, at most 500 characters',
+							},
 						],
 					},
 				],
@@ -146,15 +186,26 @@ const properties: INodeProperties[] = [
 					'Which repeated numbers are skipped (the API default is Within This Import). Within This Import and Within the Task apply to every item of the run: a number repeated anywhere in the input is sent once, and the output reports the rows dropped.',
 				options: [
 					{ name: 'None', value: 'none', description: 'Import every row, even repeated numbers' },
-					{ name: 'Within the Task', value: 'task', description: 'Skip numbers already in the task or repeated in the input' },
-					{ name: 'Within This Import', value: 'batch', description: 'Skip numbers repeated in the input of this run' },
+					{
+						name: 'Within the Task',
+						value: 'task',
+						description: 'Skip numbers already in the task or repeated in the input',
+					},
+					{
+						name: 'Within This Import',
+						value: 'batch',
+						description: 'Skip numbers repeated in the input of this run',
+					},
 				],
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['import'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['callTask'], operation: ['import'] } },
+	properties,
+);
 
 interface ImportResult {
 	taskId?: string;
@@ -166,7 +217,12 @@ interface ImportResult {
 }
 
 const pairsOf = (rows: ImportRow[], dropped: ImportRow[] = []): IPairedItemData[] =>
-	dropped.length === 0 ? rows.map((row) => ({ item: row.itemIndex })) : [...rows, ...dropped].map((row) => row.itemIndex).sort((a, b) => a - b).map((item) => ({ item }));
+	dropped.length === 0
+		? rows.map((row) => ({ item: row.itemIndex }))
+		: [...rows, ...dropped]
+				.map((row) => row.itemIndex)
+				.sort((a, b) => a - b)
+				.map((item) => ({ item }));
 
 /** One line per request that went through, so the user can tell what must not be imported again. */
 function sentSummary(done: Array<{ plan: ImportRequestPlan; result: ImportResult }>): string {
@@ -184,7 +240,10 @@ function sentSummary(done: Array<{ plan: ImportRequestPlan; result: ImportResult
  * of at most 10,000 rows, and each request's result is one output item paired with its rows' items.
  * Imports are writes: a request is never retried.
  */
-export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const auto = this.getNodeParameter('mappingMode', 0, MAPPING_MODES.manual) === MAPPING_MODES.auto;
 	const readOne = auto ? readAutoRow(this, items) : readManualRow(this);
@@ -213,7 +272,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		const error = validationError(this.getNode(), itemIndex, issues);
 		invalidItems.push(itemIndex);
 		firstInvalid ??= error;
-		if (continueOnFail) output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
+		if (continueOnFail)
+			output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
 	}
 	if (firstInvalid && !continueOnFail) {
 		if (invalidItems.length > 1) {
@@ -235,7 +295,11 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		const firstItem = plan.rows[0].itemIndex;
 		try {
 			const result =
-				(await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<ImportResult | null>>(this, {
+				(await apiRequest.call<
+					IExecuteFunctions,
+					Parameters<typeof apiRequest>,
+					Promise<ImportResult | null>
+				>(this, {
 					method: 'POST',
 					path: IMPORT_PATH,
 					body: {
@@ -249,12 +313,25 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 				})) ?? {};
 			done.push({ plan, result });
 			output.push({
-				json: { ...result, rowCount: plan.rows.length, ...(plan.dupStrategy ? { dupStrategy: plan.dupStrategy } : {}), ...droppedJson(plan) } as IDataObject,
+				json: {
+					...result,
+					rowCount: plan.rows.length,
+					...(plan.dupStrategy ? { dupStrategy: plan.dupStrategy } : {}),
+					...droppedJson(plan),
+				} as IDataObject,
 				pairedItem: pairsOf(plan.rows, plan.dropped),
 			});
 		} catch (error) {
 			if (continueOnFail) {
-				output.push({ json: { ...errorItemJson(error), taskId: plan.taskId, rowCount: plan.rows.length, ...droppedJson(plan) }, pairedItem: pairsOf(plan.rows, plan.dropped) });
+				output.push({
+					json: {
+						...errorItemJson(error),
+						taskId: plan.taskId,
+						rowCount: plan.rows.length,
+						...droppedJson(plan),
+					},
+					pairedItem: pairsOf(plan.rows, plan.dropped),
+				});
 				continue;
 			}
 			const where = `The request for task ${plan.taskId} (items ${describeItems(plan.rows.map((row) => row.itemIndex))}) failed.`;
@@ -268,7 +345,13 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 function droppedJson(plan: ImportRequestPlan): IDataObject {
 	const dropped = plan.dropped ?? [];
 	if (dropped.length === 0) return {};
-	return { duplicatesDropped: dropped.length, droppedItems: describeItems(dropped.map((row) => row.itemIndex), 20) };
+	return {
+		duplicatesDropped: dropped.length,
+		droppedItems: describeItems(
+			dropped.map((row) => row.itemIndex),
+			20,
+		),
+	};
 }
 
 type RowReader = (itemIndex: number) => ReturnType<typeof checkImportRow>;
@@ -297,7 +380,12 @@ function readAutoRow(context: IExecuteFunctions, items: INodeExecutionData[]): R
 	const readTaskId = nodeLevelReader<unknown>(context, 'taskId', '', { extractValue: true });
 	const readOptions = nodeLevelReader<IDataObject>(context, 'options', {});
 	return (itemIndex) => {
-		const { input, numberField } = autoRowInput(items[itemIndex].json, fields, readTaskId(itemIndex), readOptions(itemIndex).dupStrategy);
+		const { input, numberField } = autoRowInput(
+			items[itemIndex].json,
+			fields,
+			readTaskId(itemIndex),
+			readOptions(itemIndex).dupStrategy,
+		);
 		const checked = checkImportRow(itemIndex, input);
 		if (checked.row) return checked;
 		return { issues: checked.issues.map((issue) => autoIssue(issue, fields, numberField)) };
@@ -317,10 +405,15 @@ function autoIssue(
 				: issue.fix;
 		return { ...issue, field: `Customer Number (from ${numberSource(fields, numberField)})`, fix };
 	}
-	if (issue.field === 'additionalFields.customerName') return { ...issue, field: `Customer Name (item field ${fields.name.join(' / ')})` };
-	if (issue.field === 'additionalFields.remark') return { ...issue, field: `Remark (item field ${fields.remark.join(' / ')})` };
+	if (issue.field === 'additionalFields.customerName')
+		return { ...issue, field: `Customer Name (item field ${fields.name.join(' / ')})` };
+	if (issue.field === 'additionalFields.remark')
+		return { ...issue, field: `Remark (item field ${fields.remark.join(' / ')})` };
 	if (issue.field.startsWith('additionalFields.variables')) {
-		return { ...issue, field: `Variables (item field ${[...fields.variables, ...fields.asVariables].join(' / ')})${issue.field.slice('additionalFields.variables'.length)}` };
+		return {
+			...issue,
+			field: `Variables (item field ${[...fields.variables, ...fields.asVariables].join(' / ')})${issue.field.slice('additionalFields.variables'.length)}`,
+		};
 	}
 	return issue;
 }

@@ -13,7 +13,8 @@ export const MAPPING_MODES = { manual: 'manual', auto: 'autoMapInputData' } as c
 
 /** The item fields tried for each column, in order: the first one an item has is used. */
 export const DEFAULT_FIELDS = {
-	number: 'customerNumber, phone, phoneNumber, phone_number, mobile, mobileNumber, mobile_number, cellphone, tel, telephone, number',
+	number:
+		'customerNumber, phone, phoneNumber, phone_number, mobile, mobileNumber, mobile_number, cellphone, tel, telephone, number',
 	name: 'customerName, name, fullName, full_name, contactName',
 	remark: 'remark, remarks, note, notes, comment',
 	variables: 'variables',
@@ -74,19 +75,33 @@ export function autoRowInput(
 	if (fields.asVariables.length > 0) {
 		const pairs: Array<{ name: unknown; value: unknown }> = [];
 		if (isPresent(variables)) pairs.push(...namedPairs(variables));
-		for (const name of fields.asVariables) if (json[name] !== undefined) pairs.push({ name, value: json[name] });
+		for (const name of fields.asVariables)
+			if (json[name] !== undefined) pairs.push({ name, value: json[name] });
 		if (pairs.length > 0) additionalFields.variables = pairs;
 	} else if (isPresent(variables)) {
 		additionalFields.variables = variables;
 	}
-	const input: ImportRowInput = { taskId, customerNumber: numberAt < 0 ? undefined : json[fields.number[numberAt]], additionalFields, dupStrategy };
+	const input: ImportRowInput = {
+		taskId,
+		customerNumber: numberAt < 0 ? undefined : json[fields.number[numberAt]],
+		additionalFields,
+		dupStrategy,
+	};
 	return numberAt < 0 ? { input } : { input, numberField: fields.number[numberAt] };
 }
 
 /** Variables of an item field (an object of name → value, or a list of {name, value}) as a list. */
 function namedPairs(value: unknown): Array<{ name: unknown; value: unknown }> {
-	if (Array.isArray(value)) return value.map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { name?: unknown; value?: unknown }) : { name: undefined, value: entry })).map((e) => ({ name: e.name, value: e.value }));
-	if (value && typeof value === 'object') return Object.entries(value).map(([name, v]) => ({ name, value: v }));
+	if (Array.isArray(value))
+		return value
+			.map((entry: unknown) =>
+				entry && typeof entry === 'object'
+					? (entry as { name?: unknown; value?: unknown })
+					: { name: undefined, value: entry },
+			)
+			.map((e) => ({ name: e.name, value: e.value }));
+	if (value && typeof value === 'object')
+		return Object.entries(value).map(([name, v]) => ({ name, value: v }));
 	return [{ name: undefined, value }];
 }
 
@@ -96,7 +111,8 @@ function namedPairs(value: unknown): Array<{ name: unknown; value: unknown }> {
  * An expression without any of these (`{{ $('Create Task').first().json.taskId }}`, a constant)
  * gives the same value for every item and is read once.
  */
-const ITEM_DEPENDENT = /\$json|\$binary|\$itemIndex|\$item\b|\.item\b|\$data\b|\$node\s*\[|pairedItem|\$position/;
+const ITEM_DEPENDENT =
+	/\$json|\$binary|\$itemIndex|\$item\b|\.item\b|\$data\b|\$node\s*\[|pairedItem|\$position/;
 
 export function isItemDependent(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=') && ITEM_DEPENDENT.test(value);
@@ -128,7 +144,8 @@ export function nodeLevelReader<T>(
 
 /** The field names of Map Automatically, read once. */
 export function readAutoFields(context: IExecuteFunctions): AutoFields {
-	const read = (name: string, fallback: string) => fieldList(context.getNodeParameter(name, 0, fallback));
+	const read = (name: string, fallback: string) =>
+		fieldList(context.getNodeParameter(name, 0, fallback));
 	return {
 		number: read('numberFields', DEFAULT_FIELDS.number),
 		name: read('nameFields', DEFAULT_FIELDS.name),
@@ -140,6 +157,7 @@ export function readAutoFields(context: IExecuteFunctions): AutoFields {
 
 /** How the field of a row's number is named in messages. */
 export function numberSource(fields: AutoFields, numberField: string | undefined): string {
-	return numberField ? `the item field "${numberField}"` : `none of the item fields ${fields.number.map((f) => `"${f}"`).join(', ')}`;
+	return numberField
+		? `the item field "${numberField}"`
+		: `none of the item fields ${fields.number.map((f) => `"${f}"`).join(', ')}`;
 }
-

@@ -46,10 +46,14 @@ const text = (value: unknown): string | undefined => {
 /** Variables as `[name, value]` pairs, from the fixed collection, a list of {name, value} or a plain object. */
 export function variablePairs(value: unknown): Array<[unknown, unknown]> {
 	if (value === undefined || value === null || value === '') return [];
-	const list = value && typeof value === 'object' && !Array.isArray(value) && 'variable' in value ? (value as { variable: unknown }).variable : value;
+	const list =
+		value && typeof value === 'object' && !Array.isArray(value) && 'variable' in value
+			? (value as { variable: unknown }).variable
+			: value;
 	if (Array.isArray(list)) {
 		return list.map((entry: unknown) => {
-			const pair = entry && typeof entry === 'object' ? (entry as { name?: unknown; value?: unknown }) : {};
+			const pair =
+				entry && typeof entry === 'object' ? (entry as { name?: unknown; value?: unknown }) : {};
 			return [pair.name, pair.value];
 		});
 	}
@@ -72,16 +76,28 @@ function checkVariables(value: unknown): { variables?: Record<string, string>; i
 		const field = `additionalFields.variables[${index}]`;
 		const name = text(rawName);
 		if (name === undefined) {
-			issues.push({ field: `${field}.name`, problem: 'is required', fix: 'Enter the variable name configured in the voice agent.' });
+			issues.push({
+				field: `${field}.name`,
+				problem: 'is required',
+				fix: 'Enter the variable name configured in the voice agent.',
+			});
 			return;
 		}
 		const nameIssue = maxLength(`${field}.name`, name, VARIABLE_NAME_MAX);
 		if (nameIssue) issues.push(nameIssue);
 		if (Object.prototype.hasOwnProperty.call(variables, name)) {
-			issues.push({ field: `${field}.name`, problem: `repeats the variable "${name}"`, fix: 'Give each variable once.' });
+			issues.push({
+				field: `${field}.name`,
+				problem: `repeats the variable "${name}"`,
+				fix: 'Give each variable once.',
+			});
 		}
 		if (rawValue !== null && typeof rawValue === 'object') {
-			issues.push({ field: `${field}.value`, problem: 'must be text, not an object or list', fix: 'Give the variable a text value.' });
+			issues.push({
+				field: `${field}.value`,
+				problem: 'must be text, not an object or list',
+				fix: 'Give the variable a text value.',
+			});
 			return;
 		}
 		const stringValue = rawValue === undefined || rawValue === null ? '' : String(rawValue);
@@ -95,11 +111,17 @@ function checkVariables(value: unknown): { variables?: Record<string, string>; i
 // The rows of a run share their task id and deduplication: each check is kept for the next row.
 let lastTaskId: { id: string; issue: Issue | undefined } | undefined;
 function taskIdIssue(taskId: string): Issue | undefined {
-	if (lastTaskId?.id !== taskId) lastTaskId = { id: taskId, issue: positiveNumericId('taskId', taskId) };
+	if (lastTaskId?.id !== taskId)
+		lastTaskId = { id: taskId, issue: positiveNumericId('taskId', taskId) };
 	return lastTaskId.issue;
 }
-let lastDup: { raw: string | undefined; value: string | undefined; issue: Issue | undefined } | undefined;
-function dupStrategyIssue(raw: string | undefined): { value: string | undefined; issue: Issue | undefined } {
+let lastDup:
+	| { raw: string | undefined; value: string | undefined; issue: Issue | undefined }
+	| undefined;
+function dupStrategyIssue(raw: string | undefined): {
+	value: string | undefined;
+	issue: Issue | undefined;
+} {
 	if (lastDup === undefined || lastDup.raw !== raw) {
 		const value = text(raw);
 		lastDup = { raw, value, issue: oneOf('options.dupStrategy', value, DUP_STRATEGIES) };
@@ -118,14 +140,19 @@ function oneValue(field: string, raw: unknown, issues: Issue[]): string | undefi
 	return read.value;
 }
 
-const NO_VARIABLES: { variables?: Record<string, string>; issues: Issue[] } = Object.freeze({ issues: Object.freeze([]) as unknown as Issue[] });
+const NO_VARIABLES: { variables?: Record<string, string>; issues: Issue[] } = Object.freeze({
+	issues: Object.freeze([]) as unknown as Issue[],
+});
 
 /**
  * One input item's row, or the rules it breaks. Called once per input item of an import (10,000s of
  * rows), so the common case (a valid row without variables) allocates only the row itself; issues
  * are listed in the order of the fields.
  */
-export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?: ImportRow; issues: Issue[] } {
+export function checkImportRow(
+	itemIndex: number,
+	input: ImportRowInput,
+): { row?: ImportRow; issues: Issue[] } {
 	const issues: Issue[] = [];
 	// One value each: objects, lists, NaN and integers past 2^53 are refused, never sent as text.
 	let taskId: string;
@@ -143,7 +170,9 @@ export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?
 	const rawNumber = input.customerNumber;
 	const numberIsObject = rawNumber !== null && typeof rawNumber === 'object';
 	// A list or an object is refused by oneValue; it is not a phone number.
-	const customerNumber = numberIsObject ? oneValue('customerNumber', rawNumber, issues) : text(rawNumber);
+	const customerNumber = numberIsObject
+		? oneValue('customerNumber', rawNumber, issues)
+		: text(rawNumber);
 	if (typeof rawNumber === 'number' && !Number.isSafeInteger(rawNumber)) {
 		// A JSON number of 16+ digits has already lost digits (or is not a whole number): never send a guess.
 		issues.push({
@@ -152,7 +181,12 @@ export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?
 			fix: 'Keep phone numbers as text in the earlier node (e.g. read the column as text), or map {{ String($json.phone) }} only for numbers of at most 15 digits.',
 		});
 	} else if (customerNumber === undefined) {
-		if (!numberIsObject) issues.push({ field: 'customerNumber', problem: 'is required', fix: 'Map the phone number to call, e.g. {{ $json.phone }}.' });
+		if (!numberIsObject)
+			issues.push({
+				field: 'customerNumber',
+				problem: 'is required',
+				fix: 'Map the phone number to call, e.g. {{ $json.phone }}.',
+			});
 	} else if (!CUSTOMER_NUMBER.test(customerNumber)) {
 		issues.push({
 			field: 'customerNumber',
@@ -163,10 +197,15 @@ export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?
 	const fields = input.additionalFields;
 	const customerName = oneValue('additionalFields.customerName', fields.customerName, issues);
 	const remark = oneValue('additionalFields.remark', fields.remark, issues);
-	if (customerName !== undefined && customerName.length > 100) issues.push(maxLength('additionalFields.customerName', customerName, 100) as Issue);
-	if (remark !== undefined && remark.length > 500) issues.push(maxLength('additionalFields.remark', remark, 500) as Issue);
+	if (customerName !== undefined && customerName.length > 100)
+		issues.push(maxLength('additionalFields.customerName', customerName, 100) as Issue);
+	if (remark !== undefined && remark.length > 500)
+		issues.push(maxLength('additionalFields.remark', remark, 500) as Issue);
 	const rawVariables = fields.variables;
-	const variables = rawVariables === undefined || rawVariables === null || rawVariables === '' ? NO_VARIABLES : checkVariables(rawVariables);
+	const variables =
+		rawVariables === undefined || rawVariables === null || rawVariables === ''
+			? NO_VARIABLES
+			: checkVariables(rawVariables);
 	for (const issue of variables.issues) issues.push(issue);
 
 	let dupStrategy: string | undefined;
@@ -185,7 +224,10 @@ export function checkImportRow(itemIndex: number, input: ImportRowInput): { row?
 	if (customerName !== undefined) customer.customerName = customerName;
 	if (remark !== undefined) customer.remark = remark;
 	if (variables.variables) customer.variables = variables.variables;
-	return { row: { itemIndex, taskId, dupStrategy: dupStrategy as DupStrategy | undefined, customer }, issues };
+	return {
+		row: { itemIndex, taskId, dupStrategy: dupStrategy as DupStrategy | undefined, customer },
+		issues,
+	};
 }
 
 export interface ImportRequestPlan {
@@ -273,7 +315,10 @@ function repeatsANumber(rows: ImportRow[]): boolean {
  * Rows grouped by (task id, dupStrategy) in order of first appearance, each group cut into requests
  * of at most `maxRows` rows: the fewest requests the limits allow, one task id per request.
  */
-export function planImportRequests(rows: ImportRow[], maxRows = MAX_ROWS_PER_IMPORT): ImportRequestPlan[] {
+export function planImportRequests(
+	rows: ImportRow[],
+	maxRows = MAX_ROWS_PER_IMPORT,
+): ImportRequestPlan[] {
 	const groups = new Map<string, ImportRequestPlan[]>();
 	let lastTask: string | undefined;
 	let lastStrategy: DupStrategy | undefined;
@@ -298,7 +343,10 @@ export function planImportRequests(rows: ImportRow[], maxRows = MAX_ROWS_PER_IMP
 }
 
 /** Deduplicates the run's rows, plans the requests, and files each dropped row with the request that sends the row it repeats. */
-export function planImport(rows: ImportRow[], maxRows = MAX_ROWS_PER_IMPORT): { plans: ImportRequestPlan[]; dropped: number } {
+export function planImport(
+	rows: ImportRow[],
+	maxRows = MAX_ROWS_PER_IMPORT,
+): { plans: ImportRequestPlan[]; dropped: number } {
 	const { rows: kept, dropped } = dedupeRows(rows);
 	const plans = planImportRequests(kept, maxRows);
 	if (dropped.length > 0) {
@@ -327,6 +375,7 @@ export function describeItems(indexes: number[], maxParts = 5): string {
 		parts.push(start === previous ? String(start) : `${start}-${previous}`);
 		start = previous = current;
 	}
-	if (parts.length > maxParts) return `${parts.slice(0, maxParts).join(', ')} and ${parts.length - maxParts} more ranges`;
+	if (parts.length > maxParts)
+		return `${parts.slice(0, maxParts).join(', ')} and ${parts.length - maxParts} more ranges`;
 	return parts.join(', ');
 }

@@ -6,7 +6,10 @@ import { operateTask } from './operate';
 
 const properties: INodeProperties[] = [taskIdLocator('The running task to pause')];
 
-export const description = updateDisplayOptions({ show: { resource: ['callTask'], operation: ['pause'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['callTask'], operation: ['pause'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await operateTask.call(this, itemIndex, 'pause');

@@ -18,11 +18,22 @@ const indexes = new WeakMap<object, TaskIndex>();
  * until the task appears. The pages read are kept for the rest of the run, so several items cost
  * no more requests than one full listing.
  */
-export async function findTask(this: RequestContext, taskId: string, itemIndex?: number): Promise<IDataObject | undefined> {
+export async function findTask(
+	this: RequestContext,
+	taskId: string,
+	itemIndex?: number,
+): Promise<IDataObject | undefined> {
 	let index = indexes.get(this);
 	if (!index) indexes.set(this, (index = { tasks: new Map(), nextPage: 1, complete: false }));
 	while (!index.tasks.has(taskId) && !index.complete) {
-		const { rows, hasMore } = await fetchVoiceInterfacePage.call(this, VOICE_PATHS.tasks, {}, index.nextPage, PAGE_SIZE.voiceAgentInterface, itemIndex);
+		const { rows, hasMore } = await fetchVoiceInterfacePage.call(
+			this,
+			VOICE_PATHS.tasks,
+			{},
+			index.nextPage,
+			PAGE_SIZE.voiceAgentInterface,
+			itemIndex,
+		);
 		for (const row of rows) index.tasks.set(String(row.id), row);
 		index.nextPage++;
 		index.complete = !hasMore;

@@ -9,11 +9,20 @@ import { maxLength, positiveInteger, required } from '../../helpers/validation';
 
 /** A value in a message: text and numbers quoted as given (long text shortened), lists and objects by kind. */
 const quoted = (value: unknown): string =>
-	typeof value === 'string' || (typeof value === 'object' && value !== null) ? shown(value) : `"${String(value)}"`;
+	typeof value === 'string' || (typeof value === 'object' && value !== null)
+		? shown(value)
+		: `"${String(value)}"`;
 
 export const TASK_NAME_MAX = 50;
 export const TASK_STATUSES = ['draft', 'running', 'pause', 'done'] as const;
-export const RETRY_REASONS = ['unreachable', 'busy', 'no_answer', 'rejected', 'voice_assistant', 'power_off'] as const;
+export const RETRY_REASONS = [
+	'unreachable',
+	'busy',
+	'no_answer',
+	'rejected',
+	'voice_assistant',
+	'power_off',
+] as const;
 export const RETRY_INTERVAL_UNITS = ['minute', 'day'] as const;
 
 // Type aliases (not interfaces) so that they fit the transport's JSON body type.
@@ -39,7 +48,8 @@ const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satu
 
 /** 1..7 from a number, a digit string or a day name ("Monday", "mon"); undefined otherwise. */
 export function weekdayNumber(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= 7 ? value : undefined;
+	if (typeof value === 'number')
+		return Number.isInteger(value) && value >= 1 && value <= 7 ? value : undefined;
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim().toLowerCase();
 	if (/^[1-7]$/.test(text)) return Number(text);
@@ -51,7 +61,11 @@ export function weekdayNumber(value: unknown): number | undefined {
 /** A list given as an array, or as text separated by commas, semicolons or new lines. */
 export function listOf(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
-	if (typeof value === 'string') return value.split(/[,;\n]+/).map((part) => part.trim()).filter((part) => part !== '');
+	if (typeof value === 'string')
+		return value
+			.split(/[,;\n]+/)
+			.map((part) => part.trim())
+			.filter((part) => part !== '');
 	if (value === undefined || value === null || value === '') return [];
 	return [value];
 }
@@ -62,7 +76,11 @@ export function checkWeekdays(field: string, value: unknown): Checked<number[]> 
 	const issues: Issue[] = [];
 	const entries = listOf(value);
 	if (entries.length === 0) {
-		issues.push({ field, problem: 'must have at least one weekday', fix: 'Pick the days on which the task may call.' });
+		issues.push({
+			field,
+			problem: 'must have at least one weekday',
+			fix: 'Pick the days on which the task may call.',
+		});
 	}
 	for (const entry of entries) {
 		const day = weekdayNumber(entry);
@@ -73,7 +91,11 @@ export function checkWeekdays(field: string, value: unknown): Checked<number[]> 
 				fix: 'Use 1 (Monday) to 7 (Sunday) or day names such as Monday.',
 			});
 		} else if (days.includes(day)) {
-			issues.push({ field, problem: `lists ${DAY_NAMES[day - 1]} (${day}) twice`, fix: 'List each weekday once.' });
+			issues.push({
+				field,
+				problem: `lists ${DAY_NAMES[day - 1]} (${day}) twice`,
+				fix: 'List each weekday once.',
+			});
 		} else {
 			days.push(day);
 		}
@@ -90,7 +112,11 @@ export function checkTimeRanges(field: string, value: unknown): Checked<string[]
 	const issues: Issue[] = [];
 	const entries = listOf(value);
 	if (entries.length === 0) {
-		issues.push({ field, problem: 'must have at least one time range', fix: 'Enter ranges such as 09:00-12:00, 14:00-18:00.' });
+		issues.push({
+			field,
+			problem: 'must have at least one time range',
+			fix: 'Enter ranges such as 09:00-12:00, 14:00-18:00.',
+		});
 	}
 	for (const entry of entries) {
 		const text = typeof entry === 'string' ? entry.trim() : String(entry);
@@ -105,7 +131,11 @@ export function checkTimeRanges(field: string, value: unknown): Checked<string[]
 			continue;
 		}
 		if (endHour * 60 + endMinute <= startHour * 60 + startMinute) {
-			issues.push({ field, problem: `has "${text}", whose end is not after its start`, fix: 'Make the end time later than the start time.' });
+			issues.push({
+				field,
+				problem: `has "${text}", whose end is not after its start`,
+				fix: 'Make the end time later than the start time.',
+			});
 			continue;
 		}
 		ranges.push(`${pad(startHour)}:${pad(startMinute)}-${pad(endHour)}:${pad(endMinute)}`);
@@ -115,19 +145,34 @@ export function checkTimeRanges(field: string, value: unknown): Checked<string[]
 
 /** The `callWindows` fixed collection (`{ window: [{ weekdays, timeRanges }] }`) to `callWindowRanges`. */
 export function checkCallWindows(value: unknown): Checked<CallWindowRange[]> {
-	const windows = value && typeof value === 'object' && !Array.isArray(value) ? (value as { window?: unknown }).window : value;
+	const windows =
+		value && typeof value === 'object' && !Array.isArray(value)
+			? (value as { window?: unknown }).window
+			: value;
 	const list = Array.isArray(windows) ? windows : [];
 	const issues: Issue[] = [];
 	if (list.length === 0) {
 		return {
 			value: [],
-			issues: [{ field: 'callWindows', problem: 'must have at least one call window', fix: 'Add a call window with weekdays and time ranges.' }],
+			issues: [
+				{
+					field: 'callWindows',
+					problem: 'must have at least one call window',
+					fix: 'Add a call window with weekdays and time ranges.',
+				},
+			],
 		};
 	}
 	const ranges = list.map((entry: unknown, index) => {
-		const window = entry && typeof entry === 'object' ? (entry as { weekdays?: unknown; timeRanges?: unknown }) : {};
+		const window =
+			entry && typeof entry === 'object'
+				? (entry as { weekdays?: unknown; timeRanges?: unknown })
+				: {};
 		const weekdays = checkWeekdays(`callWindows.window[${index}].weekdays`, window.weekdays);
-		const timeRanges = checkTimeRanges(`callWindows.window[${index}].timeRanges`, window.timeRanges);
+		const timeRanges = checkTimeRanges(
+			`callWindows.window[${index}].timeRanges`,
+			window.timeRanges,
+		);
 		issues.push(...weekdays.issues, ...timeRanges.issues);
 		return { callWeekdays: weekdays.value, callTimeRanges: timeRanges.value };
 	});
@@ -146,15 +191,27 @@ export interface RetryInput {
 export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 	if (input.retryEnabled !== true) {
 		return {
-			value: { retryEnabled: false, retryReasons: [], maxRetryTimes: null, retryIntervalValue: null, retryIntervalUnit: null },
+			value: {
+				retryEnabled: false,
+				retryReasons: [],
+				maxRetryTimes: null,
+				retryIntervalValue: null,
+				retryIntervalUnit: null,
+			},
 			issues: [],
 		};
 	}
 	const issues: Array<Issue | undefined> = [];
 	const rawReasons = listOf(input.retryReasons);
-	const reasons = rawReasons.map((reason) => (typeof reason === 'string' ? reason.trim() : String(reason)));
+	const reasons = rawReasons.map((reason) =>
+		typeof reason === 'string' ? reason.trim() : String(reason),
+	);
 	if (reasons.length === 0) {
-		issues.push({ field: 'retry.retryReasons', problem: 'is required when retry is enabled', fix: 'Add "Retry Reasons" and pick at least one.' });
+		issues.push({
+			field: 'retry.retryReasons',
+			problem: 'is required when retry is enabled',
+			fix: 'Add "Retry Reasons" and pick at least one.',
+		});
 	}
 	for (const [index, reason] of reasons.entries()) {
 		if (!(RETRY_REASONS as readonly string[]).includes(reason)) {
@@ -166,21 +223,40 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 		}
 	}
 	if (new Set(reasons).size !== reasons.length) {
-		issues.push({ field: 'retry.retryReasons', problem: 'lists a reason twice', fix: 'List each reason once.' });
+		issues.push({
+			field: 'retry.retryReasons',
+			problem: 'lists a reason twice',
+			fix: 'List each reason once.',
+		});
 	}
 	for (const name of ['maxRetryTimes', 'retryIntervalValue'] as const) {
 		const value = input[name];
 		issues.push(
 			value === undefined || value === null || value === ''
-				? { field: `retry.${name}`, problem: 'is required when retry is enabled', fix: 'Add it as a whole number greater than 0.' }
+				? {
+						field: `retry.${name}`,
+						problem: 'is required when retry is enabled',
+						fix: 'Add it as a whole number greater than 0.',
+					}
 				: positiveInteger(`retry.${name}`, value),
 		);
 	}
-	const unit = typeof input.retryIntervalUnit === 'string' ? input.retryIntervalUnit.trim() : input.retryIntervalUnit;
+	const unit =
+		typeof input.retryIntervalUnit === 'string'
+			? input.retryIntervalUnit.trim()
+			: input.retryIntervalUnit;
 	if (unit === undefined || unit === null || unit === '') {
-		issues.push({ field: 'retry.retryIntervalUnit', problem: 'is required when retry is enabled', fix: 'Add it and pick minute or day.' });
+		issues.push({
+			field: 'retry.retryIntervalUnit',
+			problem: 'is required when retry is enabled',
+			fix: 'Add it and pick minute or day.',
+		});
 	} else if (!(RETRY_INTERVAL_UNITS as readonly unknown[]).includes(unit)) {
-		issues.push({ field: 'retry.retryIntervalUnit', problem: `must be minute or day (got ${quoted(unit)})`, fix: 'Pick minute or day.' });
+		issues.push({
+			field: 'retry.retryIntervalUnit',
+			problem: `must be minute or day (got ${quoted(unit)})`,
+			fix: 'Pick minute or day.',
+		});
 	}
 	return {
 		value: {
@@ -195,7 +271,14 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 }
 
 /** A task name: required, at most 50 characters (after trimming). */
-export function checkTaskName(field: string, value: unknown, isRequired: boolean): Issue | undefined {
+export function checkTaskName(
+	field: string,
+	value: unknown,
+	isRequired: boolean,
+): Issue | undefined {
 	const text = typeof value === 'string' ? value.trim() : value;
-	return (isRequired ? required(field, text, 'Enter a name for the task.') : undefined) ?? maxLength(field, text, TASK_NAME_MAX);
+	return (
+		(isRequired ? required(field, text, 'Enter a name for the task.') : undefined) ??
+		maxLength(field, text, TASK_NAME_MAX)
+	);
 }

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many caller number groups',
-				description: 'List the caller number groups of the tenant; their IDs are used to create call tasks',
+				description:
+					'List the caller number groups of the tenant; their IDs are used to create call tasks',
 			},
 		],
 		default: 'getAll',

@@ -37,9 +37,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: unknown };
 	const groupName = readText('filters.groupName', filters.groupName);
 	assertValid(this.getNode(), itemIndex, [groupName.issue]);
-	return await listVoiceInterface.call(this, VOICE_PATHS.callerNumberGroups, { groupName: groupName.value }, {
-		limit,
-		itemIndex,
-		what: 'caller number groups',
-	});
+	return await listVoiceInterface.call(
+		this,
+		VOICE_PATHS.callerNumberGroups,
+		{ groupName: groupName.value },
+		{
+			limit,
+			itemIndex,
+			what: 'caller number groups',
+		},
+	);
 }

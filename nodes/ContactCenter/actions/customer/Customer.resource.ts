@@ -21,7 +21,8 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a customer',
-				description: 'Create a customer record; fails with code 03001004 when one of its phone numbers already belongs to a customer',
+				description:
+					'Create a customer record; fails with code 03001004 when one of its phone numbers already belongs to a customer',
 			},
 			{
 				name: 'Create or Update',
@@ -45,7 +46,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many customers',
-				description: 'List customers, optionally filtered by field conditions and creation or change time, and sorted',
+				description:
+					'List customers, optionally filtered by field conditions and creation or change time, and sorted',
 			},
 			{
 				name: 'Update',

@@ -5,7 +5,10 @@ import { addCustomerEnvelope, addError, customerRecord } from './api';
 import { createProperties } from './descriptions';
 import { readWriteBody } from './itemInput';
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['create'] } }, createProperties());
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['create'] } },
+	createProperties(),
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = await readWriteBody.call(this, itemIndex, 'add');

@@ -3,7 +3,12 @@
  * mapper's values checked against the schema saved with the node and converted to the API's form
  * (custom fields are strings in the API, keyed by their `field` id).
  */
-import type { FieldType, IDataObject, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
+import type {
+	FieldType,
+	IDataObject,
+	INodePropertyOptions,
+	ResourceMapperField,
+} from 'n8n-workflow';
 
 import { toApiTime, type DateInput } from '../../helpers/time';
 import type { Issue } from '../../helpers/validation';
@@ -38,16 +43,24 @@ export interface CascadePath {
 	names: string;
 }
 
-const isRecord = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every key path to a last-level option of a cascade (CascadeOptionsDubbo), in the configured order. */
-function cascadePaths(children: unknown, prefix: CascadePath | undefined = undefined, depth = 0): CascadePath[] {
+function cascadePaths(
+	children: unknown,
+	prefix: CascadePath | undefined = undefined,
+	depth = 0,
+): CascadePath[] {
 	if (!Array.isArray(children) || depth > 10) return [];
 	return children.filter(isRecord).flatMap((child) => {
 		const key = String(child.key ?? '').trim();
 		if (key === '') return [];
 		const name = String(child.value ?? key);
-		const here = { path: prefix ? `${prefix.path}/${key}` : key, names: prefix ? `${prefix.names}/${name}` : name };
+		const here = {
+			path: prefix ? `${prefix.path}/${key}` : key,
+			names: prefix ? `${prefix.names}/${name}` : name,
+		};
 		const below = cascadePaths(child.children, here, depth + 1);
 		return below.length > 0 ? below : [here];
 	});
@@ -58,7 +71,11 @@ export function toFieldConfig(row: IDataObject): CustomerFieldConfig | undefined
 	const field = typeof row.field === 'string' ? row.field.trim() : '';
 	if (!field) return undefined;
 	const choices = Array.isArray(row.choices)
-		? row.choices.filter(isRecord).map((c) => ({ key: String(c.key ?? ''), value: String(c.value ?? c.key ?? ''), isDefault: c.isDefault === true }))
+		? row.choices.filter(isRecord).map((c) => ({
+				key: String(c.key ?? ''),
+				value: String(c.value ?? c.key ?? ''),
+				isDefault: c.isDefault === true,
+			}))
 		: [];
 	return {
 		field,
@@ -83,9 +100,13 @@ const CASCADE_PATHS_SHOWN = 6;
  */
 export function cascadeHint(config: CustomerFieldConfig): string | undefined {
 	const paths = config.cascade ?? [];
-	if (paths.length === 0) return config.type.toLowerCase() === 'cascade' ? 'key path, levels joined by /' : undefined;
-	const listed = paths.slice(0, CASCADE_PATHS_SHOWN).map((p) => (p.names && p.names !== p.path ? `${p.path} (${p.names})` : p.path));
-	const more = paths.length > CASCADE_PATHS_SHOWN ? `, and ${paths.length - CASCADE_PATHS_SHOWN} more` : '';
+	if (paths.length === 0)
+		return config.type.toLowerCase() === 'cascade' ? 'key path, levels joined by /' : undefined;
+	const listed = paths
+		.slice(0, CASCADE_PATHS_SHOWN)
+		.map((p) => (p.names && p.names !== p.path ? `${p.path} (${p.names})` : p.path));
+	const more =
+		paths.length > CASCADE_PATHS_SHOWN ? `, and ${paths.length - CASCADE_PATHS_SHOWN} more` : '';
 	return `key path such as ${paths[0].path}: ${listed.join(', ')}${more}`;
 }
 
@@ -104,7 +125,10 @@ export function mapperFieldType(config: CustomerFieldConfig): FieldType {
 }
 
 function choiceOptions(config: CustomerFieldConfig): INodePropertyOptions[] {
-	return config.choices.map((c) => ({ name: c.value && c.value !== c.key ? `${c.value} (${c.key})` : c.key, value: c.key }));
+	return config.choices.map((c) => ({
+		name: c.value && c.value !== c.key ? `${c.value} (${c.key})` : c.key,
+		value: c.key,
+	}));
 }
 
 function hint(config: CustomerFieldConfig): string {
@@ -133,7 +157,10 @@ export function toMapperField(config: CustomerFieldConfig, mode: MapperMode): Re
 }
 
 /** The custom fields (enabled, not preset) of a field list, in the tenant's order. */
-export function mapperFields(configs: CustomerFieldConfig[], mode: MapperMode): ResourceMapperField[] {
+export function mapperFields(
+	configs: CustomerFieldConfig[],
+	mode: MapperMode,
+): ResourceMapperField[] {
 	return configs
 		.filter((c) => !c.isSystem && isEnabled(c))
 		.sort((a, b) => a.sort - b.sort)
@@ -160,7 +187,9 @@ function schemaOf(mapper: IDataObject): Map<string, SchemaEntry> {
 			displayName: typeof raw.displayName === 'string' ? raw.displayName : raw.id,
 			required: raw.required === true,
 			type: typeof raw.type === 'string' ? raw.type : undefined,
-			options: Array.isArray(raw.options) ? raw.options.filter(isRecord).map((o) => String(o.value)) : [],
+			options: Array.isArray(raw.options)
+				? raw.options.filter(isRecord).map((o) => String(o.value))
+				: [],
 			removed: raw.removed === true,
 		});
 	}
@@ -168,7 +197,10 @@ function schemaOf(mapper: IDataObject): Map<string, SchemaEntry> {
 }
 
 const isBlankValue = (value: unknown): boolean =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && value.trim() === '') ||
+	(Array.isArray(value) && value.length === 0);
 
 /** How the user knows the field: its display name in the mapper, else its id. */
 function label(entry: SchemaEntry | undefined, key: string): string {
@@ -177,20 +209,36 @@ function label(entry: SchemaEntry | undefined, key: string): string {
 
 function plainText(value: unknown): string {
 	if (typeof value === 'string') return value.trim();
-	if (Array.isArray(value)) return value.map(plainText).filter((v) => v !== '').join(',');
+	if (Array.isArray(value))
+		return value
+			.map(plainText)
+			.filter((v) => v !== '')
+			.join(',');
 	if (isRecord(value)) return JSON.stringify(value);
 	return String(value);
 }
 
 /** One value converted by its schema type; an issue when it cannot be. */
-function convert(key: string, value: unknown, entry: SchemaEntry | undefined, zoneOf: { workflow: string; api: string }): { value?: string; issue?: Issue } {
+function convert(
+	key: string,
+	value: unknown,
+	entry: SchemaEntry | undefined,
+	zoneOf: { workflow: string; api: string },
+): { value?: string; issue?: Issue } {
 	const field = `customFields.${key}`;
 	const name = label(entry, key);
 	switch (entry?.type) {
 		case 'number': {
-			const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+			const n =
+				typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
 			if (Number.isFinite(n)) return { value: String(n) };
-			return { issue: { field, problem: `must be a number (got ${JSON.stringify(value)})`, fix: `Enter a number in the ${name}.` } };
+			return {
+				issue: {
+					field,
+					problem: `must be a number (got ${JSON.stringify(value)})`,
+					fix: `Enter a number in the ${name}.`,
+				},
+			};
 		}
 		case 'dateTime': {
 			const time = toApiTime(value as DateInput, zoneOf.workflow, zoneOf.api);
@@ -216,7 +264,9 @@ function convert(key: string, value: unknown, entry: SchemaEntry | undefined, zo
 		}
 		default: {
 			if (entry && entry.options.length > 0) {
-				const keys = (Array.isArray(value) ? value.map(plainText) : plainText(value).split(',')).map((k) => k.trim()).filter((k) => k !== '');
+				const keys = (Array.isArray(value) ? value.map(plainText) : plainText(value).split(','))
+					.map((k) => k.trim())
+					.filter((k) => k !== '');
 				const unknown = keys.filter((k) => !entry.options.includes(k));
 				if (unknown.length === 0) return { value: keys.join(',') };
 				return {

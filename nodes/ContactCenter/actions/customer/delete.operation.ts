@@ -6,7 +6,10 @@ import { CUSTOMER_PATHS } from './api';
 import { customerIdField } from './descriptions';
 import { readCustomerId } from './itemInput';
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['delete'] } }, [customerIdField]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['delete'] } },
+	[customerIdField],
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readCustomerId.call(this, itemIndex);

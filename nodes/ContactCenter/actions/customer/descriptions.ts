@@ -10,7 +10,8 @@ export const customerIdField: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6',
-	description: 'The `_id` of the customer, as returned when the customer was created or by Get Many',
+	description:
+		'The `_id` of the customer, as returned when the customer was created or by Get Many',
 };
 
 export const customerNameField: INodeProperties = {
@@ -23,11 +24,34 @@ export const customerNameField: INodeProperties = {
 	description: 'Name of the customer',
 };
 
-const CONTACTS: Record<ContactKind, { plural: string; singular: string; valueName: string; placeholder: string }> = {
-	mobile: { plural: 'Phones', singular: 'Phone', valueName: 'Phone Number', placeholder: 'e.g. 13800138000' },
-	email: { plural: 'Emails', singular: 'Email', valueName: 'Email Address', placeholder: 'e.g. name@email.com' },
-	qq: { plural: 'QQ Accounts', singular: 'QQ Account', valueName: 'QQ Number', placeholder: 'e.g. 10001' },
-	wechat: { plural: 'WeChat Accounts', singular: 'WeChat Account', valueName: 'WeChat ID', placeholder: 'e.g. wxid_jane' },
+const CONTACTS: Record<
+	ContactKind,
+	{ plural: string; singular: string; valueName: string; placeholder: string }
+> = {
+	mobile: {
+		plural: 'Phones',
+		singular: 'Phone',
+		valueName: 'Phone Number',
+		placeholder: 'e.g. 13800138000',
+	},
+	email: {
+		plural: 'Emails',
+		singular: 'Email',
+		valueName: 'Email Address',
+		placeholder: 'e.g. name@email.com',
+	},
+	qq: {
+		plural: 'QQ Accounts',
+		singular: 'QQ Account',
+		valueName: 'QQ Number',
+		placeholder: 'e.g. 10001',
+	},
+	wechat: {
+		plural: 'WeChat Accounts',
+		singular: 'WeChat Account',
+		valueName: 'WeChat ID',
+		placeholder: 'e.g. wxid_jane',
+	},
 };
 
 /** `mobile`, `email`, `qq`, `wechat`: fixed collections with the inner list `values` of `{value, memo}`. */
@@ -54,7 +78,10 @@ export function contactField(kind: ContactKind, update: boolean): INodePropertie
 						type: 'string',
 						default: '',
 						placeholder: c.placeholder,
-						description: kind === 'mobile' ? 'The phone number. Adding a number that another customer already has fails with code 03001004.' : `The ${c.valueName.toLowerCase()}`,
+						description:
+							kind === 'mobile'
+								? 'The phone number. Adding a number that another customer already has fails with code 03001004.'
+								: `The ${c.valueName.toLowerCase()}`,
 					},
 					{
 						displayName: 'Memo',
@@ -132,14 +159,16 @@ export function optionalFields(update: boolean): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. website, fair',
-			description: 'Sources of the customer, separated by commas (an array from an expression also works)',
+			description:
+				'Sources of the customer, separated by commas (an array from an expression also works)',
 		},
 		{
 			displayName: 'Mobile Decrypt Mode',
 			name: 'mobileDecrypt',
 			type: 'string',
 			default: '',
-			description: 'Phone decryption mode; the API supports one customer-specific value. Leave unset unless your provider gave you one.',
+			description:
+				'Phone decryption mode; the API supports one customer-specific value. Leave unset unless your provider gave you one.',
 		},
 		{
 			displayName: 'Owner',
@@ -153,10 +182,12 @@ export function optionalFields(update: boolean): INodeProperties[] {
 			name: 'visitorId',
 			type: 'string',
 			default: '',
-			description: "Web-channel visitor ID; when it matches, the visitor's conversations are linked to the customer",
+			description:
+				"Web-channel visitor ID; when it matches, the visitor's conversations are linked to the customer",
 		},
 	];
-	for (const kind of ['mobile', 'email', 'qq', 'wechat'] as const) fields.push(contactListField(kind, update));
+	for (const kind of ['mobile', 'email', 'qq', 'wechat'] as const)
+		fields.push(contactListField(kind, update));
 	if (update) {
 		fields.push({
 			displayName: 'Customer Name',

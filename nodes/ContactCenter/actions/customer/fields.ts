@@ -10,7 +10,15 @@ import { oneOf, type Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
 import { readCustomFieldValues, type MapperMode } from './customFields';
 
-export const CREATE_METHODS = ['INSERT', 'WORKORDER', 'WEBCHAT', 'API', 'IMPORT', 'AUTOSAVE', 'USERREGISTRATION'] as const;
+export const CREATE_METHODS = [
+	'INSERT',
+	'WORKORDER',
+	'WEBCHAT',
+	'API',
+	'IMPORT',
+	'AUTOSAVE',
+	'USERREGISTRATION',
+] as const;
 export const CUSTOMER_ORIGINS = ['busOpportunity', 'openSeaCustom', 'selfDevelop'] as const;
 export const CONTACT_KINDS = ['mobile', 'email', 'qq', 'wechat'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
@@ -47,7 +55,10 @@ export interface Built {
 }
 
 export const isBlank = (value: unknown): boolean =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && value.trim() === '') ||
+	(Array.isArray(value) && value.length === 0);
 
 /** Text by the input kit's policy ('' when not given or not text; readText reports why). */
 export function text(value: unknown): string {
@@ -55,7 +66,11 @@ export function text(value: unknown): string {
 }
 
 /** An n8n date-time parameter as the API's `yyyy-MM-dd HH:mm:ss` in the API zone, or an issue. */
-export function apiTimeOf(field: string, value: unknown, zones: Zones): { time?: string; issue?: Issue } {
+export function apiTimeOf(
+	field: string,
+	value: unknown,
+	zones: Zones,
+): { time?: string; issue?: Issue } {
 	const read = readDateInput(field, value);
 	if (read.issue) return { issue: read.issue };
 	if (read.value === undefined) return {};
@@ -86,22 +101,31 @@ export function contactRows(value: unknown): unknown[] {
 }
 
 /** Contact rows (`{value, memo}` or plain values) checked; `at` names a row for its issues. */
-function checkContactRows(rows: unknown[], at: (index: number, key: 'value' | 'memo') => string, fromData: boolean): { issues: Issue[]; entries: CustomerBody[] } {
+function checkContactRows(
+	rows: unknown[],
+	at: (index: number, key: 'value' | 'memo') => string,
+	fromData: boolean,
+): { issues: Issue[]; entries: CustomerBody[] } {
 	const issues: Issue[] = [];
 	const entries: CustomerBody[] = [];
 	rows.forEach((row, index) => {
 		const isObject = typeof row === 'object' && row !== null && !Array.isArray(row);
-		const entry: IDataObject = isObject ? (row as IDataObject) : { value: row as IDataObject[string] };
+		const entry: IDataObject = isObject
+			? (row as IDataObject)
+			: { value: row as IDataObject[string] };
 		const value = readText(at(index, 'value'), entry.value);
 		const memo = readText(at(index, 'memo'), entry.memo);
 		const prefix = fromData ? `entry ${index + 1}: ` : '';
-		for (const issue of [value.issue, memo.issue]) if (issue) issues.push({ ...issue, problem: `${prefix}${issue.problem}` });
+		for (const issue of [value.issue, memo.issue])
+			if (issue) issues.push({ ...issue, problem: `${prefix}${issue.problem}` });
 		if (value.issue || memo.issue) return;
 		if (value.value === undefined) {
 			issues.push({
 				field: at(index, 'value'),
 				problem: `${prefix}is required`,
-				fix: memo.value ? 'Fill in the value, or remove the entry.' : 'Fill in the value, or remove the empty entry.',
+				fix: memo.value
+					? 'Fill in the value, or remove the entry.'
+					: 'Fill in the value, or remove the empty entry.',
 			});
 			return;
 		}
@@ -111,15 +135,30 @@ function checkContactRows(rows: unknown[], at: (index: number, key: 'value' | 'm
 }
 
 /** Contact entries as the API takes them: `[{value, memo?}]`; every entry needs a value. */
-export function readContacts(kind: ContactKind, value: unknown): { issues: Issue[]; entries: CustomerBody[] } {
-	return checkContactRows(contactRows(value), (index, key) => `${kind}.values[${index}].${key}`, false);
+export function readContacts(
+	kind: ContactKind,
+	value: unknown,
+): { issues: Issue[]; entries: CustomerBody[] } {
+	return checkContactRows(
+		contactRows(value),
+		(index, key) => `${kind}.values[${index}].${key}`,
+		false,
+	);
 }
 
 /** The list-from-data field of each contact kind (in Additional Fields / Update Fields). */
-export const CONTACT_LIST_FIELDS: Record<ContactKind, string> = { mobile: 'mobileList', email: 'emailList', qq: 'qqList', wechat: 'wechatList' };
+export const CONTACT_LIST_FIELDS: Record<ContactKind, string> = {
+	mobile: 'mobileList',
+	email: 'emailList',
+	qq: 'qqList',
+	wechat: 'wechatList',
+};
 
 /** Contacts given as data: a JSON array of values or of `{value, memo}`, or values separated by commas or new lines. */
-export function readContactList(field: string, value: unknown): { issues: Issue[]; entries: CustomerBody[] } {
+export function readContactList(
+	field: string,
+	value: unknown,
+): { issues: Issue[]; entries: CustomerBody[] } {
 	const read = readRows(field, value, 'values');
 	if (read.issues.length > 0) return { issues: read.issues, entries: [] };
 	return checkContactRows(read.rows, () => field, true);
@@ -129,7 +168,11 @@ export function readContactList(field: string, value: unknown): { issues: Issue[
  * The fields of `additionalFields` (create, upsert) or `updateFields` (update, which may also hold
  * `customerName`): validated, converted and in API form.
  */
-export function readOptionalFields(parameter: 'additionalFields' | 'updateFields', fields: IDataObject, zones: Zones): Built {
+export function readOptionalFields(
+	parameter: 'additionalFields' | 'updateFields',
+	fields: IDataObject,
+	zones: Zones,
+): Built {
 	const issues: Array<Issue | undefined> = [];
 	const body: CustomerBody = {};
 	const field = (name: string) => `${parameter}.${name}`;
@@ -150,7 +193,10 @@ export function readOptionalFields(parameter: 'additionalFields' | 'updateFields
 	const assign = apiTimeOf(field('assignTime'), fields.assignTime, zones);
 	issues.push(assign.issue);
 	if (assign.time) body.assignTime = assign.time;
-	for (const [name, allowed] of [['createMethod', CREATE_METHODS], ['customerOrigin', CUSTOMER_ORIGINS]] as const) {
+	for (const [name, allowed] of [
+		['createMethod', CREATE_METHODS],
+		['customerOrigin', CUSTOMER_ORIGINS],
+	] as const) {
 		const read = readText(field(name), fields[name]);
 		issues.push(read.issue ?? oneOf(field(name), read.value, allowed));
 		if (read.value !== undefined) body[name] = read.value;
@@ -178,7 +224,10 @@ export function buildCustomerBody(input: WriteInput): Built {
 	const issues: Issue[] = [];
 	const body: CustomerBody = {};
 	if (input.mode === 'add') {
-		const name = readText('customerName', input.customerName, { required: true, fix: 'Enter the customer name (it may come from an expression).' });
+		const name = readText('customerName', input.customerName, {
+			required: true,
+			fix: 'Enter the customer name (it may come from an expression).',
+		});
 		if (name.issue) issues.push(name.issue);
 		else body.customerName = name.value;
 	}

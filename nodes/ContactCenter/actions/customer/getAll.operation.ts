@@ -55,9 +55,17 @@ const properties: INodeProperties[] = [
 								type: 'options',
 								default: 'eq',
 								options: [
-									{ name: 'Between', value: 'between', description: 'Between two values, both included' },
+									{
+										name: 'Between',
+										value: 'between',
+										description: 'Between two values, both included',
+									},
 									{ name: 'Contains', value: 'in', description: 'Contains any of the values' },
-									{ name: 'Does Not Contain', value: 'nin', description: 'Contains none of the values' },
+									{
+										name: 'Does Not Contain',
+										value: 'nin',
+										description: 'Contains none of the values',
+									},
 									{ name: 'Greater Than', value: 'gt' },
 									{ name: 'Greater Than or Equal', value: 'gte' },
 									{ name: 'Is Empty', value: 'empty' },
@@ -95,7 +103,8 @@ const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Sort Rule',
 		default: {},
-		description: 'Order of the customers; the first rule sorts first. Without rules the API decides (newest first in practice).',
+		description:
+			'Order of the customers; the first rule sorts first. Without rules the API decides (newest first in practice).',
 		options: [
 			{
 				displayName: 'Sort Rule',
@@ -108,7 +117,7 @@ const properties: INodeProperties[] = [
 						typeOptions: { loadOptionsMethod: 'getCustomerFields' },
 						default: '',
 						description:
-									'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 					},
 					{
 						displayName: 'Order',
@@ -126,7 +135,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);

@@ -5,7 +5,13 @@ import { readId } from '../../helpers/parameters';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { readCredentialSettings } from '../../transport';
 import type { MapperMode } from './customFields';
-import { buildCustomerBody, CONTACT_KINDS, type ContactKind, type CustomerBody, type Zones } from './fields';
+import {
+	buildCustomerBody,
+	CONTACT_KINDS,
+	type ContactKind,
+	type CustomerBody,
+	type Zones,
+} from './fields';
 
 /** The workflow's zone (date-times without offset) and the API's zone (the credential's). */
 export async function zonesOf(this: IExecuteFunctions): Promise<Zones> {
@@ -17,7 +23,12 @@ export async function zonesOf(this: IExecuteFunctions): Promise<Zones> {
  * The add/update body of one item, validated: an invalid item throws before anything is sent.
  * `issues` found elsewhere (update's customer ID) are reported together with the body's.
  */
-export async function readWriteBody(this: IExecuteFunctions, itemIndex: number, mode: MapperMode, issues: Issue[] = []): Promise<CustomerBody> {
+export async function readWriteBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	mode: MapperMode,
+	issues: Issue[] = [],
+): Promise<CustomerBody> {
 	const contacts: Partial<Record<ContactKind, unknown>> = {};
 	for (const kind of CONTACT_KINDS) contacts[kind] = this.getNodeParameter(kind, itemIndex, {});
 	const optionalParameter = mode === 'add' ? 'additionalFields' : 'updateFields';
@@ -35,7 +46,10 @@ export async function readWriteBody(this: IExecuteFunctions, itemIndex: number, 
 }
 
 /** The `customerId` parameter and its issue when blank. */
-export function customerIdOf(this: IExecuteFunctions, itemIndex: number): { id: string; issue?: Issue } {
+export function customerIdOf(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { id: string; issue?: Issue } {
 	const read = readId('customerId', this.getNodeParameter('customerId', itemIndex, ''), {
 		required: true,
 		fix: 'Enter the customer `_id` (from Create or Get Many), for example with an expression.',

@@ -9,7 +9,19 @@ import { oneOf, type Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
 import { apiTimeOf, isBlank, text, type CustomerBody, type Zones } from './fields';
 
-export const OPERATORS = ['eq', 'neq', 'empty', 'nempty', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
+export const OPERATORS = [
+	'eq',
+	'neq',
+	'empty',
+	'nempty',
+	'in',
+	'nin',
+	'gt',
+	'gte',
+	'lt',
+	'lte',
+	'between',
+] as const;
 export type Operator = (typeof OPERATORS)[number];
 export const ORDERS = ['asc', 'desc'] as const;
 
@@ -27,8 +39,16 @@ type Scalar = string | number;
 
 /** The inner list of a fixed collection (`{values: [...]}`), or an array given by an expression. */
 export function collectionRows(value: unknown): IDataObject[] {
-	const rows = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? (value as IDataObject).values : undefined;
-	return Array.isArray(rows) ? rows.filter((row): row is IDataObject => typeof row === 'object' && row !== null && !Array.isArray(row)) : [];
+	const rows = Array.isArray(value)
+		? value
+		: typeof value === 'object' && value !== null
+			? (value as IDataObject).values
+			: undefined;
+	return Array.isArray(rows)
+		? rows.filter(
+				(row): row is IDataObject => typeof row === 'object' && row !== null && !Array.isArray(row),
+			)
+		: [];
 }
 
 function scalar(value: unknown): Scalar {
@@ -57,14 +77,23 @@ function rawValueIssue(field: string, value: unknown): Issue | undefined {
 	const entries = Array.isArray(value) ? value : [value];
 	for (const entry of entries) {
 		const issue = readText(field, entry).issue;
-		if (issue) return Array.isArray(value) ? { ...issue, problem: `has a value that ${issue.problem}` } : issue;
+		if (issue)
+			return Array.isArray(value)
+				? { ...issue, problem: `has a value that ${issue.problem}` }
+				: issue;
 	}
 	return undefined;
 }
 
 function valueIssue(field: string, operator: string, count: number): Issue | undefined {
 	if (NO_VALUE.has(operator)) {
-		return count === 0 ? undefined : { field, problem: `must be empty for the operator "${operator}"`, fix: 'Clear the value; this operator takes none.' };
+		return count === 0
+			? undefined
+			: {
+					field,
+					problem: `must be empty for the operator "${operator}"`,
+					fix: 'Clear the value; this operator takes none.',
+				};
 	}
 	if (operator === 'between') {
 		return count === 2
@@ -76,10 +105,22 @@ function valueIssue(field: string, operator: string, count: number): Issue | und
 				};
 	}
 	if (ONE_VALUE.has(operator)) {
-		return count === 1 ? undefined : { field, problem: `needs exactly one value for the operator "${operator}" (got ${count})`, fix: 'Enter one value.' };
+		return count === 1
+			? undefined
+			: {
+					field,
+					problem: `needs exactly one value for the operator "${operator}" (got ${count})`,
+					fix: 'Enter one value.',
+				};
 	}
 	if (LIST_VALUE.has(operator)) {
-		return count > 0 ? undefined : { field, problem: `needs at least one value for the operator "${operator}"`, fix: 'Enter one value, or several separated by commas.' };
+		return count > 0
+			? undefined
+			: {
+					field,
+					problem: `needs at least one value for the operator "${operator}"`,
+					fix: 'Enter one value, or several separated by commas.',
+				};
 	}
 	return undefined;
 }
@@ -100,11 +141,22 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 		const operator = text(row.operator);
 		const values = conditionValues(operator, row.value);
 		issues.push(
-			field ? undefined : { field: `${path}.field`, problem: 'is required', fix: 'Pick a customer field from the list, or enter its field ID.' },
+			field
+				? undefined
+				: {
+						field: `${path}.field`,
+						problem: 'is required',
+						fix: 'Pick a customer field from the list, or enter its field ID.',
+					},
 			operator
 				? oneOf(`${path}.operator`, operator, OPERATORS)
-				: { field: `${path}.operator`, problem: 'is required', fix: `Pick one of ${OPERATORS.join(', ')}.` },
-			rawValueIssue(`${path}.value`, row.value) ?? valueIssue(`${path}.value`, operator, values.length),
+				: {
+						field: `${path}.operator`,
+						problem: 'is required',
+						fix: `Pick one of ${OPERATORS.join(', ')}.`,
+					},
+			rawValueIssue(`${path}.value`, row.value) ??
+				valueIssue(`${path}.value`, operator, values.length),
 		);
 		search.push({ field, operator, value: values });
 	});
@@ -116,7 +168,13 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 		const order = readText(`${path}.orderBy`, row.orderBy);
 		const orderBy = order.value ?? 'asc';
 		issues.push(
-			field ? undefined : { field: `${path}.field`, problem: 'is required', fix: 'Pick a customer field to sort by.' },
+			field
+				? undefined
+				: {
+						field: `${path}.field`,
+						problem: 'is required',
+						fix: 'Pick a customer field to sort by.',
+					},
 			order.issue ?? oneOf(`${path}.orderBy`, orderBy, ORDERS),
 		);
 		sortList.push({ field, orderBy });

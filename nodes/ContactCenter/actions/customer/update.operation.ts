@@ -19,7 +19,10 @@ const properties: INodeProperties[] = [
 	customFieldsField('update'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { id, issue } = customerIdOf.call(this, itemIndex);

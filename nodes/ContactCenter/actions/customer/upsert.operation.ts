@@ -2,16 +2,30 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { vendorError } from '../../transport/errors';
-import { addCustomerEnvelope, addError, customerEnvelope, customerRecord, CUSTOMER_PATHS, PHONE_EXISTS, repeatIdsOf, writeCustomer } from './api';
+import {
+	addCustomerEnvelope,
+	addError,
+	customerEnvelope,
+	customerRecord,
+	CUSTOMER_PATHS,
+	PHONE_EXISTS,
+	repeatIdsOf,
+	writeCustomer,
+} from './api';
 import type { CustomerBody } from './fields';
 import { createProperties } from './descriptions';
 import { readWriteBody } from './itemInput';
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['upsert'] } }, createProperties());
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['upsert'] } },
+	createProperties(),
+);
 
 /** The phone numbers of a write body. */
 function phonesOf(body: CustomerBody): string[] {
-	return Array.isArray(body.mobile) ? body.mobile.map((entry) => String((entry as IDataObject).value)) : [];
+	return Array.isArray(body.mobile)
+		? body.mobile.map((entry) => String((entry as IDataObject).value))
+		: [];
 }
 
 /**
@@ -31,28 +45,46 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const holders = repeatIdsOf(added.failure.data);
 	const [existingId] = holders;
 	if (!existingId) {
-		const error = new NodeOperationError(this.getNode(), 'A customer with this phone number already exists, but the API did not say which one', {
-			itemIndex,
-			description: `The add request failed with code ${PHONE_EXISTS} without an ID in data.repeatId, so the existing customer cannot be updated. Find the customer with Get Many (filter on the phone number) and use Update.${added.failure.traceId ? ` Trace ID ${added.failure.traceId}.` : ''}`,
-		});
+		const error = new NodeOperationError(
+			this.getNode(),
+			'A customer with this phone number already exists, but the API did not say which one',
+			{
+				itemIndex,
+				description: `The add request failed with code ${PHONE_EXISTS} without an ID in data.repeatId, so the existing customer cannot be updated. Find the customer with Get Many (filter on the phone number) and use Update.${added.failure.traceId ? ` Trace ID ${added.failure.traceId}.` : ''}`,
+			},
+		);
 		error.context.vendorCode = PHONE_EXISTS;
 		throw error;
 	}
-	const updated = await customerEnvelope.call(this, CUSTOMER_PATHS.update, { _id: existingId, ...body }, itemIndex);
+	const updated = await customerEnvelope.call(
+		this,
+		CUSTOMER_PATHS.update,
+		{ _id: existingId, ...body },
+		itemIndex,
+	);
 	if (updated.ok) return customerRecord(updated.data);
 	const phones = phonesOf(body);
-	if (updated.failure.code !== PHONE_EXISTS || phones.length === 0) throw vendorError(this.getNode(), updated.failure, itemIndex);
+	if (updated.failure.code !== PHONE_EXISTS || phones.length === 0)
+		throw vendorError(this.getNode(), updated.failure, itemIndex);
 
 	// The phones are shared with other customers: write everything else, keep the phone list.
 	const others = repeatIdsOf(updated.failure.data).filter((id) => id !== existingId);
 	const otherHolders = others.length > 0 ? others : holders.slice(1);
 	const withoutPhones: CustomerBody = { ...body };
 	delete withoutPhones.mobile;
-	const record = await writeCustomer.call(this, CUSTOMER_PATHS.update, { _id: existingId, ...withoutPhones }, itemIndex);
+	const record = await writeCustomer.call(
+		this,
+		CUSTOMER_PATHS.update,
+		{ _id: existingId, ...withoutPhones },
+		itemIndex,
+	);
 	const reason =
 		`The phone number${phones.length > 1 ? 's' : ''} ${phones.join(', ')} also belong${phones.length > 1 ? '' : 's'} to customer${otherHolders.length > 1 ? 's' : ''} ${otherHolders.join(', ')}, ` +
 		`so the API refused to give ${phones.length > 1 ? 'them' : 'it'} to customer ${existingId}. Its other fields were updated; its phone list was left as it was. ` +
 		'To move a number, remove it from the other customer first (Update with its new phone list), then run again.';
 	this.logger.warn(`Contact Center: ${reason}`, { node: this.getNode().name, itemIndex });
-	return { ...record, phonesNotUpdated: { numbers: phones, customerId: existingId, alsoHeldBy: otherHolders, reason } };
+	return {
+		...record,
+		phonesNotUpdated: { numbers: phones, customerId: existingId, alsoHeldBy: otherHolders, reason },
+	};
 }

@@ -9,8 +9,16 @@ export const FIELD_LIST_PATH = '/openapi/crm/config/field/list';
 export type FieldListBody = { [key: string]: JsonBodyValue | undefined };
 
 /** The customer field configuration (CustomerFieldVO rows); the endpoint answers everything at once. */
-export async function listCustomerFieldRows(this: RequestContext, body: FieldListBody, itemIndex?: number): Promise<IDataObject[]> {
-	const data = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+export async function listCustomerFieldRows(
+	this: RequestContext,
+	body: FieldListBody,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const data = await apiRequest.call<
+		RequestContext,
+		Parameters<typeof apiRequest>,
+		Promise<unknown>
+	>(this, {
 		method: 'POST',
 		path: FIELD_LIST_PATH,
 		body,

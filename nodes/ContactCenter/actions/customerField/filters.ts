@@ -15,7 +15,9 @@ export function buildFieldListBody(filters: IDataObject): { issues: Issue[]; bod
 	if (name.value !== undefined) body.name = name.value;
 	const categories = readList('filters.category', filters.category, 'categories');
 	issues.push(...categories.issues);
-	categories.values.forEach((category, index) => issues.push(oneOf(`filters.category[${index}]`, category, FIELD_CATEGORIES)));
+	categories.values.forEach((category, index) =>
+		issues.push(oneOf(`filters.category[${index}]`, category, FIELD_CATEGORIES)),
+	);
 	if (categories.values.length > 0) body.category = categories.values;
 	const types = readList('filters.type', filters.type, 'field types');
 	issues.push(...types.issues);

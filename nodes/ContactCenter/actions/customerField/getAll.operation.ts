@@ -32,7 +32,8 @@ const properties: INodeProperties[] = [
 				name: 'editable',
 				type: 'boolean',
 				default: true,
-				description: 'Whether to return only editable fields (true) or only auto-generated, non-editable fields (false)',
+				description:
+					'Whether to return only editable fields (true) or only auto-generated, non-editable fields (false)',
 			},
 			{
 				displayName: 'Enabled',
@@ -60,11 +61,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customerField'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customerField'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
-	const { issues, body } = buildFieldListBody(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const { issues, body } = buildFieldListBody(
+		this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
+	);
 	assertValid(this.getNode(), itemIndex, issues);
 	// The endpoint has no paging: it answers every matching field at once, so the limit is applied here.
 	const rows = await listCustomerFieldRows.call(this, body, itemIndex);

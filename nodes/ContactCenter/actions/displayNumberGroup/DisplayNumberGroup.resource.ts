@@ -19,7 +19,8 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a display number group',
-				description: 'Create a group of caller numbers shown to called parties; returns the created group',
+				description:
+					'Create a group of caller numbers shown to called parties; returns the created group',
 			},
 			{
 				name: 'Delete',
@@ -37,7 +38,8 @@ export const description: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a display number group',
-				description: 'Replace the number list of a display-number group and change the fields given',
+				description:
+					'Replace the number list of a display-number group and change the fields given',
 			},
 		],
 		default: 'getAll',

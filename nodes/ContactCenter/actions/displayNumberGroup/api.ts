@@ -30,7 +30,11 @@ export async function fetchDisplayGroupPage(
 	pageSize: number,
 	itemIndex?: number,
 ): Promise<Page<IDataObject> & { total?: unknown }> {
-	const raw = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+	const raw = await apiRequest.call<
+		RequestContext,
+		Parameters<typeof apiRequest>,
+		Promise<unknown>
+	>(this, {
 		method: 'POST',
 		path: DISPLAY_GROUP_PATHS.query,
 		body: { page, pageSize },
@@ -38,15 +42,29 @@ export async function fetchDisplayGroupPage(
 		kind: 'read',
 		itemIndex,
 	});
-	const data = dataObject(this, raw, DISPLAY_GROUP_PATHS.query, 'data.list (the groups) with data.page', itemIndex) as QueryData & IDataObject;
+	const data = dataObject(
+		this,
+		raw,
+		DISPLAY_GROUP_PATHS.query,
+		'data.list (the groups) with data.page',
+		itemIndex,
+	) as QueryData & IDataObject;
 	const rows = pageRows(this, data, DISPLAY_GROUP_PATHS.query, data.page?.total, itemIndex);
 	const pageNumber = Number(data.page?.pageNumber ?? page);
 	const totalPage = Number(data.page?.totalPage ?? 0);
-	return { rows, total: data.page?.total, hasMore: displayGroupHasMore(pageNumber, totalPage, rows.length) };
+	return {
+		rows,
+		total: data.page?.total,
+		hasMore: displayGroupHasMore(pageNumber, totalPage, rows.length),
+	};
 }
 
 /** Every group (or the first `limit`), in as few pages as the page-size limits allow. */
-export async function listDisplayGroups(this: RequestContext, limit: number | undefined, itemIndex?: number): Promise<IDataObject[]> {
+export async function listDisplayGroups(
+	this: RequestContext,
+	limit: number | undefined,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
 	const watch = new PageWatch((row) => row.id);
 	const groups = await collectPages(
 		async (page, size) => {
@@ -54,7 +72,10 @@ export async function listDisplayGroups(this: RequestContext, limit: number | un
 			watch.total(result.total);
 			return { rows: watch.keep(result.rows), hasMore: result.hasMore };
 		},
-		{ pageSize: pageSizeFor(PAGE_SIZE.displayNumberGroup, limit, DISPLAY_GROUP_MIN_PAGE_SIZE), limit },
+		{
+			pageSize: pageSizeFor(PAGE_SIZE.displayNumberGroup, limit, DISPLAY_GROUP_MIN_PAGE_SIZE),
+			limit,
+		},
 	);
 	warnIfChanged(this, watch, 'display-number groups', itemIndex);
 	return groups;

@@ -31,7 +31,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['displayNumberGroup'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { issues, body } = buildCreateBody(
@@ -43,7 +46,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	assertValid(this.getNode(), itemIndex, issues);
 
 	// The API answers with the created group.
-	const group = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject | null>>(this, {
+	const group = await apiRequest.call<
+		IExecuteFunctions,
+		Parameters<typeof apiRequest>,
+		Promise<IDataObject | null>
+	>(this, {
 		method: 'POST',
 		path: DISPLAY_GROUP_PATHS.create,
 		body,

@@ -7,12 +7,25 @@ import { DISPLAY_GROUP_PATHS } from './api';
 import { displayGroupLocator } from './descriptions';
 import { readId } from '../../helpers/parameters';
 
-const properties: INodeProperties[] = [displayGroupLocator('groupId', 'Display Number Group', 'The display-number group to delete', true)];
+const properties: INodeProperties[] = [
+	displayGroupLocator(
+		'groupId',
+		'Display Number Group',
+		'The display-number group to delete',
+		true,
+	),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['displayNumberGroup'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const read = readId('groupId', this.getNodeParameter('groupId', itemIndex, ''), { required: true, fix: 'Pick the display-number group to delete.' });
+	const read = readId('groupId', this.getNodeParameter('groupId', itemIndex, ''), {
+		required: true,
+		fix: 'Pick the display-number group to delete.',
+	});
 	assertValid(this.getNode(), itemIndex, [read.issue]);
 	const groupId = read.value ?? '';
 

@@ -3,7 +3,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
 
 /** A display-number group picked from the tenant's groups (searchable) or given by its ID. */
-export function displayGroupLocator(name: string, displayName: string, description: string, required: boolean): INodeProperties {
+export function displayGroupLocator(
+	name: string,
+	displayName: string,
+	description: string,
+	required: boolean,
+): INodeProperties {
 	return resourceLocator({
 		name,
 		displayName,
@@ -27,7 +32,8 @@ export const strategyField: INodeProperties = {
 		{
 			name: 'By Home Location',
 			value: '3',
-			description: 'A number from the called party\'s area; otherwise the default numbers, city and area code',
+			description:
+				"A number from the called party's area; otherwise the default numbers, city and area code",
 		},
 		{ name: 'Random', value: '1', description: 'A random number of the group' },
 		{ name: 'Rotating', value: '2', description: 'Each number of the group in turn' },
@@ -56,7 +62,8 @@ export function optionalFields(): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 010',
-			description: 'Area code used when no number of the group matches the called party\'s area (By Home Location strategy)',
+			description:
+				"Area code used when no number of the group matches the called party's area (By Home Location strategy)",
 		},
 		{
 			displayName: 'Default City',
@@ -64,7 +71,8 @@ export function optionalFields(): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Beijing',
-			description: 'City used when no number of the group matches the called party\'s area (By Home Location strategy)',
+			description:
+				"City used when no number of the group matches the called party's area (By Home Location strategy)",
 		},
 		{
 			displayName: 'Default Number List',
@@ -74,9 +82,14 @@ export function optionalFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. 01012345678',
 			description:
-				'Only for the By Home Location strategy: numbers used when no number matches the called party\'s area, separated by commas or new lines (an expression may return an array)',
+				"Only for the By Home Location strategy: numbers used when no number matches the called party's area, separated by commas or new lines (an expression may return an array)",
 		},
-		displayGroupLocator('overflowGroupId', 'Overflow Group', 'Another display-number group used as overflow', false),
+		displayGroupLocator(
+			'overflowGroupId',
+			'Overflow Group',
+			'Another display-number group used as overflow',
+			false,
+		),
 		{
 			displayName: 'Remark',
 			name: 'remark',

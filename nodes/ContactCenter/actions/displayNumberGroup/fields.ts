@@ -36,7 +36,14 @@ function strategyIssue(value: unknown): Issue | undefined {
  * The optional fields (create's Additional Fields, update's Update Fields). On create, empty values
  * are left out; on update a field that was added is sent even when empty, which clears it.
  */
-function readOptional(fields: IDataObject, strategy: string | undefined, mode: 'create' | 'update', selfId: string | undefined, issues: Issue[], body: GroupBody): void {
+function readOptional(
+	fields: IDataObject,
+	strategy: string | undefined,
+	mode: 'create' | 'update',
+	selfId: string | undefined,
+	issues: Issue[],
+	body: GroupBody,
+): void {
 	for (const key of ['remark', 'city', 'areaCode'] as const) {
 		if (!(key in fields)) continue;
 		const read = readText(key, fields[key]);
@@ -45,7 +52,12 @@ function readOptional(fields: IDataObject, strategy: string | undefined, mode: '
 		if (value || mode === 'update') body[key] = value;
 	}
 	if ('defaultNumberList' in fields) {
-		issues.push(...listIssues('defaultNumberList', fields.defaultNumberList, { phoneNumbers: true, what: 'phone numbers' }));
+		issues.push(
+			...listIssues('defaultNumberList', fields.defaultNumberList, {
+				phoneNumbers: true,
+				what: 'phone numbers',
+			}),
+		);
 		const numbers = parseList(fields.defaultNumberList);
 		if (numbers.length > 0 && strategy !== undefined && strategy !== HOME_LOCATION) {
 			issues.push({
@@ -72,28 +84,66 @@ function readOptional(fields: IDataObject, strategy: string | undefined, mode: '
 }
 
 /** Create: groupName, strategy (1–3) and numberList required. */
-export function buildCreateBody(groupName: unknown, strategy: unknown, numberList: unknown, additionalFields: IDataObject): Built {
+export function buildCreateBody(
+	groupName: unknown,
+	strategy: unknown,
+	numberList: unknown,
+	additionalFields: IDataObject,
+): Built {
 	const issues: Issue[] = [];
-	const name = readText('groupName', groupName, { required: true, fix: 'Enter a name for the group.' });
+	const name = readText('groupName', groupName, {
+		required: true,
+		fix: 'Enter a name for the group.',
+	});
 	if (name.issue) issues.push(name.issue);
 	const strategyIssueFound = strategyIssue(strategy);
 	if (strategyIssueFound) issues.push(strategyIssueFound);
-	issues.push(...listIssues('numberList', numberList, { required: true, phoneNumbers: true, what: 'phone numbers' }));
-	const body: GroupBody = { groupName: name.value ?? '', strategy: text(strategy), numberList: parseList(numberList) };
+	issues.push(
+		...listIssues('numberList', numberList, {
+			required: true,
+			phoneNumbers: true,
+			what: 'phone numbers',
+		}),
+	);
+	const body: GroupBody = {
+		groupName: name.value ?? '',
+		strategy: text(strategy),
+		numberList: parseList(numberList),
+	};
 	readOptional(additionalFields, text(strategy), 'create', undefined, issues, body);
 	return { issues, body };
 }
 
 /** Update: id and numberList required (the API replaces the number list); other fields only when added. */
-export function buildUpdateBody(groupId: string, numberList: unknown, updateFields: IDataObject): Built {
+export function buildUpdateBody(
+	groupId: string,
+	numberList: unknown,
+	updateFields: IDataObject,
+): Built {
 	const issues: Issue[] = [];
-	if (!groupId) issues.push({ field: 'groupId', problem: 'is required', fix: 'Pick the display-number group to update.' });
-	issues.push(...listIssues('numberList', numberList, { required: true, phoneNumbers: true, what: 'phone numbers' }));
+	if (!groupId)
+		issues.push({
+			field: 'groupId',
+			problem: 'is required',
+			fix: 'Pick the display-number group to update.',
+		});
+	issues.push(
+		...listIssues('numberList', numberList, {
+			required: true,
+			phoneNumbers: true,
+			what: 'phone numbers',
+		}),
+	);
 	const body: GroupBody = { id: groupId, numberList: parseList(numberList) };
 	if ('groupName' in updateFields) {
 		const name = readText('groupName', updateFields.groupName);
 		if (name.issue) issues.push(name.issue);
-		else if (name.value === undefined) issues.push({ field: 'groupName', problem: 'cannot be empty', fix: 'Enter the new name, or remove the field.' });
+		else if (name.value === undefined)
+			issues.push({
+				field: 'groupName',
+				problem: 'cannot be empty',
+				fix: 'Enter the new name, or remove the field.',
+			});
 		body.groupName = name.value ?? '';
 	}
 	let strategy: string | undefined;

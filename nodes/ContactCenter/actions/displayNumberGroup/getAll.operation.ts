@@ -7,7 +7,10 @@ import { listDisplayGroups } from './api';
 
 const properties: INodeProperties[] = [...returnAllAndLimit()];
 
-export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['displayNumberGroup'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);

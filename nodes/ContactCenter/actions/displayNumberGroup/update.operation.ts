@@ -4,24 +4,36 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { DISPLAY_GROUP_PATHS } from './api';
-import { displayGroupLocator, numberListField, optionalFields, strategyField } from './descriptions';
+import {
+	displayGroupLocator,
+	numberListField,
+	optionalFields,
+	strategyField,
+} from './descriptions';
 import { buildUpdateBody } from './fields';
 import { readId } from '../../helpers/parameters';
 
-const updateFields: INodeProperties[] = ([
-	...optionalFields(),
-	{
-		displayName: 'Group Name',
-		name: 'groupName',
-		type: 'string',
-		default: '',
-		description: 'New name of the group',
-	},
-	strategyField,
-] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+const updateFields: INodeProperties[] = (
+	[
+		...optionalFields(),
+		{
+			displayName: 'Group Name',
+			name: 'groupName',
+			type: 'string',
+			default: '',
+			description: 'New name of the group',
+		},
+		strategyField,
+	] satisfies INodeProperties[]
+).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 const properties: INodeProperties[] = [
-	displayGroupLocator('groupId', 'Display Number Group', 'The display-number group to update', true),
+	displayGroupLocator(
+		'groupId',
+		'Display Number Group',
+		'The display-number group to update',
+		true,
+	),
 	numberListField(
 		'The complete new number list of the group (the API replaces the list), separated by commas or new lines (an expression may return an array)',
 	),
@@ -36,7 +48,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['displayNumberGroup'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['displayNumberGroup'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const groupId = readId('groupId', this.getNodeParameter('groupId', itemIndex, ''), {});

@@ -19,7 +19,8 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a service group',
-				description: 'Create a service group (agent queue) with its members and allocation strategy; returns the new group with its queue number',
+				description:
+					'Create a service group (agent queue) with its members and allocation strategy; returns the new group with its queue number',
 			},
 			{
 				name: 'Delete',
@@ -37,7 +38,8 @@ export const description: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a service group',
-				description: 'Change the name, members or settings of a service group; only the fields given are changed',
+				description:
+					'Change the name, members or settings of a service group; only the fields given are changed',
 			},
 		],
 		default: 'getAll',

@@ -11,8 +11,16 @@ export const SERVICE_GROUP_PATHS = {
 } as const;
 
 /** Every service group of the tenant (the list endpoint has no paging), or the one with this queue number. */
-export async function listServiceGroups(this: RequestContext, queueNumber?: string, itemIndex?: number): Promise<IDataObject[]> {
-	const data = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+export async function listServiceGroups(
+	this: RequestContext,
+	queueNumber?: string,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const data = await apiRequest.call<
+		RequestContext,
+		Parameters<typeof apiRequest>,
+		Promise<unknown>
+	>(this, {
 		method: 'POST',
 		path: SERVICE_GROUP_PATHS.list,
 		body: queueNumber ? { queueNumber } : {},
@@ -20,5 +28,11 @@ export async function listServiceGroups(this: RequestContext, queueNumber?: stri
 		kind: 'read',
 		itemIndex,
 	});
-	return recordList(this, data, SERVICE_GROUP_PATHS.list, 'data as the list of service groups', itemIndex);
+	return recordList(
+		this,
+		data,
+		SERVICE_GROUP_PATHS.list,
+		'data as the list of service groups',
+		itemIndex,
+	);
 }

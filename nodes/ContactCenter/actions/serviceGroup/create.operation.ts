@@ -4,25 +4,39 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { listServiceGroups, SERVICE_GROUP_PATHS } from './api';
-import { membersDataField, membersField, membersInputField, serviceGroupLocator, settingsFields } from './descriptions';
+import {
+	membersDataField,
+	membersField,
+	membersInputField,
+	serviceGroupLocator,
+	settingsFields,
+} from './descriptions';
 import { buildCreateBody } from './fields';
 
-const additionalFields: INodeProperties[] = ([
-	...settingsFields,
-	{
-		displayName: 'Level',
-		name: 'level',
-		type: 'options',
-		default: '1',
-		description: 'Level of the group: 1 for a top-level group, 2 or 3 for a sub-group (which needs a Parent Group)',
-		options: [
-			{ name: 'First Level', value: '1' },
-			{ name: 'Second Level', value: '2' },
-			{ name: 'Third Level', value: '3' },
-		],
-	},
-	serviceGroupLocator('parentId', 'Parent Group', 'The group this sub-group belongs to (levels 2 and 3). First-level groups have no parent.', false),
-] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+const additionalFields: INodeProperties[] = (
+	[
+		...settingsFields,
+		{
+			displayName: 'Level',
+			name: 'level',
+			type: 'options',
+			default: '1',
+			description:
+				'Level of the group: 1 for a top-level group, 2 or 3 for a sub-group (which needs a Parent Group)',
+			options: [
+				{ name: 'First Level', value: '1' },
+				{ name: 'Second Level', value: '2' },
+				{ name: 'Third Level', value: '3' },
+			],
+		},
+		serviceGroupLocator(
+			'parentId',
+			'Parent Group',
+			'The group this sub-group belongs to (levels 2 and 3). First-level groups have no parent.',
+			false,
+		),
+	] satisfies INodeProperties[]
+).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 const properties: INodeProperties[] = [
 	{
@@ -47,11 +61,19 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['serviceGroup'], operation: ['create'] } },
+	properties,
+);
 
-function readMembersSource(this: IExecuteFunctions, itemIndex: number): { members?: unknown; membersData?: unknown; fromData: boolean } {
+function readMembersSource(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { members?: unknown; membersData?: unknown; fromData: boolean } {
 	const fromData = this.getNodeParameter('membersInput', itemIndex, 'fields') === 'data';
-	return fromData ? { fromData, membersData: this.getNodeParameter('membersData', itemIndex, '') } : { fromData, members: this.getNodeParameter('members', itemIndex, {}) };
+	return fromData
+		? { fromData, membersData: this.getNodeParameter('membersData', itemIndex, '') }
+		: { fromData, members: this.getNodeParameter('members', itemIndex, {}) };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -62,7 +84,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	assertValid(this.getNode(), itemIndex, issues);
 
-	const created = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<{ queueNumber?: unknown } | null>>(this, {
+	const created = await apiRequest.call<
+		IExecuteFunctions,
+		Parameters<typeof apiRequest>,
+		Promise<{ queueNumber?: unknown } | null>
+	>(this, {
 		method: 'POST',
 		path: SERVICE_GROUP_PATHS.create,
 		body,
@@ -70,7 +96,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		kind: 'write',
 		itemIndex,
 	});
-	const queueNumber = created?.queueNumber === undefined || created.queueNumber === null ? '' : String(created.queueNumber);
+	const queueNumber =
+		created?.queueNumber === undefined || created.queueNumber === null
+			? ''
+			: String(created.queueNumber);
 	const sent: IDataObject = { ...(body as IDataObject), queueNumber };
 	if (!queueNumber) return sent;
 
@@ -81,9 +110,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const group = groups.find((g) => String(g.queueNumber) === queueNumber);
 		if (group) return group;
 	} catch (error) {
-		this.logger.warn(`Service group ${queueNumber} was created, but reading it back failed; the output holds the fields sent`, {
-			error: error instanceof Error ? error.message : String(error),
-		});
+		this.logger.warn(
+			`Service group ${queueNumber} was created, but reading it back failed; the output holds the fields sent`,
+			{
+				error: error instanceof Error ? error.message : String(error),
+			},
+		);
 	}
 	return sent;
 }

@@ -7,12 +7,20 @@ import { apiRequest } from '../../transport';
 import { SERVICE_GROUP_PATHS } from './api';
 import { serviceGroupLocator } from './descriptions';
 
-const properties: INodeProperties[] = [serviceGroupLocator('queueNumber', 'Service Group', 'The service group to delete', true)];
+const properties: INodeProperties[] = [
+	serviceGroupLocator('queueNumber', 'Service Group', 'The service group to delete', true),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['serviceGroup'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const read = readId('queueNumber', this.getNodeParameter('queueNumber', itemIndex, ''), { required: true, fix: 'Pick the service group to delete.' });
+	const read = readId('queueNumber', this.getNodeParameter('queueNumber', itemIndex, ''), {
+		required: true,
+		fix: 'Pick the service group to delete.',
+	});
 	assertValid(this.getNode(), itemIndex, [read.issue]);
 	const queueNumber = read.value ?? '';
 

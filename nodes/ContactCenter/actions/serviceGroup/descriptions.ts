@@ -50,7 +50,8 @@ export const membersField: INodeProperties = {
 					type: 'number',
 					typeOptions: { minValue: 0, numberPrecision: 0 },
 					default: 1,
-					description: 'Priority of the agent in the group, a whole number (used by the Skill Value strategy)',
+					description:
+						'Priority of the agent in the group, a whole number (used by the Skill Value strategy)',
 				},
 			],
 		},
@@ -66,7 +67,8 @@ export const membersInputField: INodeProperties = {
 	name: 'membersInput',
 	type: 'options',
 	default: 'fields',
-	description: 'Whether to add the members one by one below, or give the whole list as data (JSON or a list) from an expression',
+	description:
+		'Whether to add the members one by one below, or give the whole list as data (JSON or a list) from an expression',
 	options: [
 		{ name: 'Using Fields Below', value: 'fields' },
 		{ name: 'Using JSON or a List', value: 'data' },
@@ -104,7 +106,8 @@ export const settingsFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 1001, 1002',
-		description: 'Agent numbers of the group leaders, separated by commas or new lines (an expression may return an array)',
+		description:
+			'Agent numbers of the group leaders, separated by commas or new lines (an expression may return an array)',
 	},
 	{
 		displayName: 'Max Queue Length',
@@ -127,7 +130,8 @@ export const settingsFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 60,
-		description: 'How long a caller may wait in the queue, a whole number in the platform\'s unit (usually seconds)',
+		description:
+			"How long a caller may wait in the queue, a whole number in the platform's unit (usually seconds)",
 	},
 	{
 		displayName: 'Ring Time',
@@ -135,7 +139,8 @@ export const settingsFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 20,
-		description: 'How long an agent\'s phone rings before the call moves on, a whole number in the platform\'s unit (usually seconds)',
+		description:
+			"How long an agent's phone rings before the call moves on, a whole number in the platform's unit (usually seconds)",
 	},
 	{
 		displayName: 'Strategy',
@@ -144,11 +149,27 @@ export const settingsFields: INodeProperties[] = [
 		default: 'rrmemory',
 		description: 'How calls are allocated to the members',
 		options: [
-			{ name: 'Fewest Answers', value: 'leastAnswerTimes', description: 'The agent who answered the fewest calls' },
-			{ name: 'Longest Answer Duration', value: 'longestAnswerTimes', description: 'By longest total answer duration' },
-			{ name: 'Longest Idle', value: 'maxFreeTime', description: 'The agent idle for the longest time' },
+			{
+				name: 'Fewest Answers',
+				value: 'leastAnswerTimes',
+				description: 'The agent who answered the fewest calls',
+			},
+			{
+				name: 'Longest Answer Duration',
+				value: 'longestAnswerTimes',
+				description: 'By longest total answer duration',
+			},
+			{
+				name: 'Longest Idle',
+				value: 'maxFreeTime',
+				description: 'The agent idle for the longest time',
+			},
 			{ name: 'Random', value: 'random' },
-			{ name: 'Round Robin', value: 'rrmemory', description: 'Each member in turn, remembering the last one' },
+			{
+				name: 'Round Robin',
+				value: 'rrmemory',
+				description: 'Each member in turn, remembering the last one',
+			},
 			{ name: 'Sequential', value: 'order', description: 'Members in their listed order' },
 			{ name: 'Skill Value', value: 'skill', description: 'By member weight' },
 		],

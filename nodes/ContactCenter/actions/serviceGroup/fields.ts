@@ -7,7 +7,14 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
 import { duplicates, listIssues, parseList } from '../../helpers/lists';
-import { readBoolean, readId, readNumber, readRows, readText, shown } from '../../helpers/parameters';
+import {
+	readBoolean,
+	readId,
+	readNumber,
+	readRows,
+	readText,
+	shown,
+} from '../../helpers/parameters';
 
 export const SERVICE_GROUP_STRATEGIES = [
 	'leastAnswerTimes',
@@ -57,11 +64,23 @@ export function memberRows(value: unknown): unknown[] {
  * Validates member rows and returns them as the API takes them: `[{agentNumber, weight}]`. A row is
  * `{agentNumber, weight}` or, from data, a plain agent number (weight 1).
  */
-export function checkMemberRows(field: string, rows: unknown[], fromData = false): { issues: Issue[]; members: MemberBody[] } {
+export function checkMemberRows(
+	field: string,
+	rows: unknown[],
+	fromData = false,
+): { issues: Issue[]; members: MemberBody[] } {
 	const issues: Issue[] = [];
 	if (rows.length === 0) {
 		return {
-			issues: [{ field, problem: 'needs at least one member', fix: fromData ? 'Give a list of agent numbers, or a JSON array of {"agentNumber", "weight"}.' : 'Add a member with its agent number and weight.' }],
+			issues: [
+				{
+					field,
+					problem: 'needs at least one member',
+					fix: fromData
+						? 'Give a list of agent numbers, or a JSON array of {"agentNumber", "weight"}.'
+						: 'Add a member with its agent number and weight.',
+				},
+			],
 			members: [],
 		};
 	}
@@ -69,14 +88,33 @@ export function checkMemberRows(field: string, rows: unknown[], fromData = false
 	rows.forEach((row, index) => {
 		const at = fromData ? `${field} entry ${index + 1}` : `${field}[${index}]`;
 		const isObject = typeof row === 'object' && row !== null && !Array.isArray(row);
-		const member: IDataObject = isObject ? (row as IDataObject) : { agentNumber: row as IDataObject[string], weight: 1 };
-		const agentNumber = readText(fromData ? field : `${at}.agentNumber`, member.agentNumber, { required: true, fix: 'Enter the agent number of the member.' });
-		if (agentNumber.issue) issues.push(fromData ? { ...agentNumber.issue, problem: `entry ${index + 1}: agent number ${agentNumber.issue.problem}` } : agentNumber.issue);
-		const weight = readNumber(fromData ? field : `${at}.weight`, member.weight ?? (fromData ? 1 : undefined), { required: true, integer: true, min: 0 });
+		const member: IDataObject = isObject
+			? (row as IDataObject)
+			: { agentNumber: row as IDataObject[string], weight: 1 };
+		const agentNumber = readText(fromData ? field : `${at}.agentNumber`, member.agentNumber, {
+			required: true,
+			fix: 'Enter the agent number of the member.',
+		});
+		if (agentNumber.issue)
+			issues.push(
+				fromData
+					? {
+							...agentNumber.issue,
+							problem: `entry ${index + 1}: agent number ${agentNumber.issue.problem}`,
+						}
+					: agentNumber.issue,
+			);
+		const weight = readNumber(
+			fromData ? field : `${at}.weight`,
+			member.weight ?? (fromData ? 1 : undefined),
+			{ required: true, integer: true, min: 0 },
+		);
 		if (weight.issue) {
 			issues.push({
 				...weight.issue,
-				problem: fromData ? `entry ${index + 1}: weight ${weight.issue.problem}` : weight.issue.problem,
+				problem: fromData
+					? `entry ${index + 1}: weight ${weight.issue.problem}`
+					: weight.issue.problem,
 				fix: 'Enter the agent priority as a number, for example 1.',
 			});
 		}
@@ -94,12 +132,18 @@ export function checkMemberRows(field: string, rows: unknown[], fromData = false
 }
 
 /** The Members fixed collection, checked (see checkMemberRows). */
-export function readMembers(field: string, value: unknown): { issues: Issue[]; members: MemberBody[] } {
+export function readMembers(
+	field: string,
+	value: unknown,
+): { issues: Issue[]; members: MemberBody[] } {
 	return checkMemberRows(field, memberRows(value));
 }
 
 /** Members given as data: a JSON array (of agent numbers or of {agentNumber, weight}) or a list of agent numbers. */
-export function readMembersData(field: string, value: unknown): { issues: Issue[]; members: MemberBody[] } {
+export function readMembersData(
+	field: string,
+	value: unknown,
+): { issues: Issue[]; members: MemberBody[] } {
 	const read = readRows(field, value, 'members');
 	if (read.issues.length > 0) return { issues: read.issues, members: [] };
 	return checkMemberRows(field, read.rows, true);
@@ -113,7 +157,9 @@ export function readMemberInput(
 	source: { members?: unknown; membersData?: unknown; fromData: boolean },
 	fields: { members: string; membersData: string },
 ): { issues: Issue[]; members: MemberBody[] } {
-	return source.fromData ? readMembersData(fields.membersData, source.membersData) : readMembers(fields.members, source.members);
+	return source.fromData
+		? readMembersData(fields.membersData, source.membersData)
+		: readMembers(fields.members, source.members);
 }
 
 /** The settings of create's Additional Fields and update's Update Fields that both share. */
@@ -123,7 +169,10 @@ function readSettings(fields: IDataObject, issues: Issue[], body: GroupBody): vo
 		body.groupLeader = parseList(fields.groupLeader);
 	}
 	if ('strategy' in fields) {
-		const strategy = readText('strategy', fields.strategy, { required: true, fix: 'Pick a strategy from the list.' });
+		const strategy = readText('strategy', fields.strategy, {
+			required: true,
+			fix: 'Pick a strategy from the list.',
+		});
 		if (strategy.issue) issues.push(strategy.issue);
 		else if (!(SERVICE_GROUP_STRATEGIES as readonly string[]).includes(strategy.value ?? '')) {
 			issues.push({
@@ -149,10 +198,17 @@ function readSettings(fields: IDataObject, issues: Issue[], body: GroupBody): vo
 }
 
 /** Create: name and members required; level 1–3 with parentId `0` for first level and a parent group for levels 2 and 3. */
-export function buildCreateBody(name: unknown, members: { members?: unknown; membersData?: unknown; fromData: boolean }, additionalFields: IDataObject): Built {
+export function buildCreateBody(
+	name: unknown,
+	members: { members?: unknown; membersData?: unknown; fromData: boolean },
+	additionalFields: IDataObject,
+): Built {
 	const issues: Issue[] = [];
 	const body: GroupBody = {};
-	const groupName = readText('name', name, { required: true, fix: 'Enter a name for the service group.' });
+	const groupName = readText('name', name, {
+		required: true,
+		fix: 'Enter a name for the service group.',
+	});
 	if (groupName.issue) issues.push(groupName.issue);
 	body.name = groupName.value ?? '';
 	const read = readMemberInput(members, { members: 'members', membersData: 'membersData' });
@@ -165,7 +221,11 @@ export function buildCreateBody(name: unknown, members: { members?: unknown; mem
 	if (levelRead.value !== undefined) {
 		level = levelRead.value;
 		if (!(LEVELS as readonly string[]).includes(level)) {
-			issues.push({ field: 'level', problem: `must be 1, 2 or 3 (got ${shown(additionalFields.level)})`, fix: 'Pick the level from the list.' });
+			issues.push({
+				field: 'level',
+				problem: `must be 1, 2 or 3 (got ${shown(additionalFields.level)})`,
+				fix: 'Pick the level from the list.',
+			});
 		}
 		body.level = level;
 	}
@@ -196,15 +256,29 @@ export function buildCreateBody(name: unknown, members: { members?: unknown; mem
 export function buildUpdateBody(queueNumber: string, updateFields: IDataObject): Built {
 	const issues: Issue[] = [];
 	const body: GroupBody = { queueNumber };
-	if (!queueNumber) issues.push({ field: 'queueNumber', problem: 'is required', fix: 'Pick the service group to update.' });
+	if (!queueNumber)
+		issues.push({
+			field: 'queueNumber',
+			problem: 'is required',
+			fix: 'Pick the service group to update.',
+		});
 	const keys = Object.keys(updateFields);
 	if (keys.length === 0) {
-		issues.push({ field: 'updateFields', problem: 'is empty', fix: 'Add at least one field to change under Update Fields.' });
+		issues.push({
+			field: 'updateFields',
+			problem: 'is empty',
+			fix: 'Add at least one field to change under Update Fields.',
+		});
 	}
 	if ('name' in updateFields) {
 		const name = readText('name', updateFields.name);
 		if (name.issue) issues.push(name.issue);
-		else if (name.value === undefined) issues.push({ field: 'name', problem: 'cannot be empty', fix: 'Enter the new name, or remove the field.' });
+		else if (name.value === undefined)
+			issues.push({
+				field: 'name',
+				problem: 'cannot be empty',
+				fix: 'Enter the new name, or remove the field.',
+			});
 		body.name = name.value ?? '';
 	}
 	if ('members' in updateFields && 'membersData' in updateFields) {
@@ -214,7 +288,10 @@ export function buildUpdateBody(queueNumber: string, updateFields: IDataObject):
 			fix: 'Use either Members or Members (From Data), not both: remove one of them from Update Fields.',
 		});
 	} else if ('members' in updateFields || 'membersData' in updateFields) {
-		const read = readMemberInput({ ...updateFields, fromData: 'membersData' in updateFields }, { members: 'members', membersData: 'membersData' });
+		const read = readMemberInput(
+			{ ...updateFields, fromData: 'membersData' in updateFields },
+			{ members: 'members', membersData: 'membersData' },
+		);
 		issues.push(...read.issues);
 		body.members = read.members;
 	}

@@ -16,11 +16,16 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: [serviceGroupLocator('queueNumber', 'Service Group', 'Only this service group', false)],
+		options: [
+			serviceGroupLocator('queueNumber', 'Service Group', 'Only this service group', false),
+		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['serviceGroup'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);

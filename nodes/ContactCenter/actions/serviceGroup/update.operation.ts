@@ -5,21 +5,31 @@ import { assertValid } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { readId } from '../../helpers/parameters';
 import { SERVICE_GROUP_PATHS } from './api';
-import { membersDataField, membersField, serviceGroupLocator, settingsFields } from './descriptions';
+import {
+	membersDataField,
+	membersField,
+	serviceGroupLocator,
+	settingsFields,
+} from './descriptions';
 import { buildUpdateBody } from './fields';
 
-const updateFields: INodeProperties[] = ([
-	...settingsFields,
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		description: 'New name of the group',
-	},
-	{ ...membersField, description: 'The new member list; it replaces the current members' },
-	{ ...membersDataField, description: `The new member list as data (it replaces the current members; use instead of Members). ${membersDataField.description}` },
-] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+const updateFields: INodeProperties[] = (
+	[
+		...settingsFields,
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'New name of the group',
+		},
+		{ ...membersField, description: 'The new member list; it replaces the current members' },
+		{
+			...membersDataField,
+			description: `The new member list as data (it replaces the current members; use instead of Members). ${membersDataField.description}`,
+		},
+	] satisfies INodeProperties[]
+).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 const properties: INodeProperties[] = [
 	serviceGroupLocator('queueNumber', 'Service Group', 'The service group to update', true),
@@ -34,11 +44,21 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['serviceGroup'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['serviceGroup'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const queueNumber = readId('queueNumber', this.getNodeParameter('queueNumber', itemIndex, ''), {});
-	const { issues, body } = buildUpdateBody(queueNumber.value ?? '', this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	const queueNumber = readId(
+		'queueNumber',
+		this.getNodeParameter('queueNumber', itemIndex, ''),
+		{},
+	);
+	const { issues, body } = buildUpdateBody(
+		queueNumber.value ?? '',
+		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+	);
 	assertValid(this.getNode(), itemIndex, [queueNumber.issue, ...issues]);
 
 	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {

@@ -5,7 +5,13 @@ import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
 import { readCredentialSettings } from '../../transport';
 import { readItemLimit } from '../../transport/pagination';
-import { outputRecord, queryServiceRecords, readRecordQuery, RECORDS_PER_QUERY, saturationMessage } from './query';
+import {
+	outputRecord,
+	queryServiceRecords,
+	readRecordQuery,
+	RECORDS_PER_QUERY,
+	saturationMessage,
+} from './query';
 import { walkRecords } from './walker';
 
 const properties: INodeProperties[] = [
@@ -18,7 +24,11 @@ const properties: INodeProperties[] = [
 		description: 'Which service records to read',
 		options: [
 			{ name: 'Call', value: 'call', description: 'Records written after calls (carry a call ID)' },
-			{ name: 'Online Chat', value: 'im', description: 'Records written after online chat sessions (carry a session ID)' },
+			{
+				name: 'Online Chat',
+				value: 'im',
+				description: 'Records written after online chat sessions (carry a session ID)',
+			},
 		],
 	},
 	{
@@ -28,7 +38,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		description:
-			'Records updated at or after this time. A time without an offset is read in the workflow\'s time zone and converted to the API\'s zone (the credential\'s Time Zone).',
+			"Records updated at or after this time. A time without an offset is read in the workflow's time zone and converted to the API's zone (the credential's Time Zone).",
 	},
 	{
 		displayName: 'End Time',
@@ -66,7 +76,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['serviceRecord'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['serviceRecord'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const connection = await readCredentialSettings.call(this);
@@ -87,14 +100,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const result = await walkRecords(
 		async (startTime, endTime, size) =>
-			await queryServiceRecords.call(this, query.channel, { startTime, endTime, limit: size, idFilter: query.idFilter }, itemIndex),
+			await queryServiceRecords.call(
+				this,
+				query.channel,
+				{ startTime, endTime, limit: size, idFilter: query.idFilter },
+				itemIndex,
+			),
 		{ start: query.startTime, end: query.endTime, limit, cap },
 	);
 
 	if (result.saturatedSeconds.length > 0) {
 		// Never a silently short list: say which seconds could not be read in full.
-		const message = saturationMessage(query.channel, result.saturatedSeconds, connection.timezone, itemIndex, cap);
-		this.logger.warn(message, { saturatedSeconds: result.saturatedSeconds, channel: query.channel });
+		const message = saturationMessage(
+			query.channel,
+			result.saturatedSeconds,
+			connection.timezone,
+			itemIndex,
+			cap,
+		);
+		this.logger.warn(message, {
+			saturatedSeconds: result.saturatedSeconds,
+			channel: query.channel,
+		});
 		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 	}
 	const records = limit === undefined ? result.records : result.records.slice(0, limit);

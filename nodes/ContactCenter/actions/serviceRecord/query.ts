@@ -19,7 +19,10 @@ export const RECORD_PATHS: Record<Channel, string> = {
 };
 
 /** The id filter each channel takes: call records carry callId, online records sessionId. */
-export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = { call: 'callId', im: 'sessionId' };
+export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = {
+	call: 'callId',
+	im: 'sessionId',
+};
 
 export interface RecordQuery {
 	channel: Channel;
@@ -29,7 +32,8 @@ export interface RecordQuery {
 	idFilter?: { key: 'callId' | 'sessionId'; value: string };
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 function filterText(value: unknown): string {
 	if (typeof value === 'string') return value.trim();
@@ -37,9 +41,19 @@ function filterText(value: unknown): string {
 	return '';
 }
 
-function apiTimeOf(field: string, value: unknown, workflowZone: string, apiZone: string, issues: Issue[]): string | undefined {
+function apiTimeOf(
+	field: string,
+	value: unknown,
+	workflowZone: string,
+	apiZone: string,
+	issues: Issue[],
+): string | undefined {
 	if (isBlank(value)) {
-		issues.push({ field, problem: 'is required', fix: 'Enter a date and time, for example 2026-11-22T09:00:00 or {{ $now.minus(1, "hour") }}.' });
+		issues.push({
+			field,
+			problem: 'is required',
+			fix: 'Enter a date and time, for example 2026-11-22T09:00:00 or {{ $now.minus(1, "hour") }}.',
+		});
 		return undefined;
 	}
 	// Numbers past the Date range, lists and objects are refused here, before any conversion.
@@ -68,7 +82,11 @@ export function readRecordQuery(
 	const issues: Issue[] = [];
 	const channel = input.channel as Channel;
 	if (!CHANNELS.includes(channel)) {
-		issues.push({ field: 'channel', problem: `must be call or im (got ${JSON.stringify(input.channel ?? null)})`, fix: 'Pick Call or Online Chat.' });
+		issues.push({
+			field: 'channel',
+			problem: `must be call or im (got ${JSON.stringify(input.channel ?? null)})`,
+			fix: 'Pick Call or Online Chat.',
+		});
 	}
 	const startTime = apiTimeOf('startTime', input.startTime, workflowZone, apiZone, issues);
 	const endTime = apiTimeOf('endTime', input.endTime, workflowZone, apiZone, issues);
@@ -115,7 +133,9 @@ function describeShape(data: unknown): string {
 	if (Array.isArray(data)) return 'a list holding something other than records';
 	if (isObject(data)) {
 		const keys = Object.keys(data);
-		return keys.length ? `an object with the keys ${keys.slice(0, 8).join(', ')}` : 'an empty object';
+		return keys.length
+			? `an object with the keys ${keys.slice(0, 8).join(', ')}`
+			: 'an empty object';
 	}
 	return `a ${typeof data} (${JSON.stringify(data).slice(0, 60)})`;
 }
@@ -131,7 +151,11 @@ export async function queryServiceRecords(
 	window: { startTime: string; endTime: string; limit: number; idFilter?: RecordQuery['idFilter'] },
 	itemIndex?: number,
 ): Promise<IDataObject[]> {
-	const data = await apiRequest.call<RequestContext, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
+	const data = await apiRequest.call<
+		RequestContext,
+		Parameters<typeof apiRequest>,
+		Promise<unknown>
+	>(this, {
 		method: 'POST',
 		path: RECORD_PATHS[channel],
 		body: {
@@ -160,9 +184,18 @@ export async function queryServiceRecords(
 }
 
 /** The warning when some seconds hold more records than one query returns. */
-export function saturationMessage(channel: Channel, seconds: readonly string[], apiZone: string, itemIndex: number, cap: number): string {
+export function saturationMessage(
+	channel: Channel,
+	seconds: readonly string[],
+	apiZone: string,
+	itemIndex: number,
+	cap: number,
+): string {
 	const kind = channel === 'call' ? 'call' : 'online chat';
-	const list = seconds.length > 10 ? `${seconds.slice(0, 10).join(', ')} and ${seconds.length - 10} more` : seconds.join(', ');
+	const list =
+		seconds.length > 10
+			? `${seconds.slice(0, 10).join(', ')} and ${seconds.length - 10} more`
+			: seconds.join(', ');
 	return (
 		`Item ${itemIndex}: the output may be incomplete. ${seconds.length === 1 ? 'One second holds' : `${seconds.length} seconds hold`} ` +
 		`${cap.toLocaleString('en-US')} or more ${kind} records (${list}, time zone ${apiZone}); the API returns at most ` +

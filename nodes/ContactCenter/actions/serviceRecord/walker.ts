@@ -60,7 +60,10 @@ export function recordIdentity(record: RecordLike): string {
 	return `~${JSON.stringify(record)}`;
 }
 
-export async function walkRecords<R extends RecordLike>(query: RecordQueryFn<R>, options: WalkOptions<R>): Promise<WalkResult<R>> {
+export async function walkRecords<R extends RecordLike>(
+	query: RecordQueryFn<R>,
+	options: WalkOptions<R>,
+): Promise<WalkResult<R>> {
 	const { end, cap, keep, mayContinue } = options;
 	const limit = options.limit ?? Number.POSITIVE_INFINITY;
 	const result: WalkResult<R> = { records: [], complete: false, saturatedSeconds: [], requests: 0 };
@@ -72,7 +75,9 @@ export async function walkRecords<R extends RecordLike>(query: RecordQueryFn<R>,
 			return result;
 		}
 		// Without a filter, ask only for what the limit still needs (plus the records re-read at `from`).
-		const size = keep ? cap : recordQuerySize(cap, options.limit, result.records.length, readAtFrom.size);
+		const size = keep
+			? cap
+			: recordQuerySize(cap, options.limit, result.records.length, readAtFrom.size);
 		const batch = await query(from, end, size);
 		result.requests++;
 		let last = from;

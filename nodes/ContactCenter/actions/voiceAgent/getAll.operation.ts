@@ -42,20 +42,35 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['voiceAgent'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['voiceAgent'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { name?: unknown; publishStatus?: unknown };
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
+		name?: unknown;
+		publishStatus?: unknown;
+	};
 	const name = readText('filters.name', filters.name);
 	// From an expression the states may come as text ("PUBLISHED, OFFLINE") instead of a list.
 	const list = readList('filters.publishStatus', filters.publishStatus, 'publish states');
 	const statuses = list.values;
-	assertValid(this.getNode(), itemIndex, [name.issue, ...list.issues, ...statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES))]);
-	return await listVoiceInterface.call(this, VOICE_PATHS.agents, { name: name.value }, {
-		limit,
-		itemIndex,
-		what: 'voice agents',
-		filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
-	});
+	assertValid(this.getNode(), itemIndex, [
+		name.issue,
+		...list.issues,
+		...statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES)),
+	]);
+	return await listVoiceInterface.call(
+		this,
+		VOICE_PATHS.agents,
+		{ name: name.value },
+		{
+			limit,
+			itemIndex,
+			what: 'voice agents',
+			filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
+		},
+	);
 }
