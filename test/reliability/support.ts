@@ -13,35 +13,21 @@ import {
 } from '../harness';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox';
 import { SandboxControl } from '../sandbox/control';
+import { PATHS as API_PATHS } from '../sandbox/fixture';
 import type { LogEntry } from '../sandbox/types';
 
 /** A secret nobody could print by accident; every harness call searches its results for it. */
 export const SECRET = ['RELIABILITY', 'canary', '9d41c7e2'].join('-');
 export const APP_ID = '31337';
 
+/**
+ * The API paths: the one table of test/sandbox/fixture.ts, with Get customer as the prefix its
+ * requests start with and the field list under the name these suites use.
+ */
 export const PATHS = {
-	crmAdd: '/openapi/crm/add',
-	crmUpdate: '/openapi/crm/update',
-	crmList: '/openapi/crm/list',
-	crmDelete: '/openapi/crm/delete',
+	...API_PATHS,
 	crmGet: '/openapi/crm/',
-	fieldList: '/openapi/crm/config/field/list',
-	groupList: '/openapi/platform/v1/group/list',
-	groupCreate: '/openapi/platform/v1/group/create',
-	groupUpdate: '/openapi/platform/v1/group/update',
-	groupDelete: '/openapi/platform/v1/group/delete',
-	numberGroupCreate: '/openapi/call/web/v1/number/group/create',
-	numberGroupUpdate: '/openapi/call/web/v1/number/group/update',
-	numberGroupQuery: '/openapi/call/web/v1/number/group/query',
-	numberGroupDelete: '/openapi/call/web/v1/number/group/delete',
-	callRecords: '/openapi/crm/service-record/call/query',
-	imRecords: '/openapi/crm/service-record/im/query',
-	agentQuery: '/openapi/agent/web/v1/agent/query',
-	callerGroupQuery: '/openapi/agent/web/v1/number/group/query',
-	taskCreate: '/openapi/agent/web/v1/callTask/create',
-	taskImport: '/openapi/agent/web/v1/callTask/import',
-	taskQuery: '/openapi/agent/web/v1/callTask/query',
-	taskOperate: '/openapi/agent/web/v1/callTask/operate',
+	fieldList: API_PATHS.crmFields,
 } as const;
 
 export interface Fixture {

@@ -3,8 +3,9 @@
  * The runtime installer as a new user meets it: an empty cache folder, run from inside an npm script
  * (so npm's `npm_config_ignore_scripts=true` from this repository's .npmrc is in the environment),
  * then a cache broken the way the old installer left it (sqlite3 never compiled, marker written),
- * which must be found and repaired. Slow (a full n8n install, about 5 minutes on 2 cores), so it is
- * not part of `jest`'s default run:
+ * which must be found and repaired. It runs once per pinned release (jest.config.js has one project
+ * per release, and `--testMatch` applies to each): 2.41.1, 1.123.81 and 2.4.8, each from empty. Slow
+ * (a full n8n install, about 5 minutes a release on 2 cores), so it is not part of `jest`'s default run:
  *
  *   npm run test:runtime-install                                  # into a new temp cache folder
  *   RUNTIME_INSTALL_CACHE=~/.cache npm run test:runtime-install   # into that (empty) cache folder
