@@ -8,11 +8,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import {
-	outputRecord,
-	queryServiceRecords,
-	type Channel,
-} from '../ContactCenter/actions/serviceRecord/query';
+import { queryServiceRecords, type Channel } from '../ContactCenter/api/serviceRecords';
+import { outputRecord } from '../ContactCenter/actions/serviceRecord/query';
 import { readCredentialSettings } from '../ContactCenter/transport';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
 import {

@@ -15,7 +15,7 @@ import {
 	type WriteInput,
 } from '../../nodes/ContactCenter/actions/customer/fields';
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
-import { repeatIdsOf } from '../../nodes/ContactCenter/actions/customer/api';
+import { repeatIdsOf } from '../../nodes/ContactCenter/api/customers';
 import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerField/filters';
 
 const ZONES = { workflow: 'America/New_York', api: 'Asia/Shanghai' };

@@ -11,10 +11,10 @@ import {
 	type CustomerFieldConfig,
 	type MapperMode,
 } from '../actions/customer/customFields';
-import { listCustomerFieldRows } from '../actions/customerField/api';
+import { listCustomerFields } from '../api/customerFields';
 
 async function fieldConfigs(this: ILoadOptionsFunctions): Promise<CustomerFieldConfig[]> {
-	const rows = await listCustomerFieldRows.call(this, {});
+	const rows = await listCustomerFields.call(this, {});
 	return rows.map(toFieldConfig).filter((c): c is CustomerFieldConfig => c !== undefined);
 }
 

@@ -5,8 +5,8 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { fetchDisplayGroupPage } from '../actions/displayNumberGroup/api';
-import { listServiceGroups } from '../actions/serviceGroup/api';
+import { fetchDisplayGroupPage } from '../api/displayNumberGroups';
+import { listServiceGroups } from '../api/serviceGroups';
 import { PAGE_SIZE } from '../transport/pagination';
 
 /** Pages a display-group search reads in one call before handing back a token for the rest. */

@@ -5,23 +5,24 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { fetchVoiceInterfacePage, VOICE_PATHS } from '../helpers/voiceInterface';
+import {
+	fetchCallerNumberGroupPage,
+	fetchVoiceAgentPage,
+	type VoicePage,
+} from '../api/voiceInterface';
 import { PAGE_SIZE } from '../transport/pagination';
 
 /** One page of a voice-interface list as list-search results; the page number is the pagination token. */
 async function searchPage(
 	this: ILoadOptionsFunctions,
-	path: string,
-	nameField: 'name' | 'groupName',
+	fetchPage: (name: string | undefined, page: number, pageSize: number) => Promise<VoicePage>,
 	filter: string | undefined,
 	paginationToken: string | undefined,
 	describe: (row: IDataObject) => INodeListSearchItems,
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? '1') || 1;
-	const { rows, hasMore } = await fetchVoiceInterfacePage.call(
-		this,
-		path,
-		{ [nameField]: filter?.trim() || undefined },
+	const { rows, hasMore } = await fetchPage(
+		filter?.trim() || undefined,
 		page,
 		PAGE_SIZE.voiceAgentInterface,
 	);
@@ -36,8 +37,7 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		return await searchPage.call(
 			this,
-			VOICE_PATHS.agents,
-			'name',
+			async (name, page, size) => await fetchVoiceAgentPage.call(this, { name }, page, size),
 			filter,
 			paginationToken,
 			(row) => ({
@@ -55,8 +55,8 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		return await searchPage.call(
 			this,
-			VOICE_PATHS.callerNumberGroups,
-			'groupName',
+			async (groupName, page, size) =>
+				await fetchCallerNumberGroupPage.call(this, { groupName }, page, size),
 			filter,
 			paginationToken,
 			(row) => ({

@@ -5,12 +5,10 @@ import type {
 } from 'n8n-workflow';
 
 import { settingsProblem } from './credentialSettings';
+import { ENDPOINTS } from './endpoints';
 import { classifyThrown, transportMessage, type TransportFailure } from './errors';
 import { parseJson } from './json';
 import { DEFAULT_SIGNATURE_ORDER, isSignatureOrder, signRequest } from './signing';
-
-/** A cheap envelope-A read: a wrong App ID or secret answers HTTP 200 with success false. */
-export const CREDENTIAL_TEST_PATH = '/openapi/crm/config/field/list';
 
 export const CREDENTIALS_REFUSED =
 	"The Contact Center API refused these credentials: check the App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes)";
@@ -110,10 +108,12 @@ export async function contactCenterApiTest(
 	// The only HTTP helper n8n gives a credential test function (ICredentialTestFunctions) is `request`.
 	const { request } = this.helpers;
 	let response: unknown;
+	// A cheap envelope-A read: a wrong App ID or secret answers HTTP 200 with success false.
+	const endpoint = ENDPOINTS.customerFieldList;
 	try {
 		response = await request({
-			method: 'POST',
-			uri: baseUrl + CREDENTIAL_TEST_PATH,
+			method: endpoint.method,
+			uri: baseUrl + endpoint.path,
 			headers: { ...signed, 'Content-Type': 'application/json', Accept: 'application/json' },
 			body: JSON.stringify({ enabled: true }),
 			json: false,

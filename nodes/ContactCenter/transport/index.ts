@@ -14,12 +14,12 @@ import {
 	type TransportFailure,
 	type VendorFailure,
 } from './errors';
+import { endpointPath, type Endpoint, type Envelope } from './endpoints';
 import { parseJson, stringifyJson, type JsonBodyValue } from './json';
 
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type { Envelope } from './endpoints';
 
-/** Envelope A (`success`, string `code`) or envelope B (integer `code`, the voice-agent interface). */
-export type Envelope = 'A' | 'B';
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ApiRequestOptions {
 	method: 'GET' | 'POST';
@@ -243,4 +243,41 @@ export async function apiRequest<T>(this: RequestContext, options: ApiRequestOpt
 	>(this, options);
 	if (result.ok) return result.data;
 	throw vendorError(this.getNode(), result.failure, options.itemIndex);
+}
+
+/** What a call of one endpoint of `ENDPOINTS` carries. */
+export interface EndpointCall {
+	body?: JsonBodyValue;
+	/** Values of the path's `{name}` parameters. */
+	pathParams?: Record<string, string>;
+	itemIndex?: number;
+}
+
+function endpointOptions(endpoint: Endpoint, call: EndpointCall): ApiRequestOptions {
+	return {
+		method: endpoint.method,
+		path: endpointPath(endpoint, call.pathParams),
+		body: call.body,
+		envelope: endpoint.envelope,
+		kind: endpoint.kind,
+		itemIndex: call.itemIndex,
+	};
+}
+
+/** One call of an endpoint: its `data`, unchecked (the API layer checks the shape), or a thrown NodeApiError. */
+export async function callEndpoint(
+	this: RequestContext,
+	endpoint: Endpoint,
+	call: EndpointCall = {},
+): Promise<unknown> {
+	return await apiRequest.call(this, endpointOptions(endpoint, call));
+}
+
+/** One call of an endpoint with the envelope's failure returned, for callers that handle a vendor code. */
+export async function callEndpointForEnvelope(
+	this: RequestContext,
+	endpoint: Endpoint,
+	call: EndpointCall = {},
+): Promise<EnvelopeResult<unknown>> {
+	return await requestEnvelope.call(this, endpointOptions(endpoint, call));
 }

@@ -227,6 +227,9 @@ export type JsonBodyValue =
 	| JsonBodyValue[]
 	| { [key: string]: JsonBodyValue | undefined };
 
+/** A request body: a JSON object whose undefined fields are left out when sent. */
+export type RequestBody = { [key: string]: JsonBodyValue | undefined };
+
 const LONG_MARKER = '\u0000long:';
 const LONG_PATTERN = /"\\u0000long:(-?\d+)"/g;
 

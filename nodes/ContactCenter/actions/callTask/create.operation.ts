@@ -4,14 +4,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
 import { readDateInput, readNumber, readText, shown } from '../../helpers/parameters';
 import { assertValid, oneOf, type Issue } from '../../helpers/validation';
-import { apiRequest, readCredentialSettings } from '../../transport';
+import { createCallTask } from '../../api/voiceInterface';
+import { readCredentialSettings } from '../../transport';
 import { toLong } from '../../transport/json';
 import { idLocator, readIdParameter } from './common';
 import { checkCallWindows, checkRetry, TASK_NAME_MAX, type RetryInput } from './taskRules';
 
 export const AGENT_TYPES = ['voicebot', 'voiceagent'] as const;
 
-export const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
 
 const properties: INodeProperties[] = [
 	{
@@ -300,17 +300,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		retryStrategy,
 	};
-	const data = await apiRequest.call<
-		IExecuteFunctions,
-		Parameters<typeof apiRequest>,
-		Promise<IDataObject | null>
-	>(this, {
-		method: 'POST',
-		path: CREATE_PATH,
-		body,
-		envelope: 'B',
-		kind: 'write',
-		itemIndex,
-	});
-	return data ?? {};
+	return await createCallTask.call(this, body, itemIndex);
 }

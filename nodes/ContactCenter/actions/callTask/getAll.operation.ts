@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../helpers/time';
 import { assertValid, type Issue } from '../../helpers/validation';
-import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
+import { listCallTasks } from '../../api/voiceInterface';
 import { readCredentialSettings } from '../../transport';
 import { readItemLimit } from '../../transport/pagination';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
@@ -139,14 +139,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (statuses.length > 0) query.statusList = [...new Set(statuses)];
 	assertValid(this.getNode(), itemIndex, issues);
 
-	return await listVoiceInterface.call(
+	return await listCallTasks.call(
 		this,
-		VOICE_PATHS.tasks,
 		Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {},
-		{
-			limit,
-			itemIndex,
-			what: 'call tasks',
-		},
+		{ limit, itemIndex },
 	);
 }

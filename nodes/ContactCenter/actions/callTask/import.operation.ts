@@ -8,7 +8,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { validationError } from '../../helpers/validation';
-import { apiRequest } from '../../transport';
+import { importCallTaskCustomers, type ImportResult } from '../../api/voiceInterface';
 import { errorItemJson, toNodeError, withDescription } from '../errors';
 import { itemParameterReader, taskIdLocator } from './common';
 import {
@@ -26,7 +26,6 @@ import {
 	type ImportRow,
 } from './importRows';
 
-export const IMPORT_PATH = '/openapi/agent/web/v1/callTask/import';
 
 const MANUAL = { show: { mappingMode: [MAPPING_MODES.manual] } };
 const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
@@ -207,15 +206,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-interface ImportResult {
-	taskId?: string;
-	importBatchId?: string;
-	totalCount?: number;
-	successCount?: number;
-	failureCount?: number;
-	[key: string]: unknown;
-}
-
 const pairsOf = (rows: ImportRow[], dropped: ImportRow[] = []): IPairedItemData[] =>
 	dropped.length === 0
 		? rows.map((row) => ({ item: row.itemIndex }))
@@ -294,23 +284,15 @@ export async function executeBatch(
 	for (const plan of plans) {
 		const firstItem = plan.rows[0].itemIndex;
 		try {
-			const result =
-				(await apiRequest.call<
-					IExecuteFunctions,
-					Parameters<typeof apiRequest>,
-					Promise<ImportResult | null>
-				>(this, {
-					method: 'POST',
-					path: IMPORT_PATH,
-					body: {
-						taskId: plan.taskId,
-						customers: plan.rows.map((row) => row.customer),
-						dupStrategy: plan.dupStrategy,
-					},
-					envelope: 'B',
-					kind: 'write',
-					itemIndex: firstItem,
-				})) ?? {};
+			const result = await importCallTaskCustomers.call(
+				this,
+				{
+					taskId: plan.taskId,
+					customers: plan.rows.map((row) => row.customer),
+					dupStrategy: plan.dupStrategy,
+				},
+				firstItem,
+			);
 			done.push({ plan, result });
 			output.push({
 				json: {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fetchVoiceInterfacePage, VOICE_PATHS } from '../../helpers/voiceInterface';
+import { fetchCallTaskPage } from '../../api/voiceInterface';
 import type { RequestContext } from '../../transport';
 import { PAGE_SIZE } from '../../transport/pagination';
 
@@ -26,9 +26,8 @@ export async function findTask(
 	let index = indexes.get(this);
 	if (!index) indexes.set(this, (index = { tasks: new Map(), nextPage: 1, complete: false }));
 	while (!index.tasks.has(taskId) && !index.complete) {
-		const { rows, hasMore } = await fetchVoiceInterfacePage.call(
+		const { rows, hasMore } = await fetchCallTaskPage.call(
 			this,
-			VOICE_PATHS.tasks,
 			{},
 			index.nextPage,
 			PAGE_SIZE.voiceAgentInterface,

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { readText } from '../../helpers/parameters';
 import { assertValid } from '../../helpers/validation';
-import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
+import { listCallerNumberGroups } from '../../api/voiceInterface';
 import { readItemLimit } from '../../transport/pagination';
 
 const properties: INodeProperties[] = [
@@ -37,14 +37,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: unknown };
 	const groupName = readText('filters.groupName', filters.groupName);
 	assertValid(this.getNode(), itemIndex, [groupName.issue]);
-	return await listVoiceInterface.call(
+	return await listCallerNumberGroups.call(
 		this,
-		VOICE_PATHS.callerNumberGroups,
 		{ groupName: groupName.value },
-		{
-			limit,
-			itemIndex,
-			what: 'caller number groups',
-		},
+		{ limit, itemIndex },
 	);
 }

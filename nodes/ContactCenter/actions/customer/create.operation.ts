@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { addCustomerEnvelope, addError, customerRecord } from './api';
+import { addCustomer, addError, customerRecord } from '../../api/customers';
 import { createProperties } from './descriptions';
 import { readWriteBody } from './itemInput';
 
@@ -12,7 +12,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = await readWriteBody.call(this, itemIndex, 'add');
-	const added = await addCustomerEnvelope.call(this, body, itemIndex);
+	const added = await addCustomer.call(this, body, itemIndex);
 	if (added.ok) return customerRecord(added.data);
 	throw addError(this.getNode(), added.failure, itemIndex);
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { CUSTOMER_PATHS } from './api';
+import { deleteCustomer } from '../../api/customers';
 import { customerIdField } from './descriptions';
 import { readCustomerId } from './itemInput';
 
@@ -13,13 +12,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readCustomerId.call(this, itemIndex);
-	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
-		method: 'POST',
-		path: CUSTOMER_PATHS.delete,
-		body: { id },
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
+	await deleteCustomer.call(this, id, itemIndex);
 	return { deleted: true, id };
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../transport/pagination';
-import { listCustomers } from './api';
+import { listCustomers } from '../../api/customers';
 import { buildListQuery } from './search';
 import { zonesOf } from './itemInput';
 

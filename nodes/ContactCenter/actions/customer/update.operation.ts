@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CUSTOMER_PATHS, writeCustomer } from './api';
+import { updateCustomer } from '../../api/customers';
 import { contactFields, customerIdField, customFieldsField, optionalFields } from './descriptions';
 import { customerIdOf, readWriteBody } from './itemInput';
 
@@ -27,5 +27,5 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { id, issue } = customerIdOf.call(this, itemIndex);
 	const body = await readWriteBody.call(this, itemIndex, 'update', issue ? [issue] : []);
-	return await writeCustomer.call(this, CUSTOMER_PATHS.update, { _id: id, ...body }, itemIndex);
+	return await updateCustomer.call(this, { _id: id, ...body }, itemIndex);
 }

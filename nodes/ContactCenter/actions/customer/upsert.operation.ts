@@ -1,17 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { vendorError } from '../../transport/errors';
 import {
-	addCustomerEnvelope,
+	addCustomer,
 	addError,
-	customerEnvelope,
 	customerRecord,
-	CUSTOMER_PATHS,
 	PHONE_EXISTS,
 	repeatIdsOf,
-	writeCustomer,
-} from './api';
+	updateCustomer,
+	updateCustomerForEnvelope,
+} from '../../api/customers';
+import { vendorError } from '../../transport/errors';
 import type { CustomerBody } from './fields';
 import { createProperties } from './descriptions';
 import { readWriteBody } from './itemInput';
@@ -38,7 +37,7 @@ function phonesOf(body: CustomerBody): string[] {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = await readWriteBody.call(this, itemIndex, 'add');
-	const added = await addCustomerEnvelope.call(this, body, itemIndex);
+	const added = await addCustomer.call(this, body, itemIndex);
 	if (added.ok) return customerRecord(added.data);
 	if (added.failure.code !== PHONE_EXISTS) throw addError(this.getNode(), added.failure, itemIndex);
 
@@ -56,9 +55,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		error.context.vendorCode = PHONE_EXISTS;
 		throw error;
 	}
-	const updated = await customerEnvelope.call(
+	const updated = await updateCustomerForEnvelope.call(
 		this,
-		CUSTOMER_PATHS.update,
 		{ _id: existingId, ...body },
 		itemIndex,
 	);
@@ -72,12 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const otherHolders = others.length > 0 ? others : holders.slice(1);
 	const withoutPhones: CustomerBody = { ...body };
 	delete withoutPhones.mobile;
-	const record = await writeCustomer.call(
-		this,
-		CUSTOMER_PATHS.update,
-		{ _id: existingId, ...withoutPhones },
-		itemIndex,
-	);
+	const record = await updateCustomer.call(this, { _id: existingId, ...withoutPhones }, itemIndex);
 	const reason =
 		`The phone number${phones.length > 1 ? 's' : ''} ${phones.join(', ')} also belong${phones.length > 1 ? '' : 's'} to customer${otherHolders.length > 1 ? 's' : ''} ${otherHolders.join(', ')}, ` +
 		`so the API refused to give ${phones.length > 1 ? 'them' : 'it'} to customer ${existingId}. Its other fields were updated; its phone list was left as it was. ` +

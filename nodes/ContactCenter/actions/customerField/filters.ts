@@ -2,14 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean, readList, readText } from '../../helpers/parameters';
 import { oneOf, type Issue } from '../../helpers/validation';
-import type { FieldListBody } from './api';
+import type { RequestBody } from '../../transport/json';
 
 export const FIELD_CATEGORIES = ['custom', 'system'] as const;
 
 /** The field-list request from the `filters` collection: only what was set is sent. */
-export function buildFieldListBody(filters: IDataObject): { issues: Issue[]; body: FieldListBody } {
+export function buildFieldListBody(filters: IDataObject): { issues: Issue[]; body: RequestBody } {
 	const issues: Array<Issue | undefined> = [];
-	const body: FieldListBody = {};
+	const body: RequestBody = {};
 	const name = readText('filters.name', filters.name);
 	issues.push(name.issue);
 	if (name.value !== undefined) body.name = name.value;

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../transport/pagination';
-import { listCustomerFieldRows } from './api';
+import { listCustomerFields } from '../../api/customerFields';
 import { buildFieldListBody } from './filters';
 
 const properties: INodeProperties[] = [
@@ -73,6 +73,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	assertValid(this.getNode(), itemIndex, issues);
 	// The endpoint has no paging: it answers every matching field at once, so the limit is applied here.
-	const rows = await listCustomerFieldRows.call(this, body, itemIndex);
+	const rows = await listCustomerFields.call(this, body, itemIndex);
 	return limit === undefined ? rows : rows.slice(0, limit);
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
-import { apiRequest } from '../../transport';
-import { DISPLAY_GROUP_PATHS } from './api';
+import { createDisplayGroup } from '../../api/displayNumberGroups';
 import { numberListField, optionalFields, strategyField } from './descriptions';
 import { buildCreateBody } from './fields';
 
@@ -46,17 +45,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	assertValid(this.getNode(), itemIndex, issues);
 
 	// The API answers with the created group.
-	const group = await apiRequest.call<
-		IExecuteFunctions,
-		Parameters<typeof apiRequest>,
-		Promise<IDataObject | null>
-	>(this, {
-		method: 'POST',
-		path: DISPLAY_GROUP_PATHS.create,
-		body,
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
+	const group = await createDisplayGroup.call(this, body, itemIndex);
 	return group && typeof group === 'object' ? group : { ...(body as IDataObject) };
 }

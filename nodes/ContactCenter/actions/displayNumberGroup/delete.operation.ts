@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
-import { apiRequest } from '../../transport';
-import { DISPLAY_GROUP_PATHS } from './api';
+import { deleteDisplayGroup } from '../../api/displayNumberGroups';
 import { displayGroupLocator } from './descriptions';
 import { readId } from '../../helpers/parameters';
 
@@ -29,13 +28,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	assertValid(this.getNode(), itemIndex, [read.issue]);
 	const groupId = read.value ?? '';
 
-	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
-		method: 'POST',
-		path: DISPLAY_GROUP_PATHS.delete,
-		body: { id: groupId },
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
+	await deleteDisplayGroup.call(this, groupId, itemIndex);
 	return { deleted: true, id: groupId };
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { readItemLimit } from '../../transport/pagination';
-import { listDisplayGroups } from './api';
+import { listDisplayGroups } from '../../api/displayNumberGroups';
 
 const properties: INodeProperties[] = [...returnAllAndLimit()];
 

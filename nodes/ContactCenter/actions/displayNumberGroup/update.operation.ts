@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
-import { apiRequest } from '../../transport';
-import { DISPLAY_GROUP_PATHS } from './api';
+import { updateDisplayGroup } from '../../api/displayNumberGroups';
 import {
 	displayGroupLocator,
 	numberListField,
@@ -62,14 +61,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	assertValid(this.getNode(), itemIndex, [groupId.issue, ...issues]);
 
-	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
-		method: 'POST',
-		path: DISPLAY_GROUP_PATHS.update,
-		body,
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
+	await updateDisplayGroup.call(this, body, itemIndex);
 	// The API answers null: the output says what was changed.
 	return { updated: true, ...(body as IDataObject) };
 }

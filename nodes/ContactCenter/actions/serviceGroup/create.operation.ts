@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
-import { apiRequest } from '../../transport';
-import { listServiceGroups, SERVICE_GROUP_PATHS } from './api';
+import { createServiceGroup, listServiceGroups } from '../../api/serviceGroups';
 import {
 	membersDataField,
 	membersField,
@@ -84,18 +83,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	assertValid(this.getNode(), itemIndex, issues);
 
-	const created = await apiRequest.call<
-		IExecuteFunctions,
-		Parameters<typeof apiRequest>,
-		Promise<{ queueNumber?: unknown } | null>
-	>(this, {
-		method: 'POST',
-		path: SERVICE_GROUP_PATHS.create,
-		body,
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
+	const created = await createServiceGroup.call(this, body, itemIndex);
 	const queueNumber =
 		created?.queueNumber === undefined || created.queueNumber === null
 			? ''

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readId } from '../../helpers/parameters';
 import { assertValid } from '../../helpers/validation';
-import { apiRequest } from '../../transport';
-import { SERVICE_GROUP_PATHS } from './api';
+import { deleteServiceGroup } from '../../api/serviceGroups';
 import { serviceGroupLocator } from './descriptions';
 
 const properties: INodeProperties[] = [
@@ -24,13 +23,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	assertValid(this.getNode(), itemIndex, [read.issue]);
 	const queueNumber = read.value ?? '';
 
-	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
-		method: 'POST',
-		path: SERVICE_GROUP_PATHS.delete,
-		body: { queueNumber },
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
+	await deleteServiceGroup.call(this, queueNumber, itemIndex);
 	return { deleted: true, id: queueNumber };
 }

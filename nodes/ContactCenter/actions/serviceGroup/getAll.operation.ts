@@ -5,7 +5,7 @@ import { returnAllAndLimit } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
 import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../transport/pagination';
-import { listServiceGroups } from './api';
+import { listServiceGroups } from '../../api/serviceGroups';
 import { serviceGroupLocator } from './descriptions';
 
 const properties: INodeProperties[] = [

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertValid } from '../../helpers/validation';
-import { apiRequest } from '../../transport';
 import { readId } from '../../helpers/parameters';
-import { SERVICE_GROUP_PATHS } from './api';
+import { updateServiceGroup } from '../../api/serviceGroups';
 import {
 	membersDataField,
 	membersField,
@@ -61,14 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	assertValid(this.getNode(), itemIndex, [queueNumber.issue, ...issues]);
 
-	await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, {
-		method: 'POST',
-		path: SERVICE_GROUP_PATHS.update,
-		body,
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
+	await updateServiceGroup.call(this, body, itemIndex);
 	// The API answers null: the output says what was changed.
 	return { updated: true, ...(body as IDataObject) };
 }

@@ -5,13 +5,8 @@ import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
 import { readCredentialSettings } from '../../transport';
 import { readItemLimit } from '../../transport/pagination';
-import {
-	outputRecord,
-	queryServiceRecords,
-	readRecordQuery,
-	RECORDS_PER_QUERY,
-	saturationMessage,
-} from './query';
+import { queryServiceRecords, RECORDS_PER_QUERY } from '../../api/serviceRecords';
+import { outputRecord, readRecordQuery, saturationMessage } from './query';
 import { walkRecords } from './walker';
 
 const properties: INodeProperties[] = [

@@ -1,22 +1,16 @@
 /**
- * Service-record queries: validation of the user's range and filters, the one request both the
- * action node and the trigger send, and the one shape both output.
+ * Service-record queries: validation of the user's range and filters, and the one shape both the
+ * action node and the trigger output (the request itself: api/serviceRecords.ts).
  */
-import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { nextWallSecond, toApiTime, type DateInput } from '../../helpers/time';
 import { readDateInput } from '../../helpers/parameters';
 import type { Issue } from '../../helpers/validation';
-import { apiRequest, type RequestContext } from '../../transport';
-import { PAGE_SIZE } from '../../transport/pagination';
+import type { Channel, RecordIdFilter } from '../../api/serviceRecords';
 
-export type Channel = 'call' | 'im';
+export type { Channel };
 export const CHANNELS: readonly Channel[] = ['call', 'im'];
-
-export const RECORD_PATHS: Record<Channel, string> = {
-	call: '/openapi/crm/service-record/call/query',
-	im: '/openapi/crm/service-record/im/query',
-};
 
 /** The id filter each channel takes: call records carry callId, online records sessionId. */
 export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = {
@@ -29,7 +23,7 @@ export interface RecordQuery {
 	/** `yyyy-MM-dd HH:mm:ss` in the API's zone, inclusive. */
 	startTime: string;
 	endTime: string;
-	idFilter?: { key: 'callId' | 'sessionId'; value: string };
+	idFilter?: RecordIdFilter;
 }
 
 const isBlank = (value: unknown) =>
@@ -121,67 +115,6 @@ export function readRecordQuery(
  * walk steps through wall-clock seconds, not instants (a DST fold would otherwise step backwards).
  */
 export { nextWallSecond };
-
-/** Records per query: the spec's maximum. */
-export const RECORDS_PER_QUERY: number = PAGE_SIZE.serviceRecord;
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describeShape(data: unknown): string {
-	if (Array.isArray(data)) return 'a list holding something other than records';
-	if (isObject(data)) {
-		const keys = Object.keys(data);
-		return keys.length
-			? `an object with the keys ${keys.slice(0, 8).join(', ')}`
-			: 'an empty object';
-	}
-	return `a ${typeof data} (${JSON.stringify(data).slice(0, 60)})`;
-}
-
-/**
- * One service-record query (envelope A, a read: retried by the transport on 429/5xx/timeouts).
- * The spec answers `data` as a list of records (or an empty list); anything else is refused
- * loudly rather than read as "no records".
- */
-export async function queryServiceRecords(
-	this: RequestContext,
-	channel: Channel,
-	window: { startTime: string; endTime: string; limit: number; idFilter?: RecordQuery['idFilter'] },
-	itemIndex?: number,
-): Promise<IDataObject[]> {
-	const data = await apiRequest.call<
-		RequestContext,
-		Parameters<typeof apiRequest>,
-		Promise<unknown>
-	>(this, {
-		method: 'POST',
-		path: RECORD_PATHS[channel],
-		body: {
-			startTime: window.startTime,
-			endTime: window.endTime,
-			limit: Math.min(window.limit, RECORDS_PER_QUERY),
-			...(window.idFilter && { [window.idFilter.key]: window.idFilter.value }),
-		},
-		envelope: 'A',
-		kind: 'read',
-		itemIndex,
-	});
-	if (data === null || data === undefined) return [];
-	if (Array.isArray(data) && data.every(isObject)) return data;
-	const kind = channel === 'call' ? 'call' : 'online chat (im)';
-	throw new NodeApiError(
-		this.getNode(),
-		{ data: JSON.stringify(data).slice(0, 500) } as JsonObject,
-		{
-			message: `The ${kind} service-record query answered with ${describeShape(data)} where the API returns a list of records`,
-			description:
-				'The spec answers "data" as an array of service records (an empty array when none match). Check that the Base URL points at the Contact Center Open API; nothing was output.',
-			...(itemIndex !== undefined ? { itemIndex } : {}),
-		},
-	);
-}
 
 /** The warning when some seconds hold more records than one query returns. */
 export function saturationMessage(

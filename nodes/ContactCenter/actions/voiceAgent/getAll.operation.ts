@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { readList, readText } from '../../helpers/parameters';
 import { assertValid, oneOf } from '../../helpers/validation';
-import { listVoiceInterface, VOICE_PATHS } from '../../helpers/voiceInterface';
+import { listVoiceAgents } from '../../api/voiceInterface';
 import { readItemLimit } from '../../transport/pagination';
 
 export const PUBLISH_STATUSES = ['NEVER_PUBLISHED', 'OFFLINE', 'PUBLISHED'] as const;
@@ -62,14 +62,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...list.issues,
 		...statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES)),
 	]);
-	return await listVoiceInterface.call(
+	return await listVoiceAgents.call(
 		this,
-		VOICE_PATHS.agents,
 		{ name: name.value },
 		{
 			limit,
 			itemIndex,
-			what: 'voice agents',
 			filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
 		},
 	);

@@ -1,7 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+/** Display-number groups: query (paged), create, update, delete. */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { dataObject, pageRows, PageWatch, warnIfChanged } from '../../helpers/responses';
-import { apiRequest, type RequestContext } from '../../transport';
+import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
+import { callEndpoint, type RequestContext } from '../transport';
+import { ENDPOINTS } from '../transport/endpoints';
+import type { RequestBody } from '../transport/json';
 import {
 	collectPages,
 	DISPLAY_GROUP_MIN_PAGE_SIZE,
@@ -9,14 +12,7 @@ import {
 	PAGE_SIZE,
 	pageSizeFor,
 	type Page,
-} from '../../transport/pagination';
-
-export const DISPLAY_GROUP_PATHS = {
-	create: '/openapi/call/web/v1/number/group/create',
-	update: '/openapi/call/web/v1/number/group/update',
-	delete: '/openapi/call/web/v1/number/group/delete',
-	query: '/openapi/call/web/v1/number/group/query',
-} as const;
+} from '../transport/pagination';
 
 interface QueryData {
 	list?: IDataObject[] | null;
@@ -30,26 +26,16 @@ export async function fetchDisplayGroupPage(
 	pageSize: number,
 	itemIndex?: number,
 ): Promise<Page<IDataObject> & { total?: unknown }> {
-	const raw = await apiRequest.call<
-		RequestContext,
-		Parameters<typeof apiRequest>,
-		Promise<unknown>
-	>(this, {
-		method: 'POST',
-		path: DISPLAY_GROUP_PATHS.query,
-		body: { page, pageSize },
-		envelope: 'A',
-		kind: 'read',
-		itemIndex,
-	});
+	const endpoint = ENDPOINTS.displayGroupQuery;
+	const raw = await callEndpoint.call(this, endpoint, { body: { page, pageSize }, itemIndex });
 	const data = dataObject(
 		this,
 		raw,
-		DISPLAY_GROUP_PATHS.query,
+		endpoint.path,
 		'data.list (the groups) with data.page',
 		itemIndex,
 	) as QueryData & IDataObject;
-	const rows = pageRows(this, data, DISPLAY_GROUP_PATHS.query, data.page?.total, itemIndex);
+	const rows = pageRows(this, data, endpoint.path, data.page?.total, itemIndex);
 	const pageNumber = Number(data.page?.pageNumber ?? page);
 	const totalPage = Number(data.page?.totalPage ?? 0);
 	return {
@@ -79,4 +65,33 @@ export async function listDisplayGroups(
 	);
 	warnIfChanged(this, watch, 'display-number groups', itemIndex);
 	return groups;
+}
+
+/** Create; the API answers the created group (or null). */
+export async function createDisplayGroup(
+	this: IExecuteFunctions,
+	body: RequestBody,
+	itemIndex: number,
+): Promise<IDataObject | null> {
+	return (await callEndpoint.call(this, ENDPOINTS.displayGroupCreate, {
+		body,
+		itemIndex,
+	})) as IDataObject | null;
+}
+
+/** Update (`body.id` names the group); the API answers null. */
+export async function updateDisplayGroup(
+	this: IExecuteFunctions,
+	body: RequestBody,
+	itemIndex: number,
+): Promise<void> {
+	await callEndpoint.call(this, ENDPOINTS.displayGroupUpdate, { body, itemIndex });
+}
+
+export async function deleteDisplayGroup(
+	this: IExecuteFunctions,
+	id: string,
+	itemIndex: number,
+): Promise<void> {
+	await callEndpoint.call(this, ENDPOINTS.displayGroupDelete, { body: { id }, itemIndex });
 }

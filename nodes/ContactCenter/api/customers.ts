@@ -1,20 +1,13 @@
+/** Customers (CRM): add, update, get, delete, list. */
 import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 
-import { dataObject, pageRows, PageWatch, warnIfChanged } from '../../helpers/responses';
-import { idString } from '../../helpers/validation';
-import { apiRequest, requestEnvelope, type EnvelopeResult } from '../../transport';
-import { vendorError, type VendorFailure } from '../../transport/errors';
-import { collectPages, customerHasMore, PAGE_SIZE, pageSizeFor } from '../../transport/pagination';
-import type { CustomerBody } from './fields';
-
-export const CUSTOMER_PATHS = {
-	add: '/openapi/crm/add',
-	update: '/openapi/crm/update',
-	list: '/openapi/crm/list',
-	delete: '/openapi/crm/delete',
-	/** The spec's table path; the spec's sample uses /openapi/crm/findById/{id}. */
-	get: (id: string) => `/openapi/crm/${encodeURIComponent(id)}`,
-} as const;
+import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
+import { idString } from '../helpers/validation';
+import { callEndpoint, callEndpointForEnvelope, type EnvelopeResult } from '../transport';
+import { ENDPOINTS, endpointPath } from '../transport/endpoints';
+import { vendorError, type VendorFailure } from '../transport/errors';
+import type { RequestBody } from '../transport/json';
+import { collectPages, customerHasMore, PAGE_SIZE, pageSizeFor } from '../transport/pagination';
 
 /** The vendor code of "add customer with a phone number that already exists". */
 export const PHONE_EXISTS = '03001004';
@@ -46,55 +39,62 @@ export function customerRecord(data: unknown): IDataObject {
 	return isRecord(data) ? data : {};
 }
 
-export async function writeCustomer(
+/** Add, with the envelope's failure returned (Create explains it, Create or Update handles "phone exists"). */
+export async function addCustomer(
 	this: IExecuteFunctions,
-	path: string,
-	body: CustomerBody,
+	body: RequestBody,
+	itemIndex: number,
+): Promise<EnvelopeResult<unknown>> {
+	return await callEndpointForEnvelope.call(this, ENDPOINTS.customerAdd, { body, itemIndex });
+}
+
+/** Update (`body._id` names the customer); answers the updated record. */
+export async function updateCustomer(
+	this: IExecuteFunctions,
+	body: RequestBody,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const data = await apiRequest.call<
-		IExecuteFunctions,
-		Parameters<typeof apiRequest>,
-		Promise<unknown>
-	>(this, {
-		method: 'POST',
-		path,
-		body,
-		envelope: 'A',
-		kind: 'write',
-		itemIndex,
-	});
-	return customerRecord(data);
+	return customerRecord(
+		await callEndpoint.call(this, ENDPOINTS.customerUpdate, { body, itemIndex }),
+	);
 }
 
-/** Add, with the envelope's failure returned (upsert handles "phone exists" itself). */
-export async function addCustomerEnvelope(
+/** Update, with the envelope's failure returned instead of thrown. */
+export async function updateCustomerForEnvelope(
 	this: IExecuteFunctions,
-	body: CustomerBody,
+	body: RequestBody,
 	itemIndex: number,
 ): Promise<EnvelopeResult<unknown>> {
-	return await customerEnvelope.call(this, CUSTOMER_PATHS.add, body, itemIndex);
+	return await callEndpointForEnvelope.call(this, ENDPOINTS.customerUpdate, { body, itemIndex });
 }
 
-/** An add or update, with the envelope's failure returned instead of thrown. */
-export async function customerEnvelope(
+/** One customer by id. */
+export async function getCustomer(
 	this: IExecuteFunctions,
-	path: string,
-	body: CustomerBody,
+	id: string,
 	itemIndex: number,
-): Promise<EnvelopeResult<unknown>> {
-	return await requestEnvelope.call<
-		IExecuteFunctions,
-		Parameters<typeof requestEnvelope>,
-		Promise<EnvelopeResult<unknown>>
-	>(this, {
-		method: 'POST',
-		path,
-		body,
-		envelope: 'A',
-		kind: 'write',
+): Promise<IDataObject> {
+	const data = await callEndpoint.call(this, ENDPOINTS.customerGet, {
+		pathParams: { id },
 		itemIndex,
 	});
+	// The record itself; anything else (null, a list, a page) is not a customer and is not output as one.
+	const record = dataObject(
+		this,
+		data,
+		endpointPath(ENDPOINTS.customerGet, { id: '{id}' }),
+		'data (the customer record)',
+		itemIndex,
+	);
+	return customerRecord(record);
+}
+
+export async function deleteCustomer(
+	this: IExecuteFunctions,
+	id: string,
+	itemIndex: number,
+): Promise<void> {
+	await callEndpoint.call(this, ENDPOINTS.customerDelete, { body: { id }, itemIndex });
 }
 
 interface ListData {
@@ -108,35 +108,28 @@ interface ListData {
  */
 export async function listCustomers(
 	this: IExecuteFunctions,
-	query: CustomerBody,
+	query: RequestBody,
 	limit: number | undefined,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
+	const { path } = ENDPOINTS.customerList;
 	const pageSize = pageSizeFor(PAGE_SIZE.customer, limit);
 	// Customers added in front while the list is read push rows onto the next page: each is output once.
 	const watch = new PageWatch((row) => row._id);
 	const customers = await collectPages<IDataObject>(
 		async (page, size) => {
-			const raw = await apiRequest.call<
-				IExecuteFunctions,
-				Parameters<typeof apiRequest>,
-				Promise<unknown>
-			>(this, {
-				method: 'POST',
-				path: CUSTOMER_PATHS.list,
+			const raw = await callEndpoint.call(this, ENDPOINTS.customerList, {
 				body: { ...query, page, limit: size },
-				envelope: 'A',
-				kind: 'read',
 				itemIndex,
 			});
 			const data = dataObject(
 				this,
 				raw,
-				CUSTOMER_PATHS.list,
+				path,
 				'data.list (the customers) with data.count',
 				itemIndex,
 			) as ListData & IDataObject;
-			const rows = pageRows(this, data, CUSTOMER_PATHS.list, data.count, itemIndex);
+			const rows = pageRows(this, data, path, data.count, itemIndex);
 			const count = Number(data.count);
 			watch.total(data.count);
 			const hasMore =

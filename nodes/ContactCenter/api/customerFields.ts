@@ -1,0 +1,18 @@
+/** The customer field configuration. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { recordList } from '../helpers/responses';
+import { callEndpoint, type RequestContext } from '../transport';
+import { ENDPOINTS } from '../transport/endpoints';
+import type { RequestBody } from '../transport/json';
+
+/** The customer field configuration (CustomerFieldVO rows); the endpoint answers everything at once. */
+export async function listCustomerFields(
+	this: RequestContext,
+	body: RequestBody,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const endpoint = ENDPOINTS.customerFieldList;
+	const data = await callEndpoint.call(this, endpoint, { body, itemIndex });
+	return recordList(this, data, endpoint.path, 'data as the list of customer fields', itemIndex);
+}

@@ -1,0 +1,75 @@
+/**
+ * Service-record queries (call and online chat): the one request both the action node's Get Many
+ * and the trigger send.
+ */
+import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
+
+import { callEndpoint, type RequestContext } from '../transport';
+import { ENDPOINTS } from '../transport/endpoints';
+import { PAGE_SIZE } from '../transport/pagination';
+
+export type Channel = 'call' | 'im';
+
+const RECORD_ENDPOINTS = {
+	call: ENDPOINTS.callRecordQuery,
+	im: ENDPOINTS.imRecordQuery,
+} as const satisfies Record<Channel, unknown>;
+
+/** The id filter of a query: call records carry callId, online records sessionId. */
+export interface RecordIdFilter {
+	key: 'callId' | 'sessionId';
+	value: string;
+}
+
+/** Records per query: the spec's maximum. */
+export const RECORDS_PER_QUERY: number = PAGE_SIZE.serviceRecord;
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeShape(data: unknown): string {
+	if (Array.isArray(data)) return 'a list holding something other than records';
+	if (isObject(data)) {
+		const keys = Object.keys(data);
+		return keys.length
+			? `an object with the keys ${keys.slice(0, 8).join(', ')}`
+			: 'an empty object';
+	}
+	return `a ${typeof data} (${JSON.stringify(data).slice(0, 60)})`;
+}
+
+/**
+ * One service-record query (envelope A, a read: retried by the transport on 429/5xx/timeouts).
+ * The spec answers `data` as a list of records (or an empty list); anything else is refused
+ * loudly rather than read as "no records".
+ */
+export async function queryServiceRecords(
+	this: RequestContext,
+	channel: Channel,
+	window: { startTime: string; endTime: string; limit: number; idFilter?: RecordIdFilter },
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const data = await callEndpoint.call(this, RECORD_ENDPOINTS[channel], {
+		body: {
+			startTime: window.startTime,
+			endTime: window.endTime,
+			limit: Math.min(window.limit, RECORDS_PER_QUERY),
+			...(window.idFilter && { [window.idFilter.key]: window.idFilter.value }),
+		},
+		itemIndex,
+	});
+	if (data === null || data === undefined) return [];
+	if (Array.isArray(data) && data.every(isObject)) return data;
+	const kind = channel === 'call' ? 'call' : 'online chat (im)';
+	throw new NodeApiError(
+		this.getNode(),
+		{ data: JSON.stringify(data).slice(0, 500) } as JsonObject,
+		{
+			message: `The ${kind} service-record query answered with ${describeShape(data)} where the API returns a list of records`,
+			description:
+				'The spec answers "data" as an array of service records (an empty array when none match). Check that the Base URL points at the Contact Center Open API; nothing was output.',
+			...(itemIndex !== undefined ? { itemIndex } : {}),
+		},
+	);
+}

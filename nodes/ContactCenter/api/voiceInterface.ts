@@ -1,0 +1,228 @@
+/**
+ * The voice-agent interface (envelope B): voice agents, caller number groups and call tasks
+ * (query, create, import, start/pause).
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
+import { callEndpoint, type RequestContext } from '../transport';
+import { ENDPOINTS, type Endpoint } from '../transport/endpoints';
+import type { JsonBodyValue, RequestBody } from '../transport/json';
+import {
+	collectPages,
+	PAGE_SIZE,
+	pageSizeFor,
+	voiceInterfaceHasMore,
+	type Page,
+} from '../transport/pagination';
+
+/** The voice-agent interface's page shape. */
+export interface VoiceInterfacePage {
+	pageNum?: number;
+	pageSize?: number;
+	total?: number;
+	list?: IDataObject[] | null;
+	hasNext?: boolean;
+}
+
+export type VoicePage = Page<IDataObject> & { total?: unknown };
+
+export interface VoiceListOptions {
+	limit?: number;
+	/** Rows to keep; a client-side filter makes every page the largest size. */
+	filter?: (row: IDataObject) => boolean;
+	itemIndex?: number;
+}
+
+export interface AgentFilters {
+	name?: string;
+}
+export interface NumberGroupFilters {
+	groupName?: string;
+}
+export interface TaskFilters {
+	query?: { [key: string]: string | string[] };
+}
+
+/** What an import request answers. */
+export interface ImportResult {
+	taskId?: string;
+	importBatchId?: string;
+	totalCount?: number;
+	successCount?: number;
+	failureCount?: number;
+	[key: string]: unknown;
+}
+
+type Filters = Record<string, JsonBodyValue | undefined>;
+
+/**
+ * One page of a voice-interface query. The page-number field is `pageNo` for agents and number
+ * groups, `pageNum` for tasks (as the spec names them).
+ */
+async function fetchPage(
+	this: RequestContext,
+	endpoint: Endpoint,
+	filters: Filters,
+	page: number,
+	pageSize: number,
+	itemIndex?: number,
+): Promise<VoicePage> {
+	const pageField = endpoint === ENDPOINTS.callTaskQuery ? 'pageNum' : 'pageNo';
+	const raw = await callEndpoint.call(this, endpoint, {
+		body: { [pageField]: page, pageSize, ...filters },
+		itemIndex,
+	});
+	const data = dataObject(
+		this,
+		raw,
+		endpoint.path,
+		'data.list (the rows of the page) with data.total',
+		itemIndex,
+	) as VoiceInterfacePage & IDataObject;
+	const rows = pageRows(this, data, endpoint.path, data.total, itemIndex);
+	return {
+		rows,
+		total: data.total,
+		hasMore: voiceInterfaceHasMore(
+			data.hasNext,
+			Number(data.pageNum ?? page),
+			Number(data.pageSize ?? pageSize),
+			rows.length,
+			Number(data.total ?? 0),
+		),
+	};
+}
+
+/** Every row (or the first `limit` rows that pass `filter`) of a voice-interface query, in pages of 500. */
+async function listAll(
+	this: RequestContext,
+	endpoint: Endpoint,
+	filters: Filters,
+	what: string,
+	options: VoiceListOptions,
+): Promise<IDataObject[]> {
+	// A client-side filter may drop rows, so it pages at the maximum size whatever the limit.
+	const pageSize = options.filter
+		? PAGE_SIZE.voiceAgentInterface
+		: pageSizeFor(PAGE_SIZE.voiceAgentInterface, options.limit);
+	// Rows that move to a later page while it is read (new rows in front) are output once.
+	const watch = new PageWatch((row) => row.id);
+	const rows = await collectPages(
+		async (page, size) => {
+			const result = await fetchPage.call(this, endpoint, filters, page, size, options.itemIndex);
+			watch.total(result.total);
+			return { rows: watch.keep(result.rows), hasMore: result.hasMore };
+		},
+		{ pageSize, limit: options.limit, filter: options.filter },
+	);
+	warnIfChanged(this, watch, what, options.itemIndex);
+	return rows;
+}
+
+export async function fetchVoiceAgentPage(
+	this: RequestContext,
+	filters: AgentFilters,
+	page: number,
+	pageSize: number,
+	itemIndex?: number,
+): Promise<VoicePage> {
+	return await fetchPage.call(this, ENDPOINTS.voiceAgentQuery, { ...filters }, page, pageSize, itemIndex);
+}
+
+export async function listVoiceAgents(
+	this: RequestContext,
+	filters: AgentFilters,
+	options: VoiceListOptions,
+): Promise<IDataObject[]> {
+	return await listAll.call(this, ENDPOINTS.voiceAgentQuery, { ...filters }, 'voice agents', options);
+}
+
+export async function fetchCallerNumberGroupPage(
+	this: RequestContext,
+	filters: NumberGroupFilters,
+	page: number,
+	pageSize: number,
+	itemIndex?: number,
+): Promise<VoicePage> {
+	return await fetchPage.call(
+		this,
+		ENDPOINTS.callerNumberGroupQuery,
+		{ ...filters },
+		page,
+		pageSize,
+		itemIndex,
+	);
+}
+
+export async function listCallerNumberGroups(
+	this: RequestContext,
+	filters: NumberGroupFilters,
+	options: VoiceListOptions,
+): Promise<IDataObject[]> {
+	return await listAll.call(
+		this,
+		ENDPOINTS.callerNumberGroupQuery,
+		{ ...filters },
+		'caller number groups',
+		options,
+	);
+}
+
+export async function fetchCallTaskPage(
+	this: RequestContext,
+	filters: TaskFilters,
+	page: number,
+	pageSize: number,
+	itemIndex?: number,
+): Promise<VoicePage> {
+	return await fetchPage.call(this, ENDPOINTS.callTaskQuery, { ...filters }, page, pageSize, itemIndex);
+}
+
+export async function listCallTasks(
+	this: RequestContext,
+	filters: TaskFilters,
+	options: VoiceListOptions,
+): Promise<IDataObject[]> {
+	return await listAll.call(this, ENDPOINTS.callTaskQuery, { ...filters }, 'call tasks', options);
+}
+
+/** Create a task; answers the API's `data` (the new task's id and state), or `{}` when it sent none. */
+export async function createCallTask(
+	this: IExecuteFunctions,
+	body: RequestBody,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const data = (await callEndpoint.call(this, ENDPOINTS.callTaskCreate, {
+		body,
+		itemIndex,
+	})) as IDataObject | null;
+	return data ?? {};
+}
+
+/** Import customer rows into one task (at most 10,000 a request); answers the import result, or `{}`. */
+export async function importCallTaskCustomers(
+	this: IExecuteFunctions,
+	body: { taskId: string; customers: RequestBody[]; dupStrategy?: string },
+	itemIndex: number,
+): Promise<ImportResult> {
+	const data = (await callEndpoint.call(this, ENDPOINTS.callTaskImport, {
+		body,
+		itemIndex,
+	})) as ImportResult | null;
+	return data ?? {};
+}
+
+/** Start or pause a task; answers the API's `{taskId, status, operatedTime}`, or `{ taskId }`. */
+export async function operateCallTask(
+	this: IExecuteFunctions,
+	taskId: string,
+	operation: 'start' | 'pause',
+	itemIndex: number,
+): Promise<IDataObject> {
+	const data = (await callEndpoint.call(this, ENDPOINTS.callTaskOperate, {
+		body: { taskId, operation },
+		itemIndex,
+	})) as IDataObject | null;
+	return data ?? { taskId };
+}
