@@ -10,7 +10,7 @@ import {
 
 import { queryServiceRecords, type Channel } from '../ContactCenter/api/serviceRecords';
 import { outputRecord } from '../ContactCenter/actions/serviceRecord/query';
-import { readCredentialSettings } from '../ContactCenter/transport';
+import { readZones } from '../ContactCenter/helpers/zones';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
 import {
 	runPoll,
@@ -208,8 +208,9 @@ export class ContactCenterTrigger implements INodeType {
 	methods = { credentialTest: { contactCenterApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const { timezone } = await readCredentialSettings.call(this);
-		const settings = readSettings.call(this);
+		const zones = await readZones.call(this);
+		const timezone = zones.api;
+		const settings = readSettings.call(this, zones.workflow);
 		const node = this.getNode();
 		const query = async (channel: Channel, startTime: string, endTime: string, limit: number) =>
 			await queryServiceRecords.call(this, channel, { startTime, endTime, limit });

@@ -6,6 +6,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
+import { isBlank, isRecord } from '../ContactCenter/helpers/values';
 import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
 
 export const PUSH_TYPES = ['serviceNoteInsert', 'serviceNoteUpdate'] as const;
@@ -23,17 +24,14 @@ export interface Settings {
 	startFrom?: { raw: string; at?: number; problem?: string };
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
-
 /** Start From as written in the workflow (an expression keeps its `=` text). */
 function rawStartFrom(this: IPollFunctions): unknown {
 	const options = this.getNode().parameters.options;
-	return typeof options === 'object' && options !== null && !Array.isArray(options)
-		? (options as IDataObject).startFrom
-		: undefined;
+	return isRecord(options) ? (options as IDataObject).startFrom : undefined;
 }
 
-export function readSettings(this: IPollFunctions): Settings {
+/** The trigger's parameters, checked; `workflowZone` reads a Start From without an offset. */
+export function readSettings(this: IPollFunctions, workflowZone: string): Settings {
 	const channel = this.getNodeParameter('channel', 'all') as string;
 	const events = this.getNodeParameter('events', [...PUSH_TYPES]) as string[];
 	const options = this.getNodeParameter('options', {}) as IDataObject;
@@ -70,11 +68,11 @@ export function readSettings(this: IPollFunctions): Settings {
 	}
 	let startFrom: Settings['startFrom'];
 	const raw = rawStartFrom.call(this);
-	if (!isBlank(raw)) {
+	if (!isBlank(raw, { keepWhitespace: true })) {
 		const written = typeof raw === 'string' ? raw : JSON.stringify(raw);
 		const value = options.startFrom;
 		// A date-time without an offset is wall-clock time in the workflow's zone, as n8n reads it.
-		const at = isBlank(value) ? undefined : toEpochMs(value as DateInput, this.getTimezone());
+		const at = isBlank(value, { keepWhitespace: true }) ? undefined : toEpochMs(value as DateInput, workflowZone);
 		const expression = written.startsWith('=');
 		startFrom = { raw: written.trim(), ...(at !== undefined ? { at } : {}) };
 		if (at === undefined) {

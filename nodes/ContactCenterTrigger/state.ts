@@ -5,6 +5,7 @@
  * look-back that reaches back to it.
  */
 import { instantOfWall, isWallTime } from '../ContactCenter/helpers/time';
+import { isRecord } from '../ContactCenter/helpers/values';
 import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
 import { SeenIds, V1_KEY_LENGTH } from './seenIds';
 
@@ -41,12 +42,8 @@ export interface TriggerState {
 	channels: Partial<Record<Channel, ChannelState>>;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function readV2Channel(value: unknown): ChannelState | undefined {
-	if (!isObject(value)) return undefined;
+	if (!isRecord(value)) return undefined;
 	const { through, mark, floor, resume, cut, seen } = value;
 	if (typeof through !== 'number' || !Number.isFinite(through)) return undefined;
 	if (!isWallTime(mark) || !isWallTime(floor) || typeof seen !== 'string') return undefined;
@@ -72,7 +69,7 @@ function readV1Channel(
 	zone: string,
 	lookbackSeconds: number,
 ): ChannelState | undefined {
-	if (!isObject(value)) return undefined;
+	if (!isRecord(value)) return undefined;
 	const { mark, floor, resume, sweepFrom, seen } = value;
 	if (!isWallTime(mark) || !isWallTime(floor) || typeof seen !== 'string') return undefined;
 	if (resume !== undefined && !isWallTime(resume)) return undefined;
@@ -104,9 +101,9 @@ export function readState(
 	value: unknown,
 	options: { zone: string; lookbackSeconds: number },
 ): { state?: TriggerState; invalid: string[]; migrated: boolean } {
-	if (!isObject(value)) return { invalid: value === undefined ? [] : ['state'], migrated: false };
+	if (!isRecord(value)) return { invalid: value === undefined ? [] : ['state'], migrated: false };
 	const v1 = value.version === 1;
-	if ((!v1 && value.version !== STATE_VERSION) || !isObject(value.channels))
+	if ((!v1 && value.version !== STATE_VERSION) || !isRecord(value.channels))
 		return { invalid: ['state'], migrated: false };
 	const invalid: string[] = [];
 	const channels: Partial<Record<Channel, ChannelState>> = {};
@@ -124,7 +121,7 @@ export function readState(
 		if (isWallTime(value.startFrom))
 			origin = { at: instantOfWall(value.startFrom, options.zone) * 1000 };
 	} else if (
-		isObject(value.origin) &&
+		isRecord(value.origin) &&
 		typeof value.origin.at === 'number' &&
 		Number.isFinite(value.origin.at)
 	) {

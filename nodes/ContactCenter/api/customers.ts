@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-wo
 
 import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
 import { idString } from '../helpers/validation';
+import { isRecord } from '../helpers/values';
 import { callEndpoint, callEndpointForEnvelope, type EnvelopeResult } from '../transport';
 import { ENDPOINTS, endpointPath } from '../transport/endpoints';
 import { vendorError, type VendorFailure } from '../transport/errors';
@@ -30,9 +31,6 @@ export function addError(node: INode, failure: VendorFailure, itemIndex: number)
 	}
 	return error;
 }
-
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The customer record of an add/update/get answer (`data`), or an empty object when the API sent none. */
 export function customerRecord(data: unknown): IDataObject {

@@ -4,6 +4,7 @@
  */
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
+import { isRecord } from '../helpers/values';
 import { callEndpoint, type RequestContext } from '../transport';
 import { ENDPOINTS } from '../transport/endpoints';
 import { PAGE_SIZE } from '../transport/pagination';
@@ -24,13 +25,9 @@ export interface RecordIdFilter {
 /** Records per query: the spec's maximum. */
 export const RECORDS_PER_QUERY: number = PAGE_SIZE.serviceRecord;
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function describeShape(data: unknown): string {
 	if (Array.isArray(data)) return 'a list holding something other than records';
-	if (isObject(data)) {
+	if (isRecord(data)) {
 		const keys = Object.keys(data);
 		return keys.length
 			? `an object with the keys ${keys.slice(0, 8).join(', ')}`
@@ -60,7 +57,7 @@ export async function queryServiceRecords(
 		itemIndex,
 	});
 	if (data === null || data === undefined) return [];
-	if (Array.isArray(data) && data.every(isObject)) return data;
+	if (Array.isArray(data) && data.every(isRecord)) return data;
 	const kind = channel === 'call' ? 'call' : 'online chat (im)';
 	throw new NodeApiError(
 		this.getNode(),

@@ -1,4 +1,10 @@
-/** The shape of every validation finding (helpers/validation.ts turns a list of them into the node error). */
+/**
+ * The shapes of validation results (helpers/validation.ts turns a list of issues into the node
+ * error): one finding (`Issue`), a value read with every finding (`Checked`), and a request body
+ * built from an item's parameters (`Built`). One value read by the parameter readers carries at
+ * most one finding (`Read` in parameters.ts).
+ */
+import type { RequestBody } from '../transport/json';
 
 /** One broken rule of one field, phrased for the user. */
 export interface Issue {
@@ -11,4 +17,16 @@ export interface Issue {
 	problem: string;
 	/** How to fix it. */
 	fix: string;
+}
+
+/** A value read from the input with every issue found on the way (sent only when there are none). */
+export interface Checked<T> {
+	value: T;
+	issues: Issue[];
+}
+
+/** A request body built from an item's parameters, with every issue found (sent only when there are none). */
+export interface Built {
+	issues: Issue[];
+	body: RequestBody;
 }

@@ -6,6 +6,7 @@
  * are refused where one value is expected. Nothing here calls a string method on a non-string.
  */
 import type { Issue } from './issue';
+import { isBlank, isRecord, splitList } from './values';
 
 export interface Read<T> {
 	/** Undefined when the value was not given (or is invalid). */
@@ -31,13 +32,6 @@ export function shown(value: unknown): string {
 	if (Array.isArray(value))
 		return `a list of ${value.length} entr${value.length === 1 ? 'y' : 'ies'}`;
 	return 'an object';
-}
-
-/** True for null, undefined and text that is only blanks. */
-export function isAbsent(value: unknown): boolean {
-	return (
-		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-	);
 }
 
 const UNSAFE_FIX =
@@ -115,6 +109,11 @@ export function readText(field: string, raw: unknown, options: TextOptions = {})
 	return { value: text };
 }
 
+/** Text by the same policy where no issue is wanted: '' when not given or not one value (readText says why). */
+export function textOf(value: unknown): string {
+	return readText('value', value).value ?? '';
+}
+
 const POSITIVE_ID = /^[1-9]\d{0,18}$/;
 const JAVA_LONG_MAX = 9223372036854775807n;
 
@@ -127,7 +126,7 @@ export interface IdOptions {
 
 /** The value of a resource locator (`{mode, value}`) or the plain value an expression gave. */
 export function locatorRaw(value: unknown): unknown {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value
+	return isRecord(value) && 'value' in value
 		? (value as { value: unknown }).value
 		: value;
 }
@@ -232,7 +231,7 @@ export function readNumber(field: string, raw: unknown, options: NumberOptions =
 
 /** A switch: true or false (also the text "true"/"false"). Null and blank text are not given. */
 export function readBoolean(field: string, raw: unknown): Read<boolean> {
-	if (isAbsent(raw)) return {};
+	if (isBlank(raw)) return {};
 	if (typeof raw === 'boolean') return { value: raw };
 	if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim()))
 		return { value: raw.trim().toLowerCase() === 'true' };
@@ -260,7 +259,7 @@ export function readList(
 	if (Array.isArray(raw)) entries = raw;
 	else if (typeof raw === 'string') {
 		const parsed = parseJsonArray(raw);
-		entries = parsed ?? raw.split(/[,\r\n]+/);
+		entries = parsed ?? splitList(raw, 'commasAndLines');
 	} else if (typeof raw === 'object') {
 		return {
 			values: [],
@@ -306,7 +305,7 @@ export function readRows(
 	raw: unknown,
 	what: string,
 ): { rows: unknown[]; issues: Issue[] } {
-	if (isAbsent(raw)) return { rows: [], issues: [] };
+	if (isBlank(raw)) return { rows: [], issues: [] };
 	if (Array.isArray(raw)) return { rows: raw, issues: [] };
 	if (typeof raw === 'string') {
 		const trimmed = raw.trim();
@@ -325,10 +324,7 @@ export function readRows(
 			};
 		}
 		return {
-			rows: trimmed
-				.split(/[,\r\n]+/)
-				.map((part) => part.trim())
-				.filter((part) => part !== ''),
+			rows: splitList(trimmed, 'commasAndLines'),
 			issues: [],
 		};
 	}
@@ -347,7 +343,7 @@ const MAX_EPOCH_MS = 8_640_000_000_000_000;
  * small to be milliseconds (a Unix time in seconds would silently become a day in 1970).
  */
 export function readDateInput(field: string, raw: unknown): Read<string | number | Date | object> {
-	if (isAbsent(raw)) return {};
+	if (isBlank(raw)) return {};
 	if (typeof raw === 'string' || raw instanceof Date) return { value: raw };
 	if (typeof raw === 'number') {
 		if (Number.isFinite(raw) && Math.abs(raw) >= MIN_EPOCH_MS && Math.abs(raw) <= MAX_EPOCH_MS)

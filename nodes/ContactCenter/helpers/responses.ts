@@ -7,9 +7,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RequestContext } from '../transport';
+import { isRecord } from './values';
 
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What a value is, for the message: "an object with keys rows, total", "a list", "null". */
 export function describeShape(value: unknown): string {

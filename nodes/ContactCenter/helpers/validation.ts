@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Issue } from './issue';
 import { readId, readNumber, shown } from './parameters';
 import { API_TIME_PATTERN } from './time';
+import { isBlank } from './values';
 
 export type { Issue } from './issue';
 
@@ -146,9 +147,6 @@ export function assertValid(
 	const found = issues.filter((issue): issue is Issue => issue !== undefined);
 	if (found.length > 0) throw validationError(node, itemIndex, found);
 }
-
-const isBlank = (value: unknown) =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 export function required(field: string, value: unknown, fix = 'Fill it in.'): Issue | undefined {
 	return isBlank(value) ? { field, problem: 'is required', fix } : undefined;

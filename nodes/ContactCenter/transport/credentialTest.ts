@@ -9,6 +9,7 @@ import { ENDPOINTS } from './endpoints';
 import { classifyThrown, transportMessage, type TransportFailure } from './errors';
 import { parseJson } from './json';
 import { DEFAULT_SIGNATURE_ORDER, isSignatureOrder, signRequest } from './signing';
+import { isRecord } from '../helpers/values';
 
 export const CREDENTIALS_REFUSED =
 	"The Contact Center API refused these credentials: check the App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes)";
@@ -17,10 +18,6 @@ interface LegacyResponse {
 	body?: unknown;
 	headers?: Record<string, unknown>;
 	statusCode?: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function fail(failure: TransportFailure): INodeCredentialTestResult {

@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { redactUrl, redactUrlsIn } from './credentialSettings';
+import { isRecord } from '../helpers/values';
 
 /** What each vendor code of the spec means to a user, and what to do about it. */
 export const VENDOR_CODE_HELP: Readonly<Record<string, string>> = {
@@ -74,10 +75,6 @@ export interface TransportFailure {
 	attempts: number;
 	/** A write is never retried; when its outcome is unknown the user must check before running again. */
 	write?: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The error an HTTP client threw, reduced to what decides a retry and what the user is told. */

@@ -16,6 +16,7 @@ import {
 } from './errors';
 import { endpointPath, type Endpoint, type Envelope } from './endpoints';
 import { parseJson, stringifyJson, type JsonBodyValue } from './json';
+import { isRecord } from '../helpers/values';
 
 export type { Envelope } from './endpoints';
 
@@ -91,10 +92,6 @@ export async function readCredentialSettings(
 		cached.catch(() => credentialCache.delete(this));
 	}
 	return await cached;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function headerValue(headers: Record<string, unknown>, name: string): string {

@@ -5,7 +5,7 @@ import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
 import { readDateInput, readNumber, readText, shown } from '../../helpers/parameters';
 import { assertValid, oneOf, type Issue } from '../../helpers/validation';
 import { createCallTask } from '../../api/voiceInterface';
-import { readCredentialSettings } from '../../transport';
+import { readZones } from '../../helpers/zones';
 import { toLong } from '../../transport/json';
 import { idLocator, readIdParameter } from './common';
 import { checkCallWindows, checkRetry, TASK_NAME_MAX, type RetryInput } from './taskRules';
@@ -205,7 +205,8 @@ export const description = updateDisplayOptions(
 export const AGENT_OWN_TYPE = 'agentDefault';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { timezone } = await readCredentialSettings.call(this);
+	const zones = await readZones.call(this);
+	const timezone = zones.api;
 	const taskName = readText('taskName', this.getNodeParameter('taskName', itemIndex, ''), {
 		required: true,
 		fix: 'Enter a name for the task.',
@@ -249,7 +250,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const epoch =
 			scheduled.value === undefined
 				? undefined
-				: toEpochMs(scheduled.value as DateInput, this.getTimezone());
+				: toEpochMs(scheduled.value as DateInput, zones.workflow);
 		if (scheduled.issue) {
 			issues.push(scheduled.issue);
 		} else if (scheduled.value === undefined) {

@@ -5,7 +5,7 @@ import { returnAllAndLimit } from '../../helpers/descriptions';
 import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../helpers/time';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { listCallTasks } from '../../api/voiceInterface';
-import { readCredentialSettings } from '../../transport';
+import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../transport/pagination';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
 import { readDateInput, readList, readText, shown } from '../../helpers/parameters';
@@ -85,7 +85,8 @@ export function toApiDateFilter(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as TaskFilters;
-	const { timezone } = await readCredentialSettings.call(this);
+	const zones = await readZones.call(this);
+	const timezone = zones.api;
 	const issues: Array<Issue | undefined> = [];
 	const query: IDataObject = {};
 
@@ -101,7 +102,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				problem: value.issue.problem.replace('a date and time', 'a date'),
 			});
 		if (value.value === undefined) continue;
-		const date = toApiDateFilter(value.value as DateInput, this.getTimezone(), timezone);
+		const date = toApiDateFilter(value.value as DateInput, zones.workflow, zones.api);
 		if (date === undefined) {
 			issues.push({
 				field: `filters.${name}`,

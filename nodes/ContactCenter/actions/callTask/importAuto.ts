@@ -6,6 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { splitList } from '../../helpers/values';
 import { hasExpression } from './common';
 import type { ImportRowInput } from './importRows';
 
@@ -33,10 +34,7 @@ export interface AutoFields {
 export function fieldList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
 	if (value === undefined || value === null) return [];
-	return String(value)
-		.split(/[,\n]/)
-		.map((v) => v.trim())
-		.filter(Boolean);
+	return splitList(String(value), 'commasAndLineFeeds');
 }
 
 const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';

@@ -3,8 +3,9 @@
  * picker, "09:00-12:00, 14:00-18:00", retry switches) to the API's `callWindowRanges` and
  * `retryStrategy`, with every broken rule reported as an Issue.
  */
-import type { Issue } from '../../helpers/validation';
+import type { Checked, Issue } from '../../helpers/issue';
 import { shown } from '../../helpers/parameters';
+import { splitList } from '../../helpers/values';
 import { maxLength, positiveInteger, required } from '../../helpers/validation';
 
 /** A value in a message: text and numbers quoted as given (long text shortened), lists and objects by kind. */
@@ -39,10 +40,7 @@ export type RetryStrategy = {
 	retryIntervalUnit: string | null;
 };
 
-export interface Checked<T> {
-	value: T;
-	issues: Issue[];
-}
+export type { Checked };
 
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -61,11 +59,7 @@ export function weekdayNumber(value: unknown): number | undefined {
 /** A list given as an array, or as text separated by commas, semicolons or new lines. */
 export function listOf(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
-	if (typeof value === 'string')
-		return value
-			.split(/[,;\n]+/)
-			.map((part) => part.trim())
-			.filter((part) => part !== '');
+	if (typeof value === 'string') return splitList(value, 'commasSemicolonsAndLineFeeds');
 	if (value === undefined || value === null || value === '') return [];
 	return [value];
 }

@@ -12,6 +12,7 @@ import type {
 
 import { toApiTime, type DateInput } from '../../helpers/time';
 import type { Issue } from '../../helpers/validation';
+import { isBlank, isRecord, splitList } from '../../helpers/values';
 
 /** `add` (create, upsert): required custom fields must be filled. `update`: every field is optional. */
 export type MapperMode = 'add' | 'update';
@@ -43,8 +44,6 @@ export interface CascadePath {
 	names: string;
 }
 
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every key path to a last-level option of a cascade (CascadeOptionsDubbo), in the configured order. */
 function cascadePaths(
@@ -196,11 +195,8 @@ function schemaOf(mapper: IDataObject): Map<string, SchemaEntry> {
 	return entries;
 }
 
-const isBlankValue = (value: unknown): boolean =>
-	value === undefined ||
-	value === null ||
-	(typeof value === 'string' && value.trim() === '') ||
-	(Array.isArray(value) && value.length === 0);
+/** A mapper value not given: a multi-choice value with no choice counts as not given too. */
+const isBlankValue = (value: unknown): boolean => isBlank(value, { emptyList: true });
 
 /** How the user knows the field: its display name in the mapper, else its id. */
 function label(entry: SchemaEntry | undefined, key: string): string {
@@ -264,7 +260,7 @@ function convert(
 		}
 		default: {
 			if (entry && entry.options.length > 0) {
-				const keys = (Array.isArray(value) ? value.map(plainText) : plainText(value).split(','))
+				const keys = (Array.isArray(value) ? value.map(plainText) : splitList(plainText(value), 'commas'))
 					.map((k) => k.trim())
 					.filter((k) => k !== '');
 				const unknown = keys.filter((k) => !entry.options.includes(k));

@@ -6,8 +6,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toApiTime, type DateInput } from '../../helpers/time';
 import { readDateInput, readList, readRows, readText, shown } from '../../helpers/parameters';
+import type { Built } from '../../helpers/issue';
+import type { Zones } from '../../helpers/zones';
 import { oneOf, type Issue } from '../../helpers/validation';
-import type { JsonBodyValue } from '../../transport/json';
+import { isRecord } from '../../helpers/values';
+import type { RequestBody } from '../../transport/json';
 import { readCustomFieldValues, type MapperMode } from './customFields';
 
 export const CREATE_METHODS = [
@@ -40,30 +43,6 @@ export const STANDARD_WRITE_FIELDS: ReadonlySet<string> = new Set([
 /** Plain string fields of additionalFields / updateFields, sent as given (trimmed). */
 const TEXT_FIELDS = ['owner', 'visitorId', 'mobileDecrypt'] as const;
 
-export type CustomerBody = { [key: string]: JsonBodyValue | undefined };
-
-export interface Zones {
-	/** The workflow's zone: date-times without an offset are wall-clock times there. */
-	workflow: string;
-	/** The credential's zone: the API's zone-less times are in it. */
-	api: string;
-}
-
-export interface Built {
-	issues: Issue[];
-	body: CustomerBody;
-}
-
-export const isBlank = (value: unknown): boolean =>
-	value === undefined ||
-	value === null ||
-	(typeof value === 'string' && value.trim() === '') ||
-	(Array.isArray(value) && value.length === 0);
-
-/** Text by the input kit's policy ('' when not given or not text; readText reports why). */
-export function text(value: unknown): string {
-	return readText('value', value).value ?? '';
-}
 
 /** An n8n date-time parameter as the API's `yyyy-MM-dd HH:mm:ss` in the API zone, or an issue. */
 export function apiTimeOf(
@@ -105,12 +84,11 @@ function checkContactRows(
 	rows: unknown[],
 	at: (index: number, key: 'value' | 'memo') => string,
 	fromData: boolean,
-): { issues: Issue[]; entries: CustomerBody[] } {
+): { issues: Issue[]; entries: RequestBody[] } {
 	const issues: Issue[] = [];
-	const entries: CustomerBody[] = [];
+	const entries: RequestBody[] = [];
 	rows.forEach((row, index) => {
-		const isObject = typeof row === 'object' && row !== null && !Array.isArray(row);
-		const entry: IDataObject = isObject
+		const entry: IDataObject = isRecord(row)
 			? (row as IDataObject)
 			: { value: row as IDataObject[string] };
 		const value = readText(at(index, 'value'), entry.value);
@@ -138,7 +116,7 @@ function checkContactRows(
 export function readContacts(
 	kind: ContactKind,
 	value: unknown,
-): { issues: Issue[]; entries: CustomerBody[] } {
+): { issues: Issue[]; entries: RequestBody[] } {
 	return checkContactRows(
 		contactRows(value),
 		(index, key) => `${kind}.values[${index}].${key}`,
@@ -158,7 +136,7 @@ export const CONTACT_LIST_FIELDS: Record<ContactKind, string> = {
 export function readContactList(
 	field: string,
 	value: unknown,
-): { issues: Issue[]; entries: CustomerBody[] } {
+): { issues: Issue[]; entries: RequestBody[] } {
 	const read = readRows(field, value, 'values');
 	if (read.issues.length > 0) return { issues: read.issues, entries: [] };
 	return checkContactRows(read.rows, () => field, true);
@@ -174,7 +152,7 @@ export function readOptionalFields(
 	zones: Zones,
 ): Built {
 	const issues: Array<Issue | undefined> = [];
-	const body: CustomerBody = {};
+	const body: RequestBody = {};
 	const field = (name: string) => `${parameter}.${name}`;
 
 	if ('customerName' in fields) {
@@ -222,7 +200,7 @@ export interface WriteInput {
 /** The whole add/update body of one item (without `_id`), with every issue the client can find. */
 export function buildCustomerBody(input: WriteInput): Built {
 	const issues: Issue[] = [];
-	const body: CustomerBody = {};
+	const body: RequestBody = {};
 	if (input.mode === 'add') {
 		const name = readText('customerName', input.customerName, {
 			required: true,

@@ -6,7 +6,7 @@ import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../transport/pagination';
 import { listCustomers } from '../../api/customers';
 import { buildListQuery } from './search';
-import { zonesOf } from './itemInput';
+import { readZones } from '../../helpers/zones';
 
 function timeFilter(displayName: string, name: string, description: string): INodeProperties {
 	return {
@@ -145,7 +145,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const query = buildListQuery(
 		this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
 		this.getNodeParameter('sort', itemIndex, {}),
-		await zonesOf.call(this),
+		await readZones.call(this),
 	);
 	assertValid(this.getNode(), itemIndex, query.issues);
 	return await listCustomers.call(this, query.body, limit, itemIndex);

@@ -3,21 +3,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readId } from '../../helpers/parameters';
 import { assertValid, type Issue } from '../../helpers/validation';
-import { readCredentialSettings } from '../../transport';
+import { readZones } from '../../helpers/zones';
+import type { RequestBody } from '../../transport/json';
 import type { MapperMode } from './customFields';
 import {
 	buildCustomerBody,
 	CONTACT_KINDS,
 	type ContactKind,
-	type CustomerBody,
-	type Zones,
 } from './fields';
-
-/** The workflow's zone (date-times without offset) and the API's zone (the credential's). */
-export async function zonesOf(this: IExecuteFunctions): Promise<Zones> {
-	const connection = await readCredentialSettings.call(this);
-	return { workflow: this.getTimezone(), api: connection.timezone };
-}
 
 /**
  * The add/update body of one item, validated: an invalid item throws before anything is sent.
@@ -28,7 +21,7 @@ export async function readWriteBody(
 	itemIndex: number,
 	mode: MapperMode,
 	issues: Issue[] = [],
-): Promise<CustomerBody> {
+): Promise<RequestBody> {
 	const contacts: Partial<Record<ContactKind, unknown>> = {};
 	for (const kind of CONTACT_KINDS) contacts[kind] = this.getNodeParameter(kind, itemIndex, {});
 	const optionalParameter = mode === 'add' ? 'additionalFields' : 'updateFields';
@@ -39,7 +32,7 @@ export async function readWriteBody(
 		optionalFields: this.getNodeParameter(optionalParameter, itemIndex, {}) as IDataObject,
 		contacts,
 		customFields: this.getNodeParameter('customFields', itemIndex, {}),
-		zones: await zonesOf.call(this),
+		zones: await readZones.call(this),
 	});
 	assertValid(this.getNode(), itemIndex, [...issues, ...built.issues]);
 	return built.body;

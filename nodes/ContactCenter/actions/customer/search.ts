@@ -4,10 +4,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readText } from '../../helpers/parameters';
+import { readText, textOf } from '../../helpers/parameters';
+import { isBlank, isRecord, splitList } from '../../helpers/values';
 import { oneOf, type Issue } from '../../helpers/validation';
-import type { JsonBodyValue } from '../../transport/json';
-import { apiTimeOf, isBlank, text, type CustomerBody, type Zones } from './fields';
+import type { JsonBodyValue, RequestBody } from '../../transport/json';
+import type { Zones } from '../../helpers/zones';
+import { apiTimeOf } from './fields';
 
 export const OPERATORS = [
 	'eq',
@@ -44,15 +46,11 @@ export function collectionRows(value: unknown): IDataObject[] {
 		: typeof value === 'object' && value !== null
 			? (value as IDataObject).values
 			: undefined;
-	return Array.isArray(rows)
-		? rows.filter(
-				(row): row is IDataObject => typeof row === 'object' && row !== null && !Array.isArray(row),
-			)
-		: [];
+	return Array.isArray(rows) ? rows.filter(isRecord) : [];
 }
 
 function scalar(value: unknown): Scalar {
-	return typeof value === 'number' && Number.isFinite(value) ? value : text(value);
+	return typeof value === 'number' && Number.isFinite(value) ? value : textOf(value);
 }
 
 /**
@@ -63,10 +61,7 @@ export function conditionValues(operator: string, value: unknown): Scalar[] {
 	if (isBlank(value)) return [];
 	if (Array.isArray(value)) return value.map(scalar).filter((v) => v !== '');
 	if (typeof value === 'string' && (operator === 'between' || LIST_VALUE.has(operator))) {
-		return value
-			.split(',')
-			.map((v) => v.trim())
-			.filter((v) => v !== '');
+		return splitList(value, 'commas');
 	}
 	const single = scalar(value);
 	return single === '' ? [] : [single];
@@ -128,7 +123,7 @@ function valueIssue(field: string, operator: string, count: number): Issue | und
 export interface ListQuery {
 	issues: Issue[];
 	/** Everything of the list body except `page` and `limit`. */
-	body: CustomerBody;
+	body: RequestBody;
 }
 
 /** The `search`, `sortList` and time-range part of a list request (search and sortList always arrays). */
@@ -137,8 +132,8 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 	const search: JsonBodyValue[] = [];
 	collectionRows(filters.conditions).forEach((row, index) => {
 		const path = `filters.conditions.values[${index}]`;
-		const field = text(row.field);
-		const operator = text(row.operator);
+		const field = textOf(row.field);
+		const operator = textOf(row.operator);
 		const values = conditionValues(operator, row.value);
 		issues.push(
 			field
@@ -164,7 +159,7 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 	const sortList: JsonBodyValue[] = [];
 	collectionRows(sort).forEach((row, index) => {
 		const path = `sort.values[${index}]`;
-		const field = text(row.field);
+		const field = textOf(row.field);
 		const order = readText(`${path}.orderBy`, row.orderBy);
 		const orderBy = order.value ?? 'asc';
 		issues.push(
@@ -180,7 +175,7 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 		sortList.push({ field, orderBy });
 	});
 
-	const body: CustomerBody = { search, sortList };
+	const body: RequestBody = { search, sortList };
 	for (const [beginKey, endKey] of TIME_RANGES) {
 		const begin = apiTimeOf(`filters.${beginKey}`, filters[beginKey], zones);
 		const end = apiTimeOf(`filters.${endKey}`, filters[endKey], zones);

@@ -11,7 +11,7 @@ import {
 	updateCustomerForEnvelope,
 } from '../../api/customers';
 import { vendorError } from '../../transport/errors';
-import type { CustomerBody } from './fields';
+import type { RequestBody } from '../../transport/json';
 import { createProperties } from './descriptions';
 import { readWriteBody } from './itemInput';
 
@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(
 );
 
 /** The phone numbers of a write body. */
-function phonesOf(body: CustomerBody): string[] {
+function phonesOf(body: RequestBody): string[] {
 	return Array.isArray(body.mobile)
 		? body.mobile.map((entry) => String((entry as IDataObject).value))
 		: [];
@@ -68,7 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// The phones are shared with other customers: write everything else, keep the phone list.
 	const others = repeatIdsOf(updated.failure.data).filter((id) => id !== existingId);
 	const otherHolders = others.length > 0 ? others : holders.slice(1);
-	const withoutPhones: CustomerBody = { ...body };
+	const withoutPhones: RequestBody = { ...body };
 	delete withoutPhones.mobile;
 	const record = await updateCustomer.call(this, { _id: existingId, ...withoutPhones }, itemIndex);
 	const reason =

@@ -3,23 +3,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Built } from '../../helpers/issue';
 import type { Issue } from '../../helpers/validation';
-import type { JsonBodyValue } from '../../transport/json';
+import type { RequestBody } from '../../transport/json';
 import { listIssues, parseList } from '../../helpers/lists';
-import { readId, readText, shown } from '../../helpers/parameters';
+import { readId, readText, shown, textOf } from '../../helpers/parameters';
 
 /** `1` random, `2` rotating, `3` by home location of the called number. */
 export const DISPLAY_STRATEGIES = ['1', '2', '3'] as const;
 export const HOME_LOCATION = '3';
 
-export type GroupBody = { [key: string]: JsonBodyValue | undefined };
-
-export interface Built {
-	issues: Issue[];
-	body: GroupBody;
-}
-
-const text = (value: unknown): string => readText('value', value).value ?? '';
 
 function strategyIssue(value: unknown): Issue | undefined {
 	const read = readText('strategy', value);
@@ -42,7 +35,7 @@ function readOptional(
 	mode: 'create' | 'update',
 	selfId: string | undefined,
 	issues: Issue[],
-	body: GroupBody,
+	body: RequestBody,
 ): void {
 	for (const key of ['remark', 'city', 'areaCode'] as const) {
 		if (!(key in fields)) continue;
@@ -105,12 +98,12 @@ export function buildCreateBody(
 			what: 'phone numbers',
 		}),
 	);
-	const body: GroupBody = {
+	const body: RequestBody = {
 		groupName: name.value ?? '',
-		strategy: text(strategy),
+		strategy: textOf(strategy),
 		numberList: parseList(numberList),
 	};
-	readOptional(additionalFields, text(strategy), 'create', undefined, issues, body);
+	readOptional(additionalFields, textOf(strategy), 'create', undefined, issues, body);
 	return { issues, body };
 }
 
@@ -134,7 +127,7 @@ export function buildUpdateBody(
 			what: 'phone numbers',
 		}),
 	);
-	const body: GroupBody = { id: groupId, numberList: parseList(numberList) };
+	const body: RequestBody = { id: groupId, numberList: parseList(numberList) };
 	if ('groupName' in updateFields) {
 		const name = readText('groupName', updateFields.groupName);
 		if (name.issue) issues.push(name.issue);
@@ -150,7 +143,7 @@ export function buildUpdateBody(
 	if ('strategy' in updateFields) {
 		const found = strategyIssue(updateFields.strategy);
 		if (found) issues.push(found);
-		strategy = text(updateFields.strategy);
+		strategy = textOf(updateFields.strategy);
 		body.strategy = strategy;
 	}
 	readOptional(updateFields, strategy, 'update', groupId, issues, body);

@@ -4,8 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Built } from '../../helpers/issue';
 import type { Issue } from '../../helpers/validation';
-import type { JsonBodyValue } from '../../transport/json';
+import { isRecord } from '../../helpers/values';
+import type { JsonBodyValue, RequestBody } from '../../transport/json';
 import { duplicates, listIssues, parseList } from '../../helpers/lists';
 import {
 	readBoolean,
@@ -32,12 +34,6 @@ export const LEVELS = ['1', '2', '3'] as const;
 export const INTEGER_SETTINGS = ['maxWaitLimit', 'waitTime', 'timeout'] as const;
 export const BOOLEAN_SETTINGS = ['broadcastMember', 'failedNotAssigned', 'noIdleTransfer'] as const;
 
-export type GroupBody = { [key: string]: JsonBodyValue | undefined };
-
-export interface Built {
-	issues: Issue[];
-	body: GroupBody;
-}
 
 export interface MemberBody {
 	agentNumber: string;
@@ -87,8 +83,7 @@ export function checkMemberRows(
 	const members: MemberBody[] = [];
 	rows.forEach((row, index) => {
 		const at = fromData ? `${field} entry ${index + 1}` : `${field}[${index}]`;
-		const isObject = typeof row === 'object' && row !== null && !Array.isArray(row);
-		const member: IDataObject = isObject
+		const member: IDataObject = isRecord(row)
 			? (row as IDataObject)
 			: { agentNumber: row as IDataObject[string], weight: 1 };
 		const agentNumber = readText(fromData ? field : `${at}.agentNumber`, member.agentNumber, {
@@ -163,7 +158,7 @@ export function readMemberInput(
 }
 
 /** The settings of create's Additional Fields and update's Update Fields that both share. */
-function readSettings(fields: IDataObject, issues: Issue[], body: GroupBody): void {
+function readSettings(fields: IDataObject, issues: Issue[], body: RequestBody): void {
 	if ('groupLeader' in fields) {
 		issues.push(...listIssues('groupLeader', fields.groupLeader, { what: 'agent numbers' }));
 		body.groupLeader = parseList(fields.groupLeader);
@@ -204,7 +199,7 @@ export function buildCreateBody(
 	additionalFields: IDataObject,
 ): Built {
 	const issues: Issue[] = [];
-	const body: GroupBody = {};
+	const body: RequestBody = {};
 	const groupName = readText('name', name, {
 		required: true,
 		fix: 'Enter a name for the service group.',
@@ -255,7 +250,7 @@ export function buildCreateBody(
 /** Update: queueNumber required and at least one field to change. */
 export function buildUpdateBody(queueNumber: string, updateFields: IDataObject): Built {
 	const issues: Issue[] = [];
-	const body: GroupBody = { queueNumber };
+	const body: RequestBody = { queueNumber };
 	if (!queueNumber)
 		issues.push({
 			field: 'queueNumber',

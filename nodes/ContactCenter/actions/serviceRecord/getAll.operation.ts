@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
-import { readCredentialSettings } from '../../transport';
+import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../transport/pagination';
 import { queryServiceRecords, RECORDS_PER_QUERY } from '../../api/serviceRecords';
 import { outputRecord, readRecordQuery, saturationMessage } from './query';
@@ -77,7 +77,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const connection = await readCredentialSettings.call(this);
+	const zones = await readZones.call(this);
 	const { issues, query } = readRecordQuery(
 		{
 			channel: this.getNodeParameter('channel', itemIndex, 'call'),
@@ -85,8 +85,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			endTime: this.getNodeParameter('endTime', itemIndex, ''),
 			filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
 		},
-		this.getTimezone(),
-		connection.timezone,
+		zones.workflow,
+		zones.api,
 	);
 	assertValid(this.getNode(), itemIndex, issues);
 	if (!query) return [];
@@ -109,7 +109,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const message = saturationMessage(
 			query.channel,
 			result.saturatedSeconds,
-			connection.timezone,
+			zones.api,
 			itemIndex,
 			cap,
 		);

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { nextWallSecond, toApiTime, type DateInput } from '../../helpers/time';
 import { readDateInput } from '../../helpers/parameters';
 import type { Issue } from '../../helpers/validation';
+import { isBlank } from '../../helpers/values';
 import type { Channel, RecordIdFilter } from '../../api/serviceRecords';
 
 export type { Channel };
@@ -25,9 +26,6 @@ export interface RecordQuery {
 	endTime: string;
 	idFilter?: RecordIdFilter;
 }
-
-const isBlank = (value: unknown) =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 function filterText(value: unknown): string {
 	if (typeof value === 'string') return value.trim();
