@@ -38,7 +38,7 @@ import {
 	toLong,
 	type JsonBodyValue,
 } from '../../nodes/ContactCenter/transport/json';
-import { windowStep, type TimedRecord } from '../../nodes/ContactCenter/transport/pagination';
+import { windowStep, type TimedRecord } from '../support/window-walk';
 import { signRequest } from '../../nodes/ContactCenter/transport/signing';
 import { MAIN, recordDay, type Tenant } from './scenarios';
 import { median } from './util';

@@ -4,10 +4,8 @@ import {
 	displayGroupHasMore,
 	limitOf,
 	pageSizeFor,
-	walkWindow,
-	windowStep,
-	type TimedRecord,
 } from '../../nodes/ContactCenter/transport/pagination';
+import { walkWindow, windowStep, type TimedRecord } from '../support/window-walk';
 
 interface Rec extends TimedRecord {
 	n: number;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../helpers/descriptions';
-import { assertValid } from '../../helpers/validation';
+import { validationError } from '../../helpers/validation';
 import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../transport/pagination';
 import { queryServiceRecords, RECORDS_PER_QUERY } from '../../api/serviceRecords';
@@ -88,8 +88,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		zones.workflow,
 		zones.api,
 	);
-	assertValid(this.getNode(), itemIndex, issues);
-	if (!query) return [];
+	// readRecordQuery gives a query exactly when it found no issue.
+	if (!query) throw validationError(this.getNode(), itemIndex, issues);
 	const limit = readItemLimit.call(this, itemIndex);
 	const cap = RECORDS_PER_QUERY;
 
