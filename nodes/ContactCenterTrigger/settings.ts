@@ -6,7 +6,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
-import { isBlank, isRecord } from '../ContactCenter/helpers/values';
+import { EMPTY_TEXT_ONLY, isBlank, isRecord } from '../ContactCenter/helpers/values';
 import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
 
 export const PUSH_TYPES = ['serviceNoteInsert', 'serviceNoteUpdate'] as const;
@@ -68,11 +68,11 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 	}
 	let startFrom: Settings['startFrom'];
 	const raw = rawStartFrom.call(this);
-	if (!isBlank(raw, { keepWhitespace: true })) {
+	if (!isBlank(raw, EMPTY_TEXT_ONLY)) {
 		const written = typeof raw === 'string' ? raw : JSON.stringify(raw);
 		const value = options.startFrom;
 		// A date-time without an offset is wall-clock time in the workflow's zone, as n8n reads it.
-		const at = isBlank(value, { keepWhitespace: true }) ? undefined : toEpochMs(value as DateInput, workflowZone);
+		const at = isBlank(value, EMPTY_TEXT_ONLY) ? undefined : toEpochMs(value as DateInput, workflowZone);
 		const expression = written.startsWith('=');
 		startFrom = { raw: written.trim(), ...(at !== undefined ? { at } : {}) };
 		if (at === undefined) {

@@ -7,7 +7,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RequestContext } from '../transport';
-import { isRecord } from './values';
+import { EMPTY_TEXT_ONLY, isBlank, isRecord } from './values';
 
 
 /** What a value is, for the message: "an object with keys rows, total", "a list", "null". */
@@ -100,7 +100,7 @@ export class PageWatch {
 	keep(rows: IDataObject[]): IDataObject[] {
 		return rows.filter((row) => {
 			const raw = this.idOf(row);
-			if (raw === undefined || raw === null || raw === '') return true;
+			if (isBlank(raw, EMPTY_TEXT_ONLY)) return true;
 			const id = String(raw);
 			if (this.seen.has(id)) {
 				this.duplicates++;

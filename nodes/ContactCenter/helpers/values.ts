@@ -15,12 +15,16 @@ export interface BlankOptions {
 	emptyList?: boolean;
 	/**
 	 * Only the empty string is blank, text of spaces is a value (the trigger's Start From as written,
-	 * which is then reported as "not a date and time" rather than ignored).
+	 * which is then reported as "not a date and time" rather than ignored; the call-task rules and
+	 * import rows, which report such text by their own rules).
 	 */
 	keepWhitespace?: boolean;
 }
 
-/** Not given: undefined, null or blank text (see the options for the two parameters that differ). */
+/** `isBlank(value, EMPTY_TEXT_ONLY)`: undefined, null or '' (text of spaces is a value). */
+export const EMPTY_TEXT_ONLY: BlankOptions = Object.freeze({ keepWhitespace: true });
+
+/** Not given: undefined, null or blank text (see the options for the parameters that differ). */
 export function isBlank(value: unknown, options: BlankOptions = {}): boolean {
 	if (value === undefined || value === null) return true;
 	if (typeof value === 'string') return options.keepWhitespace ? value === '' : value.trim() === '';

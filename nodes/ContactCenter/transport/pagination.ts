@@ -6,6 +6,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { validationError } from '../helpers/validation';
+import { EMPTY_TEXT_ONLY, isBlank } from '../helpers/values';
 
 /** Largest page each endpoint allows (spec limits; the customer and display-group maxima are the sandbox's, see README). */
 export const PAGE_SIZE = {
@@ -104,7 +105,7 @@ export function limitOf(
 	else if (typeof limit === 'string' && WHOLE_NUMBER.test(limit)) value = Number(limit);
 	if (value !== undefined && Number.isSafeInteger(value) && value >= 1) return { limit: value };
 	const got =
-		limit === undefined || limit === null || limit === ''
+		isBlank(limit, EMPTY_TEXT_ONLY)
 			? 'nothing'
 			: typeof limit === 'string'
 				? `"${limit}"`

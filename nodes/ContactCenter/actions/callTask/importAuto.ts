@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { splitList } from '../../helpers/values';
+import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../helpers/values';
 import { hasExpression } from './common';
 import type { ImportRowInput } from './importRows';
 
@@ -37,13 +37,12 @@ export function fieldList(value: unknown): string[] {
 	return splitList(String(value), 'commasAndLineFeeds');
 }
 
-const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** The index in `names` of the first field the item has (not empty), or -1. */
 function firstField(json: IDataObject, names: string[]): number {
 	for (let i = 0; i < names.length; i++) {
 		const value = json[names[i]];
-		if (value !== undefined && value !== null && value !== '') return i;
+		if (!isBlank(value, EMPTY_TEXT_ONLY)) return i;
 	}
 	return -1;
 }
@@ -72,11 +71,11 @@ export function autoRowInput(
 	const variables = fields.variables.length > 0 ? firstValue(json, fields.variables) : undefined;
 	if (fields.asVariables.length > 0) {
 		const pairs: Array<{ name: unknown; value: unknown }> = [];
-		if (isPresent(variables)) pairs.push(...namedPairs(variables));
+		if (!isBlank(variables, EMPTY_TEXT_ONLY)) pairs.push(...namedPairs(variables));
 		for (const name of fields.asVariables)
 			if (json[name] !== undefined) pairs.push({ name, value: json[name] });
 		if (pairs.length > 0) additionalFields.variables = pairs;
-	} else if (isPresent(variables)) {
+	} else if (!isBlank(variables, EMPTY_TEXT_ONLY)) {
 		additionalFields.variables = variables;
 	}
 	const input: ImportRowInput = {

@@ -3,8 +3,9 @@
  * the spec's row rules, and the rows planned into as few requests as the limits allow.
  */
 import type { Issue } from '../../helpers/validation';
-import { readId, readText } from '../../helpers/parameters';
+import { importText, readId, readText } from '../../helpers/parameters';
 import { maxLength, oneOf, positiveNumericId } from '../../helpers/validation';
+import { EMPTY_TEXT_ONLY, isBlank } from '../../helpers/values';
 
 export const MAX_ROWS_PER_IMPORT = 10_000;
 export const DUP_STRATEGIES = ['task', 'batch', 'none'] as const;
@@ -37,15 +38,9 @@ export interface ImportRowInput {
 	dupStrategy: unknown;
 }
 
-const text = (value: unknown): string | undefined => {
-	if (value === undefined || value === null) return undefined;
-	const s = (typeof value === 'string' ? value : String(value)).trim();
-	return s === '' ? undefined : s;
-};
-
 /** Variables as `[name, value]` pairs, from the fixed collection, a list of {name, value} or a plain object. */
 export function variablePairs(value: unknown): Array<[unknown, unknown]> {
-	if (value === undefined || value === null || value === '') return [];
+	if (isBlank(value, EMPTY_TEXT_ONLY)) return [];
 	const list =
 		value && typeof value === 'object' && !Array.isArray(value) && 'variable' in value
 			? (value as { variable: unknown }).variable
@@ -74,7 +69,7 @@ function checkVariables(value: unknown): { variables?: Record<string, string>; i
 	const variables: Record<string, string> = {};
 	pairs.forEach(([rawName, rawValue], index) => {
 		const field = `additionalFields.variables[${index}]`;
-		const name = text(rawName);
+		const name = importText(rawName);
 		if (name === undefined) {
 			issues.push({
 				field: `${field}.name`,
@@ -123,7 +118,7 @@ function dupStrategyIssue(raw: string | undefined): {
 	issue: Issue | undefined;
 } {
 	if (lastDup === undefined || lastDup.raw !== raw) {
-		const value = text(raw);
+		const value = importText(raw);
 		lastDup = { raw, value, issue: oneOf('options.dupStrategy', value, DUP_STRATEGIES) };
 	}
 	return lastDup;
@@ -131,7 +126,7 @@ function dupStrategyIssue(raw: string | undefined): {
 
 /** A field's one value as text; objects, lists, NaN and integers past 2^53 add an issue instead. */
 function oneValue(field: string, raw: unknown, issues: Issue[]): string | undefined {
-	if (raw === undefined || raw === null || typeof raw === 'string') return text(raw);
+	if (raw === undefined || raw === null || typeof raw === 'string') return importText(raw);
 	const read = readText(field, raw);
 	if (read.issue) {
 		issues.push(read.issue);
@@ -157,7 +152,7 @@ export function checkImportRow(
 	// One value each: objects, lists, NaN and integers past 2^53 are refused, never sent as text.
 	let taskId: string;
 	if (typeof input.taskId === 'string') {
-		taskId = text(input.taskId) ?? '';
+		taskId = importText(input.taskId) ?? '';
 		const issue = taskIdIssue(taskId);
 		if (issue) issues.push(issue);
 	} else {
@@ -172,7 +167,7 @@ export function checkImportRow(
 	// A list or an object is refused by oneValue; it is not a phone number.
 	const customerNumber = numberIsObject
 		? oneValue('customerNumber', rawNumber, issues)
-		: text(rawNumber);
+		: importText(rawNumber);
 	if (typeof rawNumber === 'number' && !Number.isSafeInteger(rawNumber)) {
 		// A JSON number of 16+ digits has already lost digits (or is not a whole number): never send a guess.
 		issues.push({
@@ -203,7 +198,7 @@ export function checkImportRow(
 		issues.push(maxLength('additionalFields.remark', remark, 500) as Issue);
 	const rawVariables = fields.variables;
 	const variables =
-		rawVariables === undefined || rawVariables === null || rawVariables === ''
+		isBlank(rawVariables, EMPTY_TEXT_ONLY)
 			? NO_VARIABLES
 			: checkVariables(rawVariables);
 	for (const issue of variables.issues) issues.push(issue);

@@ -5,7 +5,7 @@
  */
 import type { Checked, Issue } from '../../helpers/issue';
 import { shown } from '../../helpers/parameters';
-import { splitList } from '../../helpers/values';
+import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../helpers/values';
 import { maxLength, positiveInteger, required } from '../../helpers/validation';
 
 /** A value in a message: text and numbers quoted as given (long text shortened), lists and objects by kind. */
@@ -60,7 +60,7 @@ export function weekdayNumber(value: unknown): number | undefined {
 export function listOf(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'string') return splitList(value, 'commasSemicolonsAndLineFeeds');
-	if (value === undefined || value === null || value === '') return [];
+	if (isBlank(value, EMPTY_TEXT_ONLY)) return [];
 	return [value];
 }
 
@@ -226,7 +226,7 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 	for (const name of ['maxRetryTimes', 'retryIntervalValue'] as const) {
 		const value = input[name];
 		issues.push(
-			value === undefined || value === null || value === ''
+			isBlank(value, EMPTY_TEXT_ONLY)
 				? {
 						field: `retry.${name}`,
 						problem: 'is required when retry is enabled',
@@ -239,7 +239,7 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 		typeof input.retryIntervalUnit === 'string'
 			? input.retryIntervalUnit.trim()
 			: input.retryIntervalUnit;
-	if (unit === undefined || unit === null || unit === '') {
+	if (isBlank(unit, EMPTY_TEXT_ONLY)) {
 		issues.push({
 			field: 'retry.retryIntervalUnit',
 			problem: 'is required when retry is enabled',

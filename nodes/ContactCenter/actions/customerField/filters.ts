@@ -1,13 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readBoolean, readList, readText } from '../../helpers/parameters';
+import type { Built } from '../../helpers/issue';
 import { oneOf, type Issue } from '../../helpers/validation';
 import type { RequestBody } from '../../transport/json';
 
 export const FIELD_CATEGORIES = ['custom', 'system'] as const;
 
 /** The field-list request from the `filters` collection: only what was set is sent. */
-export function buildFieldListBody(filters: IDataObject): { issues: Issue[]; body: RequestBody } {
+export function buildFieldListBody(filters: IDataObject): Built {
 	const issues: Array<Issue | undefined> = [];
 	const body: RequestBody = {};
 	const name = readText('filters.name', filters.name);

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { nextWallSecond, toApiTime, type DateInput } from '../../helpers/time';
-import { readDateInput } from '../../helpers/parameters';
+import { idFilterText, readDateInput } from '../../helpers/parameters';
 import type { Issue } from '../../helpers/validation';
 import { isBlank } from '../../helpers/values';
 import type { Channel, RecordIdFilter } from '../../api/serviceRecords';
@@ -25,12 +25,6 @@ export interface RecordQuery {
 	startTime: string;
 	endTime: string;
 	idFilter?: RecordIdFilter;
-}
-
-function filterText(value: unknown): string {
-	if (typeof value === 'string') return value.trim();
-	if (typeof value === 'number') return String(value);
-	return '';
 }
 
 function apiTimeOf(
@@ -92,7 +86,7 @@ export function readRecordQuery(
 	}
 	let idFilter: RecordQuery['idFilter'];
 	for (const key of ['callId', 'sessionId'] as const) {
-		const value = filterText(input.filters[key]);
+		const value = idFilterText(input.filters[key]);
 		if (!value) continue;
 		if (CHANNELS.includes(channel) && ID_FILTER[channel] !== key) {
 			issues.push({
