@@ -1,0 +1,55 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/**
+ * The API layer's rules (docs/ARCHITECTURE.md): every endpoint is spelled once, in
+ * transport/endpoints.ts; only transport/ sends requests; only api/ calls the transport's request
+ * functions, so operations, methods/ and the trigger go through one typed function per endpoint.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const NODE = path.join('nodes', 'ContactCenter');
+
+function sources(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const full = path.join(dir, name);
+		if (statSync(full).isDirectory()) return sources(full);
+		return full.endsWith('.ts') && !full.endsWith('.d.ts') ? [full] : [];
+	});
+}
+
+const files = [
+	...sources(path.join(ROOT, 'nodes')),
+	...sources(path.join(ROOT, 'credentials')),
+].map((full) => ({ file: path.relative(ROOT, full), text: readFileSync(full, 'utf8') }));
+
+const inside = (file: string, dir: string) => file.startsWith(path.join(NODE, dir) + path.sep);
+
+describe('API layer', () => {
+	it('finds the shipped sources', () => {
+		expect(files.length).toBeGreaterThan(50);
+	});
+
+	it('spells every endpoint path only in transport/endpoints.ts', () => {
+		const offenders = files
+			.filter(({ text }) => /['"`]\/openapi\//.test(text))
+			.map(({ file }) => file);
+		expect(offenders).toEqual([path.join(NODE, 'transport', 'endpoints.ts')]);
+	});
+
+	it('sends requests only from transport/', () => {
+		const offenders = files
+			.filter(({ text }) => /helpers\.(httpRequest\w*|request\w*)\b/.test(text))
+			.map(({ file }) => file)
+			.filter((file) => !inside(file, 'transport'));
+		expect(offenders).toEqual([]);
+	});
+
+	it('calls the transport request functions only from api/', () => {
+		const offenders = files
+			.filter(({ text }) => /\b(callEndpoint\w*|apiRequest|requestEnvelope)\b/.test(text))
+			.map(({ file }) => file)
+			.filter((file) => !inside(file, 'transport') && !inside(file, 'api'));
+		expect(offenders).toEqual([]);
+	});
+});
