@@ -1,8 +1,8 @@
 /**
- * The shapes of validation results (helpers/validation.ts turns a list of issues into the node
- * error): one finding (`Issue`), a value read with every finding (`Checked`), and a request body
- * built from an item's parameters (`Built`). One value read by the parameter readers carries at
- * most one finding (`Read` in parameters.ts).
+ * The shapes of validation results, all made of `Issue`s (helpers/validation.ts turns a list of
+ * them into the node error; the credential's settings check returns one): one parameter value read
+ * (`Read`, at most one issue), a value checked with every issue found (`Checked`), and a request
+ * body built from an item's parameters (`Built`).
  */
 import type { RequestBody } from '../transport/json';
 
@@ -17,6 +17,13 @@ export interface Issue {
 	problem: string;
 	/** How to fix it. */
 	fix: string;
+}
+
+/** One parameter value as read by helpers/parameters.ts. */
+export interface Read<T> {
+	/** Undefined when the value was not given (or is invalid). */
+	value?: T;
+	issue?: Issue;
 }
 
 /** A value read from the input with every issue found on the way (sent only when there are none). */

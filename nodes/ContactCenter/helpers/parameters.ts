@@ -5,14 +5,10 @@
  * is refused (it has already lost digits); null and empty text are "not given"; lists and objects
  * are refused where one value is expected. Nothing here calls a string method on a non-string.
  */
-import type { Issue } from './issue';
+import type { Issue, Read } from './issue';
 import { isBlank, isRecord, splitList } from './values';
 
-export interface Read<T> {
-	/** Undefined when the value was not given (or is invalid). */
-	value?: T;
-	issue?: Issue;
-}
+export type { Read };
 
 const SHOWN_MAX = 60;
 

@@ -2,6 +2,7 @@
  * Checks of the credential's non-secret settings, shared by the credential test and every request,
  * and the redaction of user information in addresses shown to the user.
  */
+import type { Issue } from '../helpers/issue';
 
 /** The authority's user information (`user:password@`) of an absolute URL. */
 const USERINFO = /^([a-z][a-z\d+.-]*:\/\/)([^/?#]*)@/i;
@@ -31,45 +32,41 @@ export function isValidTimeZone(zone: string): boolean {
 	}
 }
 
-export interface SettingsProblem {
-	/** The credential field as the form shows it. */
-	field: 'Base URL' | 'Time Zone';
-	message: string;
-	fix: string;
-}
 
 /**
- * What is wrong with the Base URL and Time Zone, if anything. A Base URL with a user name and password
- * is refused rather than used: this API authenticates by signing with the App ID and App Secret, and
- * the HTTP client would send the user information to the server as a Basic authorization header.
+ * What is wrong with the Base URL and Time Zone, if anything: an Issue whose field is the
+ * credential field as the form shows it and whose problem is a whole sentence. A Base URL with a
+ * user name and password is refused rather than used: this API authenticates by signing with the
+ * App ID and App Secret, and the HTTP client would send the user information to the server as a
+ * Basic authorization header.
  */
-export function settingsProblem(baseUrl: string, timezone: string): SettingsProblem | undefined {
+export function settingsProblem(baseUrl: string, timezone: string): Issue | undefined {
 	const url = baseUrl.trim();
 	if (url === '') {
 		return {
 			field: 'Base URL',
-			message: "The credential's Base URL is empty",
+			problem: "The credential's Base URL is empty",
 			fix: 'Enter the address of the Open API, for example https://open.example.com.',
 		};
 	}
 	if (!/^https?:\/\/[^/?#]/i.test(url)) {
 		return {
 			field: 'Base URL',
-			message: `The credential's Base URL "${redactUrl(url)}" does not start with http:// or https://`,
+			problem: `The credential's Base URL "${redactUrl(url)}" does not start with http:// or https://`,
 			fix: 'Enter the full address of the Open API, for example https://open.example.com.',
 		};
 	}
 	if (hasUserinfo(url)) {
 		return {
 			field: 'Base URL',
-			message: `The credential's Base URL (${redactUrl(url)}) contains a user name and password`,
+			problem: `The credential's Base URL (${redactUrl(url)}) contains a user name and password`,
 			fix: 'Remove the "user:password@" part: the Contact Center API signs every request with the App ID and App Secret and does not use them. Enter the address only, for example https://open.example.com.',
 		};
 	}
 	if (!isValidTimeZone(timezone)) {
 		return {
 			field: 'Time Zone',
-			message: `The credential's Time Zone "${timezone}" is not a known time zone`,
+			problem: `The credential's Time Zone "${timezone}" is not a known time zone`,
 			fix: 'Enter an IANA time zone name such as Asia/Shanghai or Europe/Berlin (capital letters as shown), the zone of the times the API reads and writes.',
 		};
 	}

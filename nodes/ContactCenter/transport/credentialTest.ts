@@ -88,7 +88,7 @@ export async function contactCenterApiTest(
 			? data.timezone.trim()
 			: 'Asia/Shanghai';
 	const problem = settingsProblem(baseUrl, timezone);
-	if (problem) return { status: 'Error', message: `${problem.message}. ${problem.fix}` };
+	if (problem) return { status: 'Error', message: `${problem.problem}. ${problem.fix}` };
 	const appId = String(data.appId ?? '').trim();
 	if (appId === '')
 		return {

@@ -82,7 +82,7 @@ export async function readCredentialSettings(
 			// Checked before any request: a zone Intl does not know would otherwise surface as a RangeError.
 			const problem = settingsProblem(connection.baseUrl, connection.timezone);
 			if (problem) {
-				throw new NodeOperationError(node, problem.message, {
+				throw new NodeOperationError(node, problem.problem, {
 					description: `Open the "Contact Center API" credential and fix its ${problem.field}. ${problem.fix}`,
 				});
 			}
