@@ -72,7 +72,9 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 		const written = typeof raw === 'string' ? raw : JSON.stringify(raw);
 		const value = options.startFrom;
 		// A date-time without an offset is wall-clock time in the workflow's zone, as n8n reads it.
-		const at = isBlank(value, EMPTY_TEXT_ONLY) ? undefined : toEpochMs(value as DateInput, workflowZone);
+		const at = isBlank(value, EMPTY_TEXT_ONLY)
+			? undefined
+			: toEpochMs(value as DateInput, workflowZone);
 		const expression = written.startsWith('=');
 		startFrom = { raw: written.trim(), ...(at !== undefined ? { at } : {}) };
 		if (at === undefined) {

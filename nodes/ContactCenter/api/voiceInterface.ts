@@ -127,7 +127,14 @@ export async function fetchVoiceAgentPage(
 	pageSize: number,
 	itemIndex?: number,
 ): Promise<VoicePage> {
-	return await fetchPage.call(this, ENDPOINTS.voiceAgentQuery, { ...filters }, page, pageSize, itemIndex);
+	return await fetchPage.call(
+		this,
+		ENDPOINTS.voiceAgentQuery,
+		{ ...filters },
+		page,
+		pageSize,
+		itemIndex,
+	);
 }
 
 export async function listVoiceAgents(
@@ -135,7 +142,13 @@ export async function listVoiceAgents(
 	filters: AgentFilters,
 	options: VoiceListOptions,
 ): Promise<IDataObject[]> {
-	return await listAll.call(this, ENDPOINTS.voiceAgentQuery, { ...filters }, 'voice agents', options);
+	return await listAll.call(
+		this,
+		ENDPOINTS.voiceAgentQuery,
+		{ ...filters },
+		'voice agents',
+		options,
+	);
 }
 
 export async function fetchCallerNumberGroupPage(
@@ -176,7 +189,14 @@ export async function fetchCallTaskPage(
 	pageSize: number,
 	itemIndex?: number,
 ): Promise<VoicePage> {
-	return await fetchPage.call(this, ENDPOINTS.callTaskQuery, { ...filters }, page, pageSize, itemIndex);
+	return await fetchPage.call(
+		this,
+		ENDPOINTS.callTaskQuery,
+		{ ...filters },
+		page,
+		pageSize,
+		itemIndex,
+	);
 }
 
 export async function listCallTasks(

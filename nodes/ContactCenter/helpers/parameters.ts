@@ -145,9 +145,7 @@ export interface IdOptions {
 
 /** The value of a resource locator (`{mode, value}`) or the plain value an expression gave. */
 export function locatorRaw(value: unknown): unknown {
-	return isRecord(value) && 'value' in value
-		? (value as { value: unknown }).value
-		: value;
+	return isRecord(value) && 'value' in value ? (value as { value: unknown }).value : value;
 }
 
 /**

@@ -9,7 +9,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RequestContext } from '../transport';
 import { EMPTY_TEXT_ONLY, isBlank, isRecord } from './values';
 
-
 /** What a value is, for the message: "an object with keys rows, total", "a list", "null". */
 export function describeShape(value: unknown): string {
 	if (value === null) return 'null';

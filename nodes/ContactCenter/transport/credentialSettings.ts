@@ -32,7 +32,6 @@ export function isValidTimeZone(zone: string): boolean {
 	}
 }
 
-
 /**
  * What is wrong with the Base URL and Time Zone, if anything: an Issue whose field is the
  * credential field as the form shows it and whose problem is a whole sentence. A Base URL with a

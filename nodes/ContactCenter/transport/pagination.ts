@@ -104,12 +104,11 @@ export function limitOf(
 	if (typeof limit === 'number') value = limit;
 	else if (typeof limit === 'string' && WHOLE_NUMBER.test(limit)) value = Number(limit);
 	if (value !== undefined && Number.isSafeInteger(value) && value >= 1) return { limit: value };
-	const got =
-		isBlank(limit, EMPTY_TEXT_ONLY)
-			? 'nothing'
-			: typeof limit === 'string'
-				? `"${limit}"`
-				: String(limit);
+	const got = isBlank(limit, EMPTY_TEXT_ONLY)
+		? 'nothing'
+		: typeof limit === 'string'
+			? `"${limit}"`
+			: String(limit);
 	return {
 		problem: {
 			field: 'Limit',

@@ -12,7 +12,6 @@ import { checkCallWindows, checkRetry, TASK_NAME_MAX, type RetryInput } from './
 
 export const AGENT_TYPES = ['voicebot', 'voiceagent'] as const;
 
-
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Task Name',

@@ -26,7 +26,6 @@ import {
 	type ImportRow,
 } from './importRows';
 
-
 const MANUAL = { show: { mappingMode: [MAPPING_MODES.manual] } };
 const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
 

@@ -37,7 +37,6 @@ export function fieldList(value: unknown): string[] {
 	return splitList(String(value), 'commasAndLineFeeds');
 }
 
-
 /** The index in `names` of the first field the item has (not empty), or -1. */
 function firstField(json: IDataObject, names: string[]): number {
 	for (let i = 0; i < names.length; i++) {

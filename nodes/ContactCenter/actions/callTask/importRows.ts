@@ -197,10 +197,9 @@ export function checkImportRow(
 	if (remark !== undefined && remark.length > 500)
 		issues.push(maxLength('additionalFields.remark', remark, 500) as Issue);
 	const rawVariables = fields.variables;
-	const variables =
-		isBlank(rawVariables, EMPTY_TEXT_ONLY)
-			? NO_VARIABLES
-			: checkVariables(rawVariables);
+	const variables = isBlank(rawVariables, EMPTY_TEXT_ONLY)
+		? NO_VARIABLES
+		: checkVariables(rawVariables);
 	for (const issue of variables.issues) issues.push(issue);
 
 	let dupStrategy: string | undefined;

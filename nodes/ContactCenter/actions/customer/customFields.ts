@@ -44,7 +44,6 @@ export interface CascadePath {
 	names: string;
 }
 
-
 /** Every key path to a last-level option of a cascade (CascadeOptionsDubbo), in the configured order. */
 function cascadePaths(
 	children: unknown,
@@ -260,7 +259,9 @@ function convert(
 		}
 		default: {
 			if (entry && entry.options.length > 0) {
-				const keys = (Array.isArray(value) ? value.map(plainText) : splitList(plainText(value), 'commas'))
+				const keys = (
+					Array.isArray(value) ? value.map(plainText) : splitList(plainText(value), 'commas')
+				)
 					.map((k) => k.trim())
 					.filter((k) => k !== '');
 				const unknown = keys.filter((k) => !entry.options.includes(k));

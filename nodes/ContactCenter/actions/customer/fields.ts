@@ -43,7 +43,6 @@ export const STANDARD_WRITE_FIELDS: ReadonlySet<string> = new Set([
 /** Plain string fields of additionalFields / updateFields, sent as given (trimmed). */
 const TEXT_FIELDS = ['owner', 'visitorId', 'mobileDecrypt'] as const;
 
-
 /** An n8n date-time parameter as the API's `yyyy-MM-dd HH:mm:ss` in the API zone, or an issue. */
 export function apiTimeOf(
 	field: string,

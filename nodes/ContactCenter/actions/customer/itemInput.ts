@@ -6,11 +6,7 @@ import { assertValid, type Issue } from '../../helpers/validation';
 import { readZones } from '../../helpers/zones';
 import type { RequestBody } from '../../transport/json';
 import type { MapperMode } from './customFields';
-import {
-	buildCustomerBody,
-	CONTACT_KINDS,
-	type ContactKind,
-} from './fields';
+import { buildCustomerBody, CONTACT_KINDS, type ContactKind } from './fields';
 
 /**
  * The add/update body of one item, validated: an invalid item throws before anything is sent.

@@ -13,7 +13,6 @@ import { readId, readText, shown, textOf } from '../../helpers/parameters';
 export const DISPLAY_STRATEGIES = ['1', '2', '3'] as const;
 export const HOME_LOCATION = '3';
 
-
 function strategyIssue(value: unknown): Issue | undefined {
 	const read = readText('strategy', value);
 	if (read.issue) return read.issue;

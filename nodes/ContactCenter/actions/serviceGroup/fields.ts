@@ -34,7 +34,6 @@ export const LEVELS = ['1', '2', '3'] as const;
 export const INTEGER_SETTINGS = ['maxWaitLimit', 'waitTime', 'timeout'] as const;
 export const BOOLEAN_SETTINGS = ['broadcastMember', 'failedNotAssigned', 'noIdleTransfer'] as const;
 
-
 export interface MemberBody {
 	agentNumber: string;
 	weight: number;
