@@ -12,8 +12,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl, type LogEntry, type TenantStateDump } from '../sandbox/control';
+import { type LogEntry, type TenantStateDump } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 import { ensureN8n } from '../tools/runtime';
 import { DEMO_TENANT, N8n } from './lib';
 import {
@@ -58,8 +58,8 @@ function wallTime(epochMs: number, zone: string): string {
 }
 
 describe('the editor in a real browser (Chromium): a new user builds a Contact Center workflow', () => {
-	let sandbox: RunningSandbox | undefined;
-	let control: SandboxControl;
+	const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
+	const { control } = sandbox;
 	let n8n: N8n | undefined;
 	let editor: EditorSession | undefined;
 	let page: Page;
@@ -69,8 +69,6 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	beforeAll(async () => {
 		// Installs Node 24 and n8n on the first run only (minutes); free afterwards.
 		const runtime = await ensureN8n();
-		sandbox = await startSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
-		control = new SandboxControl(sandbox.url);
 		state = await control.getState(APP_ID);
 		n8n = await N8n.create({ runtime });
 		await n8n.installPackage();
@@ -91,7 +89,6 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	afterAll(async () => {
 		await editor?.close().catch(() => undefined);
 		await n8n?.dispose();
-		await sandbox?.close();
 	}, 60_000);
 
 	/** One step of the journey: skipped (as a failure naming the cause) once an earlier step failed. */
@@ -204,7 +201,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			}
 			const dialog = page.getByTestId('credential-edit-dialog');
 			await dialog.waitFor({ timeout: 10_000 });
-			await parameterInput(dialog, 'baseUrl').fill(sandbox!.url);
+			await parameterInput(dialog, 'baseUrl').fill(sandbox.url);
 			await parameterInput(dialog, 'appId').fill(APP_ID);
 			await parameterInput(dialog, 'appSecret').fill('wrong-secret');
 			await page.getByTestId('credential-save-button').click();

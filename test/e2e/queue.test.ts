@@ -14,8 +14,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl, type Customer, type LogEntry } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
+import { type Customer, type LogEntry } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
@@ -44,8 +44,14 @@ const BACKLOG = 10_000;
 const TRIGGER = 'New service record';
 const PROBE = 'Probe the CRM';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({
+	tenants: [
+		{ ...DEMO_TENANT, seed: 'demo' },
+		{ ...PERF, seed: 'empty' },
+		{ ...DRAIN, seed: 'empty' },
+	],
+});
+const { control } = sandbox;
 let stack: QueueStack;
 const workflows = new Map<string, WorkflowImport>();
 const throughput: Record<string, unknown> = {};
@@ -137,14 +143,6 @@ beforeAll(async () => {
 	const missing = queuePrerequisitesMissing();
 	if (missing) throw new Error(`queue mode needs PostgreSQL and Redis on this machine: ${missing}`);
 	const runtime = await ensureN8n();
-	sandbox = await startSandbox({
-		tenants: [
-			{ ...DEMO_TENANT, seed: 'demo' },
-			{ ...PERF, seed: 'empty' },
-			{ ...DRAIN, seed: 'empty' },
-		],
-	});
-	control = new SandboxControl(sandbox.url);
 
 	// worker-1 and worker-2 get the package as the editor lays it out; worker-3 starts with an empty
 	// nodes folder and is given the package the README's way (npm install into ~/.n8n/nodes).
@@ -271,7 +269,6 @@ afterAll(async () => {
 		log(`throughput: ${JSON.stringify(throughput)}`);
 	}
 	await stack?.dispose();
-	await sandbox?.close();
 }, 2 * 60_000);
 
 describe('workers get the package the way the README tells users', () => {

@@ -9,8 +9,8 @@
  * interval), so the test waits for the executions it expects, each within a bounded deadline.
  */
 import { formatApiTime, parseApiTime } from '../../nodes/ContactCenter/helpers/time';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl, type Channel, type InjectRecordsRequest } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
+import { type Channel, type InjectRecordsRequest } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
@@ -28,8 +28,8 @@ const TRIGGER = 'New service record';
 const PHONE = '13911110001';
 const VISITOR = 'v_trigger_2';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
+const { control } = sandbox;
 let n8n: N8n;
 let workflow: WorkflowImport;
 let phoneCustomerId: string;
@@ -126,8 +126,6 @@ const customer = async (id: string) =>
 beforeAll(async () => {
 	const runtime = await ensureN8n();
 	// An empty tenant: every record the trigger can see is one this test injected.
-	sandbox = await startSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedFields({
 		appId: APP,
 		fields: [{ field: 'cf_last_contact', name: 'Last contact', type: 'text' }],
@@ -171,7 +169,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await n8n?.dispose();
-	await sandbox?.close();
 }, 60_000);
 
 test(

@@ -12,8 +12,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl, type Customer, type LogEntry } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
+import { type Customer, type LogEntry } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
@@ -37,8 +37,8 @@ const EXAMPLE_FILES = [
 	'upsert-customers-from-form.json',
 ];
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
+const { control } = sandbox;
 let n8n: N8n;
 let credential: CredentialImport;
 const workflows = new Map<string, WorkflowImport>();
@@ -110,8 +110,6 @@ async function apiTimeAgo(secondsAgo: number): Promise<string> {
 beforeAll(async () => {
 	// Installs Node 24 and n8n on the first run only (about 4 minutes); free afterwards.
 	const runtime = await ensureN8n();
-	sandbox = await startSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
-	control = new SandboxControl(sandbox.url);
 
 	n8n = await N8n.create({ runtime });
 	await n8n.installPackage();
@@ -132,7 +130,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await n8n?.dispose();
-	await sandbox?.close();
 }, 60_000);
 
 describe('examples/*.json', () => {

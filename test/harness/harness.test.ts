@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not shipped */
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl, type LogEntry } from '../sandbox/control';
+import { startSandbox } from '../sandbox';
+import { useSandbox } from '../sandbox/fixture';
+import { type LogEntry } from '../sandbox/control';
 import { GROUP_LIST_PATH } from './fixtures/group-list';
 import { HarnessGroups } from './fixtures/HarnessGroups.node';
 import { HarnessGroupsTrigger } from './fixtures/HarnessGroupsTrigger.node';
@@ -16,15 +17,13 @@ import {
 const APP_ID = '7001';
 const APP_SECRET = 'harness-secret-7001';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ appId: APP_ID, appSecret: APP_SECRET }] });
+const { control } = sandbox;
 let credentials: CredentialValues;
 let wrongSecret: CredentialValues;
 let queueNumbers: string[];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ appId: APP_ID, appSecret: APP_SECRET }] });
-	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET };
 	wrongSecret = { ...credentials, appSecret: 'not-the-secret' };
 });
@@ -35,10 +34,6 @@ beforeEach(async () => {
 		appId: APP_ID,
 		groups: [{ name: 'Sales' }, { name: 'Support' }],
 	});
-});
-
-afterAll(async () => {
-	await sandbox.close();
 });
 
 function leaksSecret(entry: LogEntry): boolean {

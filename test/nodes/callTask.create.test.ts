@@ -2,8 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
@@ -12,12 +11,10 @@ const AGENT_ID = '987654321098765432';
 const VOICEAGENT_ID = '987654321098765433';
 const GROUP_ID = '876543210987654321';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedAgents({
 		appId: APP.appId,
 		agents: [
@@ -35,8 +32,6 @@ beforeAll(async () => {
 		groups: [{ id: GROUP_ID, groupName: 'Hangzhou numbers' }],
 	});
 });
-
-afterAll(async () => await sandbox.close());
 
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
@@ -59,7 +54,7 @@ async function create(
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { ...baseParameters, ...parameters },
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 		sandbox: control,
 		...options,
 	});
@@ -176,7 +171,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				startType: 'scheduled',
 				scheduledStartTime: '2030-07-01T08:00:00+00:00',
 			},
-			credentials: { baseUrl: sandbox.url, ...APP, timezone: 'Europe/Berlin' },
+			credentials: sandbox.credentials(APP, { timezone: 'Europe/Berlin' }),
 			timezone: 'Asia/Tokyo',
 			sandbox: control,
 		});
@@ -202,7 +197,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	test('18-digit ids picked from the lists go into the task unchanged', async () => {
-		const credentials = { baseUrl: sandbox.url, ...APP };
+		const credentials = sandbox.credentials(APP);
 		const agents = await callMethod({
 			nodeType: ContactCenter,
 			kind: 'listSearch',

@@ -2,21 +2,13 @@ import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const IMPORT_PATH = '/openapi/agent/web/v1/callTask/import';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }] });
-	control = new SandboxControl(sandbox.url);
-});
-
-afterAll(async () => await sandbox.close());
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
 
 afterEach(async () => await control.clearFaults());
 
@@ -47,7 +39,7 @@ async function importItems(
 			...parameters,
 		},
 		items,
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 		sandbox: control,
 		...options,
 	});

@@ -2,8 +2,7 @@ import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 // Call Task → Import Customers with Mapping "Map Automatically": rows read straight from the items'
 // fields by name, checked by the same rules as the manual mapping, no per-item expressions.
@@ -11,15 +10,8 @@ import { SandboxControl } from '../sandbox/control';
 const UNSAFE_PHONE = Number('12345678901234567890');
 const APP = { appId: '1090', appSecret: 'auto-map-secret' };
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }] });
-	control = new SandboxControl(sandbox.url);
-});
-
-afterAll(async () => await sandbox.close());
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
 
 const newTask = async (): Promise<string> =>
 	(await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'draft' }] }))[0];
@@ -41,7 +33,7 @@ async function autoImport(
 			...parameters,
 		},
 		items,
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 		sandbox: control,
 		...options,
 	});
@@ -207,7 +199,7 @@ describe('callTask import, Map Automatically', () => {
 				customerNumber: '={{ $json.cell }}',
 			},
 			items: [{ cell: '13300000001', phone: '13399999999' }],
-			credentials: { baseUrl: sandbox.url, ...APP },
+			credentials: sandbox.credentials(APP),
 			sandbox: control,
 		});
 		expect(result.error).toBeUndefined();

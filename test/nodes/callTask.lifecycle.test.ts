@@ -2,8 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holding exactly 1,200 tasks, for paging.
@@ -11,14 +10,12 @@ const MANY = { appId: '2090', appSecret: 'many-secret' };
 const QUERY_PATH = '/openapi/agent/web/v1/callTask/query';
 const OPERATE_PATH = '/openapi/agent/web/v1/callTask/operate';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...APP }, { ...MANY }] });
+const { control } = sandbox;
 let agentId: string;
 let groupId: string;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }, { ...MANY }] });
-	control = new SandboxControl(sandbox.url);
 	[agentId] = await control.seedAgents({
 		appId: APP.appId,
 		agents: [{ name: 'Renewal reminder', agentType: 'voicebot' }],
@@ -30,8 +27,6 @@ beforeAll(async () => {
 	await control.seedTasks({ appId: MANY.appId, count: 1_200 });
 });
 
-afterAll(async () => await sandbox.close());
-
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
 async function run(
@@ -42,7 +37,7 @@ async function run(
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'callTask', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...tenant },
+		credentials: sandbox.credentials(tenant),
 		sandbox: control,
 		timezone: 'Asia/Shanghai',
 		...options,
@@ -384,7 +379,7 @@ describe('callTask: the task picker (searchCallTasks)', () => {
 			kind: 'listSearch',
 			method: 'searchCallTasks',
 			parameters: { resource: 'callTask', operation: 'start' },
-			credentials: { baseUrl: sandbox.url, ...tenant },
+			credentials: sandbox.credentials(tenant),
 			filter,
 			paginationToken,
 		});

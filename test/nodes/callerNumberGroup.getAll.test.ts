@@ -2,19 +2,16 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const MANY = { appId: '4090', appSecret: 'many-secret' };
 const FEW = { appId: '1090', appSecret: 'demo-secret' };
 const GROUP_PATH = '/openapi/agent/web/v1/number/group/query';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...MANY }, { ...FEW }] });
+const { control } = sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...MANY }, { ...FEW }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedCallerNumberGroups({ appId: MANY.appId, count: 1_100 });
 	await control.seedCallerNumberGroups({
 		appId: FEW.appId,
@@ -31,13 +28,11 @@ beforeAll(async () => {
 	});
 });
 
-afterAll(async () => await sandbox.close());
-
 async function getAll(parameters: INodeParameters, tenant = MANY): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'callerNumberGroup', operation: 'getAll', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...tenant },
+		credentials: sandbox.credentials(tenant),
 		sandbox: control,
 	});
 }
@@ -97,7 +92,7 @@ describe('callerNumberGroup picker: searchCallerNumberGroups', () => {
 			kind: 'listSearch',
 			method: 'searchCallerNumberGroups',
 			parameters: { resource: 'callTask', operation: 'create' },
-			credentials: { baseUrl: sandbox.url, ...FEW },
+			credentials: sandbox.credentials(FEW),
 			filter: 'Hangzhou',
 		});
 		expect(found).toEqual({
@@ -119,7 +114,7 @@ describe('callerNumberGroup picker: searchCallerNumberGroups', () => {
 			kind: 'listSearch',
 			method: 'searchCallerNumberGroups',
 			parameters: { resource: 'callTask', operation: 'create' },
-			credentials: { baseUrl: sandbox.url, ...MANY },
+			credentials: sandbox.credentials(MANY),
 			paginationToken: '2',
 		});
 		expect(page2.results).toHaveLength(500);

@@ -9,8 +9,7 @@ import {
 	toFieldConfig,
 } from '../../nodes/ContactCenter/actions/customer/customFields';
 import { callMethod, runNode } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1095', appSecret: 'cascade-secret' };
 const REGION = {
@@ -29,21 +28,15 @@ const REGION = {
 	],
 };
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
-const credentials = () => ({ baseUrl: sandbox.url, ...APP, timezone: 'Asia/Shanghai' });
+const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
+const { control } = sandbox;
+const credentials = () => sandbox.credentials(APP, { timezone: 'Asia/Shanghai' });
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedFields({
 		appId: APP.appId,
 		fields: [{ field: 'cf_region', name: 'Region', type: 'cascade', options: REGION }],
 	});
-});
-
-afterAll(async () => {
-	await sandbox.close();
 });
 
 describe('a cascade custom field', () => {

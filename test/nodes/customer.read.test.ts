@@ -2,8 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holds only the bulk customers, so its counts are exact.
@@ -11,21 +10,19 @@ const BULK = { appId: '2090', appSecret: 'bulk-secret' };
 const LIST = '/openapi/crm/list';
 const FIELD_LIST = '/openapi/crm/config/field/list';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({
+	tenants: [
+		{ ...APP, timezone: 'Asia/Shanghai' },
+		{ ...BULK, timezone: 'Asia/Shanghai' },
+	],
+});
+const { control } = sandbox;
 let bulkIds: string[];
 const ids: Record<string, string> = {};
 
-const credentials = (app = APP) => ({ baseUrl: sandbox.url, ...app, timezone: 'Asia/Shanghai' });
+const credentials = (app = APP) => sandbox.credentials(app, { timezone: 'Asia/Shanghai' });
 
 beforeAll(async () => {
-	sandbox = await startSandbox({
-		tenants: [
-			{ ...APP, timezone: 'Asia/Shanghai' },
-			{ ...BULK, timezone: 'Asia/Shanghai' },
-		],
-	});
-	control = new SandboxControl(sandbox.url);
 	await control.seedFields({
 		appId: APP.appId,
 		fields: [
@@ -61,8 +58,6 @@ beforeAll(async () => {
 	[ids.amy, ids.ben, ids.cal] = seeded;
 	bulkIds = await control.seedCustomers({ appId: BULK.appId, count: 2500 });
 });
-
-afterAll(async () => await sandbox.close());
 
 async function run(
 	parameters: INodeParameters,

@@ -7,23 +7,20 @@ import type {
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const ADD = '/openapi/crm/add';
 const UPDATE = '/openapi/crm/update';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
+const { control } = sandbox;
 let addSchema: ResourceMapperField[];
 let updateSchema: ResourceMapperField[];
 
-const credentials = () => ({ baseUrl: sandbox.url, ...APP, timezone: 'Asia/Shanghai' });
+const credentials = () => sandbox.credentials(APP, { timezone: 'Asia/Shanghai' });
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedFields({
 		appId: APP.appId,
 		fields: [
@@ -55,8 +52,6 @@ beforeAll(async () => {
 	addSchema = await load('create');
 	updateSchema = await load('update');
 });
-
-afterAll(async () => await sandbox.close());
 
 function customFields(
 	value: ResourceMapperValue['value'],

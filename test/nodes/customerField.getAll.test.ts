@@ -2,18 +2,15 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const FIELD_LIST = '/openapi/crm/config/field/list';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedFields({
 		appId: APP.appId,
 		fields: [
@@ -30,8 +27,6 @@ beforeAll(async () => {
 	});
 });
 
-afterAll(async () => await sandbox.close());
-
 async function run(
 	parameters: INodeParameters,
 	options: Partial<RunNodeOptions> = {},
@@ -39,7 +34,7 @@ async function run(
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'customerField', operation: 'getAll', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 		sandbox: control,
 		...options,
 	});

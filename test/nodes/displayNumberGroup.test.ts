@@ -2,8 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const PATHS = {
@@ -13,15 +12,8 @@ const PATHS = {
 	query: '/openapi/call/web/v1/number/group/query',
 };
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }] });
-	control = new SandboxControl(sandbox.url);
-});
-
-afterAll(async () => await sandbox.close());
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
 
 beforeEach(async () => {
 	await control.reset();
@@ -36,7 +28,7 @@ async function run(
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'displayNumberGroup', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 		sandbox: control,
 		...options,
 	});
@@ -371,7 +363,7 @@ describe('searchDisplayNumberGroups (list search of the resource locators)', () 
 		kind: 'listSearch' as const,
 		method: 'searchDisplayNumberGroups',
 		parameters: { resource: 'displayNumberGroup', operation: 'delete' },
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 	});
 
 	test('pages of 100 with a token for the next; a filter searches later pages', async () => {

@@ -2,20 +2,17 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 // The Limit of every Get Many: read and checked in one place (transport/pagination.ts), the
 // smallest request that satisfies it, and a clear error for anything that is not a whole number >= 1.
 const APP = { appId: '1090', appSecret: 'limit-secret' };
 const DAY = { from: '2026-01-01 00:00:00', to: '2026-01-01 23:59:59' };
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
+const { control } = sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedCustomers({ appId: APP.appId, count: 30 });
 	await control.seedAgents({ appId: APP.appId, count: 30 });
 	await control.seedCallerNumberGroups({ appId: APP.appId, count: 30 });
@@ -28,8 +25,6 @@ beforeAll(async () => {
 		generate: { count: 30, from: DAY.from, to: DAY.to, pushType: 'mixed' },
 	});
 });
-
-afterAll(async () => await sandbox.close());
 
 /** Every Get Many, with what its list request calls the page size (undefined: the endpoint has no paging). */
 const OPERATIONS: Array<{ resource: string; extra?: INodeParameters; sizeKey?: string }> = [
@@ -51,7 +46,7 @@ async function getAll(resource: string, parameters: INodeParameters): Promise<Ru
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource, operation: 'getAll', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...APP, timezone: 'Asia/Shanghai' },
+		credentials: sandbox.credentials(APP, { timezone: 'Asia/Shanghai' }),
 		sandbox: control,
 		timezone: 'Asia/Shanghai',
 	});

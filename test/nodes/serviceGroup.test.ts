@@ -2,8 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const PATHS = {
@@ -13,15 +12,8 @@ const PATHS = {
 	delete: '/openapi/platform/v1/group/delete',
 };
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }] });
-	control = new SandboxControl(sandbox.url);
-});
-
-afterAll(async () => await sandbox.close());
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
 
 beforeEach(async () => {
 	await control.reset();
@@ -42,7 +34,7 @@ async function run(
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'serviceGroup', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 		sandbox: control,
 		...options,
 	});
@@ -480,7 +472,7 @@ describe('searchServiceGroups (list search of the resource locators)', () => {
 			kind: 'listSearch' as const,
 			method: 'searchServiceGroups',
 			parameters: { resource: 'serviceGroup', operation: 'delete' },
-			credentials: { baseUrl: sandbox.url, ...APP },
+			credentials: sandbox.credentials(APP),
 		};
 		await control.clearLog();
 		const all = await callMethod(options);

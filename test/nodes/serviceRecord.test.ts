@@ -7,8 +7,7 @@ import type {
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CALL_PATH = '/openapi/crm/service-record/call/query';
@@ -16,8 +15,8 @@ const IM_PATH = '/openapi/crm/service-record/im/query';
 // The workflow runs in New York; the API (credential timezone, default) is Asia/Shanghai, 13 hours ahead in November.
 const WORKFLOW_ZONE = 'America/New_York';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
 
 /** Execution hints are kept by n8n in the run data, which the harness does not return: record them on the way. */
 const hints: NodeExecutionHint[] = [];
@@ -36,8 +35,6 @@ class ContactCenterRecordingHints extends ContactCenter {
 let hourIds: string[];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...APP }] });
-	control = new SandboxControl(sandbox.url);
 	hourIds = await control.injectRecords({
 		appId: APP.appId,
 		channel: 'call',
@@ -54,8 +51,6 @@ beforeAll(async () => {
 	});
 });
 
-afterAll(async () => await sandbox.close());
-
 beforeEach(async () => {
 	hints.length = 0;
 	await control.clearFaults();
@@ -68,7 +63,7 @@ async function run(
 	return await runNode({
 		nodeType: ContactCenterRecordingHints,
 		parameters: { resource: 'serviceRecord', operation: 'getAll', channel: 'call', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...APP },
+		credentials: sandbox.credentials(APP),
 		sandbox: control,
 		timezone: WORKFLOW_ZONE,
 		...options,

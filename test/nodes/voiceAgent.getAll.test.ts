@@ -2,21 +2,18 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 
 // One tenant with exactly 1,100 agents (paging), one with a few named ones.
 const MANY = { appId: '3090', appSecret: 'many-secret' };
 const FEW = { appId: '1090', appSecret: 'demo-secret' };
 const AGENT_PATH = '/openapi/agent/web/v1/agent/query';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ ...MANY }, { ...FEW }] });
+const { control } = sandbox;
 let statuses: Map<string, string>;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ ...MANY }, { ...FEW }] });
-	control = new SandboxControl(sandbox.url);
 	await control.seedAgents({ appId: MANY.appId, count: 1_100 });
 	statuses = new Map(
 		(await control.getState(MANY.appId)).agents.map((agent) => [agent.id, agent.publishStatus]),
@@ -36,8 +33,6 @@ beforeAll(async () => {
 	});
 });
 
-afterAll(async () => await sandbox.close());
-
 async function getAll(
 	parameters: INodeParameters,
 	tenant = MANY,
@@ -46,7 +41,7 @@ async function getAll(
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: { resource: 'voiceAgent', operation: 'getAll', ...parameters },
-		credentials: { baseUrl: sandbox.url, ...tenant },
+		credentials: sandbox.credentials(tenant),
 		sandbox: control,
 		...options,
 	});
@@ -179,7 +174,7 @@ describe('voiceAgent picker: searchVoiceAgents', () => {
 			kind: 'listSearch',
 			method: 'searchVoiceAgents',
 			parameters: { resource: 'callTask', operation: 'create' },
-			credentials: { baseUrl: sandbox.url, ...tenant },
+			credentials: sandbox.credentials(tenant),
 			filter,
 			paginationToken,
 		});

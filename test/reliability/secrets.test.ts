@@ -17,16 +17,18 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { callMethod, poll, runNode, testCredential, type CredentialValues } from '../harness';
 import { SignedClient } from '../sandbox/client';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 import { PATHS, phone, rl, taskCreateParameters } from './support';
 
 const APP = '42424';
 const CANARY = ['CANARY', 'app', 'secret', '5f3e9c1d7a'].join('-');
 const WRONG = `${CANARY}-but-wrong`;
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({
+	tenants: [{ appId: APP, appSecret: CANARY }],
+	nonceReplayKey: 'timestamp+nonce',
+});
+const { control } = sandbox;
 let credentials: CredentialValues;
 
 /** Everything printed while the slice runs: console methods and raw writes to stdout and stderr. */
@@ -93,17 +95,11 @@ async function run(
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({
-		tenants: [{ appId: APP, appSecret: CANARY }],
-		nonceReplayKey: 'timestamp+nonce',
-	});
-	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP, appSecret: CANARY, timeoutSeconds: 1 };
 });
 
 afterAll(async () => {
 	for (const undo of restore.splice(0)) undo();
-	await sandbox.close();
 });
 
 describe('the search itself can find a leak (positive controls)', () => {

@@ -11,9 +11,9 @@ import {
 	type RunNodeOptions,
 	type RunNodeResult,
 } from '../harness';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
-import { PATHS as API_PATHS } from '../sandbox/fixture';
+import type { RunningSandbox, SandboxOptions } from '../sandbox';
+import type { SandboxControl } from '../sandbox/control';
+import { PATHS as API_PATHS, useSandbox } from '../sandbox/fixture';
 import type { LogEntry } from '../sandbox/types';
 
 /** A secret nobody could print by accident; every harness call searches its results for it. */
@@ -51,15 +51,14 @@ export function useFixture(
 	options: { timeoutSeconds?: number; sandbox?: SandboxOptions; timezone?: string } = {},
 ): Fixture {
 	const fixture = {} as Fixture;
-	beforeAll(async () => {
-		fixture.sandbox = await startSandbox({
-			tenants: [
-				{ appId: APP_ID, appSecret: SECRET, timezone: options.timezone ?? 'Asia/Shanghai' },
-			],
-			nonceReplayKey: 'timestamp+nonce',
-			...options.sandbox,
-		});
-		fixture.control = new SandboxControl(fixture.sandbox.url);
+	const sandbox = useSandbox({
+		tenants: [{ appId: APP_ID, appSecret: SECRET, timezone: options.timezone ?? 'Asia/Shanghai' }],
+		nonceReplayKey: 'timestamp+nonce',
+		...options.sandbox,
+	});
+	beforeAll(() => {
+		fixture.sandbox = sandbox.sandbox;
+		fixture.control = sandbox.control;
 		fixture.credentials = {
 			baseUrl: fixture.sandbox.url,
 			appId: APP_ID,
@@ -77,9 +76,6 @@ export function useFixture(
 				timezone: options.timezone ?? 'Asia/Shanghai',
 				...runOptions,
 			});
-	});
-	afterAll(async () => {
-		await fixture.sandbox?.close();
 	});
 	return fixture;
 }

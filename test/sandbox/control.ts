@@ -37,11 +37,16 @@ export class SandboxControlError extends Error {
 }
 
 export class SandboxControl {
-	private readonly base: string;
+	/**
+	 * `url` is the sandbox's base URL (as `RunningSandbox.url`); a trailing `/__control` is accepted
+	 * too. A function is read at each call, so a test fixture can hand out the client before its
+	 * sandbox listens.
+	 */
+	constructor(private readonly target: string | (() => string)) {}
 
-	/** `url` is the sandbox's base URL (as `RunningSandbox.url`); a trailing `/__control` is accepted too. */
-	constructor(url: string) {
-		this.base = `${url.replace(/\/+$/, '').replace(/\/__control$/, '')}/__control`;
+	private get base(): string {
+		const url = typeof this.target === 'function' ? this.target() : this.target;
+		return `${url.replace(/\/+$/, '').replace(/\/__control$/, '')}/__control`;
 	}
 
 	/** Wipes data, log, faults, nonces and the clock offset; re-creates `tenants` (default: the initial ones). */

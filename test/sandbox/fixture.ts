@@ -1,5 +1,6 @@
-// Jest fixture for the sandbox's own tests: one server per test file, a control client, signed clients,
-// and assertions on the two envelopes.
+// The one sandbox fixture of the test suites: a server per test file (started before the file's
+// tests, closed after them), its control client, signed clients and the node credentials that point
+// at it; plus assertions on the two envelopes.
 
 import { SignedClient, type ApiResponse } from './client';
 import { SandboxControl } from './control';
@@ -9,26 +10,76 @@ import type { SandboxOptions, TenantConfig } from './types';
 export const TENANT_A: TenantConfig = { appId: '1090', appSecret: 'secret-a' };
 export const TENANT_B: TenantConfig = { appId: '2077', appSecret: 'secret-b' };
 
+/** The credential values a node run needs to reach the sandbox as a tenant. */
+export type SandboxCredentials<Extra extends object = object> = {
+	baseUrl: string;
+	appId: string;
+	appSecret: string;
+} & Extra;
+
 export interface SandboxFixture {
-	sandbox: RunningSandbox;
-	control: SandboxControl;
+	/** The running server; read it inside hooks and tests (it starts in the file's first beforeAll). */
+	readonly sandbox: RunningSandbox;
+	/** `http://127.0.0.1:PORT` of the running server. */
+	readonly url: string;
+	readonly port: number;
+	/** The control client: the same object for the whole file, usable once the server listens. */
+	readonly control: SandboxControl;
 	/** Signed as the first tenant. */
-	client: SignedClient;
+	readonly client: SignedClient;
 	clientFor(tenant: TenantConfig): SignedClient;
+	/** `{ baseUrl, appId, appSecret }` of a tenant, plus any other credential fields given. */
+	credentials<Extra extends object = object>(
+		tenant: { appId: string; appSecret: string },
+		extra?: Extra,
+	): SandboxCredentials<Extra>;
 }
 
-/** Starts a sandbox before the file's tests (tenant A and B unless told otherwise) and stops it after. */
+/**
+ * Starts a sandbox before the file's tests (tenants A and B unless told otherwise) and closes it
+ * after them. Call it at the top of a file, before the file's own beforeAll (hooks run in the order
+ * they are registered, so that beforeAll can seed data through `control`).
+ */
 export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 	const tenants = options.tenants ?? [TENANT_A, TENANT_B];
-	const fixture = {} as SandboxFixture;
+	let running: RunningSandbox | undefined;
+	let client: SignedClient | undefined;
+	const started = (): RunningSandbox => {
+		if (!running) throw new Error('the sandbox fixture is read before its beforeAll started it');
+		return running;
+	};
+	const clientFor = (t: TenantConfig) => new SignedClient(started().url, t.appId, t.appSecret);
+	const fixture: SandboxFixture = {
+		get sandbox() {
+			return started();
+		},
+		get url() {
+			return started().url;
+		},
+		get port() {
+			return started().port;
+		},
+		control: new SandboxControl(() => started().url),
+		get client() {
+			started();
+			return client as SignedClient;
+		},
+		clientFor,
+		credentials<Extra extends object = object>(
+			tenant: { appId: string; appSecret: string },
+			extra?: Extra,
+		): SandboxCredentials<Extra> {
+			const { appId, appSecret } = tenant;
+			return { baseUrl: started().url, appId, appSecret, ...extra } as SandboxCredentials<Extra>;
+		},
+	};
 	beforeAll(async () => {
-		fixture.sandbox = await startSandbox({ ...options, tenants });
-		fixture.control = new SandboxControl(fixture.sandbox.url);
-		fixture.clientFor = (t) => new SignedClient(fixture.sandbox.url, t.appId, t.appSecret);
-		fixture.client = fixture.clientFor(tenants[0]);
+		running = await startSandbox({ ...options, tenants });
+		client = clientFor(tenants[0]);
 	});
 	afterAll(async () => {
-		await fixture.sandbox?.close();
+		await running?.close();
+		running = undefined;
 	});
 	return fixture;
 }

@@ -24,14 +24,13 @@ import {
 	type CredentialValues,
 	type RunNodeResult,
 } from '../harness';
-import { SandboxControl } from '../sandbox/control';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import { useSandbox } from '../sandbox/fixture';
 
 const SECRET = 'S3cr3t-connection-0b7d4e21';
 const APP_ID = '20002';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
+const { control } = sandbox;
 let credentials: CredentialValues;
 let tlsServer: Server;
 let tlsRequests = 0;
@@ -82,8 +81,6 @@ function selfSignedCertificate(): { key: string; cert: string } {
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
-	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: SECRET, timeoutSeconds: 2 };
 	urls.closed = `http://127.0.0.1:${await freePort()}`;
 	tlsServer = createHttpsServer(selfSignedCertificate(), (_req, res) => {
@@ -97,7 +94,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await new Promise((resolve) => tlsServer.close(resolve));
-	await sandbox.close();
 });
 
 beforeEach(async () => {

@@ -5,8 +5,7 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import { runNode, type CredentialValues, type RunNodeResult } from '../harness';
-import { SandboxControl } from '../sandbox/control';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import { useSandbox } from '../sandbox/fixture';
 import { ApiProbe } from './fixtures/ApiProbe.node';
 
 // A secret that cannot appear by accident: every output, error and log line is searched for it.
@@ -15,18 +14,12 @@ const APP_ID = '20001';
 const AGENT_PATH = '/openapi/agent/web/v1/agent/query';
 const GROUP_LIST_PATH = '/openapi/platform/v1/group/list';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
+const { control } = sandbox;
 let credentials: CredentialValues;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
-	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: SECRET, timeoutSeconds: 2 };
-});
-
-afterAll(async () => {
-	await sandbox.close();
 });
 
 beforeEach(async () => {

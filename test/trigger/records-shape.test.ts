@@ -10,25 +10,22 @@ import type { AddressInfo } from 'node:net';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { poll, runNode, type CredentialValues } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { sandboxNow, wallPlus } from './driver';
 
 const APP = { appId: '8484', appSecret: 'shape-secret-8484' };
 const ZONE = 'Asia/Shanghai';
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({
+	tenants: [{ ...APP, timezone: ZONE }],
+	nonceReplayKey: 'timestamp+nonce',
+});
+const { control } = sandbox;
 let proxy: Server;
 let proxyUrl: string;
 let rewrite = false;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({
-		tenants: [{ ...APP, timezone: ZONE }],
-		nonceReplayKey: 'timestamp+nonce',
-	});
-	control = new SandboxControl(sandbox.url);
 	const target = new URL(sandbox.url);
 	proxy = createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -73,7 +70,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await new Promise((done) => proxy?.close(done));
-	await sandbox?.close();
 });
 
 const credentials = (): CredentialValues => ({ baseUrl: proxyUrl, ...APP, timezone: ZONE });

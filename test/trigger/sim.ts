@@ -8,7 +8,7 @@
  * API's wall clock in the tenant's zone at that instant, minus how late the API writes them.
  */
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import { useSandbox } from '../sandbox/fixture';
 import { SandboxControl, type Channel } from '../sandbox/control';
 import type { CredentialValues } from '../harness';
 import { Prng, type PushType } from './fake-api';
@@ -166,17 +166,27 @@ export class Simulation {
 }
 
 export interface SimSandbox {
-	sandbox: RunningSandbox;
-	control: SandboxControl & { url: string };
+	/** The control client; its `url` is the sandbox's base URL (read once the sandbox listens). */
+	control: SandboxControl & { readonly url: string };
 }
 
-export async function startSimSandbox(zone: string): Promise<SimSandbox> {
-	const sandbox = await startSandbox({
+/**
+ * The simulation files' fixture: the virtual clock from `startIso` on (set before the sandbox starts,
+ * so every timer of the sandbox lives on it), the shared sandbox fixture with one tenant in `zone`,
+ * and after the file the real clock back and the tallies printed.
+ */
+export function useSimSandbox(zone: string, startIso: string): SimSandbox {
+	beforeAll(() => useVirtualClock(Date.parse(startIso)));
+	const fixture = useSandbox({
 		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: zone }],
 		nonceReplayKey: 'timestamp+nonce',
 	});
-	const control = Object.assign(new SandboxControl(sandbox.url), { url: sandbox.url });
-	return { sandbox, control };
+	afterAll(() => {
+		jest.useRealTimers();
+		printTallies();
+	});
+	const control = Object.defineProperty(fixture.control, 'url', { get: () => fixture.url });
+	return { control: control as SimSandbox['control'] };
 }
 
 export async function resetTenant(control: SandboxControl, zone: string): Promise<void> {

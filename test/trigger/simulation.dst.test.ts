@@ -4,28 +4,10 @@
  * emitted / lost / duplicated (printed at the end) and asserts 0 lost and 0 duplicated within the
  * stated limits, with exact request counts where the cost is part of the promise.
  */
-import {
-	printTallies,
-	resetTenant,
-	Simulation,
-	startSimSandbox,
-	useVirtualClock,
-	type SimSandbox,
-} from './sim';
+import { resetTenant, Simulation, useSimSandbox } from './sim';
 
 const MINUTE = 60;
-let sim: SimSandbox;
-
-beforeAll(async () => {
-	useVirtualClock(Date.parse('2027-01-01T00:00:00Z'));
-	sim = await startSimSandbox('UTC');
-});
-
-afterAll(async () => {
-	jest.useRealTimers();
-	await sim?.sandbox.close();
-	printTallies();
-});
+const sim = useSimSandbox('UTC', '2027-01-01T00:00:00Z');
 
 async function fresh(zone: string, startIso: string, seed = 1): Promise<Simulation> {
 	await resetTenant(sim.control, zone);

@@ -14,29 +14,11 @@ import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import { v1IdKey } from '../../nodes/ContactCenterTrigger/seenIds';
 import { expectedRequests, NODE_KEY } from './driver';
 import { NEWER_MEMBERS, pollAs1x } from './poll-1x';
-import {
-	printTallies,
-	resetTenant,
-	Simulation,
-	startSimSandbox,
-	useVirtualClock,
-	type SimSandbox,
-} from './sim';
+import { resetTenant, Simulation, useSimSandbox } from './sim';
 
 const MINUTE = 60;
 const START = '2027-05-03T08:00:00Z';
-let sim: SimSandbox;
-
-beforeAll(async () => {
-	useVirtualClock(Date.parse(START));
-	sim = await startSimSandbox('UTC');
-});
-
-afterAll(async () => {
-	jest.useRealTimers();
-	await sim?.sandbox.close();
-	printTallies();
-});
+const sim = useSimSandbox('UTC', START);
 
 async function fresh(zone = 'Asia/Shanghai', seed = 7): Promise<Simulation> {
 	await resetTenant(sim.control, zone);

@@ -6,7 +6,7 @@
  * before now (the trigger is started with Start From there), so that hundreds of polls can walk
  * through "time" without waiting for the wall clock; the windows still end at the real now.
  */
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import { useSandbox } from '../sandbox/fixture';
 import { SandboxControl, type Channel } from '../sandbox/control';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { poll, type CredentialValues } from '../harness';
@@ -29,25 +29,19 @@ const APP_SECRET = 'trigger-secret-5151';
 const LOOKBACK = 5 * 60;
 const TOLERANCE = 300;
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({
+	tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
+	nonceReplayKey: 'timestamp+nonce',
+});
+const { control } = sandbox;
 let credentials: CredentialValues;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({
-		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
-		nonceReplayKey: 'timestamp+nonce',
-	});
-	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE };
 });
 
 beforeEach(async () => {
 	await control.reset();
-});
-
-afterAll(async () => {
-	await sandbox?.close();
 });
 
 /** A trigger started three hours back (Start From), and the start of that virtual timeline. */

@@ -9,8 +9,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 import type { CredentialValues } from '../harness';
 import {
 	QUERY_PATH,
@@ -29,24 +28,18 @@ const WORKFLOW_ZONE = 'America/Los_Angeles';
 const CHILD_ZONE = 'Pacific/Kiritimati';
 const IN_CHILD = process.env.CONTACT_CENTER_TZ_CHILD === '1';
 
-let sandbox: RunningSandbox;
-let control: SandboxControl;
+const sandbox = useSandbox({
+	tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
+});
+const { control } = sandbox;
 let credentials: CredentialValues;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({
-		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
-	});
-	control = new SandboxControl(sandbox.url);
 	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE };
 });
 
 beforeEach(async () => {
 	await control.reset();
-});
-
-afterAll(async () => {
-	await sandbox?.close();
 });
 
 /** The same instant as an API time in Shanghai, written as a zone-less date-time in another zone. */

@@ -1,6 +1,4 @@
-import { startSandbox } from '../sandbox';
-import { SignedClient } from '../sandbox/client';
-import { SandboxControl } from '../sandbox/control';
+import { useSandbox } from '../sandbox/fixture';
 import {
 	parseJson,
 	quoteBigIntegers,
@@ -88,6 +86,9 @@ function randomJson(next: () => number, depth = 0): string {
 }
 
 describe('parseJson: the fast path gives exactly what the scanner gives', () => {
+	const tenant = { appId: '1090', appSecret: 'fast-path-secret' };
+	const sandbox = useSandbox({ tenants: [tenant] });
+
 	it('on 5,000 generated documents (ids, Longs, floats, nested and id-keyed arrays, repeated and numeric keys, digits in strings)', () => {
 		const next = generator(20261122);
 		let withLongs = 0;
@@ -151,47 +152,40 @@ describe('parseJson: the fast path gives exactly what the scanner gives', () => 
 	});
 
 	it("on the sandbox's real pages: customers, voice agents, call tasks (18-digit Longs), service records", async () => {
-		const tenant = { appId: '1090', appSecret: 'fast-path-secret' };
-		const sandbox = await startSandbox({ tenants: [tenant] });
-		try {
-			const control = new SandboxControl(sandbox.url);
-			await control.seedCustomers({ appId: tenant.appId, count: 300 });
-			await control.seedAgents({ appId: tenant.appId, count: 20 });
-			await control.seedTasks({ appId: tenant.appId, count: 200 });
-			await control.injectRecords({
-				appId: tenant.appId,
-				channel: 'call',
-				generate: {
-					count: 300,
-					from: '2026-01-01 00:00:00',
-					to: '2026-01-01 23:59:59',
-					pushType: 'mixed',
-				},
-			});
-			const client = new SignedClient(sandbox.url, tenant.appId, tenant.appSecret);
-			const pages = [
-				await client.post('/openapi/crm/list', { search: [], sortList: [], page: 1, limit: 1000 }),
-				await client.post('/openapi/agent/web/v1/agent/query', { pageNo: 1, pageSize: 20 }),
-				await client.post('/openapi/agent/web/v1/callTask/query', { pageNum: 1, pageSize: 500 }),
-				await client.post('/openapi/crm/service-record/call/query', {
-					startTime: '2026-01-01 00:00:00',
-					endTime: '2026-01-01 23:59:59',
-					limit: 1000,
-				}),
-			];
-			for (const page of pages) {
-				expect(page.status).toBe(200);
-				expect(parseJson(page.text)).toEqual(reference(page.text));
-			}
-			// The Longs of the task page came out exact (as strings), as the scanner gives them.
-			const tasks = (
-				parseJson(pages[2].text) as { data: { list: Array<{ voiceAgentId: unknown }> } }
-			).data.list;
-			expect(tasks).toHaveLength(200);
-			for (const task of tasks) expect(task.voiceAgentId).toMatch(/^[1-9][0-9]{17}$/);
-		} finally {
-			await sandbox.close();
+		const { control } = sandbox;
+		await control.seedCustomers({ appId: tenant.appId, count: 300 });
+		await control.seedAgents({ appId: tenant.appId, count: 20 });
+		await control.seedTasks({ appId: tenant.appId, count: 200 });
+		await control.injectRecords({
+			appId: tenant.appId,
+			channel: 'call',
+			generate: {
+				count: 300,
+				from: '2026-01-01 00:00:00',
+				to: '2026-01-01 23:59:59',
+				pushType: 'mixed',
+			},
+		});
+		const { client } = sandbox;
+		const pages = [
+			await client.post('/openapi/crm/list', { search: [], sortList: [], page: 1, limit: 1000 }),
+			await client.post('/openapi/agent/web/v1/agent/query', { pageNo: 1, pageSize: 20 }),
+			await client.post('/openapi/agent/web/v1/callTask/query', { pageNum: 1, pageSize: 500 }),
+			await client.post('/openapi/crm/service-record/call/query', {
+				startTime: '2026-01-01 00:00:00',
+				endTime: '2026-01-01 23:59:59',
+				limit: 1000,
+			}),
+		];
+		for (const page of pages) {
+			expect(page.status).toBe(200);
+			expect(parseJson(page.text)).toEqual(reference(page.text));
 		}
+		// The Longs of the task page came out exact (as strings), as the scanner gives them.
+		const tasks = (parseJson(pages[2].text) as { data: { list: Array<{ voiceAgentId: unknown }> } })
+			.data.list;
+		expect(tasks).toHaveLength(200);
+		for (const task of tasks) expect(task.voiceAgentId).toMatch(/^[1-9][0-9]{17}$/);
 	});
 });
 
