@@ -171,7 +171,7 @@ export async function runMicro(url: string): Promise<MicroReport> {
 	});
 	const rows: ImportRow[] = Array.from(
 		{ length: 10_000 },
-		(_, i) => checkImportRow(i, rowInput(i)).row as ImportRow,
+		(_, i) => checkImportRow(i, rowInput(i)).value as ImportRow,
 	);
 	const importBody: JsonBodyValue = {
 		taskId: '182739465018279001',
@@ -194,7 +194,7 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		autoItems.map(
 			(json, i) =>
 				checkImportRow(i, autoRowInput(json, autoFields, '182739465018279001', 'batch').input)
-					.row as ImportRow,
+					.value as ImportRow,
 		);
 	const autoBody: JsonBodyValue = {
 		taskId: '182739465018279001',

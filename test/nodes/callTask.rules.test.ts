@@ -161,7 +161,7 @@ describe('import rows', () => {
 
 	test('a valid item becomes a row with only the fields given', () => {
 		expect(checkImportRow(4, base)).toEqual({
-			row: {
+			value: {
 				itemIndex: 4,
 				taskId: '187000000000000001',
 				dupStrategy: undefined,
@@ -184,7 +184,7 @@ describe('import rows', () => {
 			},
 			dupStrategy: 'none',
 		});
-		expect(full.row).toEqual({
+		expect(full.value).toEqual({
 			itemIndex: 0,
 			taskId: '42',
 			dupStrategy: 'none',

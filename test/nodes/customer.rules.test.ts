@@ -191,7 +191,7 @@ describe('customer write body (create, upsert, update)', () => {
 	});
 
 	test('contact rows also come from an expression array; splitList takes text or arrays', () => {
-		expect(readContacts('mobile', [{ value: '1' }, '2']).entries).toEqual([
+		expect(readContacts('mobile', [{ value: '1' }, '2']).value).toEqual([
 			{ value: '1' },
 			{ value: '2' },
 		]);
@@ -265,7 +265,7 @@ describe('custom fields: configuration to resource-mapper fields', () => {
 
 describe('custom fields: values checked against the saved schema and converted', () => {
 	test('numbers and date-times become API strings (date-times in the API zone); empty values are not sent', () => {
-		const { values, issues } = readCustomFieldValues(
+		const { value: values, issues } = readCustomFieldValues(
 			mapper({
 				level: 'silver',
 				score: 12.5,
@@ -288,7 +288,7 @@ describe('custom fields: values checked against the saved schema and converted',
 			unknownKey: 'kept',
 		});
 		expect(
-			readCustomFieldValues(mapper({ level: 'gold', note: '', score: null }), 'add', ZONES).values,
+			readCustomFieldValues(mapper({ level: 'gold', note: '', score: null }), 'add', ZONES).value,
 		).toEqual({ level: 'gold' });
 	});
 
@@ -315,9 +315,9 @@ describe('custom fields: values checked against the saved schema and converted',
 	});
 
 	test('no mapper value (the default) sends nothing', () => {
-		expect(readCustomFieldValues(undefined, 'add', ZONES)).toEqual({ values: {}, issues: [] });
+		expect(readCustomFieldValues(undefined, 'add', ZONES)).toEqual({ value: {}, issues: [] });
 		expect(readCustomFieldValues(mapper(null, []), 'add', ZONES)).toEqual({
-			values: {},
+			value: {},
 			issues: [],
 		});
 	});

@@ -29,7 +29,7 @@ describe('service group fields (pure)', () => {
 		it('trims agent numbers and sends weights as numbers', () => {
 			expect(readMembers('members', { member: [{ agentNumber: ' 1002 ', weight: '7' }] })).toEqual({
 				issues: [],
-				members: [{ agentNumber: '1002', weight: 7 }],
+				value: [{ agentNumber: '1002', weight: 7 }],
 			});
 		});
 
@@ -184,17 +184,17 @@ describe('lists from data (Members (JSON or List), Phones (JSON or List))', () =
 			),
 		).toEqual({
 			issues: [],
-			members: [
+			value: [
 				{ agentNumber: '1001', weight: 3 },
 				{ agentNumber: '1002', weight: 1 },
 			],
 		});
-		expect(readMembersData('membersData', [1001, '1002']).members).toEqual([
+		expect(readMembersData('membersData', [1001, '1002']).value).toEqual([
 			{ agentNumber: '1001', weight: 1 },
 			{ agentNumber: '1002', weight: 1 },
 		]);
 		expect(
-			readMembersData('membersData', '1001, 1002\n1003').members.map((m) => m.agentNumber),
+			readMembersData('membersData', '1001, 1002\n1003').value.map((m) => m.agentNumber),
 		).toEqual(['1001', '1002', '1003']);
 		expect(readMembersData('membersData', '[{"agentNumber": "1001"').issues[0].problem).toContain(
 			'is not a valid JSON array',

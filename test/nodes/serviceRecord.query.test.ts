@@ -25,14 +25,14 @@ describe('service-record query (pure)', () => {
 	it('converts the range from the workflow zone to the API zone', () => {
 		expect(read({})).toEqual({
 			issues: [],
-			query: {
+			value: {
 				channel: 'call',
 				startTime: '2026-11-22 09:00:00',
 				endTime: '2026-11-22 10:00:00',
 				idFilter: undefined,
 			},
 		});
-		expect(read({ startTime: '2026-11-22T01:00:00Z' }).query?.startTime).toBe(
+		expect(read({ startTime: '2026-11-22T01:00:00Z' }).value?.startTime).toBe(
 			'2026-11-22 09:00:00',
 		);
 	});
@@ -55,12 +55,12 @@ describe('service-record query (pure)', () => {
 	});
 
 	it('takes callId for calls and sessionId for online chats only', () => {
-		expect(read({ filters: { callId: ' c1 ' } }).query?.idFilter).toEqual({
+		expect(read({ filters: { callId: ' c1 ' } }).value?.idFilter).toEqual({
 			key: 'callId',
 			value: 'c1',
 		});
 		expect(
-			read({ channel: 'im', filters: { sessionId: 's1', callId: '' } }).query?.idFilter,
+			read({ channel: 'im', filters: { sessionId: 's1', callId: '' } }).value?.idFilter,
 		).toEqual({ key: 'sessionId', value: 's1' });
 		expect(
 			read({ channel: 'call', filters: { sessionId: 's1' } }).issues.map((i) => i.field),

@@ -16,9 +16,9 @@ function row(
 		additionalFields,
 		dupStrategy,
 	});
-	if (!checked.row)
+	if (!checked.value)
 		throw new Error(`row ${itemIndex} is invalid: ${JSON.stringify(checked.issues)}`);
-	return checked.row;
+	return checked.value;
 }
 
 describe('run-wide deduplication without a repeated number', () => {

@@ -53,3 +53,45 @@ describe('API layer', () => {
 		expect(offenders).toEqual([]);
 	});
 });
+
+describe('validation results', () => {
+	it('come in the three shapes of helpers/issue.ts (Read, Checked, Built), no function returns its own', () => {
+		// A return type spelled as an object literal that carries issues: `): { …issue…: Issue… } {`
+		const ownShape = /\):\s*\{[^{}]*\bissues?\??:\s*(Issue|Array<Issue)[^{}]*\}\s*\{/;
+		const offenders = files.filter(({ text }) => ownShape.test(text)).map(({ file }) => file);
+		expect(offenders).toEqual([]);
+	});
+});
+
+describe('test suites', () => {
+	const TEST = path.join(ROOT, 'test');
+	const testFiles = sources(TEST).map((full) => ({
+		file: path.relative(ROOT, full),
+		text: readFileSync(full, 'utf8'),
+	}));
+
+	it('start their sandbox through the one fixture (test/sandbox/fixture.ts useSandbox)', () => {
+		const starters = testFiles
+			.filter(({ text }) => /\bstartSandbox\(/.test(text))
+			.map(({ file }) => file)
+			.sort();
+		expect(starters).toEqual(
+			[
+				// the fixture itself, and where startSandbox is defined
+				'test/sandbox/fixture.ts',
+				'test/sandbox/index.ts',
+				// programs, not tests: the CLI, `npm start`, `npm start -- --queue`, the smoke run, the bench
+				'test/sandbox/cli.ts',
+				'test/tools/start.ts',
+				'test/tools/start-queue.ts',
+				'test/e2e/smoke.ts',
+				'test/bench/sandbox-child.ts',
+				// tests of starting itself: the demo feed's start option, a closed port to refuse connections
+				'test/sandbox/demoFeed.test.ts',
+				'test/harness/harness.test.ts',
+			]
+				.map((file) => file.split('/').join(path.sep))
+				.sort(),
+		);
+	});
+});

@@ -1,8 +1,10 @@
 /**
  * The shapes of validation results, all made of `Issue`s (helpers/validation.ts turns a list of
- * them into the node error; the credential's settings check returns one): one parameter value read
- * (`Read`, at most one issue), a value checked with every issue found (`Checked`), and a request
- * body built from an item's parameters (`Built`).
+ * them into the node error; the credential's settings check returns one). Every reader and checker
+ * returns one of these three, never a shape of its own: one parameter value read (`Read`, at most
+ * one issue), a value checked with every issue found (`Checked`; `value` undefined when nothing can
+ * be sent), and a request body built from an item's parameters (`Built`). test/unit/layers.test.ts
+ * keeps it so.
  */
 import type { RequestBody } from '../transport/json';
 

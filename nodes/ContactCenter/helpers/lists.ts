@@ -7,7 +7,7 @@ import type { Issue } from './validation';
  * line) are dropped; entries that cannot be text are left out (listIssues reports them).
  */
 export function parseList(value: unknown): string[] {
-	return readList('list', value).values;
+	return readList('list', value).value;
 }
 
 const PHONE = /^\+?\d[\d-]*$/;
@@ -38,7 +38,7 @@ export function listIssues(
 ): Issue[] {
 	const read = readList(field, raw, options.what);
 	if (read.issues.length > 0) return read.issues;
-	const values = read.values;
+	const values = read.value;
 	const issues: Issue[] = [];
 	if (options.required && values.length === 0) {
 		issues.push({

@@ -5,7 +5,7 @@
  * is refused (it has already lost digits); null and empty text are "not given"; lists and objects
  * are refused where one value is expected. Nothing here calls a string method on a non-string.
  */
-import type { Issue, Read } from './issue';
+import type { Checked, Issue, Read } from './issue';
 import { isBlank, isRecord, splitList } from './values';
 
 export type { Read };
@@ -265,12 +265,8 @@ export function readBoolean(field: string, raw: unknown): Read<boolean> {
  * commas or new lines. Blank entries are dropped. Each entry follows the text policy; an entry
  * that is a list or an object is refused with its position.
  */
-export function readList(
-	field: string,
-	raw: unknown,
-	what = 'values',
-): { values: string[]; issues: Issue[] } {
-	if (raw === undefined || raw === null) return { values: [], issues: [] };
+export function readList(field: string, raw: unknown, what = 'values'): Checked<string[]> {
+	if (raw === undefined || raw === null) return { value: [], issues: [] };
 	let entries: unknown[];
 	if (Array.isArray(raw)) entries = raw;
 	else if (typeof raw === 'string') {
@@ -278,7 +274,7 @@ export function readList(
 		entries = parsed ?? splitList(raw, 'commasAndLines');
 	} else if (typeof raw === 'object') {
 		return {
-			values: [],
+			value: [],
 			issues: [
 				{
 					field,
@@ -297,7 +293,7 @@ export function readList(
 			issues.push({ ...read.issue, problem: `entry ${index + 1} ${read.issue.problem}` });
 		else if (read.value !== undefined) values.push(read.value);
 	});
-	return { values, issues };
+	return { value: values, issues };
 }
 
 /** Text that is a JSON array (`["a","b"]`), parsed; undefined for any other text. */
@@ -316,20 +312,16 @@ export function parseJsonArray(text: string): unknown[] | undefined {
  * Rows of a list given as data: an array of objects or of plain values, or text holding a JSON
  * array; plain text is split on commas and new lines into plain values.
  */
-export function readRows(
-	field: string,
-	raw: unknown,
-	what: string,
-): { rows: unknown[]; issues: Issue[] } {
-	if (isBlank(raw)) return { rows: [], issues: [] };
-	if (Array.isArray(raw)) return { rows: raw, issues: [] };
+export function readRows(field: string, raw: unknown, what: string): Checked<unknown[]> {
+	if (isBlank(raw)) return { value: [], issues: [] };
+	if (Array.isArray(raw)) return { value: raw, issues: [] };
 	if (typeof raw === 'string') {
 		const trimmed = raw.trim();
 		if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
 			const parsed = parseJsonArray(trimmed);
-			if (parsed) return { rows: parsed, issues: [] };
+			if (parsed) return { value: parsed, issues: [] };
 			return {
-				rows: [],
+				value: [],
 				issues: [
 					{
 						field,
@@ -340,12 +332,11 @@ export function readRows(
 			};
 		}
 		return {
-			rows: splitList(trimmed, 'commasAndLines'),
+			value: splitList(trimmed, 'commasAndLines'),
 			issues: [],
 		};
 	}
-	if (typeof raw === 'object') return { rows: [raw], issues: [] };
-	return { rows: [raw], issues: [] };
+	return { value: [raw], issues: [] };
 }
 
 /** Epoch numbers below this are not milliseconds of a real date (they look like seconds). */

@@ -127,7 +127,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const statusList = readList('filters.statusList', filters.statusList, 'task states');
 	issues.push(...statusList.issues);
-	const statuses = statusList.values;
+	const statuses = statusList.value;
 	for (const status of statuses) {
 		if (!(TASK_STATUSES as readonly string[]).includes(status)) {
 			issues.push({

@@ -253,7 +253,7 @@ export async function executeBatch(
 			output.push({ json: errorItemJson(itemError), pairedItem: { item: itemIndex } });
 			continue;
 		}
-		const { row, issues } = checked;
+		const { value: row, issues } = checked;
 		if (row) {
 			rows.push(row);
 			continue;
@@ -368,8 +368,11 @@ function readAutoRow(context: IExecuteFunctions, items: INodeExecutionData[]): R
 			readOptions(itemIndex).dupStrategy,
 		);
 		const checked = checkImportRow(itemIndex, input);
-		if (checked.row) return checked;
-		return { issues: checked.issues.map((issue) => autoIssue(issue, fields, numberField)) };
+		if (checked.value) return checked;
+		return {
+			value: undefined,
+			issues: checked.issues.map((issue) => autoIssue(issue, fields, numberField)),
+		};
 	};
 }
 

@@ -2,7 +2,7 @@
  * Customer rows of a call-task import as pure functions: one input item's values checked against
  * the spec's row rules, and the rows planned into as few requests as the limits allow.
  */
-import type { Issue } from '../../helpers/validation';
+import type { Checked, Issue, Read } from '../../helpers/issue';
 import { importText, readId, readText } from '../../helpers/parameters';
 import { maxLength, oneOf, positiveNumericId } from '../../helpers/validation';
 import { EMPTY_TEXT_ONLY, isBlank } from '../../helpers/values';
@@ -56,7 +56,7 @@ export function variablePairs(value: unknown): Array<[unknown, unknown]> {
 	return [[undefined, list]];
 }
 
-function checkVariables(value: unknown): { variables?: Record<string, string>; issues: Issue[] } {
+function checkVariables(value: unknown): Checked<Record<string, string> | undefined> {
 	const pairs = variablePairs(value);
 	const issues: Issue[] = [];
 	if (pairs.length > MAX_VARIABLES) {
@@ -100,7 +100,7 @@ function checkVariables(value: unknown): { variables?: Record<string, string>; i
 		if (valueIssue) issues.push(valueIssue);
 		variables[name] = stringValue;
 	});
-	return { variables: Object.keys(variables).length > 0 ? variables : undefined, issues };
+	return { value: Object.keys(variables).length > 0 ? variables : undefined, issues };
 }
 
 // The rows of a run share their task id and deduplication: each check is kept for the next row.
@@ -110,13 +110,8 @@ function taskIdIssue(taskId: string): Issue | undefined {
 		lastTaskId = { id: taskId, issue: positiveNumericId('taskId', taskId) };
 	return lastTaskId.issue;
 }
-let lastDup:
-	| { raw: string | undefined; value: string | undefined; issue: Issue | undefined }
-	| undefined;
-function dupStrategyIssue(raw: string | undefined): {
-	value: string | undefined;
-	issue: Issue | undefined;
-} {
+let lastDup: (Read<string> & { raw: string | undefined }) | undefined;
+function readDupStrategy(raw: string | undefined): Read<string> {
 	if (lastDup === undefined || lastDup.raw !== raw) {
 		const value = importText(raw);
 		lastDup = { raw, value, issue: oneOf('options.dupStrategy', value, DUP_STRATEGIES) };
@@ -135,7 +130,8 @@ function oneValue(field: string, raw: unknown, issues: Issue[]): string | undefi
 	return read.value;
 }
 
-const NO_VARIABLES: { variables?: Record<string, string>; issues: Issue[] } = Object.freeze({
+const NO_VARIABLES: Checked<Record<string, string> | undefined> = Object.freeze({
+	value: undefined,
 	issues: Object.freeze([]) as unknown as Issue[],
 });
 
@@ -147,7 +143,7 @@ const NO_VARIABLES: { variables?: Record<string, string>; issues: Issue[] } = Ob
 export function checkImportRow(
 	itemIndex: number,
 	input: ImportRowInput,
-): { row?: ImportRow; issues: Issue[] } {
+): Checked<ImportRow | undefined> {
 	const issues: Issue[] = [];
 	// One value each: objects, lists, NaN and integers past 2^53 are refused, never sent as text.
 	let taskId: string;
@@ -204,7 +200,7 @@ export function checkImportRow(
 
 	let dupStrategy: string | undefined;
 	if (input.dupStrategy === undefined || typeof input.dupStrategy === 'string') {
-		const dup = dupStrategyIssue(input.dupStrategy);
+		const dup = readDupStrategy(input.dupStrategy);
 		dupStrategy = dup.value;
 		if (dup.issue) issues.push(dup.issue);
 	} else {
@@ -213,13 +209,13 @@ export function checkImportRow(
 		if (issue) issues.push(issue);
 	}
 
-	if (issues.length > 0) return { issues };
+	if (issues.length > 0) return { value: undefined, issues };
 	const customer: ImportCustomer = { customerNumber: customerNumber as string };
 	if (customerName !== undefined) customer.customerName = customerName;
 	if (remark !== undefined) customer.remark = remark;
-	if (variables.variables) customer.variables = variables.variables;
+	if (variables.value) customer.variables = variables.value;
 	return {
-		row: { itemIndex, taskId, dupStrategy: dupStrategy as DupStrategy | undefined, customer },
+		value: { itemIndex, taskId, dupStrategy: dupStrategy as DupStrategy | undefined, customer },
 		issues,
 	};
 }

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toApiTime, type DateInput } from '../../helpers/time';
-import type { Issue } from '../../helpers/validation';
+import type { Checked, Issue, Read } from '../../helpers/issue';
 import { isBlank, isRecord, splitList } from '../../helpers/values';
 
 /** `add` (create, upsert): required custom fields must be filled. `update`: every field is optional. */
@@ -219,7 +219,7 @@ function convert(
 	value: unknown,
 	entry: SchemaEntry | undefined,
 	zoneOf: { workflow: string; api: string },
-): { value?: string; issue?: Issue } {
+): Read<string> {
 	const field = `customFields.${key}`;
 	const name = label(entry, key);
 	switch (entry?.type) {
@@ -288,10 +288,10 @@ export function readCustomFieldValues(
 	mapperValue: unknown,
 	mode: MapperMode,
 	zones: { workflow: string; api: string },
-): { values: Record<string, string>; issues: Issue[] } {
+): Checked<Record<string, string>> {
 	const values: Record<string, string> = {};
 	const issues: Issue[] = [];
-	if (!isRecord(mapperValue)) return { values, issues };
+	if (!isRecord(mapperValue)) return { value: values, issues };
 	const schema = schemaOf(mapperValue);
 	const given = isRecord(mapperValue.value) ? mapperValue.value : {};
 	if (mode === 'add') {
@@ -311,5 +311,5 @@ export function readCustomFieldValues(
 		if (converted.issue) issues.push(converted.issue);
 		else if (converted.value !== undefined) values[key] = converted.value;
 	}
-	return { values, issues };
+	return { value: values, issues };
 }

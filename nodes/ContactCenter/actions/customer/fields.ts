@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toApiTime, type DateInput } from '../../helpers/time';
 import { readDateInput, readList, readRows, readText, shown } from '../../helpers/parameters';
-import type { Built } from '../../helpers/issue';
+import type { Built, Checked, Read } from '../../helpers/issue';
 import type { Zones } from '../../helpers/zones';
 import { oneOf, type Issue } from '../../helpers/validation';
 import { isRecord } from '../../helpers/values';
@@ -44,16 +44,12 @@ export const STANDARD_WRITE_FIELDS: ReadonlySet<string> = new Set([
 const TEXT_FIELDS = ['owner', 'visitorId', 'mobileDecrypt'] as const;
 
 /** An n8n date-time parameter as the API's `yyyy-MM-dd HH:mm:ss` in the API zone, or an issue. */
-export function apiTimeOf(
-	field: string,
-	value: unknown,
-	zones: Zones,
-): { time?: string; issue?: Issue } {
+export function apiTimeOf(field: string, value: unknown, zones: Zones): Read<string> {
 	const read = readDateInput(field, value);
 	if (read.issue) return { issue: read.issue };
 	if (read.value === undefined) return {};
 	const time = toApiTime(read.value as DateInput, zones.workflow, zones.api);
-	if (time !== undefined) return { time };
+	if (time !== undefined) return { value: time };
 	return {
 		issue: {
 			field,
@@ -65,7 +61,7 @@ export function apiTimeOf(
 
 /** A list given as comma-separated text or as an array (from an expression); blank entries dropped. */
 export function splitList(value: unknown): string[] {
-	return readList('list', value).values;
+	return readList('list', value).value;
 }
 
 /** The rows of a contact fixed collection (`{values: [{value, memo}]}`), or an array given by an expression. */
@@ -83,7 +79,7 @@ function checkContactRows(
 	rows: unknown[],
 	at: (index: number, key: 'value' | 'memo') => string,
 	fromData: boolean,
-): { issues: Issue[]; entries: RequestBody[] } {
+): Checked<RequestBody[]> {
 	const issues: Issue[] = [];
 	const entries: RequestBody[] = [];
 	rows.forEach((row, index) => {
@@ -108,14 +104,11 @@ function checkContactRows(
 		}
 		entries.push(memo.value ? { value: value.value, memo: memo.value } : { value: value.value });
 	});
-	return { issues, entries };
+	return { value: entries, issues };
 }
 
 /** Contact entries as the API takes them: `[{value, memo?}]`; every entry needs a value. */
-export function readContacts(
-	kind: ContactKind,
-	value: unknown,
-): { issues: Issue[]; entries: RequestBody[] } {
+export function readContacts(kind: ContactKind, value: unknown): Checked<RequestBody[]> {
 	return checkContactRows(
 		contactRows(value),
 		(index, key) => `${kind}.values[${index}].${key}`,
@@ -132,13 +125,10 @@ export const CONTACT_LIST_FIELDS: Record<ContactKind, string> = {
 };
 
 /** Contacts given as data: a JSON array of values or of `{value, memo}`, or values separated by commas or new lines. */
-export function readContactList(
-	field: string,
-	value: unknown,
-): { issues: Issue[]; entries: RequestBody[] } {
+export function readContactList(field: string, value: unknown): Checked<RequestBody[]> {
 	const read = readRows(field, value, 'values');
-	if (read.issues.length > 0) return { issues: read.issues, entries: [] };
-	return checkContactRows(read.rows, () => field, true);
+	if (read.issues.length > 0) return { value: [], issues: read.issues };
+	return checkContactRows(read.value, () => field, true);
 }
 
 /**
@@ -169,7 +159,7 @@ export function readOptionalFields(
 	}
 	const assign = apiTimeOf(field('assignTime'), fields.assignTime, zones);
 	issues.push(assign.issue);
-	if (assign.time) body.assignTime = assign.time;
+	if (assign.value) body.assignTime = assign.value;
 	for (const [name, allowed] of [
 		['createMethod', CREATE_METHODS],
 		['customerOrigin', CUSTOMER_ORIGINS],
@@ -180,7 +170,7 @@ export function readOptionalFields(
 	}
 	const sources = readList(field('customerSource'), fields.customerSource, 'sources');
 	issues.push(...sources.issues);
-	if (sources.values.length > 0) body.customerSource = sources.values;
+	if (sources.value.length > 0) body.customerSource = sources.value;
 	return { issues: issues.filter((issue): issue is Issue => issue !== undefined), body };
 }
 
@@ -217,12 +207,12 @@ export function buildCustomerBody(input: WriteInput): Built {
 		const fromData = readContactList(listField, input.optionalFields[CONTACT_LIST_FIELDS[kind]]);
 		issues.push(...contacts.issues, ...fromData.issues);
 		// Entries from data follow the ones added one by one.
-		const entries = [...contacts.entries, ...fromData.entries];
+		const entries = [...contacts.value, ...fromData.value];
 		if (entries.length > 0) body[kind] = entries;
 	}
 	const custom = readCustomFieldValues(input.customFields, input.mode, input.zones);
 	issues.push(...custom.issues);
-	for (const [key, value] of Object.entries(custom.values)) {
+	for (const [key, value] of Object.entries(custom.value)) {
 		if (STANDARD_WRITE_FIELDS.has(key)) {
 			issues.push({
 				field: `customFields.${key}`,

@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readId } from '../../helpers/parameters';
+import type { Read } from '../../helpers/issue';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { readZones } from '../../helpers/zones';
 import type { RequestBody } from '../../transport/json';
@@ -34,21 +35,17 @@ export async function readWriteBody(
 	return built.body;
 }
 
-/** The `customerId` parameter and its issue when blank. */
-export function customerIdOf(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): { id: string; issue?: Issue } {
-	const read = readId('customerId', this.getNodeParameter('customerId', itemIndex, ''), {
+/** The `customerId` parameter, or its issue when blank. */
+export function customerIdOf(this: IExecuteFunctions, itemIndex: number): Read<string> {
+	return readId('customerId', this.getNodeParameter('customerId', itemIndex, ''), {
 		required: true,
 		fix: 'Enter the customer `_id` (from Create or Get Many), for example with an expression.',
 	});
-	return { id: read.value ?? '', issue: read.issue };
 }
 
 /** The `customerId` parameter, required. */
 export function readCustomerId(this: IExecuteFunctions, itemIndex: number): string {
-	const { id, issue } = customerIdOf.call(this, itemIndex);
+	const { value: id = '', issue } = customerIdOf.call(this, itemIndex);
 	assertValid(this.getNode(), itemIndex, [issue]);
 	return id;
 }

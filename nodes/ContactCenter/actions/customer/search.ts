@@ -180,12 +180,12 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 		const begin = apiTimeOf(`filters.${beginKey}`, filters[beginKey], zones);
 		const end = apiTimeOf(`filters.${endKey}`, filters[endKey], zones);
 		issues.push(begin.issue, end.issue);
-		if (begin.time) body[beginKey] = begin.time;
-		if (end.time) body[endKey] = end.time;
-		if (begin.time && end.time && begin.time > end.time) {
+		if (begin.value) body[beginKey] = begin.value;
+		if (end.value) body[endKey] = end.value;
+		if (begin.value && end.value && begin.value > end.value) {
 			issues.push({
 				field: `filters.${beginKey}`,
-				problem: `is later than ${endKey} (${begin.time} > ${end.time} in ${zones.api})`,
+				problem: `is later than ${endKey} (${begin.value} > ${end.value} in ${zones.api})`,
 				fix: `Make ${beginKey} earlier than or equal to ${endKey}.`,
 			});
 		}

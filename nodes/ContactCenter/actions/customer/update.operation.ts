@@ -25,7 +25,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { id, issue } = customerIdOf.call(this, itemIndex);
+	const { value: id = '', issue } = customerIdOf.call(this, itemIndex);
 	const body = await readWriteBody.call(this, itemIndex, 'update', issue ? [issue] : []);
 	return await updateCustomer.call(this, { _id: id, ...body }, itemIndex);
 }

@@ -16,13 +16,13 @@ export function buildFieldListBody(filters: IDataObject): Built {
 	if (name.value !== undefined) body.name = name.value;
 	const categories = readList('filters.category', filters.category, 'categories');
 	issues.push(...categories.issues);
-	categories.values.forEach((category, index) =>
+	categories.value.forEach((category, index) =>
 		issues.push(oneOf(`filters.category[${index}]`, category, FIELD_CATEGORIES)),
 	);
-	if (categories.values.length > 0) body.category = categories.values;
+	if (categories.value.length > 0) body.category = categories.value;
 	const types = readList('filters.type', filters.type, 'field types');
 	issues.push(...types.issues);
-	if (types.values.length > 0) body.type = types.values;
+	if (types.value.length > 0) body.type = types.value;
 	for (const flag of ['enabled', 'editable'] as const) {
 		const read = readBoolean(`filters.${flag}`, filters[flag]);
 		issues.push(read.issue);

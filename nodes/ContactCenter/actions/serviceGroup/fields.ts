@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Built } from '../../helpers/issue';
+import type { Built, Checked } from '../../helpers/issue';
 import type { Issue } from '../../helpers/validation';
 import { isRecord } from '../../helpers/values';
 import type { JsonBodyValue, RequestBody } from '../../transport/json';
@@ -63,10 +63,11 @@ export function checkMemberRows(
 	field: string,
 	rows: unknown[],
 	fromData = false,
-): { issues: Issue[]; members: MemberBody[] } {
+): Checked<MemberBody[]> {
 	const issues: Issue[] = [];
 	if (rows.length === 0) {
 		return {
+			value: [],
 			issues: [
 				{
 					field,
@@ -76,7 +77,6 @@ export function checkMemberRows(
 						: 'Add a member with its agent number and weight.',
 				},
 			],
-			members: [],
 		};
 	}
 	const members: MemberBody[] = [];
@@ -122,25 +122,19 @@ export function checkMemberRows(
 			fix: 'Keep one entry per agent.',
 		});
 	}
-	return { issues, members };
+	return { value: members, issues };
 }
 
 /** The Members fixed collection, checked (see checkMemberRows). */
-export function readMembers(
-	field: string,
-	value: unknown,
-): { issues: Issue[]; members: MemberBody[] } {
+export function readMembers(field: string, value: unknown): Checked<MemberBody[]> {
 	return checkMemberRows(field, memberRows(value));
 }
 
 /** Members given as data: a JSON array (of agent numbers or of {agentNumber, weight}) or a list of agent numbers. */
-export function readMembersData(
-	field: string,
-	value: unknown,
-): { issues: Issue[]; members: MemberBody[] } {
+export function readMembersData(field: string, value: unknown): Checked<MemberBody[]> {
 	const read = readRows(field, value, 'members');
-	if (read.issues.length > 0) return { issues: read.issues, members: [] };
-	return checkMemberRows(field, read.rows, true);
+	if (read.issues.length > 0) return { value: [], issues: read.issues };
+	return checkMemberRows(field, read.value, true);
 }
 
 /**
@@ -150,7 +144,7 @@ export function readMembersData(
 export function readMemberInput(
 	source: { members?: unknown; membersData?: unknown; fromData: boolean },
 	fields: { members: string; membersData: string },
-): { issues: Issue[]; members: MemberBody[] } {
+): Checked<MemberBody[]> {
 	return source.fromData
 		? readMembersData(fields.membersData, source.membersData)
 		: readMembers(fields.members, source.members);
@@ -207,7 +201,7 @@ export function buildCreateBody(
 	body.name = groupName.value ?? '';
 	const read = readMemberInput(members, { members: 'members', membersData: 'membersData' });
 	issues.push(...read.issues);
-	body.members = read.members;
+	body.members = read.value;
 
 	let level: string | undefined;
 	const levelRead = readText('level', additionalFields.level);
@@ -287,7 +281,7 @@ export function buildUpdateBody(queueNumber: string, updateFields: IDataObject):
 			{ members: 'members', membersData: 'membersData' },
 		);
 		issues.push(...read.issues);
-		body.members = read.members;
+		body.members = read.value;
 	}
 	readSettings(updateFields, issues, body);
 	return { issues, body };

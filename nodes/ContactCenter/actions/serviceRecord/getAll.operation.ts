@@ -78,7 +78,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const zones = await readZones.call(this);
-	const { issues, query } = readRecordQuery(
+	const { value: query, issues } = readRecordQuery(
 		{
 			channel: this.getNodeParameter('channel', itemIndex, 'call'),
 			startTime: this.getNodeParameter('startTime', itemIndex, ''),

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { nextWallSecond, toApiTime, type DateInput } from '../../helpers/time';
 import { idFilterText, readDateInput } from '../../helpers/parameters';
-import type { Issue } from '../../helpers/validation';
+import type { Checked, Issue } from '../../helpers/issue';
 import { isBlank } from '../../helpers/values';
 import type { Channel, RecordIdFilter } from '../../api/serviceRecords';
 
@@ -64,7 +64,7 @@ export function readRecordQuery(
 	input: { channel: unknown; startTime: unknown; endTime: unknown; filters: IDataObject },
 	workflowZone: string,
 	apiZone: string,
-): { issues: Issue[]; query?: RecordQuery } {
+): Checked<RecordQuery | undefined> {
 	const issues: Issue[] = [];
 	const channel = input.channel as Channel;
 	if (!CHANNELS.includes(channel)) {
@@ -98,8 +98,8 @@ export function readRecordQuery(
 		}
 		idFilter = { key, value };
 	}
-	if (issues.length > 0 || !startTime || !endTime) return { issues };
-	return { issues, query: { channel, startTime, endTime, idFilter } };
+	if (issues.length > 0 || !startTime || !endTime) return { value: undefined, issues };
+	return { value: { channel, startTime, endTime, idFilter }, issues };
 }
 
 /**

@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = readText('filters.name', filters.name);
 	// From an expression the states may come as text ("PUBLISHED, OFFLINE") instead of a list.
 	const list = readList('filters.publishStatus', filters.publishStatus, 'publish states');
-	const statuses = list.values;
+	const statuses = list.value;
 	assertValid(this.getNode(), itemIndex, [
 		name.issue,
 		...list.issues,
