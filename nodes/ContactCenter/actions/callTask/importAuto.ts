@@ -37,20 +37,64 @@ export function fieldList(value: unknown): string[] {
 	return splitList(String(value), 'commasAndLineFeeds');
 }
 
-/** The index in `names` of the first field the item has (not empty), or -1. */
-function firstField(json: IDataObject, names: string[]): number {
-	for (let i = 0; i < names.length; i++) {
-		const value = json[names[i]];
-		if (!isBlank(value, EMPTY_TEXT_ONLY)) return i;
+/** The roles an item field can play, in the order of AutoFields' lists. */
+const NUMBER = 0;
+const NAME = 1;
+const REMARK = 2;
+const VARIABLES = 3;
+const ROLES = 4;
+/** A role and a place in its list, packed: role * PLACES + place. */
+const PLACES = 1 << 16;
+
+/**
+ * Each field name of the lists with its roles (a name may be in more than one list), built once per
+ * AutoFields. A row is then read with one pass over the item's own fields instead of one look-up
+ * per candidate name (22 with the defaults), most of them for fields the item does not have.
+ */
+const rolesCache = new WeakMap<AutoFields, Map<string, number[]>>();
+function rolesOf(fields: AutoFields): Map<string, number[]> {
+	let roles = rolesCache.get(fields);
+	if (roles) return roles;
+	roles = new Map();
+	const lists = [fields.number, fields.name, fields.remark, fields.variables];
+	for (let role = 0; role < ROLES; role++) {
+		const names = lists[role];
+		for (let place = 0; place < names.length && place < PLACES; place++) {
+			const codes = roles.get(names[place]);
+			if (codes) codes.push(role * PLACES + place);
+			else roles.set(names[place], [role * PLACES + place]);
+		}
 	}
-	return -1;
+	rolesCache.set(fields, roles);
+	return roles;
 }
 
-/** The value of the first of `names` the item has (not empty). */
-function firstValue(json: IDataObject, names: string[]): unknown {
-	const i = firstField(json, names);
-	return i < 0 ? undefined : json[names[i]];
+/**
+ * For each role, the place in its list of the first field name the item has a value for (undefined,
+ * null and '' are no value; text of spaces is one, the row checks report it), or -1. Only the item's
+ * own fields count. The result is a shared scratch array, valid until the next call.
+ */
+// One scratch result, filled per row and read at once by autoRowInput: nothing allocated per row.
+const chosen = new Int32Array(ROLES);
+function chosenPlaces(json: IDataObject, fields: AutoFields): Int32Array {
+	const roles = rolesOf(fields);
+	chosen.fill(PLACES);
+	for (const key in json) {
+		const codes = roles.get(key);
+		if (codes === undefined || !Object.prototype.hasOwnProperty.call(json, key)) continue;
+		if (isBlank(json[key], EMPTY_TEXT_ONLY)) continue;
+		for (let i = 0; i < codes.length; i++) {
+			const role = (codes[i] / PLACES) | 0;
+			const place = codes[i] % PLACES;
+			if (place < chosen[role]) chosen[role] = place;
+		}
+	}
+	for (let role = 0; role < ROLES; role++) if (chosen[role] === PLACES) chosen[role] = -1;
+	return chosen;
 }
+
+const valueAt = (json: IDataObject, names: string[], place: number): unknown =>
+	place < 0 ? undefined : json[names[place]];
 
 /**
  * One item's row input, read from its fields. `numberField` names the field the number came from
@@ -63,11 +107,14 @@ export function autoRowInput(
 	taskId: unknown,
 	dupStrategy: unknown,
 ): { input: ImportRowInput; numberField?: string } {
-	const numberAt = firstField(json, fields.number);
+	const places = chosenPlaces(json, fields);
+	const numberAt = places[NUMBER];
 	const additionalFields: ImportRowInput['additionalFields'] = {};
-	if (fields.name.length > 0) additionalFields.customerName = firstValue(json, fields.name);
-	if (fields.remark.length > 0) additionalFields.remark = firstValue(json, fields.remark);
-	const variables = fields.variables.length > 0 ? firstValue(json, fields.variables) : undefined;
+	if (fields.name.length > 0)
+		additionalFields.customerName = valueAt(json, fields.name, places[NAME]);
+	if (fields.remark.length > 0)
+		additionalFields.remark = valueAt(json, fields.remark, places[REMARK]);
+	const variables = valueAt(json, fields.variables, places[VARIABLES]);
 	if (fields.asVariables.length > 0) {
 		const pairs: Array<{ name: unknown; value: unknown }> = [];
 		if (!isBlank(variables, EMPTY_TEXT_ONLY)) pairs.push(...namedPairs(variables));
