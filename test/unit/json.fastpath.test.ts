@@ -3,6 +3,7 @@ import {
 	parseJson,
 	quoteBigIntegers,
 	stringifyJson,
+	textOnly,
 	toLong,
 	type JsonBodyValue,
 } from '../../nodes/ContactCenter/transport/json';
@@ -125,6 +126,11 @@ describe('parseJson: the fast path gives exactly what the scanner gives', () => 
 			{ 'a"vId': '5', vId: '182739465018273946' },
 		],
 		[
+			'a key that ends another key, with space around the colon, and as text inside a string',
+			'{"xvId" : 182739465018273947, "note":"vId\\": 1, \\"vId\\":2", "vId"\n:\t182739465018273946 }',
+			{ xvId: '182739465018273947', note: 'vId": 1, "vId":2', vId: '182739465018273946' },
+		],
+		[
 			'two Longs that round to the same double',
 			'{"a":{"t":9007199254740993},"b":{"t":9007199254740992}}',
 			{ a: { t: '9007199254740993' }, b: { t: '9007199254740992' } },
@@ -190,6 +196,17 @@ describe('parseJson: the fast path gives exactly what the scanner gives', () => 
 });
 
 describe('stringifyJson: the replacer only when a bigint is there', () => {
+	it('writes a list marked textOnly as JSON.stringify does, and a Long beside it bare', () => {
+		const customers = textOnly([
+			{ customerNumber: '13800000000', customerName: 'Ann "A"', variables: { plan: 'gold' } },
+			{ customerNumber: '13800000001', remark: undefined },
+		]);
+		expect(stringifyJson({ taskId: toLong('182739465018273946'), customers })).toBe(
+			`{"taskId":182739465018273946,"customers":${JSON.stringify(customers)}}`,
+		);
+		expect(stringifyJson({ customers })).toBe(JSON.stringify({ customers }));
+	});
+
 	it('writes a body without bigint exactly as JSON.stringify does', () => {
 		const body: JsonBodyValue = {
 			taskId: '182739465018273946',

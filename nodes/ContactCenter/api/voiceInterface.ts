@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
 import { callEndpoint, type RequestContext } from '../transport';
 import { ENDPOINTS, type Endpoint } from '../transport/endpoints';
-import type { JsonBodyValue, RequestBody } from '../transport/json';
+import { textOnly, type JsonBodyValue, type RequestBody, type TextOnly } from '../transport/json';
 import {
 	collectPages,
 	PAGE_SIZE,
@@ -220,14 +220,21 @@ export async function createCallTask(
 	return data ?? {};
 }
 
-/** Import customer rows into one task (at most 10,000 a request); answers the import result, or `{}`. */
+/**
+ * Import customer rows into one task (at most 10,000 a request); answers the import result, or `{}`.
+ * The rows are text only (their type says so), so the body is written without a walk for bigints.
+ */
 export async function importCallTaskCustomers(
 	this: IExecuteFunctions,
-	body: { taskId: string; customers: RequestBody[]; dupStrategy?: string },
+	body: {
+		taskId: string;
+		customers: Array<{ [key: string]: TextOnly | undefined }>;
+		dupStrategy?: string;
+	},
 	itemIndex: number,
 ): Promise<ImportResult> {
 	const data = (await callEndpoint.call(this, ENDPOINTS.callTaskImport, {
-		body,
+		body: { ...body, customers: textOnly(body.customers) },
 		itemIndex,
 	})) as ImportResult | null;
 	return data ?? {};

@@ -38,6 +38,9 @@ export interface ImportRowInput {
 	dupStrategy: unknown;
 }
 
+/** The issues of a row or its variables when there are none (shared, never written to). */
+const NO_ISSUES = Object.freeze([]) as unknown as Issue[];
+
 /** Variables as `[name, value]` pairs, from the fixed collection, a list of {name, value} or a plain object. */
 export function variablePairs(value: unknown): Array<[unknown, unknown]> {
 	if (isBlank(value, EMPTY_TEXT_ONLY)) return [];
@@ -56,51 +59,66 @@ export function variablePairs(value: unknown): Array<[unknown, unknown]> {
 	return [[undefined, list]];
 }
 
+const variableField = (index: number, key: 'name' | 'value') =>
+	`additionalFields.variables[${index}].${key}`;
+
+/**
+ * A row's variables checked and as the API takes them (name → text). Called once per row of an
+ * import, so the common case (a few valid variables) builds only the variables object: the field
+ * paths and the issue list are made only when there is an issue.
+ */
 function checkVariables(value: unknown): Checked<Record<string, string> | undefined> {
 	const pairs = variablePairs(value);
-	const issues: Issue[] = [];
+	let issues: Issue[] | undefined;
 	if (pairs.length > MAX_VARIABLES) {
-		issues.push({
+		(issues ??= []).push({
 			field: 'additionalFields.variables',
 			problem: `may hold at most ${MAX_VARIABLES} variables (it has ${pairs.length})`,
 			fix: 'Keep only the variables the voice agent uses.',
 		});
 	}
 	const variables: Record<string, string> = {};
-	pairs.forEach(([rawName, rawValue], index) => {
-		const field = `additionalFields.variables[${index}]`;
+	let count = 0;
+	for (let index = 0; index < pairs.length; index++) {
+		const rawName = pairs[index][0];
+		const rawValue = pairs[index][1];
 		const name = importText(rawName);
 		if (name === undefined) {
-			issues.push({
-				field: `${field}.name`,
+			(issues ??= []).push({
+				field: variableField(index, 'name'),
 				problem: 'is required',
 				fix: 'Enter the variable name configured in the voice agent.',
 			});
-			return;
+			continue;
 		}
-		const nameIssue = maxLength(`${field}.name`, name, VARIABLE_NAME_MAX);
-		if (nameIssue) issues.push(nameIssue);
+		if (name.length > VARIABLE_NAME_MAX)
+			(issues ??= []).push(
+				maxLength(variableField(index, 'name'), name, VARIABLE_NAME_MAX) as Issue,
+			);
 		if (Object.prototype.hasOwnProperty.call(variables, name)) {
-			issues.push({
-				field: `${field}.name`,
+			(issues ??= []).push({
+				field: variableField(index, 'name'),
 				problem: `repeats the variable "${name}"`,
 				fix: 'Give each variable once.',
 			});
 		}
 		if (rawValue !== null && typeof rawValue === 'object') {
-			issues.push({
-				field: `${field}.value`,
+			(issues ??= []).push({
+				field: variableField(index, 'value'),
 				problem: 'must be text, not an object or list',
 				fix: 'Give the variable a text value.',
 			});
-			return;
+			continue;
 		}
 		const stringValue = rawValue === undefined || rawValue === null ? '' : String(rawValue);
-		const valueIssue = maxLength(`${field}.value`, stringValue, VARIABLE_VALUE_MAX);
-		if (valueIssue) issues.push(valueIssue);
+		if (stringValue.length > VARIABLE_VALUE_MAX)
+			(issues ??= []).push(
+				maxLength(variableField(index, 'value'), stringValue, VARIABLE_VALUE_MAX) as Issue,
+			);
+		if (!Object.prototype.hasOwnProperty.call(variables, name)) count++;
 		variables[name] = stringValue;
-	});
-	return { value: Object.keys(variables).length > 0 ? variables : undefined, issues };
+	}
+	return { value: count > 0 ? variables : undefined, issues: issues ?? NO_ISSUES };
 }
 
 // The rows of a run share their task id and deduplication: each check is kept for the next row.
@@ -132,7 +150,7 @@ function oneValue(field: string, raw: unknown, issues: Issue[]): string | undefi
 
 const NO_VARIABLES: Checked<Record<string, string> | undefined> = Object.freeze({
 	value: undefined,
-	issues: Object.freeze([]) as unknown as Issue[],
+	issues: NO_ISSUES,
 });
 
 /**
