@@ -244,10 +244,17 @@ async function measureFloor(
 }
 
 /**
- * The memory children run compiled JavaScript (tsc into .cache/bench-js, ignored by git): under
- * ts-node the TypeScript compiler itself would sit in every child's memory. Falls back to ts-node.
+ * The memory children and the micro-benchmark child run compiled JavaScript (tsc into
+ * .cache/bench-js, ignored by git): under ts-node the TypeScript compiler itself would sit in every
+ * child's memory and keep V8 busy. Falls back to ts-node. Returns the folder of test/bench in it.
  */
-async function compileMemoryChild(notes: string[]): Promise<string[] | undefined> {
+let compiledBench: Promise<string | undefined> | undefined;
+function compileBenchChildren(notes: string[]): Promise<string | undefined> {
+	compiledBench ??= compileChildren(notes);
+	return compiledBench;
+}
+
+async function compileChildren(notes: string[]): Promise<string | undefined> {
 	const cache = path.join(REPO, '.cache');
 	mkdirSync(cache, { recursive: true });
 	const config = path.join(cache, 'bench-tsconfig.json');
@@ -267,6 +274,7 @@ async function compileMemoryChild(notes: string[]): Promise<string[] | undefined
 			// The trigger is loaded at run time (it may not exist yet), so it is named here.
 			files: [
 				'../test/bench/memory-child.ts',
+				'../test/bench/micro-child.ts',
 				...(existsSync(TRIGGER_SOURCE)
 					? ['../nodes/ContactCenterTrigger/ContactCenterTrigger.node.ts']
 					: []),
@@ -279,11 +287,29 @@ async function compileMemoryChild(notes: string[]): Promise<string[] | undefined
 	});
 	if (compiled.code !== 0) {
 		notes.push(
-			`Memory children ran under ts-node (compiling them failed: ${compiled.stdout.split('\n')[0]}); their baseline includes the TypeScript compiler.`,
+			`Memory and micro-benchmark children ran under ts-node (compiling them failed: ${compiled.stdout.split('\n')[0]}); their figures include the TypeScript compiler.`,
 		);
 		return undefined;
 	}
-	return [path.join(cache, 'bench-js', 'test', 'bench', 'memory-child.js')];
+	return path.join(cache, 'bench-js', 'test', 'bench');
+}
+
+/** micro.ts in micro-child (compiled), so that nothing else the bench loads runs beside it. */
+async function runMicroChild(url: string, notes: string[]): Promise<MicroReport> {
+	const benchJs = await compileBenchChildren(notes);
+	const args = benchJs
+		? [path.join(benchJs, 'micro-child.js'), url]
+		: tsNodeArgs(path.join(__dirname, 'micro-child.ts'), [url]);
+	const res = await runChild(process.execPath, args, { env: tsNodeEnv(), timeoutMs: 20 * 60_000 });
+	const line = res.stdout.split('\n').find((l) => l.startsWith('MICRO '));
+	if (res.code !== 0 || !line) {
+		notes.push('The micro-benchmark child failed; its figures were measured in the bench process.');
+		log(
+			`micro-benchmark child failed: ${(res.stderr || res.stdout).split('\n').slice(0, 5).join(' ')}`,
+		);
+		return await runMicro(url);
+	}
+	return JSON.parse(line.slice(6)) as MicroReport;
 }
 
 async function measureMemory(
@@ -292,7 +318,8 @@ async function measureMemory(
 	repeats: number,
 ): Promise<MemoryResult[]> {
 	const out: MemoryResult[] = [];
-	const compiled = await compileMemoryChild(notes);
+	const benchJs = await compileBenchChildren(notes);
+	const compiled = benchJs ? [path.join(benchJs, 'memory-child.js')] : undefined;
 	for (const scenario of ['baseline', 'import', 'drain']) {
 		if (scenario === 'drain' && !loadTrigger()) continue;
 		const samples: MemoryResult[] = [];
@@ -375,8 +402,8 @@ async function main(): Promise<void> {
 		await seed(ctx);
 		results.floor = await measureFloor(ctx, runs, only, notes);
 		if (!only || only.includes('micro')) {
-			log('microbenchmarks of our pure functions…');
-			results.micro = await runMicro(sandbox.url);
+			log('microbenchmarks of our pure functions, in a process of their own…');
+			results.micro = await runMicroChild(sandbox.url, notes);
 		}
 		if (!flag('skip-memory') && (!only || only.includes('memory')))
 			results.memory = await measureMemory(sandbox.url, notes, Math.min(3, runs));

@@ -16,25 +16,10 @@ import type { CredentialValues } from '../harness';
 import type { SandboxControl } from '../sandbox/control';
 import { ParameterProbe } from './fixtures/ParameterProbe.node';
 import { asItems, timedPoll, timedRun } from './runner';
+import { IMPORTS, MAIN, recordDay, type Tenant } from './tenants';
+
+export { IMPORTS, MAIN, recordDay, type Tenant } from './tenants';
 import { drainLog, type Counted } from './util';
-
-export interface Tenant {
-	appId: string;
-	appSecret: string;
-	timezone: string;
-}
-
-// Sandbox-only secrets, built at run time (nothing here is a real credential).
-export const MAIN: Tenant = {
-	appId: '51001',
-	appSecret: ['bench', 'main', '4b8e'].join('-'),
-	timezone: 'Asia/Shanghai',
-};
-export const IMPORTS: Tenant = {
-	appId: '51002',
-	appSecret: ['bench', 'imports', '9c1d'].join('-'),
-	timezone: 'Asia/Shanghai',
-};
 
 export const SIZES = {
 	customers: 10_000,
@@ -44,27 +29,6 @@ export const SIZES = {
 	peerImportRows: 25_000,
 	singleReads: 500,
 };
-
-/** The day the 100,000 service records are spread over (in the tenant's zone), yesterday. */
-export function recordDay(now = Date.now()): {
-	from: string;
-	to: string;
-	isoFrom: string;
-	isoTo: string;
-} {
-	const day = new Intl.DateTimeFormat('sv-SE', {
-		timeZone: MAIN.timezone,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	}).format(new Date(now - 86_400_000));
-	return {
-		from: `${day} 00:00:00`,
-		to: `${day} 23:59:59`,
-		isoFrom: `${day}T00:00:00`,
-		isoTo: `${day}T23:59:59`,
-	};
-}
 
 export function credentialsFor(url: string, tenant: Tenant): CredentialValues {
 	return {

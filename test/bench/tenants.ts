@@ -1,0 +1,43 @@
+/**
+ * The benchmark's sandbox tenants and the day its service records are written to: plain data, no
+ * n8n, so the CPU micro-benchmarks can run in a process that loads nothing else (micro-child.ts).
+ */
+
+export interface Tenant {
+	appId: string;
+	appSecret: string;
+	timezone: string;
+}
+
+// Sandbox-only secrets, built at run time (nothing here is a real credential).
+export const MAIN: Tenant = {
+	appId: '51001',
+	appSecret: ['bench', 'main', '4b8e'].join('-'),
+	timezone: 'Asia/Shanghai',
+};
+export const IMPORTS: Tenant = {
+	appId: '51002',
+	appSecret: ['bench', 'imports', '9c1d'].join('-'),
+	timezone: 'Asia/Shanghai',
+};
+
+/** The day the 100,000 service records are spread over (in the tenant's zone), yesterday. */
+export function recordDay(now = Date.now()): {
+	from: string;
+	to: string;
+	isoFrom: string;
+	isoTo: string;
+} {
+	const day = new Intl.DateTimeFormat('sv-SE', {
+		timeZone: MAIN.timezone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(new Date(now - 86_400_000));
+	return {
+		from: `${day} 00:00:00`,
+		to: `${day} 23:59:59`,
+		isoFrom: `${day}T00:00:00`,
+		isoTo: `${day}T23:59:59`,
+	};
+}
