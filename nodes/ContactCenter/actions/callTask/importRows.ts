@@ -41,13 +41,17 @@ export interface ImportRowInput {
 /** The issues of a row or its variables when there are none (shared, never written to). */
 const NO_ISSUES = Object.freeze([]) as unknown as Issue[];
 
+/** The list inside the fixed collection's `{variable: [...]}`, or the value itself. */
+function variableList(value: unknown): unknown {
+	return value && typeof value === 'object' && !Array.isArray(value) && 'variable' in value
+		? (value as { variable: unknown }).variable
+		: value;
+}
+
 /** Variables as `[name, value]` pairs, from the fixed collection, a list of {name, value} or a plain object. */
 export function variablePairs(value: unknown): Array<[unknown, unknown]> {
 	if (isBlank(value, EMPTY_TEXT_ONLY)) return [];
-	const list =
-		value && typeof value === 'object' && !Array.isArray(value) && 'variable' in value
-			? (value as { variable: unknown }).variable
-			: value;
+	const list = variableList(value);
 	if (Array.isArray(list)) {
 		return list.map((entry: unknown) => {
 			const pair =
@@ -68,20 +72,32 @@ const variableField = (index: number, key: 'name' | 'value') =>
  * paths and the issue list are made only when there is an issue.
  */
 function checkVariables(value: unknown): Checked<Record<string, string> | undefined> {
-	const pairs = variablePairs(value);
+	// The fixed collection's `{variable: [{name, value}]}` and a list are read in place; the other
+	// forms go through variablePairs.
+	const list = variableList(value);
+	const pairs = Array.isArray(list) ? undefined : variablePairs(value);
+	const length = pairs ? pairs.length : (list as unknown[]).length;
 	let issues: Issue[] | undefined;
-	if (pairs.length > MAX_VARIABLES) {
+	if (length > MAX_VARIABLES) {
 		(issues ??= []).push({
 			field: 'additionalFields.variables',
-			problem: `may hold at most ${MAX_VARIABLES} variables (it has ${pairs.length})`,
+			problem: `may hold at most ${MAX_VARIABLES} variables (it has ${length})`,
 			fix: 'Keep only the variables the voice agent uses.',
 		});
 	}
 	const variables: Record<string, string> = {};
 	let count = 0;
-	for (let index = 0; index < pairs.length; index++) {
-		const rawName = pairs[index][0];
-		const rawValue = pairs[index][1];
+	for (let index = 0; index < length; index++) {
+		let rawName: unknown;
+		let rawValue: unknown;
+		if (pairs) [rawName, rawValue] = pairs[index];
+		else {
+			const entry = (list as unknown[])[index];
+			if (entry && typeof entry === 'object') {
+				rawName = (entry as { name?: unknown }).name;
+				rawValue = (entry as { value?: unknown }).value;
+			}
+		}
 		const name = importText(rawName);
 		if (name === undefined) {
 			(issues ??= []).push({
