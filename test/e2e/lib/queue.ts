@@ -257,7 +257,15 @@ export class Postgres {
 			]);
 			const exited = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
 			await runCommand(pgCtl, args, { timeoutMs: 30_000 }).catch(() => undefined);
-			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+			// A bounded wait whose timer is cleared, so that nothing keeps the test process alive.
+			let timer: NodeJS.Timeout | undefined;
+			await Promise.race([
+				exited,
+				new Promise((resolve) => {
+					timer = setTimeout(resolve, 10_000);
+				}),
+			]);
+			clearTimeout(timer);
 			await stopGroup(this.child, 5_000);
 		}
 		if (!keep) await fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
