@@ -278,8 +278,8 @@ const TEXT_ONLY = new WeakSet<object>();
 
 /**
  * Marks a list our code built from text only (the 10,000 customer rows of an import request), so
- * that stringifyJson does not walk it looking for a bigint: on such a body the walk cost about half
- * as much again as JSON.stringify itself. The type admits only text.
+ * that stringifyJson does not walk it looking for a bigint: on such a body the walk added 4–40 % to
+ * the time of JSON.stringify itself in our benchmark. The type admits only text.
  */
 export function textOnly<T extends TextOnly[]>(value: T): T {
 	TEXT_ONLY.add(value);

@@ -69,13 +69,14 @@ function rolesOf(fields: AutoFields): Map<string, number[]> {
 	return roles;
 }
 
+// One scratch result, filled per row and read at once by autoRowInput: nothing allocated per row.
+const chosen = new Int32Array(ROLES);
+
 /**
  * For each role, the place in its list of the first field name the item has a value for (undefined,
  * null and '' are no value; text of spaces is one, the row checks report it), or -1. Only the item's
- * own fields count. The result is a shared scratch array, valid until the next call.
+ * own fields count. The result is the shared scratch array above, valid until the next call.
  */
-// One scratch result, filled per row and read at once by autoRowInput: nothing allocated per row.
-const chosen = new Int32Array(ROLES);
 function chosenPlaces(json: IDataObject, fields: AutoFields): Int32Array {
 	const roles = rolesOf(fields);
 	chosen.fill(PLACES);

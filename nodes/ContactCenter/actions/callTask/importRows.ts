@@ -86,7 +86,6 @@ function checkVariables(value: unknown): Checked<Record<string, string> | undefi
 		});
 	}
 	const variables: Record<string, string> = {};
-	let count = 0;
 	for (let index = 0; index < length; index++) {
 		let rawName: unknown;
 		let rawValue: unknown;
@@ -131,10 +130,13 @@ function checkVariables(value: unknown): Checked<Record<string, string> | undefi
 			(issues ??= []).push(
 				maxLength(variableField(index, 'value'), stringValue, VARIABLE_VALUE_MAX) as Issue,
 			);
-		if (!Object.prototype.hasOwnProperty.call(variables, name)) count++;
 		variables[name] = stringValue;
 	}
-	return { value: count > 0 ? variables : undefined, issues: issues ?? NO_ISSUES };
+	// Counted from the object itself: a name such as `__proto__` sets no key and sends nothing.
+	return {
+		value: Object.keys(variables).length > 0 ? variables : undefined,
+		issues: issues ?? NO_ISSUES,
+	};
 }
 
 // The rows of a run share their task id and deduplication: each check is kept for the next row.
