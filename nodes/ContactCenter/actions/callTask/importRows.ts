@@ -48,17 +48,17 @@ function variableList(value: unknown): unknown {
 		: value;
 }
 
+/** The name or value of one entry of a variables list; an entry that is not an object has neither. */
+function entryField(entry: unknown, key: 'name' | 'value'): unknown {
+	return entry && typeof entry === 'object' ? (entry as { [k: string]: unknown })[key] : undefined;
+}
+
 /** Variables as `[name, value]` pairs, from the fixed collection, a list of {name, value} or a plain object. */
 export function variablePairs(value: unknown): Array<[unknown, unknown]> {
 	if (isBlank(value, EMPTY_TEXT_ONLY)) return [];
 	const list = variableList(value);
-	if (Array.isArray(list)) {
-		return list.map((entry: unknown) => {
-			const pair =
-				entry && typeof entry === 'object' ? (entry as { name?: unknown; value?: unknown }) : {};
-			return [pair.name, pair.value];
-		});
-	}
+	if (Array.isArray(list))
+		return list.map((entry: unknown) => [entryField(entry, 'name'), entryField(entry, 'value')]);
 	if (typeof list === 'object' && list !== null) return Object.entries(list);
 	return [[undefined, list]];
 }
@@ -92,10 +92,8 @@ function checkVariables(value: unknown): Checked<Record<string, string> | undefi
 		if (pairs) [rawName, rawValue] = pairs[index];
 		else {
 			const entry = (list as unknown[])[index];
-			if (entry && typeof entry === 'object') {
-				rawName = (entry as { name?: unknown }).name;
-				rawValue = (entry as { value?: unknown }).value;
-			}
+			rawName = entryField(entry, 'name');
+			rawValue = entryField(entry, 'value');
 		}
 		const name = importText(rawName);
 		if (name === undefined) {
