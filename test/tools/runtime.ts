@@ -424,10 +424,13 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 		if (!problem) return installedRuntime(release.version);
 		await fs.rm(marker, { force: true });
 		await fs.mkdir(n8nDir, { recursive: true });
+		// The pins this folder was installed from, kept apart from npm's own lockfile there (npm may
+		// rewrite that one: on 2026-11-25 it moved three @aws-sdk packages up a patch version).
+		const pinsDir = path.join(n8nDir, '.pins');
 		const pinsChanged = ['package.json', 'package-lock.json'].some(
 			(file) =>
-				!existsSync(path.join(n8nDir, file)) ||
-				!readFileSync(path.join(n8nDir, file)).equals(
+				!existsSync(path.join(pinsDir, file)) ||
+				!readFileSync(path.join(pinsDir, file)).equals(
 					readFileSync(path.join(hostDir(release), file)),
 				),
 		);
@@ -436,6 +439,7 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 				`the cached n8n ${release.version} in ${n8nDir} cannot be trusted (${problem}): checking and repairing it`,
 			);
 		} else {
+			await fs.rm(pinsDir, { recursive: true, force: true });
 			for (const file of ['package.json', 'package-lock.json']) {
 				await fs.copyFile(path.join(hostDir(release), file), path.join(n8nDir, file));
 			}
@@ -455,6 +459,10 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 					heartbeat: diskGrowth(n8nDir),
 				},
 			);
+			await fs.mkdir(pinsDir, { recursive: true });
+			for (const file of ['package.json', 'package-lock.json']) {
+				await fs.copyFile(path.join(hostDir(release), file), path.join(pinsDir, file));
+			}
 			log(`n8n installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		}
 		if (sqliteBindings(n8nDir).some((b) => !b.built)) await buildSqlite(release, n8nDir, log);
@@ -467,6 +475,64 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 		await smokeTest(runtime, log);
 		await fs.writeFile(marker, `${fingerprint}\n`);
 		return installedRuntime(release.version);
+	});
+}
+
+/** The pinned Verdaccio: `test/e2e/registry-host/` (package.json with lockfile), installed as n8n is. */
+const REGISTRY_HOST_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'registry-host');
+
+export interface RegistryRuntime {
+	/** The Node that runs it (Verdaccio 6 needs Node 22 or newer). */
+	nodeBin: string;
+	/** Verdaccio's command-line script. */
+	verdaccioBin: string;
+}
+
+/**
+ * Installs the pinned Verdaccio (the local npm registry of the community-install test) into the
+ * cache if missing, on Node 24: `npm ci` of the committed lockfile with scripts off, marked
+ * complete (with a fingerprint of the pins) once `verdaccio --version` answers. Free when cached.
+ */
+export async function ensureVerdaccio(options: EnsureOptions = {}): Promise<RegistryRuntime> {
+	const log = options.log ?? defaultLog;
+	await ensureNode24(options);
+	const { nodeBin } = nodePaths(nodeFolder('24'));
+	const manifest = JSON.parse(
+		readFileSync(path.join(REGISTRY_HOST_DIR, 'package.json'), 'utf8'),
+	) as { dependencies: { verdaccio: string } };
+	const version = manifest.dependencies.verdaccio;
+	const dir = path.join(cacheRoot(), `verdaccio-${version}`);
+	const result: RegistryRuntime = {
+		nodeBin,
+		verdaccioBin: path.join(dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
+	};
+	const hash = createHash('sha256').update(INSTALLER_REVISION);
+	for (const file of ['package.json', 'package-lock.json'])
+		hash.update(file).update(readFileSync(path.join(REGISTRY_HOST_DIR, file)));
+	const fingerprint = hash.digest('hex');
+	const marker = path.join(dir, MARKER);
+	const complete = async (): Promise<boolean> =>
+		existsSync(result.verdaccioBin) &&
+		(await fs.readFile(marker, 'utf8').catch(() => '')).trim() === fingerprint;
+	if (await complete()) return result;
+	return withLock(dir, log, async () => {
+		if (await complete()) return result;
+		const started = Date.now();
+		log(`installing Verdaccio ${version} into ${dir} (about 30 s, ~320 packages)`);
+		await fs.rm(marker, { force: true });
+		await fs.mkdir(dir, { recursive: true });
+		for (const file of ['package.json', 'package-lock.json'])
+			await fs.copyFile(path.join(REGISTRY_HOST_DIR, file), path.join(dir, file));
+		await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+			cwd: dir,
+			env: installEnv(process.env, '24'),
+			log,
+			timeoutMs: 10 * 60_000,
+		});
+		await runChecked(nodeBin, [result.verdaccioBin, '--version'], { cwd: dir, timeoutMs: 60_000 });
+		await fs.writeFile(marker, `${fingerprint}\n`);
+		log(`Verdaccio ${version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		return result;
 	});
 }
 
