@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * The Contact Center Trigger in a real n8n: the example "new service record → update the customer"
  * is published and run by `n8n start`; service records injected into the sandbox between polls must
@@ -8,9 +7,7 @@
  * data) and the sandbox's state. n8n polls at activation and then once a minute (its shortest
  * interval), so the test waits for the executions it expects, each within a bounded deadline.
  */
-import { formatApiTime, parseApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { useSandbox } from '../sandbox/fixture';
-import { type Channel, type InjectRecordsRequest } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
@@ -18,107 +15,26 @@ import {
 	loadExamples,
 	N8n,
 	sandboxCredential,
-	type PublicExecution,
 	type WorkflowImport,
 } from './lib';
+import { RecordWriter, TriggerRun } from './lib/trigger-run';
 
 const APP = DEMO_TENANT.appId;
-const ZONE = DEMO_TENANT.timezone;
 const TRIGGER = 'New service record';
 const PHONE = '13911110001';
 const VISITOR = 'v_trigger_2';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 const { control } = sandbox;
+const records = new RecordWriter(control, APP, DEMO_TENANT.timezone);
+const apiTime = (seconds?: number) => records.apiTime(seconds);
+const shift = (time: string, seconds: number) => records.shift(time, seconds);
+const inject: RecordWriter['inject'] = (channel, list) => records.inject(channel, list);
 let n8n: N8n;
 let workflow: WorkflowImport;
+let run: TriggerRun;
 let phoneCustomerId: string;
 let visitorCustomerId: string;
-
-interface Injected {
-	id: string;
-	channel: Channel;
-	updateTime: string;
-}
-
-/** The sandbox's "now" as an API time, shifted by `seconds`. */
-async function apiTime(seconds = 0): Promise<string> {
-	const now = Date.parse((await control.getClock()).now);
-	return formatApiTime(now + seconds * 1000, ZONE);
-}
-
-/** An API time shifted by `seconds`. */
-function shift(time: string, seconds: number): string {
-	return formatApiTime(parseApiTime(time, ZONE)! + seconds * 1000, ZONE);
-}
-
-async function inject(
-	channel: Channel,
-	records: NonNullable<InjectRecordsRequest['records']>,
-): Promise<Injected[]> {
-	const ids = await control.injectRecords({ appId: APP, channel, records });
-	return ids.map((id, i) => ({ id, channel, updateTime: records[i].updateTime }));
-}
-
-/** The event ids the trigger node emitted in one execution. */
-function emittedIds(execution: PublicExecution): string[] {
-	const runs = execution.data?.resultData.runData[TRIGGER] ?? [];
-	return runs.flatMap((task) =>
-		(task.data?.main?.[0] ?? []).map((item) => String(item.json.eventUniqueId)),
-	);
-}
-
-/** The finished executions the trigger started, oldest first; an execution that failed fails the test. */
-async function triggerExecutions(): Promise<PublicExecution[]> {
-	const executions = (await n8n.getExecutions(workflow.id)).filter((e) => e.mode === 'trigger');
-	const failed = executions.filter((e) => e.status === 'error' || e.status === 'crashed');
-	if (failed.length > 0) {
-		const error = failed[0].data?.resultData.error;
-		throw new Error(
-			`trigger execution ${failed[0].id} ${failed[0].status}: ${error?.message ?? 'no error message'}`,
-		);
-	}
-	return executions
-		.filter((e) => e.finished && e.status === 'success')
-		.sort((a, b) => Number(a.id) - Number(b.id));
-}
-
-/** Waits (bounded) until the trigger's executions together have emitted every id in `expected`. */
-async function waitForEmitted(
-	expected: Injected[],
-	deadlineSeconds: number,
-): Promise<PublicExecution[]> {
-	const until = Date.now() + deadlineSeconds * 1000;
-	for (;;) {
-		const executions = await triggerExecutions();
-		const emitted = new Set(executions.flatMap(emittedIds));
-		const missing = expected.filter((r) => !emitted.has(r.id));
-		if (missing.length === 0) return executions;
-		if (Date.now() > until) {
-			throw new Error(
-				`within ${deadlineSeconds} s the trigger did not emit ${missing.map((r) => `${r.channel} ${r.updateTime} ${r.id}`).join(', ')} ` +
-					`(${executions.length} execution(s) so far)\n--- n8n output (tail) ---\n${n8n.recentOutput(30)}`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 2_000));
-	}
-}
-
-interface ChannelCursorView {
-	mark: string;
-	floor: string;
-	seen: string;
-}
-
-async function cursor(): Promise<Record<Channel, ChannelCursorView>> {
-	const { staticData } = await n8n.getWorkflow(workflow.id);
-	const node = staticData?.[`node:${TRIGGER}`] as
-		| { cursor?: { channels?: Record<Channel, ChannelCursorView> } }
-		| undefined;
-	if (!node?.cursor?.channels)
-		throw new Error(`no cursor in the static data: ${JSON.stringify(staticData)}`);
-	return node.cursor.channels;
-}
 
 const customer = async (id: string) =>
 	(await control.getState(APP)).customers.find((c) => c._id === id);
@@ -165,6 +81,7 @@ beforeAll(async () => {
 	await n8n.importCredentials([credential]);
 	await n8n.importWorkflows([workflow]);
 	await n8n.publish(workflow.id);
+	run = new TriggerRun(n8n, workflow.id, TRIGGER);
 }, 15 * 60_000);
 
 afterAll(async () => {
@@ -189,9 +106,9 @@ test(
 			])),
 		];
 		await n8n.start();
-		const afterA = await waitForEmitted(a, 90);
+		const afterA = await run.waitForEmitted(a, 90);
 		expect(afterA).toHaveLength(1);
-		expect(emittedIds(afterA[0]).sort()).toEqual(a.map((r) => r.id).sort());
+		expect(run.emittedIds(afterA[0]).sort()).toEqual(a.map((r) => r.id).sort());
 		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: a[0].updateTime });
 		expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
 
@@ -215,9 +132,9 @@ test(
 				},
 			])),
 		];
-		const afterB = await waitForEmitted(b, 150);
+		const afterB = await run.waitForEmitted(b, 150);
 		expect(afterB.length).toBeGreaterThanOrEqual(2);
-		const beforeRestart = await cursor();
+		const beforeRestart = await run.cursor();
 		expect(beforeRestart.call.mark).toBe(b[0].updateTime);
 		expect(beforeRestart.im.mark).toBe(a[2].updateTime);
 		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
@@ -236,13 +153,15 @@ test(
 			])),
 		];
 		await n8n.start();
-		const all = await waitForEmitted(c, 90);
+		const all = await run.waitForEmitted(c, 90);
 
 		// Every record exactly once: nothing lost, nothing repeated, across every execution.
-		const emitted = all.flatMap(emittedIds);
+		const emitted = all.flatMap((e) => run.emittedIds(e));
 		expect([...emitted].sort()).toEqual([...a, ...b, ...c].map((r) => r.id).sort());
 		const afterRestart = all.filter((e) => Date.parse(e.startedAt) >= restartedAt);
-		expect(afterRestart.flatMap(emittedIds).sort()).toEqual(c.map((r) => r.id).sort());
+		expect(afterRestart.flatMap((e) => run.emittedIds(e)).sort()).toEqual(
+			c.map((r) => r.id).sort(),
+		);
 		expect(all.length - afterRestart.length).toBeGreaterThanOrEqual(2);
 
 		// The items are the records as the API sent them.
@@ -260,7 +179,7 @@ test(
 		});
 
 		// The cursor survived the restart in the static data and moved past C.
-		const afterAll = await cursor();
+		const afterAll = await run.cursor();
 		expect(afterAll.call.mark).toBe(c[0].updateTime);
 		expect(afterAll.im.mark).toBe(c[2].updateTime);
 		expect(afterAll.call.mark >= beforeRestart.call.mark).toBe(true);

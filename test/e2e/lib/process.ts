@@ -216,3 +216,19 @@ export function tail(res: Pick<RunResult, 'stdout' | 'stderr'>, lines = 40): str
 		.slice(-lines)
 		.join('\n');
 }
+
+/** Calls `probe` every `intervalMs` until it gives a value (a rejection counts as none); rejects after `timeoutMs`. */
+export async function waitFor<T>(
+	what: string,
+	timeoutMs: number,
+	probe: () => Promise<T | undefined>,
+	intervalMs = 250,
+): Promise<T> {
+	const until = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe().catch(() => undefined);
+		if (value !== undefined) return value;
+		if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}

@@ -36,7 +36,7 @@ import { installedRuntime, type Runtime } from '../../tools/runtime';
 import { N8n, N8nError, type Owner } from './n8n';
 import { type PackedPackage, packPackage, installPackage } from './package';
 import { freePort } from './ports';
-import { runChecked, runCommand, spawnGroup, stopGroup } from './process';
+import { runChecked, runCommand, spawnGroup, stopGroup, waitFor } from './process';
 import type { PublicExecution } from './types';
 
 /** Debian's PostgreSQL binaries (15 on Debian 12; the newest installed version wins), or N8N_E2E_PG_BIN. */
@@ -54,21 +54,6 @@ function debianPostgresBin(): string {
 export const REDIS_SERVER = process.env.N8N_E2E_REDIS_SERVER ?? '/usr/bin/redis-server';
 
 const log = (onLog: ((line: string) => void) | undefined, line: string): void => onLog?.(line);
-
-async function waitFor<T>(
-	what: string,
-	timeoutMs: number,
-	probe: () => Promise<T | undefined>,
-	intervalMs = 250,
-): Promise<T> {
-	const until = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe().catch(() => undefined);
-		if (value !== undefined) return value;
-		if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
-	}
-}
 
 /** Why queue mode cannot run here, or undefined when Postgres and Redis are installed. */
 export function queuePrerequisitesMissing(): string | undefined {

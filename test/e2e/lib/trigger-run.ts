@@ -1,0 +1,114 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/**
+ * Reading what an active Contact Center Trigger did in a running n8n, through n8n's public API:
+ * the records its executions emitted, and the cursor it keeps in the workflow's static data. Used
+ * by the trigger suite and by the community-install suite (the trigger across a package update).
+ */
+import { formatApiTime, parseApiTime } from '../../../nodes/ContactCenter/helpers/time';
+import type { Channel, InjectRecordsRequest, SandboxControl } from '../../sandbox/control';
+import type { N8n } from './n8n';
+import type { PublicExecution } from './types';
+
+/** A service record written into the sandbox by a test. */
+export interface Injected {
+	id: string;
+	channel: Channel;
+	updateTime: string;
+}
+
+export interface ChannelCursorView {
+	mark: string;
+	floor: string;
+	seen: string;
+}
+
+/** Writes service records into a tenant of the sandbox, and tells the sandbox's time. */
+export class RecordWriter {
+	constructor(
+		private readonly control: SandboxControl,
+		private readonly appId: string,
+		private readonly zone: string,
+	) {}
+
+	/** The sandbox's "now" as an API time, shifted by `seconds`. */
+	async apiTime(seconds = 0): Promise<string> {
+		const now = Date.parse((await this.control.getClock()).now);
+		return formatApiTime(now + seconds * 1000, this.zone);
+	}
+
+	/** An API time shifted by `seconds`. */
+	shift(time: string, seconds: number): string {
+		return formatApiTime(parseApiTime(time, this.zone)! + seconds * 1000, this.zone);
+	}
+
+	async inject(
+		channel: Channel,
+		records: NonNullable<InjectRecordsRequest['records']>,
+	): Promise<Injected[]> {
+		const ids = await this.control.injectRecords({ appId: this.appId, channel, records });
+		return ids.map((id, i) => ({ id, channel, updateTime: records[i].updateTime }));
+	}
+}
+
+/** An active workflow whose trigger node is `trigger`, watched through the public API. */
+export class TriggerRun {
+	constructor(
+		private readonly n8n: N8n,
+		readonly workflowId: string,
+		readonly trigger: string,
+	) {}
+
+	/** The event ids the trigger node emitted in one execution. */
+	emittedIds(execution: PublicExecution): string[] {
+		const runs = execution.data?.resultData.runData[this.trigger] ?? [];
+		return runs.flatMap((task) =>
+			(task.data?.main?.[0] ?? []).map((item) => String(item.json.eventUniqueId)),
+		);
+	}
+
+	/** The finished executions the trigger started, oldest first; an execution that failed throws. */
+	async executions(): Promise<PublicExecution[]> {
+		const executions = (await this.n8n.getExecutions(this.workflowId)).filter(
+			(e) => e.mode === 'trigger',
+		);
+		const failed = executions.filter((e) => e.status === 'error' || e.status === 'crashed');
+		if (failed.length > 0) {
+			const error = failed[0].data?.resultData.error;
+			throw new Error(
+				`trigger execution ${failed[0].id} ${failed[0].status}: ${error?.message ?? 'no error message'}`,
+			);
+		}
+		return executions
+			.filter((e) => e.finished && e.status === 'success')
+			.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	/** Waits (bounded) until the trigger's executions together have emitted every id in `expected`. */
+	async waitForEmitted(expected: Injected[], deadlineSeconds: number): Promise<PublicExecution[]> {
+		const until = Date.now() + deadlineSeconds * 1000;
+		for (;;) {
+			const executions = await this.executions();
+			const emitted = new Set(executions.flatMap((e) => this.emittedIds(e)));
+			const missing = expected.filter((r) => !emitted.has(r.id));
+			if (missing.length === 0) return executions;
+			if (Date.now() > until) {
+				throw new Error(
+					`within ${deadlineSeconds} s the trigger did not emit ${missing.map((r) => `${r.channel} ${r.updateTime} ${r.id}`).join(', ')} ` +
+						`(${executions.length} execution(s) so far)\n--- n8n output (tail) ---\n${this.n8n.recentOutput(30)}`,
+				);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+		}
+	}
+
+	/** The trigger's cursor per channel, as saved in the workflow's static data. */
+	async cursor(): Promise<Record<Channel, ChannelCursorView>> {
+		const { staticData } = await this.n8n.getWorkflow(this.workflowId);
+		const node = staticData?.[`node:${this.trigger}`] as
+			| { cursor?: { channels?: Record<Channel, ChannelCursorView> } }
+			| undefined;
+		if (!node?.cursor?.channels)
+			throw new Error(`no cursor in the static data: ${JSON.stringify(staticData)}`);
+		return node.cursor.channels;
+	}
+}
