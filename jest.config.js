@@ -20,8 +20,14 @@ const base = {
  * step with N8N_RELEASES in test/tools/runtime.ts.
  */
 const OLDER_RELEASES = [
-	{ version: '1.123.81', suites: ['loads-package', 'workflows', 'trigger', 'editor'] },
-	{ version: '2.4.8', suites: ['loads-package', 'workflows', 'trigger', 'editor'] },
+	{
+		version: '1.123.81',
+		suites: ['loads-package', 'workflows', 'trigger', 'editor', 'community-install'],
+	},
+	{
+		version: '2.4.8',
+		suites: ['loads-package', 'workflows', 'trigger', 'editor', 'community-install'],
+	},
 ];
 
 /** @type {import('jest').Config} */

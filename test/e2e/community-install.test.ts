@@ -1,0 +1,321 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/**
+ * The package installed and upgraded as users do it, in the editor (Debian Chromium): Settings →
+ * Community Nodes → Install, then Update when the next version is published. n8n's own installer
+ * does the work (its version check, `npm pack` from the registry, its checks of the package, the
+ * reload of its node types); the package comes from a local Verdaccio that n8n reaches as
+ * registry.npmjs.org through a loopback proxy (lib/registry.ts says why: a custom registry is a
+ * licensed feature of n8n). Between install and update, the example "new service record → update
+ * the customer" runs with its credential on the installed package, through a restart of n8n; after
+ * the update it is still active with the same credential, and its trigger goes on from its saved
+ * cursor: every record exactly once.
+ *
+ * Runs on today's n8n and on every older pinned release (jest.config.js).
+ *
+ *   npx jest --selectProjects default test/e2e/community-install
+ */
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+
+import { useSandbox } from '../sandbox/fixture';
+import { ensureN8n, type Runtime } from '../tools/runtime';
+import {
+	bindCredential,
+	DEMO_TENANT,
+	loadExamples,
+	N8n,
+	PACKAGE_NAME,
+	packPackage,
+	sandboxCredential,
+	type PackedPackage,
+	type WorkflowImport,
+} from './lib';
+import { openEditor, type EditorSession } from './lib/browser';
+import { LocalRegistry } from './lib/registry';
+import { RecordWriter, TriggerRun, type Injected } from './lib/trigger-run';
+
+const APP = DEMO_TENANT.appId;
+const TRIGGER = 'New service record';
+const NODE_TYPES = [`${PACKAGE_NAME}.contactCenter`, `${PACKAGE_NAME}.contactCenterTrigger`];
+
+interface InstalledPackage {
+	packageName: string;
+	installedVersion: string;
+	installedNodes: Array<{ type: string }>;
+	updateAvailable?: string;
+}
+
+/** The next patch version: 0.1.0 → 0.1.1. */
+function nextPatch(version: string): string {
+	const [major, minor, patch] = version.split(/[.+-]/);
+	return `${major}.${minor}.${Number(patch) + 1}`;
+}
+
+describe('Settings → Community Nodes: install from the registry, use, update (Chromium)', () => {
+	const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
+	const records = new RecordWriter(sandbox.control, APP, DEMO_TENANT.timezone);
+	let runtime: Runtime;
+	let registry: LocalRegistry | undefined;
+	let n8n: N8n | undefined;
+	let editor: EditorSession | undefined;
+	let page: Page;
+	let current: PackedPackage;
+	let next: PackedPackage;
+	let workflow: WorkflowImport;
+	let run: TriggerRun;
+	let credentialId: string;
+	let failedStep: string | undefined;
+	const emitted: Injected[] = [];
+
+	beforeAll(async () => {
+		runtime = await ensureN8n();
+		current = await packPackage();
+		registry = await LocalRegistry.start();
+		next = await registry.repackAs(current, nextPatch(current.version));
+		await registry.publish(current.tarball);
+		n8n = await N8n.create({ runtime, env: registry.n8nEnv() });
+		await registry.writeNpmrc(n8n.userFolder);
+		await n8n.start();
+		editor = await openEditor(n8n);
+		page = editor.page;
+	}, 20 * 60_000);
+
+	afterAll(async () => {
+		await editor?.close().catch(() => undefined);
+		await n8n?.dispose();
+		await registry?.stop();
+	}, 60_000);
+
+	/** One step of the story: reported as not run once an earlier step failed. */
+	function step(name: string, body: () => Promise<void>, timeout = 3 * 60_000): void {
+		it(
+			name,
+			async () => {
+				if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
+				try {
+					await body();
+				} catch (error) {
+					failedStep = name;
+					const shot = await editor
+						?.screenshot(`install-failed-${name.slice(0, 40)}`)
+						.catch(() => undefined);
+					if (error instanceof Error) {
+						if (shot) error.message += `\n(screenshot: ${shot})`;
+						error.message += `\n--- n8n output (tail) ---\n${n8n?.recentOutput(30)}`;
+					}
+					throw error;
+				}
+			},
+			timeout,
+		);
+	}
+
+	const installed = async (): Promise<InstalledPackage[]> =>
+		n8n!.rest<InstalledPackage[]>('GET', '/community-packages');
+
+	/** The Community Nodes settings page, and the card of this package on it once it is installed. */
+	async function openCommunityNodes(): Promise<void> {
+		await page.goto(`${n8n!.baseUrl}/settings/community-nodes`, {
+			waitUntil: 'domcontentloaded',
+			timeout: 60_000,
+		});
+		await installButton().waitFor({ timeout: 30_000 });
+	}
+
+	/** "Install a community node" on the empty page, "Install" in its header once a package is there. */
+	const installButton = () =>
+		page.getByRole('button', { name: /^(Install a community node|Install)$/ }).first();
+
+	const card = () => page.getByTestId('community-package-card').filter({ hasText: PACKAGE_NAME });
+
+	/** The GETs the proxy passed to the registry since `from`, as "path status". */
+	const fetched = (from: number) =>
+		registry!.requests
+			.slice(from)
+			.filter((request) => request.method === 'GET')
+			.map((request) => `${request.path} ${request.status}`);
+
+	const tarballPath = (version: string) => `/${PACKAGE_NAME}/-/${PACKAGE_NAME}-${version}.tgz`;
+
+	step(
+		'installs the package from the registry through Settings → Community Nodes → Install',
+		async () => {
+			await openCommunityNodes();
+			expect(await installed()).toEqual([]);
+			const from = registry!.requests.length;
+
+			await installButton().click();
+			const modal = page.getByTestId('communityPackageInstall-modal');
+			await modal.waitFor({ timeout: 10_000 });
+			await modal.locator('input').first().fill(PACKAGE_NAME);
+			await page.getByTestId('user-agreement-checkbox').click();
+			await editor!.screenshot('install-01-modal');
+			await page.getByTestId('install-community-package-button').click();
+			await modal.waitFor({ state: 'hidden', timeout: 120_000 });
+			await card().waitFor({ timeout: 30_000 });
+			expect(await card().innerText()).toContain(current.version);
+			await editor!.screenshot('install-02-installed');
+
+			// n8n recorded the package with both nodes, and loaded them without a restart.
+			const [pkg, ...others] = await installed();
+			expect(others).toEqual([]);
+			expect(pkg).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: current.version });
+			expect(pkg.installedNodes.map((node) => node.type).sort()).toEqual(NODE_TYPES);
+			expect(await n8n!.nodeTypeNames()).toEqual(expect.arrayContaining(NODE_TYPES));
+			expect(await n8n!.credentialTypeNames()).toContain('contactCenterApi');
+
+			// n8n's installer fetched it, as registry.npmjs.org/<name> and its tarball.
+			expect(fetched(from)).toEqual(
+				expect.arrayContaining([`/${PACKAGE_NAME} 200`, `${tarballPath(current.version)} 200`]),
+			);
+			const manifest = JSON.parse(
+				await fs.readFile(
+					path.join(n8n!.userFolder, '.n8n/nodes/node_modules', PACKAGE_NAME, 'package.json'),
+					'utf8',
+				),
+			) as { version: string };
+			expect(manifest.version).toBe(current.version);
+		},
+	);
+
+	step(
+		'the installed nodes run a published workflow with its credential, across a restart of n8n',
+		async () => {
+			const credential = sandboxCredential(sandbox.url);
+			credentialId = credential.id;
+			const example = (await loadExamples()).find(
+				(e) => e.file === 'service-record-to-customer.json',
+			);
+			if (!example) throw new Error('examples/service-record-to-customer.json is missing');
+			// Start ten minutes back, so the poll at activation already has records to emit.
+			const startFrom = new Date(
+				Date.parse((await sandbox.control.getClock()).now) - 10 * 60_000,
+			).toISOString();
+			workflow = bindCredential(
+				{
+					...example.workflow,
+					nodes: example.workflow.nodes.map((node) =>
+						node.name === TRIGGER
+							? { ...node, parameters: { ...node.parameters, options: { startFrom } } }
+							: node,
+					),
+				},
+				credential,
+			);
+			// The CLI shares n8n's SQLite database: stopped meanwhile (the installed package stays).
+			await editor!.close();
+			await n8n!.stop();
+			await n8n!.importCredentials([credential]);
+			await n8n!.importWorkflows([workflow]);
+			await n8n!.publish(workflow.id);
+			run = new TriggerRun(n8n!, workflow.id, TRIGGER);
+			const before = await records.inject('call', [
+				{ updateTime: await records.apiTime(-120), data: { result: 'callback' } },
+			]);
+			await n8n!.start();
+			editor = await openEditor(n8n!);
+			page = editor.page;
+
+			const executions = await run.waitForEmitted(before, 90);
+			expect(executions.flatMap((e) => run.emittedIds(e))).toEqual(before.map((r) => r.id));
+			emitted.push(...before);
+			expect((await run.cursor()).call.mark).toBe(before[0].updateTime);
+			// Still the version installed through the editor.
+			expect((await installed()).map((p) => p.installedVersion)).toEqual([current.version]);
+		},
+		5 * 60_000,
+	);
+
+	step('offers the next published version and updates to it through the editor', async () => {
+		await registry!.publish(next.tarball);
+		expect((await registry!.versions(PACKAGE_NAME)).latest).toBe(next.version);
+		// n8n asks the registry (npm outdated) when the list is read.
+		const [listed] = await installed();
+		expect(listed.updateAvailable).toBe(next.version);
+
+		await openCommunityNodes();
+		const from = registry!.requests.length;
+		const update = card().getByRole('button', { name: /update/i });
+		await update.waitFor({ timeout: 30_000 });
+		await editor!.screenshot('install-03-update-offered');
+		await update.click();
+		const confirm = page.getByTestId('communityPackageManageConfirm-modal');
+		await confirm.getByRole('button', { name: /confirm update/i }).click();
+		await confirm.waitFor({ state: 'hidden', timeout: 120_000 });
+		await card().getByText(next.version).first().waitFor({ timeout: 60_000 });
+		await editor!.screenshot('install-04-updated');
+
+		const [pkg, ...others] = await installed();
+		expect(others).toEqual([]);
+		expect(pkg).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: next.version });
+		expect(pkg.updateAvailable).toBeUndefined();
+		expect(pkg.installedNodes.map((node) => node.type).sort()).toEqual(NODE_TYPES);
+		expect(fetched(from)).toContain(`${tarballPath(next.version)} 200`);
+		const manifest = JSON.parse(
+			await fs.readFile(
+				path.join(n8n!.userFolder, '.n8n/nodes/node_modules', PACKAGE_NAME, 'package.json'),
+				'utf8',
+			),
+		) as { version: string };
+		expect(manifest.version).toBe(next.version);
+	});
+
+	step(
+		'after the update the workflow is still active with its credential, and the trigger goes on from its cursor',
+		async () => {
+			const stored = await n8n!.getWorkflow(workflow.id);
+			expect(stored.active).toBe(true);
+			const trigger = stored.nodes.find((node) => node.name === TRIGGER);
+			expect(trigger?.credentials?.contactCenterApi?.id).toBe(credentialId);
+			const cursorBefore = await run.cursor();
+			const executionsBefore = (await run.executions()).length;
+
+			const after = await records.inject('call', [
+				{ updateTime: await records.apiTime(0), data: { result: 'solved' } },
+			]);
+			const executions = await run.waitForEmitted(after, 150);
+			emitted.push(...after);
+
+			// Every record exactly once, across the update: nothing re-emitted from before it.
+			const all = executions.flatMap((e) => run.emittedIds(e));
+			expect([...all].sort()).toEqual(emitted.map((r) => r.id).sort());
+			expect(executions.slice(executionsBefore).flatMap((e) => run.emittedIds(e))).toEqual(
+				after.map((r) => r.id),
+			);
+			const cursorAfter = await run.cursor();
+			expect(cursorAfter.call.mark).toBe(after[0].updateTime);
+			expect(cursorAfter.call.mark > cursorBefore.call.mark).toBe(true);
+
+			// Every request the nodes sent, before and after the update, was signed with the credential.
+			const log = await sandbox.control.getLog({ appId: APP });
+			expect(log.length).toBeGreaterThan(0);
+			expect(log.filter((entry) => !entry.signatureValid)).toEqual([]);
+		},
+		5 * 60_000,
+	);
+
+	step(
+		'a private registry (N8N_COMMUNITY_PACKAGES_REGISTRY) is refused without the licence, as the README says',
+		async () => {
+			const unlicensed = await N8n.create({
+				runtime,
+				env: { ...registry!.n8nEnv(), N8N_COMMUNITY_PACKAGES_REGISTRY: `${registry!.url}/` },
+			});
+			try {
+				await registry!.writeNpmrc(unlicensed.userFolder);
+				await unlicensed.start();
+				const refused = await unlicensed
+					.rest('POST', '/community-packages', { name: PACKAGE_NAME })
+					.then(
+						() => 'installed',
+						(error: Error) => error.message,
+					);
+				expect(refused).toMatch(/license does not allow for feat:communityNodes:customRegistry/);
+				expect(await unlicensed.rest('GET', '/community-packages')).toEqual([]);
+			} finally {
+				await unlicensed.dispose();
+			}
+		},
+	);
+});
