@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * The package installed and upgraded as users do it, in the editor (Debian Chromium): Settings →
  * Community Nodes → Install, then Update when the next version is published. n8n's own installer
@@ -21,9 +21,7 @@ import type { Page } from 'playwright-core';
 import { useSandbox } from '../sandbox/fixture';
 import { ensureN8n, type Runtime } from '../tools/runtime';
 import {
-	bindCredential,
 	DEMO_TENANT,
-	loadExamples,
 	N8n,
 	PACKAGE_NAME,
 	packPackage,
@@ -31,12 +29,17 @@ import {
 	type PackedPackage,
 	type WorkflowImport,
 } from './lib';
-import { openEditor, type EditorSession } from './lib/browser';
+import { openEditor, storySteps, type EditorSession } from './lib/browser';
 import { LocalRegistry } from './lib/registry';
-import { RecordWriter, TriggerRun, type Injected } from './lib/trigger-run';
+import {
+	RecordWriter,
+	TRIGGER,
+	triggerExample,
+	TriggerRun,
+	type Injected,
+} from './lib/trigger-run';
 
 const APP = DEMO_TENANT.appId;
-const TRIGGER = 'New service record';
 const NODE_TYPES = [`${PACKAGE_NAME}.contactCenter`, `${PACKAGE_NAME}.contactCenterTrigger`];
 
 interface InstalledPackage {
@@ -65,7 +68,6 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 	let workflow: WorkflowImport;
 	let run: TriggerRun;
 	let credentialId: string;
-	let failedStep: string | undefined;
 	const emitted: Injected[] = [];
 
 	beforeAll(async () => {
@@ -88,33 +90,17 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 	}, 60_000);
 
 	/** One step of the story: reported as not run once an earlier step failed. */
-	function step(name: string, body: () => Promise<void>, timeout = 3 * 60_000): void {
-		it(
-			name,
-			async () => {
-				if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-				try {
-					await body();
-				} catch (error) {
-					failedStep = name;
-					const shot = await editor
-						?.screenshot(`install-failed-${name.slice(0, 40)}`)
-						.catch(() => undefined);
-					if (error instanceof Error) {
-						if (shot) error.message += `\n(screenshot: ${shot})`;
-						error.message += `\n--- n8n output (tail) ---\n${n8n?.recentOutput(30)}`;
-					}
-					throw error;
-				}
-			},
-			timeout,
-		);
-	}
+	const step = storySteps({
+		prefix: 'install',
+		editor: () => editor,
+		context: () => `--- n8n output (tail) ---\n${n8n?.recentOutput(30)}`,
+		timeoutMs: 3 * 60_000,
+	});
 
 	const installed = async (): Promise<InstalledPackage[]> =>
 		n8n!.rest<InstalledPackage[]>('GET', '/community-packages');
 
-	/** The Community Nodes settings page, and the card of this package on it once it is installed. */
+	/** Opens the Community Nodes settings page and waits for its Install button. */
 	async function openCommunityNodes(): Promise<void> {
 		await page.goto(`${n8n!.baseUrl}/settings/community-nodes`, {
 			waitUntil: 'domcontentloaded',
@@ -135,6 +121,17 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			.slice(from)
 			.filter((request) => request.method === 'GET')
 			.map((request) => `${request.path} ${request.status}`);
+
+	/** The version in the package folder n8n's installer wrote (`.n8n/nodes/node_modules/<name>`). */
+	async function versionOnDisk(): Promise<string> {
+		const manifest = path.join(
+			n8n!.userFolder,
+			'.n8n/nodes/node_modules',
+			PACKAGE_NAME,
+			'package.json',
+		);
+		return (JSON.parse(await fs.readFile(manifest, 'utf8')) as { version: string }).version;
+	}
 
 	const tarballPath = (version: string) => `/${PACKAGE_NAME}/-/${PACKAGE_NAME}-${version}.tgz`;
 
@@ -169,13 +166,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			expect(fetched(from)).toEqual(
 				expect.arrayContaining([`/${PACKAGE_NAME} 200`, `${tarballPath(current.version)} 200`]),
 			);
-			const manifest = JSON.parse(
-				await fs.readFile(
-					path.join(n8n!.userFolder, '.n8n/nodes/node_modules', PACKAGE_NAME, 'package.json'),
-					'utf8',
-				),
-			) as { version: string };
-			expect(manifest.version).toBe(current.version);
+			expect(await versionOnDisk()).toBe(current.version);
 		},
 	);
 
@@ -184,25 +175,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		async () => {
 			const credential = sandboxCredential(sandbox.url);
 			credentialId = credential.id;
-			const example = (await loadExamples()).find(
-				(e) => e.file === 'service-record-to-customer.json',
-			);
-			if (!example) throw new Error('examples/service-record-to-customer.json is missing');
-			// Start ten minutes back, so the poll at activation already has records to emit.
-			const startFrom = new Date(
-				Date.parse((await sandbox.control.getClock()).now) - 10 * 60_000,
-			).toISOString();
-			workflow = bindCredential(
-				{
-					...example.workflow,
-					nodes: example.workflow.nodes.map((node) =>
-						node.name === TRIGGER
-							? { ...node, parameters: { ...node.parameters, options: { startFrom } } }
-							: node,
-					),
-				},
-				credential,
-			);
+			workflow = await triggerExample(sandbox.control, credential);
 			// The CLI shares n8n's SQLite database: stopped meanwhile (the installed package stays).
 			await editor!.close();
 			await n8n!.stop();
@@ -252,13 +225,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		expect(pkg.updateAvailable).toBeUndefined();
 		expect(pkg.installedNodes.map((node) => node.type).sort()).toEqual(NODE_TYPES);
 		expect(fetched(from)).toContain(`${tarballPath(next.version)} 200`);
-		const manifest = JSON.parse(
-			await fs.readFile(
-				path.join(n8n!.userFolder, '.n8n/nodes/node_modules', PACKAGE_NAME, 'package.json'),
-				'utf8',
-			),
-		) as { version: string };
-		expect(manifest.version).toBe(next.version);
+		expect(await versionOnDisk()).toBe(next.version);
 	});
 
 	step(

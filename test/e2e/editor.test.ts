@@ -26,6 +26,7 @@ import {
 	parameterValue,
 	resourceLocatorValue,
 	selectParameterOption,
+	storySteps,
 	waitForStepResult,
 	type EditorSession,
 } from './lib/browser';
@@ -64,7 +65,6 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	let editor: EditorSession | undefined;
 	let page: Page;
 	let state: TenantStateDump;
-	let failedStep: string | undefined;
 
 	beforeAll(async () => {
 		// Installs Node 24 and n8n on the first run only (minutes); free afterwards.
@@ -92,25 +92,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	}, 60_000);
 
 	/** One step of the journey: skipped (as a failure naming the cause) once an earlier step failed. */
-	function step(name: string, body: () => Promise<void>, timeout = 60_000): void {
-		it(
-			name,
-			async () => {
-				if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-				try {
-					await body();
-				} catch (error) {
-					failedStep = name;
-					const shot = await editor
-						?.screenshot(`editor-failed-${name.slice(0, 40)}`)
-						.catch(() => undefined);
-					if (shot && error instanceof Error) error.message += `\n(screenshot: ${shot})`;
-					throw error;
-				}
-			},
-			timeout,
-		);
-	}
+	const step = storySteps({ prefix: 'editor', editor: () => editor });
 
 	async function lastLogSeq(): Promise<number> {
 		const log = await control.getLog({ appId: APP_ID });

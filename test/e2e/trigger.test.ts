@@ -9,18 +9,10 @@
  */
 import { useSandbox } from '../sandbox/fixture';
 import { ensureN8n } from '../tools/runtime';
-import {
-	bindCredential,
-	DEMO_TENANT,
-	loadExamples,
-	N8n,
-	sandboxCredential,
-	type WorkflowImport,
-} from './lib';
-import { RecordWriter, TriggerRun } from './lib/trigger-run';
+import { DEMO_TENANT, N8n, sandboxCredential, type WorkflowImport } from './lib';
+import { RecordWriter, TRIGGER, triggerExample, TriggerRun } from './lib/trigger-run';
 
 const APP = DEMO_TENANT.appId;
-const TRIGGER = 'New service record';
 const PHONE = '13911110001';
 const VISITOR = 'v_trigger_2';
 
@@ -61,23 +53,7 @@ beforeAll(async () => {
 	n8n = await N8n.create({ runtime });
 	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
-	const example = (await loadExamples()).find((e) => e.file === 'service-record-to-customer.json');
-	if (!example) throw new Error('examples/service-record-to-customer.json is missing');
-	// Start ten minutes back, so the poll at activation already has records to emit.
-	const startFrom = new Date(
-		Date.parse((await control.getClock()).now) - 10 * 60_000,
-	).toISOString();
-	workflow = bindCredential(
-		{
-			...example.workflow,
-			nodes: example.workflow.nodes.map((node) =>
-				node.name === TRIGGER
-					? { ...node, parameters: { ...node.parameters, options: { startFrom } } }
-					: node,
-			),
-		},
-		credential,
-	);
+	workflow = await triggerExample(control, credential);
 	await n8n.importCredentials([credential]);
 	await n8n.importWorkflows([workflow]);
 	await n8n.publish(workflow.id);

@@ -84,6 +84,44 @@ export async function screenshot(
 	return file;
 }
 
+/**
+ * The steps of one story in the editor, run in order on one page: `step(name, body)` declares a
+ * jest test that reports "not run" once an earlier step failed, and on failure adds a screenshot
+ * (`artifacts/<prefix>-failed-<name>.png`) and whatever `context()` says to the error.
+ */
+export function storySteps(options: {
+	prefix: string;
+	editor: () => EditorSession | undefined;
+	context?: () => string | undefined;
+	timeoutMs?: number;
+}): (name: string, body: () => Promise<void>, timeoutMs?: number) => void {
+	let failedStep: string | undefined;
+	return (name, body, timeoutMs = options.timeoutMs ?? 60_000) => {
+		it(
+			name,
+			async () => {
+				if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
+				try {
+					await body();
+				} catch (error) {
+					failedStep = name;
+					const shot = await options
+						.editor()
+						?.screenshot(`${options.prefix}-failed-${name.slice(0, 40)}`)
+						.catch(() => undefined);
+					if (error instanceof Error) {
+						if (shot) error.message += `\n(screenshot: ${shot})`;
+						const context = options.context?.();
+						if (context) error.message += `\n${context}`;
+					}
+					throw error;
+				}
+			},
+			timeoutMs,
+		);
+	};
+}
+
 /** Signs in through the editor's own sign-in form and waits for the app to leave it. */
 export async function signIn(page: Page, n8n: N8n): Promise<void> {
 	await page.goto(`${n8n.baseUrl}/signin`, { waitUntil: 'domcontentloaded', timeout: 60_000 });

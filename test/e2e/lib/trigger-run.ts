@@ -7,7 +7,38 @@
 import { formatApiTime, parseApiTime } from '../../../nodes/ContactCenter/helpers/time';
 import type { Channel, InjectRecordsRequest, SandboxControl } from '../../sandbox/control';
 import type { N8n } from './n8n';
-import type { PublicExecution } from './types';
+import type { CredentialImport, PublicExecution, WorkflowImport } from './types';
+import { bindCredential, loadExamples } from './workflows';
+
+/** The trigger node of the example "new service record → update the customer". */
+export const TRIGGER = 'New service record';
+
+/**
+ * That example (`examples/service-record-to-customer.json`) bound to `credential`, its trigger
+ * starting ten minutes back on the sandbox's clock, so the poll at activation already has records
+ * to emit.
+ */
+export async function triggerExample(
+	control: SandboxControl,
+	credential: CredentialImport,
+): Promise<WorkflowImport> {
+	const example = (await loadExamples()).find((e) => e.file === 'service-record-to-customer.json');
+	if (!example) throw new Error('examples/service-record-to-customer.json is missing');
+	const startFrom = new Date(
+		Date.parse((await control.getClock()).now) - 10 * 60_000,
+	).toISOString();
+	return bindCredential(
+		{
+			...example.workflow,
+			nodes: example.workflow.nodes.map((node) =>
+				node.name === TRIGGER
+					? { ...node, parameters: { ...node.parameters, options: { startFrom } } }
+					: node,
+			),
+		},
+		credential,
+	);
+}
 
 /** A service record written into the sandbox by a test. */
 export interface Injected {
