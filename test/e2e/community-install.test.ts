@@ -202,7 +202,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 
 	step('offers the next published version and updates to it through the editor', async () => {
 		await registry!.publish(next.tarball);
-		expect((await registry!.versions(PACKAGE_NAME)).latest).toBe(next.version);
+		expect(await registry!.latest(PACKAGE_NAME)).toBe(next.version);
 		// n8n asks the registry (npm outdated) when the list is read.
 		const [listed] = await installed();
 		expect(listed.updateAvailable).toBe(next.version);

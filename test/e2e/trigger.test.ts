@@ -18,10 +18,7 @@ const VISITOR = 'v_trigger_2';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 const { control } = sandbox;
-const records = new RecordWriter(control, APP, DEMO_TENANT.timezone);
-const apiTime = (seconds?: number) => records.apiTime(seconds);
-const shift = (time: string, seconds: number) => records.shift(time, seconds);
-const inject: RecordWriter['inject'] = (channel, list) => records.inject(channel, list);
+const { apiTime, shift, inject } = new RecordWriter(control, APP, DEMO_TENANT.timezone);
 let n8n: N8n;
 let workflow: WorkflowImport;
 let run: TriggerRun;

@@ -253,12 +253,19 @@ export function node24Env(base: NodeJS.ProcessEnv = process.env): NodeJS.Process
 	return installEnv(base, '24');
 }
 
-function hostFingerprint(release: N8nRelease): string {
-	const hash = createHash('sha256').update(INSTALLER_REVISION).update(release.nodeMajor);
-	for (const file of ['package.json', 'package-lock.json']) {
-		hash.update(file).update(readFileSync(path.join(hostDir(release), file)));
-	}
+/** The two files that pin an install: a host folder's package.json and its lockfile. */
+const PIN_FILES = ['package.json', 'package-lock.json'] as const;
+
+/** What a complete cache's marker holds: the installer revision, `extra`, and the pins of `hostFolder`. */
+function pinsFingerprint(hostFolder: string, extra = ''): string {
+	const hash = createHash('sha256').update(INSTALLER_REVISION).update(extra);
+	for (const file of PIN_FILES) hash.update(file).update(readFileSync(path.join(hostFolder, file)));
 	return hash.digest('hex');
+}
+
+/** Copies the pins of `from` into `to`. */
+async function copyPins(from: string, to: string): Promise<void> {
+	for (const file of PIN_FILES) await fs.copyFile(path.join(from, file), path.join(to, file));
 }
 
 /** Bytes written to the disk holding `dir` since `before` (npm gives no progress when not on a TTY). */
@@ -413,7 +420,7 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 	const release = selectedRelease(options.version);
 	await ensureNode(release.nodeMajor, options);
 	const { n8nDir, n8nBin } = n8nPaths(release);
-	const fingerprint = hostFingerprint(release);
+	const fingerprint = pinsFingerprint(hostDir(release), release.nodeMajor);
 	const marker = path.join(n8nDir, MARKER);
 	const readMarker = async (): Promise<string> =>
 		(await fs.readFile(marker, 'utf8').catch(() => '')).trim();
@@ -427,7 +434,7 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 		// The pins this folder was installed from, kept apart from npm's own lockfile there (npm may
 		// rewrite that one: on 2026-11-25 it moved three @aws-sdk packages up a patch version).
 		const pinsDir = path.join(n8nDir, '.pins');
-		const pinsChanged = ['package.json', 'package-lock.json'].some(
+		const pinsChanged = PIN_FILES.some(
 			(file) =>
 				!existsSync(path.join(pinsDir, file)) ||
 				!readFileSync(path.join(pinsDir, file)).equals(
@@ -440,9 +447,7 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 			);
 		} else {
 			await fs.rm(pinsDir, { recursive: true, force: true });
-			for (const file of ['package.json', 'package-lock.json']) {
-				await fs.copyFile(path.join(hostDir(release), file), path.join(n8nDir, file));
-			}
+			await copyPins(hostDir(release), n8nDir);
 			const started = Date.now();
 			log(
 				`installing n8n ${release.version} into ${n8nDir} (about 3 minutes, ~2,200 packages, 2.7 GB)`,
@@ -460,9 +465,7 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 				},
 			);
 			await fs.mkdir(pinsDir, { recursive: true });
-			for (const file of ['package.json', 'package-lock.json']) {
-				await fs.copyFile(path.join(hostDir(release), file), path.join(pinsDir, file));
-			}
+			await copyPins(hostDir(release), pinsDir);
 			log(`n8n installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		}
 		if (sqliteBindings(n8nDir).some((b) => !b.built)) await buildSqlite(release, n8nDir, log);
@@ -506,10 +509,7 @@ export async function ensureVerdaccio(options: EnsureOptions = {}): Promise<Regi
 		nodeBin,
 		verdaccioBin: path.join(dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
 	};
-	const hash = createHash('sha256').update(INSTALLER_REVISION);
-	for (const file of ['package.json', 'package-lock.json'])
-		hash.update(file).update(readFileSync(path.join(REGISTRY_HOST_DIR, file)));
-	const fingerprint = hash.digest('hex');
+	const fingerprint = pinsFingerprint(REGISTRY_HOST_DIR);
 	const marker = path.join(dir, MARKER);
 	const complete = async (): Promise<boolean> =>
 		existsSync(result.verdaccioBin) &&
@@ -521,8 +521,7 @@ export async function ensureVerdaccio(options: EnsureOptions = {}): Promise<Regi
 		log(`installing Verdaccio ${version} into ${dir} (about 30 s, ~320 packages)`);
 		await fs.rm(marker, { force: true });
 		await fs.mkdir(dir, { recursive: true });
-		for (const file of ['package.json', 'package-lock.json'])
-			await fs.copyFile(path.join(REGISTRY_HOST_DIR, file), path.join(dir, file));
+		await copyPins(REGISTRY_HOST_DIR, dir);
 		await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
 			cwd: dir,
 			env: installEnv(process.env, '24'),

@@ -46,6 +46,9 @@ import { runChecked, spawnGroup, stopGroup, waitFor } from './process';
 /** The host n8n's installer asks for packages (its DEFAULT_REGISTRY). */
 export const NPM_REGISTRY_HOST = 'registry.npmjs.org';
 
+/** Hosts that never go through the proxy. */
+const LOOPBACK = '127.0.0.1,localhost';
+
 export interface RegistryRequest {
 	method: string;
 	/** Path and query, as Verdaccio received it. */
@@ -318,27 +321,25 @@ export class LocalRegistry {
 		);
 	}
 
-	/** The versions Verdaccio holds of `name`, and its `latest` tag. */
-	async versions(name: string): Promise<{ versions: string[]; latest: string | undefined }> {
+	/** The `latest` tag Verdaccio holds for `name` (undefined when nothing is published). */
+	async latest(name: string): Promise<string | undefined> {
 		const answer = await fetch(`${this.url}/${encodeURIComponent(name)}`);
-		if (answer.status === 404) return { versions: [], latest: undefined };
-		const doc = (await answer.json()) as {
-			versions?: Record<string, unknown>;
-			'dist-tags'?: { latest?: string };
-		};
-		return { versions: Object.keys(doc.versions ?? {}), latest: doc['dist-tags']?.latest };
+		if (answer.status === 404) return undefined;
+		const doc = (await answer.json()) as { 'dist-tags'?: { latest?: string } };
+		return doc['dist-tags']?.latest;
 	}
 
 	/**
-	 * The environment that sends an n8n process's npm (and nothing else) through the proxy: its
-	 * children inherit it (n8n 2.x starts `npm pack`, `npm install` and `npm view` so).
+	 * The environment that sends an n8n process's HTTPS traffic through the proxy, loopback excepted
+	 * (the sandbox is plain HTTP on 127.0.0.1): its npm children inherit it (`npm pack`,
+	 * `npm install`, `npm view`), and n8n's own calls to other hosts (api.n8n.io) get a 403 at once.
 	 */
 	n8nEnv(): Record<string, string> {
 		return {
 			HTTPS_PROXY: this.proxyUrl,
 			https_proxy: this.proxyUrl,
-			NO_PROXY: '127.0.0.1,localhost',
-			no_proxy: '127.0.0.1,localhost',
+			NO_PROXY: LOOPBACK,
+			no_proxy: LOOPBACK,
 			NODE_EXTRA_CA_CERTS: this.caFile,
 		};
 	}
@@ -350,15 +351,14 @@ export class LocalRegistry {
 	 * environment). npm reads the `.npmrc` of the project it runs in, and `.n8n/nodes` is one (n8n
 	 * writes its package.json).
 	 */
-	async writeNpmrc(userFolder: string): Promise<string> {
+	async writeNpmrc(userFolder: string): Promise<void> {
 		const nodes = path.join(userFolder, '.n8n', 'nodes');
 		await fs.mkdir(nodes, { recursive: true });
-		const file = path.join(nodes, '.npmrc');
 		await fs.writeFile(
-			file,
+			path.join(nodes, '.npmrc'),
 			[
 				`https-proxy=${this.proxyUrl}`,
-				'noproxy=127.0.0.1,localhost',
+				`noproxy=${LOOPBACK}`,
 				`cafile=${this.caFile}`,
 				// Its own cache, always asked again: a version published a moment ago is seen at once.
 				`cache=${path.join(this.dir, 'npm-cache')}`,
@@ -367,7 +367,6 @@ export class LocalRegistry {
 				'',
 			].join('\n'),
 		);
-		return file;
 	}
 
 	/**

@@ -61,24 +61,25 @@ export class RecordWriter {
 		private readonly zone: string,
 	) {}
 
+	// Arrow properties, so a test can take them apart: `const { apiTime, inject } = writer`.
+
 	/** The sandbox's "now" as an API time, shifted by `seconds`. */
-	async apiTime(seconds = 0): Promise<string> {
+	readonly apiTime = async (seconds = 0): Promise<string> => {
 		const now = Date.parse((await this.control.getClock()).now);
 		return formatApiTime(now + seconds * 1000, this.zone);
-	}
+	};
 
 	/** An API time shifted by `seconds`. */
-	shift(time: string, seconds: number): string {
-		return formatApiTime(parseApiTime(time, this.zone)! + seconds * 1000, this.zone);
-	}
+	readonly shift = (time: string, seconds: number): string =>
+		formatApiTime(parseApiTime(time, this.zone)! + seconds * 1000, this.zone);
 
-	async inject(
+	readonly inject = async (
 		channel: Channel,
 		records: NonNullable<InjectRecordsRequest['records']>,
-	): Promise<Injected[]> {
+	): Promise<Injected[]> => {
 		const ids = await this.control.injectRecords({ appId: this.appId, channel, records });
 		return ids.map((id, i) => ({ id, channel, updateTime: records[i].updateTime }));
-	}
+	};
 }
 
 /** An active workflow whose trigger node is `trigger`, watched through the public API. */
