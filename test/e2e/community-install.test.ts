@@ -29,7 +29,7 @@ import {
 	type PackedPackage,
 	type WorkflowImport,
 } from './lib';
-import { openEditor, storySteps, type EditorSession } from './lib/browser';
+import { EDITOR_WAIT_MS, openEditor, storySteps, type EditorSession } from './lib/browser';
 import { LocalRegistry } from './lib/registry';
 import {
 	RecordWriter,
@@ -144,7 +144,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 
 			await installButton().click();
 			const modal = page.getByTestId('communityPackageInstall-modal');
-			await modal.waitFor({ timeout: 10_000 });
+			await modal.waitFor({ timeout: EDITOR_WAIT_MS });
 			await modal.locator('input').first().fill(PACKAGE_NAME);
 			await page.getByTestId('user-agreement-checkbox').click();
 			await editor!.screenshot('install-01-modal');

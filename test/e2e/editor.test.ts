@@ -18,6 +18,7 @@ import { ensureN8n } from '../tools/runtime';
 import { DEMO_TENANT, N8n } from './lib';
 import {
 	chooseNodeAction,
+	EDITOR_WAIT_MS,
 	newWorkflow,
 	openEditor,
 	openNodeDetails,
@@ -92,7 +93,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	}, 60_000);
 
 	/** One step of the journey: skipped (as a failure naming the cause) once an earlier step failed. */
-	const step = storySteps({ prefix: 'editor', editor: () => editor });
+	const step = storySteps({ prefix: 'editor', editor: () => editor, timeoutMs: 180_000 });
 
 	async function lastLogSeq(): Promise<number> {
 		const log = await control.getLog({ appId: APP_ID });
@@ -110,7 +111,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	/** The text of the output panel's data, once it shows `expected` (the table re-renders after the run status appears). */
 	async function outputText(output: Locator, expected: string): Promise<string> {
 		const data = output.getByTestId('ndv-data-container');
-		await data.getByText(expected).first().waitFor({ timeout: 10_000 });
+		await data.getByText(expected).first().waitFor({ timeout: EDITOR_WAIT_MS });
 		return data.innerText();
 	}
 
@@ -141,7 +142,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			const actionNames = creator
 				.getByTestId('item-iterator-item')
 				.filter({ hasText: /^Get many voice agents$/ });
-			await actionNames.waitFor({ timeout: 10_000 });
+			await actionNames.waitFor({ timeout: EDITOR_WAIT_MS });
 			await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
 				expect.arrayContaining([
 					'Create a call task',
@@ -160,7 +161,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 				.getByTestId('node-credentials-empty-state')
 				.or(details.getByTestId('node-credentials-select'))
 				.first()
-				.waitFor({ timeout: 10_000 });
+				.waitFor({ timeout: EDITOR_WAIT_MS });
 			const select = details.getByTestId('node-credentials-select');
 			if (await select.isVisible()) expect(await selectedCredential(details)).toBe('');
 		},
@@ -181,8 +182,11 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 					.filter({ visible: true })
 					.click();
 			}
+			// The dialog's frame opens on the click; its form shows once n8n has answered the request
+			// for the new credential's name (GET /rest/credentials/new), which can be slow under load.
+			await page.getByTestId('editCredential-modal').waitFor({ timeout: EDITOR_WAIT_MS });
 			const dialog = page.getByTestId('credential-edit-dialog');
-			await dialog.waitFor({ timeout: 10_000 });
+			await dialog.waitFor({ timeout: EDITOR_WAIT_MS });
 			await parameterInput(dialog, 'baseUrl').fill(sandbox.url);
 			await parameterInput(dialog, 'appId').fill(APP_ID);
 			await parameterInput(dialog, 'appSecret').fill('wrong-secret');
@@ -195,7 +199,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 				.getByText(
 					/The Contact Center API refused these credentials: check the App ID and App Secret/,
 				)
-				.waitFor({ timeout: 10_000 });
+				.waitFor({ timeout: EDITOR_WAIT_MS });
 			await milestone('editor-02-credential-wrong-secret', { keepToasts: true });
 			const refused = await requestsSince(before, CREDENTIAL_TEST_PATH);
 			expect(refused.length).toBeGreaterThanOrEqual(1);
@@ -281,7 +285,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			await milestone('editor-04-voice-agent-list');
 
 			await items.filter({ hasText: new RegExp(`^${AGENT_NAME}$`) }).click();
-			await items.first().waitFor({ state: 'hidden', timeout: 10_000 });
+			await items.first().waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
 			expect(await resourceLocatorValue(ndv(), 'voiceAgentId')).toBe(AGENT_NAME);
 		},
 	);
@@ -291,7 +295,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		const group = state.callerNumberGroups.find((candidate) => candidate.status === 1)!;
 		const groups = await openResourceLocatorList(ndv(), 'callerNumberGroupId');
 		await groups.filter({ hasText: new RegExp(`^${group.groupName}$`) }).click();
-		await groups.first().waitFor({ state: 'hidden', timeout: 10_000 });
+		await groups.first().waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
 		// One call window, with its defaults (Monday to Friday, 09:00-18:00).
 		await ndv()
 			.getByTestId('fixed-collection-callWindows')
@@ -300,7 +304,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		await ndv()
 			.getByTestId('fixed-collection-callWindows')
 			.getByText('Time Ranges')
-			.waitFor({ timeout: 10_000 });
+			.waitFor({ timeout: EDITOR_WAIT_MS });
 
 		const before = await lastLogSeq();
 		await ndv().getByTestId('node-execute-button').click();

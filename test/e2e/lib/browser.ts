@@ -21,6 +21,16 @@ import { REPO_ROOT } from './package';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'artifacts');
 
+/**
+ * The longest a wait in the editor may take for what a click shows, when showing it takes a call to
+ * n8n's REST API (the credential dialog fetches a name for the new credential, the node panel its
+ * details, the output panel the run's data) or a transition. In a full `npm test` the other jest
+ * worker runs queue mode (PostgreSQL, Redis, main and two workers) on the same 2 cores, and n8n
+ * 2.4.8 once took more than 10 s to show the credential dialog (CI of 3941c23). The wait ends as
+ * soon as the thing shows; this is only how long until a step is called failed.
+ */
+export const EDITOR_WAIT_MS = 30_000;
+
 /** Flags measured to work here: no sandbox as root, and no background traffic to a closed network. */
 const CHROMIUM_ARGS = [
 	'--headless',
@@ -198,12 +208,15 @@ export async function openNodeDetails(page: Page, nodeName: string): Promise<Loc
 		.first()
 		.click();
 	const creator = page.getByTestId('node-creator');
-	await creator.getByTestId('node-creator-category-item').first().waitFor({ timeout: 15_000 });
+	await creator
+		.getByTestId('node-creator-category-item')
+		.first()
+		.waitFor({ timeout: EDITOR_WAIT_MS });
 	// The details panel slides in over the search results; wait until the transition is over.
 	await creator
 		.locator('.panel-slide-in-enter-active, .panel-slide-in-leave-active')
 		.first()
-		.waitFor({ state: 'detached', timeout: 10_000 });
+		.waitFor({ state: 'detached', timeout: EDITOR_WAIT_MS });
 	return creator;
 }
 
@@ -225,7 +238,7 @@ export async function chooseNodeAction(page: Page, action: string): Promise<Loca
 	}
 	await item.click();
 	const ndv = page.getByTestId('ndv');
-	await ndv.getByTestId('node-parameters').waitFor({ timeout: 15_000 });
+	await ndv.getByTestId('node-parameters').waitFor({ timeout: EDITOR_WAIT_MS });
 	return ndv;
 }
 
@@ -242,7 +255,7 @@ export async function selectParameterOption(
 		.filter({ visible: true })
 		.filter({ has: page.locator('.option-headline').getByText(option, { exact: true }) });
 	await item.click();
-	await item.waitFor({ state: 'hidden', timeout: 10_000 });
+	await item.waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
 }
 
 /** The text input of a string or number parameter (in the NDV or the credential dialog). */
