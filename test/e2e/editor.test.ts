@@ -193,7 +193,9 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			await page.getByTestId('credential-save-button').click();
 
 			// Saved, tested, refused: the dialog stays open with n8n's banner and, under "More details", our message.
-			await dialog.getByText(/Couldn.t connect with these settings/).waitFor({ timeout: 20_000 });
+			await dialog
+				.getByText(/Couldn.t connect with these settings/)
+				.waitFor({ timeout: EDITOR_WAIT_MS });
 			await dialog.getByText('More details').click();
 			await dialog
 				.getByText(
@@ -212,18 +214,18 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			// open with "Connection tested successfully" (closed here with its × once that shows).
 			const tested = dialog.getByText('Connection tested successfully');
 			const outcome = await Promise.race([
-				dialog.waitFor({ state: 'hidden', timeout: 20_000 }).then(
+				dialog.waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS }).then(
 					() => 'closed',
 					() => 'timeout',
 				),
-				tested.waitFor({ timeout: 20_000 }).then(
+				tested.waitFor({ timeout: EDITOR_WAIT_MS }).then(
 					() => 'tested',
 					() => 'timeout',
 				),
 			]);
 			if (outcome === 'tested')
 				await page.locator('.el-dialog__headerbtn').filter({ visible: true }).first().click();
-			await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+			await dialog.waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
 			expect(await selectedCredential(ndv())).toBe('Contact Center account');
 			const accepted = await requestsSince(beforeRetry, CREDENTIAL_TEST_PATH);
 			expect(accepted.length).toBeGreaterThanOrEqual(1);

@@ -23,8 +23,8 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'artifacts');
 
 /**
  * The longest a wait in the editor may take for what a click shows, when showing it takes a call to
- * n8n's REST API (the credential dialog fetches a name for the new credential, the node panel its
- * details, the output panel the run's data) or a transition. In a full `npm test` the other jest
+ * n8n's REST API (the credential dialog fetches a name for the new credential and tests it, the node
+ * panel loads its details, a list or a step run goes through the sandbox) or a transition. In a full `npm test` the other jest
  * worker runs queue mode (PostgreSQL, Redis, main and two workers) on the same 2 cores, and n8n
  * 2.4.8 once took more than 10 s to show the credential dialog (CI of 3941c23). The wait ends as
  * soon as the thing shows; this is only how long until a step is called failed.
@@ -191,7 +191,7 @@ export async function searchNodePanel(
 	await page.getByTestId('canvas-add-button').click();
 	await page.getByTestId('node-creator-search-bar').fill(query);
 	const items = page.getByTestId('node-creator-item-name').filter({ hasText: name });
-	await items.first().waitFor({ timeout: 30_000 });
+	await items.first().waitFor({ timeout: EDITOR_WAIT_MS });
 	return items;
 }
 
@@ -280,7 +280,7 @@ export async function resourceLocatorValue(scope: Locator, parameter: string): P
 export async function openResourceLocatorList(scope: Locator, parameter: string): Promise<Locator> {
 	await scope.getByTestId(`resource-locator-${parameter}`).getByTestId('rlc-input').click();
 	const items = scope.page().getByTestId('rlc-item').filter({ visible: true });
-	await items.first().waitFor({ timeout: 20_000 });
+	await items.first().waitFor({ timeout: EDITOR_WAIT_MS });
 	return items;
 }
 
@@ -299,7 +299,7 @@ export async function waitForStepResult(
 	await done
 		.or(error)
 		.first()
-		.waitFor({ timeout: options.timeout ?? 30_000 });
+		.waitFor({ timeout: options.timeout ?? EDITOR_WAIT_MS });
 	if (await error.isVisible()) {
 		const description = await ndv
 			.getByTestId('node-error-description')
