@@ -23,11 +23,12 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'artifacts');
 
 /**
  * The longest a wait in the editor may take for what a click shows, when showing it takes a call to
- * n8n's REST API (the credential dialog fetches a name for the new credential and tests it, the node
- * panel loads its details, a list or a step run goes through the sandbox) or a transition. In a full `npm test` the other jest
- * worker runs queue mode (PostgreSQL, Redis, main and two workers) on the same 2 cores, and n8n
- * 2.4.8 once took more than 10 s to show the credential dialog (CI of 3941c23). The wait ends as
- * soon as the thing shows; this is only how long until a step is called failed.
+ * n8n's REST API (the credential dialog fetches a name for the new credential and tests it, the
+ * node panel loads its details, a list or a step run goes through the sandbox) or a transition. In
+ * a full `npm test` the other jest worker runs queue mode (PostgreSQL, Redis, main and two workers)
+ * on the same 2 cores, and n8n 2.4.8 once took more than 10 s to show the credential dialog (CI of
+ * 3941c23). The wait ends as soon as the thing shows; this is only how long until a step is called
+ * failed.
  */
 export const EDITOR_WAIT_MS = 30_000;
 

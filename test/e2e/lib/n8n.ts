@@ -340,26 +340,19 @@ export class N8n {
 		await this.cliChecked(['import:workflow', `--input=${file}`]);
 	}
 
+	/** Whether this release's `n8n/dist` holds that file (what the CLI and start-up can do). */
+	private distHas(...parts: string[]): boolean {
+		return existsSync(path.join(this.runtime.n8nDir, 'node_modules', 'n8n', 'dist', ...parts));
+	}
+
 	/** Whether this release creates the owner from `N8N_INSTANCE_OWNER_*` as it starts (late 2.x). */
 	private managesOwnerFromEnvironment(): boolean {
-		return existsSync(
-			path.join(
-				this.runtime.n8nDir,
-				'node_modules',
-				'n8n',
-				'dist',
-				'instance-settings-loader',
-				'loaders',
-				'owner.instance-settings-loader.js',
-			),
-		);
+		return this.distHas('instance-settings-loader', 'loaders', 'owner.instance-settings-loader.js');
 	}
 
 	/** Whether this n8n's CLI has that command (`publish` came with 2.x; 1.x activates with `update`). */
 	hasCommand(topic: string): boolean {
-		return existsSync(
-			path.join(this.runtime.n8nDir, 'node_modules', 'n8n', 'dist', 'commands', topic),
-		);
+		return this.distHas('commands', topic);
 	}
 
 	/**
