@@ -17,6 +17,7 @@ import * as serviceRecord from './actions/serviceRecord/ServiceRecord.resource';
 import * as voiceAgent from './actions/voiceAgent/VoiceAgent.resource';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { contactCenterApiTest } from './transport/credentialTest';
+import { DEFAULT_VERSION, NODE_VERSIONS } from './helpers/version';
 
 export class ContactCenter implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,7 +25,8 @@ export class ContactCenter implements INodeType {
 		name: 'contactCenter',
 		icon: { light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Manage customers, service groups, display-number groups, service records and voice-agent outbound call tasks of a contact-center platform',

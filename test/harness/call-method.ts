@@ -22,7 +22,7 @@ import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
 	HarnessNodeTypes,
 	instantiate,
-	latestVersionOf,
+	firstVersionOf,
 	typeNameOf,
 	type NodeTypeInput,
 } from './node-types';
@@ -68,7 +68,7 @@ async function callMethodUnchecked<K extends MethodKind>(
 ): Promise<MethodResults[K]> {
 	ensureN8nRuntime();
 	const nodeType = instantiate(options.nodeType);
-	const typeVersion = options.typeVersion ?? latestVersionOf(nodeType);
+	const typeVersion = options.typeVersion ?? firstVersionOf(nodeType);
 	const credentialsHelper = new HarnessCredentialsHelper();
 	const node: INode = {
 		id: 'uuid-1234',

@@ -105,12 +105,13 @@ describe('runNode', () => {
 			parameters: {},
 			credentials,
 			timezone: 'Asia/Tokyo',
+			typeVersion: 2,
 		});
+		// Without a version the node runs as a workflow saved before any version bump has it.
 		const first = await runNode({
 			nodeType: new HarnessGroups(),
 			parameters: {},
 			credentials,
-			typeVersion: 1,
 		});
 
 		const nodeLog = (logs: typeof latest.logs) =>

@@ -81,6 +81,13 @@ export function typeNameOf(nodeType: INodeType | IVersionedNodeType): string {
 	return `${PACKAGE_NAME}.${nodeType.description.name}`;
 }
 
+/** The first version of a node: what workflows saved before any version bump run with. */
+export function firstVersionOf(nodeType: INodeType | IVersionedNodeType): number {
+	if (isVersioned(nodeType)) return Math.min(...Object.keys(nodeType.nodeVersions).map(Number));
+	const { version } = nodeType.description;
+	return Array.isArray(version) ? Math.min(...version) : version;
+}
+
 /** The version the editor gives a newly added node: the latest one. */
 export function latestVersionOf(nodeType: INodeType | IVersionedNodeType): number {
 	if (isVersioned(nodeType)) return nodeType.currentVersion;

@@ -27,7 +27,7 @@ import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
 	HarnessNodeTypes,
 	instantiate,
-	latestVersionOf,
+	firstVersionOf,
 	MANUAL_TRIGGER_NODE_TYPE,
 	typeNameOf,
 	type NodeTypeInput,
@@ -46,7 +46,7 @@ export interface RunNodeOptions {
 	credentials?: CredentialValues;
 	/** The node setting "On Error: Continue" (onError `continueRegularOutput`). */
 	continueOnFail?: boolean;
-	/** Default: the node's latest version. */
+	/** Default: the node's first version, as every workflow saved before version 2 has it; pass 2 for a node added now. */
 	typeVersion?: number;
 	/** The workflow's settings.timezone (what getTimezone() returns). */
 	timezone?: string;
@@ -129,7 +129,7 @@ async function execute(
 		id: randomUUID(),
 		name: nodeNameOf(nodeType),
 		type: typeNameOf(nodeType),
-		typeVersion: options.typeVersion ?? latestVersionOf(nodeType),
+		typeVersion: options.typeVersion ?? firstVersionOf(nodeType),
 		position: [220, 0],
 		parameters: deepCopy(options.parameters),
 	};
