@@ -15,6 +15,7 @@ import * as displayNumberGroup from './actions/displayNumberGroup/DisplayNumberG
 import * as serviceGroup from './actions/serviceGroup/ServiceGroup.resource';
 import * as serviceRecord from './actions/serviceRecord/ServiceRecord.resource';
 import * as voiceAgent from './actions/voiceAgent/VoiceAgent.resource';
+import { toolDescriptionProperties } from './actions/toolDescriptions';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { contactCenterApiTest } from './transport/credentialTest';
 import { DEFAULT_VERSION, NODE_VERSIONS } from './helpers/version';
@@ -36,6 +37,8 @@ export class ContactCenter implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
 		properties: [
+			// Shown only when the node is an AI agent's tool: what the model reads about each operation.
+			...toolDescriptionProperties(),
 			{
 				displayName: 'Resource',
 				name: 'resource',
