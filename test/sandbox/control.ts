@@ -2,6 +2,8 @@
 
 import type {
 	ActiveFault,
+	ChatCompletionRecord,
+	ChatScriptTurn,
 	ClockRequest,
 	ClockState,
 	FaultSpec,
@@ -140,6 +142,17 @@ export class SandboxControl {
 
 	clearLog(): Promise<{ cleared: true }> {
 		return this.call('DELETE', '/log');
+	}
+
+	/** Scripts the chat model (`POST /v1/chat/completions`) and forgets the requests it received. */
+	async setChatScript(turns: ChatScriptTurn[]): Promise<void> {
+		await this.call('POST', '/chat/script', { turns });
+	}
+
+	/** What the chat model received, oldest first. */
+	async getChatRequests(): Promise<ChatCompletionRecord[]> {
+		return (await this.call<{ requests: ChatCompletionRecord[] }>('GET', '/chat/requests'))
+			.requests;
 	}
 
 	getState(appId: string): Promise<TenantStateDump> {

@@ -453,3 +453,31 @@ export interface ClockState {
 	/** ISO instant of the server's "now". */
 	now: string;
 }
+
+// ---- the scripted chat model (POST /v1/chat/completions) ---------------------------------------
+
+/** One tool call the model makes; string argument values `{{tool:PATH}}` come from tool results. */
+export interface ChatToolCallScript {
+	/** The tool's name as the model was offered it (n8n: the node's name, `_` for other characters). */
+	name: string;
+	arguments?: Record<string, unknown>;
+}
+
+/** One answer of the model: tool calls, or (without them) the final text. */
+export interface ChatScriptTurn {
+	toolCalls?: ChatToolCallScript[];
+	text?: string;
+}
+
+/** A request the chat model received. */
+export interface ChatCompletionRecord {
+	/** The script turn it was answered with (assistant messages already in the conversation). */
+	turn: number;
+	model: string;
+	stream: boolean;
+	/** The Authorization header (the credential's API key), or null. */
+	authorization: string | null;
+	/** The tools offered, as sent (`{ type: 'function', function: { name, description, parameters } }`). */
+	tools: unknown[];
+	messages: Array<{ role: string; content: string; toolCallId?: string }>;
+}

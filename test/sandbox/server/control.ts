@@ -15,7 +15,14 @@ import {
 	seedTasks,
 } from '../seed/factories';
 import type { TaskEntry, Tenant } from '../state/tenant';
-import type { ClockState, LogQuery, TaskStateDump, TenantConfig, TenantStateDump } from '../types';
+import type {
+	ChatScriptTurn,
+	ClockState,
+	LogQuery,
+	TaskStateDump,
+	TenantConfig,
+	TenantStateDump,
+} from '../types';
 import { FaultSpecError } from './faults';
 import type { Sandbox } from './sandbox';
 
@@ -182,6 +189,16 @@ const HANDLERS: Record<string, ControlHandler> = {
 	},
 	'GET /state': (sb, _body, query) => stateOf(sb, query.appId),
 	'GET /clock': (sb) => clockState(sb),
+	'POST /chat/script': (sb, body) => {
+		if (!Array.isArray(body.turns)) throw new ControlError('turns must be an array');
+		sb.chat.setScript(body.turns as unknown as ChatScriptTurn[]);
+		return { turns: body.turns.length };
+	},
+	'GET /chat/requests': (sb) => ({ requests: sb.chat.requests }),
+	'DELETE /chat/requests': (sb) => {
+		sb.chat.clearRequests();
+		return { cleared: true };
+	},
 	'POST /clock': setClock,
 };
 

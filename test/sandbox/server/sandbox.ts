@@ -24,12 +24,15 @@ import { feedDemoRecord, seedDemo } from '../seed/demo';
 import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
 import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
 import { authenticate, type AuthSettings } from './auth';
+import { ScriptedChatModel } from './chatModel';
 import { handleControl } from './control';
 import { FaultRegistry } from './faults';
 import { RequestLog } from './log';
 import { envelopeOf, type Envelope, type RouteDef } from './routes';
 
 export const CONTROL_PREFIX = '/__control';
+/** The scripted OpenAI-compatible chat model's endpoint (chatModel.ts). */
+export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
 export const DEFAULT_TENANT: TenantConfig = { appId: '1090', appSecret: 'demo-secret' };
 const JSON_TYPE = 'application/json;charset=UTF-8';
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -162,6 +165,7 @@ export class Sandbox {
 	readonly tenants = new Map<string, Tenant>();
 	readonly faults = new FaultRegistry();
 	readonly log: RequestLog;
+	readonly chat = new ScriptedChatModel();
 	readonly authSettings: AuthSettings;
 	private readonly nonceTtlMs: number;
 	private readonly initialTenants: TenantConfig[];
@@ -197,6 +201,7 @@ export class Sandbox {
 		this.tenants.clear();
 		this.faults.clear();
 		this.log.clear();
+		this.chat.clear();
 		this.clock.reset();
 		for (const config of checked) this.addTenant(config);
 	}
@@ -291,6 +296,15 @@ export class Sandbox {
 				const rawBody = Buffer.concat(chunks).toString('utf8');
 				if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
 					return handleControl(this, req, res, path.slice(CONTROL_PREFIX.length), query, rawBody);
+				}
+				if (path === CHAT_COMPLETIONS_PATH && req.method === 'POST') {
+					const answer = this.chat.answer(rawBody, req.headers.authorization);
+					return this.write(res, {
+						status: answer.status,
+						headers: { 'Content-Type': answer.contentType },
+						body: answer.body,
+						code: null,
+					});
 				}
 				this.serveApi(req, res, path, query, rawBody, arrivedAt);
 			} catch (error) {
