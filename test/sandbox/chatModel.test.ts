@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /** The scripted OpenAI-compatible chat model the AI-agent tests talk to (server/chatModel.ts). */
 import { useSandbox } from './fixture';
 
@@ -79,7 +78,13 @@ test('later turns take values from tool results: the latest, or a numbered one; 
 		model: 'scripted',
 		messages: [
 			{ role: 'user', content: 'x' },
-			{ role: 'assistant', content: null, tool_calls: [] },
+			{
+				role: 'assistant',
+				content: null,
+				tool_calls: [
+					{ id: 'call_0_0', type: 'function', function: { name: 'x', arguments: '{}' } },
+				],
+			},
 			{
 				role: 'tool',
 				tool_call_id: 'call_0_0',
@@ -99,11 +104,20 @@ test('later turns take values from tool results: the latest, or a numbered one; 
 	});
 });
 
-test('the last turn is text; past the script the model says so', async () => {
+test('the turn follows the tool-call ids, however the calls of one turn are split; past the script the model says so', async () => {
+	const call = (id: string) => ({
+		role: 'assistant',
+		content: null,
+		tool_calls: [{ id, type: 'function', function: { name: 'x', arguments: '{}' } }],
+	});
 	const messages = [
 		{ role: 'user', content: 'x' },
-		{ role: 'assistant', content: null },
-		{ role: 'assistant', content: null },
+		call('call_0_0'),
+		{ role: 'tool', tool_call_id: 'call_0_0', content: '[]' },
+		call('call_0_1'),
+		{ role: 'tool', tool_call_id: 'call_0_1', content: '[]' },
+		call('call_1_0'),
+		{ role: 'tool', tool_call_id: 'call_1_0', content: '[]' },
 	];
 	const done = JSON.parse((await complete({ messages })).text).choices[0];
 	expect(done).toMatchObject({ finish_reason: 'stop', message: { content: 'Done.' } });

@@ -471,7 +471,7 @@ export interface ChatScriptTurn {
 
 /** A request the chat model received. */
 export interface ChatCompletionRecord {
-	/** The script turn it was answered with (assistant messages already in the conversation). */
+	/** The script turn it was answered with (one after the latest turn whose tool calls it holds). */
 	turn: number;
 	model: string;
 	stream: boolean;
@@ -479,5 +479,6 @@ export interface ChatCompletionRecord {
 	authorization: string | null;
 	/** The tools offered, as sent (`{ type: 'function', function: { name, description, parameters } }`). */
 	tools: unknown[];
-	messages: Array<{ role: string; content: string; toolCallId?: string }>;
+	/** `toolCalls`: an assistant message's tool calls as sent (JSON). */
+	messages: Array<{ role: string; content: string; toolCallId?: string; toolCalls?: string }>;
 }

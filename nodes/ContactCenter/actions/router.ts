@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { pickFields, readOutputFields } from '../helpers/outputFields';
 import { useFieldLabels } from '../helpers/validation';
 import { errorItemJson, toNodeError } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
@@ -47,14 +48,23 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operationName}" of "${resource}" is not supported`,
 		);
 	}
-	if (isBatchOperation(operation)) return [await operation.executeBatch.call(this, items)];
+	if (isBatchOperation(operation)) {
+		// Output Fields are checked for every item before the batch sends anything.
+		const fields = items.map((_, itemIndex) => readOutputFields.call(this, itemIndex));
+		const batch = await operation.executeBatch.call(this, items);
+		return [batch.map((item) => keepFields(item, fields))];
+	}
 
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
+			const fields = readOutputFields.call(this, itemIndex);
 			const result = await operation.execute.call(this, itemIndex);
+			const records = (Array.isArray(result) ? result : [result]).map((record) =>
+				pickFields(record, fields),
+			);
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {
 					itemData: { item: itemIndex },
 				}),
 			);
@@ -67,4 +77,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	return [output];
+}
+
+/** A batch output item with the Output Fields of the first input item it carries (error items as they are). */
+function keepFields(item: INodeExecutionData, fields: string[][][]): INodeExecutionData {
+	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+	const index = typeof paired === 'number' ? paired : (paired?.item ?? 0);
+	if (item.json.error !== undefined) return item;
+	return { ...item, json: pickFields(item.json, fields[index] ?? []) };
 }

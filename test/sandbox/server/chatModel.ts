@@ -1,9 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * A scripted, OpenAI-compatible chat model (`POST /v1/chat/completions`) for the AI-agent tests:
- * deterministic, no network. The answer to a request is the script's turn numbered by the
- * assistant messages already in the conversation (turn 0 first, then one more after each tool
- * round), so a conversation replays the same way every time. Tool-call arguments may name values
+ * deterministic, no network. The answer to a request is the script's turn after the latest one
+ * whose tool calls the conversation holds (the ids say which turn made them: `call_<turn>_<n>`;
+ * none: turn 0), so a conversation replays the same way every time, however the client splits
+ * or merges the assistant messages of one turn. Tool-call arguments may name values
  * from the tool results the model has been sent: a string `{{tool:0._id}}` is the `_id` of the
  * first item of the latest tool result, `{{tool#1:0._id}}` the same in the second tool result of
  * the conversation. Every request is recorded (tools offered, messages) for the tests to read.
@@ -14,6 +14,7 @@ interface ChatMessage {
 	role?: unknown;
 	content?: unknown;
 	tool_call_id?: unknown;
+	tool_calls?: unknown;
 }
 
 interface ChatAnswer {
@@ -23,6 +24,31 @@ interface ChatAnswer {
 }
 
 const PLACEHOLDER = /^\{\{tool(?:#(\d+))?:([^}]*)\}\}$/;
+const CALL_ID = /^call_(\d+)_\d+$/;
+
+/** The turn that answers a conversation: one after the latest turn whose tool calls it holds. */
+function nextTurn(messages: ChatMessage[]): number {
+	let latest = -1;
+	for (const message of messages) {
+		const ids = [
+			message.tool_call_id,
+			...(Array.isArray(message.tool_calls)
+				? message.tool_calls.map((call: unknown) =>
+						call && typeof call === 'object' && 'id' in call ? call.id : undefined,
+					)
+				: []),
+		];
+		for (const id of ids) {
+			const m = typeof id === 'string' ? CALL_ID.exec(id) : null;
+			if (m) latest = Math.max(latest, Number(m[1]));
+		}
+	}
+	// A final text answer already given (no tool calls) also ends a turn.
+	const texts = messages.filter(
+		(m) => m.role === 'assistant' && !(Array.isArray(m.tool_calls) && m.tool_calls.length > 0),
+	).length;
+	return latest + 1 + texts;
+}
 
 /** A message's text: a string, or the text parts of a list of parts. */
 function messageText(content: unknown): string {
@@ -86,7 +112,7 @@ export class ScriptedChatModel {
 			return this.error(400, 'the body is not JSON');
 		}
 		const messages = (Array.isArray(body.messages) ? body.messages : []) as ChatMessage[];
-		const turn = messages.filter((m) => m.role === 'assistant').length;
+		const turn = nextTurn(messages);
 		const toolResults = messages
 			.filter((m) => m.role === 'tool')
 			.map((m) => toolResult(messageText(m.content)));
@@ -101,6 +127,9 @@ export class ScriptedChatModel {
 				role: String(m.role),
 				content: messageText(m.content),
 				...(typeof m.tool_call_id === 'string' ? { toolCallId: m.tool_call_id } : {}),
+				...(Array.isArray(m.tool_calls) && m.tool_calls.length > 0
+					? { toolCalls: JSON.stringify(m.tool_calls) }
+					: {}),
 			})),
 		};
 		this.records.push(record);
