@@ -104,6 +104,16 @@ test('later turns take values from tool results: the latest, or a numbered one; 
 	});
 });
 
+test('arguments given as text are sent exactly as written', async () => {
+	await sb.control.setChatScript([
+		{ toolCalls: [{ name: 'Get_customer', arguments: '{"customerId": 1874532109876543210}' }] },
+	]);
+	const answer = await complete({ messages: [{ role: 'user', content: 'x' }] });
+	expect(JSON.parse(answer.text).choices[0].message.tool_calls[0].function.arguments).toBe(
+		'{"customerId": 1874532109876543210}',
+	);
+});
+
 test('the turn follows the tool-call ids, however the calls of one turn are split; past the script the model says so', async () => {
 	const call = (id: string) => ({
 		role: 'assistant',

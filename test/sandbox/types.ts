@@ -460,7 +460,8 @@ export interface ClockState {
 export interface ChatToolCallScript {
 	/** The tool's name as the model was offered it (n8n: the node's name, `_` for other characters). */
 	name: string;
-	arguments?: Record<string, unknown>;
+	/** An object (placeholders resolved), or JSON text sent exactly as written. */
+	arguments?: Record<string, unknown> | string;
 }
 
 /** One answer of the model: tool calls, or (without them) the final text. */

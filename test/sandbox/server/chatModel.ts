@@ -164,7 +164,11 @@ export class ScriptedChatModel {
 			type: 'function',
 			function: {
 				name: call.name,
-				arguments: JSON.stringify(this.resolve(call.arguments ?? {}, toolResults)),
+				// Text is sent as written (e.g. a 19-digit JSON number no JavaScript value can hold).
+				arguments:
+					typeof call.arguments === 'string'
+						? call.arguments
+						: JSON.stringify(this.resolve(call.arguments ?? {}, toolResults)),
 			},
 		}));
 		const content = toolCalls.length > 0 ? null : (turn.text ?? '');
