@@ -148,7 +148,12 @@ test('a phone with letters gets the node’s validation error and sends nothing'
 		name: 'Search_customers',
 		arguments: { phone: 'call me', email: '', name: '' },
 	});
-	const [first] = (result.content ?? []) as TextContent[];
-	expect(first.text).toMatch(/Invalid input \[item 0\]: "Phone"/);
+	// An error item with the message and the fix, so the client's model can correct the call.
+	expect(resultJson(result)).toEqual([
+		{
+			error: expect.stringMatching(/^Invalid input \[item 0\]: "Phone"/),
+			description: expect.any(String),
+		},
+	]);
 	expect(await control.getLog({ appId: APP })).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pickFields, readOutputFields } from '../helpers/outputFields';
 import { useFieldLabels } from '../helpers/validation';
+import { isV2 } from '../helpers/version';
 import { errorItemJson, toNodeError } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
 import { isBatchOperation, type Operation } from './types';
@@ -48,11 +49,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operationName}" of "${resource}" is not supported`,
 		);
 	}
+	const continues = continuesOnError(this);
 	if (isBatchOperation(operation)) {
-		// Output Fields are checked for every item before the batch sends anything.
-		const fields = items.map((_, itemIndex) => readOutputFields.call(this, itemIndex));
-		const batch = await operation.executeBatch.call(this, items);
-		return [batch.map((item) => keepFields(item, fields))];
+		try {
+			// Output Fields are checked for every item before the batch sends anything.
+			const fields = items.map((_, itemIndex) => readOutputFields.call(this, itemIndex));
+			const batch = await operation.executeBatch.call(this, items);
+			return [batch.map((item) => keepFields(item, fields))];
+		} catch (error) {
+			if (!continues) throw toNodeError(this.getNode(), error, 0);
+			const pairedItem = items.map((_, item) => ({ item }));
+			return [[{ json: errorItemJson(error), pairedItem }]];
+		}
 	}
 
 	const output: INodeExecutionData[] = [];
@@ -69,7 +77,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}),
 			);
 		} catch (error) {
-			if (this.continueOnFail()) {
+			if (continues) {
 				output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
 				continue;
 			}
@@ -85,4 +93,15 @@ function keepFields(item: INodeExecutionData, fields: string[][][]): INodeExecut
 	const index = typeof paired === 'number' ? paired : (paired?.item ?? 0);
 	if (item.json.error !== undefined) return item;
 	return { ...item, json: pickFields(item.json, fields[index] ?? []) };
+}
+
+/**
+ * Whether a failure becomes an error item: On Error "Continue", or (version 2) the node as an AI
+ * agent's tool unless set to stop. n8n 2.x hands a failed tool's message to the model itself; 1.x
+ * ends the agent's run instead, so the model could not read the error and its fix and call again.
+ */
+function continuesOnError(context: IExecuteFunctions): boolean {
+	const node = context.getNode();
+	const tool = node.type.endsWith('Tool') && isV2(node) && node.onError !== 'stopWorkflow';
+	return context.continueOnFail() || tool;
 }
