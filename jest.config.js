@@ -22,7 +22,15 @@ const base = {
 const OLDER_RELEASES = [
 	{
 		version: '1.123.81',
-		suites: ['loads-package', 'workflows', 'trigger', 'editor', 'community-install'],
+		suites: [
+			'loads-package',
+			'workflows',
+			'trigger',
+			'editor',
+			'community-install',
+			'ai-agent',
+			'mcp',
+		],
 	},
 	{
 		version: '2.4.8',
