@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * The documentation works as written:
- *   - every relative link in README.md, CONTRIBUTING.md and docs/ points at a file or folder that
- *     exists, and every #anchor at a heading (GitHub's slugs) or an explicit id in the target;
+ *   - every relative link in README.md, CONTRIBUTING.md, CHANGELOG.md and docs/ points at a file
+ *     or folder that exists, and every #anchor at a heading (GitHub's slugs) or an explicit id in
+ *     the target;
  *   - the README's install commands run: the manual install into a user folder, and the npm step
  *     of its Dockerfile, each against a registry on 127.0.0.1 that serves this package's tarball
  *     (`npm pack` of the working tree) and nothing else, so nothing leaves the machine and a
@@ -29,6 +30,7 @@ const TESTED_RELEASES = ['1.123.81', '2.4.8', '2.41.1'];
 const DOCS = [
 	'README.md',
 	'CONTRIBUTING.md',
+	'CHANGELOG.md',
 	...readdirSync(path.join(ROOT, 'docs'))
 		.filter((name) => name.endsWith('.md'))
 		.map((name) => `docs/${name}`),
