@@ -26,7 +26,7 @@ const customerIdText: INodeProperties = {
 /** Version 2: the customer picked from a list searchable by name or phone, or given by `_id`. */
 const customerIdLocator: INodeProperties = resourceLocator({
 	name: 'customerId',
-	displayName: 'Customer',
+	displayName: 'Customer ID',
 	description:
 		'The customer: pick it from the list (type part of a name or a phone number to search), or enter its `_id`',
 	required: true,
