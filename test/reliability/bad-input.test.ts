@@ -1447,7 +1447,6 @@ describe('every parameter through expressions with every kind of value', () => {
 				total += items.length;
 				const result = await fx.run(t.parameters, {
 					typeVersion: t.typeVersion,
-					typeVersion: t.typeVersion,
 					items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 7000 + total + i)),
 					continueOnFail: true,
 				});
