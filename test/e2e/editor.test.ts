@@ -411,6 +411,19 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	);
 
 	step(
+		'picks Customer → Create or Update: the form says what it matches on and asks for the Phone',
+		async () => {
+			await selectParameterOption(ndv(), 'operation', 'Create or Update');
+			await ndv()
+				.getByText(/^Matches an existing customer by Phone\./)
+				.waitFor({ timeout: EDITOR_WAIT_MS });
+			await parameterInput(ndv(), 'phone').waitFor({ timeout: EDITOR_WAIT_MS });
+			expect(await parameterValue(ndv(), 'contactsInput')).toBe('Using Fields Below');
+			await milestone('editor-09-customer-upsert-form');
+		},
+	);
+
+	step(
 		'adds the Contact Center Trigger to a new workflow; "Fetch Test Event" shows the newest records',
 		async () => {
 			// The newest record of each channel, written just now (the demo seed's are older).
@@ -470,7 +483,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			]) {
 				expect(table).toContain(expected);
 			}
-			await milestone('editor-09-trigger-test-event');
+			await milestone('editor-10-trigger-test-event');
 
 			const queried = (await control.getLog({ appId: APP_ID, sinceSeq: before })).map(
 				(entry) => entry.path,
