@@ -157,6 +157,8 @@ const contactsInputField: INodeProperties = {
 	displayName: 'Contacts Input',
 	name: 'contactsInput',
 	type: 'options',
+	// A form layout, not data: fixed in the editor, so an expression cannot pick an unknown mode.
+	noDataExpression: true,
 	default: 'fields',
 	description:
 		'Whether to add phones, e-mails, QQ and WeChat accounts one by one below, or give each list as data (JSON or a list) from an expression',
