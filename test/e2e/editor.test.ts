@@ -3,8 +3,9 @@
  * The editor in a real browser (Debian Chromium through playwright-core), used as a new user would:
  * sign in, add the Contact Center node from the node panel, create its credential in the dialog
  * (saving runs the credential test), execute a step, pick a resource and an operation, load voice
- * agents from the sandbox into a resource locator, create a call task, and fetch a test event with
- * the trigger. One n8n (pinned 2.41.1, package installed as a community package) and one sandbox
+ * agents from the sandbox into a resource locator, create a call task, find a demo customer by phone
+ * with Customer → Search, pick a customer from the Customer ID list and get it, and fetch a test
+ * event with the trigger. One n8n (pinned 2.41.1, package installed as a community package) and one sandbox
  * (demo tenant) for the whole file; the steps run in order on one page, and a step whose
  * predecessor failed is reported as not run. Screenshots of every milestone go to `artifacts/`.
  *
@@ -39,6 +40,9 @@ const TASK_CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
 const TASK_NAME = 'Delivery slot confirmation (browser test)';
 /** A published voicebot agent of the demo seed: the task's default agent type (Voicebot) fits it. */
 const AGENT_NAME = 'Delivery confirmation';
+const CUSTOMER_LIST_PATH = '/openapi/crm/list';
+/** A customer of the demo seed, found by its phone number. */
+const DEMO_CUSTOMER = { name: 'Lin Yu', phone: '13800139102' };
 
 /** The name of the credential chosen in a node's credential dropdown. */
 async function selectedCredential(ndv: Locator): Promise<string> {
@@ -340,6 +344,86 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	});
 
 	step(
+		'picks Customer → Search and finds a demo customer by phone (one list request, simplified output)',
+		async () => {
+			await selectParameterOption(ndv(), 'resource', 'Customer');
+			await selectParameterOption(ndv(), 'operation', 'Search');
+			expect([
+				await parameterValue(ndv(), 'resource'),
+				await parameterValue(ndv(), 'operation'),
+			]).toEqual(['Customer', 'Search']);
+			await parameterInput(ndv(), 'phone').fill(DEMO_CUSTOMER.phone);
+
+			const before = await lastLogSeq();
+			await ndv().getByTestId('node-execute-button').click();
+			const output = ndv().getByTestId('output-panel');
+			// The call task's output is still on screen until the search replaces it: wait for its columns.
+			await waitForStepResult(ndv(), {
+				shows: output.locator('th').filter({ hasText: /^phones$/ }),
+			});
+			const table = await outputText(output, DEMO_CUSTOMER.name);
+			expect(table).toContain(DEMO_CUSTOMER.phone);
+			expect(await output.getByTestId('ndv-items-count').innerText()).toContain('1 item');
+			await milestone('editor-06-customer-search');
+
+			const searches = await requestsSince(before, CUSTOMER_LIST_PATH);
+			expect(searches).toHaveLength(1);
+			expect(searches[0].body).toMatchObject({
+				search: [{ field: 'mobile', operator: 'eq', value: [DEMO_CUSTOMER.phone] }],
+			});
+		},
+	);
+
+	step(
+		'picks Customer → Get; the Customer ID list loads the customers by name and phone; the picked one is fetched',
+		async () => {
+			await selectParameterOption(ndv(), 'operation', 'Get');
+			const customer = state.customers.find((c) => c.customerName === DEMO_CUSTOMER.name)!;
+			const label = `${DEMO_CUSTOMER.name} (${DEMO_CUSTOMER.phone})`;
+
+			const before = await lastLogSeq();
+			const items = await openResourceLocatorList(ndv(), 'customerId');
+			const listed = (await items.allInnerTexts()).map((text) => text.trim());
+			expect(listed).toContain(label);
+			expect((await requestsSince(before, CUSTOMER_LIST_PATH)).length).toBeGreaterThanOrEqual(1);
+			await milestone('editor-07-customer-list');
+
+			await items.filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).click();
+			await items.first().waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
+			expect(await resourceLocatorValue(ndv(), 'customerId')).toBe(label);
+
+			const beforeGet = await lastLogSeq();
+			await ndv().getByTestId('node-execute-button').click();
+			const getPath = `/openapi/crm/${customer._id}`;
+			// The search's output (the same customer) stays on screen: the request tells the run apart.
+			for (let i = 0; (await requestsSince(beforeGet, getPath)).length === 0; i++) {
+				if (i * 250 > EDITOR_WAIT_MS) throw new Error(`no ${getPath} request after Execute step`);
+				await page.waitForTimeout(250);
+			}
+			const output = await waitForStepResult(ndv());
+			const table = await outputText(output, customer._id);
+			expect(table).toContain(DEMO_CUSTOMER.name);
+			await milestone('editor-08-customer-get');
+			expect(
+				(await requestsSince(beforeGet, getPath)).map((entry) => entry.signatureValid),
+			).toEqual([true]);
+		},
+	);
+
+	step(
+		'picks Customer → Create or Update: the form says what it matches on and asks for the Phone',
+		async () => {
+			await selectParameterOption(ndv(), 'operation', 'Create or Update');
+			await ndv()
+				.getByText(/^Matches an existing customer by Phone\./)
+				.waitFor({ timeout: EDITOR_WAIT_MS });
+			await parameterInput(ndv(), 'phone').waitFor({ timeout: EDITOR_WAIT_MS });
+			expect(await parameterValue(ndv(), 'contactsInput')).toBe('Using Fields Below');
+			await milestone('editor-09-customer-upsert-form');
+		},
+	);
+
+	step(
 		'adds the Contact Center Trigger to a new workflow; "Fetch Test Event" shows the newest records',
 		async () => {
 			// The newest record of each channel, written just now (the demo seed's are older).
@@ -399,7 +483,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			]) {
 				expect(table).toContain(expected);
 			}
-			await milestone('editor-06-trigger-test-event');
+			await milestone('editor-10-trigger-test-event');
 
 			const queried = (await control.getLog({ appId: APP_ID, sinceSeq: before })).map(
 				(entry) => entry.path,

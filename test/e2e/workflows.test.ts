@@ -219,7 +219,8 @@ describe('one branch per resource (test/e2e/workflows/resources.json)', () => {
 			expect(r.out('customer: get many').map((c) => c._id)).toEqual([customerId]);
 			expect(r.out('customer: delete')).toEqual([{ deleted: true, id: customerId }]);
 			expect(await customersByPhone('13900000001')).toEqual([]);
-			// The upsert's add was refused for the phone (03001004), then the existing customer updated.
+			// The upsert's add was refused for the phone (03001004); the existing customer was read (its
+			// phone list is kept) and updated.
 			const crm = r.requests.filter(
 				(q) =>
 					q.path.startsWith('/openapi/crm/') &&
@@ -230,6 +231,7 @@ describe('one branch per resource (test/e2e/workflows/resources.json)', () => {
 				['/openapi/crm/add', '200'],
 				['/openapi/crm/update', '200'],
 				['/openapi/crm/add', '03001004'],
+				[`/openapi/crm/${customerId}`, '200'],
 				['/openapi/crm/update', '200'],
 				[`/openapi/crm/${customerId}`, '200'],
 				['/openapi/crm/list', '200'],
@@ -400,13 +402,19 @@ describe('examples', () => {
 			expect(saved[1].customerId).toBe(saved[0].customerId);
 			expect(saved[2].customerId).not.toBe(saved[0].customerId);
 
+			// The second submission: refused add (03001004), a read of that customer (its phones are kept), its update.
 			expect(r.requests.map((q) => [q.path, q.code])).toEqual([
 				['/openapi/crm/add', '200'],
 				['/openapi/crm/add', '03001004'],
+				[`/openapi/crm/${saved[0].customerId as string}`, '200'],
 				['/openapi/crm/update', '200'],
 				['/openapi/crm/add', '200'],
 			]);
-			expect(counts).toEqual({ '/openapi/crm/add': 3, '/openapi/crm/update': 1 });
+			expect(counts).toEqual({
+				'/openapi/crm/add': 3,
+				[`/openapi/crm/${saved[0].customerId as string}`]: 1,
+				'/openapi/crm/update': 1,
+			});
 
 			const [zhou] = await customersByPhone('13800139001');
 			expect(zhou).toMatchObject({

@@ -42,10 +42,19 @@ const customerWrite: Params = {
 const CONTRACT: Record<string, Record<string, Params>> = {
 	customer: {
 		create: customerWrite,
-		upsert: customerWrite,
+		upsert: { ...customerWrite, phone: [], options: ['phonesOnMatch'] },
+		search: {
+			phone: [],
+			email: [],
+			name: [],
+			returnAll: [],
+			limit: [],
+			simplify: [],
+		},
 		update: { customerId: [], updateFields: [...ADDITIONAL, 'customerName'], customFields: [] },
-		get: { customerId: [] },
+		get: { customerId: [], simplify: [] },
 		getAll: {
+			simplify: [],
 			returnAll: [],
 			limit: [],
 			filters: [

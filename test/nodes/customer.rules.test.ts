@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
@@ -446,11 +446,25 @@ describe('customer field list filters', () => {
 	});
 });
 
-describe('node description: the contract names of customer and customerField', () => {
-	const properties = new ContactCenter().description.properties;
+/** Whether a property's `@version` condition (a list of versions or `{_cnd: {gte}}`) shows it in `version`. */
+function inVersion(property: INodeProperties, version: number): boolean {
+	const allowed = property.displayOptions?.show?.['@version'];
+	if (!allowed) return true;
+	return allowed.some((entry) =>
+		typeof entry === 'number'
+			? entry === version
+			: typeof entry === 'object' && entry !== null && '_cnd' in entry
+				? version >= Number((entry._cnd as { gte?: number }).gte ?? Infinity)
+				: false,
+	);
+}
+
+describe('node description: the contract names of customer and customerField (version 1)', () => {
+	const properties = new ContactCenter().description.properties.filter((p) => inVersion(p, 1));
 	const shown = (resource: string, operation: string) =>
 		properties.filter(
 			(p) =>
+				p.type !== 'notice' &&
 				p.displayOptions?.show?.resource?.includes(resource) &&
 				p.displayOptions?.show?.operation?.includes(operation),
 		);

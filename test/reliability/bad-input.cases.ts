@@ -23,6 +23,8 @@ export interface Template {
 	parameters: INodeParameters;
 	/** A valid input item: every `$json` key the parameters read. */
 	defaults: IDataObject;
+	/** The node version the cases run in (default: 1, as every saved workflow before version 2). */
+	typeVersion?: number;
 }
 
 export interface InputCase {
@@ -42,6 +44,8 @@ export interface InputCase {
 	batchable: boolean;
 	/** Batchable cases of one group share their parameters. */
 	group: string;
+	/** The node version the case runs in (undefined: version 1). */
+	typeVersion?: number;
 }
 
 // ---- the node's own option lists --------------------------------------------------------------
@@ -108,6 +112,10 @@ const RULES = {
 	timeRange: /not a time range|end is not after its start/,
 	weekday: /not a weekday/,
 	phone: /not phone numbers/,
+	// Customer → Search and Create or Update (version 2): one phone number, no letters.
+	phoneNumber: /must be a phone number/,
+	// Customer → Search: Phone, Email or Name.
+	criterion: /needs at least one of them/,
 	order: /is later than|must not be earlier than/,
 	future: /must be in the future/,
 	boolean: /must be true or false/,
@@ -124,6 +132,7 @@ export class CaseBuilder {
 			id: 0,
 			op: this.template.op,
 			group: this.template.group ?? this.template.op,
+			typeVersion: this.template.typeVersion,
 			...c,
 		});
 	}

@@ -535,6 +535,73 @@ function generate(): InputCase[] {
 			},
 		);
 	}
+	// Version 2: Search (Phone, Email, Name: at least one) and Create or Update by Phone.
+	build(
+		{
+			op: 'customer.search',
+			typeVersion: 2,
+			parameters: {
+				resource: 'customer',
+				operation: 'search',
+				phone: x('phone'),
+				email: x('email'),
+				name: x('name'),
+				returnAll: false,
+				limit: 5,
+			},
+			defaults: { phone: '13800000000', email: '', name: '' },
+		},
+		(b) => {
+			b.leaf(
+				'phone',
+				'at least one criterion',
+				{ phone: '', email: '', name: '' },
+				false,
+				RULES.criterion,
+			);
+			b.leaf(
+				'phone',
+				'at least one criterion',
+				{ phone: ' ', email: null, name: '  ' },
+				false,
+				RULES.criterion,
+			);
+			b.malformed(
+				'phone',
+				'phone',
+				'digits, + and -',
+				['138abc', '138 0000 0000', 'tel:138'],
+				RULES.phoneNumber,
+			);
+			b.wellFormed('phone', 'phone', 'digits, + and -', ['+86-138-0000-0000', 13800000000]);
+			b.leaf('email', 'at least one criterion', { phone: '', email: 'li@example.com' }, true);
+			b.leaf('name', 'at least one criterion', { phone: '', name: 'Li' }, true);
+		},
+	);
+	build(
+		{
+			op: 'customer.upsert',
+			group: 'customer.upsert.v2',
+			typeVersion: 2,
+			parameters: {
+				resource: 'customer',
+				operation: 'upsert',
+				customerName: x('customerName'),
+				phone: x('mobile'),
+				options: { phonesOnMatch: x('phonesOnMatch') },
+			},
+			defaults: { customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' },
+		},
+		(b) => {
+			b.enumeration(
+				'phonesOnMatch',
+				'options.phonesOnMatch',
+				optionValues('customer', 'upsert', 'phonesOnMatch'),
+			);
+			b.empty('mobile', 'phone');
+			b.malformed('mobile', 'phone', 'digits, + and -', ['139abc0000'], RULES.phoneNumber);
+		},
+	);
 	const customerGetAll: Template = {
 		op: 'customer.getAll',
 		parameters: {
@@ -1000,6 +1067,7 @@ const VALIDATED_OPERATIONS = [
 	'customer.delete',
 	'customer.get',
 	'customer.getAll',
+	'customer.search',
 	'customer.update',
 	'customer.upsert',
 	'customerField.getAll',
@@ -1078,7 +1146,10 @@ describe('generated bad input', () => {
 	it('every invalid value alone: an error naming item 0, the field and the rule, and nothing sent', async () => {
 		const failures: string[] = [];
 		for (const c of cases.filter((k) => !k.valid)) {
-			const result: RunNodeResult = await fx.run(c.parameters, { items: [itemOf(c)] });
+			const result: RunNodeResult = await fx.run(c.parameters, {
+				items: [itemOf(c)],
+				typeVersion: c.typeVersion,
+			});
 			if (gapOf(c)) {
 				// Today: sent once and refused by the API with a clear error (see KNOWN_GAPS).
 				if (
@@ -1112,6 +1183,7 @@ describe('generated bad input', () => {
 			byOp.set(c.group, [...(byOp.get(c.group) ?? []), c]);
 		for (const [op, group] of byOp) {
 			const result = await fx.run(group[0].parameters as INodeParameters, {
+				typeVersion: group[0].typeVersion,
 				items: group.map((c, i) => itemOf(c, i)),
 				continueOnFail: true,
 			});
@@ -1138,7 +1210,10 @@ describe('generated bad input', () => {
 	it('every value at or inside a limit passes and is sent', async () => {
 		const failures: string[] = [];
 		for (const c of cases.filter((k) => k.valid)) {
-			const result = await fx.run(c.parameters, { items: [itemOf(c)] });
+			const result = await fx.run(c.parameters, {
+				items: [itemOf(c)],
+				typeVersion: c.typeVersion,
+			});
 			const validationError = /^Invalid input/.test(result.error?.message ?? '');
 			const expectsRefusal =
 				c.op === 'callTask.create' && c.field === 'agentType' && c.item.agentType === 'voiceagent';
@@ -1321,6 +1396,7 @@ describe('every parameter through expressions with every kind of value', () => {
 			}
 			total += items.length;
 			const result = await fx.run(t.parameters, {
+				typeVersion: t.typeVersion,
 				items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 5000 + i)),
 				continueOnFail: true,
 			});
@@ -1370,6 +1446,7 @@ describe('every parameter through expressions with every kind of value', () => {
 				}));
 				total += items.length;
 				const result = await fx.run(t.parameters, {
+					typeVersion: t.typeVersion,
 					items: items.map((item, i) => itemOf({ op: t.op, item } as InputCase, 7000 + total + i)),
 					continueOnFail: true,
 				});

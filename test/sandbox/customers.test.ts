@@ -388,7 +388,9 @@ describe('POST /openapi/crm/list', () => {
 			['Bob'],
 		],
 		[{ field: 'customerName', operator: 'gt', value: ['Bob'] }, ['Dave', 'Carol']],
+		// A list field matches when any entry does: eq finds Bob by his second number (Customer → Search).
 		[{ field: 'mobile', operator: 'eq', value: ['02100000002'] }, ['Bob']],
+		[{ field: 'mobile', operator: 'neq', value: ['02100000002'] }, ['Dave', 'Carol', 'Alice']],
 		[{ field: 'mobile', operator: 'in', value: ['1380000'] }, ['Bob', 'Alice']],
 		[{ field: 'mobile', operator: 'empty', value: [] }, ['Dave', 'Carol']],
 		[{ field: 'email', operator: 'in', value: ['example.com'] }, ['Carol']],

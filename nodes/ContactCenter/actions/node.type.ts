@@ -2,7 +2,7 @@
 export type ContactCenterType = {
 	callTask: 'create' | 'get' | 'getAll' | 'import' | 'pause' | 'start';
 	callerNumberGroup: 'getAll';
-	customer: 'create' | 'delete' | 'get' | 'getAll' | 'update' | 'upsert';
+	customer: 'create' | 'delete' | 'get' | 'getAll' | 'search' | 'update' | 'upsert';
 	customerField: 'getAll';
 	displayNumberGroup: 'create' | 'delete' | 'getAll' | 'update';
 	serviceGroup: 'create' | 'delete' | 'getAll' | 'update';

@@ -4,11 +4,22 @@ import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-wo
 import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
 import { idString } from '../helpers/validation';
 import { isRecord } from '../helpers/values';
-import { callEndpoint, callEndpointForEnvelope, type EnvelopeResult } from '../transport';
+import {
+	callEndpoint,
+	callEndpointForEnvelope,
+	type EnvelopeResult,
+	type RequestContext,
+} from '../transport';
 import { ENDPOINTS, endpointPath } from '../transport/endpoints';
 import { vendorError, type VendorFailure } from '../transport/errors';
 import type { RequestBody } from '../transport/json';
-import { collectPages, customerHasMore, PAGE_SIZE, pageSizeFor } from '../transport/pagination';
+import {
+	collectPages,
+	customerHasMore,
+	PAGE_SIZE,
+	pageSizeFor,
+	type Page,
+} from '../transport/pagination';
 
 /** The vendor code of "add customer with a phone number that already exists". */
 export const PHONE_EXISTS = '03001004';
@@ -100,6 +111,35 @@ interface ListData {
 	count?: unknown;
 }
 
+/** One page of the customer list (`page` from 1), for any context (the Customer ID list search too). */
+export async function fetchCustomerPage(
+	this: RequestContext,
+	query: RequestBody,
+	page: number,
+	size: number,
+	itemIndex?: number,
+): Promise<Page<IDataObject> & { count: unknown }> {
+	const { path } = ENDPOINTS.customerList;
+	const raw = await callEndpoint.call(this, ENDPOINTS.customerList, {
+		body: { ...query, page, limit: size },
+		itemIndex,
+	});
+	const data = dataObject(
+		this,
+		raw,
+		path,
+		'data.list (the customers) with data.count',
+		itemIndex,
+	) as ListData & IDataObject;
+	const rows = pageRows(this, data, path, data.count, itemIndex);
+	const count = Number(data.count);
+	const hasMore =
+		data.count !== undefined && data.count !== null && Number.isFinite(count)
+			? customerHasMore(page, size, rows.length, count)
+			: rows.length === size;
+	return { rows, hasMore, count: data.count };
+}
+
 /**
  * Every customer matching the query (or the first `limit`): pages of the largest size, or just
  * enough for the limit, until `count` is reached.
@@ -110,30 +150,19 @@ export async function listCustomers(
 	limit: number | undefined,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const { path } = ENDPOINTS.customerList;
 	const pageSize = pageSizeFor(PAGE_SIZE.customer, limit);
 	// Customers added in front while the list is read push rows onto the next page: each is output once.
 	const watch = new PageWatch((row) => row._id);
 	const customers = await collectPages<IDataObject>(
 		async (page, size) => {
-			const raw = await callEndpoint.call(this, ENDPOINTS.customerList, {
-				body: { ...query, page, limit: size },
-				itemIndex,
-			});
-			const data = dataObject(
+			const { rows, hasMore, count } = await fetchCustomerPage.call(
 				this,
-				raw,
-				path,
-				'data.list (the customers) with data.count',
+				query,
+				page,
+				size,
 				itemIndex,
-			) as ListData & IDataObject;
-			const rows = pageRows(this, data, path, data.count, itemIndex);
-			const count = Number(data.count);
-			watch.total(data.count);
-			const hasMore =
-				data.count !== undefined && data.count !== null && Number.isFinite(count)
-					? customerHasMore(page, size, rows.length, count)
-					: rows.length === size;
+			);
+			watch.total(count);
 			return { rows: watch.keep(rows), hasMore };
 		},
 		{ pageSize, limit },

@@ -1,5 +1,6 @@
 import type {
 	ILoadOptionsFunctions,
+	INodeListSearchResult,
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
@@ -11,7 +12,14 @@ import {
 	type CustomerFieldConfig,
 	type MapperMode,
 } from '../actions/customer/customFields';
+import { contactValues } from '../actions/customer/simplify';
 import { listCustomerFields } from '../api/customerFields';
+import { fetchCustomerPage } from '../api/customers';
+import { isPhoneNumber } from '../helpers/lists';
+import type { JsonBodyValue } from '../transport/json';
+
+/** Customers a Customer ID list shows per page. */
+const SEARCH_PAGE_SIZE = 50;
 
 async function fieldConfigs(this: ILoadOptionsFunctions): Promise<CustomerFieldConfig[]> {
 	const rows = await listCustomerFields.call(this, {});
@@ -29,6 +37,46 @@ export const loadOptions = {
 				description: `Field ID ${c.field}, type ${c.type}${c.searchable ? '' : ', not searchable'}`,
 			}))
 			.sort((a, b) => a.name.localeCompare(b.name));
+	},
+};
+
+/** The list condition of a search text: part of a phone number when it looks like one, else part of a name. */
+function searchCondition(filter: string | undefined): JsonBodyValue[] {
+	const text = filter?.trim();
+	if (!text) return [];
+	const field = isPhoneNumber(text) ? 'mobile' : 'customerName';
+	// "in" is the API's "contains".
+	return [{ field, operator: 'in', value: [text] }];
+}
+
+export const listSearch = {
+	/** Customers for the Customer ID list, newest first, searched by name or phone number. */
+	async searchCustomers(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const page = Number(paginationToken ?? '1') || 1;
+		const { rows, hasMore } = await fetchCustomerPage.call(
+			this,
+			{ search: searchCondition(filter), sortList: [] },
+			page,
+			SEARCH_PAGE_SIZE,
+		);
+		return {
+			results: rows.map((row) => {
+				const id = String(row._id);
+				const phones = contactValues(row.mobile);
+				const name =
+					typeof row.customerName === 'string' && row.customerName ? row.customerName : id;
+				return {
+					name: phones.length > 0 ? `${name} (${phones[0]})` : name,
+					value: id,
+					description: phones.length > 1 ? `Phones: ${phones.join(', ')}` : undefined,
+				};
+			}),
+			paginationToken: hasMore ? String(page + 1) : undefined,
+		};
 	},
 };
 

@@ -20,6 +20,7 @@ export const listSearch: Record<
 	) => Promise<INodeListSearchResult>
 > = {
 	...callTask.listSearch,
+	...customer.listSearch,
 	...groups.listSearch,
 	...voiceInterface.listSearch,
 };

@@ -16,9 +16,12 @@ import { runChecked } from './process';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-contact-center';
 
-/** What goes into the build: the tarball is rebuilt only when one of these changed. */
+/** What goes into the tarball: it is rebuilt only when one of these changed. */
 const BUILD_INPUTS = [
 	'package.json',
+	'README.md',
+	'CHANGELOG.md',
+	'LICENSE',
 	'tsconfig.json',
 	'gulpfile.js',
 	'index.js',

@@ -4,10 +4,11 @@ import * as create from './create.operation';
 import * as deleteCustomer from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as search from './search.operation';
 import * as update from './update.operation';
 import * as upsert from './upsert.operation';
 
-export const operations = { create, delete: deleteCustomer, get, getAll, update, upsert };
+export const operations = { create, delete: deleteCustomer, get, getAll, search, update, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -50,6 +51,13 @@ export const description: INodeProperties[] = [
 					'List customers, optionally filtered by field conditions and creation or change time, and sorted',
 			},
 			{
+				name: 'Search',
+				value: 'search',
+				action: 'Search customers',
+				description:
+					"Find customers by phone, e-mail or name; a phone matches any of a customer's numbers. No match gives no items.",
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a customer',
@@ -62,6 +70,7 @@ export const description: INodeProperties[] = [
 	...deleteCustomer.description,
 	...get.description,
 	...getAll.description,
+	...search.description,
 	...update.description,
 	...upsert.description,
 ];

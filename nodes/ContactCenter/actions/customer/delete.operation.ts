@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteCustomer } from '../../api/customers';
-import { customerIdField } from './descriptions';
+import { customerIdFields } from './descriptions';
 import { readCustomerId } from './itemInput';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customer'], operation: ['delete'] } },
-	[customerIdField],
+	customerIdFields,
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -184,6 +184,11 @@ export interface WriteInput {
 	/** The resource-mapper value of `customFields`. */
 	customFields: unknown;
 	zones: Zones;
+	/**
+	 * Contact lists given as data, by kind, with the field that held each (version 2's top-level
+	 * data fields). Without it they are read from the optional fields (version 1).
+	 */
+	contactLists?: Partial<Record<ContactKind, { field: string; value: unknown }>>;
 }
 
 /** The whole add/update body of one item (without `_id`), with every issue the client can find. */
@@ -203,8 +208,13 @@ export function buildCustomerBody(input: WriteInput): Built {
 	Object.assign(body, optional.body);
 	for (const kind of CONTACT_KINDS) {
 		const contacts = readContacts(kind, input.contacts[kind]);
-		const listField = `${input.optionalParameter}.${CONTACT_LIST_FIELDS[kind]}`;
-		const fromData = readContactList(listField, input.optionalFields[CONTACT_LIST_FIELDS[kind]]);
+		const list = input.contactLists
+			? input.contactLists[kind]
+			: {
+					field: `${input.optionalParameter}.${CONTACT_LIST_FIELDS[kind]}`,
+					value: input.optionalFields[CONTACT_LIST_FIELDS[kind]],
+				};
+		const fromData = list ? readContactList(list.field, list.value) : { value: [], issues: [] };
 		issues.push(...contacts.issues, ...fromData.issues);
 		// Entries from data follow the ones added one by one.
 		const entries = [...contacts.value, ...fromData.value];

@@ -2,15 +2,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getCustomer } from '../../api/customers';
-import { customerIdField } from './descriptions';
+import { simplifyField } from '../../helpers/descriptions';
+import { customerIdFields } from './descriptions';
 import { readCustomerId } from './itemInput';
+import { customerOutput } from './output';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customer'], operation: ['get'] } },
-	[customerIdField],
+	[...customerIdFields, simplifyField('customer')],
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readCustomerId.call(this, itemIndex);
-	return await getCustomer.call(this, id, itemIndex);
+	const customer = await getCustomer.call(this, id, itemIndex);
+	return await customerOutput.call(this, [customer], itemIndex);
 }

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
+import { returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../transport/pagination';
 import { listCustomers } from '../../api/customers';
 import { buildListQuery } from './search';
 import { readZones } from '../../helpers/zones';
+import { customerOutput } from './output';
 
 function timeFilter(displayName: string, name: string, description: string): INodeProperties {
 	return {
@@ -20,6 +21,7 @@ function timeFilter(displayName: string, name: string, description: string): INo
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
+	simplifyField('customers'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -148,5 +150,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		await readZones.call(this),
 	);
 	assertValid(this.getNode(), itemIndex, query.issues);
-	return await listCustomers.call(this, query.body, limit, itemIndex);
+	const customers = await listCustomers.call(this, query.body, limit, itemIndex);
+	return await customerOutput.call(this, customers, itemIndex);
 }

@@ -2,12 +2,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readId } from '../../helpers/parameters';
+import { isV2 } from '../../helpers/version';
 import type { Read } from '../../helpers/issue';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { readZones } from '../../helpers/zones';
 import type { RequestBody } from '../../transport/json';
 import type { MapperMode } from './customFields';
-import { buildCustomerBody, CONTACT_KINDS, type ContactKind } from './fields';
+import {
+	buildCustomerBody,
+	CONTACT_KINDS,
+	CONTACT_LIST_FIELDS,
+	type ContactKind,
+	type WriteInput,
+} from './fields';
 
 /**
  * The add/update body of one item, validated: an invalid item throws before anything is sent.
@@ -20,7 +27,18 @@ export async function readWriteBody(
 	issues: Issue[] = [],
 ): Promise<RequestBody> {
 	const contacts: Partial<Record<ContactKind, unknown>> = {};
-	for (const kind of CONTACT_KINDS) contacts[kind] = this.getNodeParameter(kind, itemIndex, {});
+	// Version 2 takes the contact lists either entry by entry or as data, as Contacts Input says.
+	const v2 = isV2(this.getNode());
+	const asData = v2 && this.getNodeParameter('contactsInput', itemIndex, 'fields') === 'data';
+	let contactLists: WriteInput['contactLists'];
+	if (v2) contactLists = {};
+	for (const kind of CONTACT_KINDS) {
+		if (!asData) contacts[kind] = this.getNodeParameter(kind, itemIndex, {});
+		else if (contactLists) {
+			const field = CONTACT_LIST_FIELDS[kind];
+			contactLists[kind] = { field, value: this.getNodeParameter(field, itemIndex, '') };
+		}
+	}
 	const optionalParameter = mode === 'add' ? 'additionalFields' : 'updateFields';
 	const built = buildCustomerBody({
 		mode,
@@ -30,6 +48,7 @@ export async function readWriteBody(
 		contacts,
 		customFields: this.getNodeParameter('customFields', itemIndex, {}),
 		zones: await readZones.call(this),
+		contactLists,
 	});
 	assertValid(this.getNode(), itemIndex, [...issues, ...built.issues]);
 	return built.body;
@@ -37,9 +56,12 @@ export async function readWriteBody(
 
 /** The `customerId` parameter, or its issue when blank. */
 export function customerIdOf(this: IExecuteFunctions, itemIndex: number): Read<string> {
+	// Version 1 stores text, version 2 a resource locator ({mode, value}); readId takes both.
 	return readId('customerId', this.getNodeParameter('customerId', itemIndex, ''), {
 		required: true,
-		fix: 'Enter the customer `_id` (from Create or Get Many), for example with an expression.',
+		fix: isV2(this.getNode())
+			? 'Pick the customer from the list, or enter its `_id` (from Create, Search or Get Many).'
+			: 'Enter the customer `_id` (from Create or Get Many), for example with an expression.',
 	});
 }
 

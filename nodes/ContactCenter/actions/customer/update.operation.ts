@@ -2,20 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { updateCustomer } from '../../api/customers';
-import { contactFields, customerIdField, customFieldsField, optionalFields } from './descriptions';
+import {
+	contactProperties,
+	customerIdFields,
+	customFieldsField,
+	optionalCollection,
+} from './descriptions';
 import { customerIdOf, readWriteBody } from './itemInput';
 
 const properties: INodeProperties[] = [
-	customerIdField,
-	...contactFields(true),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: optionalFields(true),
-	},
+	...customerIdFields,
+	...contactProperties(true),
+	...optionalCollection('updateFields'),
 	customFieldsField('update'),
 ];
 

@@ -5,37 +5,92 @@ import {
 	addCustomer,
 	addError,
 	customerRecord,
+	getCustomer,
+	listCustomers,
 	PHONE_EXISTS,
 	repeatIdsOf,
 	updateCustomer,
 	updateCustomerForEnvelope,
 } from '../../api/customers';
+import { readText } from '../../helpers/parameters';
+import { oneOf } from '../../helpers/validation';
+import { isV2 } from '../../helpers/version';
 import { vendorError } from '../../transport/errors';
 import type { RequestBody } from '../../transport/json';
-import { createProperties } from './descriptions';
+import { phoneCondition, readPhone } from './criteria';
+import { PHONES_ON_MATCH, upsertProperties, type PhonesOnMatch } from './descriptions';
 import { readWriteBody } from './itemInput';
+import { addPhones, phoneEntries, withPhone } from './phones';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customer'], operation: ['upsert'] } },
-	createProperties(),
+	upsertProperties(),
 );
 
 /** The phone numbers of a write body. */
 function phonesOf(body: RequestBody): string[] {
-	return Array.isArray(body.mobile)
-		? body.mobile.map((entry) => String((entry as IDataObject).value))
-		: [];
+	return phoneEntries(body.mobile).map((entry) => String(entry.value));
+}
+
+/** The oldest customer holding `phone` (any of its numbers), if any: one list request. */
+async function findByPhone(
+	this: IExecuteFunctions,
+	phone: string,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const query = {
+		search: [phoneCondition(phone)],
+		sortList: [{ field: 'createTime', orderBy: 'asc' }],
+	};
+	const [customer] = await listCustomers.call(this, query, 1, itemIndex);
+	return customer;
 }
 
 /**
- * Add the customer; when a phone number already belongs to a customer (03001004), update that
- * customer (the first of `data.repeatId`) with the same fields and return it. When the number is
- * shared by several customers, the API refuses that update too (the other holders keep the
- * number): the update is then sent again without the phone list, which stays as it is, and the
- * output says which numbers were not written and who else holds them. The first update was refused,
- * so nothing was written twice.
+ * Update the matched customer with the item's fields and `phones` (its list as it will be). When a
+ * number is shared with other customers the API refuses the update (the other holders keep it): it
+ * is then sent again without the phone list, which stays as it was, and the output says which
+ * numbers were not written and who else holds them. The first update was refused, so nothing was
+ * written twice.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function updateMatched(
+	this: IExecuteFunctions,
+	match: { id: string; holders: string[] },
+	body: RequestBody,
+	phones: RequestBody[] | undefined,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const { id, holders } = match;
+	const withPhones: RequestBody = phones ? { ...body, mobile: phones } : body;
+	const updated = await updateCustomerForEnvelope.call(this, { _id: id, ...withPhones }, itemIndex);
+	if (updated.ok) return customerRecord(updated.data);
+	const given = phonesOf(body);
+	if (updated.failure.code !== PHONE_EXISTS || given.length === 0)
+		throw vendorError(this.getNode(), updated.failure, itemIndex);
+
+	const others = repeatIdsOf(updated.failure.data).filter((other) => other !== id);
+	const otherHolders = others.length > 0 ? others : holders.filter((other) => other !== id);
+	const withoutPhones: RequestBody = { ...body };
+	delete withoutPhones.mobile;
+	const record = await updateCustomer.call(this, { _id: id, ...withoutPhones }, itemIndex);
+	const many = given.length > 1;
+	const reason =
+		`The phone number${many ? 's' : ''} ${given.join(', ')} also belong${many ? '' : 's'} to customer${otherHolders.length > 1 ? 's' : ''} ${otherHolders.join(', ')}, ` +
+		`so the API refused to give ${many ? 'them' : 'it'} to customer ${id}. Its other fields were updated; its phone list was left as it was. ` +
+		'To move a number, remove it from the other customer first (Update with its new phone list), then run again.';
+	this.logger.warn(`Contact Center: ${reason}`, { node: this.getNode().name, itemIndex });
+	return {
+		...record,
+		phonesNotUpdated: { numbers: given, customerId: id, alsoHeldBy: otherHolders, reason },
+	};
+}
+
+/**
+ * Version 1: add the customer; when a phone number already belongs to a customer (03001004), update
+ * that customer (the first of `data.repeatId`). Its phone list is read first so that the numbers it
+ * has keep their place and memos (the update replaces lists).
+ */
+async function upsertV1(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = await readWriteBody.call(this, itemIndex, 'add');
 	const added = await addCustomer.call(this, body, itemIndex);
 	if (added.ok) return customerRecord(added.data);
@@ -55,29 +110,51 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		error.context.vendorCode = PHONE_EXISTS;
 		throw error;
 	}
-	const updated = await updateCustomerForEnvelope.call(
-		this,
-		{ _id: existingId, ...body },
-		itemIndex,
-	);
-	if (updated.ok) return customerRecord(updated.data);
-	const phones = phonesOf(body);
-	if (updated.failure.code !== PHONE_EXISTS || phones.length === 0)
-		throw vendorError(this.getNode(), updated.failure, itemIndex);
+	const given = phoneEntries(body.mobile);
+	const phones =
+		given.length > 0
+			? addPhones((await getCustomer.call(this, existingId, itemIndex)).mobile, given)
+			: undefined;
+	return await updateMatched.call(this, { id: existingId, holders }, body, phones, itemIndex);
+}
 
-	// The phones are shared with other customers: write everything else, keep the phone list.
-	const others = repeatIdsOf(updated.failure.data).filter((id) => id !== existingId);
-	const otherHolders = others.length > 0 ? others : holders.slice(1);
-	const withoutPhones: RequestBody = { ...body };
-	delete withoutPhones.mobile;
-	const record = await updateCustomer.call(this, { _id: existingId, ...withoutPhones }, itemIndex);
-	const reason =
-		`The phone number${phones.length > 1 ? 's' : ''} ${phones.join(', ')} also belong${phones.length > 1 ? '' : 's'} to customer${otherHolders.length > 1 ? 's' : ''} ${otherHolders.join(', ')}, ` +
-		`so the API refused to give ${phones.length > 1 ? 'them' : 'it'} to customer ${existingId}. Its other fields were updated; its phone list was left as it was. ` +
-		'To move a number, remove it from the other customer first (Update with its new phone list), then run again.';
-	this.logger.warn(`Contact Center: ${reason}`, { node: this.getNode().name, itemIndex });
-	return {
-		...record,
-		phonesNotUpdated: { numbers: phones, customerId: existingId, alsoHeldBy: otherHolders, reason },
-	};
+/**
+ * Version 2: find the customer by Phone (one list request); update it, adding the numbers given to
+ * its phones or replacing them (Options → Phones on Match), or add a new customer. An add refused
+ * because the number arrived meanwhile looks once more and updates what it finds.
+ */
+async function upsertV2(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const phone = readPhone('phone', this.getNodeParameter('phone', itemIndex, ''), true);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const onMatch = readText('options.phonesOnMatch', options.phonesOnMatch);
+	const mode = (onMatch.value ?? 'add') as PhonesOnMatch;
+	const issues = [
+		phone.issue,
+		onMatch.issue ?? oneOf('options.phonesOnMatch', onMatch.value, PHONES_ON_MATCH),
+	].filter((issue) => issue !== undefined);
+	const body = await readWriteBody.call(this, itemIndex, 'add', issues);
+	// Validated above: the phone is there when the body is.
+	const number = phone.value as string;
+	const given = withPhone(phoneEntries(body.mobile), number);
+	const full: RequestBody = { ...body, mobile: given };
+
+	let match = await findByPhone.call(this, number, itemIndex);
+	if (!match) {
+		const added = await addCustomer.call(this, full, itemIndex);
+		if (added.ok) return customerRecord(added.data);
+		if (added.failure.code !== PHONE_EXISTS)
+			throw addError(this.getNode(), added.failure, itemIndex);
+		match = await findByPhone.call(this, number, itemIndex);
+		// Another of the numbers given belongs to a customer that does not hold Phone: say which.
+		if (!match) throw addError(this.getNode(), added.failure, itemIndex);
+	}
+	const id = String(match._id);
+	const phones = mode === 'replace' ? given : addPhones(match.mobile, given);
+	return await updateMatched.call(this, { id, holders: [] }, full, phones, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return isV2(this.getNode())
+		? await upsertV2.call(this, itemIndex)
+		: await upsertV1.call(this, itemIndex);
 }

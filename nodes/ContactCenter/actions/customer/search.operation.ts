@@ -1,0 +1,58 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listCustomers } from '../../api/customers';
+import { returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
+import { assertValid } from '../../helpers/validation';
+import { readItemLimit } from '../../transport/pagination';
+import { buildSearch } from './criteria';
+import { customerOutput } from './output';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 13800000001',
+		description:
+			"Phone number of the customer, such as the caller's number; matches any of the customer's numbers exactly",
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. name@email.com',
+		description: "E-mail address of the customer; matches any of the customer's addresses exactly",
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Jane',
+		description:
+			'Name of the customer, or part of it. Fill in at least one of Phone, Email and Name; customers must match all that are filled in.',
+	},
+	...returnAllAndLimit(),
+	simplifyField('customers'),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['search'] } },
+	properties,
+);
+
+/** One list request with the criteria as conditions; no match is no item, not an error. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const query = buildSearch({
+		phone: this.getNodeParameter('phone', itemIndex, ''),
+		email: this.getNodeParameter('email', itemIndex, ''),
+		name: this.getNodeParameter('name', itemIndex, ''),
+	});
+	const limit = readItemLimit.call(this, itemIndex);
+	assertValid(this.getNode(), itemIndex, query.issues);
+	const customers = await listCustomers.call(this, query.body, limit, itemIndex);
+	return await customerOutput.call(this, customers, itemIndex);
+}

@@ -1,0 +1,626 @@
+/**
+ * Customer in node version 2 (and the one version-1 change, Create or Update keeping numbers):
+ * Search, Customer ID as a resource locator, Simplify, Create or Update by Phone with Phones on
+ * Match, and the Contacts Input switch. Real HTTP against the sandbox; requests counted from its log.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
+import { addPhones, withPhone } from '../../nodes/ContactCenter/actions/customer/phones';
+import {
+	customFieldNames,
+	SIMPLIFIED_FIELDS,
+	simplifyCustomer,
+} from '../../nodes/ContactCenter/actions/customer/simplify';
+import type { CustomerFieldConfig } from '../../nodes/ContactCenter/actions/customer/customFields';
+import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { PATHS, useSandbox } from '../sandbox/fixture';
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST, crmFields: FIELDS } = PATHS;
+
+const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
+const { control } = sandbox;
+const credentials = () => sandbox.credentials(APP, { timezone: 'Asia/Shanghai' });
+
+async function run(
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'customer', ...parameters },
+		credentials: credentials(),
+		sandbox: control,
+		typeVersion: 2,
+		...options,
+	});
+}
+
+const v1 = { typeVersion: 1 };
+const paths = (result: RunNodeResult) => result.requests.map((r) => r.path);
+const stored = async (id: string) =>
+	(await control.getState(APP.appId)).customers.find((c) => c._id === id);
+const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+async function seed(customer: IDataObject): Promise<string> {
+	const [id] = await control.seedCustomers({ appId: APP.appId, customers: [customer] });
+	return id;
+}
+
+/** A customer holding two numbers with memos, the case that Create or Update used to cut down to one. */
+async function seedTwoNumbers(prefix: string): Promise<{ id: string; a: string; b: string }> {
+	const a = `138${prefix}0001`;
+	const b = `139${prefix}0002`;
+	const id = await seed({
+		customerName: `Two numbers ${prefix}`,
+		mobile: [
+			{ value: a, memo: 'mobile' },
+			{ value: b, memo: 'office' },
+		],
+	});
+	return { id, a, b };
+}
+
+beforeAll(async () => {
+	await control.seedFields({
+		appId: APP.appId,
+		fields: [
+			{ field: 'cf_level', name: 'Level', type: 'text' },
+			// A display name that is a simplified field's name: the field keeps its id.
+			{ field: 'cf_owner', name: 'owner', type: 'text' },
+		],
+	});
+});
+
+describe('pure rules', () => {
+	test('Search criteria: a phone is one eq condition on mobile, email eq, name contains; at least one; phones without letters', () => {
+		expect(buildSearch({ phone: ' 13800000001 ', email: '', name: undefined })).toEqual({
+			issues: [],
+			body: { search: [{ field: 'mobile', operator: 'eq', value: ['13800000001'] }], sortList: [] },
+		});
+		expect(buildSearch({ phone: 13800000001, email: 'a@b.c', name: 'Li' }).body.search).toEqual([
+			{ field: 'mobile', operator: 'eq', value: ['13800000001'] },
+			{ field: 'email', operator: 'eq', value: ['a@b.c'] },
+			{ field: 'customerName', operator: 'in', value: ['Li'] },
+		]);
+		expect(buildSearch({ phone: '', email: ' ', name: null }).issues).toEqual([
+			expect.objectContaining({
+				field: 'phone',
+				problem: 'is empty, and so are Email and Name: Search needs at least one of them',
+			}),
+		]);
+		expect(buildSearch({ phone: '138abc', email: '', name: '' }).issues).toEqual([
+			expect.objectContaining({
+				field: 'phone',
+				problem: expect.stringMatching(/^must be a phone number: digits/),
+			}),
+		]);
+		expect(buildSearch({ phone: '+86-138-0000-0001', email: '', name: '' }).issues).toEqual([]);
+	});
+
+	test('phones: the matched customer keeps its numbers and memos, new ones are appended, a given memo wins', () => {
+		const existing = [
+			{ value: '1', memo: 'home' },
+			{ value: '2', memo: '' },
+		];
+		expect(addPhones(existing, [{ value: '1' }])).toEqual([
+			{ value: '1', memo: 'home' },
+			{ value: '2' },
+		]);
+		expect(
+			addPhones(existing, [
+				{ value: '3', memo: 'new' },
+				{ value: '2', memo: 'work' },
+			]),
+		).toEqual([
+			{ value: '1', memo: 'home' },
+			{ value: '2', memo: 'work' },
+			{ value: '3', memo: 'new' },
+		]);
+		expect(addPhones(undefined, [{ value: '3' }])).toEqual([{ value: '3' }]);
+		expect(withPhone([{ value: '2' }], '1')).toEqual([{ value: '1' }, { value: '2' }]);
+		expect(withPhone([{ value: '1', memo: 'm' }], '1')).toEqual([{ value: '1', memo: 'm' }]);
+	});
+
+	test('simplify: ten fields, phones and e-mails as strings, custom fields by display name (the id when the name is taken)', () => {
+		const config = (field: string, name: string, isSystem = false): CustomerFieldConfig => ({
+			field,
+			name,
+			type: 'text',
+			status: 1,
+			isSystem,
+			required: false,
+			searchable: true,
+			choices: [],
+			sort: 0,
+		});
+		const names = customFieldNames([
+			config('cf_level', 'Level'),
+			config('cf_owner', 'owner'),
+			config('customerName', 'Customer name', true),
+		]);
+		const simplified = simplifyCustomer(
+			{
+				_id: '182739465018279001',
+				accountId: '1090',
+				customerName: 'Li',
+				mobile: [
+					{ value: '13800000001', memo: 'a' },
+					{ value: '13900000002', memo: '' },
+				],
+				email: [{ value: 'li@example.com', memo: '' }],
+				owner: 'u-1',
+				callingNumber: 3,
+				createTime: '2026-01-01 00:00:00',
+				updateTime: '2026-01-02 00:00:00',
+				qq: [],
+				cf_level: 'gold',
+				cf_owner: 'someone',
+				unknownKey: 'x',
+			},
+			names,
+		);
+		expect(SIMPLIFIED_FIELDS).toHaveLength(10);
+		expect(simplified).toEqual({
+			_id: '182739465018279001',
+			customerName: 'Li',
+			phones: ['13800000001', '13900000002'],
+			emails: ['li@example.com'],
+			owner: 'u-1',
+			lastCallTime: null,
+			lastChatTime: null,
+			callingNumber: 3,
+			createTime: '2026-01-01 00:00:00',
+			updateTime: '2026-01-02 00:00:00',
+			Level: 'gold',
+			cf_owner: 'someone',
+		});
+	});
+});
+
+describe('Customer → Search', () => {
+	test('a phone finds the customer by its second number: one list request, eq on mobile; simplified by default', async () => {
+		const { id, b } = await seedTwoNumbers('1001');
+		const result = await run({ operation: 'search', phone: b });
+		expect(result.error).toBeUndefined();
+		const lists = result.requests.filter((r) => r.path === LIST);
+		expect(lists).toHaveLength(1);
+		expect(lists[0].body).toMatchObject({
+			search: [{ field: 'mobile', operator: 'eq', value: [b] }],
+		});
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({
+			_id: id,
+			customerName: 'Two numbers 1001',
+			phones: ['13810010001', b],
+		});
+		expect(Object.keys(result.items[0].json).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
+		// The field configuration gives the custom fields' names: one request for the whole run.
+		expect(paths(result)).toEqual([LIST, FIELDS]);
+	});
+
+	test('no match is no item and no error (one request; the field list is not read for nothing)', async () => {
+		const result = await run({ operation: 'search', phone: '19999999999' });
+		expect(result.status).toBe('success');
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([]);
+		expect(paths(result)).toEqual([LIST]);
+	});
+
+	test('several criteria must all match; a name matches in part; Simplify off gives the API record', async () => {
+		const id = await seed({
+			customerName: 'Zhao Minghui',
+			mobile: [{ value: '13711112222', memo: '' }],
+			email: [{ value: 'zmh@example.com', memo: '' }],
+			cf_level: 'gold',
+		});
+		const both = await run({
+			operation: 'search',
+			phone: '13711112222',
+			name: 'Minghui',
+			simplify: false,
+		});
+		expect(both.items.map((i) => i.json)).toEqual([await stored(id)]);
+		expect(paths(both)).toEqual([LIST]);
+		const wrongName = await run({ operation: 'search', phone: '13711112222', name: 'Nobody' });
+		expect(wrongName.items).toEqual([]);
+		const byEmail = await run({ operation: 'search', email: 'zmh@example.com' });
+		expect(byEmail.items.map((i) => [i.json._id, i.json.Level, i.json.emails])).toEqual([
+			[id, 'gold', ['zmh@example.com']],
+		]);
+	});
+
+	test('one request per item, each item its own phone, outputs paired to their items', async () => {
+		const first = await seedTwoNumbers('2001');
+		const second = await seedTwoNumbers('2002');
+		const result = await run(
+			{ operation: 'search', phone: '={{ $json.number }}' },
+			{ items: [{ number: first.a }, { number: '10000000000' }, { number: second.b }] },
+		);
+		expect(result.error?.message).toBeUndefined();
+		expect(result.requests.filter((r) => r.path === LIST)).toHaveLength(3);
+		expect(result.requests.filter((r) => r.path === FIELDS)).toHaveLength(1);
+		expect(result.items.map((i) => [i.json._id, i.pairedItem])).toEqual([
+			[first.id, { item: 0 }],
+			[second.id, { item: 2 }],
+		]);
+	});
+
+	test('bad input sends nothing: no criterion, a phone with letters', async () => {
+		const none = await run({ operation: 'search', phone: '', email: '', name: '' });
+		expect(none.requests).toEqual([]);
+		expect(none.error?.message).toBe(
+			'Invalid input [item 0]: "Phone" is empty, and so are Email and Name: Search needs at least one of them',
+		);
+		const letters = await run({ operation: 'search', phone: '=138{{ "abc" }}' });
+		expect(letters.requests).toEqual([]);
+		expect(letters.error?.message).toMatch(
+			/^Invalid input \[item 0\]: "Phone" must be a phone number: digits, an optional leading \+ and - separators \(got "138abc"\)/,
+		);
+	});
+
+	test('version 1 has Search too, and returns the records as the API sends them', async () => {
+		const { id, a } = await seedTwoNumbers('3001');
+		const result = await run({ operation: 'search', phone: a }, v1);
+		expect(result.items.map((i) => i.json)).toEqual([await stored(id)]);
+		expect(paths(result)).toEqual([LIST]);
+	});
+});
+
+describe('Customer ID as a resource locator (version 2), text in version 1', () => {
+	test('Get, Update and Delete take a locator from the list or by ID, and plain text from an expression', async () => {
+		const id = await seed({
+			customerName: 'Locator',
+			mobile: [{ value: '13522220000', memo: '' }],
+		});
+		const got = await run({ operation: 'get', customerId: rl(id), simplify: false });
+		expect(got.items.map((i) => i.json)).toEqual([await stored(id)]);
+		expect(paths(got)).toEqual([`/openapi/crm/${id}`]);
+
+		const updated = await run(
+			{
+				operation: 'update',
+				customerId: '={{ $json.id }}',
+				updateFields: { customerName: 'Locator (renamed)' },
+			},
+			{ items: [{ id }] },
+		);
+		expect(updated.error).toBeUndefined();
+		expect(updated.requests[0].body).toEqual({ _id: id, customerName: 'Locator (renamed)' });
+
+		const deleted = await run({ operation: 'delete', customerId: rl(id, 'id') });
+		expect(deleted.items.map((i) => i.json)).toEqual([{ deleted: true, id }]);
+		expect(await stored(id)).toBeUndefined();
+	});
+
+	test('an empty locator sends nothing and says how to fix it', async () => {
+		const result = await run(
+			{ operation: 'get', customerId: rl('={{ $json.id }}', 'id') },
+			{ items: [{ id: ' ' }] },
+		);
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer ID" is required');
+		expect(result.error?.description).toContain('Pick the customer from the list');
+	});
+
+	test('the list: newest first, searched by part of a name or of a phone number, paged', async () => {
+		const id = await seed({
+			customerName: 'Listed Person',
+			mobile: [
+				{ value: '13644440000', memo: '' },
+				{ value: '13655550000', memo: '' },
+			],
+		});
+		const search = async (filter?: string, paginationToken?: string) =>
+			await callMethod({
+				nodeType: ContactCenter,
+				kind: 'listSearch',
+				method: 'searchCustomers',
+				parameters: { resource: 'customer', operation: 'get' },
+				credentials: credentials(),
+				typeVersion: 2,
+				filter,
+				paginationToken,
+			});
+		expect((await search('Listed Pers')).results).toEqual([
+			{
+				name: 'Listed Person (13644440000)',
+				value: id,
+				description: 'Phones: 13644440000, 13655550000',
+			},
+		]);
+		expect((await search('1365555')).results.map((r) => r.value)).toEqual([id]);
+		expect((await search('no such customer')).results).toEqual([]);
+		const all = await search();
+		expect(all.results[0].value).toBe(id);
+		const total = (await control.getState(APP.appId)).customers.length;
+		expect(all.results).toHaveLength(Math.min(total, 50));
+		expect(all.paginationToken).toBe(total > 50 ? '2' : undefined);
+	});
+});
+
+describe('Simplify on Get and Get Many', () => {
+	test('Get, three items: simplified records, the field configuration read once', async () => {
+		const ids = await control.seedCustomers({
+			appId: APP.appId,
+			customers: [1, 2, 3].map((n) => ({
+				customerName: `Simple ${n}`,
+				cf_level: `L${n}`,
+				cf_owner: 'x',
+			})),
+		});
+		const result = await run(
+			{ operation: 'get', customerId: '={{ $json.id }}' },
+			{ items: ids.map((id) => ({ id })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests.filter((r) => r.path === FIELDS)).toHaveLength(1);
+		expect(result.requests.filter((r) => r.path.startsWith('/openapi/crm/18'))).toHaveLength(3);
+		expect(
+			result.items.map((i) => [i.json._id, i.json.customerName, i.json.Level, i.json.cf_owner]),
+		).toEqual(ids.map((id, n) => [id, `Simple ${n + 1}`, `L${n + 1}`, 'x']));
+		for (const item of result.items)
+			expect(Object.keys(item.json).filter((k) => !['Level', 'cf_owner'].includes(k))).toEqual([
+				...SIMPLIFIED_FIELDS,
+			]);
+	});
+
+	test('Get Many: simplified by default, the API records with Simplify off and in version 1', async () => {
+		const simple = await run({ operation: 'getAll', limit: 3 });
+		expect(simple.items).toHaveLength(3);
+		expect(simple.items.every((i) => Array.isArray(i.json.phones))).toBe(true);
+		const raw = await run({ operation: 'getAll', limit: 3, simplify: false });
+		const old = await run({ operation: 'getAll', limit: 3 }, v1);
+		const state = await control.getState(APP.appId);
+		const byId = new Map(state.customers.map((c) => [c._id, c]));
+		for (const result of [raw, old]) {
+			expect(paths(result)).toEqual([LIST]);
+			expect(result.items.map((i) => i.json)).toEqual(
+				result.items.map((i) => byId.get(i.json._id as string)),
+			);
+		}
+	});
+});
+
+describe('Create or Update never deletes a number', () => {
+	test('version 1: matched by one of two numbers, the customer keeps both with their memos (add, read, update)', async () => {
+		const { id, a, b } = await seedTwoNumbers('4001');
+		const result = await run(
+			{
+				operation: 'upsert',
+				customerName: 'Two numbers (v1)',
+				mobile: { values: [{ value: a }] },
+			},
+			v1,
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+			[ADD, '03001004'],
+			[`/openapi/crm/${id}`, '200'],
+			[UPDATE, '200'],
+		]);
+		expect((await stored(id))?.mobile).toEqual([
+			{ value: a, memo: 'mobile' },
+			{ value: b, memo: 'office' },
+		]);
+		expect(result.items[0].json).toMatchObject({ _id: id, customerName: 'Two numbers (v1)' });
+	});
+
+	test('version 2, Add to Existing (default): found by Phone with one list request, both numbers kept, a new one added', async () => {
+		const { id, a, b } = await seedTwoNumbers('4002');
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Two numbers (v2)',
+			phone: a,
+			mobile: { values: [{ value: '15000004002', memo: 'new' }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+			[LIST, '200'],
+			[UPDATE, '200'],
+		]);
+		expect(result.requests[0].body).toMatchObject({
+			search: [{ field: 'mobile', operator: 'eq', value: [a] }],
+			limit: 1,
+		});
+		expect((await stored(id))?.mobile).toEqual([
+			{ value: a, memo: 'mobile' },
+			{ value: b, memo: 'office' },
+			{ value: '15000004002', memo: 'new' },
+		]);
+	});
+
+	test('version 2, Replace: the customer ends with exactly the numbers given', async () => {
+		const { id, a } = await seedTwoNumbers('4003');
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Replaced',
+			phone: a,
+			mobile: { values: [{ value: '15000004003', memo: 'only' }] },
+			options: { phonesOnMatch: 'replace' },
+		});
+		expect(result.error).toBeUndefined();
+		expect((await stored(id))?.mobile).toEqual([
+			{ value: a, memo: '' },
+			{ value: '15000004003', memo: 'only' },
+		]);
+	});
+
+	test('version 2, no customer has the phone: one list request, then the add, Phone in the phone list', async () => {
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Brand new',
+			phone: '15000004004',
+		});
+		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+			[LIST, '200'],
+			[ADD, '200'],
+		]);
+		expect(result.requests[1].body).toEqual({
+			customerName: 'Brand new',
+			mobile: [{ value: '15000004004' }],
+		});
+		expect(result.items[0].json).toMatchObject({ customerName: 'Brand new' });
+	});
+
+	test('version 2, another number given belongs to someone else: the add is refused and the error names that customer', async () => {
+		const other = await seed({
+			customerName: 'Holder',
+			mobile: [{ value: '15000004005', memo: '' }],
+		});
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Newcomer',
+			phone: '15000004006',
+			mobile: { values: [{ value: '15000004005' }] },
+		});
+		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+			[LIST, '200'],
+			[ADD, '03001004'],
+			[LIST, '200'],
+		]);
+		expect(result.error?.description).toContain(`Existing customer ID: ${other}`);
+	});
+
+	test('version 2, a number shared with another customer: the fields are written, the phone list is left as it was and the output says why', async () => {
+		const [first, second] = await control.seedCustomers({
+			appId: APP.appId,
+			customers: [
+				{
+					customerName: 'Twin A',
+					mobile: [{ value: '15000004007', memo: 'a' }],
+					createTime: '2026-01-01 00:00:00',
+				},
+				{
+					customerName: 'Twin B',
+					mobile: [{ value: '15000004007', memo: 'b' }],
+					createTime: '2026-01-02 00:00:00',
+				},
+			],
+		});
+		const result = await run({
+			operation: 'upsert',
+			customerName: 'Twin A (updated)',
+			phone: '15000004007',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+			[LIST, '200'],
+			[UPDATE, '03001004'],
+			[UPDATE, '200'],
+		]);
+		expect(result.items[0].json).toMatchObject({
+			_id: first,
+			customerName: 'Twin A (updated)',
+			phonesNotUpdated: { numbers: ['15000004007'], customerId: first, alsoHeldBy: [second] },
+		});
+		expect((await stored(first))?.mobile).toEqual([{ value: '15000004007', memo: 'a' }]);
+	});
+
+	test('version 2 bad input sends nothing: Phones on Match unknown, Phone missing or with letters', async () => {
+		const unknown = await run({
+			operation: 'upsert',
+			customerName: 'X',
+			phone: '15000004008',
+			options: { phonesOnMatch: '={{ "merge" }}' },
+		});
+		expect(unknown.requests).toEqual([]);
+		expect(unknown.error?.message).toBe(
+			'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
+		);
+		const missing = await run({ operation: 'upsert', customerName: 'X', phone: '={{ "" }}' });
+		expect(missing.requests).toEqual([]);
+		expect(missing.error?.message).toBe('Invalid input [item 0]: "Phone" is required');
+		const letters = await run({ operation: 'upsert', customerName: 'X', phone: '138-CALL-ME' });
+		expect(letters.requests).toEqual([]);
+		expect(letters.error?.message).toMatch(
+			/^Invalid input \[item 0\]: "Phone" must be a phone number/,
+		);
+	});
+});
+
+describe('Contacts Input (version 2)', () => {
+	test('Using JSON or a List: each list from its own field, entries one by one ignored', async () => {
+		const result = await run({
+			operation: 'create',
+			customerName: 'From data',
+			contactsInput: 'data',
+			mobileList: '[{"value": "15000005001", "memo": "work"}, "15000005002"]',
+			emailList: 'a@example.com, b@example.com',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests[0].body).toEqual({
+			customerName: 'From data',
+			mobile: [{ value: '15000005001', memo: 'work' }, { value: '15000005002' }],
+			email: [{ value: 'a@example.com' }, { value: 'b@example.com' }],
+		});
+	});
+
+	test('Using Fields Below (the default): the entries; a bad JSON list is named by its field', async () => {
+		const fields = await run({
+			operation: 'create',
+			customerName: 'From fields',
+			mobile: { values: [{ value: '15000005003', memo: 'm' }] },
+		});
+		expect(fields.requests[0].body).toEqual({
+			customerName: 'From fields',
+			mobile: [{ value: '15000005003', memo: 'm' }],
+		});
+		const bad = await run({
+			operation: 'update',
+			customerId: rl('1', 'id'),
+			contactsInput: 'data',
+			mobileList: '[not json',
+		});
+		expect(bad.requests).toEqual([]);
+		expect(bad.error?.message).toMatch(
+			/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
+		);
+	});
+
+	test('the version 2 form: the switch, Phone and Options on Create or Update, no contact lists in Additional Fields', () => {
+		const properties = new ContactCenter().description.properties;
+		const v2 = (operation: string) =>
+			properties
+				.filter(
+					(p) =>
+						p.displayOptions?.show?.resource?.includes('customer') &&
+						p.displayOptions?.show?.operation?.includes(operation) &&
+						p.displayOptions?.show?.['@version'] !== undefined &&
+						!(p.displayOptions.show['@version'] as unknown[]).includes(1),
+				)
+				.map((p) => p.name);
+		expect(v2('upsert')).toEqual([
+			'matchNotice',
+			'phone',
+			'contactsInput',
+			'mobile',
+			'email',
+			'qq',
+			'wechat',
+			'mobileList',
+			'emailList',
+			'qqList',
+			'wechatList',
+			'additionalFields',
+			'options',
+		]);
+		expect(v2('get')).toEqual(['customerId', 'simplify']);
+		const additional = properties.find(
+			(p) =>
+				p.name === 'additionalFields' &&
+				p.displayOptions?.show?.operation?.includes('create') &&
+				!(p.displayOptions.show['@version'] as unknown[]).includes(1),
+		);
+		expect((additional?.options ?? []).map((o) => o.name)).not.toContain('mobileList');
+		const locator = properties.find(
+			(p) =>
+				p.name === 'customerId' &&
+				p.displayOptions?.show?.operation?.includes('get') &&
+				p.type === 'resourceLocator',
+		);
+		expect(locator?.modes?.map((m) => m.name)).toEqual(['list', 'id']);
+	});
+});
