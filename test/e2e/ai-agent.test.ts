@@ -21,6 +21,7 @@ import {
 	type RunData,
 	type WorkflowImport,
 } from './lib';
+import { EDITOR_WAIT_MS, openEditor } from './lib/browser';
 import {
 	agentVersion,
 	agentWorkflow,
@@ -548,4 +549,28 @@ describe(`examples/${EXAMPLE}`, () => {
 		},
 		5 * 60_000,
 	);
+});
+
+describe('the tool node in the editor (Chromium)', () => {
+	beforeAll(async () => {
+		await n8n.start();
+	}, 3 * 60_000);
+
+	test('shows the operation’s Description (what the model reads), and no "Set Automatically" choice', async () => {
+		const editor = await openEditor(n8n);
+		try {
+			const example = workflows.get('example')!;
+			const search = example.nodes.find((node) => node.name === 'Search customers')!;
+			// /workflow/<id>/<node id> opens the node's details.
+			await editor.page.goto(`${n8n.baseUrl}/workflow/${example.id}/${search.id}`);
+			const ndv = editor.page.getByTestId('ndv');
+			const description = ndv.getByTestId('parameter-input-toolDescription').locator('textarea');
+			await description.waitFor({ timeout: EDITOR_WAIT_MS });
+			expect(await description.inputValue()).toBe(toolDescriptionText('customer', 'search'));
+			expect(await ndv.getByTestId('parameter-input-descriptionType').count()).toBe(0);
+			await editor.screenshot('ai-agent-tool-description');
+		} finally {
+			await editor.close();
+		}
+	}, 180_000);
 });
