@@ -19,8 +19,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-import type { IDataObject } from 'n8n-workflow';
-
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { useSandbox } from '../sandbox/fixture';
@@ -136,6 +134,23 @@ async function record(example: string): Promise<Recording> {
 
 const goldenFile = (example: string) => path.join(FIXTURES, 'recorded', `${example}.json`);
 
+/**
+ * The one allowed change of version 1 (issue #21, a data-loss fix): Create or Update keeps a
+ * matched customer's other phone numbers, so after the add refused with 03001004 it reads that
+ * customer (GET /openapi/crm/{id}) before updating it; nothing else changes. The fix comes with
+ * branch v2cust: true once it is merged, and then exactly this difference is required.
+ */
+const PHONE_LIST_FIX = false;
+
+function expectedToday(example: string, golden: Recording): Recording {
+	if (!PHONE_LIST_FIX || example !== 'upsert-customers-from-form') return golden;
+	const requests = [...golden.requests];
+	const update = requests.findIndex((request) => request.path === '/openapi/crm/update');
+	const { _id: customerId } = requests[update].body as { _id: string };
+	requests.splice(update, 0, { method: 'GET', path: `/openapi/crm/${customerId}`, body: null });
+	return { ...golden, requests };
+}
+
 describe('the examples of commit 1a1f677 (version 1) against their recordings', () => {
 	test.each(EXAMPLES)('%s: the same requests and the same output items', async (example) => {
 		const recording = await record(example);
@@ -146,7 +161,7 @@ describe('the examples of commit 1a1f677 (version 1) against their recordings', 
 			await fs.writeFile(goldenFile(example), `${JSON.stringify(recording, null, '\t')}\n`);
 			return;
 		}
-		const golden = JSON.parse(await fs.readFile(goldenFile(example), 'utf8')) as IDataObject;
-		expect(recording).toEqual(golden);
+		const golden = JSON.parse(await fs.readFile(goldenFile(example), 'utf8')) as Recording;
+		expect(recording).toEqual(expectedToday(example, golden));
 	});
 });
