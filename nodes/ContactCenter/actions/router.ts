@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { useFieldLabels } from '../helpers/validation';
-import { errorItemJson, toNodeError } from './errors';
+import { errorItemJson, nameItem, toNodeError } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
 import { isBatchOperation, type Operation } from './types';
 import * as callTask from './callTask/CallTask.resource';
@@ -59,6 +59,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}),
 			);
 		} catch (error) {
+			nameItem(this.getNode(), error, itemIndex);
 			if (this.continueOnFail()) {
 				output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
 				continue;
