@@ -31,7 +31,7 @@ export class ContactCenter implements INodeType {
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Manage customers, service groups, display-number groups, service records and voice-agent outbound call tasks of a contact-center platform',
+			'Manage customers, service groups, display number groups, service records and voice-agent outbound call tasks of a contact-center platform',
 		defaults: { name: 'Contact Center' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -46,11 +46,15 @@ export class ContactCenter implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Call Task', value: 'callTask', description: 'Outbound voice-agent call tasks' },
+					{
+						name: 'Call Task',
+						value: 'callTask',
+						description: 'Outbound call tasks run by a voice agent',
+					},
 					{
 						name: 'Caller Number Group',
 						value: 'callerNumberGroup',
-						description: 'Numbers shown to customers called by a voice agent',
+						description: 'Numbers that voice-agent call tasks call out from',
 					},
 					{ name: 'Customer', value: 'customer', description: 'Customer (CRM) records' },
 					{
@@ -61,7 +65,7 @@ export class ContactCenter implements INodeType {
 					{
 						name: 'Display Number Group',
 						value: 'displayNumberGroup',
-						description: 'Caller numbers shown to called parties',
+						description: 'Numbers shown to customers when agents call out',
 					},
 					{
 						name: 'Service Group',
@@ -76,7 +80,7 @@ export class ContactCenter implements INodeType {
 					{
 						name: 'Voice Agent',
 						value: 'voiceAgent',
-						description: 'Voice agents that make outbound calls',
+						description: 'Voice agents that make the calls of call tasks',
 					},
 				],
 				default: 'customer',

@@ -302,11 +302,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		const groups = await openResourceLocatorList(ndv(), 'callerNumberGroupId');
 		await groups.filter({ hasText: new RegExp(`^${group.groupName}$`) }).click();
 		await groups.first().waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
-		// One call window, with its defaults (Monday to Friday, 09:00-18:00).
-		await ndv()
-			.getByTestId('fixed-collection-callWindows')
-			.getByTestId('fixed-collection-add')
-			.click();
+		// Version 2 opens with one call window filled in (Monday to Friday, 09:00-18:00).
 		await ndv()
 			.getByTestId('fixed-collection-callWindows')
 			.getByText('Time Ranges')
@@ -335,9 +331,13 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			taskName: TASK_NAME,
 			voiceAgentId: agent.id,
 			startType: 'manual',
-			callStrategy: { maxConcurrency: 1, callerNumberGroupId: group.id },
+			callStrategy: {
+				callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }],
+				maxConcurrency: 1,
+				callerNumberGroupId: group.id,
+			},
 		});
-		// Agent Type left at its default, "The Agent's Own Type": the field is not sent.
+		// Agent Type not added under Options: the field is not sent.
 		expect(sent[0].body).not.toHaveProperty('agentType');
 		// The agent id travels as a bare JSON number (a Java Long), not as a string.
 		expect(sent[0].rawBody).toContain(`"voiceAgentId":${agent.id}`);

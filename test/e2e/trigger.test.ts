@@ -15,6 +15,8 @@ import { RecordWriter, TRIGGER, triggerExample, TriggerRun } from './lib/trigger
 const APP = DEMO_TENANT.appId;
 const PHONE = '13911110001';
 const VISITOR = 'v_trigger_2';
+// The example finds customers by the phone in the record's form, online chats included.
+const CHAT_PHONE = '13911110002';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 const { control } = sandbox;
@@ -42,7 +44,7 @@ beforeAll(async () => {
 			{
 				customerName: 'Chat Two',
 				visitorId: VISITOR,
-				mobile: [{ value: '13911110002', memo: '' }],
+				mobile: [{ value: CHAT_PHONE, memo: '' }],
 			},
 		],
 	});
@@ -75,7 +77,11 @@ test(
 				{ updateTime: await apiTime(-180), data: { result: 'no link' } },
 			])),
 			...(await inject('im', [
-				{ updateTime: await apiTime(-120), otherParams: { channel: 'web', visitorId: VISITOR } },
+				{
+					updateTime: await apiTime(-120),
+					data: { customerPhone: CHAT_PHONE },
+					otherParams: { channel: 'web', visitorId: VISITOR },
+				},
 			])),
 		];
 		await n8n.start();
@@ -101,6 +107,7 @@ test(
 			...(await inject('im', [
 				{
 					updateTime: shift(a[2].updateTime, -60),
+					data: { customerPhone: CHAT_PHONE },
 					otherParams: { channel: 'web', visitorId: VISITOR },
 				},
 			])),
@@ -122,7 +129,11 @@ test(
 				{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
 			])),
 			...(await inject('im', [
-				{ updateTime: await apiTime(0), otherParams: { channel: 'app', visitorId: VISITOR } },
+				{
+					updateTime: await apiTime(0),
+					data: { customerPhone: CHAT_PHONE },
+					otherParams: { channel: 'app', visitorId: VISITOR },
+				},
 			])),
 		];
 		await n8n.start();

@@ -6,6 +6,24 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isV2 } from '../helpers/version';
+
+const NAMES_AN_ITEM = /\[item \d+\]/;
+
+/**
+ * Version 2: a failure's message names the item it belongs to, as validation errors do ("… [item 3]"),
+ * for the node error and the error item alike. Version 1 keeps its messages (error items of saved
+ * workflows hold them).
+ */
+export function nameItem(node: INode, error: unknown, itemIndex: number): void {
+	if (!isV2(node) || !(error instanceof Error) || NAMES_AN_ITEM.test(error.message)) return;
+	const own =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error.context.itemIndex
+			: undefined;
+	error.message = `${error.message} [item ${typeof own === 'number' ? own : itemIndex}]`;
+}
+
 /** The JSON of an error item under continueOnFail: what failed, why, and what to quote to support. */
 export function errorItemJson(error: unknown): IDataObject {
 	const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };

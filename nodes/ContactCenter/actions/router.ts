@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { pickFields, readOutputFields } from '../helpers/outputFields';
 import { useFieldLabels } from '../helpers/validation';
 import { isV2 } from '../helpers/version';
-import { errorItemJson, toNodeError } from './errors';
+import { errorItemJson, nameItem, toNodeError } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
 import { isBatchOperation, type Operation } from './types';
 import * as callTask from './callTask/CallTask.resource';
@@ -77,6 +77,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}),
 			);
 		} catch (error) {
+			nameItem(this.getNode(), error, itemIndex);
 			if (continues) {
 				output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
 				continue;

@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { readSimplify, simplifyField } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
 import { VENDOR_CODE_HELP } from '../../transport/errors';
 import { readIdParameter, taskIdLocator } from './common';
+import { simplifyCallTask } from './simplify';
 import { findTask } from './taskQuery';
 
 const properties: INodeProperties[] = [
 	taskIdLocator('The task to get, with its status, counts and progress'),
+	simplifyField('task'),
 ];
 
 export const description = updateDisplayOptions(
@@ -26,5 +29,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: `No task with this ID is among the tenant's tasks (the task query returned every task). ${VENDOR_CODE_HELP['801']}`,
 		});
 	}
-	return task;
+	return readSimplify.call(this, itemIndex) ? simplifyCallTask(task) : task;
 }

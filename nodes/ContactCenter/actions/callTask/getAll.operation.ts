@@ -1,17 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
 import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../helpers/time';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { listCallTasks } from '../../api/voiceInterface';
 import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../transport/pagination';
+import { simplifyCallTask } from './simplify';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
 import { readDateInput, readList, readText, shown } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
+	simplifyField('tasks'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -140,9 +142,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (statuses.length > 0) query.statusList = [...new Set(statuses)];
 	assertValid(this.getNode(), itemIndex, issues);
 
-	return await listCallTasks.call(
+	const tasks = await listCallTasks.call(
 		this,
 		Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {},
 		{ limit, itemIndex },
 	);
+	return readSimplify.call(this, itemIndex) ? tasks.map(simplifyCallTask) : tasks;
 }

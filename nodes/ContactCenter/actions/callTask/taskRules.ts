@@ -181,8 +181,11 @@ export interface RetryInput {
 	retryIntervalUnit?: unknown;
 }
 
-/** The `retry` collection to `retryStrategy`; off sends the spec sample's shape (empty reasons, nulls). */
-export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
+/**
+ * The retry settings to `retryStrategy`; off sends the spec sample's shape (empty reasons, nulls).
+ * `prefix` is where the fields sit: inside the `retry` collection (version 1) or on top (version 2).
+ */
+export function checkRetry(input: RetryInput, prefix = 'retry.'): Checked<RetryStrategy> {
 	if (input.retryEnabled !== true) {
 		return {
 			value: {
@@ -202,7 +205,7 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 	);
 	if (reasons.length === 0) {
 		issues.push({
-			field: 'retry.retryReasons',
+			field: `${prefix}retryReasons`,
 			problem: 'is required when retry is enabled',
 			fix: 'Add "Retry Reasons" and pick at least one.',
 		});
@@ -210,7 +213,7 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 	for (const [index, reason] of reasons.entries()) {
 		if (!(RETRY_REASONS as readonly string[]).includes(reason)) {
 			issues.push({
-				field: 'retry.retryReasons',
+				field: `${prefix}retryReasons`,
 				problem: `has ${quoted(typeof rawReasons[index] === 'string' ? reason : rawReasons[index])}, which is not a retry reason`,
 				fix: `Use only ${RETRY_REASONS.join(', ')}.`,
 			});
@@ -218,7 +221,7 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 	}
 	if (new Set(reasons).size !== reasons.length) {
 		issues.push({
-			field: 'retry.retryReasons',
+			field: `${prefix}retryReasons`,
 			problem: 'lists a reason twice',
 			fix: 'List each reason once.',
 		});
@@ -228,11 +231,11 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 		issues.push(
 			isBlank(value, EMPTY_TEXT_ONLY)
 				? {
-						field: `retry.${name}`,
+						field: `${prefix}${name}`,
 						problem: 'is required when retry is enabled',
 						fix: 'Add it as a whole number greater than 0.',
 					}
-				: positiveInteger(`retry.${name}`, value),
+				: positiveInteger(`${prefix}${name}`, value),
 		);
 	}
 	const unit =
@@ -241,13 +244,13 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 			: input.retryIntervalUnit;
 	if (isBlank(unit, EMPTY_TEXT_ONLY)) {
 		issues.push({
-			field: 'retry.retryIntervalUnit',
+			field: `${prefix}retryIntervalUnit`,
 			problem: 'is required when retry is enabled',
 			fix: 'Add it and pick minute or day.',
 		});
 	} else if (!(RETRY_INTERVAL_UNITS as readonly unknown[]).includes(unit)) {
 		issues.push({
-			field: 'retry.retryIntervalUnit',
+			field: `${prefix}retryIntervalUnit`,
 			problem: `must be minute or day (got ${quoted(unit)})`,
 			fix: 'Pick minute or day.',
 		});

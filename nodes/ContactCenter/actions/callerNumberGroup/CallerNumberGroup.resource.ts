@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				value: 'getAll',
 				action: 'Get many caller number groups',
 				description:
-					'List the caller number groups of the tenant; their IDs are used to create call tasks',
+					'List the caller number groups of the tenant (the numbers voice-agent call tasks call from); their IDs are used to create call tasks',
 			},
 		],
 		default: 'getAll',

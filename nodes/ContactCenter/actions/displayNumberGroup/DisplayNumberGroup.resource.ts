@@ -20,26 +20,26 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a display number group',
 				description:
-					'Create a group of caller numbers shown to called parties; returns the created group',
+					'Create a group of numbers shown to customers when agents call out; returns the created group',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a display number group',
-				description: 'Delete a display-number group by its ID',
+				description: 'Delete a display number group by its ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many display number groups',
-				description: 'List the display-number groups of the tenant with their numbers and strategy',
+				description: 'List the display number groups of the tenant with their numbers and strategy',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a display number group',
 				description:
-					'Replace the number list of a display-number group and change the fields given',
+					'Replace the number list of a display number group and change the fields given',
 			},
 		],
 		default: 'getAll',

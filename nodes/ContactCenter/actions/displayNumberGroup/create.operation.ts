@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Sales outbound numbers',
-		description: 'Name of the new display-number group',
+		description: 'Name of the new display number group',
 	},
 	{ ...strategyField, required: true },
 	numberListField(

@@ -10,7 +10,7 @@ const properties: INodeProperties[] = [
 	displayGroupLocator(
 		'groupId',
 		'Display Number Group',
-		'The display-number group to delete',
+		'The display number group to delete',
 		true,
 	),
 ];
@@ -23,7 +23,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const read = readId('groupId', this.getNodeParameter('groupId', itemIndex, ''), {
 		required: true,
-		fix: 'Pick the display-number group to delete.',
+		fix: 'Pick the display number group to delete.',
 	});
 	assertValid(this.getNode(), itemIndex, [read.issue]);
 	const groupId = read.value ?? '';

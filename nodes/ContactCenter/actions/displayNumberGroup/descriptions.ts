@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
 
-/** A display-number group picked from the tenant's groups (searchable) or given by its ID. */
+/** A display number group picked from the tenant's groups (searchable) or given by its ID. */
 export function displayGroupLocator(
 	name: string,
 	displayName: string,
@@ -15,10 +15,10 @@ export function displayGroupLocator(
 		description,
 		required,
 		searchListMethod: 'searchDisplayNumberGroups',
-		listPlaceholder: 'Select a display-number group...',
+		listPlaceholder: 'Select a display number group...',
 		idDisplayName: 'By ID',
 		idPlaceholder: 'e.g. 182739465018273946',
-		idValidation: nonBlankId('Enter the ID of the display-number group'),
+		idValidation: nonBlankId('Enter the ID of the display number group'),
 	});
 }
 
@@ -27,13 +27,13 @@ export const strategyField: INodeProperties = {
 	name: 'strategy',
 	type: 'options',
 	default: '1',
-	description: 'How the number shown to a called party is chosen from the group',
+	description: 'How the number shown to a customer is chosen from the group',
 	options: [
 		{
 			name: 'By Home Location',
 			value: '3',
 			description:
-				"A number from the called party's area; otherwise the default numbers, city and area code",
+				"A number from the customer's area; otherwise the default numbers, city and area code",
 		},
 		{ name: 'Random', value: '1', description: 'A random number of the group' },
 		{ name: 'Rotating', value: '2', description: 'Each number of the group in turn' },
@@ -63,7 +63,7 @@ export function optionalFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. 010',
 			description:
-				"Area code used when no number of the group matches the called party's area (By Home Location strategy)",
+				"Area code used when no number of the group matches the customer's area (By Home Location strategy)",
 		},
 		{
 			displayName: 'Default City',
@@ -72,7 +72,7 @@ export function optionalFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. Beijing',
 			description:
-				"City used when no number of the group matches the called party's area (By Home Location strategy)",
+				"City used when no number of the group matches the customer's area (By Home Location strategy)",
 		},
 		{
 			displayName: 'Default Number List',
@@ -82,12 +82,12 @@ export function optionalFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. 01012345678',
 			description:
-				"Only for the By Home Location strategy: numbers used when no number matches the called party's area, separated by commas or new lines (an expression may return an array)",
+				"Only for the By Home Location strategy: numbers used when no number matches the customer's area, separated by commas or new lines (an expression may return an array)",
 		},
 		displayGroupLocator(
 			'overflowGroupId',
 			'Overflow Group',
-			'Another display-number group used as overflow',
+			'Another display number group used as overflow',
 			false,
 		),
 		{

@@ -1,5 +1,5 @@
 /**
- * Display-number-group fields: pure validation and request-body building for create and update.
+ * Display number group fields: pure validation and request-body building for create and update.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -68,7 +68,7 @@ function readOptional(
 			issues.push({
 				field: 'overflowGroupId',
 				problem: 'is the group being updated: a group cannot overflow to itself',
-				fix: 'Pick another display-number group, or remove Overflow Group.',
+				fix: 'Pick another display number group, or remove Overflow Group.',
 			});
 		}
 		if (overflow || mode === 'update') body.overflowGroupId = overflow;
@@ -117,7 +117,7 @@ export function buildUpdateBody(
 		issues.push({
 			field: 'groupId',
 			problem: 'is required',
-			fix: 'Pick the display-number group to update.',
+			fix: 'Pick the display number group to update.',
 		});
 	issues.push(
 		...listIssues('numberList', numberList, {

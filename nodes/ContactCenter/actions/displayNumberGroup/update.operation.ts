@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 	displayGroupLocator(
 		'groupId',
 		'Display Number Group',
-		'The display-number group to update',
+		'The display number group to update',
 		true,
 	),
 	numberListField(

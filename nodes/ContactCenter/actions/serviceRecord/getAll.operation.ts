@@ -1,13 +1,38 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
 import { validationError } from '../../helpers/validation';
+import { FROM_V2, isV2, V1_ONLY } from '../../helpers/version';
 import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../transport/pagination';
 import { queryServiceRecords, RECORDS_PER_QUERY } from '../../api/serviceRecords';
-import { outputRecord, readRecordQuery, saturationMessage } from './query';
+import {
+	channelsOf,
+	mergeByTime,
+	outputRecord,
+	readRecordQuery,
+	recordWithChannel,
+	saturationMessage,
+	type Channel,
+} from './query';
+import { simplifyServiceRecord } from './simplify';
 import { walkRecords } from './walker';
+
+const CALL_OPTION = {
+	name: 'Call',
+	value: 'call',
+	description: 'Records written after calls (carry a call ID)',
+};
+const CHAT_OPTION = {
+	name: 'Online Chat',
+	value: 'im',
+	description: 'Records written after online chat sessions (carry a session ID)',
+};
+const START_DESCRIPTION =
+	"Records updated at or after this time. A time without an offset is read in the workflow's time zone and converted to the API's zone (the credential's Time Zone).";
+const END_DESCRIPTION =
+	'Records updated at or before this time (inclusive); not earlier than Start Time';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,14 +41,27 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'call',
 		required: true,
+		displayOptions: { show: V1_ONLY },
 		description: 'Which service records to read',
+		options: [CALL_OPTION, CHAT_OPTION],
+	},
+	{
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'options',
+		default: 'all',
+		required: true,
+		displayOptions: { show: FROM_V2 },
+		description:
+			'Which service records to read. Every item says which channel it came from in its "channel" field (call or im).',
 		options: [
-			{ name: 'Call', value: 'call', description: 'Records written after calls (carry a call ID)' },
 			{
-				name: 'Online Chat',
-				value: 'im',
-				description: 'Records written after online chat sessions (carry a session ID)',
+				name: 'All',
+				value: 'all',
+				description: 'Records of calls and online chats, merged in update-time order',
 			},
+			CALL_OPTION,
+			CHAT_OPTION,
 		],
 	},
 	{
@@ -32,8 +70,17 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description:
-			"Records updated at or after this time. A time without an offset is read in the workflow's time zone and converted to the API's zone (the credential's Time Zone).",
+		displayOptions: { show: V1_ONLY },
+		description: START_DESCRIPTION,
+	},
+	{
+		displayName: 'Start Time',
+		name: 'startTime',
+		type: 'dateTime',
+		default: '={{ $now.minus({ hours: 1 }) }}',
+		required: true,
+		displayOptions: { show: FROM_V2 },
+		description: `${START_DESCRIPTION} By default one hour ago`,
 	},
 	{
 		displayName: 'End Time',
@@ -41,9 +88,20 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: 'Records updated at or before this time (inclusive); not earlier than Start Time',
+		displayOptions: { show: V1_ONLY },
+		description: END_DESCRIPTION,
+	},
+	{
+		displayName: 'End Time',
+		name: 'endTime',
+		type: 'dateTime',
+		default: '={{ $now }}',
+		required: true,
+		displayOptions: { show: FROM_V2 },
+		description: `${END_DESCRIPTION}; by default now`,
 	},
 	...returnAllAndLimit(),
+	simplifyField('records'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -77,48 +135,56 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const v2 = isV2(this.getNode());
 	const zones = await readZones.call(this);
 	const { value: query, issues } = readRecordQuery(
 		{
-			channel: this.getNodeParameter('channel', itemIndex, 'call'),
+			channel: this.getNodeParameter('channel', itemIndex, v2 ? 'all' : 'call'),
 			startTime: this.getNodeParameter('startTime', itemIndex, ''),
 			endTime: this.getNodeParameter('endTime', itemIndex, ''),
 			filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
 		},
 		zones.workflow,
 		zones.api,
+		{ allowAll: v2 },
 	);
 	// readRecordQuery gives a query exactly when it found no issue.
 	if (!query) throw validationError(this.getNode(), itemIndex, issues);
 	const limit = readItemLimit.call(this, itemIndex);
 	const cap = RECORDS_PER_QUERY;
 
-	const result = await walkRecords(
-		async (startTime, endTime, size) =>
-			await queryServiceRecords.call(
-				this,
-				query.channel,
-				{ startTime, endTime, limit: size, idFilter: query.idFilter },
-				itemIndex,
-			),
-		{ start: query.startTime, end: query.endTime, limit, cap },
-	);
-
-	if (result.saturatedSeconds.length > 0) {
-		// Never a silently short list: say which seconds could not be read in full.
-		const message = saturationMessage(
-			query.channel,
-			result.saturatedSeconds,
-			zones.api,
-			itemIndex,
-			cap,
+	// Each channel is walked on its own (up to the limit), then the walks are merged by time.
+	const walks = [];
+	for (const channel of channelsOf(query.channel)) {
+		const result = await walkRecords(
+			async (startTime, endTime, size) =>
+				await queryServiceRecords.call(
+					this,
+					channel,
+					{ startTime, endTime, limit: size, idFilter: query.idFilter },
+					itemIndex,
+				),
+			{ start: query.startTime, end: query.endTime, limit, cap },
 		);
-		this.logger.warn(message, {
-			saturatedSeconds: result.saturatedSeconds,
-			channel: query.channel,
-		});
-		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+		if (result.saturatedSeconds.length > 0) {
+			// Never a silently short list: say which seconds could not be read in full.
+			const message = saturationMessage(
+				channel,
+				result.saturatedSeconds,
+				zones.api,
+				itemIndex,
+				cap,
+			);
+			this.logger.warn(message, { saturatedSeconds: result.saturatedSeconds, channel });
+			this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+		}
+		walks.push(result.records.map((walked) => ({ ...walked, channel })));
 	}
-	const records = limit === undefined ? result.records : result.records.slice(0, limit);
-	return records.map(({ record }) => outputRecord(record, query.channel));
+	const merged = mergeByTime(walks);
+	const records = limit === undefined ? merged : merged.slice(0, limit);
+	if (!v2) return records.map(({ record, channel }) => outputRecord(record, channel));
+	const simplify = readSimplify.call(this, itemIndex);
+	return records.map(({ record, channel }: { record: IDataObject; channel: Channel }) =>
+		simplify ? simplifyServiceRecord(record, channel) : recordWithChannel(record, channel),
+	);
 }

@@ -13,6 +13,14 @@ import type { Channel, RecordIdFilter } from '../../api/serviceRecords';
 export type { Channel };
 export const CHANNELS: readonly Channel[] = ['call', 'im'];
 
+/** What Get Many reads: one channel, or (version 2) both. */
+export type ChannelChoice = Channel | 'all';
+
+/** The channels a choice reads, in the order their records are merged on equal times. */
+export function channelsOf(choice: ChannelChoice): Channel[] {
+	return choice === 'all' ? [...CHANNELS] : [choice];
+}
+
 /** The id filter each channel takes: call records carry callId, online records sessionId. */
 export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = {
 	call: 'callId',
@@ -20,7 +28,7 @@ export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = {
 };
 
 export interface RecordQuery {
-	channel: Channel;
+	channel: ChannelChoice;
 	/** `yyyy-MM-dd HH:mm:ss` in the API's zone, inclusive. */
 	startTime: string;
 	endTime: string;
@@ -59,19 +67,24 @@ function apiTimeOf(
 	return converted;
 }
 
-/** Validates channel, range and id filter, and converts the range to API times. */
+/**
+ * Validates channel, range and id filter, and converts the range to API times. `all` (both
+ * channels) is a choice of version 2 only.
+ */
 export function readRecordQuery(
 	input: { channel: unknown; startTime: unknown; endTime: unknown; filters: IDataObject },
 	workflowZone: string,
 	apiZone: string,
+	options: { allowAll?: boolean } = {},
 ): Checked<RecordQuery | undefined> {
 	const issues: Issue[] = [];
-	const channel = input.channel as Channel;
-	if (!CHANNELS.includes(channel)) {
+	const channel = input.channel as ChannelChoice;
+	const allowed: readonly ChannelChoice[] = options.allowAll ? ['all', ...CHANNELS] : CHANNELS;
+	if (!allowed.includes(channel)) {
 		issues.push({
 			field: 'channel',
-			problem: `must be call or im (got ${JSON.stringify(input.channel ?? null)})`,
-			fix: 'Pick Call or Online Chat.',
+			problem: `must be ${options.allowAll ? 'all, call or im' : 'call or im'} (got ${JSON.stringify(input.channel ?? null)})`,
+			fix: options.allowAll ? 'Pick All, Call or Online Chat.' : 'Pick Call or Online Chat.',
 		});
 	}
 	const startTime = apiTimeOf('startTime', input.startTime, workflowZone, apiZone, issues);
@@ -88,7 +101,7 @@ export function readRecordQuery(
 	for (const key of ['callId', 'sessionId'] as const) {
 		const value = idFilterText(input.filters[key]);
 		if (!value) continue;
-		if (CHANNELS.includes(channel) && ID_FILTER[channel] !== key) {
+		if (allowed.includes(channel) && (channel === 'all' || ID_FILTER[channel] !== key)) {
 			issues.push({
 				field: `filters.${key}`,
 				problem: `only applies to ${key === 'callId' ? 'call' : 'online chat (im)'} records, but the channel is ${channel}`,
@@ -140,4 +153,31 @@ export function outputRecord(record: IDataObject, channel: Channel): IDataObject
 		updateAgent: record.updateAgent ?? null,
 		otherParams: record.otherParams ?? null,
 	};
+}
+
+/**
+ * A record as output by version 2 of Get Many and by the trigger: `outputRecord` plus `channel`,
+ * the query it came from (`call` or `im`), so that items of both channels can be told apart.
+ */
+export function recordWithChannel(record: IDataObject, channel: Channel): IDataObject {
+	return { ...outputRecord(record, channel), channel };
+}
+
+/** The records of several channel walks as one list, ascending by time; on equal times in `lists` order. */
+export function mergeByTime<T extends { time: string }>(lists: ReadonlyArray<readonly T[]>): T[] {
+	if (lists.length === 1) return [...lists[0]];
+	const merged: T[] = [];
+	const next = lists.map(() => 0);
+	for (;;) {
+		let pick = -1;
+		for (const [i, list] of lists.entries()) {
+			if (
+				next[i] < list.length &&
+				(pick === -1 || list[next[i]].time < lists[pick][next[pick]].time)
+			)
+				pick = i;
+		}
+		if (pick === -1) return merged;
+		merged.push(lists[pick][next[pick]++]);
+	}
 }

@@ -1,16 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
 import { readList, readText } from '../../helpers/parameters';
 import { assertValid, oneOf } from '../../helpers/validation';
 import { listVoiceAgents } from '../../api/voiceInterface';
 import { readItemLimit } from '../../transport/pagination';
+import { simplifyVoiceAgent } from './simplify';
 
 export const PUBLISH_STATUSES = ['NEVER_PUBLISHED', 'OFFLINE', 'PUBLISHED'] as const;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
+	simplifyField('agents'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -62,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...list.issues,
 		...statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES)),
 	]);
-	return await listVoiceAgents.call(
+	const agents = await listVoiceAgents.call(
 		this,
 		{ name: name.value },
 		{
@@ -71,4 +73,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
 		},
 	);
+	return readSimplify.call(this, itemIndex) ? agents.map(simplifyVoiceAgent) : agents;
 }

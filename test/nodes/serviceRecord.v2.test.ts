@@ -1,0 +1,238 @@
+/**
+ * Service Record → Get Many, version 2: channel All (the default) reads calls and online chats
+ * merged in updateTime order with Return All / Limit across both, the last hour by default, every
+ * item tagged with its `channel`, Simplify on by default. Version 1 stays as it was.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import {
+	mergeByTime,
+	outputRecord,
+	recordWithChannel,
+} from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { useSandbox } from '../sandbox/fixture';
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+const API_ZONE = 'Asia/Shanghai';
+const CALL_PATH = '/openapi/crm/service-record/call/query';
+const IM_PATH = '/openapi/crm/service-record/im/query';
+// 2026-11-20 10:00:00 to 10:10:00 in Shanghai, written in UTC.
+const WINDOW = { startTime: '2026-11-20T02:00:00Z', endTime: '2026-11-20T02:10:00Z' };
+const SIMPLIFIED_KEYS = [
+	'channel',
+	'data',
+	'eventUniqueId',
+	'otherParams',
+	'pushType',
+	'updateAgent',
+	'updateTime',
+];
+
+const sandbox = useSandbox({ tenants: [{ ...APP }] });
+const { control } = sandbox;
+
+beforeAll(async () => {
+	// Interleaved: call, chat, call, chat, call; the chat at 10:03 shares its second with a call.
+	await control.injectRecords({
+		appId: APP.appId,
+		channel: 'call',
+		records: [
+			{
+				updateTime: '2026-11-20 10:01:00',
+				eventUniqueId: 'call-1',
+				callId: 'c-1',
+				updateAgent: '',
+			},
+			{ updateTime: '2026-11-20 10:03:00', eventUniqueId: 'call-2', callId: 'c-2' },
+			{ updateTime: '2026-11-20 10:05:00', eventUniqueId: 'call-3', callId: 'c-3' },
+		],
+	});
+	await control.injectRecords({
+		appId: APP.appId,
+		channel: 'im',
+		records: [
+			{ updateTime: '2026-11-20 10:02:00', eventUniqueId: 'chat-1', sessionId: 's-1' },
+			{
+				updateTime: '2026-11-20 10:03:00',
+				eventUniqueId: 'chat-2',
+				sessionId: 's-2',
+				otherParams: { channel: 'web', visitorId: 'v_1' },
+			},
+		],
+	});
+});
+
+async function run(
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: ContactCenter,
+		parameters: { resource: 'serviceRecord', operation: 'getAll', ...parameters },
+		credentials: sandbox.credentials(APP),
+		sandbox: control,
+		typeVersion: 2,
+		...options,
+	});
+}
+
+const ids = (result: RunNodeResult) => result.items.map((item) => item.json.eventUniqueId);
+
+describe('serviceRecord getAll, version 2', () => {
+	test('channel All is the default: one query per channel, items merged by updateTime (calls first within a second), each with its channel, simplified', async () => {
+		const result = await run({ ...WINDOW, returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.path, r.body])).toEqual([
+			[
+				CALL_PATH,
+				{ startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:10:00', limit: 1000 },
+			],
+			[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:10:00', limit: 1000 }],
+		]);
+		expect(ids(result)).toEqual(['call-1', 'chat-1', 'call-2', 'chat-2', 'call-3']);
+		expect(result.items.map((item) => item.json.channel)).toEqual([
+			'call',
+			'im',
+			'call',
+			'im',
+			'call',
+		]);
+		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(
+			true,
+		);
+		// Simplified: the chosen fields, the conversation id of the item's own channel.
+		expect(Object.keys(result.items[0].json).sort()).toEqual([...SIMPLIFIED_KEYS, 'callId'].sort());
+		expect(Object.keys(result.items[1].json).sort()).toEqual(
+			[...SIMPLIFIED_KEYS, 'sessionId'].sort(),
+		);
+		expect(result.items[0].json).toMatchObject({ callId: 'c-1', updateAgent: null });
+		expect(result.items[3].json).toMatchObject({
+			sessionId: 's-2',
+			otherParams: { channel: 'web', visitorId: 'v_1' },
+		});
+	});
+
+	test('Limit counts across both channels: the first N of the merged list, each channel asked for N at most', async () => {
+		const result = await run({ ...WINDOW, returnAll: false, limit: 3 });
+		expect(ids(result)).toEqual(['call-1', 'chat-1', 'call-2']);
+		expect(result.requests.map((r) => [r.path, (r.body as { limit: number }).limit])).toEqual([
+			[CALL_PATH, 3],
+			[IM_PATH, 3],
+		]);
+	});
+
+	test('Simplify off: each record exactly as version 1 outputs it (the API record, omitted fields as null), plus channel', async () => {
+		const result = await run({ ...WINDOW, returnAll: true, simplify: false });
+		const v1 = [
+			...(await run({ ...WINDOW, channel: 'call', returnAll: true }, { typeVersion: 1 })).items,
+			...(await run({ ...WINDOW, channel: 'im', returnAll: true }, { typeVersion: 1 })).items,
+		].map((item) => item.json);
+		expect(result.items).toHaveLength(5);
+		for (const item of result.items) {
+			const { channel, ...record } = item.json;
+			expect(v1).toContainEqual(record);
+			expect(channel).toBe(record.scene === 'im' ? 'im' : 'call');
+		}
+		expect(result.items[0].json).toMatchObject({
+			scene: 'callCenter',
+			accountId: APP.appId,
+			updateAgent: '',
+		});
+	});
+
+	test('one channel: only its query, items still carry channel', async () => {
+		const chats = await run({ ...WINDOW, channel: 'im', returnAll: true });
+		expect(chats.requests.map((r) => r.path)).toEqual([IM_PATH]);
+		expect(ids(chats)).toEqual(['chat-1', 'chat-2']);
+		expect(chats.items.map((item) => item.json.channel)).toEqual(['im', 'im']);
+		const calls = await run({ ...WINDOW, channel: 'call', returnAll: true, simplify: false });
+		expect(calls.items.map((item) => item.json.channel)).toEqual(['call', 'call', 'call']);
+	});
+
+	test('the default window is the last hour: records of the last hour, not older ones', async () => {
+		const now = Date.now();
+		await control.injectRecords({
+			appId: APP.appId,
+			channel: 'call',
+			records: [
+				{ updateTime: formatApiTime(now - 90 * 60_000, API_ZONE), eventUniqueId: 'older' },
+				{ updateTime: formatApiTime(now - 30 * 60_000, API_ZONE), eventUniqueId: 'recent-call' },
+			],
+		});
+		await control.injectRecords({
+			appId: APP.appId,
+			channel: 'im',
+			records: [
+				{ updateTime: formatApiTime(now - 10 * 60_000, API_ZONE), eventUniqueId: 'recent-chat' },
+			],
+		});
+		const result = await run({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(ids(result)).toEqual(['recent-call', 'recent-chat']);
+		const [call] = result.requests;
+		const { startTime, endTime } = call.body as { startTime: string; endTime: string };
+		// One hour apart (the run takes well under a second), ending now.
+		const seconds = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`) / 1000;
+		expect(seconds(endTime) - seconds(startTime)).toBeGreaterThanOrEqual(3599);
+		expect(seconds(endTime) - seconds(startTime)).toBeLessThanOrEqual(3601);
+		expect(endTime >= formatApiTime(now, API_ZONE)).toBe(true);
+	});
+});
+
+describe('serviceRecord getAll, version 1 unchanged', () => {
+	test('no channel field, channel Call by default, one query', async () => {
+		const result = await run({ ...WINDOW, returnAll: true }, { typeVersion: 1 });
+		expect(result.requests.map((r) => r.path)).toEqual([CALL_PATH]);
+		expect(ids(result)).toEqual(['call-1', 'call-2', 'call-3']);
+		for (const item of result.items) expect(item.json).not.toHaveProperty('channel');
+		expect(result.items[0].json).toHaveProperty('scene', 'callCenter');
+	});
+
+	test('All is not a version-1 channel: refused with the choices named', async () => {
+		const result = await run(
+			{ ...WINDOW, channel: '={{ "all" }}', returnAll: true },
+			{ typeVersion: 1 },
+		);
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe(
+			'Invalid input [item 0]: "Channel" must be call or im (got "all")',
+		);
+	});
+});
+
+describe('shared with the trigger (pure)', () => {
+	test('recordWithChannel: the output record plus the channel it was read from', () => {
+		const record = { updateTime: '2026-11-20 10:00:00', eventUniqueId: 'e', scene: 'im' };
+		expect(recordWithChannel(record, 'im')).toEqual({
+			...outputRecord(record, 'im'),
+			channel: 'im',
+		});
+		expect(recordWithChannel(record, 'im')).toEqual({
+			updateTime: '2026-11-20 10:00:00',
+			eventUniqueId: 'e',
+			scene: 'im',
+			sessionId: null,
+			updateAgent: null,
+			otherParams: null,
+			channel: 'im',
+		});
+	});
+
+	test('mergeByTime: ascending by time, ties in list order, nothing lost or repeated', () => {
+		const calls = [
+			{ time: '2026-11-20 10:00:01', id: 'c1' },
+			{ time: '2026-11-20 10:00:03', id: 'c2' },
+		];
+		const chats = [
+			{ time: '2026-11-20 10:00:00', id: 'i1' },
+			{ time: '2026-11-20 10:00:03', id: 'i2' },
+			{ time: '2026-11-20 10:00:09', id: 'i3' },
+		];
+		expect(mergeByTime([calls, chats]).map((r) => r.id)).toEqual(['i1', 'c1', 'c2', 'i2', 'i3']);
+		expect(mergeByTime([calls, []]).map((r) => r.id)).toEqual(['c1', 'c2']);
+		expect(mergeByTime([calls])).not.toBe(calls);
+	});
+});
