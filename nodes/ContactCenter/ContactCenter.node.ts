@@ -21,6 +21,9 @@ import { listSearch, loadOptions, resourceMapping } from './methods';
 import { contactCenterApiTest } from './transport/credentialTest';
 import { DEFAULT_VERSION, NODE_VERSIONS } from './helpers/version';
 
+const NODE_DESCRIPTION =
+	'Manage customers, service groups, display number groups, service records and voice-agent outbound call tasks of a contact-center platform';
+
 export class ContactCenter implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Contact Center',
@@ -30,8 +33,7 @@ export class ContactCenter implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Manage customers, service groups, display number groups, service records and voice-agent outbound call tasks of a contact-center platform',
+		description: NODE_DESCRIPTION,
 		defaults: { name: 'Contact Center' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -39,7 +41,7 @@ export class ContactCenter implements INodeType {
 		credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
 		properties: [
 			// Shown only when the node is an AI agent's tool: what the model reads about each operation.
-			...toolDescriptionProperties(),
+			...toolDescriptionProperties(NODE_DESCRIPTION),
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -75,24 +75,61 @@ describe('the description a model reads for each operation', () => {
 	});
 
 	test.each(operations())(
-		'%s %s: n8n gives the model the operation’s own text (versions 1 and 2)',
+		'%s %s: n8n gives the model the operation’s own text in version 2',
 		(resource, operation) => {
 			const tool = toolVariant();
-			for (const version of [1, 2]) {
-				const parameters = resolved(tool.description, { resource, operation }, version);
-				const told = NodeHelpers.getToolDescriptionForNode(
-					node(tool.description, parameters, version),
-					tool,
-				);
-				expect(told).toBe(toolDescriptionText(resource, operation));
-			}
+			const parameters = resolved(tool.description, { resource, operation });
+			const told = NodeHelpers.getToolDescriptionForNode(node(tool.description, parameters), tool);
+			expect(told).toBe(toolDescriptionText(resource, operation));
 		},
 	);
 
-	test('n8n adds no "Set Automatically" selector: the node has its own toolDescription', () => {
+	test.each(operations())(
+		'%s %s: a version-1 tool node tells the model what it did before version 2',
+		(resource, operation) => {
+			const tool = toolVariant();
+			const parameters = resolved(tool.description, { resource, operation }, 1);
+			expect(parameters.descriptionType).toBe('auto');
+			const told = NodeHelpers.getToolDescriptionForNode(
+				node(tool.description, parameters, 1),
+				tool,
+			);
+			// n8n's "Set Automatically": the operation's action, as for a node without its own description.
+			const action = base.properties
+				.filter(
+					(p) =>
+						p.name === 'operation' &&
+						(p.displayOptions?.show?.resource as string[]).includes(resource),
+				)
+				.flatMap((p) => p.options as INodePropertyOptions[])
+				.find((o) => o.value === operation)?.action;
+			expect(told).toBe(`${action!.charAt(0).toUpperCase()}${action!.slice(1)} in Contact Center`);
+		},
+	);
+
+	test('a version-1 tool node keeps a description its user set manually', () => {
+		const tool = toolVariant();
+		const parameters = resolved(
+			tool.description,
+			{
+				resource: 'customer',
+				operation: 'get',
+				descriptionType: 'manual',
+				toolDescription: 'Mine',
+			},
+			1,
+		);
+		expect(NodeHelpers.getToolDescriptionForNode(node(tool.description, parameters, 1), tool)).toBe(
+			'Mine',
+		);
+	});
+
+	test('n8n adds no selector of its own: the node has a toolDescription (v1 keeps n8n’s pair)', () => {
 		// n8n's convertNodeToAiTool adds descriptionType + toolDescription only when no property is named toolDescription.
 		expect(base.properties.some((p) => p.name === 'toolDescription')).toBe(true);
-		expect(base.properties.some((p) => p.name === 'descriptionType')).toBe(false);
+		const selector = base.properties.filter((p) => p.name === 'descriptionType');
+		expect(selector).toHaveLength(1);
+		expect(selector[0].displayOptions?.show?.['@version']).toEqual([1]);
 	});
 
 	test('the action node (not a tool) never shows or stores it', () => {
