@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withFastParameters } from '../helpers/fastParameters';
 import { useFieldLabels } from '../helpers/validation';
 import { errorItemJson, toNodeError } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
@@ -16,7 +17,7 @@ import * as voiceAgent from './voiceAgent/VoiceAgent.resource';
 
 type OperationMap = { [R in ResourceName]: Record<ContactCenterType[R], Operation> };
 
-const operations: OperationMap = {
+const operations: OperationMap = withFastParameters({
 	callTask: callTask.operations,
 	callerNumberGroup: callerNumberGroup.operations,
 	customer: customer.operations,
@@ -25,7 +26,7 @@ const operations: OperationMap = {
 	serviceGroup: serviceGroup.operations,
 	serviceRecord: serviceRecord.operations,
 	voiceAgent: voiceAgent.operations,
-};
+});
 
 // Validation errors name fields as the editor shows them, from each operation's own parameters.
 useFieldLabels(
