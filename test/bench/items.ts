@@ -20,7 +20,7 @@ import type {
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode } from '../harness';
-import { MAIN } from './tenants';
+import { IMPORTS } from './tenants';
 import { median, round } from './util';
 
 export interface ItemsResult {
@@ -106,7 +106,8 @@ async function measure(
 			parameters: parameters(expression),
 			items,
 			typeVersion: 2,
-			credentials: { baseUrl: url, appId: MAIN.appId, appSecret: MAIN.appSecret },
+			// The import tenant: the one customer the warm-up creates must not change the customer workloads.
+			credentials: { baseUrl: url, appId: IMPORTS.appId, appSecret: IMPORTS.appSecret },
 		});
 		if (result.error) throw new Error(`${label}: ${result.error.message}`);
 		if (result.items.length !== ITEMS) throw new Error(`${label}: ${result.items.length} items`);
