@@ -19,6 +19,7 @@ import * as path from 'node:path';
 
 import { installedRuntime } from '../tools/runtime';
 import { renderChart } from './chart';
+import type { ItemsReport } from './items';
 import { runMicro, type MicroReport } from './micro';
 import { measurePackage, type PackageReport } from './package-size';
 import { measurePeer, type PeerReport } from './peer';
@@ -116,6 +117,8 @@ export interface Results {
 	parts?: Record<string, RunInfo>;
 	floor: FloorResult[];
 	micro?: MicroReport;
+	/** The node's own CPU per item in n8n-core, requests excluded (items.ts). */
+	items?: ItemsReport;
 	memory: MemoryResult[];
 	package?: PackageReport;
 	peer?: PeerReport;
@@ -312,6 +315,26 @@ async function runMicroChild(url: string, notes: string[]): Promise<MicroReport>
 	return JSON.parse(line.slice(6)) as MicroReport;
 }
 
+/** items.ts in a child under ts-node (it loads n8n-core through the harness). */
+async function runItemsChild(url: string, notes: string[]): Promise<ItemsReport | undefined> {
+	const res = await runChild(
+		process.execPath,
+		tsNodeArgs(path.join(__dirname, 'items.ts'), [url]),
+		{
+			env: tsNodeEnv(),
+			timeoutMs: 20 * 60_000,
+		},
+	);
+	const line = res.stdout.split('\n').find((l) => l.startsWith('ITEMS '));
+	if (res.code !== 0 || !line) {
+		notes.push(
+			`CPU per item: not measured, the child failed (${(res.stderr || res.stdout).split('\n').slice(0, 3).join(' ')}).`,
+		);
+		return undefined;
+	}
+	return JSON.parse(line.slice(6)) as ItemsReport;
+}
+
 async function measureMemory(
 	url: string,
 	notes: string[],
@@ -405,6 +428,10 @@ async function main(): Promise<void> {
 			log('microbenchmarks of our pure functions, in a process of their own…');
 			results.micro = await runMicroChild(sandbox.url, notes);
 		}
+		if (!only || only.includes('items')) {
+			log('CPU per item of Customer → Create in n8n-core, in a process of its own…');
+			results.items = await runItemsChild(sandbox.url, notes);
+		}
 		if (!flag('skip-memory') && (!only || only.includes('memory')))
 			results.memory = await measureMemory(sandbox.url, notes, Math.min(3, runs));
 		if (!flag('skip-package') && (!only || only.includes('package'))) {
@@ -435,6 +462,7 @@ async function main(): Promise<void> {
 	const measured = [
 		...(results.floor.length ? ['requests and time'] : []),
 		...(results.micro ? ['CPU per request'] : []),
+		...(results.items ? ['CPU per item'] : []),
 		...(results.memory.length ? ['memory'] : []),
 		...(results.package ? ['package'] : []),
 		...(results.peer ? ['real n8n'] : []),
@@ -449,6 +477,7 @@ async function main(): Promise<void> {
 					SCENARIOS.findIndex((s) => s.id === a.id) - SCENARIOS.findIndex((s) => s.id === b.id),
 			),
 			micro: results.micro ?? previous.micro,
+			items: results.items ?? previous.items,
 			memory: results.memory.length ? results.memory : previous.memory,
 			package: results.package ?? previous.package,
 			peer: results.peer ?? previous.peer,

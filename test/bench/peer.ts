@@ -54,7 +54,9 @@ export interface PeerSummary {
 	medianMs: number;
 	medianWorkMs: number;
 	medianCliMs: number;
+	/** Whole execution of every run, and the work (nodes after the common input) of every run. */
 	runs: number[];
+	workRuns?: number[];
 }
 
 const CREDENTIALS: Record<string, { id: string; name: string; tenant: Tenant }> = {
@@ -300,6 +302,7 @@ function summary(runs: PeerRun[]): PeerSummary {
 		medianWorkMs: round(median(runs.map((r) => r.workMs)), 0),
 		medianCliMs: round(median(runs.map((r) => r.cliMs)), 0),
 		runs: runs.map((r) => round(r.ms, 0)),
+		workRuns: runs.map((r) => round(r.workMs, 0)),
 	};
 }
 

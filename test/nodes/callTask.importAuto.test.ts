@@ -106,6 +106,65 @@ describe('callTask import, Map Automatically', () => {
 		]);
 	});
 
+	test('version 2: the number fields stay on top, the other field names sit under Options', async () => {
+		const taskId = await newTask();
+		const item = { Tel: '13700000002', Who: 'Flo', plan: 'gold', vars: { region: 'south' } };
+		const result = await autoImport(
+			[item],
+			{
+				taskId: taskLocator(taskId),
+				numberFields: 'Tel',
+				options: {
+					nameFields: 'Who',
+					remarkFields: '',
+					variablesFields: 'vars',
+					fieldsAsVariables: 'plan',
+					dupStrategy: 'none',
+				},
+			},
+			{ typeVersion: 2 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests[0].body).toMatchObject({
+			dupStrategy: 'none',
+			customers: [
+				{
+					customerNumber: '13700000002',
+					customerName: 'Flo',
+					variables: { region: 'south', plan: 'gold' },
+				},
+			],
+		});
+		// Version 2 reads no top-level name fields: a stale one changes nothing.
+		const stale = await autoImport(
+			[{ phone: '13700000003', name: 'Gus', Who: 'not this' }],
+			{ taskId: taskLocator(taskId), nameFields: 'Who' },
+			{ typeVersion: 2 },
+		);
+		expect((stale.requests[0].body as IDataObject).customers).toEqual([
+			{ customerNumber: '13700000003', customerName: 'Gus' },
+		]);
+		const form = new ContactCenter().description.properties.filter((p) =>
+			p.displayOptions?.show?.operation?.includes('import'),
+		);
+		const options = form.find((p) => p.name === 'options')?.options ?? [];
+		expect(options.map((o) => ('displayName' in o ? o.displayName : o.name))).toEqual([
+			'Deduplication',
+			'Fields as Variables',
+			'Name Fields',
+			'Remark Fields',
+			'Variables Fields',
+		]);
+		// Version 1 keeps them on top, under the same names.
+		const v1Top = form.filter((p) => p.displayOptions?.show?.['@version']?.[0] === 1);
+		expect(v1Top.map((p) => p.name)).toEqual([
+			'nameFields',
+			'remarkFields',
+			'variablesFields',
+			'fieldsAsVariables',
+		]);
+	});
+
 	test('every row is checked as in the manual mapping; the error names the item and the item field, and nothing is sent', async () => {
 		const taskId = await newTask();
 		const result = await autoImport(

@@ -120,4 +120,28 @@ describe('pickFields', () => {
 	test('no paths: the record itself', () => {
 		expect(pickFields(record, [])).toBe(record);
 	});
+
+	test('the import reads an Output Fields expression per item: a bad one names its item and sends nothing', async () => {
+		const result = await runNode({
+			nodeType: ContactCenter,
+			typeVersion: 2,
+			parameters: {
+				resource: 'callTask',
+				operation: 'import',
+				taskId: { __rl: true, mode: 'id', value: taskId },
+				customerNumber: '={{ $json.phone }}',
+				outputFields: '={{ $json.keep }}',
+			},
+			items: [
+				{ phone: '13800138003', keep: 'taskId' },
+				{ phone: '13800138004', keep: 'task id' },
+			],
+			credentials: credentials(),
+			sandbox: control,
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toContain('[item 1]');
+		expect(result.error?.message).toContain('"Output Fields" has "task id"');
+		expect(result.requests).toEqual([]);
+	});
 });

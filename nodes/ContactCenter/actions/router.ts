@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pickFields, readOutputFields } from '../helpers/outputFields';
+import { withFastParameters } from '../helpers/fastParameters';
+import { pickFields, readOutputFields, readOutputFieldsOfItems } from '../helpers/outputFields';
 import { useFieldLabels } from '../helpers/validation';
 import { isV2 } from '../helpers/version';
 import { errorItemJson, nameItem, toNodeError } from './errors';
@@ -18,7 +19,7 @@ import * as voiceAgent from './voiceAgent/VoiceAgent.resource';
 
 type OperationMap = { [R in ResourceName]: Record<ContactCenterType[R], Operation> };
 
-const operations: OperationMap = {
+const operations: OperationMap = withFastParameters({
 	callTask: callTask.operations,
 	callerNumberGroup: callerNumberGroup.operations,
 	customer: customer.operations,
@@ -27,7 +28,7 @@ const operations: OperationMap = {
 	serviceGroup: serviceGroup.operations,
 	serviceRecord: serviceRecord.operations,
 	voiceAgent: voiceAgent.operations,
-};
+});
 
 // Validation errors name fields as the editor shows them, from each operation's own parameters.
 useFieldLabels(
@@ -53,7 +54,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (isBatchOperation(operation)) {
 		try {
 			// Output Fields are checked for every item before the batch sends anything.
-			const fields = items.map((_, itemIndex) => readOutputFields.call(this, itemIndex));
+			const fields = readOutputFieldsOfItems.call(this, items.length);
 			const batch = await operation.executeBatch.call(this, items);
 			return [batch.map((item) => keepFields(item, fields))];
 		} catch (error) {

@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IDisplayOptions,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -8,6 +9,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { validationError } from '../../helpers/validation';
+import { FROM_V2, V1_ONLY } from '../../helpers/version';
 import { importCallTaskCustomers, type ImportResult } from '../../api/voiceInterface';
 import { errorItemJson, toNodeError, withDescription } from '../errors';
 import { itemParameterReader, taskIdLocator } from './common';
@@ -28,6 +30,50 @@ import {
 
 const MANUAL = { show: { mappingMode: [MAPPING_MODES.manual] } };
 const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
+const AUTO_V1 = { show: { mappingMode: [MAPPING_MODES.auto], ...V1_ONLY } };
+const AUTO_V2_OPTION = { show: { '/mappingMode': [MAPPING_MODES.auto], ...FROM_V2 } };
+
+/** The item field names Map Automatically tries for the name, remark and variables. */
+function aliasFields(displayOptions: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Name Fields',
+			name: 'nameFields',
+			type: 'string',
+			default: 'customerName, name, fullName, full_name, contactName',
+			displayOptions,
+			description:
+				'Item fields that may hold the customer name (the first one present); leave empty to send no name',
+		},
+		{
+			displayName: 'Remark Fields',
+			name: 'remarkFields',
+			type: 'string',
+			default: 'remark, remarks, note, notes, comment',
+			displayOptions,
+			description:
+				'Item fields that may hold the remark (the first one present); leave empty to send no remark',
+		},
+		{
+			displayName: 'Variables Fields',
+			name: 'variablesFields',
+			type: 'string',
+			default: 'variables',
+			displayOptions,
+			description:
+				'Item field holding the variables, as an object of name → value or a list of {name, value} (the first one present)',
+		},
+		{
+			displayName: 'Fields as Variables',
+			name: 'fieldsAsVariables',
+			type: 'string',
+			default: '',
+			displayOptions,
+			description:
+				'Item fields sent as variables of the same name, separated by commas, e.g. plan, amount',
+		},
+	];
+}
 
 const properties: INodeProperties[] = [
 	taskIdLocator(
@@ -65,42 +111,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Item fields that may hold the phone number, separated by commas; the first one an item has is used',
 	},
-	{
-		displayName: 'Name Fields',
-		name: 'nameFields',
-		type: 'string',
-		default: 'customerName, name, fullName, full_name, contactName',
-		displayOptions: AUTO,
-		description:
-			'Item fields that may hold the customer name (the first one present); leave empty to send no name',
-	},
-	{
-		displayName: 'Remark Fields',
-		name: 'remarkFields',
-		type: 'string',
-		default: 'remark, remarks, note, notes, comment',
-		displayOptions: AUTO,
-		description:
-			'Item fields that may hold the remark (the first one present); leave empty to send no remark',
-	},
-	{
-		displayName: 'Variables Fields',
-		name: 'variablesFields',
-		type: 'string',
-		default: 'variables',
-		displayOptions: AUTO,
-		description:
-			'Item field holding the variables, as an object of name → value or a list of {name, value} (the first one present)',
-	},
-	{
-		displayName: 'Fields as Variables',
-		name: 'fieldsAsVariables',
-		type: 'string',
-		default: '',
-		displayOptions: AUTO,
-		description:
-			'Item fields sent as variables of the same name, separated by commas, e.g. plan, amount',
-	},
+	...aliasFields(AUTO_V1),
 	{
 		displayName: 'Customer Number',
 		name: 'customerNumber',
@@ -174,29 +185,33 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [
-			{
-				displayName: 'Deduplication',
-				name: 'dupStrategy',
-				type: 'options',
-				default: 'batch',
-				description:
-					'Which repeated numbers are skipped (the API default is Within This Import). Within This Import and Within the Task apply to every item of the run: a number repeated anywhere in the input is sent once, and the output reports the rows dropped.',
-				options: [
-					{ name: 'None', value: 'none', description: 'Import every row, even repeated numbers' },
-					{
-						name: 'Within the Task',
-						value: 'task',
-						description: 'Skip numbers already in the task or repeated in the input',
-					},
-					{
-						name: 'Within This Import',
-						value: 'batch',
-						description: 'Skip numbers repeated in the input of this run',
-					},
-				],
-			},
-		],
+		options: (
+			[
+				{
+					displayName: 'Deduplication',
+					name: 'dupStrategy',
+					type: 'options',
+					default: 'batch',
+					description:
+						'Which repeated numbers are skipped (the API default is Within This Import). Within This Import and Within the Task apply to every item of the run: a number repeated anywhere in the input is sent once, and the output reports the rows dropped.',
+					options: [
+						{ name: 'None', value: 'none', description: 'Import every row, even repeated numbers' },
+						{
+							name: 'Within the Task',
+							value: 'task',
+							description: 'Skip numbers already in the task or repeated in the input',
+						},
+						{
+							name: 'Within This Import',
+							value: 'batch',
+							description: 'Skip numbers repeated in the input of this run',
+						},
+					],
+				},
+				// Version 2: Map Automatically's other field names sit here, the number's stays on top.
+				...aliasFields(AUTO_V2_OPTION),
+			] as INodeProperties[]
+		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ];
 

@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../helpers/values';
+import { isV2 } from '../../helpers/version';
 import { hasExpression } from './common';
 import type { ImportRowInput } from './importRows';
 
@@ -186,10 +187,17 @@ export function nodeLevelReader<T>(
 	};
 }
 
-/** The field names of Map Automatically, read once. */
+/** The field names of Map Automatically, read once (version 2 keeps all but the number's under Options). */
 export function readAutoFields(context: IExecuteFunctions): AutoFields {
+	const v2 = isV2(context.getNode());
 	const read = (name: string, fallback: string) =>
-		fieldList(context.getNodeParameter(name, 0, fallback));
+		fieldList(
+			context.getNodeParameter(
+				v2 && name !== 'numberFields' ? `options.${name}` : name,
+				0,
+				fallback,
+			),
+		);
 	return {
 		number: read('numberFields', DEFAULT_FIELDS.number),
 		name: read('nameFields', DEFAULT_FIELDS.name),

@@ -1,0 +1,155 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/**
+ * The node's own CPU per item, requests excluded: 1,000 items through Customer → Create with five
+ * `{{ $json.x }}` parameters, run by n8n-core (the harness: WorkflowExecute, ExecuteContext, n8n's
+ * getNodeParameter behind our fast path). The node's request helper answers from a recorded reply
+ * of the sandbox (recorded in a warm-up run), so what is timed is our node: the router, parameter
+ * reads, validation, body, the transport's stringify and lossless parse, output items. CPU is
+ * process.cpuUsage around the node's execute(); the figure is the median run's CPU per item.
+ * For reference, the same with each parameter an expression n8n must evaluate (`{{ String($json.x) }}`).
+ * A program (index.ts runs it in a process of its own); prints `ITEMS <json>`.
+ *
+ *   node -r ts-node/register/transpile-only items.ts <sandbox url>
+ */
+import type {
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeParameters,
+} from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { runNode } from '../harness';
+import { IMPORTS } from './tenants';
+import { median, round } from './util';
+
+export interface ItemsResult {
+	label: string;
+	items: number;
+	/** CPU microseconds per item of every measured run, and their median. */
+	cpuUsPerItem: number[];
+	medianCpuUsPerItem: number;
+	wallUsPerItem: number[];
+	/** Requests the node asked for per run (answered from the recording). */
+	requests: number;
+}
+
+export interface ItemsReport {
+	results: ItemsResult[];
+	engine: string;
+}
+
+const ITEMS = 1_000;
+const RUNS = 7;
+
+let recorded: unknown;
+let requests = 0;
+let timing: { cpuUs: number; wallMs: number } | undefined;
+
+/** Contact Center with its request helper answering from a recording, and its execute() timed. */
+class TimedContactCenter extends ContactCenter {
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const real = this.helpers.httpRequestWithAuthentication;
+		const helpers = {
+			...this.helpers,
+			async httpRequestWithAuthentication(
+				this: IExecuteFunctions,
+				type: string,
+				options: IHttpRequestOptions,
+			): Promise<unknown> {
+				requests++;
+				recorded ??= await real.call(this, type, options);
+				return { ...(recorded as object) };
+			},
+		};
+		const context = new Proxy(this, {
+			get: (target, key) => (key === 'helpers' ? helpers : (Reflect.get(target, key) as unknown)),
+		});
+		const cpu = process.cpuUsage();
+		const started = performance.now();
+		const output = await ContactCenter.prototype.execute.call(context);
+		const used = process.cpuUsage(cpu);
+		timing = { cpuUs: used.user + used.system, wallMs: performance.now() - started };
+		return output;
+	}
+}
+
+const items = Array.from({ length: ITEMS }, (_, i) => ({
+	name: `Customer ${i}`,
+	phone: String(13_900_000_000 + i),
+	email: `c${i}@example.com`,
+	owner: `u-${1000 + (i % 50)}`,
+	source: 'web',
+}));
+
+const parameters = (expression: (field: string) => string): INodeParameters => ({
+	resource: 'customer',
+	operation: 'create',
+	customerName: expression('name'),
+	mobile: { values: [{ value: expression('phone') }] },
+	email: { values: [{ value: expression('email') }] },
+	additionalFields: { owner: expression('owner'), customerSource: expression('source') },
+});
+
+async function measure(
+	label: string,
+	url: string,
+	expression: (field: string) => string,
+): Promise<ItemsResult> {
+	const cpu: number[] = [];
+	const wall: number[] = [];
+	// Run 0 records the reply and warms up; it is not counted.
+	for (let run = 0; run <= RUNS; run++) {
+		requests = 0;
+		const result = await runNode({
+			nodeType: TimedContactCenter,
+			parameters: parameters(expression),
+			items,
+			typeVersion: 2,
+			// The import tenant: the one customer the warm-up creates must not change the customer workloads.
+			credentials: { baseUrl: url, appId: IMPORTS.appId, appSecret: IMPORTS.appSecret },
+		});
+		if (result.error) throw new Error(`${label}: ${result.error.message}`);
+		if (result.items.length !== ITEMS) throw new Error(`${label}: ${result.items.length} items`);
+		if (run === 0 || !timing) continue;
+		cpu.push(timing.cpuUs / ITEMS);
+		wall.push((timing.wallMs * 1000) / ITEMS);
+	}
+	return {
+		label,
+		items: ITEMS,
+		cpuUsPerItem: cpu.map((v) => round(v, 1)),
+		medianCpuUsPerItem: round(median(cpu), 1),
+		wallUsPerItem: wall.map((v) => round(v, 1)),
+		requests,
+	};
+}
+
+export async function measureItems(url: string): Promise<ItemsReport> {
+	const { Expression } = await import('n8n-workflow');
+	return {
+		engine: Expression.getActiveImplementation(),
+		results: [
+			await measure(
+				'Customer → Create, 1,000 items, five {{ $json.x }} parameters (fast path)',
+				url,
+				(field) => `={{ $json.${field} }}`,
+			),
+			await measure(
+				'the same, each parameter evaluated by n8n ({{ String($json.x) }})',
+				url,
+				(field) => `={{ String($json.${field}) }}`,
+			),
+		],
+	};
+}
+
+if (require.main === module) {
+	const url = process.argv[2];
+	measureItems(url)
+		.then((report) => process.stdout.write(`ITEMS ${JSON.stringify(report)}\n`))
+		.catch((error: unknown) => {
+			process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+			process.exit(1);
+		});
+}
