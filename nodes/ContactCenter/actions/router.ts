@@ -2,8 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { useFieldLabels } from '../helpers/validation';
-import { errorItemJson, toNodeError } from './errors';
+import { isV2 } from '../helpers/version';
+import { shareBackoff } from '../transport/backoff';
+import { errorItemJson, toNodeError, withDescription } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
+import { readParallelRequests, stoppedRunSummary } from './parallel';
+import { runBounded } from './pool';
 import { isBatchOperation, type Operation } from './types';
 import * as callTask from './callTask/CallTask.resource';
 import * as callerNumberGroup from './callerNumberGroup/CallerNumberGroup.resource';
@@ -49,22 +53,42 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	if (isBatchOperation(operation)) return [await operation.executeBatch.call(this, items)];
 
+	const parallel = readParallelRequests.call(this);
+	const continueOnFail = this.continueOnFail();
+	// Parallel items share one back-off: a 429 or 5xx slows the whole run down.
+	if (parallel > 1) shareBackoff(this);
+	const outcomes = await runBounded(
+		items.length,
+		parallel,
+		async (itemIndex) => await operation.execute.call(this, itemIndex),
+		!continueOnFail,
+	);
+
 	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const result = await operation.execute.call(this, itemIndex);
+	for (let itemIndex = 0; itemIndex < outcomes.length; itemIndex++) {
+		const outcome = outcomes[itemIndex];
+		if (!outcome) continue;
+		if (outcome.ok) {
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.value), {
 					itemData: { item: itemIndex },
 				}),
 			);
-		} catch (error) {
-			if (this.continueOnFail()) {
-				output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
-				continue;
-			}
-			throw toNodeError(this.getNode(), error, itemIndex);
+			continue;
 		}
+		if (continueOnFail) {
+			output.push({ json: errorItemJson(outcome.error), pairedItem: { item: itemIndex } });
+			continue;
+		}
+		// Version 1 keeps its error as it was; version 2 says what the other items did.
+		if (!isV2(this.getNode()) || items.length === 1)
+			throw toNodeError(this.getNode(), outcome.error, itemIndex);
+		throw withDescription(
+			this.getNode(),
+			outcome.error,
+			itemIndex,
+			stoppedRunSummary(outcomes, itemIndex),
+		);
 	}
 	return [output];
 }
