@@ -12,7 +12,7 @@ import { validationError } from '../helpers/validation';
 import { FROM_V2, isV2 } from '../helpers/version';
 
 /** Version 2's default, chosen by measurement (docs/performance.md, "Parallel requests"). */
-export const PARALLEL_REQUESTS_DEFAULT = 8;
+export const PARALLEL_REQUESTS_DEFAULT = 10;
 export const PARALLEL_REQUESTS_MAX = 32;
 const LABEL = 'Parallel Requests';
 
