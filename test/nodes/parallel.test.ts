@@ -184,6 +184,19 @@ describe('failures', () => {
 	});
 });
 
+describe('stopping', () => {
+	it('Stop aborts the requests in flight, starts no other item, and says which were not sent', async () => {
+		await control.setLatency(3000);
+		const result = await run({ ...CREATE, parallelRequests: 5 }, people(30), {
+			cancelAfterMs: 300,
+		});
+		expect(result.error?.message).toMatch(/cancelled/);
+		expect(result.error?.description).toContain('Items 5-29 were not sent.');
+		expect(result.requests).toHaveLength(5);
+		expect(namesSent(result.requests)).toEqual(people(5).map((p) => p.name));
+	});
+});
+
 describe('back-off', () => {
 	it('a 429 with Retry-After holds the whole pool: no request goes out during the wait, then the read is retried', async () => {
 		await control.setLatency(0);
