@@ -8,7 +8,7 @@
  * had in flight during each run. Not a test: it measures and writes parallel-results.{md,json}.
  *
  *   npx ts-node --transpile-only test/bench/parallel.ts [--runs 3] [--items 300]
- *       [--latencies 0,20,100] [--ops create,upsert,get] [--sweep 4,16] [--skip-v1]
+ *       [--latencies 0,20,100] [--ops create,upsert,get] [--sweep 4,16] [--skip-v1] [--out test/bench]
  *
  * --sweep adds Customer Create with those Parallel Requests values (to choose the default).
  */
@@ -378,7 +378,7 @@ function report(
 					maxInFlight: Math.max(...mine.map((s) => s.maxInFlight)),
 				});
 			}
-	const out = path.join(REPO, 'test', 'bench');
+	const out = path.resolve(REPO, option('out', 'test/bench'));
 	writeFileSync(
 		path.join(out, 'parallel-results.json'),
 		`${JSON.stringify({ ...meta, rows, samples }, null, '\t')}\n`,
