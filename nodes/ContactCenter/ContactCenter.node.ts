@@ -6,6 +6,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { parallelRequestsProperty } from './actions/parallel';
 import { router } from './actions/router';
 import * as callTask from './actions/callTask/CallTask.resource';
 import * as callerNumberGroup from './actions/callerNumberGroup/CallerNumberGroup.resource';
@@ -96,6 +97,7 @@ export class ContactCenter implements INodeType {
 			...serviceRecord.description,
 			...voiceAgent.description,
 			outputFieldsProperty,
+			parallelRequestsProperty,
 		],
 	};
 

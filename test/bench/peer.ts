@@ -65,7 +65,7 @@ const CREDENTIALS: Record<string, { id: string; name: string; tenant: Tenant }> 
 };
 
 const OUR_TYPE = `${PACKAGE_NAME}.contactCenter`;
-const manual = (): WorkflowNode => ({
+export const manual = (): WorkflowNode => ({
 	id: 'n0',
 	name: 'Start',
 	type: 'n8n-nodes-base.manualTrigger',
@@ -73,7 +73,7 @@ const manual = (): WorkflowNode => ({
 	position: [0, 0],
 	parameters: {},
 });
-const code = (id: string, name: string, jsCode: string, x: number): WorkflowNode => ({
+export const code = (id: string, name: string, jsCode: string, x: number): WorkflowNode => ({
 	id,
 	name,
 	type: 'n8n-nodes-base.code',
@@ -81,7 +81,7 @@ const code = (id: string, name: string, jsCode: string, x: number): WorkflowNode
 	position: [x, 0],
 	parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode },
 });
-const http = (id: string, name: string, x: number): WorkflowNode => ({
+export const http = (id: string, name: string, x: number): WorkflowNode => ({
 	id,
 	name,
 	type: 'n8n-nodes-base.httpRequest',
@@ -122,7 +122,7 @@ const ours = (
 		contactCenterApi: { id: CREDENTIALS[credential].id, name: CREDENTIALS[credential].name },
 	},
 });
-const chain = (...names: string[]): Record<string, unknown> =>
+export const chain = (...names: string[]): Record<string, unknown> =>
 	Object.fromEntries(
 		names
 			.slice(0, -1)
@@ -130,7 +130,7 @@ const chain = (...names: string[]): Record<string, unknown> =>
 	);
 
 /** The signing helper a user pastes into a Code node (the secret sits in the workflow in plain text). */
-const signing = (url: string, tenant: Tenant) => `
+export const signing = (url: string, tenant: Tenant) => `
 const crypto = require('crypto');
 const BASE = ${JSON.stringify(url)};
 const APP_ID = ${JSON.stringify(tenant.appId)};

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test code, not shipped */
-// `npm run sandbox -- --port 18080 --app-id 1090 --app-secret demo-secret [--timezone Asia/Shanghai] [--seed demo|empty]`
+// `npm run sandbox -- --port 18080 --app-id 1090 --app-secret demo-secret [--timezone Asia/Shanghai] [--seed demo|empty] [--latency 100|20-150]`
 // Starts the sandbox with one tenant (demo data by default) and runs until SIGINT/SIGTERM.
+// --latency: every answer waits that many ms (or a random time in the range), as a hosted API's round trip.
 
 import { startSandbox } from './index';
 
@@ -24,7 +25,15 @@ async function main(): Promise<void> {
 	if (!Number.isInteger(port) || port < 0 || port > 65535)
 		throw new Error(`--port ${port} is not a port number`);
 	if (seed !== 'demo' && seed !== 'empty') throw new Error('--seed must be demo or empty');
-	const sandbox = await startSandbox({ port, tenants: [{ appId, appSecret, timezone, seed }] });
+	const latencyText = option('latency', '0');
+	const latency = /^(\d+)(?:-(\d+))?$/.exec(latencyText);
+	if (!latency) throw new Error('--latency must be milliseconds (100) or a range (20-150)');
+	const [min, max] = [Number(latency[1]), Number(latency[2] ?? latency[1])];
+	const sandbox = await startSandbox({
+		port,
+		tenants: [{ appId, appSecret, timezone, seed }],
+		latencyMs: min === max ? min : { min, max },
+	});
 	console.log(`Contact-center sandbox listening on ${sandbox.url}`);
 	console.log(
 		`  tenant: appId ${appId}, appSecret ${appSecret}, timezone ${timezone}, seed ${seed}`,
@@ -32,6 +41,7 @@ async function main(): Promise<void> {
 	console.log(
 		`  control API: ${sandbox.controlUrl} (e.g. GET ${sandbox.controlUrl}/state?appId=${appId})`,
 	);
+	if (max > 0) console.log(`  latency: ${min === max ? min : `${min}-${max}`} ms per answer`);
 	console.log('  stop with Ctrl+C');
 	const stop = () => {
 		void sandbox.close().then(() => process.exit(0));

@@ -11,6 +11,7 @@ import type {
 	ImportedCustomer,
 	InjectRecordsRequest,
 	InjectRecordsResponse,
+	Latency,
 	LogEntry,
 	LogQuery,
 	SeedAgentsRequest,
@@ -24,6 +25,7 @@ import type {
 	TaskStateDump,
 	TenantConfig,
 	TenantStateDump,
+	TrafficState,
 } from './types';
 
 export type * from './types';
@@ -173,6 +175,21 @@ export class SandboxControl {
 
 	getClock(): Promise<ClockState> {
 		return this.call('GET', '/clock');
+	}
+
+	/** API requests in flight now and the most seen at once since the last `resetTraffic` (or reset). */
+	getTraffic(): Promise<TrafficState> {
+		return this.call('GET', '/traffic');
+	}
+
+	/** Starts a new peak: `maxInFlight` becomes the number in flight now. */
+	resetTraffic(): Promise<TrafficState> {
+		return this.call('DELETE', '/traffic');
+	}
+
+	/** Every API answer from now on waits `ms` (a number) or a seeded uniform time in [minMs, maxMs]. */
+	setLatency(latency: number | Latency): Promise<TrafficState> {
+		return this.call('POST', '/latency', typeof latency === 'number' ? { ms: latency } : latency);
 	}
 
 	private async call<T>(

@@ -31,6 +31,12 @@ export interface SandboxOptions {
 	 * alternating call and chat, as a live tenant would; default off. `npm start` turns it on.
 	 */
 	demoFeedSeconds?: number;
+	/**
+	 * Every API answer is written this late (ms): a number (fixed) or `{ min, max }` (uniform, seeded),
+	 * as a hosted API's round trip; the handler runs at arrival. Default 0. `POST /__control/latency`
+	 * changes it while running.
+	 */
+	latencyMs?: number | { min: number; max: number };
 }
 
 export type Channel = 'call' | 'im';
@@ -445,6 +451,20 @@ export interface ClockRequest {
 	offsetSeconds?: number;
 	/** An ISO instant at which the clock stands still; null (or absent) lets it run again. */
 	freezeAt?: string | null;
+}
+
+/** Answer latency: fixed when minMs = maxMs, else uniform in [minMs, maxMs] from a generator seeded with `seed` (default 1). */
+export interface Latency {
+	minMs: number;
+	maxMs: number;
+	seed?: number;
+}
+
+/** API requests in flight (arrived, answer not yet written) now and at most since the last reset. */
+export interface TrafficState {
+	inFlight: number;
+	maxInFlight: number;
+	latency: { minMs: number; maxMs: number };
 }
 
 export interface ClockState {

@@ -5,8 +5,11 @@ import { withFastParameters } from '../helpers/fastParameters';
 import { pickFields, readOutputFields, readOutputFieldsOfItems } from '../helpers/outputFields';
 import { useFieldLabels } from '../helpers/validation';
 import { isV2 } from '../helpers/version';
-import { errorItemJson, nameItem, toNodeError } from './errors';
+import { shareBackoff } from '../transport/backoff';
+import { errorItemJson, nameItem, toNodeError, withDescription } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
+import { readParallelRequests, stoppedRunSummary } from './parallel';
+import { runBounded } from './pool';
 import { isBatchOperation, type Operation } from './types';
 import * as callTask from './callTask/CallTask.resource';
 import * as callerNumberGroup from './callerNumberGroup/CallerNumberGroup.resource';
@@ -64,27 +67,48 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
+	const parallel = readParallelRequests.call(this);
+	// Parallel items share one back-off: a 429 or 5xx slows the whole run down.
+	if (parallel > 1) shareBackoff(this);
+	const outcomes = await runBounded(
+		items.length,
+		parallel,
+		async (itemIndex) => {
 			const fields = readOutputFields.call(this, itemIndex);
 			const result = await operation.execute.call(this, itemIndex);
-			const records = (Array.isArray(result) ? result : [result]).map((record) =>
+			return (Array.isArray(result) ? result : [result]).map((record) =>
 				pickFields(record, fields),
 			);
+		},
+		!continues,
+	);
+
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < outcomes.length; itemIndex++) {
+		const outcome = outcomes[itemIndex];
+		if (!outcome) continue;
+		if (outcome.ok) {
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.value), {
 					itemData: { item: itemIndex },
 				}),
 			);
-		} catch (error) {
-			nameItem(this.getNode(), error, itemIndex);
-			if (continues) {
-				output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
-				continue;
-			}
-			throw toNodeError(this.getNode(), error, itemIndex);
+			continue;
 		}
+		nameItem(this.getNode(), outcome.error, itemIndex);
+		if (continues) {
+			output.push({ json: errorItemJson(outcome.error), pairedItem: { item: itemIndex } });
+			continue;
+		}
+		// Version 1 keeps its error as it was; version 2 says what the other items did.
+		if (!isV2(this.getNode()) || items.length === 1)
+			throw toNodeError(this.getNode(), outcome.error, itemIndex);
+		throw withDescription(
+			this.getNode(),
+			outcome.error,
+			itemIndex,
+			stoppedRunSummary(outcomes, itemIndex),
+		);
 	}
 	return [output];
 }

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { backoffGateOf } from './backoff';
 import { settingsProblem } from './credentialSettings';
 import {
 	classifyThrown,
@@ -148,9 +149,11 @@ export async function requestEnvelope<T>(
 	const maxAttempts = options.kind === 'read' ? MAX_READ_ATTEMPTS : 1;
 	const signal = 'getExecutionCancelSignal' in this ? this.getExecutionCancelSignal() : undefined;
 	const payload = options.method === 'POST' ? stringifyJson(options.body ?? {}) : undefined;
+	const gate = backoffGateOf(this);
 	let lastFailure: TransportFailure | undefined;
 
 	for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+		await gate?.pass();
 		if (signal?.aborted) {
 			throw transportError(
 				node,
@@ -226,7 +229,9 @@ export async function requestEnvelope<T>(
 			const retriable = status === 429 || status >= 500 || kind === 'invalidJson';
 			if (!retriable) break;
 		}
-		if (attempt < maxAttempts) await sleep(retryDelayMs(attempt, retryHeaders));
+		// In a parallel run the back-off holds every request of the run, a write's failure included.
+		if (gate) gate.hold(retryDelayMs(attempt, retryHeaders));
+		else if (attempt < maxAttempts) await sleep(retryDelayMs(attempt, retryHeaders));
 	}
 	throw transportError(node, lastFailure as TransportFailure, options.itemIndex);
 }

@@ -25,6 +25,7 @@ import type {
 } from '../types';
 import { FaultSpecError } from './faults';
 import type { Sandbox } from './sandbox';
+import { readLatency } from './traffic';
 
 // The control API under /__control: JSON in and out, no authentication, never logged, never faulted.
 
@@ -188,6 +189,12 @@ const HANDLERS: Record<string, ControlHandler> = {
 		return { cleared: true };
 	},
 	'GET /state': (sb, _body, query) => stateOf(sb, query.appId),
+	'GET /traffic': (sb) => sb.traffic.state(),
+	'DELETE /traffic': (sb) => sb.traffic.resetPeak(),
+	'POST /latency': (sb, body) => {
+		sb.traffic.setLatency(readLatency(body));
+		return sb.traffic.state();
+	},
 	'GET /clock': (sb) => clockState(sb),
 	'POST /chat/script': (sb, body) => {
 		if (!Array.isArray(body.turns)) throw new ControlError('turns must be an array');

@@ -28,6 +28,7 @@ import { ScriptedChatModel } from './chatModel';
 import { handleControl } from './control';
 import { FaultRegistry } from './faults';
 import { RequestLog } from './log';
+import { Traffic, latencyOption } from './traffic';
 import { envelopeOf, type Envelope, type RouteDef } from './routes';
 
 export const CONTROL_PREFIX = '/__control';
@@ -166,6 +167,7 @@ export class Sandbox {
 	readonly faults = new FaultRegistry();
 	readonly log: RequestLog;
 	readonly chat = new ScriptedChatModel();
+	readonly traffic: Traffic;
 	readonly authSettings: AuthSettings;
 	private readonly nonceTtlMs: number;
 	private readonly initialTenants: TenantConfig[];
@@ -177,6 +179,7 @@ export class Sandbox {
 
 	constructor(options: SandboxOptions = {}) {
 		this.log = new RequestLog(options.maxLogEntries ?? 100_000);
+		this.traffic = new Traffic(latencyOption(options.latencyMs));
 		this.authSettings = {
 			clockSkewSeconds: options.clockSkewSeconds ?? 300,
 			nonceReplayKey: options.nonceReplayKey ?? 'nonce',
@@ -202,6 +205,7 @@ export class Sandbox {
 		this.faults.clear();
 		this.log.clear();
 		this.chat.clear();
+		this.traffic.reset();
 		this.clock.reset();
 		for (const config of checked) this.addTenant(config);
 	}
@@ -278,6 +282,7 @@ export class Sandbox {
 
 	private onRequest(req: IncomingMessage, res: ServerResponse): void {
 		const arrivedAt = performance.now();
+		if (!(req.url ?? '/').startsWith(CONTROL_PREFIX)) this.traffic.enter(res);
 		const chunks: Buffer[] = [];
 		let size = 0;
 		req.on('data', (chunk: Buffer) => {
@@ -363,11 +368,25 @@ export class Sandbox {
 		if (fault.kind === 'reset') return this.resetConnection(req, entry, arrivedAt);
 		// delay: the handler has run (state changed); the answer goes out late.
 		const logged = this.log.push({ ...entry, httpStatus: reply.status, code: reply.code });
-		const timer = setTimeout(() => {
-			this.timers.delete(timer);
+		this.later(fault.delayMs ?? 1000, () => this.answer(res, reply, logged, arrivedAt));
+	}
+
+	/** Writes an API answer after the configured latency; the log entry gets the real duration. */
+	private answer(res: ServerResponse, reply: Reply, logged: LogEntry, arrivedAt: number): void {
+		const send = () => {
 			this.write(res, reply);
 			logged.durationMs = Math.round(performance.now() - arrivedAt);
-		}, fault.delayMs ?? 1000);
+		};
+		const latency = this.traffic.nextDelayMs();
+		if (latency > 0) this.later(latency, send);
+		else send();
+	}
+
+	private later(ms: number, run: () => void): void {
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			run();
+		}, ms);
 		this.timers.add(timer);
 	}
 
@@ -483,13 +502,13 @@ export class Sandbox {
 		entry: Omit<LogEntry, 'seq'>,
 		arrivedAt: number,
 	): void {
-		this.write(res, reply);
-		this.log.push({
+		const logged = this.log.push({
 			...entry,
 			httpStatus: reply.status,
 			code: reply.code,
 			durationMs: Math.round(performance.now() - arrivedAt),
 		});
+		this.answer(res, reply, logged, arrivedAt);
 	}
 
 	private resetConnection(

@@ -9,6 +9,8 @@ interface TaskIndex {
 	tasks: Map<string, IDataObject>;
 	nextPage: number;
 	complete: boolean;
+	/** The page being read; items sent in parallel wait for it instead of reading it again. */
+	loading?: Promise<void>;
 }
 
 const indexes = new WeakMap<object, TaskIndex>();
@@ -26,16 +28,27 @@ export async function findTask(
 	let index = indexes.get(this);
 	if (!index) indexes.set(this, (index = { tasks: new Map(), nextPage: 1, complete: false }));
 	while (!index.tasks.has(taskId) && !index.complete) {
-		const { rows, hasMore } = await fetchCallTaskPage.call(
-			this,
-			{},
-			index.nextPage,
-			PAGE_SIZE.voiceAgentInterface,
-			itemIndex,
-		);
-		for (const row of rows) index.tasks.set(String(row.id), row);
-		index.nextPage++;
-		index.complete = !hasMore;
+		index.loading ??= readNextPage.call(this, index, itemIndex).finally(() => {
+			index.loading = undefined;
+		});
+		await index.loading;
 	}
 	return index.tasks.get(taskId);
+}
+
+async function readNextPage(
+	this: RequestContext,
+	index: TaskIndex,
+	itemIndex: number | undefined,
+): Promise<void> {
+	const { rows, hasMore } = await fetchCallTaskPage.call(
+		this,
+		{},
+		index.nextPage,
+		PAGE_SIZE.voiceAgentInterface,
+		itemIndex,
+	);
+	for (const row of rows) index.tasks.set(String(row.id), row);
+	index.nextPage++;
+	index.complete = !hasMore;
 }

@@ -1,0 +1,63 @@
+/**
+ * Parallel Requests: how many items of a per-item operation are sent at once. One parameter for
+ * every per-item operation (the call-task import sends its own batches), version 2 only; version 1
+ * sends one item after another, as it always did.
+ */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { describeItems } from './callTask/importRows';
+import type { Outcome } from './pool';
+import { readNumber } from '../helpers/parameters';
+import { validationError } from '../helpers/validation';
+import { FROM_V2, isV2 } from '../helpers/version';
+
+/** Version 2's default, chosen by measurement (docs/performance.md, "Parallel requests"). */
+export const PARALLEL_REQUESTS_DEFAULT = 10;
+export const PARALLEL_REQUESTS_MAX = 32;
+const LABEL = 'Parallel Requests';
+
+export const parallelRequestsProperty: INodeProperties = {
+	displayName: LABEL,
+	name: 'parallelRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: PARALLEL_REQUESTS_MAX, numberPrecision: 0 },
+	default: PARALLEL_REQUESTS_DEFAULT,
+	displayOptions: { show: FROM_V2, hide: { operation: ['import'] } },
+	description: `How many items are sent to the API at the same time (1 to ${PARALLEL_REQUESTS_MAX}). Output items keep the input order. Use 1 when an item must see what an earlier item wrote, e.g. the same customer twice.`,
+};
+
+/** The run's Parallel Requests: 1 in version 1; read once per run (a run-wide setting, not per item). */
+export function readParallelRequests(this: IExecuteFunctions): number {
+	if (!isV2(this.getNode())) return 1;
+	const raw = this.getNodeParameter('parallelRequests', 0, PARALLEL_REQUESTS_DEFAULT);
+	const read = readNumber(LABEL, raw, { integer: true, min: 1, max: PARALLEL_REQUESTS_MAX });
+	if (read.issue) throw validationError(this.getNode(), 0, [read.issue]);
+	return read.value ?? PARALLEL_REQUESTS_DEFAULT;
+}
+
+/**
+ * What the error of a stopped run adds: which items had gone through (a write among them is done),
+ * which others failed, and which were never sent.
+ */
+export function stoppedRunSummary(
+	outcomes: Array<Outcome<unknown> | undefined>,
+	failed: number,
+): string {
+	const done: number[] = [];
+	const alsoFailed: number[] = [];
+	const notSent: number[] = [];
+	for (let index = 0; index < outcomes.length; index++) {
+		const outcome = outcomes[index];
+		if (!outcome) notSent.push(index);
+		else if (outcome.ok) done.push(index);
+		else if (index !== failed) alsoFailed.push(index);
+	}
+	const lines = [
+		done.length > 0
+			? `Items ${describeItems(done, 10)} had gone through before the run stopped: what they wrote is done, so leave them out when you run again.`
+			: 'No other item had gone through.',
+	];
+	if (alsoFailed.length > 0) lines.push(`Items ${describeItems(alsoFailed, 10)} failed too.`);
+	if (notSent.length > 0) lines.push(`Items ${describeItems(notSent, 10)} were not sent.`);
+	return lines.join('\n');
+}

@@ -1,0 +1,416 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/**
+ * Parallel Requests in a real n8n (the pinned 2.41.1, our package installed as a community package):
+ * per-item operations on 300 items against the sandbox answering after 0, 20 and 100 ms, our node's
+ * version 2 defaults and version 1 (one item after another) against the hand-built workflow (a Code
+ * node signing each item + the HTTP Request node, which sends all items' requests at once). Times
+ * are n8n's own node execution times from the run data; the sandbox reports the most requests it
+ * had in flight during each run. Not a test: it measures and writes parallel-results.{md,json}.
+ *
+ *   npx ts-node --transpile-only test/bench/parallel.ts [--runs 3] [--items 300]
+ *       [--latencies 0,20,100] [--ops create,upsert,get] [--sweep 4,16] [--skip-v1] [--out test/bench]
+ *
+ * --sweep adds Customer Create with those Parallel Requests values (to choose the default).
+ */
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+import { PARALLEL_REQUESTS_DEFAULT } from '../../nodes/ContactCenter/actions/parallel';
+import {
+	N8n,
+	PACKAGE_NAME,
+	type RunData,
+	type WorkflowImport,
+	type WorkflowNode,
+} from '../e2e/lib';
+import { ensureN8n } from '../tools/runtime';
+import { chain, code, http, manual, signing } from './peer';
+import type { Tenant } from './tenants';
+import { drainLog, loadavg, log, machine, median, REPO, round, startSandboxChild } from './util';
+
+const TENANT: Tenant = {
+	appId: '51003',
+	appSecret: ['bench', 'parallel', '7e2a'].join('-'),
+	timezone: 'Asia/Shanghai',
+};
+const CREDENTIAL = { id: 'benchParallelCr1', name: 'Bench parallel tenant' };
+
+function flag(name: string): boolean {
+	return process.argv.includes(`--${name}`);
+}
+function option(name: string, fallback: string): string {
+	const i = process.argv.indexOf(`--${name}`);
+	return i < 0 ? fallback : (process.argv[i + 1] ?? fallback);
+}
+const list = (text: string) => text.split(',').filter(Boolean);
+
+type Op = 'create' | 'upsert' | 'get';
+const OP_LABEL: Record<Op, string> = {
+	create: 'Customer → Create',
+	upsert: 'Customer → Create or Update (every item updates an existing customer)',
+	get: 'Customer → Get',
+};
+
+interface Variant {
+	key: string;
+	label: string;
+	op: Op;
+	workflow: WorkflowImport;
+	/** Nodes every variant of the op shares (the trigger and the generated rows). */
+	common: string[];
+}
+
+const ours = (
+	op: Op,
+	typeVersion: number,
+	parallelRequests: number | undefined,
+	x: number,
+): WorkflowNode => {
+	const parameters: Record<string, unknown> =
+		op === 'get'
+			? {
+					resource: 'customer',
+					operation: 'get',
+					customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				}
+			: {
+					resource: 'customer',
+					operation: op,
+					customerName: '={{ $json.name }}',
+					mobile: { values: [{ value: '={{ $json.phone }}' }] },
+				};
+	if (parallelRequests !== undefined) parameters.parallelRequests = parallelRequests;
+	return {
+		id: 'n2',
+		name: 'Contact Center',
+		type: `${PACKAGE_NAME}.contactCenter`,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+		credentials: { contactCenterApi: CREDENTIAL },
+	};
+};
+
+const httpGet = (id: string, name: string, x: number): WorkflowNode => {
+	const node = http(id, name, x);
+	const { sendBody, contentType, specifyBody, jsonBody, ...parameters } = node.parameters;
+	void [sendBody, contentType, specifyBody, jsonBody];
+	return { ...node, parameters: { ...parameters, method: 'GET' } };
+};
+
+/** The 300 rows: new phones for Create (unique per execution), the seeded customers otherwise. */
+function rows(op: Op, items: number, seeded: Array<{ id: string; phone: string }>): string {
+	if (op === 'create')
+		return `const base = 14000000000 + (Number($execution.id) % 9000) * 1000;
+return Array.from({ length: ${items} }, (_, i) => ({ json: { name: 'Bench ' + $execution.id + '-' + i, phone: String(base + i) } }));`;
+	const data = seeded
+		.slice(0, items)
+		.map((c, i) => ({ id: c.id, phone: c.phone, name: `Upd ${i}` }));
+	return `return ${JSON.stringify(data)}.map((json) => ({ json }));`;
+}
+
+function peer(op: Op, url: string): WorkflowNode[] {
+	const sign = signing(url, TENANT);
+	const customer = `{ customerName: item.json.name, mobile: [{ value: item.json.phone }] }`;
+	if (op === 'get')
+		return [
+			code(
+				'p1',
+				'Sign',
+				`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + '/openapi/crm/' + item.json.id, headers: sign() } }));`,
+				400,
+			),
+			httpGet('p2', 'Get', 600),
+		];
+	const add = [
+		code(
+			'p1',
+			'Sign',
+			`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + '/openapi/crm/add', headers: sign(), body: ${customer} } }));`,
+			400,
+		),
+		http('p2', 'Add', 600),
+	];
+	if (op === 'create') return add;
+	// Create or Update by hand: an add, then an update of the customer the API names as the holder.
+	return [
+		...add,
+		code(
+			'p3',
+			'Sign updates',
+			`${sign}
+const sent = $('Sign').all();
+const out = [];
+$input.all().forEach((answer, i) => {
+  if (answer.json.code !== '03001004') return;
+  const body = { ...sent[i].json.body, _id: String(answer.json.data.repeatId[0]) };
+  out.push({ json: { url: BASE + '/openapi/crm/update', headers: sign(), body } });
+});
+return out;`,
+			800,
+		),
+		http('p4', 'Update', 1000),
+	];
+}
+
+function variants(
+	url: string,
+	ops: Op[],
+	items: number,
+	sweep: number[],
+	withV1: boolean,
+	seeded: Array<{ id: string; phone: string }>,
+): Variant[] {
+	const out: Variant[] = [];
+	ops.forEach((op, o) => {
+		const start = manual();
+		const input = code('n1', 'Rows', rows(op, items, seeded), 200);
+		const make = (key: string, label: string, nodes: WorkflowNode[]): Variant => ({
+			key,
+			label,
+			op,
+			common: ['Start', 'Rows'],
+			workflow: {
+				id: `benchPar${o}${key.replace(/[^a-z0-9]/gi, '')}`.padEnd(16, '0').slice(0, 16),
+				name: `Bench parallel: ${OP_LABEL[op]}, ${label}`,
+				nodes: [start, input, ...nodes],
+				connections: chain('Start', 'Rows', ...nodes.map((n) => n.name)),
+				settings: { executionOrder: 'v1' },
+			},
+		});
+		out.push(
+			make('v2', `version 2 defaults (Parallel Requests ${PARALLEL_REQUESTS_DEFAULT})`, [
+				ours(op, 2, undefined, 400),
+			]),
+		);
+		out.push(make('peer', 'hand-built Code + HTTP Request', peer(op, url)));
+		if (withV1)
+			out.push(make('v1', 'version 1 (one item after another)', [ours(op, 1, undefined, 400)]));
+		if (op === 'create')
+			for (const limit of sweep)
+				out.push(
+					make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [ours(op, 2, limit, 400)]),
+				);
+	});
+	return out;
+}
+
+interface Sample {
+	variant: string;
+	op: Op;
+	latencyMs: number;
+	ok: boolean;
+	cliMs: number;
+	requests: number;
+	failedRequests: number;
+	maxInFlight: number;
+	/** First node start to last node end. */
+	ms?: number;
+	/** The nodes after the common rows. */
+	workMs?: number;
+	error?: string;
+}
+
+function timesOf(run: RunData, common: string[]): { ms: number; workMs: number } {
+	let first = Infinity;
+	let last = 0;
+	let work = 0;
+	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
+		for (const task of tasks) {
+			first = Math.min(first, task.startTime);
+			last = Math.max(last, task.startTime + task.executionTime);
+			if (!common.includes(name)) work += task.executionTime;
+		}
+	}
+	return { ms: last - first, workMs: work };
+}
+
+async function main(): Promise<void> {
+	const runs = Math.min(20, Math.max(1, Number(option('runs', '3'))));
+	const items = Math.min(5000, Math.max(1, Number(option('items', '300'))));
+	const latencies = list(option('latencies', '0,20,100')).map(Number);
+	const ops = list(option('ops', 'create,upsert,get')) as Op[];
+	const sweep = list(option('sweep', '')).map(Number);
+	const withV1 = !flag('skip-v1');
+	const host = machine();
+	const command =
+		`npx ts-node --transpile-only test/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim();
+	log(`parallel bench: ${command}; load ${host.loadStart.join(' / ')}`);
+
+	const sandbox = await startSandboxChild([{ ...TENANT }]);
+	const runtime = await ensureN8n({ log: (line) => log(`runtime: ${line}`) });
+	const userFolder = path.join(REPO, '.cache', `bench-parallel-n8n-${process.pid}`);
+	const n8n = await N8n.create({
+		runtime,
+		userFolder,
+		removeUserFolder: true,
+		env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto', N8N_LOG_LEVEL: 'info' },
+	});
+	const samples: Sample[] = [];
+	const pending: Array<{ sample: Sample; variant: Variant }> = [];
+	try {
+		const control = sandbox.control;
+		const seeded = Array.from({ length: items }, (_, i) => ({
+			customerName: `Seeded ${i}`,
+			mobile: [{ value: String(13500000000 + i) }],
+		}));
+		const ids = await control.seedCustomers({ appId: TENANT.appId, customers: seeded });
+		const known = ids.map((id, i) => ({ id, phone: String(13500000000 + i) }));
+		log('installing the package into n8n…');
+		await n8n.installPackage();
+		await n8n.importCredentials([
+			{
+				...CREDENTIAL,
+				type: 'contactCenterApi',
+				data: { baseUrl: sandbox.url, ...TENANT, timeoutSeconds: 120 },
+			},
+		]);
+		const all = variants(sandbox.url, ops, items, sweep, withV1, known);
+		await n8n.importWorkflows(all.map((v) => v.workflow));
+
+		for (const latencyMs of latencies) {
+			await control.setLatency(latencyMs);
+			for (let run = 0; run < runs; run++) {
+				for (const variant of all) {
+					await control.clearLog();
+					await control.resetTraffic();
+					const res = await n8n.cli(['execute', `--id=${variant.workflow.id}`], 10 * 60_000);
+					const requests = await drainLog(control);
+					const traffic = await control.getTraffic();
+					const sample: Sample = {
+						variant: variant.key,
+						op: variant.op,
+						latencyMs,
+						ok: res.code === 0,
+						cliMs: Math.round(res.durationMs),
+						requests: requests.length,
+						failedRequests: requests.filter(
+							(r) =>
+								r.httpStatus !== 200 ||
+								!r.signatureValid ||
+								!['200', '03001004'].includes(String(r.code)),
+						).length,
+						maxInFlight: traffic.maxInFlight,
+						...(res.code === 0 ? {} : { error: res.stderr.split('\n').slice(-4).join(' ') }),
+					};
+					samples.push(sample);
+					pending.push({ sample, variant });
+					log(
+						`  ${latencyMs} ms, ${variant.op} ${variant.key}, run ${run + 1}: exit ${res.code}, ${sample.requests} requests (${sample.failedRequests} failed), in flight ≤ ${sample.maxInFlight}, CLI ${sample.cliMs} ms`,
+					);
+				}
+			}
+		}
+
+		// Run data from n8n's own history: the executions of a workflow, oldest first, are its successful runs in order.
+		await n8n.start();
+		for (const variant of all) {
+			const executions = (await n8n.getExecutions(variant.workflow.id, true))
+				.filter((e) => e.status === 'success')
+				.reverse();
+			const mine = pending.filter((p) => p.variant === variant && p.sample.ok);
+			if (executions.length !== mine.length)
+				throw new Error(
+					`${variant.workflow.name}: ${mine.length} successful runs, ${executions.length} in n8n's history`,
+				);
+			mine.forEach((p, i) => {
+				Object.assign(p.sample, timesOf({ data: executions[i].data } as RunData, variant.common));
+			});
+		}
+		await n8n.stop();
+	} finally {
+		await n8n.dispose();
+		await sandbox.stop();
+	}
+	host.loadEnd = loadavg();
+	report(samples, { host, command, runs, items, latencies, ops });
+}
+
+interface Row {
+	op: Op;
+	latencyMs: number;
+	variant: string;
+	runs: number[];
+	medianMs: number;
+	minMs: number;
+	maxMs: number;
+	medianWorkMs: number;
+	requests: number;
+	failedRuns: number;
+	failedRequests: number;
+	maxInFlight: number;
+}
+
+function report(
+	samples: Sample[],
+	meta: {
+		host: ReturnType<typeof machine>;
+		command: string;
+		runs: number;
+		items: number;
+		latencies: number[];
+		ops: Op[];
+	},
+): void {
+	const keys = [...new Set(samples.map((s) => s.variant))];
+	const rows: Row[] = [];
+	for (const op of meta.ops)
+		for (const latencyMs of meta.latencies)
+			for (const variant of keys) {
+				const mine = samples.filter(
+					(s) => s.op === op && s.latencyMs === latencyMs && s.variant === variant,
+				);
+				if (mine.length === 0) continue;
+				const timed = mine.filter((s) => s.ms !== undefined);
+				const ms = timed.map((s) => s.ms as number);
+				rows.push({
+					op,
+					latencyMs,
+					variant,
+					runs: ms.map((m) => round(m, 0)),
+					medianMs: round(median(ms), 0),
+					minMs: round(Math.min(...ms), 0),
+					maxMs: round(Math.max(...ms), 0),
+					medianWorkMs: round(median(timed.map((s) => s.workMs as number)), 0),
+					requests: Math.max(...mine.map((s) => s.requests)),
+					failedRuns: mine.filter((s) => !s.ok).length,
+					failedRequests: mine.reduce((sum, s) => sum + s.failedRequests, 0),
+					maxInFlight: Math.max(...mine.map((s) => s.maxInFlight)),
+				});
+			}
+	const out = path.resolve(REPO, option('out', 'test/bench'));
+	writeFileSync(
+		path.join(out, 'parallel-results.json'),
+		`${JSON.stringify({ ...meta, rows, samples }, null, '\t')}\n`,
+	);
+	const peerOf = (row: Row) =>
+		rows.find((r) => r.op === row.op && r.latencyMs === row.latencyMs && r.variant === 'peer');
+	const lines = [
+		'# Parallel requests: benchmark results',
+		'',
+		`Produced by test/bench/parallel.ts: \`${meta.command}\`. ${meta.items} items per run, ${meta.runs} runs per row (median, min–max, every run).`,
+		'',
+		`Date (UTC) ${meta.host.date}; machine ${meta.host.cpu}, ${meta.host.cores} cores, ${meta.host.memoryGB} GB, ${meta.host.platform}; load average (1/5/15 min) ${meta.host.loadStart.join(' / ')} at start, ${meta.host.loadEnd?.join(' / ')} at end (other engineers shared the machine).`,
+		'',
+		'Real n8n 2.41.1 on Node 24 (`n8n execute`), our package installed as a community package; the sandbox in a process of its own answering every request after the latency shown. Time: first node start to last node end of the execution, from n8n\'s run data (the generated rows included, the same for all). "In flight" is the most requests the sandbox had open at once during a run.',
+		'',
+		'| operation | latency | workflow | median | min–max | runs (ms) | vs hand-built | requests | in flight (max) |',
+		'|---|---|---|---|---|---|---|---|---|',
+		...rows.map((row) => {
+			const p = peerOf(row);
+			const ratio = p && row.variant !== 'peer' ? `${round(row.medianMs / p.medianMs, 2)}×` : '–';
+			const failed = row.failedRuns > 0 ? ` (${row.failedRuns} runs failed)` : '';
+			return `| ${OP_LABEL[row.op]} | ${row.latencyMs} ms | ${row.variant}${failed} | ${row.medianMs.toLocaleString('en-US')} ms | ${row.minMs}–${row.maxMs} | ${row.runs.join(', ')} | ${ratio} | ${row.requests} | ${row.maxInFlight} |`;
+		}),
+		'',
+		'Workflows: v2 = our node, version 2 defaults; v1 = our node, version 1 (one item after another, as before); peer = a Code node signing every item (node:crypto) and the HTTP Request node (v4.2, no batching: n8n sends all items at once); pN = version 2 with Parallel Requests N.',
+		'',
+	];
+	writeFileSync(path.join(out, 'parallel-results.md'), lines.join('\n'));
+	log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+	log(`parallel bench failed: ${error instanceof Error ? error.stack : String(error)}`);
+	process.exit(1);
+});

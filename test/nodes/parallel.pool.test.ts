@@ -1,0 +1,111 @@
+/**
+ * The bounded pool behind Parallel Requests, alone (no n8n, no HTTP): how many tasks run at once,
+ * start order, outcomes at their own index, and stopping after a failure.
+ */
+import { runBounded } from '../../nodes/ContactCenter/actions/pool';
+
+/** Tasks that finish when the test says so, recording what runs at once. */
+function gatedTasks() {
+	const started: number[] = [];
+	const release = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
+	let running = 0;
+	let peak = 0;
+	const task = (index: number) =>
+		new Promise<string>((resolve, reject) => {
+			started.push(index);
+			running++;
+			peak = Math.max(peak, running);
+			release.set(index, {
+				ok: () => {
+					running--;
+					resolve(`done ${index}`);
+				},
+				fail: (error) => {
+					running--;
+					reject(error);
+				},
+			});
+		});
+	const tick = async () => {
+		for (let i = 0; i < 5; i++) await Promise.resolve();
+	};
+	return { task, started, release, tick, peak: () => peak };
+}
+
+describe('runBounded', () => {
+	it('runs at most `limit` tasks at once, starts them in order, and keeps outcomes at their index', async () => {
+		const g = gatedTasks();
+		const done = runBounded(7, 3, g.task, false);
+		await g.tick();
+		expect(g.started).toEqual([0, 1, 2]);
+		g.release.get(1)?.ok();
+		await g.tick();
+		expect(g.started).toEqual([0, 1, 2, 3]);
+		g.release.get(3)?.fail(new Error('three'));
+		g.release.get(0)?.ok();
+		await g.tick();
+		expect(g.started).toEqual([0, 1, 2, 3, 4, 5]);
+		for (const index of [5, 2, 4]) g.release.get(index)?.ok();
+		await g.tick();
+		g.release.get(6)?.ok();
+		const outcomes = await done;
+		expect(g.peak()).toBe(3);
+		expect(outcomes.map((o) => (o?.ok ? o.value : (o?.error as Error).message))).toEqual([
+			'done 0',
+			'done 1',
+			'done 2',
+			'three',
+			'done 4',
+			'done 5',
+			'done 6',
+		]);
+	});
+
+	it('stops starting tasks after the first failure and lets the running ones finish', async () => {
+		const g = gatedTasks();
+		const done = runBounded(10, 3, g.task, true);
+		await g.tick();
+		g.release.get(1)?.fail(new Error('one'));
+		await g.tick();
+		expect(g.started).toEqual([0, 1, 2]);
+		g.release.get(0)?.ok();
+		g.release.get(2)?.ok();
+		const outcomes = await done;
+		expect(outcomes.map((o) => o?.ok)).toEqual([
+			true,
+			false,
+			true,
+			...Array<undefined>(7).fill(undefined),
+		]);
+		expect(outcomes).toHaveLength(10);
+	});
+
+	it('with limit 1 is the plain loop: one task at a time, nothing after a failure', async () => {
+		const order: string[] = [];
+		const outcomes = await runBounded(
+			4,
+			1,
+			async (index) => {
+				order.push(`start ${index}`);
+				await Promise.resolve();
+				order.push(`end ${index}`);
+				if (index === 2) throw new Error('two');
+				return index;
+			},
+			true,
+		);
+		expect(order).toEqual(['start 0', 'end 0', 'start 1', 'end 1', 'start 2', 'end 2']);
+		expect(outcomes[3]).toBeUndefined();
+	});
+
+	it('handles no items and a limit above the item count', async () => {
+		expect(await runBounded(0, 5, async () => 1, true)).toEqual([]);
+		const g = gatedTasks();
+		const done = runBounded(2, 10, g.task, false);
+		await g.tick();
+		expect(g.started).toEqual([0, 1]);
+		g.release.get(0)?.ok();
+		g.release.get(1)?.ok();
+		expect((await done).every((o) => o?.ok)).toBe(true);
+	});
+});

@@ -1,0 +1,274 @@
+/**
+ * Parallel Requests (version 2): per-item operations send up to N items at once. Every guarantee of
+ * the one-at-a-time loop holds: output in input order and paired, one error item per failed item
+ * under Continue On Fail, the first failure stopping the run with what had gone through, writes
+ * sent once, reads retried, a 429 holding the whole pool back, invalid items sending nothing.
+ * The sandbox answers after a latency and counts the requests it had in flight at once.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import {
+	PARALLEL_REQUESTS_DEFAULT,
+	PARALLEL_REQUESTS_MAX,
+} from '../../nodes/ContactCenter/actions/parallel';
+import { runNode, type RunNodeOptions } from '../harness';
+import { PATHS, TENANT_A, useSandbox } from '../sandbox/fixture';
+import type { LogEntry } from '../sandbox/types';
+
+const APP = TENANT_A.appId;
+const LATENCY_MS = 40;
+const sandbox = useSandbox({ tenants: [TENANT_A], latencyMs: LATENCY_MS });
+const { control } = sandbox;
+
+beforeEach(async () => {
+	await control.reset();
+});
+
+const people = (count: number, from = 0): IDataObject[] =>
+	Array.from({ length: count }, (_, i) => ({
+		name: `Person ${from + i}`,
+		phone: String(13900000000 + from + i),
+	}));
+
+const CREATE: INodeParameters = {
+	resource: 'customer',
+	operation: 'create',
+	customerName: '={{ $json.name }}',
+	mobile: { values: [{ value: '={{ $json.phone }}' }] },
+};
+
+async function run(
+	parameters: INodeParameters,
+	items: IDataObject[],
+	options: Partial<RunNodeOptions> = {},
+) {
+	await control.resetTraffic();
+	const result = await runNode({
+		nodeType: ContactCenter,
+		typeVersion: 2,
+		parameters,
+		items,
+		credentials: sandbox.credentials(TENANT_A),
+		sandbox: control,
+		...options,
+	});
+	return { ...result, maxInFlight: (await control.getTraffic()).maxInFlight };
+}
+
+const pairs = (items: Array<{ pairedItem?: unknown }>) => items.map((item) => item.pairedItem);
+const expectedPairs = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
+const namesSent = (requests: LogEntry[]) =>
+	requests.map((r) => (r.body as IDataObject | null)?.customerName);
+
+describe('how many requests are in flight', () => {
+	it(`version 2 sends up to ${PARALLEL_REQUESTS_DEFAULT} at once by default, never more, output in input order`, async () => {
+		const input = people(40);
+		const result = await run(CREATE, input);
+		expect(result.status).toBe('success');
+		expect(result.maxInFlight).toBeLessThanOrEqual(PARALLEL_REQUESTS_DEFAULT);
+		expect(result.maxInFlight).toBeGreaterThan(1);
+		expect(result.items.map((item) => item.json.customerName)).toEqual(input.map((p) => p.name));
+		expect(pairs(result.items)).toEqual(expectedPairs(40));
+		expect(result.requests).toHaveLength(40);
+		const state = await control.getState(APP);
+		expect(state.customers.map((c) => c.customerName).sort()).toEqual(
+			input.map((p) => p.name).sort(),
+		);
+	});
+
+	it.each([1, 3, 5])('Parallel Requests %i: exactly that many in flight at most', async (limit) => {
+		const result = await run({ ...CREATE, parallelRequests: limit }, people(15));
+		expect(result.status).toBe('success');
+		expect(result.maxInFlight).toBe(limit);
+		expect(result.items.map((item) => item.json.customerName)).toEqual(
+			people(15).map((p) => p.name),
+		);
+	});
+
+	it('version 1 sends one item after another (its workflows never had the parameter)', async () => {
+		const result = await run({ ...CREATE, parallelRequests: 8 }, people(12), { typeVersion: 1 });
+		expect(result.status).toBe('success');
+		expect(result.maxInFlight).toBe(1);
+		expect(namesSent(result.requests)).toEqual(people(12).map((p) => p.name));
+		expect(pairs(result.items)).toEqual(expectedPairs(12));
+	});
+
+	it('items start in input order', async () => {
+		const result = await run({ ...CREATE, parallelRequests: 4 }, people(20));
+		expect(namesSent(result.requests)).toEqual(people(20).map((p) => p.name));
+	});
+
+	it('Get of many call tasks reads each page of the task query once, however many items wait for it', async () => {
+		const ids = await control.seedTasks({ appId: APP, count: 1200 });
+		const wanted = [ids[1199], ids[600], ids[3], ids[1100], ids[1199], ids[700], ids[10], ids[900]];
+		const result = await run(
+			{ resource: 'callTask', operation: 'get', taskId: '={{ $json.id }}', simplify: false },
+			wanted.map((id) => ({ id })),
+		);
+		expect(result.status).toBe('success');
+		expect(result.items.map((item) => String(item.json.id))).toEqual(wanted);
+		expect(result.requests.filter((r) => r.path === PATHS.taskQuery)).toHaveLength(3);
+	});
+});
+
+describe('failures', () => {
+	async function seedTakenPhones(indexes: number[]): Promise<void> {
+		await control.seedCustomers({
+			appId: APP,
+			customers: indexes.map((i) => ({
+				customerName: `Holder ${i}`,
+				mobile: [{ value: String(13900000000 + i) }],
+			})),
+		});
+	}
+
+	it('Continue On Fail: one error item per failed item, in place and paired; invalid items send nothing', async () => {
+		await seedTakenPhones([3, 11]);
+		const input = people(16);
+		input[6].name = ''; // required: refused before sending
+		input[13].name = '';
+		const result = await run({ ...CREATE, parallelRequests: 4 }, input, { continueOnFail: true });
+		expect(result.status).toBe('success');
+		expect(pairs(result.items)).toEqual(expectedPairs(16));
+		const failed = result.items.flatMap((item, i) => (item.json.error ? [i] : []));
+		expect(failed).toEqual([3, 6, 11, 13]);
+		expect(result.items[3].json.code).toBe('03001004');
+		expect(String(result.items[6].json.error)).toMatch(/\[item 6\]/);
+		for (const i of [0, 1, 2, 4, 5, 7, 8, 9, 10, 12, 14, 15])
+			expect(result.items[i].json.customerName).toBe(input[i].name);
+		// 14 sent (the two invalid items sent nothing), each once.
+		expect(result.requests).toHaveLength(14);
+		expect(new Set(namesSent(result.requests)).size).toBe(14);
+		expect(result.maxInFlight).toBeLessThanOrEqual(4);
+	});
+
+	it('without Continue On Fail the first failure stops new requests, waits for those in flight, and says which items went through', async () => {
+		await seedTakenPhones([10]);
+		const input = people(40);
+		const result = await run({ ...CREATE, parallelRequests: 4 }, input);
+		expect(result.status).toBe('error');
+		expect(result.error?.context?.itemIndex).toBe(10);
+		expect(result.error?.message).toMatch(/03001004|already/i);
+		const description = String(result.error?.description);
+
+		// What the sandbox wrote is exactly what the error says went through.
+		const written = (await control.getState(APP)).customers
+			.map((c) => c.customerName)
+			.filter((name) => name?.startsWith('Person '))
+			.map((name) => Number(String(name).slice('Person '.length)))
+			.sort((a, b) => a - b);
+		expect(written.slice(0, 10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+		const last = written[written.length - 1];
+		expect(written).toEqual([...Array(10).keys(), ...written.slice(10)]);
+		expect(last).toBeLessThanOrEqual(10 + 3);
+		const through = written.length === 10 ? '0-9' : `0-9, 11${last > 11 ? `-${last}` : ''}`;
+		expect(description).toContain(`Items ${through} had gone through before the run stopped`);
+		expect(description).toContain(`were not sent`);
+		// Nothing after the failure and the three in flight with it was sent.
+		expect(result.requests.length).toBeLessThanOrEqual(14);
+		expect(Math.max(...namesSent(result.requests).map((n) => Number(String(n).slice(7))))).toBe(
+			Math.max(last, 10),
+		);
+	});
+
+	it('a write that fails with 503 is not sent again; the other items go on', async () => {
+		await control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status: 503, count: 1 });
+		const result = await run({ ...CREATE, parallelRequests: 4 }, people(10), {
+			continueOnFail: true,
+		});
+		expect(result.requests).toHaveLength(10);
+		expect(result.items.filter((item) => item.json.error)).toHaveLength(1);
+		expect(pairs(result.items)).toEqual(expectedPairs(10));
+		expect((await control.getState(APP)).customers).toHaveLength(9);
+	});
+});
+
+describe('stopping', () => {
+	it('Stop aborts the requests in flight, starts no other item, and says which were not sent', async () => {
+		await control.setLatency(3000);
+		const result = await run({ ...CREATE, parallelRequests: 5 }, people(30), {
+			cancelAfterMs: 300,
+		});
+		expect(result.error?.message).toMatch(/cancelled/);
+		expect(result.error?.description).toContain('Items 5-29 were not sent.');
+		expect(result.requests).toHaveLength(5);
+		expect(namesSent(result.requests)).toEqual(people(5).map((p) => p.name));
+	});
+});
+
+describe('back-off', () => {
+	it('a 429 with Retry-After holds the whole pool: no request goes out during the wait, then the read is retried', async () => {
+		await control.setLatency(0);
+		const ids = await control.seedCustomers({ appId: APP, count: 30 });
+		await control.addFault({
+			pathPattern: '^/openapi/crm/\\d+$',
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 1,
+			count: 1,
+		});
+		const result = await run(
+			{
+				resource: 'customer',
+				operation: 'get',
+				customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				simplify: false,
+			},
+			ids.map((id) => ({ id })),
+		);
+		expect(result.status).toBe('success');
+		expect(result.items.map((item) => String(item.json._id))).toEqual(ids);
+		// One 429, then every item read once more: 31 requests.
+		expect(result.requests).toHaveLength(31);
+		const limited = result.requests.find((r) => r.httpStatus === 429) as LogEntry;
+		const retry = result.requests.find(
+			(r) => r.seq > limited.seq && r.path === limited.path,
+		) as LogEntry;
+		const retryAt = Date.parse(retry.time);
+		expect(retryAt - Date.parse(limited.time)).toBeGreaterThanOrEqual(1000);
+		// Requests sent before the 429 reached the node may arrive after it; then the pool is silent
+		// for (almost) the Retry-After, and the retry and every later item come after the silence.
+		const times = result.requests
+			.filter((r) => r.seq >= limited.seq)
+			.map((r) => Date.parse(r.time));
+		const gaps = times.slice(1).map((t, i) => t - times[i]);
+		const silence = gaps.indexOf(Math.max(...gaps));
+		expect(gaps[silence]).toBeGreaterThanOrEqual(900);
+		expect(silence).toBeLessThan(PARALLEL_REQUESTS_DEFAULT); // the stragglers
+		expect(retryAt).toBeGreaterThanOrEqual(times[silence + 1]);
+		expect(times.length - silence - 1).toBeGreaterThan(15); // sent after the wait
+	});
+});
+
+describe('the Parallel Requests value', () => {
+	it.each([0, PARALLEL_REQUESTS_MAX + 1, 2.5, 'many', [4]])(
+		'%p is refused before anything is sent',
+		async (value) => {
+			const result = await run({ ...CREATE, parallelRequests: value as never }, people(3));
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toMatch(
+				/Invalid input \[item 0\]: "Parallel Requests" must be/,
+			);
+			expect(result.requests).toHaveLength(0);
+		},
+	);
+
+	it('comes from an expression as text', async () => {
+		const result = await run({ ...CREATE, parallelRequests: '={{ "2" }}' }, people(6));
+		expect(result.status).toBe('success');
+		expect(result.maxInFlight).toBe(2);
+	});
+
+	it('is shown for every per-item operation of version 2 and not for the import', () => {
+		const property = new ContactCenter().description.properties.find(
+			(p) => p.name === 'parallelRequests',
+		);
+		expect(property?.displayOptions).toEqual({
+			show: { '@version': [{ _cnd: { gte: 2 } }] },
+			hide: { operation: ['import'] },
+		});
+		expect(property?.default).toBe(PARALLEL_REQUESTS_DEFAULT);
+		expect(property?.typeOptions).toMatchObject({ minValue: 1, maxValue: PARALLEL_REQUESTS_MAX });
+	});
+});
