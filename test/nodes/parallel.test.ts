@@ -63,14 +63,14 @@ const namesSent = (requests: LogEntry[]) =>
 
 describe('how many requests are in flight', () => {
 	it(`version 2 sends up to ${PARALLEL_REQUESTS_DEFAULT} at once by default, never more, output in input order`, async () => {
-		const input = people(40);
+		const input = people(80);
 		const result = await run(CREATE, input);
 		expect(result.status).toBe('success');
 		expect(result.maxInFlight).toBeLessThanOrEqual(PARALLEL_REQUESTS_DEFAULT);
 		expect(result.maxInFlight).toBeGreaterThan(1);
 		expect(result.items.map((item) => item.json.customerName)).toEqual(input.map((p) => p.name));
-		expect(pairs(result.items)).toEqual(expectedPairs(40));
-		expect(result.requests).toHaveLength(40);
+		expect(pairs(result.items)).toEqual(expectedPairs(80));
+		expect(result.requests).toHaveLength(80);
 		const state = await control.getState(APP);
 		expect(state.customers.map((c) => c.customerName).sort()).toEqual(
 			input.map((p) => p.name).sort(),
@@ -200,7 +200,7 @@ describe('stopping', () => {
 describe('back-off', () => {
 	it('a 429 with Retry-After holds the whole pool: no request goes out during the wait, then the read is retried', async () => {
 		await control.setLatency(0);
-		const ids = await control.seedCustomers({ appId: APP, count: 30 });
+		const ids = await control.seedCustomers({ appId: APP, count: 100 });
 		await control.addFault({
 			pathPattern: '^/openapi/crm/\\d+$',
 			kind: 'status',
@@ -219,8 +219,8 @@ describe('back-off', () => {
 		);
 		expect(result.status).toBe('success');
 		expect(result.items.map((item) => String(item.json._id))).toEqual(ids);
-		// One 429, then every item read once more: 31 requests.
-		expect(result.requests).toHaveLength(31);
+		// One 429, then every item read once more: 101 requests.
+		expect(result.requests).toHaveLength(101);
 		const limited = result.requests.find((r) => r.httpStatus === 429) as LogEntry;
 		const retry = result.requests.find(
 			(r) => r.seq > limited.seq && r.path === limited.path,
@@ -237,7 +237,7 @@ describe('back-off', () => {
 		expect(gaps[silence]).toBeGreaterThanOrEqual(900);
 		expect(silence).toBeLessThan(PARALLEL_REQUESTS_DEFAULT); // the stragglers
 		expect(retryAt).toBeGreaterThanOrEqual(times[silence + 1]);
-		expect(times.length - silence - 1).toBeGreaterThan(15); // sent after the wait
+		expect(times.length - silence - 1).toBeGreaterThan(50); // sent after the wait
 	});
 });
 

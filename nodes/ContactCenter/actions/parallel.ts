@@ -12,8 +12,8 @@ import { validationError } from '../helpers/validation';
 import { FROM_V2, isV2 } from '../helpers/version';
 
 /** Version 2's default, chosen by measurement (docs/performance.md, "Parallel requests"). */
-export const PARALLEL_REQUESTS_DEFAULT = 10;
-export const PARALLEL_REQUESTS_MAX = 32;
+export const PARALLEL_REQUESTS_DEFAULT = 32;
+export const PARALLEL_REQUESTS_MAX = 64;
 const LABEL = 'Parallel Requests';
 
 export const parallelRequestsProperty: INodeProperties = {
