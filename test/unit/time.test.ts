@@ -3,6 +3,7 @@ import {
 	parseApiTime,
 	toApiTime,
 	toEpochMs,
+	wallToSeconds,
 } from '../../nodes/ContactCenter/helpers/time';
 
 describe('API time conversion', () => {
@@ -55,5 +56,50 @@ describe('API time conversion', () => {
 			);
 		expect(shift('2026-11-22 23:59:59', 1)).toBe('2026-11-23 00:00:00');
 		expect(shift('2026-11-22 00:00:00', -300)).toBe('2026-11-21 23:55:00');
+	});
+});
+
+describe('wallToSeconds (read digit by digit) agrees with the rule written as a pattern', () => {
+	// The rule as the spec states it: yyyy-MM-dd HH:mm:ss of a real calendar date.
+	function byPattern(text: string): number | undefined {
+		const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+		if (!m) return undefined;
+		const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+		const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+		const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+		const real = days !== undefined && d >= 1 && d <= days && h < 24 && mi < 60 && s < 60;
+		return real ? Date.UTC(y, mo - 1, d, h, mi, s) / 1000 : undefined;
+	}
+
+	it('on valid times, edge dates and 20,000 mutated strings', () => {
+		let seed = 20261126;
+		const random = (n: number) => {
+			seed = (seed * 1103515245 + 12345) % 2147483648;
+			return seed % n;
+		};
+		const samples = [
+			'2026-11-26 00:16:27',
+			'2024-02-29 23:59:59',
+			'2023-02-29 00:00:00',
+			'2100-02-29 12:00:00',
+			'2000-02-29 12:00:00',
+			'2026-04-31 10:00:00',
+			'2026-12-31 24:00:00',
+			'2026-12-31 23:60:00',
+			'2026-00-10 10:00:00',
+			'2026-1-10 10:00:00',
+			'2026-11-26T00:16:27',
+			'2026-11-26 00:16:27 ',
+			'２０２６-11-26 00:16:27',
+			'',
+		];
+		const alphabet = '0123456789- :T+x\u0660';
+		for (let i = 0; i < 20_000; i++) {
+			const base = samples[random(6)].split('');
+			for (let k = random(3); k >= 0; k--) base[random(19)] = alphabet[random(alphabet.length)];
+			samples.push(base.join(''));
+		}
+		for (const sample of samples)
+			expect([sample, wallToSeconds(sample)]).toEqual([sample, byPattern(sample)]);
 	});
 });

