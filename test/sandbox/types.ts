@@ -8,6 +8,11 @@ export interface TenantConfig {
 	timezone?: string;
 	/** `demo` fills the tenant with realistic data; default `empty`. */
 	seed?: 'demo' | 'empty';
+	/**
+	 * A running call task calls `maxConcurrency` customers every this many seconds of the sandbox
+	 * clock and is done when all were called; default 30; 0: tasks move only by the control API.
+	 */
+	callSeconds?: number;
 }
 
 export interface SandboxOptions {

@@ -598,6 +598,8 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 			customers,
 			numbers: new Set(customers.map((c) => c.customerNumber)),
 			importBatchIds: totalCount > 0 ? [batchId] : [],
+			// A task seeded running dials on from now (state/taskRunner.ts).
+			...(status === 'running' ? { run: { since: tenant.wallNow(), base: completedCount } } : {}),
 		});
 		return id;
 	});

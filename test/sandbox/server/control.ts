@@ -14,6 +14,7 @@ import {
 	seedServiceGroups,
 	seedTasks,
 } from '../seed/factories';
+import { advanceTasks, startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
 import type { ClockState, LogQuery, TaskStateDump, TenantConfig, TenantStateDump } from '../types';
 import { FaultSpecError } from './faults';
@@ -53,6 +54,7 @@ function taskEntry(sb: Sandbox, body: Json): { tenant: Tenant; entry: TaskEntry 
 	const entry = typeof taskId === 'string' ? tenant.tasks.get(taskId) : undefined;
 	if (!entry)
 		throw new ControlError(`task ${String(taskId)} does not exist in tenant ${tenant.appId}`, 404);
+	advanceTasks(tenant);
 	return { tenant, entry };
 }
 
@@ -71,6 +73,9 @@ function setProgress(sb: Sandbox, body: Json): TaskStateDump {
 	task.connectedCount = connectedCount;
 	task.progressRate = progressRate(task);
 	task.updateTime = tenant.now();
+	// The dialler goes on from the progress set here (or stops, when the status is no longer running).
+	if (task.status === 'running') startRun(entry, tenant.wallNow());
+	else delete entry.run;
 	return taskDump(entry);
 }
 
@@ -78,11 +83,13 @@ function finishTask(sb: Sandbox, body: Json): TaskStateDump {
 	const { tenant, entry } = taskEntry(sb, body);
 	entry.task.status = 'done';
 	entry.task.updateTime = tenant.now();
+	delete entry.run;
 	return taskDump(entry);
 }
 
 function stateOf(sb: Sandbox, appId: string | undefined): TenantStateDump {
 	const t = sb.tenant(appId);
+	advanceTasks(t);
 	return {
 		appId: t.appId,
 		timezone: t.timezone,
