@@ -364,6 +364,15 @@ export interface SeedCustomersRequest {
 	customers?: Partial<Customer>[];
 	count?: number;
 }
+export interface ChangeCustomersRequest {
+	appId: string;
+	changes: Array<{
+		_id: string;
+		updateTime?: string;
+		updateAgent?: string;
+		fields?: Partial<Customer>;
+	}>;
+}
 export interface SeedAgentsRequest {
 	appId: string;
 	agents?: Partial<VoiceAgent>[];

@@ -8,6 +8,7 @@ import {
 	injectRecords,
 	seedAgents,
 	seedCallerNumberGroups,
+	changeCustomers,
 	seedCustomers,
 	seedDisplayNumberGroups,
 	seedFields,
@@ -158,6 +159,7 @@ const HANDLERS: Record<string, ControlHandler> = {
 		return { appId: t.appId, timezone: t.timezone };
 	},
 	'POST /customers': seeder(seedCustomers),
+	'POST /customers/changes': seeder(changeCustomers),
 	'POST /agents': seeder(seedAgents),
 	'POST /caller-number-groups': seeder(seedCallerNumberGroups),
 	'POST /fields': seeder(seedFields),
