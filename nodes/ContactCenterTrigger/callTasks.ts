@@ -134,8 +134,9 @@ export async function pollCallTasks(
 	const tracked = fresh ? {} : (previous as CallTaskState).tasks;
 	const rows = new Map<string, IDataObject>();
 	for (const task of await list({ statusList: [...ACTIVE_STATUSES] })) rows.set(idOf(task), task);
+	// Also at first activation: the finished tasks of the floor day are known, not new, then.
 	const recent = new Set<string>();
-	if (!fresh || origin) {
+	{
 		for (const task of await list({ startDate: floorDay })) {
 			rows.set(idOf(task), task);
 			recent.add(idOf(task));

@@ -13,11 +13,11 @@ import type { SandboxControl } from '../sandbox/control';
 
 export const NODE_KEY = staticDataKeyOf(ContactCenterTrigger);
 
-/** What identifies one emitted change: a customer at one time, a task's move. */
+/** What identifies one emitted change: a customer at one time, a task's move (at its update time). */
 export function changeKey(json: IDataObject): string {
 	if (json.event === 'created') return `${String(json._id)}@created`;
 	if (json.event === 'updated') return `${String(json._id)}@${String(json.updateTime)}`;
-	return `${String(json.id)}:${String(json.previousStatus)}>${String(json.status)}`;
+	return `${String(json.id)}:${String(json.previousStatus)}>${String(json.status)}@${String(json.updateTime)}`;
 }
 
 function withoutEmpty(staticData: IDataObject): string {
