@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * Trigger On Customer and Trigger On Call Task in a real n8n: two published workflows (a customer
  * trigger, and the example "call task finished → results summary"), run by `n8n start` against
@@ -201,8 +202,20 @@ test(
 		await n8n.start();
 		await waitFor(customers, (items) => items.filter((i) => i._id === c3).length === 2, 90);
 		const taskRuns = await waitFor(tasks, (items) => items.some((i) => i.id === t3), 90);
-		// One more poll goes by without anything new.
-		await new Promise((resolve) => setTimeout(resolve, 65_000));
+		// One more poll of each trigger goes by (its requests in the sandbox's log), and the next one
+		// starts (so the one before has finished, and any execution it started exists): nothing new.
+		const asked = async (path: string) =>
+			(await control.getLog({ appId: APP, pathContains: path })).length;
+		const [lists, queries] = [await asked('/openapi/crm/list'), await asked('/callTask/query')];
+		const until = Date.now() + 200_000;
+		while (
+			(await asked('/openapi/crm/list')) < lists + 3 ||
+			(await asked('/callTask/query')) < queries + 3
+		) {
+			if (Date.now() > until)
+				throw new Error(`no further polls within 200 s\n${n8n.recentOutput(30)}`);
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+		}
 
 		const customerItems = (await emitted(customers)).flat();
 		const taskItems = (await emitted(tasks)).flat();
