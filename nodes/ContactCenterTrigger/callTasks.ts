@@ -112,6 +112,54 @@ function eventOf(status: TaskStatus, events: readonly string[]): CallTaskEvent |
 	return events.includes('statusChanged') ? 'statusChanged' : undefined;
 }
 
+/** The tasks a poll reads (see the file's comment): by id; `recent` those created since the floor day. */
+async function readTasks(
+	list: (query: TaskQuery) => Promise<IDataObject[]>,
+	tracked: Record<string, string>,
+	floorDay: string,
+): Promise<{ rows: Map<string, IDataObject>; recent: Set<string> }> {
+	const rows = new Map<string, IDataObject>();
+	for (const task of await list({ statusList: [...ACTIVE_STATUSES] })) rows.set(idOf(task), task);
+	// Also at first activation: the finished tasks of the floor day are known then, not new later.
+	const recent = new Set<string>();
+	for (const task of await list({ startDate: floorDay })) {
+		rows.set(idOf(task), task);
+		recent.add(idOf(task));
+	}
+	// Tracked tasks no longer unfinished and not recent: read the day they were created on.
+	const missingDays = new Set<string>();
+	for (const [id, entry] of Object.entries(tracked))
+		if (!rows.has(id) && entry[0] !== CODE.done && entry.slice(1) < floorDay)
+			missingDays.add(entry.slice(1));
+	for (const day of [...missingDays].sort())
+		for (const task of await list({ startDate: day, endDate: day })) {
+			const id = idOf(task);
+			if (tracked[id] !== undefined && !rows.has(id)) rows.set(id, task);
+		}
+	return { rows, recent };
+}
+
+/**
+ * The status a task had before, as far as the trigger can tell: the tracked one; for a task new to
+ * it, `draft` (the API creates every task there) when it was created since the last poll (or since
+ * Start From at first activation); otherwise unknown (its current state is where it starts).
+ */
+function previousOf(
+	id: string,
+	task: IDataObject,
+	tracked: Record<string, string>,
+	first: { fresh: boolean; originWall?: string },
+	recent: Set<string>,
+): TaskStatus | undefined {
+	const entry = tracked[id];
+	if (entry !== undefined) return STATUS_OF[entry[0]];
+	if (first.fresh)
+		return first.originWall !== undefined && String(task.createTime ?? '') >= first.originWall
+			? 'draft'
+			: undefined;
+	return recent.has(id) ? 'draft' : undefined;
+}
+
 /** One poll. Throws whatever `list` throws; the caller then keeps its state (nothing emitted, nothing moved). */
 export async function pollCallTasks(
 	previous: CallTaskState | undefined,
@@ -132,48 +180,22 @@ export async function pollCallTasks(
 		? dayAt(originS ?? nowS, input.zone)
 		: (previous as CallTaskState).floorDay;
 	const tracked = fresh ? {} : (previous as CallTaskState).tasks;
-	const rows = new Map<string, IDataObject>();
-	for (const task of await list({ statusList: [...ACTIVE_STATUSES] })) rows.set(idOf(task), task);
-	// Also at first activation: the finished tasks of the floor day are known, not new, then.
-	const recent = new Set<string>();
-	{
-		for (const task of await list({ startDate: floorDay })) {
-			rows.set(idOf(task), task);
-			recent.add(idOf(task));
-		}
-	}
-	// Tracked tasks no longer unfinished and not recent: read the day they were created on.
-	const missingDays = new Set<string>();
-	for (const [id, entry] of Object.entries(tracked))
-		if (!rows.has(id) && entry[0] !== CODE.done && entry.slice(1) < floorDay)
-			missingDays.add(entry.slice(1));
-	for (const day of [...missingDays].sort())
-		for (const task of await list({ startDate: day, endDate: day })) {
-			const id = idOf(task);
-			if (tracked[id] !== undefined && !rows.has(id)) rows.set(id, task);
-		}
-
-	const originWall =
-		originS !== undefined ? secondsToWall(wallRange(originS, originS, input.zone).low) : undefined;
+	const { rows, recent } = await readTasks(list, tracked, floorDay);
+	const first = {
+		fresh,
+		...(originS !== undefined
+			? { originWall: secondsToWall(wallRange(originS, originS, input.zone).low) }
+			: {}),
+	};
 	const changes: CallTaskChange[] = [];
 	const next: Record<string, string> = {};
 	for (const [id, task] of rows) {
 		const status = statusOf(task.status);
 		if (id === '' || !status) continue;
-		const entry = tracked[id];
-		let previousStatus: TaskStatus | null | undefined;
-		if (entry !== undefined) previousStatus = STATUS_OF[entry[0]];
-		// A task new to the trigger was created in draft (the API creates every task there).
-		else if (fresh)
-			previousStatus =
-				originWall !== undefined && String(task.createTime ?? '') >= originWall
-					? 'draft'
-					: undefined;
-		else if (recent.has(id)) previousStatus = 'draft';
-		if (previousStatus && previousStatus !== status) {
-			const event = eventOf(status, input.events);
-			if (event) changes.push({ task, previousStatus, status, event });
-		}
+		const previousStatus = previousOf(id, task, tracked, first, recent);
+		const event =
+			previousStatus && previousStatus !== status ? eventOf(status, input.events) : undefined;
+		if (previousStatus && event) changes.push({ task, previousStatus, status, event });
 		next[id] = `${CODE[status]}${dayOf(task) || floorDay}`;
 	}
 	// Prune: finished tasks created before the next floor day are never read again.
