@@ -20,7 +20,7 @@ import {
 	type CallTaskEvent,
 	type TaskQuery,
 } from './callTasks';
-import { acquirePoll, keepStateOf, pollBudgetMs, releasePoll, STATE_KEYS } from './host';
+import { keepStateOf, pollBudgetMs, STATE_KEYS, underPollLock } from './host';
 import { readSettings } from './settings';
 
 /** The events chosen, checked. */
@@ -40,6 +40,18 @@ export function readCallTaskEvents(this: IPollFunctions): CallTaskEvent[] {
 
 const filtersOf = (query: TaskQuery) => ({ query: { ...query } });
 
+/** "Fetch Test Event": one page of each status asked for, the state untouched. */
+async function sample(
+	context: IPollFunctions,
+	events: CallTaskEvent[],
+): Promise<INodeExecutionData[][] | null> {
+	const changes = await sampleCallTasks(
+		events,
+		async (query) => (await fetchCallTaskPage.call(context, filtersOf(query), 1, 500)).rows,
+	);
+	return changes.length > 0 ? [changes.map((c) => ({ json: callTaskItem(c) }))] : null;
+}
+
 export async function pollCallTaskKind(
 	this: IPollFunctions,
 ): Promise<INodeExecutionData[][] | null> {
@@ -47,26 +59,8 @@ export async function pollCallTaskKind(
 	const settings = readSettings.call(this, zones.workflow);
 	const events = readCallTaskEvents.call(this);
 	const node = this.getNode();
-	if (this.getMode() === 'manual') {
-		// "Fetch Test Event": one page of each status asked for, the state untouched.
-		const sample = await sampleCallTasks(
-			events,
-			async (query) => (await fetchCallTaskPage.call(this, filtersOf(query), 1, 500)).rows,
-		);
-		return sample.length > 0 ? [sample.map((c) => ({ json: callTaskItem(c) }))] : null;
-	}
-	const lockKey = `${this.getWorkflow().id ?? ''}:${node.name}`;
-	const startedAt = Date.now();
-	if (!acquirePoll(lockKey, startedAt, pollBudgetMs(this))) {
-		this.logger.warn(
-			'Contact Center Trigger: the previous poll is still running; this poll is skipped',
-			{
-				node: node.name,
-			},
-		);
-		return null;
-	}
-	try {
+	if (this.getMode() === 'manual') return await sample(this, events);
+	return await underPollLock(this, Date.now(), pollBudgetMs(this), async () => {
 		const staticData = this.getWorkflowStaticData('node');
 		keepStateOf(staticData, 'callTask');
 		const stored = staticData[STATE_KEYS.callTask];
@@ -83,7 +77,7 @@ export async function pollCallTaskKind(
 			});
 		const outcome = await pollCallTasks(state, {
 			events,
-			nowMs: startedAt,
+			nowMs: Date.now(),
 			zone: zones.api,
 			...(startFrom?.at !== undefined ? { origin: { raw: startFrom.raw, at: startFrom.at } } : {}),
 			list: async (query) => await listCallTasks.call(this, filtersOf(query), {}),
@@ -96,12 +90,9 @@ export async function pollCallTaskKind(
 				{ node: node.name },
 			);
 		if (outcome.restarted)
-			this.logger.info(
-				'Contact Center Trigger: Start From changed; the trigger starts over from it',
-				{
-					node: node.name,
-				},
-			);
+			this.logger.info('Contact Center Trigger: Start From changed; it starts over from there', {
+				node: node.name,
+			});
 		this.logger.debug('Contact Center Trigger poll (call tasks)', {
 			node: node.name,
 			emitted: outcome.changes.length,
@@ -110,7 +101,5 @@ export async function pollCallTaskKind(
 		return outcome.changes.length > 0
 			? [outcome.changes.map((c) => ({ json: callTaskItem(c) }))]
 			: null;
-	} finally {
-		releasePoll(lockKey, startedAt);
-	}
+	});
 }

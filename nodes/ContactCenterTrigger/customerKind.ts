@@ -21,17 +21,10 @@ import {
 	type CustomerEvent,
 	type CustomerPageFn,
 } from './customers';
-import {
-	acquirePoll,
-	keepStateOf,
-	pollBudgetMs,
-	releasePoll,
-	REPORT_FIELD,
-	STATE_KEYS,
-} from './host';
+import { keepStateOf, pollBudgetMs, REPORT_FIELD, STATE_KEYS, underPollLock } from './host';
 import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type StateLimit } from './poll';
-import { readSettings } from './settings';
-import { readState } from './state';
+import { readSettings, type Settings } from './settings';
+import { readState, type TriggerState } from './state';
 
 /** The events chosen, checked. */
 export function readCustomerEvents(this: IPollFunctions): CustomerEvent[] {
@@ -84,6 +77,42 @@ async function sample(
 	return items.length > 0 ? [items.map((json) => ({ json }))] : null;
 }
 
+/** The stream poll over the customer list, with the time budget of a poll. */
+async function runCustomerPoll(
+	context: IPollFunctions,
+	state: TriggerState<CustomerEvent> | undefined,
+	input: { settings: Settings; events: CustomerEvent[]; zone: string; startedAt: number },
+) {
+	const { settings, events, startedAt } = input;
+	const budgetMs = pollBudgetMs(context);
+	const fetchPage = pageFn(context);
+	let slowestMs = 0;
+	return await runPoll<CustomerChange, CustomerEvent>(state, {
+		channels: events,
+		allChannels: CUSTOMER_EVENTS,
+		events,
+		lookbackSeconds: settings.lookbackSeconds,
+		maxRecordsPerPoll: settings.maxRecordsPerPoll,
+		...(settings.startFrom ? { origin: settings.startFrom } : {}),
+		nowMs: startedAt,
+		zone: input.zone,
+		walk: async (stream, options) => {
+			const page = streamPage(fetchPage, stream);
+			const timed = async (start: string, end: string, n: number, size: number) => {
+				const t = Date.now();
+				try {
+					return await page(start, end, n, size);
+				} finally {
+					slowestMs = Math.max(slowestMs, Date.now() - t);
+				}
+			};
+			return await walkPaged(timed, { ...options, cap: CUSTOMER_PAGE_SIZE });
+		},
+		// Leave room for one more request as slow as the slowest so far, twice over.
+		mayContinue: () => Date.now() - startedAt + 2 * slowestMs < budgetMs,
+	});
+}
+
 export async function pollCustomerKind(
 	this: IPollFunctions,
 ): Promise<INodeExecutionData[][] | null> {
@@ -92,20 +121,8 @@ export async function pollCustomerKind(
 	const events = readCustomerEvents.call(this);
 	const node = this.getNode();
 	if (this.getMode() === 'manual') return await sample(this, events);
-
-	const budgetMs = pollBudgetMs(this);
-	const lockKey = `${this.getWorkflow().id ?? ''}:${node.name}`;
 	const startedAt = Date.now();
-	if (!acquirePoll(lockKey, startedAt, budgetMs)) {
-		this.logger.warn(
-			'Contact Center Trigger: the previous poll is still running; this poll is skipped',
-			{
-				node: node.name,
-			},
-		);
-		return null;
-	}
-	try {
+	return await underPollLock(this, startedAt, pollBudgetMs(this), async () => {
 		const staticData = this.getWorkflowStaticData('node');
 		keepStateOf(staticData, 'customer');
 		const { state, invalid } = readState<CustomerEvent>(staticData[STATE_KEYS.customer], {
@@ -123,32 +140,11 @@ export async function pollCustomerKind(
 			throw new NodeOperationError(node, `Invalid trigger settings: ${startFrom.problem}`, {
 				description: 'Nothing was read and the trigger state is unchanged.',
 			});
-		const fetchPage = pageFn(this);
-		let slowestMs = 0;
-		const outcome = await runPoll<CustomerChange, CustomerEvent>(state, {
-			channels: events,
-			allChannels: CUSTOMER_EVENTS,
+		const outcome = await runCustomerPoll(this, state, {
+			settings,
 			events,
-			lookbackSeconds: settings.lookbackSeconds,
-			maxRecordsPerPoll: settings.maxRecordsPerPoll,
-			...(startFrom ? { origin: startFrom } : {}),
-			nowMs: startedAt,
 			zone: zones.api,
-			walk: async (stream, options) => {
-				const page = streamPage(fetchPage, stream);
-				return await walkPaged(
-					async (start, end, n, size) => {
-						const t = Date.now();
-						try {
-							return await page(start, end, n, size);
-						} finally {
-							slowestMs = Math.max(slowestMs, Date.now() - t);
-						}
-					},
-					{ ...options, cap: CUSTOMER_PAGE_SIZE },
-				);
-			},
-			mayContinue: () => Date.now() - startedAt + 2 * slowestMs < budgetMs,
+			startedAt,
 		});
 		// Every request succeeded: only now does the state move.
 		staticData[STATE_KEYS.customer] = outcome.state as unknown as IDataObject;
@@ -168,7 +164,5 @@ export async function pollCustomerKind(
 				return { json: warning ? { ...json, [REPORT_FIELD]: { warning } } : json };
 			}),
 		];
-	} finally {
-		releasePoll(lockKey, startedAt);
-	}
+	});
 }

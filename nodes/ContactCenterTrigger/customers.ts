@@ -81,6 +81,24 @@ export function customerItem(change: CustomerChange): IDataObject {
 	return { ...change.customer, event: change.pushType };
 }
 
+/** Pages 2, 3, … of one second; false when the budget ran out before its end. */
+async function readSecond<R>(
+	query: PageQuery<R>,
+	second: string,
+	cap: number,
+	result: { requests: number },
+	mayContinue: (() => boolean) | undefined,
+	visit: (record: R) => void,
+): Promise<boolean> {
+	for (let page = 2; ; page++) {
+		if (mayContinue && !mayContinue()) return false;
+		const rows = await query(second, second, page, cap);
+		result.requests++;
+		rows.forEach(visit);
+		if (rows.length < cap) return true;
+	}
+}
+
 type PageQuery<R> = (start: string, end: string, page: number, size: number) => Promise<R[]>;
 
 /**
@@ -134,23 +152,19 @@ export async function walkPaged<R extends ServiceRecordLike>(
 		}
 		if (first === last) {
 			// A page of one second: read the rest of that second page by page.
+			const second = last;
 			const read = new Set(atLast);
-			for (let page = 2; ; page++) {
-				if (mayContinue && !mayContinue()) {
-					result.next = last;
-					return result;
-				}
-				const more = await query(last, last, page, cap);
-				result.requests++;
-				for (const record of more) {
-					const { id } = take(record, last);
-					if (read.has(id)) continue;
-					read.add(id);
-					accept(record, last, id);
-				}
-				if (more.length < cap) break;
+			const finished = await readSecond(query, second, cap, result, mayContinue, (record) => {
+				const { id } = take(record, second);
+				if (read.has(id)) return;
+				read.add(id);
+				accept(record, second, id);
+			});
+			if (!finished) {
+				result.next = second;
+				return result;
 			}
-			from = nextWallSecond(last);
+			from = nextWallSecond(second);
 			readAtFrom = new Set();
 			if (from > end) {
 				result.complete = true;

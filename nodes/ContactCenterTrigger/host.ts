@@ -2,7 +2,7 @@
  * What a poll of any kind needs from its host: the lock that keeps two polls of one trigger apart,
  * and the time budget.
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 /**
  * How long a poll may drain a backlog when n8n does not say (getPollBudgetMs is newer than n8n 1.x):
@@ -48,4 +48,28 @@ export function acquirePoll(key: string, startedAt: number, budgetMs: number): b
 
 export function releasePoll(key: string, startedAt: number): void {
 	if (runningPolls.get(key) === startedAt) runningPolls.delete(key);
+}
+
+/** Runs one poll under the node's lock; a poll that finds the previous one still running returns null. */
+export async function underPollLock(
+	context: IPollFunctions,
+	startedAt: number,
+	budgetMs: number,
+	poll: () => Promise<INodeExecutionData[][] | null>,
+): Promise<INodeExecutionData[][] | null> {
+	const node = context.getNode();
+	// Static data is kept per workflow and node name, and so is the lock.
+	const key = `${context.getWorkflow().id ?? ''}:${node.name}`;
+	if (!acquirePoll(key, startedAt, budgetMs)) {
+		context.logger.warn(
+			'Contact Center Trigger: the previous poll is still running; this poll is skipped',
+			{ node: node.name },
+		);
+		return null;
+	}
+	try {
+		return await poll();
+	} finally {
+		releasePoll(key, startedAt);
+	}
 }
