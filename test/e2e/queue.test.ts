@@ -725,10 +725,18 @@ describe('the customer and call-task triggers on main, executions on workers', (
 		for (;;) {
 			const executions = await emittedBy(workflowId, trigger);
 			if (executions.flatMap((e) => items(e, trigger)).length >= count) return executions;
-			if (Date.now() > deadline)
+			if (Date.now() > deadline) {
+				const all = (await stack.main.getExecutions(workflowId)).map((e) => ({
+					id: e.id,
+					mode: e.mode,
+					status: e.status,
+					items: items(e, trigger).map((i) => [i._id ?? i.id, i.event, i.status]),
+				}));
+				const tasks = (await control.getState(KINDS.appId)).tasks.map((t) => [t.id, t.status]);
 				throw new Error(
-					`${trigger}: fewer than ${count} items within ${seconds} s\n${stack.recentOutput(15)}`,
+					`${trigger}: fewer than ${count} items within ${seconds} s; executions ${JSON.stringify(all)}; tasks ${JSON.stringify(tasks)}\n${stack.recentOutput(15)}`,
 				);
+			}
 			await new Promise((resolve) => setTimeout(resolve, 2_000));
 		}
 	}
