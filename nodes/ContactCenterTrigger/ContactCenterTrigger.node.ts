@@ -43,7 +43,7 @@ import { readState, STATE_KEY } from './state';
 
 export { STATE_KEY };
 function channelName(channel: Channel): string {
-	return channel === 'call' ? 'call' : 'online (im)';
+	return channel === 'call' ? 'call' : 'Online Chat';
 }
 
 function saturationMessage(s: Saturation): string {
