@@ -20,6 +20,17 @@ import {
 	type Saturation,
 	type StateLimit,
 } from './poll';
+import { acquirePoll, keepStateOf, pollBudgetMs, releasePoll, REPORT_FIELD } from './host';
+import { pollCallTaskKind } from './callTaskKind';
+import { pollCustomerKind } from './customerKind';
+import {
+	kindProperties,
+	serviceRecordOnly,
+	timeOrderedOnly,
+	triggerOnProperty,
+} from './kindProperties';
+
+export { FALLBACK_POLL_BUDGET_MS, REPORT_FIELD } from './host';
 import { sampleRecords } from './sample';
 import {
 	DEFAULT_LOOKBACK_MINUTES,
@@ -31,32 +42,8 @@ import {
 import { readState, STATE_KEY } from './state';
 
 export { STATE_KEY };
-/** Field added to items emitted while a limit is in the way (a full second, or the state limit). */
-export const REPORT_FIELD = '_contactCenter';
-/**
- * How long a poll may drain a backlog when n8n does not say (getPollBudgetMs is newer than n8n 1.x):
- * well inside the shortest poll interval n8n allows (one minute).
- */
-export const FALLBACK_POLL_BUDGET_MS = 45_000;
-
-// Polls of one trigger that run at once (one ran past the poll interval) would read the same state
-// and emit the same records: the later one stands aside. Keyed by workflow and node name, in-process.
-const runningPolls = new Map<string, number>();
-
-/** Host methods newer than n8n 1.x, looked up before use. */
-interface NewerPollHost {
-	getPollBudgetMs?: () => number;
-}
-
-function pollBudgetMs(context: IPollFunctions): number {
-	const host = context as unknown as NewerPollHost;
-	if (typeof host.getPollBudgetMs !== 'function') return FALLBACK_POLL_BUDGET_MS;
-	const budget = host.getPollBudgetMs();
-	return typeof budget === 'number' && budget > 0 ? budget : FALLBACK_POLL_BUDGET_MS;
-}
-
 function channelName(channel: Channel): string {
-	return channel === 'call' ? 'call' : 'online (im)';
+	return channel === 'call' ? 'call' : 'Online Chat';
 }
 
 function saturationMessage(s: Saturation): string {
@@ -120,26 +107,29 @@ export class ContactCenterTrigger implements INodeType {
 		icon: { light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Service records: " + $parameter["channel"]}}',
+		subtitle:
+			'={{ $parameter["triggerOn"] === "customer" ? "Customers" : $parameter["triggerOn"] === "callTask" ? "Call tasks" : "Service records: " + $parameter["channel"] }}',
 		description:
-			'Starts the workflow when a call or online-chat service record is written or updated',
+			'Starts the workflow when a service record is written or updated, a customer is created or updated, or a call task changes status',
 		defaults: { name: 'Contact Center Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
 		properties: [
+			triggerOnProperty,
 			{
 				displayName: 'Channel',
 				name: 'channel',
 				type: 'options',
+				displayOptions: serviceRecordOnly,
 				options: [
-					{ name: 'All', value: 'all', description: 'Call records and online-chat records' },
+					{ name: 'All', value: 'all', description: 'Call records and Online Chat records' },
 					{ name: 'Call', value: 'call', description: 'Records written after calls' },
 					{
-						name: 'Online Chat (IM)',
+						name: 'Online Chat',
 						value: 'im',
-						description: 'Records written after online-chat sessions',
+						description: 'Records written after Online Chat sessions',
 					},
 				],
 				default: 'all',
@@ -149,23 +139,25 @@ export class ContactCenterTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
+				displayOptions: serviceRecordOnly,
 				options: [
 					{
-						name: 'Service Note Inserted',
+						name: 'Record Created',
 						value: 'serviceNoteInsert',
 						description: 'A service record was written (pushType serviceNoteInsert)',
 					},
 					{
-						name: 'Service Note Updated',
+						name: 'Record Updated',
 						value: 'serviceNoteUpdate',
 						description:
-							'A service record was updated (pushType serviceNoteUpdate); each update is its own event',
+							'A service record was updated (pushType serviceNoteUpdate): each update emits the record again, as its own event',
 					},
 				],
 				default: ['serviceNoteInsert', 'serviceNoteUpdate'],
 				required: true,
 				description: 'Which kinds of record to emit',
 			},
+			...kindProperties,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -177,6 +169,7 @@ export class ContactCenterTrigger implements INodeType {
 						displayName: 'Look-Back (Minutes)',
 						name: 'lookbackMinutes',
 						type: 'number',
+						displayOptions: timeOrderedOnly,
 						typeOptions: { minValue: 0, maxValue: MAX_LOOKBACK_MINUTES },
 						default: DEFAULT_LOOKBACK_MINUTES,
 						description:
@@ -186,6 +179,7 @@ export class ContactCenterTrigger implements INodeType {
 						displayName: 'Max Records per Poll',
 						name: 'maxRecordsPerPoll',
 						type: 'number',
+						displayOptions: timeOrderedOnly,
 						typeOptions: { minValue: 1, maxValue: MAX_RECORDS_PER_POLL_LIMIT },
 						default: DEFAULT_MAX_RECORDS_PER_POLL,
 						description:
@@ -197,7 +191,7 @@ export class ContactCenterTrigger implements INodeType {
 						type: 'dateTime',
 						default: '',
 						description:
-							'Emit every record updated since this time when the trigger first starts, instead of only records written from then on. An expression is evaluated once, at that first start. Setting a different time later starts over from it; changing only the time zone does not.',
+							'Emit every record (customer, call-task change) since this time when the trigger first starts, instead of only what happens from then on. An expression is evaluated once, at that first start. Setting a different time later starts over from it and emits what happened since then again; changing only the time zone does not.',
 					},
 				],
 			},
@@ -208,6 +202,9 @@ export class ContactCenterTrigger implements INodeType {
 	methods = { credentialTest: { contactCenterApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const kind = this.getNodeParameter('triggerOn', 'serviceRecord');
+		if (kind === 'customer') return await pollCustomerKind.call(this);
+		if (kind === 'callTask') return await pollCallTaskKind.call(this);
 		const zones = await readZones.call(this);
 		const timezone = zones.api;
 		const settings = readSettings.call(this, zones.workflow);
@@ -230,17 +227,16 @@ export class ContactCenterTrigger implements INodeType {
 		// Static data is kept per workflow and node name, and so is the lock.
 		const lockKey = `${this.getWorkflow().id ?? ''}:${node.name}`;
 		const startedAt = Date.now();
-		const running = runningPolls.get(lockKey);
-		if (running !== undefined && startedAt - running < 2 * budgetMs) {
+		if (!acquirePoll(lockKey, startedAt, budgetMs)) {
 			this.logger.warn(
 				'Contact Center Trigger: the previous poll is still running; this poll is skipped',
 				{ node: node.name },
 			);
 			return null;
 		}
-		runningPolls.set(lockKey, startedAt);
 		try {
 			const staticData = this.getWorkflowStaticData('node');
+			keepStateOf(staticData, 'serviceRecord');
 			const { state, invalid, migrated } = readState(staticData[STATE_KEY], {
 				zone: timezone,
 				lookbackSeconds: settings.lookbackSeconds,
@@ -317,7 +313,7 @@ export class ContactCenterTrigger implements INodeType {
 				? [toItems(outcome.emitted, outcome.saturations, outcome.limits)]
 				: null;
 		} finally {
-			if (runningPolls.get(lockKey) === startedAt) runningPolls.delete(lockKey);
+			releasePoll(lockKey, startedAt);
 		}
 	}
 }

@@ -20,8 +20,9 @@ import {
 	wallToSeconds,
 } from '../ContactCenter/helpers/time';
 import {
-	walkRecords,
+	walkRecords as walkServiceRecords,
 	type RecordLike,
+	type WalkOptions,
 	type WalkResult,
 } from '../ContactCenter/actions/serviceRecord/walker';
 import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
@@ -45,8 +46,10 @@ export interface ServiceRecordLike extends RecordLike {
 	pushType?: unknown;
 }
 
-export interface PollInput<R extends ServiceRecordLike> {
-	channels: readonly Channel[];
+export interface PollInput<R extends ServiceRecordLike, C extends string = Channel> {
+	channels: readonly C[];
+	/** Every stream the state may hold (those not in `channels` are dropped); default: the service-record channels. */
+	allChannels?: readonly C[];
 	/** `pushType`s to emit; others are read past. */
 	events: readonly string[];
 	lookbackSeconds: number;
@@ -58,7 +61,9 @@ export interface PollInput<R extends ServiceRecordLike> {
 	/** Start From, when set: `at` is undefined when it could not be read (then it must not be needed). */
 	origin?: { raw: string; at?: number; problem?: string };
 	/** One service-record query: records with start <= updateTime <= end, ascending, at most `limit`. */
-	query: (channel: Channel, start: string, end: string, limit: number) => Promise<R[]>;
+	query?: (channel: C, start: string, end: string, limit: number) => Promise<R[]>;
+	/** Instead of `query`: a stream's own window walker (a list that pages within a second). */
+	walk?: (channel: C, options: WalkOptions<R>) => Promise<WalkResult<R>>;
 	/** Asked before every request but a channel's first; false ends the poll where it is. */
 	mayContinue?: () => boolean;
 	/** Test seams. */
@@ -66,8 +71,8 @@ export interface PollInput<R extends ServiceRecordLike> {
 	seenBudgetChars?: number;
 }
 
-export interface EmittedRecord<R> {
-	channel: Channel;
+export interface EmittedRecord<R, C extends string = Channel> {
+	channel: C;
 	record: R;
 	/** The second the record is filed under (its `updateTime`). */
 	time: string;
@@ -75,16 +80,16 @@ export interface EmittedRecord<R> {
 	saturatedSecond?: string;
 }
 
-export interface Saturation {
-	channel: Channel;
+export interface Saturation<C extends string = Channel> {
+	channel: C;
 	second: string;
 	/** Records of that second emitted by this poll. */
 	emitted: number;
 }
 
 /** The state limit is in the way: records with an `updateTime` before `floor` can no longer be caught. */
-export interface StateLimit {
-	channel: Channel;
+export interface StateLimit<C extends string = Channel> {
+	channel: C;
 	floor: string;
 	/** Where the look-back would have reached. */
 	wanted: string;
@@ -99,16 +104,16 @@ export interface ChannelReport {
 	window?: { start: string; end: string };
 }
 
-export interface PollOutcome<R> {
-	emitted: Array<EmittedRecord<R>>;
+export interface PollOutcome<R, C extends string = Channel> {
+	emitted: Array<EmittedRecord<R, C>>;
 	/** The state to store; the input state is never modified. */
-	state: TriggerState;
-	saturations: Saturation[];
-	limits: StateLimit[];
+	state: TriggerState<C>;
+	saturations: Array<Saturation<C>>;
+	limits: Array<StateLimit<C>>;
 	/** The state restarted at a new Start From. */
 	restarted: boolean;
 	requests: number;
-	channels: Partial<Record<Channel, ChannelReport>>;
+	channels: Partial<Record<C, ChannelReport>>;
 }
 
 /** Thrown when Start From is needed but cannot be read; the caller turns it into a node error. */
@@ -148,7 +153,7 @@ function behind(cursor: ChannelState, lookbackSeconds: number, zone: string): st
  */
 export function sameOrigin(
 	stored: Origin | undefined,
-	wanted: NonNullable<PollInput<ServiceRecordLike>['origin']>,
+	wanted: NonNullable<PollInput<ServiceRecordLike, string>['origin']>,
 ): boolean | 'adopt' {
 	if (!stored) return false;
 	if (stored.raw !== undefined && stored.raw === wanted.raw) return true;
@@ -160,14 +165,14 @@ export function sameOrigin(
 }
 
 /** Forget what no later poll reads, then hold the channels' ids within the budget (oldest seconds first). */
-function prune(
-	cursors: Array<{ channel: Channel; cursor: ChannelState; seen: SeenIds }>,
+function prune<C extends string>(
+	cursors: Array<{ channel: C; cursor: ChannelState; seen: SeenIds }>,
 	lookbackSeconds: number,
 	zone: string,
 	budget: number,
-): StateLimit[] {
-	const limits: StateLimit[] = [];
-	const wanted = new Map<Channel, string>();
+): Array<StateLimit<C>> {
+	const limits: Array<StateLimit<C>> = [];
+	const wanted = new Map<C, string>();
 	for (const { channel, cursor, seen } of cursors) {
 		const from = keepFrom(cursor, lookbackSeconds, zone);
 		wanted.set(channel, from);
@@ -213,12 +218,12 @@ function prune(
  * One poll over the selected channels. Throws whatever `query` throws; the caller then keeps its
  * stored state untouched, so a failed poll emits nothing and changes nothing.
  */
-export async function runPoll<R extends ServiceRecordLike>(
-	previous: TriggerState | undefined,
-	input: PollInput<R>,
-): Promise<PollOutcome<R>> {
-	const state: TriggerState = previous
-		? (JSON.parse(JSON.stringify(previous)) as TriggerState)
+export async function runPoll<R extends ServiceRecordLike, C extends string = Channel>(
+	previous: TriggerState<C> | undefined,
+	input: PollInput<R, C>,
+): Promise<PollOutcome<R, C>> {
+	const state: TriggerState<C> = previous
+		? (JSON.parse(JSON.stringify(previous)) as TriggerState<C>)
 		: { version: STATE_VERSION, channels: {} };
 	const { zone, lookbackSeconds: lookback } = input;
 	const max = Math.max(1, Math.floor(input.maxRecordsPerPoll));
@@ -226,7 +231,7 @@ export async function runPoll<R extends ServiceRecordLike>(
 	const events = new Set(input.events);
 	const nowS = Math.floor(input.nowMs / 1000);
 	const nowAhead = nowS + API_CLOCK_TOLERANCE_SECONDS;
-	const outcome: PollOutcome<R> = {
+	const outcome: PollOutcome<R, C> = {
 		emitted: [],
 		state,
 		saturations: [],
@@ -250,11 +255,11 @@ export async function runPoll<R extends ServiceRecordLike>(
 		}
 	}
 	// Channels no longer selected are dropped: selecting one again starts it afresh.
-	for (const channel of CHANNELS)
+	for (const channel of input.allChannels ?? (CHANNELS as readonly string[] as readonly C[]))
 		if (!input.channels.includes(channel)) delete state.channels[channel];
 
 	interface Work {
-		channel: Channel;
+		channel: C;
 		cursor: ChannelState;
 		seen: SeenIds;
 		walk?: WalkResult<R>;
@@ -273,8 +278,14 @@ export async function runPoll<R extends ServiceRecordLike>(
 	for (const channel of input.channels) {
 		const report: ChannelReport = { requests: 0, draining: false };
 		outcome.channels[channel] = report;
-		const query = async (start: string, end: string, limit: number) =>
-			await input.query(channel, start, end, limit);
+		const walkWindow = async (options: WalkOptions<R>) => {
+			if (input.walk) return await input.walk(channel, options);
+			const query = input.query as NonNullable<PollInput<R, C>['query']>;
+			return await walkServiceRecords<R>(
+				async (start, end, limit) => await query(channel, start, end, limit),
+				options,
+			);
+		};
 		let cursor = state.channels[channel];
 		if (!cursor && state.origin) {
 			const at = Math.floor(state.origin.at / 1000);
@@ -292,7 +303,7 @@ export async function runPoll<R extends ServiceRecordLike>(
 			const range = wallRange(nowS - lookback, nowAhead, zone);
 			const start = wall(range.low);
 			const end = wall(range.high);
-			const primed = await walkRecords(query, {
+			const primed = await walkWindow({
 				start,
 				end,
 				cap: pageSize,
@@ -326,7 +337,7 @@ export async function runPoll<R extends ServiceRecordLike>(
 		const w: Work = { channel, cursor, seen };
 		work.push(w);
 		const walk = async (from: string, to: string) => {
-			const result = await walkRecords(query, {
+			const result = await walkWindow({
 				start: from,
 				end: to,
 				cap: pageSize,
@@ -380,7 +391,7 @@ export async function runPoll<R extends ServiceRecordLike>(
 		a.candidate.time < b.candidate.time ? -1 : a.candidate.time > b.candidate.time ? 1 : 0,
 	);
 	const chosen = merged.slice(0, max);
-	const takenPerChannel = new Map<Channel, number>();
+	const takenPerChannel = new Map<C, number>();
 	for (const { w } of chosen)
 		takenPerChannel.set(w.channel, (takenPerChannel.get(w.channel) ?? 0) + 1);
 

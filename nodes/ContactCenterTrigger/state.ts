@@ -35,11 +35,11 @@ export interface Origin {
 	at: number;
 }
 
-export interface TriggerState {
+export interface TriggerState<C extends string = Channel> {
 	version: typeof STATE_VERSION;
 	/** The Start From the state started at, if any. */
 	origin?: Origin;
-	channels: Partial<Record<Channel, ChannelState>>;
+	channels: Partial<Record<C, ChannelState>>;
 }
 
 function readV2Channel(value: unknown): ChannelState | undefined {
@@ -97,17 +97,18 @@ function readV1Channel(
  * The state as stored, validated (and migrated from version 1); channels whose part is unreadable
  * are left out (they start again as on first activation) and listed in `invalid`.
  */
-export function readState(
+export function readState<C extends string = Channel>(
 	value: unknown,
-	options: { zone: string; lookbackSeconds: number },
-): { state?: TriggerState; invalid: string[]; migrated: boolean } {
+	options: { zone: string; lookbackSeconds: number; channels?: readonly C[] },
+): { state?: TriggerState<C>; invalid: string[]; migrated: boolean } {
 	if (!isRecord(value)) return { invalid: value === undefined ? [] : ['state'], migrated: false };
-	const v1 = value.version === 1;
+	// Version 1 only ever held service records.
+	const v1 = value.version === 1 && options.channels === undefined;
 	if ((!v1 && value.version !== STATE_VERSION) || !isRecord(value.channels))
 		return { invalid: ['state'], migrated: false };
 	const invalid: string[] = [];
-	const channels: Partial<Record<Channel, ChannelState>> = {};
-	for (const channel of CHANNELS) {
+	const channels: Partial<Record<C, ChannelState>> = {};
+	for (const channel of options.channels ?? (CHANNELS as readonly string[] as readonly C[])) {
 		const raw = value.channels[channel];
 		if (raw === undefined) continue;
 		const cursor = v1

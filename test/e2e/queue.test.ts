@@ -38,6 +38,7 @@ const CC_TRIGGER = 'n8n-nodes-contact-center.contactCenterTrigger';
 /** Empty tenants of their own, so each part's request counts are its own. */
 const PERF = { appId: '3090', appSecret: 'perf-secret', timezone: 'Asia/Shanghai' } as const;
 const DRAIN = { appId: '4090', appSecret: 'drain-secret', timezone: 'Asia/Shanghai' } as const;
+const KINDS = { appId: '5090', appSecret: 'kinds-secret', timezone: 'Asia/Shanghai' } as const;
 const IMPORT_ROWS = 100_000;
 const RETURN_ALL_CUSTOMERS = 10_000;
 const BACKLOG = 10_000;
@@ -49,6 +50,7 @@ const sandbox = useSandbox({
 		{ ...DEMO_TENANT, seed: 'demo' },
 		{ ...PERF, seed: 'empty' },
 		{ ...DRAIN, seed: 'empty' },
+		{ ...KINDS, seed: 'empty' },
 	],
 });
 const { control } = sandbox;
@@ -137,6 +139,41 @@ async function runOnWorker(
 
 async function requestsOf(appId: string, pathContains?: string): Promise<LogEntry[]> {
 	return control.getLog({ appId, pathContains });
+}
+
+const CUSTOMER_TRIGGER = 'Customer created or updated';
+const TASK_TRIGGER = 'Call task finished';
+const KIND_WORKFLOWS = { customer: 'queueCustTrig001', callTask: 'queueTaskTrig001' } as const;
+
+/** Trigger On Customer (into a No Op) and the example "call task finished → results summary", on the kinds tenant. */
+async function addKindWorkflows(credential: CredentialImport, startFrom: string): Promise<void> {
+	workflows.set(
+		'customerTrigger',
+		bindCredential(
+			chain(KIND_WORKFLOWS.customer, 'Queue: customers created or updated', [
+				node(CUSTOMER_TRIGGER, CC_TRIGGER, { triggerOn: 'customer', options: { startFrom } }, 0),
+				node('Received', 'n8n-nodes-base.noOp', {}, 200),
+			]),
+			credential,
+		),
+	);
+	const example = (await loadExamples()).find((e) => e.file === 'call-task-finished-summary.json');
+	if (!example) throw new Error('examples/call-task-finished-summary.json is missing');
+	workflows.set(
+		'callTaskTrigger',
+		bindCredential(
+			{
+				...example.workflow,
+				id: KIND_WORKFLOWS.callTask,
+				nodes: example.workflow.nodes.map((n) =>
+					n.name === TASK_TRIGGER
+						? { ...n, parameters: { ...n.parameters, options: { startFrom } } }
+						: n,
+				),
+			},
+			credential,
+		),
+	);
 }
 
 beforeAll(async () => {
@@ -246,8 +283,10 @@ beforeAll(async () => {
 		),
 	);
 	(throughput as { taskId?: string }).taskId = taskId;
+	const kinds = credentialFor(KINDS, 'ccSandboxKinds01', 'Contact Center (kinds tenant)');
+	await addKindWorkflows(kinds, startFrom);
 
-	await stack.main.importCredentials([demo, perf, drain]);
+	await stack.main.importCredentials([demo, perf, drain, kinds]);
 	await stack.main.importWorkflows([...workflows.values()]);
 	await stack.startMain();
 	await stack.main.createApiKey([
@@ -327,6 +366,7 @@ describe('workers get the package the way the README tells users', () => {
 
 describe('every example runs on a worker', () => {
 	test.each([
+		['call-task-finished-summary.json', 'Run manually'],
 		['phone-list-to-call-task.json', 'Run manually'],
 		['service-record-to-customer.json', 'Run manually'],
 		['sync-service-groups.json', 'Run manually'],
@@ -337,6 +377,13 @@ describe('every example runs on a worker', () => {
 			const workflow = workflows.get(file)!;
 			expect(workflow).toBeDefined();
 			const manual = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')!;
+			const [doneTask] =
+				file === 'call-task-finished-summary.json'
+					? await control.seedTasks({
+							appId: DEMO_TENANT.appId,
+							tasks: [{ status: 'done', totalCount: 8, completedCount: 8, connectedCount: 6 }],
+						})
+					: [];
 			await control.clearLog();
 			const { execution, worker } = await runOnWorker(workflow.id, manual?.name ?? trigger);
 			log(
@@ -350,7 +397,16 @@ describe('every example runs on a worker', () => {
 			expect(requests.filter((q) => !q.signatureValid || q.httpStatus !== 200)).toEqual([]);
 
 			const state = await control.getState(DEMO_TENANT.appId);
-			if (file === 'phone-list-to-call-task.json') {
+			if (file === 'call-task-finished-summary.json') {
+				expect(outputOf(execution, 'Results summary')).toContainEqual(
+					expect.objectContaining({
+						taskId: doneTask,
+						called: 8,
+						connected: 6,
+						connectionRate: 75,
+					}),
+				);
+			} else if (file === 'phone-list-to-call-task.json') {
 				const [imported] = outputOf(execution, 'Import customers');
 				expect(imported).toMatchObject({ totalCount: 5, successCount: 5, failureCount: 0 });
 				expect(state.tasks.find((t) => t.id === imported.taskId)).toMatchObject({
@@ -646,5 +702,106 @@ describe('the trigger on main, executions on workers', () => {
 			};
 		},
 		15 * 60_000,
+	);
+});
+
+describe('the customer and call-task triggers on main, executions on workers', () => {
+	const items = (execution: PublicExecution, trigger: string): JsonObject[] =>
+		(execution.data?.resultData.runData[trigger]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
+
+	async function emittedBy(workflowId: string, trigger: string): Promise<PublicExecution[]> {
+		return (await stack.main.getExecutions(workflowId))
+			.filter((e) => e.mode === 'trigger' && e.status === 'success' && items(e, trigger).length > 0)
+			.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	async function waitForItems(
+		workflowId: string,
+		trigger: string,
+		count: number,
+		seconds: number,
+	): Promise<PublicExecution[]> {
+		const deadline = Date.now() + seconds * 1000;
+		for (;;) {
+			const executions = await emittedBy(workflowId, trigger);
+			if (executions.flatMap((e) => items(e, trigger)).length >= count) return executions;
+			if (Date.now() > deadline) {
+				const all = (await stack.main.getExecutions(workflowId)).map((e) => ({
+					id: e.id,
+					mode: e.mode,
+					status: e.status,
+					items: items(e, trigger).map((i) => [i._id ?? i.id, i.event, i.status]),
+				}));
+				const tasks = (await control.getState(KINDS.appId)).tasks.map((t) => [t.id, t.status]);
+				throw new Error(
+					`${trigger}: fewer than ${count} items within ${seconds} s; executions ${JSON.stringify(all)}; tasks ${JSON.stringify(tasks)}\n${stack.recentOutput(15)}`,
+				);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+		}
+	}
+
+	const apiTime = (secondsFromNow: number) =>
+		control
+			.getClock()
+			.then((c) => formatApiTime(Date.parse(c.now) + secondsFromNow * 1000, KINDS.timezone));
+
+	test(
+		'each customer change and each finished call task starts one execution item, run by a worker',
+		async () => {
+			await control.seedAgents({ appId: KINDS.appId, count: 1 });
+			await control.seedCallerNumberGroups({ appId: KINDS.appId, count: 1 });
+			const before = await apiTime(-120);
+			const [c1] = await control.seedCustomers({
+				appId: KINDS.appId,
+				customers: [{ customerName: 'Queue One', createTime: before, updateTime: before }],
+			});
+			const [t1] = await control.seedTasks({
+				appId: KINDS.appId,
+				tasks: [{ status: 'done', totalCount: 3, completedCount: 3, createTime: before }],
+			});
+			for (const id of Object.values(KIND_WORKFLOWS)) {
+				const { versionId } = await stack.main.rest<{ versionId: string }>(
+					'GET',
+					`/workflows/${id}`,
+				);
+				await stack.main.rest('POST', `/workflows/${id}/activate`, { versionId });
+			}
+			await waitForItems(KIND_WORKFLOWS.customer, CUSTOMER_TRIGGER, 1, 180);
+			await waitForItems(KIND_WORKFLOWS.callTask, TASK_TRIGGER, 1, 180);
+
+			// After the first polls: the customer changes, and a task runs and finishes on the dialler.
+			await control.changeCustomers({
+				appId: KINDS.appId,
+				changes: [{ _id: c1, fields: { customerName: 'Queue One b' } }],
+			});
+			const [t2] = await control.seedTasks({
+				appId: KINDS.appId,
+				tasks: [{ status: 'running', totalCount: 5 }],
+			});
+			const customerRuns = await waitForItems(KIND_WORKFLOWS.customer, CUSTOMER_TRIGGER, 2, 180);
+			const taskRuns = await waitForItems(KIND_WORKFLOWS.callTask, TASK_TRIGGER, 2, 240);
+
+			expect(
+				customerRuns.flatMap((e) => items(e, CUSTOMER_TRIGGER)).map((i) => [i._id, i.event]),
+			).toEqual([
+				[c1, 'created'],
+				[c1, 'updated'],
+			]);
+			expect(taskRuns.flatMap((e) => items(e, TASK_TRIGGER)).map((i) => [i.id, i.status])).toEqual([
+				[t1, 'done'],
+				[t2, 'done'],
+			]);
+			const mainLog = await stack.main.fullLog();
+			for (const e of [...customerRuns, ...taskRuns]) {
+				expect(stack.whoStarted(e.id)).toHaveLength(1);
+				expect(mainLog).not.toContain(`Worker started execution ${e.id} `);
+			}
+			// The example's summary ran on the worker too.
+			expect(outputOf(taskRuns[1], 'Results summary')).toEqual([
+				expect.objectContaining({ taskId: t2, called: 5, connected: 4, connectionRate: 80 }),
+			]);
+		},
+		10 * 60_000,
 	);
 });

@@ -17,6 +17,7 @@ import type {
 	SeedAgentsRequest,
 	SeedCallerNumberGroupsRequest,
 	SeedCustomersRequest,
+	ChangeCustomersRequest,
 	SeedDisplayNumberGroupsRequest,
 	SeedFieldsRequest,
 	SeedServiceGroupsRequest,
@@ -68,6 +69,11 @@ export class SandboxControl {
 
 	async seedCustomers(request: SeedCustomersRequest): Promise<string[]> {
 		return (await this.call<IdsResponse>('POST', '/customers', request)).ids;
+	}
+
+	/** Changes existing customers (`fields`, `updateTime` — late ones too — and `updateAgent`). */
+	async changeCustomers(request: ChangeCustomersRequest): Promise<string[]> {
+		return (await this.call<IdsResponse>('POST', '/customers/changes', request)).ids;
 	}
 
 	async seedAgents(request: SeedAgentsRequest): Promise<string[]> {

@@ -4,7 +4,8 @@ import { SandboxControl } from './control';
 import { okA, PATHS, wallTime } from './fixture';
 import { startSandbox, type RunningSandbox } from './index';
 
-// `npm start` runs the sandbox with a demo feed, so a published trigger sees new records arrive.
+// `npm start` runs the sandbox with a demo feed, so a published trigger sees new records, changed
+// customers and finished call tasks arrive.
 describe('demo feed (demoFeedSeconds)', () => {
 	let sandbox: RunningSandbox;
 	afterAll(async () => {
@@ -53,5 +54,13 @@ describe('demo feed (demoFeedSeconds)', () => {
 		expect(chats.length).toBeGreaterThanOrEqual(2);
 		expect(calls.every((r) => phones.has(r.data.customerPhone ?? ''))).toBe(true);
 		expect(chats.every((r) => visitors.has(r.otherParams?.visitorId ?? ''))).toBe(true);
+
+		// Customers change and call tasks start, for the customer and call-task triggers.
+		expect(state.customers.some((c) => c.updateAgent === 'demo agent')).toBe(true);
+		const started = state.tasks.filter((t) =>
+			t.taskName.startsWith('Delivery confirmation (demo)'),
+		);
+		expect(started.length).toBeGreaterThanOrEqual(1);
+		expect(started[0]).toMatchObject({ status: 'running', totalCount: 5, completedCount: 0 });
 	});
 });

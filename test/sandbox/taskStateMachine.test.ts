@@ -143,3 +143,71 @@ describe('call task state machine', () => {
 		errB(await operate('pause', '1'), 801, 'task.not.exist');
 	});
 });
+
+describe('call tasks move on the sandbox clock', () => {
+	const importMany = (count: number) =>
+		sb.client.post(PATHS.taskImport, {
+			taskId,
+			customers: Array.from({ length: count }, (_, i) => ({ customerNumber: `1380000010${i}` })),
+		});
+	const taskRow = async () =>
+		okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list[0];
+
+	it('a running task calls maxConcurrency customers every callSeconds and is done when all were called', async () => {
+		okB(await importMany(3)); // maxConcurrency 1 (the task above), callSeconds 30 (the default)
+		const started = okB(await operate('start'));
+		await sb.control.setClock(65); // two rounds of calls later
+		expect(await taskRow()).toMatchObject({
+			status: 'running',
+			completedCount: 2,
+			connectedCount: 2,
+			progressRate: 0.6667,
+		});
+		await sb.control.setClock(95);
+		const done = await taskRow();
+		expect(done).toMatchObject({
+			status: 'done',
+			totalCount: 3,
+			completedCount: 3,
+			connectedCount: 3,
+		});
+		// Stamped with the round that made the last call, 90 s after the start.
+		const startedAt = Date.parse(`${started.operatedTime.replace(' ', 'T')}Z`);
+		expect(done.updateTime).toBe(
+			new Date(startedAt + 90_000).toISOString().slice(0, 19).replace('T', ' '),
+		);
+		errB(await operate('start'), 806, 'task.invalid.start.state');
+	});
+
+	it('a paused task keeps its progress; every fourth call does not connect', async () => {
+		await sb.control.reset([{ ...TENANT_A, callSeconds: 10 }]);
+		await sb.control.seedAgents({ appId: APP, count: 1 });
+		const ids = await sb.control.seedTasks({ appId: APP, tasks: [{ status: 'draft' }] });
+		taskId = ids[0];
+		okB(await importMany(8));
+		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 0 });
+		okB(await operate('start')); // seeded tasks call 5 at a time
+		await sb.control.setClock(12);
+		expect(await taskRow()).toMatchObject({
+			status: 'running',
+			completedCount: 5,
+			connectedCount: 4,
+		});
+		okB(await operate('pause'));
+		await sb.control.setClock(60);
+		expect(await taskRow()).toMatchObject({ status: 'pause', completedCount: 5 });
+		okB(await operate('start'));
+		await sb.control.setClock(71);
+		expect(await taskRow()).toMatchObject({ status: 'done', completedCount: 8, connectedCount: 6 });
+	});
+
+	it('callSeconds 0 keeps tasks where the control API puts them', async () => {
+		await sb.control.reset([{ ...TENANT_A, callSeconds: 0 }]);
+		await sb.control.seedAgents({ appId: APP, count: 1 });
+		taskId = (await sb.control.seedTasks({ appId: APP, tasks: [{}] }))[0];
+		okB(await importMany(2));
+		okB(await operate('start'));
+		await sb.control.setClock(250);
+		expect(await taskRow()).toMatchObject({ status: 'running', completedCount: 0 });
+	});
+});

@@ -8,6 +8,11 @@ export interface TenantConfig {
 	timezone?: string;
 	/** `demo` fills the tenant with realistic data; default `empty`. */
 	seed?: 'demo' | 'empty';
+	/**
+	 * A running call task calls `maxConcurrency` customers every this many seconds of the sandbox
+	 * clock and is done when all were called; default 30; 0: tasks move only by the control API.
+	 */
+	callSeconds?: number;
 }
 
 export interface SandboxOptions {
@@ -364,6 +369,15 @@ export interface SeedCustomersRequest {
 	appId: string;
 	customers?: Partial<Customer>[];
 	count?: number;
+}
+export interface ChangeCustomersRequest {
+	appId: string;
+	changes: Array<{
+		_id: string;
+		updateTime?: string;
+		updateAgent?: string;
+		fields?: Partial<Customer>;
+	}>;
 }
 export interface SeedAgentsRequest {
 	appId: string;

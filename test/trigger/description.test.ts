@@ -47,6 +47,43 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 		expect([DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL]).toEqual([5, 5000]);
 	});
 
+	it('has triggerOn with service records the default (saved triggers unchanged), and each kind its events', () => {
+		expect(description.properties[0]).toMatchObject({
+			name: 'triggerOn',
+			type: 'options',
+			default: 'serviceRecord',
+			noDataExpression: true,
+		});
+		expect(property('triggerOn').options?.map((o) => (o as { value: string }).value)).toEqual([
+			'callTask',
+			'customer',
+			'serviceRecord',
+		]);
+		for (const name of ['channel', 'events'])
+			expect(property(name).displayOptions).toEqual({ show: { triggerOn: ['serviceRecord'] } });
+		expect(property('events').options?.map((o) => o.name)).toEqual([
+			'Record Created',
+			'Record Updated',
+		]);
+		expect(property('customerEvents')).toMatchObject({
+			type: 'multiOptions',
+			default: ['created', 'updated'],
+			displayOptions: { show: { triggerOn: ['customer'] } },
+		});
+		expect(property('callTaskEvents')).toMatchObject({
+			type: 'multiOptions',
+			default: ['finished', 'statusChanged'],
+			displayOptions: { show: { triggerOn: ['callTask'] } },
+		});
+		// Look-back and the per-poll bound do not apply to call tasks (read whole every poll).
+		const options = property('options').options as INodeProperties[];
+		for (const name of ['lookbackMinutes', 'maxRecordsPerPoll'])
+			expect(options.find((o) => o.name === name)?.displayOptions).toEqual({
+				show: { '/triggerOn': ['serviceRecord', 'customer'] },
+			});
+		expect(options.find((o) => o.name === 'startFrom')?.displayOptions).toBeUndefined();
+	});
+
 	it('ships its codex and both icons next to the node', () => {
 		const dir = join(__dirname, '../../nodes/ContactCenterTrigger');
 		const codex = JSON.parse(readFileSync(join(dir, 'ContactCenterTrigger.node.json'), 'utf8')) as {

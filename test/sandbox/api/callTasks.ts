@@ -3,6 +3,7 @@ import { long } from '../lib/json';
 import { formatWall, formatWallIso, parseWall, parseWallDate } from '../lib/time';
 import { ApiError, Fields, failB } from '../lib/validate';
 import type { RouteDef } from '../server/routes';
+import { startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
 import type { AgentType, CallTask, CallWindowRange, RetryStrategy, TaskStatus } from '../types';
 import { API_ACTOR } from './customers';
@@ -290,16 +291,19 @@ const operate: RouteDef = {
 		f.onlyKeys(['taskId', 'operation']);
 		const taskId = readNumericString(f, 'taskId');
 		const operation = f.oneOf('operation', ['start', 'pause'] as const, { required: true });
-		const { task } = getTask(tenant, taskId);
+		const entry = getTask(tenant, taskId);
+		const { task } = entry;
 		const wallNow = tenant.wallNow();
 		if (operation === 'start') {
 			if (task.status !== 'draft' && task.status !== 'pause') taskError('invalidStartState');
 			if (task.totalCount - task.completedCount <= 0) taskError('callPoolEmpty');
 			task.status = 'running';
 			task.lastExecutedTime = formatWallIso(wallNow);
+			startRun(entry, wallNow);
 		} else {
 			if (task.status !== 'running') taskError('invalidPauseState');
 			task.status = 'pause';
+			delete entry.run;
 		}
 		const now = formatWall(wallNow);
 		task.updateTime = now;

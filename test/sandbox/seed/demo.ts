@@ -215,3 +215,33 @@ export function feedDemoRecord(tenant: Tenant, n: number): void {
 		]);
 	}
 }
+
+/**
+ * What a live tenant does besides writing records, for a published trigger to see: every second
+ * tick a demo customer is updated (its "Last contact"), and every tenth tick (from the second on) a
+ * small call task starts, which the dialler finishes a round of calls later (state/taskRunner.ts).
+ */
+export function feedDemoChanges(tenant: Tenant, n: number): void {
+	if (n % 2 === 1) {
+		const customers = [...tenant.customers.values()];
+		const customer = customers[Math.floor(n / 2) % customers.length];
+		if (customer)
+			tenant.putCustomer({
+				...customer,
+				cf_last_contact: `Called back at ${tenant.now()}`,
+				updateAgent: 'demo agent',
+				updateTime: tenant.now(),
+			});
+	}
+	if (n % 10 === 1) {
+		seedTasks(tenant, {
+			tasks: [
+				{
+					taskName: `Delivery confirmation (demo) ${Math.floor(n / 10) + 1}`,
+					status: 'running',
+					totalCount: 5,
+				},
+			],
+		});
+	}
+}

@@ -214,6 +214,29 @@ export function seedCustomers(tenant: Tenant, body: Json): string[] {
 	});
 }
 
+/**
+ * Changes existing customers as an agent or another system would: `fields` merged in, `updateTime`
+ * (default now; any time, late ones included) and `updateAgent` set. The customer list then finds
+ * them by the new update time.
+ */
+export function changeCustomers(tenant: Tenant, body: Json): string[] {
+	return readItems(body, 'changes').map((item) => {
+		const id = item._id;
+		const existing = typeof id === 'string' ? tenant.customers.get(id) : undefined;
+		if (!existing) return failControl(`customer ${String(id)} does not exist`);
+		const fields = item.fields ?? {};
+		if (!isObject(fields)) return failControl('fields must be an object');
+		tenant.putCustomer({
+			...existing,
+			...(fields as Partial<Customer>),
+			_id: existing._id,
+			updateAgent: typeof item.updateAgent === 'string' ? item.updateAgent : 'control',
+			updateTime: readTimeField(item, 'updateTime', tenant.now()),
+		});
+		return existing._id;
+	});
+}
+
 // ---- voice agents and caller number groups -----------------------------------------------------
 
 const AGENT_NAMES = [
@@ -598,6 +621,8 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 			customers,
 			numbers: new Set(customers.map((c) => c.customerNumber)),
 			importBatchIds: totalCount > 0 ? [batchId] : [],
+			// A task seeded running dials on from now (state/taskRunner.ts).
+			...(status === 'running' ? { run: { since: tenant.wallNow(), base: completedCount } } : {}),
 		});
 		return id;
 	});

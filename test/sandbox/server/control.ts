@@ -8,12 +8,14 @@ import {
 	injectRecords,
 	seedAgents,
 	seedCallerNumberGroups,
+	changeCustomers,
 	seedCustomers,
 	seedDisplayNumberGroups,
 	seedFields,
 	seedServiceGroups,
 	seedTasks,
 } from '../seed/factories';
+import { advanceTasks, startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
 import type {
 	ChatScriptTurn,
@@ -61,6 +63,7 @@ function taskEntry(sb: Sandbox, body: Json): { tenant: Tenant; entry: TaskEntry 
 	const entry = typeof taskId === 'string' ? tenant.tasks.get(taskId) : undefined;
 	if (!entry)
 		throw new ControlError(`task ${String(taskId)} does not exist in tenant ${tenant.appId}`, 404);
+	advanceTasks(tenant);
 	return { tenant, entry };
 }
 
@@ -79,6 +82,9 @@ function setProgress(sb: Sandbox, body: Json): TaskStateDump {
 	task.connectedCount = connectedCount;
 	task.progressRate = progressRate(task);
 	task.updateTime = tenant.now();
+	// The dialler goes on from the progress set here (or stops, when the status is no longer running).
+	if (task.status === 'running') startRun(entry, tenant.wallNow());
+	else delete entry.run;
 	return taskDump(entry);
 }
 
@@ -86,11 +92,13 @@ function finishTask(sb: Sandbox, body: Json): TaskStateDump {
 	const { tenant, entry } = taskEntry(sb, body);
 	entry.task.status = 'done';
 	entry.task.updateTime = tenant.now();
+	delete entry.run;
 	return taskDump(entry);
 }
 
 function stateOf(sb: Sandbox, appId: string | undefined): TenantStateDump {
 	const t = sb.tenant(appId);
+	advanceTasks(t);
 	return {
 		appId: t.appId,
 		timezone: t.timezone,
@@ -159,6 +167,7 @@ const HANDLERS: Record<string, ControlHandler> = {
 		return { appId: t.appId, timezone: t.timezone };
 	},
 	'POST /customers': seeder(seedCustomers),
+	'POST /customers/changes': seeder(changeCustomers),
 	'POST /agents': seeder(seedAgents),
 	'POST /caller-number-groups': seeder(seedCallerNumberGroups),
 	'POST /fields': seeder(seedFields),

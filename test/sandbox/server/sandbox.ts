@@ -20,9 +20,10 @@ import { hex32 } from '../lib/ids';
 import { parseJsonLossless, stringifyWithLongs } from '../lib/json';
 import { Clock, isValidTimeZone } from '../lib/time';
 import { ApiError, ControlError, PARAM_ERROR_A, PARAM_ERROR_B, isObject } from '../lib/validate';
-import { feedDemoRecord, seedDemo } from '../seed/demo';
+import { feedDemoChanges, feedDemoRecord, seedDemo } from '../seed/demo';
 import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
 import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
+import { advanceTasks } from '../state/taskRunner';
 import { authenticate, type AuthSettings } from './auth';
 import { ScriptedChatModel } from './chatModel';
 import { handleControl } from './control';
@@ -219,6 +220,7 @@ export class Sandbox {
 			this.clock,
 			this.nonceTtlMs,
 		);
+		if (c.callSeconds !== undefined) tenant.callSeconds = c.callSeconds;
 		this.tenants.set(tenant.appId, tenant);
 		if (c.seed === 'demo') {
 			seedDemo(tenant);
@@ -226,8 +228,10 @@ export class Sandbox {
 				let n = 0;
 				const feed = setInterval(() => {
 					// A tenant replaced by a reset gets no more records from this timer.
-					if (this.tenants.get(tenant.appId) === tenant) feedDemoRecord(tenant, n++);
-					else clearInterval(feed);
+					if (this.tenants.get(tenant.appId) === tenant) {
+						feedDemoRecord(tenant, n);
+						feedDemoChanges(tenant, n++);
+					} else clearInterval(feed);
 				}, this.demoFeedMs);
 				feed.unref();
 				this.timers.add(feed);
@@ -264,7 +268,9 @@ export class Sandbox {
 
 	private checkTenantConfig(config: unknown, taken: Set<string>): TenantConfig {
 		if (!isObject(config))
-			throw new ControlError('a tenant must be an object {appId, appSecret, timezone?, seed?}');
+			throw new ControlError(
+				'a tenant must be an object {appId, appSecret, timezone?, seed?, callSeconds?}',
+			);
 		const { appId, appSecret, timezone, seed } = config;
 		if (typeof appId !== 'string' || appId === '')
 			throw new ControlError('tenant appId must be a non-empty string');
@@ -275,6 +281,12 @@ export class Sandbox {
 		}
 		if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
 			throw new ControlError('tenant seed must be demo or empty');
+		const { callSeconds } = config;
+		if (
+			callSeconds !== undefined &&
+			(typeof callSeconds !== 'number' || !Number.isInteger(callSeconds) || callSeconds < 0)
+		)
+			throw new ControlError('tenant callSeconds must be a whole number of seconds, 0 or more');
 		if (taken.has(appId)) throw new ControlError(`tenant ${appId} already exists`, 409);
 		taken.add(appId);
 		return config as unknown as TenantConfig;
@@ -435,6 +447,7 @@ export class Sandbox {
 		if (!isObject(body)) return paramFailure(envelope, 'request body must be a JSON object');
 
 		try {
+			advanceTasks(auth.tenant);
 			return envelopeSuccess(
 				envelope,
 				found.route.handler({ tenant: auth.tenant, body, params: found.params }),

@@ -13,6 +13,7 @@ import type {
 	VoiceAgent,
 } from '../types';
 import { RecordStore } from './records';
+import { DEFAULT_CALL_SECONDS, type TaskRun } from './taskRunner';
 
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
@@ -23,6 +24,8 @@ export interface TaskEntry {
 	/** Every customerNumber in the task, for dupStrategy `task`. */
 	numbers: Set<string>;
 	importBatchIds: string[];
+	/** While running: where the dialling clock started (state/taskRunner.ts). */
+	run?: TaskRun;
 }
 
 /** Everything one tenant (one appId) owns; nothing is shared between tenants. */
@@ -44,6 +47,8 @@ export class Tenant {
 	readonly nonces: NonceStore;
 	/** Generator of this tenant's made-up data: the same app id gets the same demo data. */
 	readonly rng: Rng;
+	/** Seconds a round of calls of a running task takes (state/taskRunner.ts); 0: tasks move only by the control API. */
+	callSeconds = DEFAULT_CALL_SECONDS;
 
 	constructor(
 		readonly appId: string,

@@ -1,0 +1,168 @@
+/**
+ * Trigger On "Customer": the n8n side of a poll (parameters, static data, logs, items) around the
+ * pure stream poll (poll.ts with the customer streams of customers.ts).
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { fetchCustomerPage } from '../ContactCenter/api/customers';
+import { readZones } from '../ContactCenter/helpers/zones';
+import {
+	CUSTOMER_EVENTS,
+	CUSTOMER_PAGE_SIZE,
+	customerItem,
+	streamPage,
+	walkPaged,
+	type CustomerChange,
+	type CustomerEvent,
+	type CustomerPageFn,
+} from './customers';
+import { keepStateOf, pollBudgetMs, REPORT_FIELD, STATE_KEYS, underPollLock } from './host';
+import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type StateLimit } from './poll';
+import { readSettings, type Settings } from './settings';
+import { readState, type TriggerState } from './state';
+
+/** The events chosen, checked. */
+export function readCustomerEvents(this: IPollFunctions): CustomerEvent[] {
+	const events = this.getNodeParameter('customerEvents', [...CUSTOMER_EVENTS]) as unknown;
+	const list = Array.isArray(events) ? events : [events];
+	const unknown = list.filter((e) => !(CUSTOMER_EVENTS as readonly unknown[]).includes(e));
+	if (list.length === 0 || unknown.length > 0)
+		throw new NodeOperationError(
+			this.getNode(),
+			list.length === 0
+				? 'Invalid trigger settings: "Events" is empty: select Customer Created, Customer Updated or both.'
+				: `Invalid trigger settings: "Events" has unknown values: ${unknown.map(String).join(', ')}.`,
+		);
+	return CUSTOMER_EVENTS.filter((e) => list.includes(e));
+}
+
+function limitWarning(l: StateLimit<CustomerEvent>): string {
+	return (
+		`The state limit (${STATE_LIMIT_CHARS / 1024} KB of static data) is reached on ${l.channel} customers: ` +
+		`the trigger remembers ${l.remembered} changes, back to ${l.floor}, but the look-back reaches ${l.wanted}. ` +
+		`A change the API writes with a time before ${l.floor} is not emitted. Lower "Look-Back (Minutes)".`
+	);
+}
+
+/** One page of the customer list through the api layer. */
+function pageFn(context: IPollFunctions): CustomerPageFn {
+	return async (body, page, limit) =>
+		(await fetchCustomerPage.call(context, body, page, limit)).rows;
+}
+
+/** "Fetch Test Event": the newest created and the newest updated customer, one request each. */
+async function sample(
+	context: IPollFunctions,
+	events: CustomerEvent[],
+): Promise<INodeExecutionData[][] | null> {
+	const items: IDataObject[] = [];
+	for (const event of events) {
+		const field = event === 'created' ? 'createTime' : 'updateTime';
+		const rows = (
+			await fetchCustomerPage.call(
+				context,
+				{ search: [], sortList: [{ field, orderBy: 'desc' }] },
+				1,
+				event === 'created' ? 1 : 50,
+			)
+		).rows;
+		const row = event === 'created' ? rows[0] : rows.find((r) => r.updateTime !== r.createTime);
+		if (row) items.push({ ...row, event });
+	}
+	return items.length > 0 ? [items.map((json) => ({ json }))] : null;
+}
+
+/** The stream poll over the customer list, with the time budget of a poll. */
+async function runCustomerPoll(
+	context: IPollFunctions,
+	state: TriggerState<CustomerEvent> | undefined,
+	input: { settings: Settings; events: CustomerEvent[]; zone: string; startedAt: number },
+) {
+	const { settings, events, startedAt } = input;
+	const budgetMs = pollBudgetMs(context);
+	const fetchPage = pageFn(context);
+	let slowestMs = 0;
+	return await runPoll<CustomerChange, CustomerEvent>(state, {
+		channels: events,
+		allChannels: CUSTOMER_EVENTS,
+		events,
+		lookbackSeconds: settings.lookbackSeconds,
+		maxRecordsPerPoll: settings.maxRecordsPerPoll,
+		...(settings.startFrom ? { origin: settings.startFrom } : {}),
+		nowMs: startedAt,
+		zone: input.zone,
+		walk: async (stream, options) => {
+			const page = streamPage(fetchPage, stream);
+			const timed = async (start: string, end: string, n: number, size: number) => {
+				const t = Date.now();
+				try {
+					return await page(start, end, n, size);
+				} finally {
+					slowestMs = Math.max(slowestMs, Date.now() - t);
+				}
+			};
+			return await walkPaged(timed, { ...options, cap: CUSTOMER_PAGE_SIZE });
+		},
+		// Leave room for one more request as slow as the slowest so far, twice over.
+		mayContinue: () => Date.now() - startedAt + 2 * slowestMs < budgetMs,
+	});
+}
+
+export async function pollCustomerKind(
+	this: IPollFunctions,
+): Promise<INodeExecutionData[][] | null> {
+	const zones = await readZones.call(this);
+	const settings = readSettings.call(this, zones.workflow);
+	const events = readCustomerEvents.call(this);
+	const node = this.getNode();
+	if (this.getMode() === 'manual') return await sample(this, events);
+	const startedAt = Date.now();
+	return await underPollLock(this, startedAt, pollBudgetMs(this), async () => {
+		const staticData = this.getWorkflowStaticData('node');
+		keepStateOf(staticData, 'customer');
+		const { state, invalid } = readState<CustomerEvent>(staticData[STATE_KEYS.customer], {
+			zone: zones.api,
+			lookbackSeconds: settings.lookbackSeconds,
+			channels: CUSTOMER_EVENTS,
+		});
+		if (invalid.length > 0)
+			this.logger.warn(
+				`Contact Center Trigger: the stored customer cursor (${invalid.join(', ')}) is unreadable; it starts again from now`,
+				{ node: node.name },
+			);
+		const startFrom = settings.startFrom;
+		if (startFrom?.problem && !sameOrigin(state?.origin, startFrom))
+			throw new NodeOperationError(node, `Invalid trigger settings: ${startFrom.problem}`, {
+				description: 'Nothing was read and the trigger state is unchanged.',
+			});
+		const outcome = await runCustomerPoll(this, state, {
+			settings,
+			events,
+			zone: zones.api,
+			startedAt,
+		});
+		// Every request succeeded: only now does the state move.
+		staticData[STATE_KEYS.customer] = outcome.state as unknown as IDataObject;
+		const warnings = new Map(outcome.limits.map((l) => [l.channel, limitWarning(l)]));
+		for (const warning of warnings.values())
+			this.logger.warn(`Contact Center Trigger: ${warning}`, { node: node.name });
+		this.logger.debug('Contact Center Trigger poll (customers)', {
+			node: node.name,
+			emitted: outcome.emitted.length,
+			requests: outcome.requests,
+		});
+		if (outcome.emitted.length === 0) return null;
+		return [
+			outcome.emitted.map((e) => {
+				const json = customerItem(e.record);
+				const warning = warnings.get(e.channel);
+				return { json: warning ? { ...json, [REPORT_FIELD]: { warning } } : json };
+			}),
+		];
+	});
+}

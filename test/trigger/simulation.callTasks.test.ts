@@ -1,0 +1,330 @@
+/**
+ * Trigger On Call Task, simulated on the virtual clock (sim.ts) against the sandbox, whose dialler
+ * moves running tasks on its clock (a round of `maxConcurrency` calls every 30 s, done when every
+ * imported customer was called). Each scenario asserts every status move that a poll could see
+ * emitted exactly once, with its previous and new status and counts, and nothing else.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
+import { SignedClient } from '../sandbox/client';
+import { okB, PATHS } from '../sandbox/fixture';
+import { APP_ID, APP_SECRET, resetTenant, Simulation, tallies, useSimSandbox } from './sim';
+import { KindRun } from './kindRun';
+
+const MINUTE = 60;
+const sim = useSimSandbox('Asia/Shanghai', '2027-02-01T01:00:00Z');
+
+async function fresh(startIso: string, seed = 1): Promise<Simulation> {
+	await resetTenant(sim.control, 'Asia/Shanghai');
+	await sim.control.seedAgents({ appId: APP_ID, count: 1 });
+	await sim.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
+	return new Simulation(sim.control, 'Asia/Shanghai', Date.parse(startIso), seed);
+}
+
+function trigger(s: Simulation, events?: string[], options: INodeParameters = {}): KindRun {
+	return new KindRun(sim.control, s.credentials, {
+		triggerOn: 'callTask',
+		...(events ? { callTaskEvents: events } : {}),
+		options,
+	});
+}
+
+const client = () => new SignedClient(sim.control.url, APP_ID, APP_SECRET);
+const operate = async (taskId: string, operation: 'start' | 'pause') =>
+	okB(await client().post(PATHS.taskOperate, { taskId, operation }));
+
+async function statuses(): Promise<Map<string, string>> {
+	const state = await sim.control.getState(APP_ID);
+	return new Map(state.tasks.map((t) => [t.id, t.status]));
+}
+
+/** Each task's status and update time, as a poll at this instant reads them. */
+async function snapshot(): Promise<Map<string, { status: string; updateTime: string }>> {
+	const state = await sim.control.getState(APP_ID);
+	return new Map(state.tasks.map((t) => [t.id, { status: t.status, updateTime: t.updateTime }]));
+}
+
+/**
+ * The moves a user is owed: for every task, its status at each successful poll, consecutive
+ * repeats dropped; a task first seen after activation starts from draft (where tasks are created).
+ */
+class MoveBook {
+	private readonly last = new Map<string, string>();
+	readonly expected = new Set<string>();
+
+	constructor(
+		private readonly events: readonly string[] = ['finished', 'statusChanged'],
+		private activated = false,
+	) {}
+
+	observe(now: Map<string, { status: string; updateTime: string }>): void {
+		for (const [id, { status, updateTime }] of now) {
+			const before = this.last.get(id) ?? (this.activated ? 'draft' : undefined);
+			if (before !== undefined && before !== status && this.wants(status))
+				this.expected.add(`${id}:${before}>${status}@${updateTime}`);
+			this.last.set(id, status);
+		}
+		this.activated = true;
+	}
+
+	private wants(status: string): boolean {
+		return this.events.includes('statusChanged') || status === 'done';
+	}
+}
+
+function report(scenario: string, run: KindRun, expected: Set<string>): void {
+	tallies.push({
+		scenario,
+		injected: expected.size,
+		emitted: run.emitted.size,
+		lost: [...expected].filter((k) => !run.emitted.has(k)).length,
+		duplicated: [...run.emitted.values()].filter((n) => n > 1).length,
+		polls: run.polls,
+		requests: run.requests,
+		maxStateChars: run.maxStateChars,
+	});
+}
+
+describe('Trigger On Call Task', () => {
+	it('first activation emits nothing; start → running → done on the dialler, with counts', async () => {
+		const s = await fresh('2027-02-01T01:00:00Z');
+		const [a, b] = await sim.control.seedTasks({
+			appId: APP_ID,
+			tasks: [
+				{ status: 'draft', totalCount: 10 },
+				{ status: 'pause', totalCount: 4, completedCount: 2, connectedCount: 1 },
+				{ status: 'running', totalCount: 1000 },
+				{ status: 'done', totalCount: 3, completedCount: 3 },
+			],
+		});
+		const run = trigger(s);
+		expect((await run.poll()).items).toBeNull();
+		await operate(a, 'start');
+		s.advance(10);
+		const started = await run.poll();
+		expect(started.items?.map((i) => i.json)).toEqual([
+			expect.objectContaining({
+				id: a,
+				previousStatus: 'draft',
+				status: 'running',
+				event: 'statusChanged',
+				totalCount: 10,
+				completedCount: 0,
+			}),
+		]);
+		s.advance(MINUTE); // two rounds of 5 calls: all 10 called
+		const finished = await run.poll();
+		expect(finished.items?.map((i) => i.json)).toEqual([
+			expect.objectContaining({
+				id: a,
+				previousStatus: 'running',
+				status: 'done',
+				event: 'finished',
+				totalCount: 10,
+				completedCount: 10,
+				connectedCount: 8,
+				progressRate: 1,
+			}),
+		]);
+		await operate(b, 'start');
+		s.advance(10);
+		expect((await run.poll()).items?.map((i) => i.json.previousStatus)).toEqual(['pause']);
+		s.advance(MINUTE); // the two customers left: one round
+		expect((await run.poll()).items?.map((i) => i.json)).toEqual([
+			expect.objectContaining({
+				id: b,
+				previousStatus: 'running',
+				status: 'done',
+				completedCount: 4,
+			}),
+		]);
+		s.advance(MINUTE);
+		expect((await run.poll()).items).toBeNull();
+		// Two days later the 1,000-customer task has finished too (200 rounds).
+		s.advance(2 * 86_400);
+		const later = await run.poll();
+		expect(later.items?.map((i) => i.json)).toEqual([
+			expect.objectContaining({ previousStatus: 'running', status: 'done', completedCount: 1000 }),
+		]);
+		expect(later.requests.map((r) => JSON.stringify(r.body))).toEqual([
+			expect.stringContaining('"statusList":["draft","running","pause"]'),
+			expect.stringContaining('"startDate":"2027-02-01"}'),
+		]);
+		// Finished tasks leave the state once older than the day read for new tasks.
+		s.advance(MINUTE);
+		expect((await run.poll()).items).toBeNull();
+		const kept = (run.nodeData.callTasks as { tasks: Record<string, string> }).tasks;
+		expect(Object.keys(kept).sort()).toEqual(
+			[...(await statuses())]
+				.filter(([, st]) => st !== 'done')
+				.map(([id]) => id)
+				.sort(),
+		);
+	});
+
+	it('a task created days ago that finishes between polls is found through its creation day', async () => {
+		const s = await fresh('2027-02-07T01:00:00Z');
+		const [id] = await sim.control.seedTasks({
+			appId: APP_ID,
+			tasks: [{ status: 'pause', totalCount: 5, createTime: '2027-02-04 10:00:00' }],
+		});
+		const run = trigger(s);
+		expect((await run.poll()).items).toBeNull();
+		await operate(id, 'start');
+		s.advance(MINUTE); // one round of five calls: done before the next poll
+		const result = await run.poll();
+		expect(result.items?.map((i) => [i.json.id, i.json.previousStatus, i.json.status])).toEqual([
+			[id, 'pause', 'done'],
+		]);
+		expect(result.requests.map((r) => JSON.stringify(r.body))).toEqual([
+			expect.stringContaining('"statusList":["draft","running","pause"]'),
+			expect.stringContaining('"startDate":"2027-02-07"}'),
+			expect.stringContaining('"startDate":"2027-02-04","endDate":"2027-02-04"'),
+		]);
+		expect((run.nodeData.callTasks as { tasks: object }).tasks).toEqual({});
+	});
+
+	it('a task created and finished between two polls is emitted once, as finished from draft', async () => {
+		const s = await fresh('2027-02-02T01:00:00Z');
+		const run = trigger(s, ['finished']);
+		expect((await run.poll()).items).toBeNull();
+		const [id] = await sim.control.seedTasks({
+			appId: APP_ID,
+			tasks: [{ status: 'running', totalCount: 5 }],
+		});
+		s.advance(MINUTE);
+		const result = await run.poll();
+		expect(result.items?.map((i) => i.json)).toEqual([
+			expect.objectContaining({ id, previousStatus: 'draft', status: 'done', event: 'finished' }),
+		]);
+		// Two requests: unfinished tasks, tasks created since the floor day (nothing tracked is missing).
+		expect(result.requests).toHaveLength(2);
+		s.advance(MINUTE);
+		expect((await run.poll()).items).toBeNull();
+	});
+
+	it('restarts, faults in the middle of polls, 40 tasks started, paused and finishing: each move once', async () => {
+		const s = await fresh('2027-02-03T01:00:00Z', 11);
+		const initial = await sim.control.seedTasks({
+			appId: APP_ID,
+			tasks: Array.from({ length: 20 }, (_, i) => ({
+				status: (['draft', 'running', 'pause'] as const)[i % 3],
+				totalCount: 20 + i * 5,
+			})),
+		});
+		const ids = [...initial];
+		const run = trigger(s);
+		const book = new MoveBook();
+		expect((await run.poll()).items).toBeNull();
+		book.observe(await snapshot());
+		for (let step = 0; step < 60; step++) {
+			s.advance(MINUTE);
+			if (step % 3 === 0 && ids.length < 40) {
+				const [id] = await sim.control.seedTasks({
+					appId: APP_ID,
+					tasks: [{ status: 'draft', totalCount: 5 + (step % 7) * 3 }],
+				});
+				ids.push(id);
+			}
+			const now = await statuses();
+			for (const id of ids) {
+				const st = now.get(id);
+				if ((st === 'draft' || st === 'pause') && s.rng.chance(0.2)) await operate(id, 'start');
+				else if (st === 'running' && s.rng.chance(0.1)) await operate(id, 'pause');
+			}
+			if (step % 7 === 6) run.crash();
+			if (step === 25)
+				await sim.control.addFault({
+					pathPattern: '/callTask/query',
+					kind: 'envelope',
+					envelopeCode: 500,
+					envelopeMessage: 'busy',
+					probability: 0.3,
+					seed: 5,
+				});
+			if (step === 40) await sim.control.clearFaults();
+			const seen = await snapshot();
+			const result = await run.poll({ mayFail: step >= 25 && step < 40 });
+			if (!result.error) book.observe(seen);
+		}
+		report('call tasks: restarts, faults, 40 tasks', run, book.expected);
+		expect(run.failedPolls).toBeGreaterThan(0);
+		expect([...book.expected].filter((k) => k.includes('>done@')).length).toBeGreaterThan(5);
+		run.assertExact(book.expected);
+		for (const item of run.items) {
+			expect(item).toEqual(
+				expect.objectContaining({
+					totalCount: expect.any(Number),
+					completedCount: expect.any(Number),
+					connectedCount: expect.any(Number),
+				}),
+			);
+			expect(item.event).toBe(item.status === 'done' ? 'finished' : 'statusChanged');
+		}
+	});
+
+	it('1,200 unfinished tasks: three pages a poll, a change on the last page is seen, state < 64 KB', async () => {
+		const s = await fresh('2027-02-04T01:00:00Z');
+		const ids = await sim.control.seedTasks({
+			appId: APP_ID,
+			tasks: Array.from({ length: 1200 }, (_, i) => ({
+				status: 'pause' as const,
+				totalCount: 100,
+				createTime: `2027-01-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`,
+			})),
+		});
+		const run = trigger(s, ['statusChanged']);
+		expect((await run.poll()).items).toBeNull();
+		const oldest = ids[0]; // created first on 2027-01-01: the last page of the newest-first query
+		await operate(oldest, 'start');
+		s.advance(MINUTE);
+		const result = await run.poll();
+		expect(result.items?.map((i) => [i.json.id, i.json.previousStatus, i.json.status])).toEqual([
+			[oldest, 'pause', 'running'],
+		]);
+		expect(result.requests).toHaveLength(3 + 1);
+		expect(run.maxStateChars).toBeLessThan(STATE_LIMIT_CHARS);
+	});
+
+	it('Start From: tasks created since then are emitted at first activation from draft', async () => {
+		const s = await fresh('2027-02-05T01:00:00Z');
+		const since = new Date(s.nowMs - 3600_000);
+		const wall = (ms: number) =>
+			new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+		const [, recent, draft] = await sim.control.seedTasks({
+			appId: APP_ID,
+			tasks: [
+				{ status: 'running', totalCount: 500, createTime: wall(s.nowMs - 2 * 3600_000) },
+				{ status: 'done', totalCount: 2, completedCount: 2, createTime: wall(s.nowMs - 600_000) },
+				{ status: 'draft', totalCount: 2, createTime: wall(s.nowMs - 300_000) },
+			],
+		});
+		const run = trigger(s, undefined, { startFrom: since.toISOString() });
+		const first = await run.poll();
+		expect(first.items?.map((i) => [i.json.id, i.json.previousStatus, i.json.status])).toEqual([
+			[recent, 'draft', 'done'],
+		]);
+		await operate(draft, 'start');
+		s.advance(10);
+		expect((await run.poll()).items?.map((i) => i.json.id)).toEqual([draft]);
+	});
+
+	it('Fetch Test Event: the most recently finished task, the state untouched', async () => {
+		const s = await fresh('2027-02-06T01:00:00Z');
+		const [, b] = await sim.control.seedTasks({
+			appId: APP_ID,
+			tasks: [
+				{ status: 'done', totalCount: 2, completedCount: 2, updateTime: '2027-02-06 08:00:00' },
+				{ status: 'done', totalCount: 3, completedCount: 3, updateTime: '2027-02-06 08:30:00' },
+			],
+		});
+		const run = trigger(s, ['finished']);
+		const sample = await run.poll({ mode: 'manual' });
+		expect(sample.items?.map((i) => [i.json.id, i.json.event, i.json.previousStatus])).toEqual([
+			[b, 'finished', null],
+		]);
+		expect(sample.requests).toHaveLength(1);
+		expect(run.nodeData.callTasks).toBeUndefined();
+	});
+});
