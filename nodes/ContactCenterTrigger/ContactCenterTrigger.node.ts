@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { queryServiceRecords, type Channel } from '../ContactCenter/api/serviceRecords';
-import { outputRecord } from '../ContactCenter/actions/serviceRecord/query';
+import { recordWithChannel } from '../ContactCenter/actions/serviceRecord/query';
 import { readZones } from '../ContactCenter/helpers/zones';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
 import {
@@ -75,7 +75,7 @@ function toItems(
 	);
 	const limited = new Map(limits.map((l) => [l.channel, l]));
 	return emitted.map((e) => {
-		const json = outputRecord(e.record, e.channel);
+		const json = recordWithChannel(e.record, e.channel);
 		const limit = limited.get(e.channel);
 		if (!e.saturatedSecond && !limit) return { json };
 		const warnings = [

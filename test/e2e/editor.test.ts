@@ -135,7 +135,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 				'Actions',
 			]);
 			await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
-				expect.arrayContaining(['On service note inserted', 'On service note updated']),
+				expect.arrayContaining(['On record created', 'On record updated']),
 			);
 			// Expand the actions too (an empty workflow lists the triggers first, the actions collapsed).
 			const collapsedActions = creator
@@ -463,7 +463,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 
 			await newWorkflow(page, n8n!);
 			await openNodeDetails(page, 'Contact Center');
-			const trigger = await chooseNodeAction(page, 'On service note inserted');
+			const trigger = await chooseNodeAction(page, 'On record created');
 			// The only credential of its type is chosen for the new node.
 			expect(await selectedCredential(trigger)).toBe('Contact Center account');
 			const fetchButton = trigger.getByTestId('node-execute-button');

@@ -74,9 +74,11 @@ afterAll(async () => {
 
 const credentials = (): CredentialValues => ({ baseUrl: proxyUrl, ...APP, timezone: ZONE });
 
-async function getMany(startTime: string, endTime: string) {
+/** Version 1 as saved workflows run it; version 2 with Simplify off is the record plus `channel`. */
+async function getMany(startTime: string, endTime: string, typeVersion = 1) {
 	return await runNode({
 		nodeType: ContactCenter,
+		typeVersion,
 		parameters: {
 			resource: 'serviceRecord',
 			operation: 'getAll',
@@ -84,6 +86,7 @@ async function getMany(startTime: string, endTime: string) {
 			startTime,
 			endTime,
 			returnAll: true,
+			...(typeVersion === 2 ? { simplify: false } : {}),
 		},
 		credentials: credentials(),
 		timezone: ZONE,
@@ -91,7 +94,7 @@ async function getMany(startTime: string, endTime: string) {
 }
 
 describe('one shape for one record', () => {
-	it('Get Many and the trigger output the same JSON for every record, empty fields as null', async () => {
+	it('Get Many (version 2, Simplify off) and the trigger output the same JSON for every record, with channel, empty fields as null', async () => {
 		rewrite = false;
 		const now = await sandboxNow(control);
 		const staticData = {};
@@ -121,7 +124,7 @@ describe('one shape for one record', () => {
 			timezone: ZONE,
 		});
 		expect(triggered.items).toHaveLength(60);
-		const listed = await getMany(wallPlus(now, -30).replace(' ', 'T'), now.replace(' ', 'T'));
+		const listed = await getMany(wallPlus(now, -30).replace(' ', 'T'), now.replace(' ', 'T'), 2);
 		expect(listed.error).toBeUndefined();
 		const byId = new Map(listed.items.map((item) => [item.json.eventUniqueId, item.json]));
 		for (const item of triggered.items ?? [])
@@ -131,8 +134,9 @@ describe('one shape for one record', () => {
 		);
 		expect(keys.size).toBe(1);
 		expect([...keys][0].split(',')).toEqual(
-			expect.arrayContaining(['callId', 'updateAgent', 'otherParams', 'eventUniqueId']),
+			expect.arrayContaining(['callId', 'updateAgent', 'otherParams', 'eventUniqueId', 'channel']),
 		);
+		expect((triggered.items ?? []).every((item) => item.json.channel === 'call')).toBe(true);
 		expect((triggered.items ?? []).some((item) => item.json.updateAgent === null)).toBe(true);
 	});
 });

@@ -111,7 +111,7 @@ interface ListData {
 	count?: unknown;
 }
 
-/** One page of the customer list (`page` from 1), for any context (the Customer ID list search too). */
+/** One page of the customer list (`page` from 1), for any context (the Customer ID list search and the customer trigger too). */
 export async function fetchCustomerPage(
 	this: RequestContext,
 	query: RequestBody,
@@ -169,28 +169,4 @@ export async function listCustomers(
 	);
 	warnIfChanged(this, watch, 'customers', itemIndex);
 	return customers;
-}
-
-/** One page of the customer list (the trigger reads it page by page): its rows and `data.count`. */
-export async function fetchCustomerPage(
-	this: RequestContext,
-	query: RequestBody,
-	page: number,
-	limit: number,
-): Promise<{ rows: IDataObject[]; count?: number }> {
-	const { path } = ENDPOINTS.customerList;
-	const raw = await callEndpoint.call(this, ENDPOINTS.customerList, {
-		body: { ...query, page, limit },
-	});
-	const data = dataObject(
-		this,
-		raw,
-		path,
-		'data.list (the customers) with data.count',
-	) as ListData & IDataObject;
-	const count = Number(data.count);
-	return {
-		rows: pageRows(this, data, path, data.count),
-		...(data.count !== undefined && data.count !== null && Number.isFinite(count) ? { count } : {}),
-	};
 }
