@@ -135,7 +135,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 				'Actions',
 			]);
 			await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
-				expect.arrayContaining(['On record created', 'On record updated']),
+				expect.arrayContaining(['On call task', 'On customer', 'On service record']),
 			);
 			// Expand the actions too (an empty workflow lists the triggers first, the actions collapsed).
 			const collapsedActions = creator
@@ -463,7 +463,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 
 			await newWorkflow(page, n8n!);
 			await openNodeDetails(page, 'Contact Center');
-			const trigger = await chooseNodeAction(page, 'On record created');
+			const trigger = await chooseNodeAction(page, 'On service record');
 			// The only credential of its type is chosen for the new node.
 			expect(await selectedCredential(trigger)).toBe('Contact Center account');
 			const fetchButton = trigger.getByTestId('node-execute-button');

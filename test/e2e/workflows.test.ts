@@ -724,6 +724,45 @@ describe('examples', () => {
 	);
 });
 
+describe('example call-task-finished-summary', () => {
+	test(
+		'run manually: the finished call tasks, each summarised with its counts and connection rate',
+		async () => {
+			const [taskId] = await control.seedTasks({
+				appId: APP,
+				tasks: [
+					{
+						taskName: 'Summary example task',
+						status: 'done',
+						totalCount: 40,
+						completedCount: 40,
+						connectedCount: 31,
+					},
+				],
+			});
+			const r = await execute('call-task-finished-summary.json');
+			expectSignedAndOk(r.requests);
+			const summaries = r.all('Results summary');
+			expect(summaries.find((s) => s.taskId === taskId)).toEqual({
+				taskId,
+				taskName: 'Summary example task',
+				voiceAgent: expect.any(String),
+				customers: 40,
+				called: 40,
+				connected: 31,
+				connectionRate: 78,
+				finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+				summary: expect.stringMatching(
+					/^Call task "Summary example task" finished at .+: 40 of 40 customers called, 31 connected \(78%\)\.$/,
+				),
+			});
+			expect(r.requests.map((q) => q.path)).toEqual(['/openapi/agent/web/v1/callTask/query']);
+			expect(r.ran('Send the summary')).toBe(true);
+		},
+		5 * 60_000,
+	);
+});
+
 describe('the credential through n8n (POST /rest/credentials/test)', () => {
 	beforeAll(async () => {
 		await n8n.start();
@@ -762,43 +801,4 @@ describe('the credential through n8n (POST /rest/credentials/test)', () => {
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/refused these credentials: check the App ID and App Secret/);
 	});
-});
-
-describe('example call-task-finished-summary', () => {
-	test(
-		'run manually: the finished call tasks, each summarised with its counts and connection rate',
-		async () => {
-			const [taskId] = await control.seedTasks({
-				appId: APP,
-				tasks: [
-					{
-						taskName: 'Summary example task',
-						status: 'done',
-						totalCount: 40,
-						completedCount: 40,
-						connectedCount: 31,
-					},
-				],
-			});
-			const r = await execute('call-task-finished-summary.json');
-			expectSignedAndOk(r.requests);
-			const summaries = r.all('Results summary');
-			expect(summaries.find((s) => s.taskId === taskId)).toEqual({
-				taskId,
-				taskName: 'Summary example task',
-				voiceAgent: expect.any(String),
-				customers: 40,
-				called: 40,
-				connected: 31,
-				connectionRate: 78,
-				finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-				summary: expect.stringMatching(
-					/^Call task "Summary example task" finished at .+: 40 of 40 customers called, 31 connected \(78%\)\.$/,
-				),
-			});
-			expect(r.requests.map((q) => q.path)).toEqual(['/openapi/agent/web/v1/callTask/query']);
-			expect(r.ran('Send the summary')).toBe(true);
-		},
-		5 * 60_000,
-	);
 });
