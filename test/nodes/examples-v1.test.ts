@@ -23,6 +23,7 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { useSandbox } from '../sandbox/fixture';
 import { runExampleWorkflow, type ExampleWorkflow } from '../support/example-workflow';
+import { useVirtualClock } from '../trigger/sim';
 
 const TENANT = { appId: '1090', appSecret: 'demo-secret', timezone: 'Asia/Shanghai' };
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'examples-v1');
@@ -39,28 +40,8 @@ const RECORD = process.env.RECORD_EXAMPLES_V1 === '1';
 const sandbox = useSandbox({ tenants: [TENANT] });
 const { control } = sandbox;
 
-beforeAll(() => {
-	// Only Date is fixed: timers, microtasks and performance stay real, so HTTP keeps working.
-	jest.useFakeTimers({
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'requestAnimationFrame',
-			'cancelAnimationFrame',
-			'requestIdleCallback',
-			'cancelIdleCallback',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-		now: NOW,
-	});
-});
+// Only Date is fixed (the simulations' virtual clock): timers, microtasks and performance stay real.
+beforeAll(() => useVirtualClock(NOW));
 
 afterAll(() => {
 	jest.useRealTimers();
