@@ -12,7 +12,7 @@
  *
  * --sweep adds Customer Create with those Parallel Requests values (to choose the default).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { PARALLEL_REQUESTS_DEFAULT } from '../../nodes/ContactCenter/actions/parallel';
@@ -78,6 +78,8 @@ const ours = (
 					operation: op,
 					customerName: '={{ $json.name }}',
 					mobile: { values: [{ value: '={{ $json.phone }}' }] },
+					// Version 2's Create or Update names the customer by a required Phone (ignored by version 1).
+					...(op === 'upsert' ? { phone: '={{ $json.phone }}' } : {}),
 				};
 	if (parallelRequests !== undefined) parameters.parallelRequests = parallelRequests;
 	return {
@@ -379,6 +381,7 @@ function report(
 				});
 			}
 	const out = path.resolve(REPO, option('out', 'test/bench'));
+	mkdirSync(out, { recursive: true });
 	writeFileSync(
 		path.join(out, 'parallel-results.json'),
 		`${JSON.stringify({ ...meta, rows, samples }, null, '\t')}\n`,
