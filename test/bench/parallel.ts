@@ -24,7 +24,7 @@ import {
 	type WorkflowNode,
 } from '../e2e/lib';
 import { ensureN8n } from '../tools/runtime';
-import { chain, code, http, manual, signing } from './peer';
+import { chain, code, http, manual, signing, timesOf } from './peer';
 import type { Tenant } from './tenants';
 import { drainLog, loadavg, log, machine, median, REPO, round, startSandboxChild } from './util';
 
@@ -211,20 +211,6 @@ interface Sample {
 	/** The nodes after the common rows. */
 	workMs?: number;
 	error?: string;
-}
-
-function timesOf(run: RunData, common: string[]): { ms: number; workMs: number } {
-	let first = Infinity;
-	let last = 0;
-	let work = 0;
-	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
-		for (const task of tasks) {
-			first = Math.min(first, task.startTime);
-			last = Math.max(last, task.startTime + task.executionTime);
-			if (!common.includes(name)) work += task.executionTime;
-		}
-	}
-	return { ms: last - first, workMs: work };
 }
 
 async function main(): Promise<void> {

@@ -280,7 +280,7 @@ return [...first, ...rest].map((json) => ({ json }));`,
 }
 
 /** Wall time of the run (first node start to last node end) and of the nodes after `commonNodes`. */
-function timesOf(run: RunData, commonNodes: string[]): { ms: number; workMs: number } {
+export function timesOf(run: RunData, commonNodes: string[]): { ms: number; workMs: number } {
 	let first = Infinity;
 	let last = 0;
 	let work = 0;
