@@ -15,7 +15,9 @@ export { PACKAGE_NAME, type NodeTypeInput } from './node-types';
 export { poll, staticDataKeyOf, type PollOptions, type PollResult } from './poll';
 export {
 	nodeNameOf,
+	nodeRunner,
 	runNode,
+	type NodeRunner,
 	type NodeRunError,
 	type RunNodeOptions,
 	type RunNodeResult,

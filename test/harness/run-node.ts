@@ -182,3 +182,35 @@ async function execute(
 		clearTimeout(timer);
 	}
 }
+
+/** What `nodeRunner` needs of the sandbox fixture: its control client and a tenant's credentials. */
+export interface RunnerSandbox {
+	control: SandboxControl;
+	credentials(tenant: { appId: string; appSecret: string }, extra?: object): CredentialValues;
+}
+
+export type NodeRunner = (
+	parameters: INodeParameters,
+	options?: Partial<RunNodeOptions>,
+) => Promise<RunNodeResult>;
+
+/**
+ * The one `run()` of the node suites: runNode against the file's sandbox as a tenant, with the
+ * file's defaults (node type, typeVersion, timezone, base parameters such as `resource`); a call's
+ * parameters are merged over the base ones, its options over the defaults.
+ */
+export function nodeRunner(
+	fixture: RunnerSandbox,
+	tenant: { appId: string; appSecret: string; timezone?: string },
+	defaults: Partial<RunNodeOptions> & Pick<RunNodeOptions, 'nodeType'>,
+): NodeRunner {
+	const extra = tenant.timezone ? { timezone: tenant.timezone } : {};
+	return async (parameters, options = {}) =>
+		await runNode({
+			credentials: fixture.credentials(tenant, extra),
+			sandbox: fixture.control,
+			...defaults,
+			...options,
+			parameters: { ...defaults.parameters, ...parameters, ...options.parameters },
+		});
+}

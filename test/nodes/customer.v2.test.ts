@@ -3,7 +3,7 @@
  * Search, Customer ID as a resource locator, Simplify, Create or Update by Phone with Phones on
  * Match, and the Contacts Input switch. Real HTTP against the sandbox; requests counted from its log.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
@@ -14,7 +14,7 @@ import {
 	simplifyCustomer,
 } from '../../nodes/ContactCenter/actions/customer/simplify';
 import type { CustomerFieldConfig } from '../../nodes/ContactCenter/actions/customer/customFields';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -23,20 +23,15 @@ const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST, crmFields: FIELDS } = PAT
 const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
 const { control } = sandbox;
 const credentials = () => sandbox.credentials(APP, { timezone: 'Asia/Shanghai' });
-
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
+const run = nodeRunner(
+	sandbox,
+	{ ...APP, timezone: 'Asia/Shanghai' },
+	{
 		nodeType: ContactCenter,
-		parameters: { resource: 'customer', ...parameters },
-		credentials: credentials(),
-		sandbox: control,
+		parameters: { resource: 'customer' },
 		typeVersion: 2,
-		...options,
-	});
-}
+	},
+);
 
 const v1 = { typeVersion: 1 };
 const paths = (result: RunNodeResult) => result.requests.map((r) => r.path);
