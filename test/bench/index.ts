@@ -343,8 +343,8 @@ async function measureMemory(
 	const out: MemoryResult[] = [];
 	const benchJs = await compileBenchChildren(notes);
 	const compiled = benchJs ? [path.join(benchJs, 'memory-child.js')] : undefined;
-	for (const scenario of ['baseline', 'import', 'drain']) {
-		if (scenario === 'drain' && !loadTrigger()) continue;
+	for (const scenario of ['baseline', 'import', 'drain', 'drain-raw', 'drain-n8n']) {
+		if (scenario.startsWith('drain') && !loadTrigger()) continue;
 		const samples: MemoryResult[] = [];
 		let error: string | undefined;
 		for (let i = 0; i < repeats && !error; i++) {

@@ -3,14 +3,20 @@
  * One memory measurement in a fresh process that does only that: `baseline` (load everything, run
  * nothing), `import` (100,000 input items imported into a call task through n8n-core) or `drain`
  * (the trigger drains a backlog of 100,000 records, poll after poll, with n8n's static data kept
- * between polls). Prints one JSON line: peak RSS (process.resourceUsage().maxRSS), the RSS after
+ * between polls), and the drain's floors: its requests replayed (`drain-raw`: undici + JSON.parse;
+ * `drain-n8n`: n8n's own request helper + JSON.parse, in a probe node), keeping nothing. Prints one JSON line: peak RSS (process.resourceUsage().maxRSS), the RSS after
  * loading, and for the drain the size of the static data.
  *
  *   node -r ts-node/register/transpile-only test/bench/memory-child.ts <scenario> <sandbox url>
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { RequestProbe } from './fixtures/RequestProbe.node';
 import { ensureN8nRuntime } from '../harness/runtime';
 import { SandboxControl } from '../sandbox/control';
 import { timedRun } from './runner';
@@ -21,8 +27,13 @@ import {
 	importParameters,
 	IMPORTS,
 	loadTrigger,
+	replayRaw,
 	SIZES,
 } from './scenarios';
+import { MAIN } from './tenants';
+
+/** The drain's requests, written by the drain child for the floor children. */
+const DRAIN_REQUESTS = path.join(tmpdir(), 'contact-center-bench-drain-requests.json');
 
 async function main(): Promise<void> {
 	const [scenario, url] = process.argv.slice(2);
@@ -59,6 +70,25 @@ async function main(): Promise<void> {
 		const nodeData = Object.values(out.staticData)[0];
 		result.staticDataBytes = Buffer.byteLength(JSON.stringify(out.staticData));
 		result.nodeStaticDataBytes = Buffer.byteLength(JSON.stringify(nodeData ?? {}));
+		const replay = out.requests.map(({ method, path, rawBody }) => ({ method, path, rawBody }));
+		writeFileSync(DRAIN_REQUESTS, JSON.stringify(replay));
+	} else if (scenario === 'drain-raw' || scenario === 'drain-n8n') {
+		const requests = JSON.parse(readFileSync(DRAIN_REQUESTS, 'utf8')) as Parameters<
+			typeof replayRaw
+		>[2];
+		result.requests = requests.length;
+		if (scenario === 'drain-raw') {
+			result.emitted = (await replayRaw(url, MAIN, requests, undefined, { keepAlive: false })).rows;
+		} else {
+			const run = await timedRun({
+				nodeType: RequestProbe,
+				parameters: { requests: JSON.stringify(requests) },
+				items: [{ json: {} }],
+				credentials: credentialsFor(url, MAIN),
+			});
+			if (run.error) throw new Error(run.error.message);
+			result.emitted = run.items[0]?.json.rows;
+		}
 	} else if (scenario !== 'baseline') {
 		throw new Error(`unknown scenario ${scenario}`);
 	}

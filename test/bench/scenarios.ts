@@ -431,7 +431,7 @@ async function idlePoll(ctx: Context): Promise<NodeOutcome> {
 export async function replayRaw(
 	url: string,
 	tenant: Tenant,
-	requests: Counted[],
+	requests: Array<Pick<Counted, 'method' | 'path' | 'rawBody'>>,
 	rewrite?: (body: string) => string,
 	options: { keepAlive?: boolean } = {},
 ): Promise<{ ms: number; rows: number }> {
