@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * One memory measurement in a fresh process that does only that: `baseline` (load everything, run
  * nothing), `import` (100,000 input items imported into a call task through n8n-core) or `drain`
