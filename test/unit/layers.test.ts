@@ -79,6 +79,14 @@ describe('helpers/ and transport/ apart', () => {
 	});
 });
 
+describe('files named for what they hold', () => {
+	it('rule files are rules.ts, field definitions descriptions.ts (no actions/*/fields.ts)', () => {
+		expect(
+			files.map(({ file }) => file).filter((file) => file.endsWith(`${path.sep}fields.ts`)),
+		).toEqual([]);
+	});
+});
+
 describe('node errors', () => {
 	// Being rewritten by other helpers of issue #26 while this rule came in; their error sites move to
 	// the two builders after the merge: the trigger (nodes/ContactCenterTrigger/**), the call-task
