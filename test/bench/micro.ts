@@ -25,7 +25,7 @@ import {
 	checkRetry,
 	checkTaskName,
 } from '../../nodes/ContactCenter/actions/callTask/taskRules';
-import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/fields';
+import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/rules';
 import {
 	outputRecord,
 	readRecordQuery,

@@ -13,7 +13,7 @@ import {
 	readContacts,
 	splitList,
 	type WriteInput,
-} from '../../nodes/ContactCenter/actions/customer/fields';
+} from '../../nodes/ContactCenter/actions/customer/rules';
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
 import { repeatIdsOf } from '../../nodes/ContactCenter/api/customers';
 import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerField/filters';

@@ -2,10 +2,10 @@
 import { createServer } from 'node:net';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import { runNode, type CredentialValues, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import type { FaultSpec } from '../sandbox/control';
 import { ApiProbe } from './fixtures/ApiProbe.node';
 
 // A secret that cannot appear by accident: every output, error and log line is searched for it.
@@ -13,6 +13,9 @@ const SECRET = 'S3cr3t-transport-7f1c2e9a';
 const APP_ID = '20001';
 const AGENT_PATH = '/openapi/agent/web/v1/agent/query';
 const GROUP_LIST_PATH = '/openapi/platform/v1/group/list';
+const OPERATE_PATH = '/openapi/agent/web/v1/callTask/operate';
+// Written out, not read from transport/index.ts: a change of how often a read is sent fails here.
+const READ_ATTEMPTS = 4;
 
 const sandbox = useSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
 const { control } = sandbox;
@@ -176,16 +179,46 @@ describe('retries: reads only, bounded', () => {
 		},
 	);
 
-	it('gives up after the bound and says how often it tried', async () => {
-		await control.addFault({ pathPattern: AGENT_PATH, kind: 'status', status: 503, count: 10 });
-		const result = await listAgents();
-		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
-		expect(result.error?.message).toBe(
-			`The Contact Center API answered HTTP 503 (tried ${MAX_READ_ATTEMPTS} times)`,
+	// What makes a read retriable, each failing every attempt, and the message the user reads.
+	const TRANSIENT: Array<[string, Omit<FaultSpec, 'pathPattern'>]> = [
+		['HTTP 429', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
+		['HTTP 500', { kind: 'status', status: 500, retryAfterSeconds: 0 }],
+		['HTTP 502', { kind: 'status', status: 502, retryAfterSeconds: 0 }],
+		['HTTP 503', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
+		['HTTP 504', { kind: 'status', status: 504, retryAfterSeconds: 0 }],
+		['a reset connection', { kind: 'reset' }],
+	];
+	const said = (fault: Omit<FaultSpec, 'pathPattern'>) =>
+		fault.kind === 'reset'
+			? `Could not reach the Contact Center API at ${sandbox.url}`
+			: `The Contact Center API answered HTTP ${fault.status}`;
+
+	it.each(TRANSIENT)(
+		'a read hit by %s every time is sent exactly 4 times, then fails saying so',
+		async (_label, fault) => {
+			await control.addFault({ pathPattern: GROUP_LIST_PATH, count: 10, ...fault });
+			const result = await probe({ path: GROUP_LIST_PATH });
+			expect(result.requests).toHaveLength(READ_ATTEMPTS);
+			expect(result.error?.context?.attempts).toBe(READ_ATTEMPTS);
+			expect(result.error?.message).toBe(`${said(fault)} (tried ${READ_ATTEMPTS} times)`);
+		},
+	);
+
+	it.each(TRANSIENT)('a write hit by %s is sent exactly once', async (label, fault) => {
+		await control.addFault({ pathPattern: OPERATE_PATH, count: 10, ...fault });
+		const result = await probe({
+			path: OPERATE_PATH,
+			envelope: 'B',
+			kind: 'write',
+			body: '{"taskId":"1","operation":"start"}',
+		});
+		expect(result.requests).toHaveLength(1);
+		expect(result.error?.context?.attempts).toBe(1);
+		expect(result.error?.message).toBe(said(fault));
+		// A 429 is a refusal; after a 5xx or a lost connection the write may have been applied.
+		expect(result.error?.description?.includes('may or may not have applied it')).toBe(
+			label !== 'HTTP 429',
 		);
-		// 502, 503 and 504 are an outage far more often than a wrong address.
-		expect(result.error?.description).toContain('probably temporarily unavailable');
-		expect(result.error?.description).not.toContain('Base URL');
 	});
 
 	it.each(['truncated', 'nonjson', 'html'] as const)(
@@ -207,20 +240,6 @@ describe('retries: reads only, bounded', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		expect(result.requests).toHaveLength(2);
-	});
-
-	it.each([500, 502, 503, 429])('a write is never repeated after HTTP %s', async (status) => {
-		await control.addFault({ pathPattern: '/callTask/operate', kind: 'status', status, count: 5 });
-		const result = await probe({
-			path: '/openapi/agent/web/v1/callTask/operate',
-			envelope: 'B',
-			kind: 'write',
-			body: '{"taskId":"1","operation":"start"}',
-		});
-		expect(result.requests).toHaveLength(1);
-		expect(result.error?.message).toBe(`The Contact Center API answered HTTP ${status}`);
-		if (status >= 500)
-			expect(result.error?.description).toContain('may or may not have applied it');
 	});
 
 	it('a write that times out is not repeated and the user is told its outcome is unknown', async () => {
@@ -256,9 +275,9 @@ describe('unusable answers and connections', () => {
 	it('an HTML 502 page is retried and then says the service is probably temporarily unavailable', async () => {
 		await control.addFault({ pathPattern: GROUP_LIST_PATH, kind: 'html', status: 502, count: 10 });
 		const result = await probe({ path: GROUP_LIST_PATH });
-		expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
+		expect(result.requests).toHaveLength(READ_ATTEMPTS);
 		expect(result.error?.message).toBe(
-			`The server answered HTTP 502 with an HTML page instead of JSON (tried ${MAX_READ_ATTEMPTS} times)`,
+			`The server answered HTTP 502 with an HTML page instead of JSON (tried ${READ_ATTEMPTS} times)`,
 		);
 		expect(result.error?.description).toContain('probably temporarily unavailable');
 		expect(result.error?.description).not.toContain('Base URL');

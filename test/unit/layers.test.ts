@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
- * The API layer's rules (docs/ARCHITECTURE.md): every endpoint is spelled once, in
+ * The layers' rules (docs/ARCHITECTURE.md): every endpoint is spelled once, in
  * transport/endpoints.ts; only transport/ sends requests; only api/ calls the transport's request
- * functions, so operations, methods/ and the trigger go through one typed function per endpoint.
+ * functions, so operations, methods/ and the trigger go through one typed function per endpoint;
+ * helpers/ (the input kit) and transport/ stay apart both ways; node errors have two builders.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -24,6 +25,7 @@ const files = [
 ].map((full) => ({ file: path.relative(ROOT, full), text: readFileSync(full, 'utf8') }));
 
 const inside = (file: string, dir: string) => file.startsWith(path.join(NODE, dir) + path.sep);
+const IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]/gm;
 
 describe('API layer', () => {
 	it('finds the shipped sources', () => {
@@ -51,6 +53,59 @@ describe('API layer', () => {
 			.map(({ file }) => file)
 			.filter((file) => !inside(file, 'transport') && !inside(file, 'api'));
 		expect(offenders).toEqual([]);
+	});
+});
+
+describe('helpers/ and transport/ apart', () => {
+	it('helpers/ imports nothing from transport/ (the input kit serves every layer, transport included)', () => {
+		const offenders = files
+			.filter(({ file }) => inside(file, 'helpers'))
+			.flatMap(({ file, text }) =>
+				[...text.matchAll(IMPORT)]
+					.filter(([, to]) => inside(path.join(path.dirname(file), to) + path.sep, 'transport'))
+					.map(([, to]) => `${file} imports ${to}`),
+			);
+		expect(offenders).toEqual([]);
+	});
+
+	it('transport/ reads no node parameters (callers pass it plain values)', () => {
+		const offenders = files
+			.filter(
+				({ file, text }) =>
+					inside(file, 'transport') && /\bget\w*Parameters?\b|\.parameters\b/.test(text),
+			)
+			.map(({ file }) => file);
+		expect(offenders).toEqual([]);
+	});
+});
+
+describe('files named for what they hold', () => {
+	it('rule files are rules.ts, field definitions descriptions.ts (no actions/*/fields.ts)', () => {
+		expect(
+			files.map(({ file }) => file).filter((file) => file.endsWith(`${path.sep}fields.ts`)),
+		).toEqual([]);
+	});
+});
+
+describe('node errors', () => {
+	// Being rewritten by other helpers of issue #26 while this rule came in; their error sites move to
+	// the two builders after the merge: the trigger (nodes/ContactCenterTrigger/**), the call-task
+	// import (actions/callTask/import*.ts) and the service-record query (api/serviceRecords.ts).
+	const PENDING = [
+		/^nodes\/ContactCenterTrigger\//,
+		/^nodes\/ContactCenter\/actions\/callTask\/import[^/]*\.ts$/,
+		/^nodes\/ContactCenter\/api\/serviceRecords\.ts$/,
+	];
+
+	it("are built only by the transport's error mapper (API failures) and the input kit (bad input)", () => {
+		const builders = files
+			.filter(({ text }) => /\bnew\s+Node\w*Error\b|\bextends\s+Node\w*Error\b/.test(text))
+			.map(({ file }) => file.split(path.sep).join('/'))
+			.filter((file) => !PENDING.some((pending) => pending.test(file)));
+		expect(builders.sort()).toEqual([
+			'nodes/ContactCenter/helpers/validation.ts',
+			'nodes/ContactCenter/transport/errors.ts',
+		]);
 	});
 });
 

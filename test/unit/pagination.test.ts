@@ -1,8 +1,8 @@
 import { nextWallSecond } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { limitOf } from '../../nodes/ContactCenter/helpers/limit';
 import {
 	collectPages,
 	displayGroupHasMore,
-	limitOf,
 	pageSizeFor,
 } from '../../nodes/ContactCenter/transport/pagination';
 import { walkWindow, windowStep, type TimedRecord } from '../support/window-walk';

@@ -7,6 +7,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isV2 } from '../helpers/version';
+import { unexpectedError } from '../transport/errors';
 
 const NAMES_AN_ITEM = /\[item \d+\]/;
 
@@ -46,9 +47,7 @@ export function toNodeError(
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(node, error instanceof Error ? error : String(error), {
-		itemIndex,
-	});
+	return unexpectedError(node, error, itemIndex);
 }
 
 /** As `toNodeError`, its description extended with `extra` (e.g. what a batch had already written). */

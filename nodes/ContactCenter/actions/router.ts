@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { withFastParameters } from '../helpers/fastParameters';
 import { pickFields, readOutputFields, readOutputFieldsOfItems } from '../helpers/outputFields';
-import { useFieldLabels } from '../helpers/validation';
+import { inputError, useFieldLabels } from '../helpers/validation';
 import { isV2 } from '../helpers/version';
 import { shareBackoff } from '../transport/backoff';
 import { errorItemJson, nameItem, toNodeError, withDescription } from './errors';
@@ -48,7 +47,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		operationName
 	];
 	if (!operation) {
-		throw new NodeOperationError(
+		throw inputError(
 			this.getNode(),
 			`The operation "${operationName}" of "${resource}" is not supported`,
 		);

@@ -1,10 +1,10 @@
 /** The customer field configuration. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { recordList } from '../helpers/responses';
 import { callEndpoint, type RequestContext } from '../transport';
 import { ENDPOINTS } from '../transport/endpoints';
 import type { RequestBody } from '../transport/json';
+import { recordList } from './shapes';
 
 /** The customer field configuration (CustomerFieldVO rows); the endpoint answers everything at once. */
 export async function listCustomerFields(

@@ -1,7 +1,7 @@
 /** Customers (CRM): add, update, get, delete, list. */
 import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 
-import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
+import { PageWatch, warnIfChanged } from '../helpers/responses';
 import { idString } from '../helpers/validation';
 import { isRecord } from '../helpers/values';
 import {
@@ -20,6 +20,7 @@ import {
 	pageSizeFor,
 	type Page,
 } from '../transport/pagination';
+import { dataObject, pageRows } from './shapes';
 
 /** The vendor code of "add customer with a phone number that already exists". */
 export const PHONE_EXISTS = '03001004';

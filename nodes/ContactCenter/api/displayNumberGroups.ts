@@ -1,7 +1,7 @@
 /** Display-number groups: query (paged), create, update, delete. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
+import { PageWatch, warnIfChanged } from '../helpers/responses';
 import { callEndpoint, type RequestContext } from '../transport';
 import { ENDPOINTS } from '../transport/endpoints';
 import type { RequestBody } from '../transport/json';
@@ -13,6 +13,7 @@ import {
 	pageSizeFor,
 	type Page,
 } from '../transport/pagination';
+import { dataObject, pageRows } from './shapes';
 
 interface QueryData {
 	list?: IDataObject[] | null;

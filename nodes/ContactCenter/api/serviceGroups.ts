@@ -1,10 +1,10 @@
 /** Service groups: list, create, update, delete. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { recordList } from '../helpers/responses';
 import { callEndpoint, type RequestContext } from '../transport';
 import { ENDPOINTS } from '../transport/endpoints';
 import type { RequestBody } from '../transport/json';
+import { recordList } from './shapes';
 
 /** Every service group of the tenant (the list endpoint has no paging), or the one with this queue number. */
 export async function listServiceGroups(

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { dataObject, pageRows, PageWatch, warnIfChanged } from '../helpers/responses';
+import { PageWatch, warnIfChanged } from '../helpers/responses';
 import { callEndpoint, type RequestContext } from '../transport';
 import { ENDPOINTS, type Endpoint } from '../transport/endpoints';
 import { textOnly, type JsonBodyValue, type RequestBody, type TextOnly } from '../transport/json';
@@ -15,6 +15,7 @@ import {
 	voiceInterfaceHasMore,
 	type Page,
 } from '../transport/pagination';
+import { dataObject, pageRows } from './shapes';
 
 /** The voice-agent interface's page shape. */
 export interface VoiceInterfacePage {

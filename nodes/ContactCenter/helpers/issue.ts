@@ -6,8 +6,6 @@
  * be sent), and a request body built from an item's parameters (`Built`). test/unit/layers.test.ts
  * keeps it so.
  */
-import type { RequestBody } from '../transport/json';
-
 /** One broken rule of one field, phrased for the user. */
 export interface Issue {
 	/**
@@ -39,3 +37,19 @@ export interface Built {
 	issues: Issue[];
 	body: RequestBody;
 }
+
+/**
+ * A JSON value for a request body. A bigint is written as a bare integer, which is how a Java `Long`
+ * field (e.g. `voiceAgentId`) is sent without losing digits (transport/json.ts writes it).
+ */
+export type JsonBodyValue =
+	| string
+	| number
+	| boolean
+	| null
+	| bigint
+	| JsonBodyValue[]
+	| { [key: string]: JsonBodyValue | undefined };
+
+/** A request body: a JSON object whose undefined fields are left out when sent. */
+export type RequestBody = { [key: string]: JsonBodyValue | undefined };

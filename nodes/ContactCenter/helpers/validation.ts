@@ -138,6 +138,15 @@ export function validationError(
 	return new NodeOperationError(node, message, { itemIndex, description, level: 'warning' });
 }
 
+/** The error of input wrong as a whole (a credential setting, an operation this version lacks), not of one field of an item. */
+export function inputError(
+	node: INode,
+	message: string,
+	options: { itemIndex?: number; description?: string } = {},
+): NodeOperationError {
+	return new NodeOperationError(node, message, options);
+}
+
 /** Throws the validation error when any issue was found. */
 export function assertValid(
 	node: INode,

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { readCredentialSettings } from '../transport';
+import { readCredentialSettings } from './credentialSettings';
 
 export interface Zones {
 	/** The workflow's zone: date-times without an offset are wall-clock times there. */

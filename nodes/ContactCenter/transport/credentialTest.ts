@@ -4,11 +4,11 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { settingsProblem } from './credentialSettings';
 import { ENDPOINTS } from './endpoints';
 import { classifyThrown, transportMessage, type TransportFailure } from './errors';
 import { parseJson } from './json';
 import { DEFAULT_SIGNATURE_ORDER, isSignatureOrder, signRequest } from './signing';
+import { settingsProblem } from '../helpers/credentialSettings';
 import { isRecord } from '../helpers/values';
 
 export const CREDENTIALS_REFUSED =

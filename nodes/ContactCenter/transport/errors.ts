@@ -1,7 +1,13 @@
+/**
+ * The node's error mapper: every failure of the API (HTTP, network, vendor codes, answers without
+ * what they must hold) and any other failure an operation meets becomes the node error n8n shows
+ * here. Bad input has its own builders in helpers/validation.ts; test/unit/layers.test.ts keeps
+ * node errors to these two files.
+ */
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { redactUrl, redactUrlsIn } from './credentialSettings';
+import { redactUrl, redactUrlsIn } from '../helpers/credentialSettings';
 import { isRecord } from '../helpers/values';
 
 /** What each vendor code of the spec means to a user, and what to do about it. */
@@ -57,6 +63,65 @@ export function vendorError(node: INode, failure: VendorFailure, itemIndex?: num
 	error.context.vendorCode = failure.code;
 	if (failure.traceId) error.context.traceId = failure.traceId;
 	return error;
+}
+
+/**
+ * A failure shown by what the API answered, not by a failed request: a record the answers say does
+ * not exist, an answer without what it must hold (`vendorCode`: the code it came with).
+ */
+export function answerError(
+	node: INode,
+	message: string,
+	details: { itemIndex?: number; description: string; vendorCode?: string },
+): NodeOperationError {
+	const error = new NodeOperationError(node, message, {
+		itemIndex: details.itemIndex,
+		description: details.description,
+	});
+	if (details.vendorCode !== undefined) error.context.vendorCode = details.vendorCode;
+	return error;
+}
+
+/** What a value is, for the message: "an object with keys rows, total", "a list", "null". */
+function describeShape(value: unknown): string {
+	if (value === null) return 'null';
+	if (value === undefined) return 'nothing';
+	if (Array.isArray(value)) return `a list of ${value.length}`;
+	if (isRecord(value)) {
+		const keys = Object.keys(value);
+		return keys.length > 0
+			? `an object with the keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`
+			: 'an empty object';
+	}
+	return `a ${typeof value}`;
+}
+
+/** The error of an answer that is valid JSON but not the documented shape. */
+export function unexpectedShape(
+	node: INode,
+	details: { path: string; expected: string; data: unknown; itemIndex?: number },
+): NodeOperationError {
+	return answerError(
+		node,
+		`The Contact Center API answered ${details.path} in an unexpected shape: ${details.expected} is missing`,
+		{
+			itemIndex: details.itemIndex,
+			description:
+				`Expected ${details.expected}, but "data" was ${describeShape(details.data)}. The node stops instead of returning an empty or partial result. ` +
+				"Check that the credential's Base URL points at this Open API (not a gateway or another API version that answers differently), and quote this path to support.",
+		},
+	);
+}
+
+/** Any other failure (an expression n8n could not resolve, a bug) as a node error of its item, its message kept. */
+export function unexpectedError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(node, error instanceof Error ? error : String(error), {
+		itemIndex,
+	});
 }
 
 export type TransportFailureKind =

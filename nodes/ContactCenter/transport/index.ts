@@ -1,13 +1,7 @@
-import type {
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-} from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { backoffGateOf } from './backoff';
-import { settingsProblem } from './credentialSettings';
 import {
 	classifyThrown,
 	transportError,
@@ -17,11 +11,15 @@ import {
 } from './errors';
 import { endpointPath, type Endpoint, type Envelope } from './endpoints';
 import { parseJson, stringifyJson, type JsonBodyValue } from './json';
+import {
+	CREDENTIAL_TYPE,
+	readCredentialSettings,
+	type RequestContext,
+} from '../helpers/credentialSettings';
 import { isRecord } from '../helpers/values';
 
 export type { Envelope } from './endpoints';
-
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type { RequestContext } from '../helpers/credentialSettings';
 
 export interface ApiRequestOptions {
 	method: 'GET' | 'POST';
@@ -33,19 +31,10 @@ export interface ApiRequestOptions {
 	itemIndex?: number;
 }
 
-export interface ContactCenterCredentials {
-	baseUrl: string;
-	appId: string;
-	timezone: string;
-	timeoutMs: number;
-}
-
 export type EnvelopeResult<T> =
 	| { ok: true; data: T; traceId?: string }
 	| { ok: false; failure: VendorFailure };
 
-export const CREDENTIAL_TYPE = 'contactCenterApi';
-export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 export const MAX_READ_ATTEMPTS = 4;
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_MAX_MS = 4000;
@@ -55,44 +44,6 @@ interface RawResponse {
 	body: unknown;
 	headers: Record<string, unknown>;
 	statusCode: number;
-}
-
-const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>();
-
-/** The credential's non-secret settings, read once per node context. */
-export async function readCredentialSettings(
-	this: RequestContext,
-): Promise<ContactCenterCredentials> {
-	let cached = credentialCache.get(this);
-	if (!cached) {
-		const node = this.getNode();
-		cached = this.getCredentials(CREDENTIAL_TYPE).then((c) => {
-			const connection = {
-				baseUrl: String(c.baseUrl ?? '')
-					.trim()
-					.replace(/\/+$/, ''),
-				appId: String(c.appId ?? ''),
-				timezone:
-					typeof c.timezone === 'string' && c.timezone.trim()
-						? c.timezone.trim()
-						: DEFAULT_TIMEZONE,
-				timeoutMs:
-					(typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) *
-					1000,
-			};
-			// Checked before any request: a zone Intl does not know would otherwise surface as a RangeError.
-			const problem = settingsProblem(connection.baseUrl, connection.timezone);
-			if (problem) {
-				throw new NodeOperationError(node, problem.problem, {
-					description: `Open the "Contact Center API" credential and fix its ${problem.field}. ${problem.fix}`,
-				});
-			}
-			return connection;
-		});
-		credentialCache.set(this, cached);
-		cached.catch(() => credentialCache.delete(this));
-	}
-	return await cached;
 }
 
 function headerValue(headers: Record<string, unknown>, name: string): string {

@@ -14,6 +14,7 @@
  * or nested arrays, keys that look like array indexes, repeated or escaped keys) goes through the
  * scanner instead.
  */
+import type { JsonBodyValue } from '../helpers/issue';
 
 const ID_KEY = /(?:^_?id|Id|Ids|ID)$/;
 const SAFE_DIGITS = 15; // every integer of at most 15 digits is exactly representable
@@ -252,21 +253,8 @@ export function exactNumbers(value: unknown, text: string): unknown {
 	return value;
 }
 
-/**
- * A JSON value for a request body. A bigint is written as a bare integer, which is how a Java `Long`
- * field (e.g. `voiceAgentId`) is sent without losing digits.
- */
-export type JsonBodyValue =
-	| string
-	| number
-	| boolean
-	| null
-	| bigint
-	| JsonBodyValue[]
-	| { [key: string]: JsonBodyValue | undefined };
-
-/** A request body: a JSON object whose undefined fields are left out when sent. */
-export type RequestBody = { [key: string]: JsonBodyValue | undefined };
+// The body types are the input kit's (a `Built` holds a body); the transport writes them.
+export type { JsonBodyValue, RequestBody } from '../helpers/issue';
 
 const LONG_MARKER = '\u0000long:';
 const LONG_PATTERN = /"\\u0000long:(-?\d+)"/g;

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readSimplify, simplifyField } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
-import { VENDOR_CODE_HELP } from '../../transport/errors';
+import { answerError, VENDOR_CODE_HELP } from '../../transport/errors';
 import { readIdParameter, taskIdLocator } from './common';
 import { simplifyCallTask } from './simplify';
 import { findTask } from './taskQuery';
@@ -24,7 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const taskId = read.value ?? '';
 	const task = await findTask.call(this, taskId, itemIndex);
 	if (!task) {
-		throw new NodeOperationError(this.getNode(), `The call task ${taskId} does not exist`, {
+		throw answerError(this.getNode(), `The call task ${taskId} does not exist`, {
 			itemIndex,
 			description: `No task with this ID is among the tenant's tasks (the task query returned every task). ${VENDOR_CODE_HELP['801']}`,
 		});

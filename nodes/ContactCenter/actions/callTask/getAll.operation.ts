@@ -6,7 +6,7 @@ import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../.
 import { assertValid, type Issue } from '../../helpers/validation';
 import { listCallTasks } from '../../api/voiceInterface';
 import { readZones } from '../../helpers/zones';
-import { readItemLimit } from '../../transport/pagination';
+import { readItemLimit } from '../../helpers/limit';
 import { simplifyCallTask } from './simplify';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
 import { readDateInput, readList, readText, shown } from '../../helpers/parameters';

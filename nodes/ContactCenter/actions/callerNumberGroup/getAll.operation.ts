@@ -5,7 +5,7 @@ import { returnAllAndLimit } from '../../helpers/descriptions';
 import { readText } from '../../helpers/parameters';
 import { assertValid } from '../../helpers/validation';
 import { listCallerNumberGroups } from '../../api/voiceInterface';
-import { readItemLimit } from '../../transport/pagination';
+import { readItemLimit } from '../../helpers/limit';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

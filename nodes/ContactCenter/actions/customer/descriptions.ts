@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
 import { FROM_V2, V1_ONLY } from '../../helpers/version';
 import type { MapperMode } from './customFields';
-import { CONTACT_KINDS, CONTACT_LIST_FIELDS, type ContactKind } from './fields';
+import { CONTACT_KINDS, CONTACT_LIST_FIELDS, type ContactKind } from './rules';
 
 /** Properties shown only under extra `show` conditions (a node version, an input mode). */
 function onlyWhen(show: IDisplayOptions['show'], properties: INodeProperties[]): INodeProperties[] {

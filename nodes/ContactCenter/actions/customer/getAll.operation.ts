@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
-import { readItemLimit } from '../../transport/pagination';
+import { readItemLimit } from '../../helpers/limit';
 import { listCustomers } from '../../api/customers';
 import { buildListQuery } from './search';
 import { readZones } from '../../helpers/zones';

@@ -14,7 +14,7 @@ import {
 	CONTACT_LIST_FIELDS,
 	type ContactKind,
 	type WriteInput,
-} from './fields';
+} from './rules';
 
 /**
  * The add/update body of one item, validated: an invalid item throws before anything is sent.

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listCustomers } from '../../api/customers';
 import { returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
 import { assertValid } from '../../helpers/validation';
-import { readItemLimit } from '../../transport/pagination';
+import { readItemLimit } from '../../helpers/limit';
 import { buildSearch } from './criteria';
 import { customerOutput } from './output';
 

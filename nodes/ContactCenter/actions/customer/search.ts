@@ -9,7 +9,7 @@ import { isBlank, isRecord, splitList } from '../../helpers/values';
 import { oneOf, type Issue } from '../../helpers/validation';
 import type { JsonBodyValue, RequestBody } from '../../transport/json';
 import type { Zones } from '../../helpers/zones';
-import { apiTimeOf } from './fields';
+import { apiTimeOf } from './rules';
 
 export const OPERATORS = [
 	'eq',

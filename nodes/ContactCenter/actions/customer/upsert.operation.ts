@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	addCustomer,
@@ -15,7 +15,7 @@ import {
 import { readText } from '../../helpers/parameters';
 import { oneOf } from '../../helpers/validation';
 import { isV2 } from '../../helpers/version';
-import { vendorError } from '../../transport/errors';
+import { answerError, vendorError } from '../../transport/errors';
 import type { RequestBody } from '../../transport/json';
 import { phoneCondition, readPhone } from './criteria';
 import { PHONES_ON_MATCH, upsertProperties, type PhonesOnMatch } from './descriptions';
@@ -99,16 +99,15 @@ async function upsertV1(this: IExecuteFunctions, itemIndex: number): Promise<IDa
 	const holders = repeatIdsOf(added.failure.data);
 	const [existingId] = holders;
 	if (!existingId) {
-		const error = new NodeOperationError(
+		throw answerError(
 			this.getNode(),
 			'A customer with this phone number already exists, but the API did not say which one',
 			{
 				itemIndex,
 				description: `The add request failed with code ${PHONE_EXISTS} without an ID in data.repeatId, so the existing customer cannot be updated. Find the customer with Get Many (filter on the phone number) and use Update.${added.failure.traceId ? ` Trace ID ${added.failure.traceId}.` : ''}`,
+				vendorCode: PHONE_EXISTS,
 			},
 		);
-		error.context.vendorCode = PHONE_EXISTS;
-		throw error;
 	}
 	const given = phoneEntries(body.mobile);
 	const phones =

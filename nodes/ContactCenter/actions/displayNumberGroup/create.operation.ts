@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { assertValid } from '../../helpers/validation';
 import { createDisplayGroup } from '../../api/displayNumberGroups';
 import { numberListField, optionalFields, strategyField } from './descriptions';
-import { buildCreateBody } from './fields';
+import { buildCreateBody } from './rules';
 
 const properties: INodeProperties[] = [
 	{

@@ -9,7 +9,7 @@ import {
 	optionalFields,
 	strategyField,
 } from './descriptions';
-import { buildUpdateBody } from './fields';
+import { buildUpdateBody } from './rules';
 import { readId } from '../../helpers/parameters';
 
 const updateFields: INodeProperties[] = (

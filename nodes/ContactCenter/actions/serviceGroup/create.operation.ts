@@ -10,7 +10,7 @@ import {
 	serviceGroupLocator,
 	settingsFields,
 } from './descriptions';
-import { buildCreateBody } from './fields';
+import { buildCreateBody } from './rules';
 
 const additionalFields: INodeProperties[] = (
 	[

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
 import { assertValid } from '../../helpers/validation';
-import { readItemLimit } from '../../transport/pagination';
+import { readItemLimit } from '../../helpers/limit';
 import { listServiceGroups } from '../../api/serviceGroups';
 import { serviceGroupLocator } from './descriptions';
 

@@ -10,7 +10,7 @@ import {
 	serviceGroupLocator,
 	settingsFields,
 } from './descriptions';
-import { buildUpdateBody } from './fields';
+import { buildUpdateBody } from './rules';
 
 const updateFields: INodeProperties[] = (
 	[

@@ -5,7 +5,7 @@ import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/de
 import { validationError } from '../../helpers/validation';
 import { FROM_V2, isV2, V1_ONLY } from '../../helpers/version';
 import { readZones } from '../../helpers/zones';
-import { readItemLimit } from '../../transport/pagination';
+import { readItemLimit } from '../../helpers/limit';
 import { queryServiceRecords, RECORDS_PER_QUERY } from '../../api/serviceRecords';
 import {
 	channelsOf,

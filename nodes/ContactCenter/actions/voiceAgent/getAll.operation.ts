@@ -5,7 +5,7 @@ import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/de
 import { readList, readText } from '../../helpers/parameters';
 import { assertValid, oneOf } from '../../helpers/validation';
 import { listVoiceAgents } from '../../api/voiceInterface';
-import { readItemLimit } from '../../transport/pagination';
+import { readItemLimit } from '../../helpers/limit';
 import { simplifyVoiceAgent } from './simplify';
 
 export const PUBLISH_STATUSES = ['NEVER_PUBLISHED', 'OFFLINE', 'PUBLISHED'] as const;

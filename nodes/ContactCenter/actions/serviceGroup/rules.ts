@@ -1,6 +1,6 @@
 /**
- * Service-group fields: pure validation and request-body building for create and update, so the
- * rules are tested directly and every operation applies the same ones.
+ * The rules of service groups: pure validation and request-body building for create and update, so
+ * the rules are tested directly and every operation applies the same ones.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -5,8 +5,8 @@ import {
 	nonNegativeInteger,
 	readMembers,
 	readMembersData,
-} from '../../nodes/ContactCenter/actions/serviceGroup/fields';
-import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/fields';
+} from '../../nodes/ContactCenter/actions/serviceGroup/rules';
+import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/rules';
 
 const members = {
 	member: [

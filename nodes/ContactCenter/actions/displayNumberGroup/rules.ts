@@ -1,5 +1,6 @@
 /**
- * Display number group fields: pure validation and request-body building for create and update.
+ * The rules of display number groups: pure validation and request-body building for create and
+ * update.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,8 +1,25 @@
 /**
- * Checks of the credential's non-secret settings, shared by the credential test and every request,
- * and the redaction of user information in addresses shown to the user.
+ * The credential's non-secret settings, read and checked once per node context (every request,
+ * and the time zones of dates); their checks, shared with the credential test; and the redaction of
+ * user information in addresses shown to the user.
  */
-import type { Issue } from '../helpers/issue';
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+
+import type { Issue } from './issue';
+import { inputError } from './validation';
+
+/** The contexts that read the credential and send requests: a node run, a list search, a poll. */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface ContactCenterCredentials {
+	baseUrl: string;
+	appId: string;
+	timezone: string;
+	timeoutMs: number;
+}
+
+export const CREDENTIAL_TYPE = 'contactCenterApi';
+const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
 /** The authority's user information (`user:password@`) of an absolute URL. */
 const USERINFO = /^([a-z][a-z\d+.-]*:\/\/)([^/?#]*)@/i;
@@ -70,4 +87,42 @@ export function settingsProblem(baseUrl: string, timezone: string): Issue | unde
 		};
 	}
 	return undefined;
+}
+
+const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>();
+
+/** The credential's non-secret settings, read once per node context. */
+export async function readCredentialSettings(
+	this: RequestContext,
+): Promise<ContactCenterCredentials> {
+	let cached = credentialCache.get(this);
+	if (!cached) {
+		const node = this.getNode();
+		cached = this.getCredentials(CREDENTIAL_TYPE).then((c) => {
+			const connection = {
+				baseUrl: String(c.baseUrl ?? '')
+					.trim()
+					.replace(/\/+$/, ''),
+				appId: String(c.appId ?? ''),
+				timezone:
+					typeof c.timezone === 'string' && c.timezone.trim()
+						? c.timezone.trim()
+						: DEFAULT_TIMEZONE,
+				timeoutMs:
+					(typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) *
+					1000,
+			};
+			// Checked before any request: a zone Intl does not know would otherwise surface as a RangeError.
+			const problem = settingsProblem(connection.baseUrl, connection.timezone);
+			if (problem) {
+				throw inputError(node, problem.problem, {
+					description: `Open the "Contact Center API" credential and fix its ${problem.field}. ${problem.fix}`,
+				});
+			}
+			return connection;
+		});
+		credentialCache.set(this, cached);
+		cached.catch(() => credentialCache.delete(this));
+	}
+	return await cached;
 }

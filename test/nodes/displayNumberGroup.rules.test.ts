@@ -1,7 +1,7 @@
 import {
 	buildCreateBody,
 	buildUpdateBody,
-} from '../../nodes/ContactCenter/actions/displayNumberGroup/fields';
+} from '../../nodes/ContactCenter/actions/displayNumberGroup/rules';
 import {
 	duplicates,
 	isPhoneNumber,

@@ -1,6 +1,6 @@
 /**
- * Customer write fields: pure validation and request-body building shared by create, upsert and
- * update, so every operation applies the same rules and they are tested directly.
+ * The rules of customer writes: pure validation and request-body building shared by create, upsert
+ * and update, so every operation applies the same rules and they are tested directly.
  */
 import type { IDataObject } from 'n8n-workflow';
 
