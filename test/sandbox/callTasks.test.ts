@@ -88,28 +88,11 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			status: 'draft',
 			maxConcurrency: 5,
 		});
-		expect(Object.keys(list[0])).toEqual([
-			'id',
-			'taskName',
-			'voiceAgentId',
-			'voiceAgentName',
-			'agentType',
-			'createUser',
-			'updateUser',
-			'createTime',
-			'updateTime',
-			'startType',
-			'scheduledStartTime',
-			'callStrategy',
-			'retryStrategy',
-			'lastExecutedTime',
-			'totalCount',
-			'completedCount',
-			'connectedCount',
-			'progressRate',
-			'status',
-			'maxConcurrency',
-		]);
+		expect(Object.keys(list[0])).toEqual(
+			'id taskName voiceAgentId voiceAgentName agentType createUser updateUser createTime updateTime startType scheduledStartTime callStrategy retryStrategy lastExecutedTime totalCount completedCount connectedCount progressRate status maxConcurrency'.split(
+				' ',
+			),
+		);
 	});
 
 	it('accepts voiceAgentId as a bare 18-digit JSON number, an omitted agentType, retry off with nulls, and a scheduled start', async () => {
@@ -316,14 +299,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	it('accepts every retry reason and both units, weekdays 1..7 and the widest time range', async () => {
 		const task = taskWith('retryStrategy', {
 			retryEnabled: true,
-			retryReasons: [
-				'unreachable',
-				'busy',
-				'no_answer',
-				'rejected',
-				'voice_assistant',
-				'power_off',
-			],
+			retryReasons: 'unreachable busy no_answer rejected voice_assistant power_off'.split(' '),
 			maxRetryTimes: 1,
 			retryIntervalValue: 1,
 			retryIntervalUnit: 'day',
@@ -361,12 +337,9 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			);
 		});
 
-		it.each([
-			'2026-06-01T13:00:00',
-			'2026-06-01 13:00',
-			'2026/06/01 13:00:00',
-			'2026-06-31 13:00:00',
-		])('refuses the format %j', async (time) => {
+		it.each(
+			'2026-06-01T13:00:00|2026-06-01 13:00|2026/06/01 13:00:00|2026-06-31 13:00:00'.split('|'),
+		)('refuses the format %j', async (time) => {
 			errB(
 				await sb.client.post(PATHS.taskCreate, scheduled(time)),
 				400,

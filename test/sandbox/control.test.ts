@@ -241,13 +241,9 @@ describe('service-record injection', () => {
 			}),
 		);
 		expect(records.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual(ids);
-		expect(records.map((r: { updateTime: string }) => r.updateTime.slice(-2))).toEqual([
-			'00',
-			'02',
-			'04',
-			'06',
-			'08',
-		]);
+		expect(records.map((r: { updateTime: string }) => r.updateTime.slice(-2))).toEqual(
+			'00 02 04 06 08'.split(' '),
+		);
 		expect(new Set(records.map((r: { pushType: string }) => r.pushType))).toEqual(
 			new Set(['serviceNoteInsert']),
 		);

@@ -65,15 +65,9 @@ describe('service groups', () => {
 	});
 
 	it('accepts every strategy', async () => {
-		for (const strategy of [
-			'rrmemory',
-			'random',
-			'order',
-			'skill',
-			'maxFreeTime',
-			'leastAnswerTimes',
-			'longestAnswerTimes',
-		]) {
+		for (const strategy of 'rrmemory random order skill maxFreeTime leastAnswerTimes longestAnswerTimes'.split(
+			' ',
+		)) {
 			okA(await sb.client.post(PATHS.groupCreate, { name: strategy, members: MEMBERS, strategy }));
 		}
 		expect(okA(await sb.client.post(PATHS.groupList, {}))).toHaveLength(7);
