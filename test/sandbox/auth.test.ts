@@ -1,5 +1,5 @@
 import { sign } from './client';
-import { PATHS, TENANT_A, TENANT_B, errA, errB, okA, okB, useSandbox } from './fixture';
+import { cases, errA, errB, okA, okB, PATHS, TENANT_A, TENANT_B, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const FROZEN = '2023-11-14T22:13:20.000Z'; // 1700000000
@@ -72,12 +72,14 @@ describe('signature', () => {
 		);
 	});
 
-	it.each([
-		['appid', 'appid header is missing'],
-		['signature', 'signature header is missing'],
-		['timestamp', 'timestamp header is missing'],
-		['nonce', 'nonce header is missing'],
-	])('refuses a request without %s (envelope A and B)', async (header, reason) => {
+	it.each(
+		cases(`
+		appid | appid header is missing
+		signature | signature header is missing
+		timestamp | timestamp header is missing
+		nonce | nonce header is missing
+	`),
+	)('refuses a request without %s (envelope A and B)', async (header, reason) => {
 		errA(
 			await sb.client.post(A_PATH, {}, { headers: { [header]: null } }),
 			'00000400',

@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, TENANT_B, errB, okB, useSandbox } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, TENANT_B, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -134,164 +134,63 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		});
 	});
 
-	it.each([
-		['taskName', undefined, 'taskName is required'],
-		['taskName', '', 'taskName cannot be empty'],
-		['taskName', 'x'.repeat(51), 'taskName must be at most 50 characters'],
-		['voiceAgentId', undefined, 'voiceAgentId is required'],
-		['voiceAgentId', 0, 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', -1, 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', 1.5, 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', 'abc', 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', '0', 'voiceAgentId must be an integer greater than 0'],
-		['agentType', 'robot', 'agentType must be one of voicebot, voiceagent'],
-		['startType', undefined, 'startType is required'],
-		['startType', 'auto', 'startType must be one of manual, scheduled'],
-		[
-			'scheduledStartTime',
-			'2099-01-01 09:00:00',
-			'scheduledStartTime must not be sent for manual tasks',
-		],
-		['callStrategy', undefined, 'callStrategy is required'],
-		['callStrategy', [], 'callStrategy must be an object'],
-		['callStrategy.callWindowRanges', undefined, 'callStrategy.callWindowRanges is required'],
-		['callStrategy.callWindowRanges', [], 'callStrategy.callWindowRanges cannot be empty'],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callTimeRanges: ['09:00-10:00'] }],
-			'callStrategy.callWindowRanges[0].callWeekdays is required',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [], callTimeRanges: ['09:00-10:00'] }],
-			'callStrategy.callWindowRanges[0].callWeekdays cannot be empty',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [0], callTimeRanges: ['09:00-10:00'] }],
-			'callWeekdays[0] must be an integer from 1 (Monday) to 7 (Sunday)',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [8], callTimeRanges: ['09:00-10:00'] }],
-			'callWeekdays[0] must be an integer from 1',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: ['1'], callTimeRanges: ['09:00-10:00'] }],
-			'callWeekdays[0] must be an integer from 1',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1, 2, 1], callTimeRanges: ['09:00-10:00'] }],
-			'callStrategy.callWindowRanges[0].callWeekdays contains 1 twice',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1] }],
-			'callStrategy.callWindowRanges[0].callTimeRanges is required',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: [] }],
-			'callTimeRanges cannot be empty',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['9:00-10:00'] }],
-			'callTimeRanges[0] must have the form HH:mm-HH:mm',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['09:00-24:00'] }],
-			'callTimeRanges[0] must have the form HH:mm-HH:mm',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['09:00 - 10:00'] }],
-			'must have the form',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['10:00-10:00'] }],
-			'callTimeRanges[0] must end later than it starts',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['09:00-10:00', '18:00-08:00'] }],
-			'callTimeRanges[1] must end later than it starts',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[
-				{ callWeekdays: [1], callTimeRanges: ['09:00-10:00'] },
-				{ callWeekdays: [9], callTimeRanges: ['09:00-10:00'] },
-			],
-			'callWindowRanges[1].callWeekdays[0]',
-		],
-		['callStrategy.maxConcurrency', undefined, 'callStrategy.maxConcurrency is required'],
-		[
-			'callStrategy.maxConcurrency',
-			0,
-			'callStrategy.maxConcurrency must be an integer greater than 0',
-		],
-		[
-			'callStrategy.maxConcurrency',
-			'5',
-			'callStrategy.maxConcurrency must be an integer greater than 0',
-		],
-		['callStrategy.callerNumberGroupId', undefined, 'callStrategy.callerNumberGroupId is required'],
-		[
-			'callStrategy.callerNumberGroupId',
-			182739465018270,
-			'callStrategy.callerNumberGroupId must be a string',
-		],
-		[
-			'callStrategy.callerNumberGroupId',
-			'0',
-			'callStrategy.callerNumberGroupId must be a numeric string greater than 0',
-		],
-		[
-			'callStrategy.callerNumberGroupId',
-			'g-1',
-			'callStrategy.callerNumberGroupId must be a numeric string greater than 0',
-		],
-		['callStrategy.extra', 1, 'unknown parameter: callStrategy.extra'],
-		['retryStrategy', undefined, 'retryStrategy is required'],
-		['retryStrategy.retryEnabled', undefined, 'retryStrategy.retryEnabled is required'],
-		['retryStrategy.retryEnabled', 'true', 'retryStrategy.retryEnabled must be a boolean'],
-		['retryStrategy.retryReasons', undefined, 'retryStrategy.retryReasons is required'],
-		['retryStrategy.retryReasons', [], 'retryStrategy.retryReasons cannot be empty'],
-		[
-			'retryStrategy.retryReasons',
-			['busy', 'asleep'],
-			'retryStrategy.retryReasons[1] must be one of unreachable, busy, no_answer, rejected, voice_assistant, power_off',
-		],
-		[
-			'retryStrategy.retryReasons',
-			['busy', 'busy'],
-			'retryStrategy.retryReasons contains busy twice',
-		],
-		['retryStrategy.maxRetryTimes', undefined, 'retryStrategy.maxRetryTimes is required'],
-		[
-			'retryStrategy.maxRetryTimes',
-			0,
-			'retryStrategy.maxRetryTimes must be an integer greater than 0',
-		],
-		['retryStrategy.retryIntervalValue', undefined, 'retryStrategy.retryIntervalValue is required'],
-		[
-			'retryStrategy.retryIntervalValue',
-			-1,
-			'retryStrategy.retryIntervalValue must be an integer greater than 0',
-		],
-		['retryStrategy.retryIntervalUnit', undefined, 'retryStrategy.retryIntervalUnit is required'],
-		[
-			'retryStrategy.retryIntervalUnit',
-			'hour',
-			'retryStrategy.retryIntervalUnit must be one of minute, day',
-		],
-		['maxConcurrency', 5, 'unknown parameter: maxConcurrency'],
-	])('refuses %s = %j with code 400', async (path, value, message) => {
+	it.each(
+		cases(`
+		taskName | - | taskName is required
+		taskName | "" | taskName cannot be empty
+		taskName | xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | taskName must be at most 50 characters
+		voiceAgentId | - | voiceAgentId is required
+		voiceAgentId | 0 | voiceAgentId must be an integer greater than 0
+		voiceAgentId | -1 | voiceAgentId must be an integer greater than 0
+		voiceAgentId | 1.5 | voiceAgentId must be an integer greater than 0
+		voiceAgentId | abc | voiceAgentId must be an integer greater than 0
+		voiceAgentId | "0" | voiceAgentId must be an integer greater than 0
+		agentType | robot | agentType must be one of voicebot, voiceagent
+		startType | - | startType is required
+		startType | auto | startType must be one of manual, scheduled
+		scheduledStartTime | 2099-01-01 09:00:00 | scheduledStartTime must not be sent for manual tasks
+		callStrategy | - | callStrategy is required
+		callStrategy | [] | callStrategy must be an object
+		callStrategy.callWindowRanges | - | callStrategy.callWindowRanges is required
+		callStrategy.callWindowRanges | [] | callStrategy.callWindowRanges cannot be empty
+		callStrategy.callWindowRanges | [{"callTimeRanges":["09:00-10:00"]}] | callStrategy.callWindowRanges[0].callWeekdays is required
+		callStrategy.callWindowRanges | [{"callWeekdays":[],"callTimeRanges":["09:00-10:00"]}] | callStrategy.callWindowRanges[0].callWeekdays cannot be empty
+		callStrategy.callWindowRanges | [{"callWeekdays":[0],"callTimeRanges":["09:00-10:00"]}] | callWeekdays[0] must be an integer from 1 (Monday) to 7 (Sunday)
+		callStrategy.callWindowRanges | [{"callWeekdays":[8],"callTimeRanges":["09:00-10:00"]}] | callWeekdays[0] must be an integer from 1
+		callStrategy.callWindowRanges | [{"callWeekdays":["1"],"callTimeRanges":["09:00-10:00"]}] | callWeekdays[0] must be an integer from 1
+		callStrategy.callWindowRanges | [{"callWeekdays":[1,2,1],"callTimeRanges":["09:00-10:00"]}] | callStrategy.callWindowRanges[0].callWeekdays contains 1 twice
+		callStrategy.callWindowRanges | [{"callWeekdays":[1]}] | callStrategy.callWindowRanges[0].callTimeRanges is required
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":[]}] | callTimeRanges cannot be empty
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["9:00-10:00"]}] | callTimeRanges[0] must have the form HH:mm-HH:mm
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00-24:00"]}] | callTimeRanges[0] must have the form HH:mm-HH:mm
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00 - 10:00"]}] | must have the form
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["10:00-10:00"]}] | callTimeRanges[0] must end later than it starts
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00-10:00","18:00-08:00"]}] | callTimeRanges[1] must end later than it starts
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00-10:00"]},{"callWeekdays":[9],"callTimeRanges":["09:00-10:00"]}] | callWindowRanges[1].callWeekdays[0]
+		callStrategy.maxConcurrency | - | callStrategy.maxConcurrency is required
+		callStrategy.maxConcurrency | 0 | callStrategy.maxConcurrency must be an integer greater than 0
+		callStrategy.maxConcurrency | "5" | callStrategy.maxConcurrency must be an integer greater than 0
+		callStrategy.callerNumberGroupId | - | callStrategy.callerNumberGroupId is required
+		callStrategy.callerNumberGroupId | 182739465018270 | callStrategy.callerNumberGroupId must be a string
+		callStrategy.callerNumberGroupId | "0" | callStrategy.callerNumberGroupId must be a numeric string greater than 0
+		callStrategy.callerNumberGroupId | g-1 | callStrategy.callerNumberGroupId must be a numeric string greater than 0
+		callStrategy.extra | 1 | unknown parameter: callStrategy.extra
+		retryStrategy | - | retryStrategy is required
+		retryStrategy.retryEnabled | - | retryStrategy.retryEnabled is required
+		retryStrategy.retryEnabled | "true" | retryStrategy.retryEnabled must be a boolean
+		retryStrategy.retryReasons | - | retryStrategy.retryReasons is required
+		retryStrategy.retryReasons | [] | retryStrategy.retryReasons cannot be empty
+		retryStrategy.retryReasons | ["busy","asleep"] | retryStrategy.retryReasons[1] must be one of unreachable, busy, no_answer, rejected, voice_assistant, power_off
+		retryStrategy.retryReasons | ["busy","busy"] | retryStrategy.retryReasons contains busy twice
+		retryStrategy.maxRetryTimes | - | retryStrategy.maxRetryTimes is required
+		retryStrategy.maxRetryTimes | 0 | retryStrategy.maxRetryTimes must be an integer greater than 0
+		retryStrategy.retryIntervalValue | - | retryStrategy.retryIntervalValue is required
+		retryStrategy.retryIntervalValue | -1 | retryStrategy.retryIntervalValue must be an integer greater than 0
+		retryStrategy.retryIntervalUnit | - | retryStrategy.retryIntervalUnit is required
+		retryStrategy.retryIntervalUnit | hour | retryStrategy.retryIntervalUnit must be one of minute, day
+		maxConcurrency | 5 | unknown parameter: maxConcurrency
+	`),
+	)('refuses %s = %j with code 400', async (path, value, message) => {
 		errB(await sb.client.post(PATHS.taskCreate, taskWith(path, value)), 400, message);
 		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
 	});
@@ -527,39 +426,23 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 		).toEqual(['Survey 2']);
 	});
 
-	it.each([
-		[{ pageSize: 10 }, 'pageNum is required'],
-		[{ pageNum: 0, pageSize: 10 }, 'pageNum must be an integer greater than 0'],
-		[{ pageNum: 1, pageSize: 501 }, 'pageSize must be an integer from 1 to 500'],
-		[{ pageNum: 1 }, 'pageSize is required'],
-		[{ pageNo: 1, pageSize: 10 }, 'unknown parameter: pageNo'],
-		[{ pageNum: 1, pageSize: 10, query: 'x' }, 'query must be an object'],
-		[
-			{ pageNum: 1, pageSize: 10, query: { taskName: 'x'.repeat(51) } },
-			'query.taskName must be at most 50 characters',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { startDate: '2026-4-1' } },
-			'query.startDate must have the format yyyy-MM-dd',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { endDate: '2026-04-01 00:00:00' } },
-			'query.endDate must have the format yyyy-MM-dd',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { startDate: '2026-04-02', endDate: '2026-04-01' } },
-			'query.endDate cannot be earlier than query.startDate',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { statusList: ['paused'] } },
-			'query.statusList[0] must be one of draft, running, pause, done',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { statusList: 'draft' } },
-			'query.statusList must be an array',
-		],
-		[{ pageNum: 1, pageSize: 10, query: { status: 'draft' } }, 'unknown parameter: query.status'],
-	])('refuses %j with code 400', async (body, message) => {
+	it.each(
+		cases(`
+		{"pageSize":10} | pageNum is required
+		{"pageNum":0,"pageSize":10} | pageNum must be an integer greater than 0
+		{"pageNum":1,"pageSize":501} | pageSize must be an integer from 1 to 500
+		{"pageNum":1} | pageSize is required
+		{"pageNo":1,"pageSize":10} | unknown parameter: pageNo
+		{"pageNum":1,"pageSize":10,"query":"x"} | query must be an object
+		{"pageNum":1,"pageSize":10,"query":{"taskName":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}} | query.taskName must be at most 50 characters
+		{"pageNum":1,"pageSize":10,"query":{"startDate":"2026-4-1"}} | query.startDate must have the format yyyy-MM-dd
+		{"pageNum":1,"pageSize":10,"query":{"endDate":"2026-04-01 00:00:00"}} | query.endDate must have the format yyyy-MM-dd
+		{"pageNum":1,"pageSize":10,"query":{"startDate":"2026-04-02","endDate":"2026-04-01"}} | query.endDate cannot be earlier than query.startDate
+		{"pageNum":1,"pageSize":10,"query":{"statusList":["paused"]}} | query.statusList[0] must be one of draft, running, pause, done
+		{"pageNum":1,"pageSize":10,"query":{"statusList":"draft"}} | query.statusList must be an array
+		{"pageNum":1,"pageSize":10,"query":{"status":"draft"}} | unknown parameter: query.status
+	`),
+	)('refuses %j with code 400', async (body, message) => {
 		errB(await sb.client.post(PATHS.taskQuery, body), 400, message);
 	});
 });

@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errA, okA, useSandbox, wallTime } from './fixture';
+import { cases, errA, okA, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -80,45 +80,37 @@ describe('POST /openapi/crm/add', () => {
 		expect(wallTime(new Date(), 'Asia/Shanghai')).not.toBe(after); // the zones really differ
 	});
 
-	it.each([
-		[{}, 'customerName is required'],
-		[{ customerName: '' }, 'customerName cannot be empty'],
-		[{ customerName: 5 }, 'customerName must be a string'],
-		[
-			{ customerName: 'x', createMethod: 'FAX' },
-			'createMethod must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION',
-		],
-		[
-			{ customerName: 'x', customerOrigin: 'ads' },
-			'customerOrigin must be one of busOpportunity, openSeaCustom, selfDevelop',
-		],
-		[{ customerName: 'x', mobile: '13800138000' }, 'mobile must be an array'],
-		[{ customerName: 'x', mobile: [{ memo: 'no value' }] }, 'mobile[0].value is required'],
-		[
-			{ customerName: 'x', email: [{ value: 'a@b.c', extra: 1 }] },
-			'unknown parameter: email[0].extra',
-		],
-		[{ customerName: 'x', customerSource: 'web' }, 'customerSource must be an array'],
-		[{ customerName: 'x', nickname: 'y' }, 'unknown field: nickname'],
-		[{ customerName: 'x', cf_gone: 'y' }, 'unknown field: cf_gone'],
-		[
-			{ customerName: 'x', cf_level: 'VIP' },
-			"cf_level must be one of the field's choice keys: vip, normal",
-		],
-		[{ customerName: 'x', cf_company: 3 }, 'cf_company must be a string'],
-	])('refuses %j with 00000400', async (body, message) => {
+	it.each(
+		cases(`
+		{} | customerName is required
+		{"customerName":""} | customerName cannot be empty
+		{"customerName":5} | customerName must be a string
+		{"customerName":"x","createMethod":"FAX"} | createMethod must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION
+		{"customerName":"x","customerOrigin":"ads"} | customerOrigin must be one of busOpportunity, openSeaCustom, selfDevelop
+		{"customerName":"x","mobile":"13800138000"} | mobile must be an array
+		{"customerName":"x","mobile":[{"memo":"no value"}]} | mobile[0].value is required
+		{"customerName":"x","email":[{"value":"a@b.c","extra":1}]} | unknown parameter: email[0].extra
+		{"customerName":"x","customerSource":"web"} | customerSource must be an array
+		{"customerName":"x","nickname":"y"} | unknown field: nickname
+		{"customerName":"x","cf_gone":"y"} | unknown field: cf_gone
+		{"customerName":"x","cf_level":"VIP"} | cf_level must be one of the field's choice keys: vip, normal
+		{"customerName":"x","cf_company":3} | cf_company must be a string
+	`),
+	)('refuses %j with 00000400', async (body, message) => {
 		errA(await sb.client.post(PATHS.crmAdd, body), '00000400', message);
 		expect((await sb.control.getState(APP)).customers).toHaveLength(0);
 	});
 
-	it.each([
-		'2026-01-02',
-		'2026-01-02T03:04:05',
-		'2026-1-2 03:04:05',
-		'2026-02-30 00:00:00',
-		'2026-01-02 24:00:00',
-		20260102,
-	])('refuses assignTime %j with 03001023', async (assignTime) => {
+	it.each(
+		cases(`
+		2026-01-02
+		2026-01-02T03:04:05
+		2026-1-2 03:04:05
+		2026-02-30 00:00:00
+		2026-01-02 24:00:00
+		20260102
+	`),
+	)('refuses assignTime %j with 03001023', async (assignTime) => {
 		errA(
 			await sb.client.post(PATHS.crmAdd, { customerName: 'x', assignTime }),
 			'03001023',
@@ -359,38 +351,32 @@ describe('POST /openapi/crm/list', () => {
 		expect(data.list.map((c: { _id: string }) => c._id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
 	});
 
-	it.each([
-		[{ field: 'customerName', operator: 'eq', value: ['Bob'] }, ['Bob']],
-		[{ field: 'customerName', operator: 'eq', value: ['Bob', 'Carol'] }, ['Carol', 'Bob']],
-		[{ field: 'customerName', operator: 'neq', value: ['Bob'] }, ['Dave', 'Carol', 'Alice']],
-		[{ field: 'owner', operator: 'empty', value: [] }, ['Carol']],
-		[{ field: 'owner', operator: 'nempty', value: [] }, ['Dave', 'Bob', 'Alice']],
-		[{ field: 'customerName', operator: 'in', value: ['a'] }, ['Dave', 'Carol']],
-		[{ field: 'customerName', operator: 'nin', value: ['a', 'B'] }, ['Alice']], // case-sensitive
-		[{ field: 'customerName', operator: 'nin', value: ['o'] }, ['Dave', 'Alice']],
-		[{ field: 'callingNumber', operator: 'gt', value: [7] }, ['Bob']],
-		[{ field: 'callingNumber', operator: 'gte', value: ['7'] }, ['Dave', 'Bob']],
-		[{ field: 'callingNumber', operator: 'lt', value: [3] }, ['Carol']],
-		[{ field: 'callingNumber', operator: 'lte', value: [3] }, ['Carol', 'Alice']],
-		[{ field: 'callingNumber', operator: 'between', value: [3, 7] }, ['Dave', 'Alice']],
-		[
-			{
-				field: 'createTime',
-				operator: 'between',
-				value: ['2026-01-02 10:00:00', '2026-01-03 09:59:59'],
-			},
-			['Bob'],
-		],
-		[{ field: 'customerName', operator: 'gt', value: ['Bob'] }, ['Dave', 'Carol']],
-		// A list field matches when any entry does: eq finds Bob by his second number (Customer → Search).
-		[{ field: 'mobile', operator: 'eq', value: ['02100000002'] }, ['Bob']],
-		[{ field: 'mobile', operator: 'neq', value: ['02100000002'] }, ['Dave', 'Carol', 'Alice']],
-		[{ field: 'mobile', operator: 'in', value: ['1380000'] }, ['Bob', 'Alice']],
-		[{ field: 'mobile', operator: 'empty', value: [] }, ['Dave', 'Carol']],
-		[{ field: 'email', operator: 'in', value: ['example.com'] }, ['Carol']],
-		[{ field: 'cf_level', operator: 'eq', value: ['vip'] }, ['Alice']],
-		[{ field: 'cf_level', operator: 'nempty', value: [] }, ['Carol', 'Alice']],
-	])('filters %j', async (condition, expected) => {
+	it.each(
+		cases(`
+		{"field":"customerName","operator":"eq","value":["Bob"]} | ["Bob"]
+		{"field":"customerName","operator":"eq","value":["Bob","Carol"]} | ["Carol","Bob"]
+		{"field":"customerName","operator":"neq","value":["Bob"]} | ["Dave","Carol","Alice"]
+		{"field":"owner","operator":"empty","value":[]} | ["Carol"]
+		{"field":"owner","operator":"nempty","value":[]} | ["Dave","Bob","Alice"]
+		{"field":"customerName","operator":"in","value":["a"]} | ["Dave","Carol"]
+		{"field":"customerName","operator":"nin","value":["a","B"]} | ["Alice"]
+		{"field":"customerName","operator":"nin","value":["o"]} | ["Dave","Alice"]
+		{"field":"callingNumber","operator":"gt","value":[7]} | ["Bob"]
+		{"field":"callingNumber","operator":"gte","value":["7"]} | ["Dave","Bob"]
+		{"field":"callingNumber","operator":"lt","value":[3]} | ["Carol"]
+		{"field":"callingNumber","operator":"lte","value":[3]} | ["Carol","Alice"]
+		{"field":"callingNumber","operator":"between","value":[3,7]} | ["Dave","Alice"]
+		{"field":"createTime","operator":"between","value":["2026-01-02 10:00:00","2026-01-03 09:59:59"]} | ["Bob"]
+		{"field":"customerName","operator":"gt","value":["Bob"]} | ["Dave","Carol"]
+		{"field":"mobile","operator":"eq","value":["02100000002"]} | ["Bob"]
+		{"field":"mobile","operator":"neq","value":["02100000002"]} | ["Dave","Carol","Alice"]
+		{"field":"mobile","operator":"in","value":["1380000"]} | ["Bob","Alice"]
+		{"field":"mobile","operator":"empty","value":[]} | ["Dave","Carol"]
+		{"field":"email","operator":"in","value":["example.com"]} | ["Carol"]
+		{"field":"cf_level","operator":"eq","value":["vip"]} | ["Alice"]
+		{"field":"cf_level","operator":"nempty","value":[]} | ["Carol","Alice"]
+	`),
+	)('filters %j', async (condition, expected) => {
 		expect(await names({ search: [condition] })).toEqual(expected);
 	});
 
@@ -405,37 +391,21 @@ describe('POST /openapi/crm/list', () => {
 		).toEqual(['Dave']);
 	});
 
-	it.each([
-		[
-			{ field: 'nickname', operator: 'eq', value: ['x'] },
-			'search[0].field: unknown field nickname',
-		],
-		[{ field: 'cf_gone', operator: 'eq', value: ['x'] }, 'unknown field cf_gone'],
-		[
-			{ field: 'customerName', operator: 'like', value: ['x'] },
-			'search[0].operator must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between',
-		],
-		[{ field: 'customerName', operator: 'eq' }, 'search[0].value is required'],
-		[{ field: 'customerName', operator: 'eq', value: 'x' }, 'search[0].value must be an array'],
-		[{ field: 'customerName', operator: 'eq', value: [] }, 'cannot be empty for operator eq'],
-		[
-			{ field: 'customerName', operator: 'between', value: ['a'] },
-			'exactly 2 elements for operator between',
-		],
-		[
-			{ field: 'customerName', operator: 'gt', value: ['a', 'b'] },
-			'exactly 1 element for operator gt',
-		],
-		[
-			{ field: 'customerName', operator: 'eq', value: [{}] },
-			'search[0].value[0] must be a string or a number',
-		],
-		[
-			{ field: 'callingNumber', operator: 'gt', value: ['many'] },
-			'must be numeric for callingNumber',
-		],
-		[{ operator: 'eq', value: ['x'] }, 'search[0].field is required'],
-	])('refuses the condition %j with 00000400', async (condition, message) => {
+	it.each(
+		cases(`
+		{"field":"nickname","operator":"eq","value":["x"]} | search[0].field: unknown field nickname
+		{"field":"cf_gone","operator":"eq","value":["x"]} | unknown field cf_gone
+		{"field":"customerName","operator":"like","value":["x"]} | search[0].operator must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between
+		{"field":"customerName","operator":"eq"} | search[0].value is required
+		{"field":"customerName","operator":"eq","value":"x"} | search[0].value must be an array
+		{"field":"customerName","operator":"eq","value":[]} | cannot be empty for operator eq
+		{"field":"customerName","operator":"between","value":["a"]} | exactly 2 elements for operator between
+		{"field":"customerName","operator":"gt","value":["a","b"]} | exactly 1 element for operator gt
+		{"field":"customerName","operator":"eq","value":[{}]} | search[0].value[0] must be a string or a number
+		{"field":"callingNumber","operator":"gt","value":["many"]} | must be numeric for callingNumber
+		{"operator":"eq","value":["x"]} | search[0].field is required
+	`),
+	)('refuses the condition %j with 00000400', async (condition, message) => {
 		errA(await sb.client.post(PATHS.crmList, { search: [condition] }), '00000400', message);
 	});
 

@@ -1,5 +1,5 @@
 import { SandboxControlError } from './control';
-import { PATHS, TENANT_A, errA, errB, okA, okB, useSandbox } from './fixture';
+import { cases, errA, errB, okA, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 import type { FaultKind } from './types';
 
 const sb = useSandbox();
@@ -241,21 +241,17 @@ describe('fault matching', () => {
 		expect(await sb.control.listFaults()).toEqual([]);
 	});
 
-	it.each([
-		[{ kind: 'status' }, 'pathPattern is required'],
-		[{ pathPattern: 'x', kind: 'boom' }, 'kind must be one of'],
-		[{ pathPattern: 'x', kind: 'status', status: 99 }, 'status must be an integer from 100 to 599'],
-		[
-			{ pathPattern: 'x', kind: 'status', probability: 1.5 },
-			'probability must be a number from 0 to 1',
-		],
-		[{ pathPattern: 'x', kind: 'status', count: 0 }, 'count must be an integer greater than 0'],
-		[
-			{ pathPattern: 'x', kind: 'status', runHandler: true },
-			'runHandler applies to kind reset only',
-		],
-		[{ pathPattern: 'x', kind: 'status', times: 2 }, 'unknown parameter: times'],
-	])('refuses the fault %j (HTTP 400)', async (spec, message) => {
+	it.each(
+		cases(`
+		{"kind":"status"} | pathPattern is required
+		{"pathPattern":"x","kind":"boom"} | kind must be one of
+		{"pathPattern":"x","kind":"status","status":99} | status must be an integer from 100 to 599
+		{"pathPattern":"x","kind":"status","probability":1.5} | probability must be a number from 0 to 1
+		{"pathPattern":"x","kind":"status","count":0} | count must be an integer greater than 0
+		{"pathPattern":"x","kind":"status","runHandler":true} | runHandler applies to kind reset only
+		{"pathPattern":"x","kind":"status","times":2} | unknown parameter: times
+	`),
+	)('refuses the fault %j (HTTP 400)', async (spec, message) => {
 		const error = await sb.control.addFault(spec as never).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(SandboxControlError);
 		expect((error as SandboxControlError).status).toBe(400);

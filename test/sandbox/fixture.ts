@@ -84,6 +84,30 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 	return fixture;
 }
 
+/**
+ * A case table, one case a line, cells split on ` | `: a cell is JSON when it parses, `-` is
+ * undefined, anything else is text (an expected message).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- cells are any JSON
+export function cases(table: string): [any, any, any, any][] {
+	return table
+		.trim()
+		.split('\n')
+		.map((line) =>
+			line
+				.trim()
+				.split(' | ')
+				.map((cell) => {
+					if (cell === '-') return undefined;
+					try {
+						return JSON.parse(cell) as unknown;
+					} catch {
+						return cell;
+					}
+				}) as [unknown, unknown, unknown, unknown],
+		);
+}
+
 const TRACE_ID = /^[0-9a-f]{32}$/;
 
 /** Asserts an envelope-A success and returns its data. */

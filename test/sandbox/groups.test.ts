@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errA, okA, useSandbox } from './fixture';
+import { cases, errA, okA, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -213,22 +213,18 @@ describe('display-number groups', () => {
 		expect(overflow.overflowGroupId).toBe(data.id);
 	});
 
-	it.each([
-		[{ strategy: '1', numberList: ['1'] }, 'groupName is required'],
-		[{ groupName: 'x', numberList: ['1'] }, 'strategy is required'],
-		[{ groupName: 'x', strategy: 1, numberList: ['1'] }, 'strategy must be one of 1, 2, 3'],
-		[{ groupName: 'x', strategy: '4', numberList: ['1'] }, 'strategy must be one of 1, 2, 3'],
-		[{ groupName: 'x', strategy: '1' }, 'numberList is required'],
-		[{ groupName: 'x', strategy: '1', numberList: [] }, 'numberList cannot be empty'],
-		[
-			{ groupName: 'x', strategy: '1', numberList: [57188880001] },
-			'numberList[0] must be a non-empty string',
-		],
-		[
-			{ groupName: 'x', strategy: '1', numberList: ['1'], overflowGroupId: '123' },
-			'display-number group 123 does not exist',
-		],
-	])('refuses create %j with 00000400', async (body, message) => {
+	it.each(
+		cases(`
+		{"strategy":"1","numberList":["1"]} | groupName is required
+		{"groupName":"x","numberList":["1"]} | strategy is required
+		{"groupName":"x","strategy":1,"numberList":["1"]} | strategy must be one of 1, 2, 3
+		{"groupName":"x","strategy":"4","numberList":["1"]} | strategy must be one of 1, 2, 3
+		{"groupName":"x","strategy":"1"} | numberList is required
+		{"groupName":"x","strategy":"1","numberList":[]} | numberList cannot be empty
+		{"groupName":"x","strategy":"1","numberList":[57188880001]} | numberList[0] must be a non-empty string
+		{"groupName":"x","strategy":"1","numberList":["1"],"overflowGroupId":"123"} | display-number group 123 does not exist
+	`),
+	)('refuses create %j with 00000400', async (body, message) => {
 		errA(await sb.client.post(PATHS.numberGroupCreate, body), '00000400', message);
 		expect((await sb.control.getState(APP)).displayNumberGroups).toHaveLength(0);
 	});

@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errA, okA, useSandbox } from './fixture';
+import { cases, errA, okA, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -36,15 +36,17 @@ describe('validation (both channels)', () => {
 		},
 	);
 
-	it.each([
-		'2026-03-01',
-		'2026-03-01T00:00:00',
-		'2026-3-1 00:00:00',
-		'2026-02-29 00:00:00',
-		'2026-03-01 00:00:60',
-		'2026-03-01 00:00:00.000',
-		1772294400,
-	])('refuses the time %j with 03001023', async (t) => {
+	it.each(
+		cases(`
+		2026-03-01
+		2026-03-01T00:00:00
+		2026-3-1 00:00:00
+		2026-02-29 00:00:00
+		2026-03-01 00:00:60
+		2026-03-01 00:00:00.000
+		1772294400
+	`),
+	)('refuses the time %j with 03001023', async (t) => {
 		errA(
 			await sb.client.post(PATHS.callRecords, { startTime: t, endTime: WINDOW.endTime }),
 			'03001023',
@@ -76,14 +78,16 @@ describe('validation (both channels)', () => {
 		).toEqual([]);
 	});
 
-	it.each([
-		[0, '00000400', 'limit cannot be less than 1'],
-		[-5, '00000400', 'limit cannot be less than 1'],
-		[1001, '00000000400', 'limit cannot be greater than 1000'],
-		[100000, '00000000400', 'limit cannot be greater than 1000'],
-		[2.5, '00000400', 'limit must be an integer'],
-		['10', '00000400', 'limit must be an integer'],
-	])('refuses limit %j with %s', async (limit, code, message) => {
+	it.each(
+		cases(`
+		0 | 00000400 | limit cannot be less than 1
+		-5 | 00000400 | limit cannot be less than 1
+		1001 | 00000000400 | limit cannot be greater than 1000
+		100000 | 00000000400 | limit cannot be greater than 1000
+		2.5 | 00000400 | limit must be an integer
+		"10" | 00000400 | limit must be an integer
+	`),
+	)('refuses limit %j with %s', async (limit, code, message) => {
 		errA(await sb.client.post(PATHS.callRecords, { ...WINDOW, limit }), code, message);
 		errA(await sb.client.post(PATHS.imRecords, { ...WINDOW, limit }), code, message);
 	});

@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errB, okB, useSandbox } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -178,25 +178,18 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(2 + 2 + 1 + 2);
 	});
 
-	it.each([
-		[{ customers: [{ customerNumber: '13800000000' }] }, 'taskId is required'],
-		[{ taskId: 5, customers: [{ customerNumber: '13800000000' }] }, 'taskId must be a string'],
-		[
-			{ taskId: '0', customers: [{ customerNumber: '13800000000' }] },
-			'taskId must be a numeric string greater than 0',
-		],
-		[
-			{ taskId: 'abc', customers: [{ customerNumber: '13800000000' }] },
-			'taskId must be a numeric string greater than 0',
-		],
-		[{ taskId: 'TASK' }, 'customers must be an array of 1 to 10000 elements'],
-		[{ taskId: 'TASK', customers: [] }, 'customers must be an array of 1 to 10000 elements'],
-		[{ taskId: 'TASK', customers: {} }, 'customers must be an array of 1 to 10000 elements'],
-		[
-			{ taskId: 'TASK', customers: [{ customerNumber: '13800000000' }], dupStrategy: 'global' },
-			'dupStrategy must be one of task, batch, none',
-		],
-	])('refuses %j with code 400', async (body: Record<string, unknown>, message) => {
+	it.each(
+		cases(`
+		{"customers":[{"customerNumber":"13800000000"}]} | taskId is required
+		{"taskId":5,"customers":[{"customerNumber":"13800000000"}]} | taskId must be a string
+		{"taskId":"0","customers":[{"customerNumber":"13800000000"}]} | taskId must be a numeric string greater than 0
+		{"taskId":"abc","customers":[{"customerNumber":"13800000000"}]} | taskId must be a numeric string greater than 0
+		{"taskId":"TASK"} | customers must be an array of 1 to 10000 elements
+		{"taskId":"TASK","customers":[]} | customers must be an array of 1 to 10000 elements
+		{"taskId":"TASK","customers":{}} | customers must be an array of 1 to 10000 elements
+		{"taskId":"TASK","customers":[{"customerNumber":"13800000000"}],"dupStrategy":"global"} | dupStrategy must be one of task, batch, none
+	`),
+	)('refuses %j with code 400', async (body: Record<string, unknown>, message) => {
 		errB(
 			await sb.client.post(PATHS.taskImport, {
 				...body,

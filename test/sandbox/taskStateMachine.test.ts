@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errB, okB, useSandbox, wallTime } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -121,15 +121,17 @@ describe('call task state machine', () => {
 		).rejects.toThrow(/exceeds completedCount/);
 	});
 
-	it.each([
-		[{ operation: 'start' }, 'taskId is required'],
-		[{ taskId: 'TASK_AS_NUMBER', operation: 'start' }, 'taskId must be a string'],
-		[{ taskId: '0', operation: 'start' }, 'taskId must be a numeric string greater than 0'],
-		[{ taskId: '-1', operation: 'start' }, 'taskId must be a numeric string greater than 0'],
-		[{ taskId: 'TASK' }, 'operation is required'],
-		[{ taskId: 'TASK', operation: 'stop' }, 'operation must be one of start, pause'],
-		[{ taskId: 'TASK', operation: 'start', force: true }, 'unknown parameter: force'],
-	])('operate refuses %j with code 400', async (body: Record<string, unknown>, message) => {
+	it.each(
+		cases(`
+		{"operation":"start"} | taskId is required
+		{"taskId":"TASK_AS_NUMBER","operation":"start"} | taskId must be a string
+		{"taskId":"0","operation":"start"} | taskId must be a numeric string greater than 0
+		{"taskId":"-1","operation":"start"} | taskId must be a numeric string greater than 0
+		{"taskId":"TASK"} | operation is required
+		{"taskId":"TASK","operation":"stop"} | operation must be one of start, pause
+		{"taskId":"TASK","operation":"start","force":true} | unknown parameter: force
+	`),
+	)('operate refuses %j with code 400', async (body: Record<string, unknown>, message) => {
 		const resolved = {
 			...body,
 			...(body.taskId === 'TASK' && { taskId }),

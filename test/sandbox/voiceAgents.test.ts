@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errB, okB, useSandbox } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -8,16 +8,18 @@ beforeEach(async () => {
 });
 
 describe.each([PATHS.agentQuery, PATHS.callerGroupQuery])('%s paging', (path) => {
-	it.each([
-		[{ pageSize: 10 }, 'pageNo is required'],
-		[{ pageNo: 1 }, 'pageSize is required'],
-		[{ pageNo: 0, pageSize: 10 }, 'pageNo must be an integer greater than 0'],
-		[{ pageNo: 1, pageSize: 0 }, 'pageSize must be an integer from 1 to 500'],
-		[{ pageNo: 1, pageSize: 501 }, 'pageSize must be an integer from 1 to 500'],
-		[{ pageNo: 1.5, pageSize: 10 }, 'pageNo must be an integer'],
-		[{ pageNo: '1', pageSize: 10 }, 'pageNo must be an integer'],
-		[{ pageNum: 1, pageSize: 10 }, 'unknown parameter: pageNum'],
-	])('refuses %j with code 400', async (body, message) => {
+	it.each(
+		cases(`
+		{"pageSize":10} | pageNo is required
+		{"pageNo":1} | pageSize is required
+		{"pageNo":0,"pageSize":10} | pageNo must be an integer greater than 0
+		{"pageNo":1,"pageSize":0} | pageSize must be an integer from 1 to 500
+		{"pageNo":1,"pageSize":501} | pageSize must be an integer from 1 to 500
+		{"pageNo":1.5,"pageSize":10} | pageNo must be an integer
+		{"pageNo":"1","pageSize":10} | pageNo must be an integer
+		{"pageNum":1,"pageSize":10} | unknown parameter: pageNum
+	`),
+	)('refuses %j with code 400', async (body, message) => {
 		errB(await sb.client.post(path, body), 400, message);
 	});
 });
