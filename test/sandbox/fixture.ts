@@ -93,18 +93,19 @@ export function cases(table: string): [any, any, any, any][] {
 	return table
 		.trim()
 		.split('\n')
-		.map((line) =>
-			line
-				.trim()
-				.split(' | ')
-				.map((cell) => {
-					if (cell === '-') return undefined;
-					try {
-						return JSON.parse(cell) as unknown;
-					} catch {
-						return cell;
-					}
-				}) as [unknown, unknown, unknown, unknown],
+		.map(
+			(line) =>
+				line
+					.trim()
+					.split(' | ')
+					.map((cell) => {
+						if (cell === '-') return undefined;
+						try {
+							return JSON.parse(cell) as unknown;
+						} catch {
+							return cell;
+						}
+					}) as [unknown, unknown, unknown, unknown],
 		);
 }
 
