@@ -26,7 +26,18 @@ import {
 import { ensureN8n } from '../tools/runtime';
 import { chain, code, http, manual, signing, timesOf } from './peer';
 import type { Tenant } from './tenants';
-import { drainLog, loadavg, log, machine, median, REPO, round, startSandboxChild } from './util';
+import {
+	drainLog,
+	flag,
+	loadavg,
+	log,
+	machine,
+	median,
+	option,
+	REPO,
+	round,
+	startSandboxChild,
+} from './util';
 
 const TENANT: Tenant = {
 	appId: '51003',
@@ -35,13 +46,6 @@ const TENANT: Tenant = {
 };
 const CREDENTIAL = { id: 'benchParallelCr1', name: 'Bench parallel tenant' };
 
-function flag(name: string): boolean {
-	return process.argv.includes(`--${name}`);
-}
-function option(name: string, fallback: string): string {
-	const i = process.argv.indexOf(`--${name}`);
-	return i < 0 ? fallback : (process.argv[i + 1] ?? fallback);
-}
 const list = (text: string) => text.split(',').filter(Boolean);
 
 type Op = 'create' | 'upsert' | 'get';
