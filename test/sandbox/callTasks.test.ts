@@ -58,11 +58,11 @@ beforeEach(async () => {
 
 describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	it('creates a draft task and answers {taskId, status}', async () => {
-		const data = okB(await sb.client.post(PATHS.taskCreate, validTask()));
+		const data = okB(await sb.post(PATHS.taskCreate, validTask()));
 		expect(Object.keys(data)).toEqual(['taskId', 'status']);
 		expect(data.taskId).toMatch(/^\d{18}$/);
 		expect(data.status).toBe('draft');
-		const queried = await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 });
+		const queried = await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 });
 		expect(queried.text).toContain(`"voiceAgentId":${AGENT},`);
 		expect(String(JSON.parse(queried.text).data.list[0].voiceAgentId)).not.toBe(AGENT);
 		expect(queried.text).toContain(`"id":"${data.taskId}"`);
@@ -100,7 +100,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(raw).toContain(`"voiceAgentId":${AGENT},`);
 		okB(await sb.client.request(PATHS.taskCreate, { rawBody: raw }));
 		okB(
-			await sb.client.post(
+			await sb.post(
 				PATHS.taskCreate,
 				taskWith('retryStrategy', {
 					retryEnabled: false,
@@ -111,16 +111,16 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 				}),
 			),
 		);
-		okB(await sb.client.post(PATHS.taskCreate, taskWith('retryStrategy', { retryEnabled: false })));
+		okB(await sb.post(PATHS.taskCreate, taskWith('retryStrategy', { retryEnabled: false })));
 		const scheduled = {
 			...taskWith('startType', 'scheduled'),
 			scheduledStartTime: '2099-01-01 09:00:00',
 			voiceAgentId: AGENT_VOICEAGENT,
 			agentType: 'voiceagent',
 		};
-		okB(await sb.client.post(PATHS.taskCreate, scheduled));
+		okB(await sb.post(PATHS.taskCreate, scheduled));
 		const { list } = okB(
-			await sb.client.post(PATHS.taskQuery, {
+			await sb.post(PATHS.taskQuery, {
 				pageNum: 1,
 				pageSize: 10,
 				query: { statusList: ['draft'] },
@@ -191,7 +191,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		maxConcurrency | 5 | unknown parameter: maxConcurrency
 	`),
 	)('refuses %s = %j with code 400', async (path, value, message) => {
-		errB(await sb.client.post(PATHS.taskCreate, taskWith(path, value)), 400, message);
+		errB(await sb.post(PATHS.taskCreate, taskWith(path, value)), 400, message);
 		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
 	});
 
@@ -206,7 +206,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		(task.callStrategy as Record<string, unknown>).callWindowRanges = [
 			{ callWeekdays: [7, 6, 5, 4, 3, 2, 1], callTimeRanges: ['00:00-23:59'] },
 		];
-		okB(await sb.client.post(PATHS.taskCreate, task));
+		okB(await sb.post(PATHS.taskCreate, task));
 	});
 
 	describe('scheduledStartTime (tenant zone Asia/Shanghai, clock frozen at 2026-06-01 12:00:00 there)', () => {
@@ -225,22 +225,18 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 
 		it('is required for scheduled tasks', async () => {
 			errB(
-				await sb.client.post(PATHS.taskCreate, taskWith('startType', 'scheduled')),
+				await sb.post(PATHS.taskCreate, taskWith('startType', 'scheduled')),
 				400,
 				'scheduledStartTime is required',
 			);
-			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled(null)),
-				400,
-				'scheduledStartTime is required',
-			);
+			errB(await sb.post(PATHS.taskCreate, scheduled(null)), 400, 'scheduledStartTime is required');
 		});
 
 		it.each(
 			'2026-06-01T13:00:00|2026-06-01 13:00|2026/06/01 13:00:00|2026-06-31 13:00:00'.split('|'),
 		)('refuses the format %j', async (time) => {
 			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled(time)),
+				await sb.post(PATHS.taskCreate, scheduled(time)),
 				400,
 				'scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss',
 			);
@@ -248,16 +244,16 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 
 		it('must be later than now in the tenant zone', async () => {
 			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:00')),
+				await sb.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:00')),
 				400,
 				'scheduledStartTime must be later than the current time (2026-06-01 12:00:00 Asia/Shanghai)',
 			);
 			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 11:59:59')),
+				await sb.post(PATHS.taskCreate, scheduled('2026-06-01 11:59:59')),
 				400,
 				/later than the current time/,
 			);
-			okB(await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:01')));
+			okB(await sb.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:01')));
 		});
 
 		it('reads "now" in the tenant zone (New York is 12 hours behind Shanghai here)', async () => {
@@ -280,7 +276,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			count: 1,
 		});
 		errB(
-			await sb.client.post(
+			await sb.post(
 				PATHS.taskCreate,
 				taskWith('callStrategy.callerNumberGroupId', '182739465018279999'),
 			),
@@ -288,10 +284,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			'display-number group does not exist',
 		);
 		errB(
-			await sb.client.post(
-				PATHS.taskCreate,
-				taskWith('callStrategy.callerNumberGroupId', otherGroup),
-			),
+			await sb.post(PATHS.taskCreate, taskWith('callStrategy.callerNumberGroupId', otherGroup)),
 			702,
 			'display-number group does not exist',
 		);
@@ -300,17 +293,17 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	it('answers 803 for an agent that is missing, of another tenant, or of another type; 702 is checked first', async () => {
 		const [otherAgent] = await sb.control.seedAgents({ appId: TENANT_B.appId, count: 1 });
 		errB(
-			await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', '182739465018279999')),
+			await sb.post(PATHS.taskCreate, taskWith('voiceAgentId', '182739465018279999')),
 			803,
 			'task.agent.not.found',
 		);
 		errB(
-			await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', otherAgent)),
+			await sb.post(PATHS.taskCreate, taskWith('voiceAgentId', otherAgent)),
 			803,
 			'task.agent.not.found',
 		);
 		errB(
-			await sb.client.post(PATHS.taskCreate, taskWith('agentType', 'voiceagent')),
+			await sb.post(PATHS.taskCreate, taskWith('agentType', 'voiceagent')),
 			803,
 			'task.agent.not.found',
 		);
@@ -318,7 +311,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			...taskWith('voiceAgentId', '182739465018279999'),
 			callStrategy: { ...(validTask().callStrategy as object), callerNumberGroupId: '5' },
 		};
-		errB(await sb.client.post(PATHS.taskCreate, both), 702);
+		errB(await sb.post(PATHS.taskCreate, both), 702);
 		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
 	});
 
@@ -371,13 +364,13 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	async function names(body: Record<string, unknown>): Promise<string[]> {
-		return okB(await sb.client.post(PATHS.taskQuery, body)).list.map(
+		return okB(await sb.post(PATHS.taskQuery, body)).list.map(
 			(t: { taskName: string }) => t.taskName,
 		);
 	}
 
 	it('lists every task newest first (createTime desc, then id desc) with progressRate', async () => {
-		const data = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
+		const data = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
 		expect(data).toMatchObject({ pageNum: 1, pageSize: 10, total: 5, hasNext: false });
 		expect(data.list.map((t: { id: string }) => t.id)).toEqual([ids.e, ids.d, ids.c, ids.b, ids.a]);
 		expect(data.list.map((t: { progressRate: number }) => t.progressRate)).toEqual([
@@ -387,8 +380,8 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	it('pages', async () => {
-		const first = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 2 }));
-		const third = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 3, pageSize: 2 }));
+		const first = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 2 }));
+		const third = okB(await sb.post(PATHS.taskQuery, { pageNum: 3, pageSize: 2 }));
 		expect(first).toMatchObject({ total: 5, hasNext: true });
 		expect(third).toMatchObject({ total: 5, hasNext: false });
 		expect(third.list.map((t: { id: string }) => t.id)).toEqual([ids.a]);
@@ -443,6 +436,6 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 		{"pageNum":1,"pageSize":10,"query":{"status":"draft"}} | unknown parameter: query.status
 	`),
 	)('refuses %j with code 400', async (body, message) => {
-		errB(await sb.client.post(PATHS.taskQuery, body), 400, message);
+		errB(await sb.post(PATHS.taskQuery, body), 400, message);
 	});
 });

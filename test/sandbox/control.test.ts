@@ -18,7 +18,7 @@ async function controlError(promise: Promise<unknown>): Promise<SandboxControlEr
 
 describe('reset and tenants', () => {
 	it('wipes data, log, faults and clock, and re-creates the initial tenants', async () => {
-		okA(await sb.client.post(PATHS.crmAdd, { customerName: 'x' }));
+		okA(await sb.post(PATHS.crmAdd, { customerName: 'x' }));
 		await sb.control.addFault({ pathPattern: 'x', kind: 'status' });
 		await sb.control.setClock(100);
 		await sb.control.addTenant({ appId: 'extra', appSecret: 's' });
@@ -38,7 +38,7 @@ describe('reset and tenants', () => {
 		expect((await sb.control.listTenants()).tenants).toEqual([
 			{ appId: 'only', timezone: 'Europe/Berlin' },
 		]);
-		errA(await sb.client.post(PATHS.groupList, {}), '00000400', /unknown appid/);
+		errA(await sb.post(PATHS.groupList, {}), '00000400', /unknown appid/);
 		okA(await sb.clientFor({ appId: 'only', appSecret: 's' }).post(PATHS.groupList, {}));
 	});
 
@@ -235,7 +235,7 @@ describe('service-record injection', () => {
 			},
 		});
 		const records = okA(
-			await sb.client.post(PATHS.callRecords, {
+			await sb.post(PATHS.callRecords, {
 				startTime: '2026-01-01 00:00:00',
 				endTime: '2026-01-01 00:00:08',
 			}),
@@ -261,7 +261,7 @@ describe('service-record injection', () => {
 			},
 		});
 		const records = okA(
-			await sb.client.post(PATHS.imRecords, {
+			await sb.post(PATHS.imRecords, {
 				startTime: '2026-01-01 00:00:00',
 				endTime: '2026-01-01 01:00:00',
 			}),
@@ -342,8 +342,8 @@ describe('request log', () => {
 	});
 
 	it('logs refused, unknown and malformed requests too', async () => {
-		await sb.client.post(PATHS.groupList, {}, { signature: 'x' });
-		await sb.client.post('/nowhere', {});
+		await sb.post(PATHS.groupList, {}, { signature: 'x' });
+		await sb.post('/nowhere', {});
 		await sb.client.request(PATHS.groupList, { rawBody: '{' });
 		const entries = await sb.control.getLog();
 		expect(entries.map((e) => [e.path, e.httpStatus, e.code, e.signatureValid])).toEqual([
@@ -372,7 +372,7 @@ describe('request log', () => {
 		expect(await sb.control.getLog({ sinceSeq: all[1].seq })).toEqual([all[2]]);
 		await sb.control.clearLog();
 		expect(await sb.control.getLog()).toEqual([]);
-		okA(await sb.client.post(PATHS.groupList, {}));
+		okA(await sb.post(PATHS.groupList, {}));
 		expect((await sb.control.getLog())[0].seq).toBe(all[2].seq + 1);
 	});
 });
@@ -383,7 +383,7 @@ describe('clock', () => {
 		expect(shifted.offsetSeconds).toBe(3600);
 		expect(Math.abs(Date.parse(shifted.now) - (Date.now() + 3600_000))).toBeLessThan(2000);
 		const created = okA(
-			await sb.client.post(PATHS.crmAdd, { customerName: 'future' }, { skewSeconds: 3600 }),
+			await sb.post(PATHS.crmAdd, { customerName: 'future' }, { skewSeconds: 3600 }),
 		);
 		const expected = [0, 1, 2, 3, 4, 5].map((s) =>
 			wallTime(new Date(Date.now() + 3600_000 - s * 1000)),

@@ -32,7 +32,7 @@ describe('POST /openapi/crm/add', () => {
 	it('creates a customer and answers the full record', async () => {
 		const before = wallTime(new Date());
 		const data = okA(
-			await sb.client.post(PATHS.crmAdd, {
+			await sb.post(PATHS.crmAdd, {
 				customerName: '王伟',
 				mobile: [{ value: '13800138000', memo: '手机' }],
 				email: [{ value: 'wang@example.com' }],
@@ -97,7 +97,7 @@ describe('POST /openapi/crm/add', () => {
 		{"customerName":"x","cf_company":3} | cf_company must be a string
 	`),
 	)('refuses %j with 00000400', async (body, message) => {
-		errA(await sb.client.post(PATHS.crmAdd, body), '00000400', message);
+		errA(await sb.post(PATHS.crmAdd, body), '00000400', message);
 		expect((await sb.control.getState(APP)).customers).toHaveLength(0);
 	});
 
@@ -112,7 +112,7 @@ describe('POST /openapi/crm/add', () => {
 	`),
 	)('refuses assignTime %j with 03001023', async (assignTime) => {
 		errA(
-			await sb.client.post(PATHS.crmAdd, { customerName: 'x', assignTime }),
+			await sb.post(PATHS.crmAdd, { customerName: 'x', assignTime }),
 			'03001023',
 			/time format incorrect/,
 		);
@@ -123,12 +123,11 @@ describe('POST /openapi/crm/add', () => {
 			' ',
 		)) {
 			expect(
-				okA(await sb.client.post(PATHS.crmAdd, { customerName: createMethod, createMethod }))
-					.createMethod,
+				okA(await sb.post(PATHS.crmAdd, { customerName: createMethod, createMethod })).createMethod,
 			).toBe(createMethod);
 		}
 		const data = okA(
-			await sb.client.post(PATHS.crmAdd, {
+			await sb.post(PATHS.crmAdd, {
 				customerName: 'y',
 				cf_off: 'z',
 				createTime: '2000-01-01 00:00:00',
@@ -155,7 +154,7 @@ describe('POST /openapi/crm/add', () => {
 				},
 			],
 		});
-		const res = await sb.client.post(PATHS.crmAdd, {
+		const res = await sb.post(PATHS.crmAdd, {
 			customerName: 'c',
 			mobile: [{ value: '13700000000' }, { value: '13900000001' }],
 		});
@@ -168,7 +167,7 @@ describe('POST /openapi/crm/add', () => {
 describe('POST /openapi/crm/update', () => {
 	it('updates the given fields, keeps the others and answers the record', async () => {
 		const created = okA(
-			await sb.client.post(PATHS.crmAdd, {
+			await sb.post(PATHS.crmAdd, {
 				customerName: 'Old',
 				owner: '1001',
 				mobile: [{ value: '13800000000' }],
@@ -177,7 +176,7 @@ describe('POST /openapi/crm/update', () => {
 		);
 		await sb.control.setClock(120);
 		const updated = okA(
-			await sb.client.post(PATHS.crmUpdate, {
+			await sb.post(PATHS.crmUpdate, {
 				_id: created._id,
 				customerName: 'New',
 				mobile: [{ value: '13800000000' }],
@@ -200,31 +199,27 @@ describe('POST /openapi/crm/update', () => {
 	});
 
 	it('requires an existing _id', async () => {
+		errA(await sb.post(PATHS.crmUpdate, { customerName: 'x' }), '00000400', '_id is required');
 		errA(
-			await sb.client.post(PATHS.crmUpdate, { customerName: 'x' }),
-			'00000400',
-			'_id is required',
-		);
-		errA(
-			await sb.client.post(PATHS.crmUpdate, { _id: '182739465018273946', customerName: 'x' }),
+			await sb.post(PATHS.crmUpdate, { _id: '182739465018273946', customerName: 'x' }),
 			'00000400',
 			'customer does not exist',
 		);
 	});
 
 	it('validates like add (name cannot be cleared, enums, times)', async () => {
-		const { _id } = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'x' }));
+		const { _id } = okA(await sb.post(PATHS.crmAdd, { customerName: 'x' }));
 		errA(
-			await sb.client.post(PATHS.crmUpdate, { _id, customerName: null }),
+			await sb.post(PATHS.crmUpdate, { _id, customerName: null }),
 			'00000400',
 			'customerName cannot be empty',
 		);
 		errA(
-			await sb.client.post(PATHS.crmUpdate, { _id, customerOrigin: 'x' }),
+			await sb.post(PATHS.crmUpdate, { _id, customerOrigin: 'x' }),
 			'00000400',
 			/customerOrigin/,
 		);
-		errA(await sb.client.post(PATHS.crmUpdate, { _id, assignTime: 'today' }), '03001023');
+		errA(await sb.post(PATHS.crmUpdate, { _id, assignTime: 'today' }), '03001023');
 	});
 
 	it("refuses another customer's phone with 03001004", async () => {
@@ -232,9 +227,9 @@ describe('POST /openapi/crm/update', () => {
 			appId: APP,
 			customers: [{ customerName: 'other', mobile: [{ value: '13600000000', memo: '' }] }],
 		});
-		const { _id } = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'me' }));
+		const { _id } = okA(await sb.post(PATHS.crmAdd, { customerName: 'me' }));
 		const body = errA(
-			await sb.client.post(PATHS.crmUpdate, { _id, mobile: [{ value: '13600000000' }] }),
+			await sb.post(PATHS.crmUpdate, { _id, mobile: [{ value: '13600000000' }] }),
 			'03001004',
 		);
 		expect(body.data).toEqual({ repeatId: [other] });
@@ -246,7 +241,7 @@ describe('POST /openapi/crm/update', () => {
 
 describe('GET /openapi/crm/{id} and /openapi/crm/findById/{id}', () => {
 	it('answers the record at both paths, with no body or an empty JSON object', async () => {
-		const created = okA(await sb.client.post(PATHS.crmAdd, { customerName: 'Get me' }));
+		const created = okA(await sb.post(PATHS.crmAdd, { customerName: 'Get me' }));
 		expect(okA(await sb.client.get(PATHS.crmGet(created._id)))).toEqual(created);
 		expect(okA(await sb.client.get(PATHS.crmFindById(created._id), { rawBody: '{}' }))).toEqual(
 			created,
@@ -271,15 +266,15 @@ describe('GET /openapi/crm/{id} and /openapi/crm/findById/{id}', () => {
 describe('POST /openapi/crm/delete', () => {
 	it('deletes the customer (data null) and frees its phone number', async () => {
 		const { _id } = okA(
-			await sb.client.post(PATHS.crmAdd, {
+			await sb.post(PATHS.crmAdd, {
 				customerName: 'Bye',
 				mobile: [{ value: '13500000000' }],
 			}),
 		);
-		expect(okA(await sb.client.post(PATHS.crmDelete, { id: _id }))).toBeNull();
+		expect(okA(await sb.post(PATHS.crmDelete, { id: _id }))).toBeNull();
 		errA(await sb.client.get(PATHS.crmGet(_id)), '00000400', 'customer does not exist');
 		okA(
-			await sb.client.post(PATHS.crmAdd, {
+			await sb.post(PATHS.crmAdd, {
 				customerName: 'Again',
 				mobile: [{ value: '13500000000' }],
 			}),
@@ -287,8 +282,8 @@ describe('POST /openapi/crm/delete', () => {
 	});
 
 	it('requires an existing id', async () => {
-		errA(await sb.client.post(PATHS.crmDelete, {}), '00000400', 'id is required');
-		errA(await sb.client.post(PATHS.crmDelete, { id: '1' }), '00000400', 'customer does not exist');
+		errA(await sb.post(PATHS.crmDelete, {}), '00000400', 'id is required');
+		errA(await sb.post(PATHS.crmDelete, { id: '1' }), '00000400', 'customer does not exist');
 	});
 });
 
@@ -339,14 +334,14 @@ describe('POST /openapi/crm/list', () => {
 	});
 
 	async function names(body: Record<string, unknown>): Promise<string[]> {
-		const data = okA(await sb.client.post(PATHS.crmList, body));
+		const data = okA(await sb.post(PATHS.crmList, body));
 		return data.list.map((c: { customerName: string }) => c.customerName);
 	}
 
 	it('needs the search array; [] lists everything, newest first (createTime desc, then _id desc)', async () => {
-		errA(await sb.client.post(PATHS.crmList, {}), '00000400', /search is required/);
-		errA(await sb.client.post(PATHS.crmList, { search: {} }), '00000400', /search is required/);
-		const data = okA(await sb.client.post(PATHS.crmList, { search: [] }));
+		errA(await sb.post(PATHS.crmList, {}), '00000400', /search is required/);
+		errA(await sb.post(PATHS.crmList, { search: {} }), '00000400', /search is required/);
+		const data = okA(await sb.post(PATHS.crmList, { search: [] }));
 		expect(data.count).toBe(4);
 		expect(data.list.map((c: { _id: string }) => c._id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
 	});
@@ -406,7 +401,7 @@ describe('POST /openapi/crm/list', () => {
 		{"operator":"eq","value":["x"]} | search[0].field is required
 	`),
 	)('refuses the condition %j with 00000400', async (condition, message) => {
-		errA(await sb.client.post(PATHS.crmList, { search: [condition] }), '00000400', message);
+		errA(await sb.post(PATHS.crmList, { search: [condition] }), '00000400', message);
 	});
 
 	it('sorts by sortList', async () => {
@@ -426,7 +421,7 @@ describe('POST /openapi/crm/list', () => {
 			}),
 		).toEqual(['Carol', 'Dave', 'Alice', 'Bob']);
 		errA(
-			await sb.client.post(PATHS.crmList, {
+			await sb.post(PATHS.crmList, {
 				search: [],
 				sortList: [{ field: 'customerName', orderBy: 'up' }],
 			}),
@@ -434,7 +429,7 @@ describe('POST /openapi/crm/list', () => {
 			/orderBy/,
 		);
 		errA(
-			await sb.client.post(PATHS.crmList, {
+			await sb.post(PATHS.crmList, {
 				search: [],
 				sortList: [{ field: 'x', orderBy: 'asc' }],
 			}),
@@ -457,16 +452,16 @@ describe('POST /openapi/crm/list', () => {
 		]);
 		expect(await names({ search: [], updateTimeEnd: '2026-01-02 10:00:00' })).toEqual(['Bob']);
 		errA(
-			await sb.client.post(PATHS.crmList, { search: [], createTimeBegin: '2026-01-02' }),
+			await sb.post(PATHS.crmList, { search: [], createTimeBegin: '2026-01-02' }),
 			'03001023',
 			/createTimeBegin/,
 		);
 		errA(
-			await sb.client.post(PATHS.crmList, { search: [], updateTimeEnd: '2026/01/02 00:00:00' }),
+			await sb.post(PATHS.crmList, { search: [], updateTimeEnd: '2026/01/02 00:00:00' }),
 			'03001023',
 		);
 		errA(
-			await sb.client.post(PATHS.crmList, {
+			await sb.post(PATHS.crmList, {
 				search: [],
 				createTimeBegin: '2026-01-03 00:00:00',
 				createTimeEnd: '2026-01-02 00:00:00',
@@ -478,20 +473,16 @@ describe('POST /openapi/crm/list', () => {
 
 	it('pages with page (default 1) and limit (default 10, 1..1000), count is the total', async () => {
 		await sb.control.seedCustomers({ appId: APP, count: 21 });
-		const first = okA(await sb.client.post(PATHS.crmList, { search: [] }));
+		const first = okA(await sb.post(PATHS.crmList, { search: [] }));
 		expect(first.list).toHaveLength(10);
 		expect(first.count).toBe(25);
 		const pages = [];
 		for (let page = 1; page <= 3; page++)
-			pages.push(...okA(await sb.client.post(PATHS.crmList, { search: [], page, limit: 10 })).list);
+			pages.push(...okA(await sb.post(PATHS.crmList, { search: [], page, limit: 10 })).list);
 		expect(pages).toHaveLength(25);
 		expect(new Set(pages.map((c: { _id: string }) => c._id)).size).toBe(25);
-		expect(
-			okA(await sb.client.post(PATHS.crmList, { search: [], page: 4, limit: 10 })).list,
-		).toEqual([]);
-		expect(okA(await sb.client.post(PATHS.crmList, { search: [], limit: 1000 })).list).toHaveLength(
-			25,
-		);
+		expect(okA(await sb.post(PATHS.crmList, { search: [], page: 4, limit: 10 })).list).toEqual([]);
+		expect(okA(await sb.post(PATHS.crmList, { search: [], limit: 1000 })).list).toHaveLength(25);
 		for (const bad of [
 			{ limit: 0 },
 			{ limit: 1001 },
@@ -500,14 +491,14 @@ describe('POST /openapi/crm/list', () => {
 			{ page: 0 },
 			{ page: -1 },
 		]) {
-			errA(await sb.client.post(PATHS.crmList, { search: [], ...bad }), '00000400');
+			errA(await sb.post(PATHS.crmList, { search: [], ...bad }), '00000400');
 		}
 	});
 });
 
 describe('POST /openapi/crm/config/field/list', () => {
 	it('lists system fields and live custom fields, never deleted ones', async () => {
-		const data = okA(await sb.client.post(PATHS.crmFields, {}));
+		const data = okA(await sb.post(PATHS.crmFields, {}));
 		const fields = data.map((f: { field: string }) => f.field);
 		expect(fields).toEqual(
 			expect.arrayContaining(
@@ -534,7 +525,7 @@ describe('POST /openapi/crm/config/field/list', () => {
 	});
 
 	async function fieldIds(body: Record<string, unknown>): Promise<string[]> {
-		return okA(await sb.client.post(PATHS.crmFields, body)).map((f: { field: string }) => f.field);
+		return okA(await sb.post(PATHS.crmFields, body)).map((f: { field: string }) => f.field);
 	}
 
 	it('filters by name, type, enabled, editable and category', async () => {
@@ -554,20 +545,12 @@ describe('POST /openapi/crm/config/field/list', () => {
 	});
 
 	it('refuses malformed filters', async () => {
+		errA(await sb.post(PATHS.crmFields, { type: 'text' }), '00000400', 'type must be an array');
 		errA(
-			await sb.client.post(PATHS.crmFields, { type: 'text' }),
-			'00000400',
-			'type must be an array',
-		);
-		errA(
-			await sb.client.post(PATHS.crmFields, { enabled: 'yes' }),
+			await sb.post(PATHS.crmFields, { enabled: 'yes' }),
 			'00000400',
 			'enabled must be a boolean',
 		);
-		errA(
-			await sb.client.post(PATHS.crmFields, { category: ['misc'] }),
-			'00000400',
-			/category\[0\]/,
-		);
+		errA(await sb.post(PATHS.crmFields, { category: ['misc'] }), '00000400', /category\[0\]/);
 	});
 });

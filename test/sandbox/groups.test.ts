@@ -13,12 +13,12 @@ beforeEach(async () => {
 
 describe('service groups', () => {
 	it('creates groups with generated queue numbers 8001, 8002, … and defaults', async () => {
-		expect(
-			okA(await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS })),
-		).toEqual({ queueNumber: '8001' });
+		expect(okA(await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }))).toEqual({
+			queueNumber: '8001',
+		});
 		expect(
 			okA(
-				await sb.client.post(PATHS.groupCreate, {
+				await sb.post(PATHS.groupCreate, {
 					name: 'Support',
 					members: MEMBERS,
 					strategy: 'random',
@@ -34,7 +34,7 @@ describe('service groups', () => {
 				}),
 			),
 		).toEqual({ queueNumber: '8002' });
-		const list = okA(await sb.client.post(PATHS.groupList, {}));
+		const list = okA(await sb.post(PATHS.groupList, {}));
 		expect(list).toHaveLength(2);
 		expect(list[0]).toMatchObject({
 			accountId: APP,
@@ -68,9 +68,9 @@ describe('service groups', () => {
 		for (const strategy of 'rrmemory random order skill maxFreeTime leastAnswerTimes longestAnswerTimes'.split(
 			' ',
 		)) {
-			okA(await sb.client.post(PATHS.groupCreate, { name: strategy, members: MEMBERS, strategy }));
+			okA(await sb.post(PATHS.groupCreate, { name: strategy, members: MEMBERS, strategy }));
 		}
-		expect(okA(await sb.client.post(PATHS.groupList, {}))).toHaveLength(7);
+		expect(okA(await sb.post(PATHS.groupList, {}))).toHaveLength(7);
 	});
 
 	it.each([
@@ -105,17 +105,17 @@ describe('service groups', () => {
 		],
 		[{ name: 'x', members: MEMBERS, queueNumber: '8001' }, 'unknown parameter: queueNumber'],
 	])('refuses create %j with 00000400', async (body, message) => {
-		errA(await sb.client.post(PATHS.groupCreate, body), '00000400', message);
+		errA(await sb.post(PATHS.groupCreate, body), '00000400', message);
 		expect((await sb.control.getState(APP)).serviceGroups).toHaveLength(0);
 	});
 
 	it('updates the given settings (data null) and refuses unknown queue numbers', async () => {
 		const { queueNumber } = okA(
-			await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
+			await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
 		);
 		expect(
 			okA(
-				await sb.client.post(PATHS.groupUpdate, {
+				await sb.post(PATHS.groupUpdate, {
 					queueNumber,
 					name: 'Sales 2',
 					strategy: 'order',
@@ -123,30 +123,26 @@ describe('service groups', () => {
 				}),
 			),
 		).toBeNull();
-		const [group] = okA(await sb.client.post(PATHS.groupList, { queueNumber }));
+		const [group] = okA(await sb.post(PATHS.groupList, { queueNumber }));
 		expect(group).toMatchObject({
 			name: 'Sales 2',
 			strategy: 'order',
 			members: [{ agentNumber: '1003', weight: 1 }],
 			level: '1',
 		});
+		errA(await sb.post(PATHS.groupUpdate, { name: 'x' }), '00000400', 'queueNumber is required');
 		errA(
-			await sb.client.post(PATHS.groupUpdate, { name: 'x' }),
-			'00000400',
-			'queueNumber is required',
-		);
-		errA(
-			await sb.client.post(PATHS.groupUpdate, { queueNumber: '9999', name: 'x' }),
+			await sb.post(PATHS.groupUpdate, { queueNumber: '9999', name: 'x' }),
 			'00000400',
 			'service group 9999 does not exist',
 		);
 		errA(
-			await sb.client.post(PATHS.groupUpdate, { queueNumber, members: [] }),
+			await sb.post(PATHS.groupUpdate, { queueNumber, members: [] }),
 			'00000400',
 			'members cannot be empty',
 		);
 		errA(
-			await sb.client.post(PATHS.groupUpdate, { queueNumber, level: '2' }),
+			await sb.post(PATHS.groupUpdate, { queueNumber, level: '2' }),
 			'00000400',
 			'unknown parameter: level',
 		);
@@ -155,26 +151,24 @@ describe('service groups', () => {
 	it('lists one group by queueNumber, or none', async () => {
 		await sb.control.seedServiceGroups({ appId: APP, count: 3 });
 		expect(
-			okA(await sb.client.post(PATHS.groupList, {})).map(
-				(g: { queueNumber: string }) => g.queueNumber,
-			),
+			okA(await sb.post(PATHS.groupList, {})).map((g: { queueNumber: string }) => g.queueNumber),
 		).toEqual(['8001', '8002', '8003']);
 		expect(
-			okA(await sb.client.post(PATHS.groupList, { queueNumber: '8002' })).map(
+			okA(await sb.post(PATHS.groupList, { queueNumber: '8002' })).map(
 				(g: { queueNumber: string }) => g.queueNumber,
 			),
 		).toEqual(['8002']);
-		expect(okA(await sb.client.post(PATHS.groupList, { queueNumber: '7000' }))).toEqual([]);
+		expect(okA(await sb.post(PATHS.groupList, { queueNumber: '7000' }))).toEqual([]);
 	});
 
 	it('deletes a group (data null) and refuses unknown queue numbers', async () => {
 		const { queueNumber } = okA(
-			await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
+			await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
 		);
-		expect(okA(await sb.client.post(PATHS.groupDelete, { queueNumber }))).toBeNull();
-		expect(okA(await sb.client.post(PATHS.groupList, {}))).toEqual([]);
-		errA(await sb.client.post(PATHS.groupDelete, { queueNumber }), '00000400', 'does not exist');
-		errA(await sb.client.post(PATHS.groupDelete, {}), '00000400', 'queueNumber is required');
+		expect(okA(await sb.post(PATHS.groupDelete, { queueNumber }))).toBeNull();
+		expect(okA(await sb.post(PATHS.groupList, {}))).toEqual([]);
+		errA(await sb.post(PATHS.groupDelete, { queueNumber }), '00000400', 'does not exist');
+		errA(await sb.post(PATHS.groupDelete, {}), '00000400', 'queueNumber is required');
 	});
 });
 
@@ -187,7 +181,7 @@ describe('display-number groups', () => {
 
 	it('creates a group and answers it', async () => {
 		const data = okA(
-			await sb.client.post(PATHS.numberGroupCreate, {
+			await sb.post(PATHS.numberGroupCreate, {
 				...GROUP,
 				remark: 'r',
 				city: '杭州',
@@ -208,7 +202,7 @@ describe('display-number groups', () => {
 		expect(data.id).toMatch(/^\d{18}$/);
 		expect(data.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 		const overflow = okA(
-			await sb.client.post(PATHS.numberGroupCreate, { ...GROUP, overflowGroupId: data.id }),
+			await sb.post(PATHS.numberGroupCreate, { ...GROUP, overflowGroupId: data.id }),
 		);
 		expect(overflow.overflowGroupId).toBe(data.id);
 	});
@@ -225,15 +219,15 @@ describe('display-number groups', () => {
 		{"groupName":"x","strategy":"1","numberList":["1"],"overflowGroupId":"123"} | display-number group 123 does not exist
 	`),
 	)('refuses create %j with 00000400', async (body, message) => {
-		errA(await sb.client.post(PATHS.numberGroupCreate, body), '00000400', message);
+		errA(await sb.post(PATHS.numberGroupCreate, body), '00000400', message);
 		expect((await sb.control.getState(APP)).displayNumberGroups).toHaveLength(0);
 	});
 
 	it('updates (id and numberList required) and deletes', async () => {
-		const { id } = okA(await sb.client.post(PATHS.numberGroupCreate, GROUP));
+		const { id } = okA(await sb.post(PATHS.numberGroupCreate, GROUP));
 		expect(
 			okA(
-				await sb.client.post(PATHS.numberGroupUpdate, {
+				await sb.post(PATHS.numberGroupUpdate, {
 					id,
 					numberList: ['01066660001'],
 					groupName: 'renamed',
@@ -241,7 +235,7 @@ describe('display-number groups', () => {
 				}),
 			),
 		).toBeNull();
-		const { list } = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
+		const { list } = okA(await sb.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
 		expect(list[0]).toMatchObject({
 			id,
 			numberList: ['01066660001'],
@@ -250,38 +244,34 @@ describe('display-number groups', () => {
 			remark: null,
 		});
 		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { numberList: ['1'] }),
+			await sb.post(PATHS.numberGroupUpdate, { numberList: ['1'] }),
 			'00000400',
 			'id is required',
 		);
+		errA(await sb.post(PATHS.numberGroupUpdate, { id }), '00000400', 'numberList is required');
 		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { id }),
-			'00000400',
-			'numberList is required',
-		);
-		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { id: '1', numberList: ['1'] }),
+			await sb.post(PATHS.numberGroupUpdate, { id: '1', numberList: ['1'] }),
 			'00000400',
 			'display-number group 1 does not exist',
 		);
 		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { id, numberList: ['1'], overflowGroupId: id }),
+			await sb.post(PATHS.numberGroupUpdate, { id, numberList: ['1'], overflowGroupId: id }),
 			'00000400',
 			'cannot be the group itself',
 		);
-		expect(okA(await sb.client.post(PATHS.numberGroupDelete, { id }))).toBeNull();
-		errA(await sb.client.post(PATHS.numberGroupDelete, { id }), '00000400', 'does not exist');
-		errA(await sb.client.post(PATHS.numberGroupDelete, {}), '00000400', 'id is required');
+		expect(okA(await sb.post(PATHS.numberGroupDelete, { id }))).toBeNull();
+		errA(await sb.post(PATHS.numberGroupDelete, { id }), '00000400', 'does not exist');
+		errA(await sb.post(PATHS.numberGroupDelete, {}), '00000400', 'id is required');
 	});
 
 	it('queries pages: page >= 1, pageSize 10..100, with page metadata', async () => {
 		await sb.control.seedDisplayNumberGroups({ appId: APP, count: 23 });
-		const first = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
+		const first = okA(await sb.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
 		expect(first.list).toHaveLength(10);
 		expect(first.page).toEqual({ pageSize: 10, pageNumber: 1, totalPage: 3, total: 23 });
-		const third = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 3, pageSize: 10 }));
+		const third = okA(await sb.post(PATHS.numberGroupQuery, { page: 3, pageSize: 10 }));
 		expect(third.list).toHaveLength(3);
-		const all = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 100 }));
+		const all = okA(await sb.post(PATHS.numberGroupQuery, { page: 1, pageSize: 100 }));
 		expect(all.list.slice(20).map((g: { id: string }) => g.id)).toEqual(
 			third.list.map((g: { id: string }) => g.id),
 		);
@@ -293,7 +283,7 @@ describe('display-number groups', () => {
 			[{ page: 1, pageSize: 101 }, 'pageSize must be an integer from 10 to 100'],
 			[{ page: '1', pageSize: 10 }, 'page must be an integer'],
 		] as const) {
-			errA(await sb.client.post(PATHS.numberGroupQuery, body), '00000400', message);
+			errA(await sb.post(PATHS.numberGroupQuery, body), '00000400', message);
 		}
 	});
 });

@@ -23,7 +23,7 @@ describe('scale', () => {
 		expect(ids).toHaveLength(100_000);
 
 		const page = okA(
-			await sb.client.post(PATHS.callRecords, {
+			await sb.post(PATHS.callRecords, {
 				startTime: '2026-01-01 12:00:00',
 				endTime: '2026-01-01 23:59:59',
 			}),
@@ -42,7 +42,7 @@ describe('scale', () => {
 			records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'late' }],
 		});
 		const first = okA(
-			await sb.client.post(PATHS.callRecords, {
+			await sb.post(PATHS.callRecords, {
 				startTime: '2026-01-01 00:00:00',
 				endTime: '2026-01-01 00:00:00',
 			}),
@@ -57,7 +57,7 @@ describe('scale', () => {
 	it('serves 2,000 concurrent signed requests, each logged once', async () => {
 		const workers = Array.from({ length: 16 }, async () => {
 			for (let i = 0; i < 125; i++)
-				okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 }));
+				okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 }));
 		});
 		await Promise.all(workers);
 		expect((await sb.control.getLog({ pathContains: 'agent/query' })).length).toBe(2000);

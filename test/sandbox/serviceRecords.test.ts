@@ -9,9 +9,7 @@ beforeEach(async () => {
 });
 
 async function ids(path: string, body: Record<string, unknown>): Promise<string[]> {
-	return okA(await sb.client.post(path, body)).map(
-		(r: { eventUniqueId: string }) => r.eventUniqueId,
-	);
+	return okA(await sb.post(path, body)).map((r: { eventUniqueId: string }) => r.eventUniqueId);
 }
 
 describe('validation (both channels)', () => {
@@ -19,17 +17,17 @@ describe('validation (both channels)', () => {
 		'%s: requires startTime and endTime (00000400)',
 		async (path) => {
 			errA(
-				await sb.client.post(path, { endTime: WINDOW.endTime }),
+				await sb.post(path, { endTime: WINDOW.endTime }),
 				'00000400',
 				'start time cannot be empty',
 			);
 			errA(
-				await sb.client.post(path, { startTime: '', endTime: WINDOW.endTime }),
+				await sb.post(path, { startTime: '', endTime: WINDOW.endTime }),
 				'00000400',
 				'start time cannot be empty',
 			);
 			errA(
-				await sb.client.post(path, { startTime: WINDOW.startTime }),
+				await sb.post(path, { startTime: WINDOW.startTime }),
 				'00000400',
 				'end time cannot be empty',
 			);
@@ -48,12 +46,12 @@ describe('validation (both channels)', () => {
 	`),
 	)('refuses the time %j with 03001023', async (t) => {
 		errA(
-			await sb.client.post(PATHS.callRecords, { startTime: t, endTime: WINDOW.endTime }),
+			await sb.post(PATHS.callRecords, { startTime: t, endTime: WINDOW.endTime }),
 			'03001023',
 			'time format incorrect',
 		);
 		errA(
-			await sb.client.post(PATHS.imRecords, { startTime: WINDOW.startTime, endTime: t }),
+			await sb.post(PATHS.imRecords, { startTime: WINDOW.startTime, endTime: t }),
 			'03001023',
 			'time format incorrect',
 		);
@@ -61,7 +59,7 @@ describe('validation (both channels)', () => {
 
 	it('refuses start later than end with 03001023, accepts start equal to end', async () => {
 		errA(
-			await sb.client.post(PATHS.callRecords, {
+			await sb.post(PATHS.callRecords, {
 				startTime: '2026-03-01 00:00:01',
 				endTime: '2026-03-01 00:00:00',
 			}),
@@ -70,7 +68,7 @@ describe('validation (both channels)', () => {
 		);
 		expect(
 			okA(
-				await sb.client.post(PATHS.callRecords, {
+				await sb.post(PATHS.callRecords, {
 					startTime: '2026-03-01 00:00:00',
 					endTime: '2026-03-01 00:00:00',
 				}),
@@ -88,25 +86,25 @@ describe('validation (both channels)', () => {
 		"10" | 00000400 | limit must be an integer
 	`),
 	)('refuses limit %j with %s', async (limit, code, message) => {
-		errA(await sb.client.post(PATHS.callRecords, { ...WINDOW, limit }), code, message);
-		errA(await sb.client.post(PATHS.imRecords, { ...WINDOW, limit }), code, message);
+		errA(await sb.post(PATHS.callRecords, { ...WINDOW, limit }), code, message);
+		errA(await sb.post(PATHS.imRecords, { ...WINDOW, limit }), code, message);
 	});
 
 	it("refuses the other channel's id filter", async () => {
 		errA(
-			await sb.client.post(PATHS.callRecords, { ...WINDOW, sessionId: 'x' }),
+			await sb.post(PATHS.callRecords, { ...WINDOW, sessionId: 'x' }),
 			'00000400',
 			'unknown parameter: sessionId',
 		);
 		errA(
-			await sb.client.post(PATHS.imRecords, { ...WINDOW, callId: 'x' }),
+			await sb.post(PATHS.imRecords, { ...WINDOW, callId: 'x' }),
 			'00000400',
 			'unknown parameter: callId',
 		);
 	});
 
 	it('answers an empty array when nothing matches', async () => {
-		const res = await sb.client.post(PATHS.imRecords, WINDOW);
+		const res = await sb.post(PATHS.imRecords, WINDOW);
 		expect(res.json).toMatchObject({ success: true, code: '200', data: [] });
 	});
 });
@@ -184,7 +182,7 @@ describe('window, order and limit', () => {
 		let start = WINDOW.startTime;
 		for (;;) {
 			const batch = okA(
-				await sb.client.post(PATHS.callRecords, { startTime: start, endTime: WINDOW.endTime }),
+				await sb.post(PATHS.callRecords, { startTime: start, endTime: WINDOW.endTime }),
 			);
 			const fresh = batch.filter((r: { eventUniqueId: string }) => !seen.includes(r.eventUniqueId));
 			seen.push(...fresh.map((r: { eventUniqueId: string }) => r.eventUniqueId));
@@ -207,8 +205,8 @@ describe('record shapes and filters', () => {
 			channel: 'im',
 			generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' },
 		});
-		const calls = okA(await sb.client.post(PATHS.callRecords, WINDOW));
-		const chats = okA(await sb.client.post(PATHS.imRecords, WINDOW));
+		const calls = okA(await sb.post(PATHS.callRecords, WINDOW));
+		const chats = okA(await sb.post(PATHS.imRecords, WINDOW));
 		for (const r of calls) {
 			expect(Object.keys(r).sort()).toEqual(
 				'accountId callId data eventUniqueId otherParams pushType scene updateAgent updateTime'.split(
@@ -255,14 +253,14 @@ describe('record shapes and filters', () => {
 				{ updateTime: '2026-03-01 09:00:00', sessionId: 's-1', otherParams: { channel: 'web' } },
 			],
 		});
-		const c1 = okA(await sb.client.post(PATHS.callRecords, { ...WINDOW, callId: 'c-1' }));
+		const c1 = okA(await sb.post(PATHS.callRecords, { ...WINDOW, callId: 'c-1' }));
 		expect(c1.map((r: { pushType: string }) => r.pushType)).toEqual([
 			'serviceNoteInsert',
 			'serviceNoteUpdate',
 		]);
 		expect(c1[1].updateAgent).toBe('');
-		expect(okA(await sb.client.post(PATHS.callRecords, { ...WINDOW, callId: 'c' }))).toEqual([]);
-		expect(okA(await sb.client.post(PATHS.imRecords, { ...WINDOW, sessionId: 's-1' }))).toEqual([
+		expect(okA(await sb.post(PATHS.callRecords, { ...WINDOW, callId: 'c' }))).toEqual([]);
+		expect(okA(await sb.post(PATHS.imRecords, { ...WINDOW, sessionId: 's-1' }))).toEqual([
 			expect.objectContaining({ sessionId: 's-1', otherParams: { channel: 'web' } }),
 		]);
 	});

@@ -10,7 +10,7 @@ beforeEach(async () => {
 	const [group] = await sb.control.seedCallerNumberGroups({ appId: APP, count: 1 });
 	const [agent] = (await sb.control.getState(APP)).agents;
 	const created = okB(
-		await sb.client.post(PATHS.taskCreate, {
+		await sb.post(PATHS.taskCreate, {
 			taskName: 'State machine',
 			voiceAgentId: agent.id,
 			startType: 'manual',
@@ -26,9 +26,9 @@ beforeEach(async () => {
 });
 
 const operate = (operation: string, id = taskId) =>
-	sb.client.post(PATHS.taskOperate, { taskId: id, operation });
+	sb.post(PATHS.taskOperate, { taskId: id, operation });
 const importOne = (number = '13800138000') =>
-	sb.client.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
+	sb.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
 async function status(): Promise<string> {
 	return (await sb.control.getState(APP)).tasks[0].status;
 }
@@ -47,7 +47,7 @@ describe('call task state machine', () => {
 		expect(data).toMatchObject({ taskId, status: 'running' });
 		expect(data.operatedTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 		expect(data.operatedTime >= before).toBe(true);
-		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
+		const [task] = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
 		expect(task).toMatchObject({
 			status: 'running',
 			lastExecutedTime: data.operatedTime.replace(' ', 'T'),
@@ -100,13 +100,13 @@ describe('call task state machine', () => {
 
 	it('reports progress moved by the control API', async () => {
 		okB(
-			await sb.client.post(PATHS.taskImport, {
+			await sb.post(PATHS.taskImport, {
 				taskId,
 				customers: Array.from({ length: 3 }, (_, i) => ({ customerNumber: `1380000000${i}` })),
 			}),
 		);
 		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 2, connectedCount: 1 });
-		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
+		const [task] = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
 		expect(task).toMatchObject({
 			totalCount: 3,
 			completedCount: 2,
@@ -137,7 +137,7 @@ describe('call task state machine', () => {
 			...(body.taskId === 'TASK' && { taskId }),
 			...(body.taskId === 'TASK_AS_NUMBER' && { taskId: Number(taskId) }),
 		};
-		errB(await sb.client.post(PATHS.taskOperate, resolved), 400, message);
+		errB(await sb.post(PATHS.taskOperate, resolved), 400, message);
 	});
 
 	it('operate answers 801 for an unknown task', async () => {
@@ -148,12 +148,12 @@ describe('call task state machine', () => {
 
 describe('call tasks move on the sandbox clock', () => {
 	const importMany = (count: number) =>
-		sb.client.post(PATHS.taskImport, {
+		sb.post(PATHS.taskImport, {
 			taskId,
 			customers: Array.from({ length: count }, (_, i) => ({ customerNumber: `1380000010${i}` })),
 		});
 	const taskRow = async () =>
-		okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list[0];
+		okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list[0];
 
 	it('a running task calls maxConcurrency customers every callSeconds and is done when all were called', async () => {
 		okB(await importMany(3)); // maxConcurrency 1 (the task above), callSeconds 30 (the default)
