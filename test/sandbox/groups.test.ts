@@ -73,38 +73,29 @@ describe('service groups', () => {
 		expect(okA(await sb.post(PATHS.groupList, {}))).toHaveLength(7);
 	});
 
-	it.each([
-		[{ members: MEMBERS }, 'name is required'],
-		[{ name: '', members: MEMBERS }, 'name cannot be empty'],
-		[{ name: 'x' }, 'members is required'],
-		[{ name: 'x', members: [] }, 'members cannot be empty'],
-		[{ name: 'x', members: {} }, 'members must be an array'],
-		[{ name: 'x', members: [{ weight: 1 }] }, 'members[0].agentNumber is required'],
-		[{ name: 'x', members: [{ agentNumber: '1001' }] }, 'members[0].weight is required'],
-		[{ name: 'x', members: [{ agentNumber: '1001', weight: -1 }] }, 'members[0].weight'],
-		[
-			{
-				name: 'x',
-				members: [
-					{ agentNumber: '1001', weight: 1 },
-					{ agentNumber: '1001', weight: 2 },
-				],
-			},
-			'listed twice',
-		],
-		[{ name: 'x', members: MEMBERS, strategy: 'fifo' }, 'strategy must be one of'],
-		[{ name: 'x', members: MEMBERS, level: 1 }, 'level must be one of 1, 2, 3'],
-		[{ name: 'x', members: MEMBERS, level: '4' }, 'level must be one of 1, 2, 3'],
-		[{ name: 'x', members: MEMBERS, maxWaitLimit: -1 }, 'maxWaitLimit must be an integer >= 0'],
-		[{ name: 'x', members: MEMBERS, waitTime: 1.5 }, 'waitTime must be an integer >= 0'],
-		[{ name: 'x', members: MEMBERS, timeout: '20' }, 'timeout must be an integer >= 0'],
-		[{ name: 'x', members: MEMBERS, broadcastMember: 'yes' }, 'broadcastMember must be a boolean'],
-		[
-			{ name: 'x', members: MEMBERS, parentId: '9999' },
-			'parentId 9999 is not the queueNumber of an existing group',
-		],
-		[{ name: 'x', members: MEMBERS, queueNumber: '8001' }, 'unknown parameter: queueNumber'],
-	])('refuses create %j with 00000400', async (body, message) => {
+	const M = JSON.stringify(MEMBERS);
+	it.each(
+		cases(`
+		{"members":${M}} | name is required
+		{"name":"","members":${M}} | name cannot be empty
+		{"name":"x"} | members is required
+		{"name":"x","members":[]} | members cannot be empty
+		{"name":"x","members":{}} | members must be an array
+		{"name":"x","members":[{"weight":1}]} | members[0].agentNumber is required
+		{"name":"x","members":[{"agentNumber":"1001"}]} | members[0].weight is required
+		{"name":"x","members":[{"agentNumber":"1001","weight":-1}]} | members[0].weight
+		{"name":"x","members":[{"agentNumber":"1001","weight":1},{"agentNumber":"1001","weight":2}]} | listed twice
+		{"name":"x","members":${M},"strategy":"fifo"} | strategy must be one of
+		{"name":"x","members":${M},"level":1} | level must be one of 1, 2, 3
+		{"name":"x","members":${M},"level":"4"} | level must be one of 1, 2, 3
+		{"name":"x","members":${M},"maxWaitLimit":-1} | maxWaitLimit must be an integer >= 0
+		{"name":"x","members":${M},"waitTime":1.5} | waitTime must be an integer >= 0
+		{"name":"x","members":${M},"timeout":"20"} | timeout must be an integer >= 0
+		{"name":"x","members":${M},"broadcastMember":"yes"} | broadcastMember must be a boolean
+		{"name":"x","members":${M},"parentId":"9999"} | parentId 9999 is not the queueNumber of an existing group
+		{"name":"x","members":${M},"queueNumber":"8001"} | unknown parameter: queueNumber
+	`),
+	)('refuses create %j with 00000400', async (body, message) => {
 		errA(await sb.post(PATHS.groupCreate, body), '00000400', message);
 		expect((await sb.control.getState(APP)).serviceGroups).toHaveLength(0);
 	});
