@@ -270,49 +270,31 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		});
 	});
 
-	it('answers 702 for a caller number group that is missing or belongs to another tenant', async () => {
-		const [otherGroup] = await sb.control.seedCallerNumberGroups({
-			appId: TENANT_B.appId,
-			count: 1,
-		});
-		errB(
-			await sb.post(
-				PATHS.taskCreate,
-				taskWith('callStrategy.callerNumberGroupId', '182739465018279999'),
-			),
-			702,
-			'display-number group does not exist',
-		);
-		errB(
-			await sb.post(PATHS.taskCreate, taskWith('callStrategy.callerNumberGroupId', otherGroup)),
-			702,
-			'display-number group does not exist',
-		);
-	});
+	it.each(
+		cases(`
+		callStrategy.callerNumberGroupId | "182739465018279999" | 702 | display-number group does not exist
+		callStrategy.callerNumberGroupId | "OTHER_GROUP" | 702 | display-number group does not exist
+		voiceAgentId | "182739465018279999" | 803 | task.agent.not.found
+		voiceAgentId | "OTHER_AGENT" | 803 | task.agent.not.found
+		agentType | "voiceagent" | 803 | task.agent.not.found
+	`),
+	)(
+		'refuses %s = %j (missing, of tenant B, of another type) with %i',
+		async (path, value, code, message) => {
+			const [other] =
+				value === 'OTHER_GROUP'
+					? await sb.control.seedCallerNumberGroups({ appId: TENANT_B.appId, count: 1 })
+					: await sb.control.seedAgents({ appId: TENANT_B.appId, count: 1 });
+			const task = taskWith(path, value.startsWith('OTHER') ? other : value);
+			errB(await sb.post(PATHS.taskCreate, task), code, message);
+			expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
+		},
+	);
 
-	it('answers 803 for an agent that is missing, of another tenant, or of another type; 702 is checked first', async () => {
-		const [otherAgent] = await sb.control.seedAgents({ appId: TENANT_B.appId, count: 1 });
-		errB(
-			await sb.post(PATHS.taskCreate, taskWith('voiceAgentId', '182739465018279999')),
-			803,
-			'task.agent.not.found',
-		);
-		errB(
-			await sb.post(PATHS.taskCreate, taskWith('voiceAgentId', otherAgent)),
-			803,
-			'task.agent.not.found',
-		);
-		errB(
-			await sb.post(PATHS.taskCreate, taskWith('agentType', 'voiceagent')),
-			803,
-			'task.agent.not.found',
-		);
-		const both = {
-			...taskWith('voiceAgentId', '182739465018279999'),
-			callStrategy: { ...(validTask().callStrategy as object), callerNumberGroupId: '5' },
-		};
+	it('checks the caller number group (702) before the agent (803)', async () => {
+		const both = taskWith('voiceAgentId', '182739465018279999');
+		(both.callStrategy as Record<string, unknown>).callerNumberGroupId = '5';
 		errB(await sb.post(PATHS.taskCreate, both), 702);
-		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
 	});
 
 	it('answers 803 for the id a lossy client sends after JSON.parse rounded it', async () => {
@@ -387,37 +369,22 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 		expect(third.list.map((t: { id: string }) => t.id)).toEqual([ids.a]);
 	});
 
-	it('filters by taskName (fuzzy), creation date range and statusList', async () => {
-		expect(await names({ pageNum: 1, pageSize: 10, query: { taskName: 'RENEWAL' } })).toEqual([
-			'renewal april',
-			'Renewal March',
-		]);
-		expect(
-			await names({
-				pageNum: 1,
-				pageSize: 10,
-				query: { startDate: '2026-04-01', endDate: '2026-05-01' },
-			}),
-		).toEqual(['Survey 2', 'Done one', 'Survey', 'renewal april']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { startDate: '2026-05-01' } })).toEqual([
-			'Survey 2',
-			'Done one',
-		]);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { endDate: '2026-03-01' } })).toEqual([
-			'Renewal March',
-		]);
-		expect(
-			await names({ pageNum: 1, pageSize: 10, query: { statusList: ['running', 'done'] } }),
-		).toEqual(['Done one', 'renewal april']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { statusList: [] } })).toHaveLength(5);
-		expect(
-			await names({
-				pageNum: 1,
-				pageSize: 10,
-				query: { taskName: 'survey', statusList: ['draft'] },
-			}),
-		).toEqual(['Survey 2']);
-	});
+	it.each(
+		cases(`
+		{"taskName":"RENEWAL"} | ["renewal april","Renewal March"]
+		{"startDate":"2026-04-01","endDate":"2026-05-01"} | ["Survey 2","Done one","Survey","renewal april"]
+		{"startDate":"2026-05-01"} | ["Survey 2","Done one"]
+		{"endDate":"2026-03-01"} | ["Renewal March"]
+		{"statusList":["running","done"]} | ["Done one","renewal april"]
+		{"statusList":[]} | ["Survey 2","Done one","Survey","renewal april","Renewal March"]
+		{"taskName":"survey","statusList":["draft"]} | ["Survey 2"]
+	`),
+	)(
+		'filters by query %j (taskName fuzzy, creation dates inclusive, statusList)',
+		async (query, expected) => {
+			expect(await names({ pageNum: 1, pageSize: 10, query })).toEqual(expected);
+		},
+	);
 
 	it.each(
 		cases(`
