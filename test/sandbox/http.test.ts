@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
-import { PATHS, TENANT_A, errA, errB, okA, useSandbox } from './fixture';
+import { cases, PATHS, TENANT_A, errA, errB, okA, useSandbox } from './fixture';
 
 const sb = useSandbox();
 
@@ -65,53 +65,26 @@ describe('HTTP protocol', () => {
 		);
 	});
 
-	it('answers malformed JSON with the envelope parameter error', async () => {
-		errA(
-			await sb.client.request(PATHS.groupList, { rawBody: '{"queueNumber": ' }),
-			'00000400',
-			/malformed JSON body/,
-		);
-		errB(
-			await sb.client.request(PATHS.agentQuery, { rawBody: '{pageNo: 1}' }),
-			400,
-			/malformed JSON body/,
-		);
-	});
-
-	it('answers a body that is not a JSON object, or no body, with the parameter error', async () => {
-		errA(
-			await sb.client.request(PATHS.groupList, { rawBody: '[]' }),
-			'00000400',
-			'request body must be a JSON object',
-		);
-		errB(
-			await sb.client.request(PATHS.agentQuery, { rawBody: '"x"' }),
-			400,
-			'request body must be a JSON object',
-		);
-		errA(
-			await sb.client.request(PATHS.groupList, { rawBody: '' }),
-			'00000400',
-			'request body is missing',
-		);
-	});
-
-	it('refuses unknown parameters, naming them', async () => {
-		errA(
-			await sb.post(PATHS.groupList, { queuenumber: '8001' }),
-			'00000400',
-			'unknown parameter: queuenumber',
-		);
-		errB(
-			await sb.post(PATHS.agentQuery, {
-				pageNo: 1,
-				pageSize: 10,
-				publishStatus: 'PUBLISHED',
-			}),
-			400,
-			'unknown parameter: publishStatus',
-		);
-	});
+	// A text cell is sent as it stands, a JSON cell as JSON.
+	it.each(
+		cases(`
+		groupList | {"queueNumber": | 00000400 | malformed JSON body
+		agentQuery | {pageNo: 1} | 400 | malformed JSON body
+		groupList | [] | 00000400 | request body must be a JSON object
+		agentQuery | 1 | 400 | request body must be a JSON object
+		groupList | "" | 00000400 | request body is missing
+		groupList | {"queuenumber":"8001"} | 00000400 | unknown parameter: queuenumber
+		agentQuery | {"pageNo":1,"pageSize":10,"publishStatus":"PUBLISHED"} | 400 | unknown parameter: publishStatus
+	`),
+	)(
+		'%s answers the body %j with the envelope parameter error',
+		async (path, body, code, message) => {
+			const rawBody = typeof body === 'string' ? body : JSON.stringify(body);
+			const res = await sb.client.request(PATHS[path as 'groupList'], { rawBody });
+			if (typeof code === 'number') errB(res, code, message);
+			else errA(res, code, message);
+		},
+	);
 
 	it('listens on 127.0.0.1 only', async () => {
 		expect(sb.sandbox.url).toBe(`http://127.0.0.1:${sb.sandbox.port}`);
