@@ -75,6 +75,7 @@ describe('reset and tenants', () => {
 		expect(new Set(state.agents.map((a) => a.agentType))).toEqual(
 			new Set(['voicebot', 'voiceagent']),
 		);
+		expect(new Set(state.agents.map((a) => a.version))).toEqual(new Set(['2', '3']));
 		expect(state.callerNumberGroups).toHaveLength(3);
 		expect(state.fields.map((f) => [f.field, f.type])).toEqual([
 			['cf_company', 'text'],

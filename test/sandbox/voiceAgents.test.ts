@@ -62,22 +62,6 @@ describe('POST /openapi/agent/web/v1/agent/query', () => {
 			3,
 		);
 	});
-
-	it('serves the demo seed: six agents with mixed publish status and versions', async () => {
-		await sb.control.reset([{ appId: 'demo', appSecret: 's', seed: 'demo' }]);
-		const data = okB(
-			await sb
-				.clientFor({ appId: 'demo', appSecret: 's' })
-				.post(PATHS.agentQuery, { pageNo: 1, pageSize: 50 }),
-		);
-		expect(data.total).toBe(6);
-		expect(new Set(data.list.map((a: { publishStatus: string }) => a.publishStatus))).toEqual(
-			new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
-		);
-		expect(new Set(data.list.map((a: { version: string }) => a.version))).toEqual(
-			new Set(['2', '3']),
-		);
-	});
 });
 
 describe('POST /openapi/agent/web/v1/number/group/query', () => {
