@@ -72,10 +72,17 @@ describe('latency', () => {
 describe('requests in flight', () => {
 	it('counts API requests from arrival to answer and keeps the peak until reset', async () => {
 		expect(await sb.control.getTraffic()).toMatchObject({ inFlight: 0, maxInFlight: 0 });
+		// Each answer held 1.5 s after arrival, so that the five overlap even on a loaded machine.
+		await sb.control.addFault({
+			pathPattern: PATHS.crmAdd,
+			kind: 'delay',
+			delayMs: 1500,
+			count: 5,
+		});
 		await Promise.all(
 			Array.from({ length: 5 }, (_, i) => sb.post(PATHS.crmAdd, { customerName: `C${i}` })),
 		);
-		// Control requests are not counted; the five overlapped during their 60 ms.
+		// Control requests are not counted.
 		expect(await sb.control.getTraffic()).toMatchObject({ inFlight: 0, maxInFlight: 5 });
 		okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
 		expect((await sb.control.getTraffic()).maxInFlight).toBe(5);
