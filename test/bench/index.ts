@@ -182,18 +182,15 @@ async function measureFloor(
 			const out = await scenario.node(ctx);
 			let raw: number | undefined;
 			if (scenario.replay) {
-				const rewrite = scenario.id.startsWith('import')
-					? await importRewriter(ctx.control)
-					: undefined;
-				const tenant = scenario.id.startsWith('import') ? IMPORTS : MAIN;
-				raw = (await replayRaw(ctx.url, tenant, out.requests, rewrite)).ms;
-				const rewriteAgain = scenario.id.startsWith('import')
-					? await importRewriter(ctx.control)
-					: undefined;
-				if (r > 0)
-					rawNewMs.push(
-						(await replayRaw(ctx.url, tenant, out.requests, rewriteAgain, { keepAlive: false })).ms,
-					);
+				// The same requests by the raw client: on kept-alive connections, and (counted runs) new ones.
+				const imports = scenario.id.startsWith('import');
+				const replay = async (keepAlive: boolean) => {
+					const rewrite = imports ? await importRewriter(ctx.control) : undefined;
+					const tenant = imports ? IMPORTS : MAIN;
+					return (await replayRaw(ctx.url, tenant, out.requests, rewrite, { keepAlive })).ms;
+				};
+				raw = await replay(true);
+				if (r > 0) rawNewMs.push(await replay(false));
 				await ctx.control.clearLog();
 			}
 			const probed = scenario.probe && r > 0 ? await scenario.probe() : undefined;
@@ -208,8 +205,10 @@ async function measureFloor(
 			);
 		}
 		if (!last) continue;
-		const nodeMedianMs = round(median(nodeMs), 1);
-		const rawMedianMs = rawMs.length ? round(median(rawMs), 1) : undefined;
+		const ms = (values: number[]) => values.map((v) => round(v, 1));
+		const med = (values: number[]) => round(median(values), 1);
+		const nodeMedianMs = med(nodeMs);
+		const rawMedianMs = rawMs.length ? med(rawMs) : undefined;
 		results.push({
 			id: scenario.id,
 			label: scenario.label,
@@ -220,20 +219,15 @@ async function measureFloor(
 			items: last.items,
 			polls: last.polls,
 			detail: last.detail,
-			nodeMs: nodeMs.map((v) => round(v, 1)),
-			rawMs: rawMs.map((v) => round(v, 1)),
+			nodeMs: ms(nodeMs),
+			rawMs: ms(rawMs),
 			nodeMedianMs,
 			rawMedianMs,
 			ratio: rawMedianMs ? round(nodeMedianMs / rawMedianMs, 2) : undefined,
 			...(rawNewMs.length
-				? {
-						rawNewConnectionMs: rawNewMs.map((v) => round(v, 1)),
-						rawNewConnectionMedianMs: round(median(rawNewMs), 1),
-					}
+				? { rawNewConnectionMs: ms(rawNewMs), rawNewConnectionMedianMs: med(rawNewMs) }
 				: {}),
-			...(probeMs.length
-				? { probeMs: probeMs.map((v) => round(v, 1)), probeMedianMs: round(median(probeMs), 1) }
-				: {}),
+			...(probeMs.length ? { probeMs: ms(probeMs), probeMedianMs: med(probeMs) } : {}),
 			sentBytes: last.requests.reduce((sum, r) => sum + r.bodyBytes, 0),
 		});
 	}
