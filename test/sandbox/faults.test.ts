@@ -138,7 +138,7 @@ describe('fault kinds', () => {
 });
 
 describe('fault matching', () => {
-	it('hits the next N matching requests only (default 1)', async () => {
+	it('hits the next N matching requests only (default 1), also with a probability', async () => {
 		await sb.control.addFault({
 			pathPattern: PATHS.groupList,
 			kind: 'status',
@@ -151,6 +151,16 @@ describe('fault matching', () => {
 		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status' });
 		expect((await sb.post(PATHS.groupList, {})).status).toBe(500);
 		expect((await sb.post(PATHS.groupList, {})).status).toBe(200);
+		// count also caps a probability fault.
+		await sb.control.addFault({
+			pathPattern: PATHS.groupList,
+			kind: 'status',
+			probability: 1,
+			count: 3,
+		});
+		const capped = [];
+		for (let i = 0; i < 5; i++) capped.push((await sb.post(PATHS.groupList, {})).status);
+		expect(capped).toEqual([500, 500, 500, 200, 200]);
 	});
 
 	it('matches the path as a substring or as a regular expression, and optionally the method', async () => {
@@ -190,18 +200,6 @@ describe('fault matching', () => {
 		expect(await pattern(0.3, 8)).not.toBe(first);
 		expect(await pattern(0, 1)).toBe('.'.repeat(40));
 		expect(await pattern(1, 1)).toBe('x'.repeat(40));
-	});
-
-	it('caps a probability fault with count', async () => {
-		await sb.control.addFault({
-			pathPattern: PATHS.groupList,
-			kind: 'status',
-			probability: 1,
-			count: 3,
-		});
-		const statuses = [];
-		for (let i = 0; i < 5; i++) statuses.push((await sb.post(PATHS.groupList, {})).status);
-		expect(statuses).toEqual([500, 500, 500, 200, 200]);
 	});
 
 	it('never hits the control API', async () => {
