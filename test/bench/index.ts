@@ -38,16 +38,18 @@ import {
 	type NodeOutcome,
 } from './scenarios';
 import {
+	childReport,
+	flag,
 	loadavg,
 	log,
 	machine,
 	median,
+	option,
 	REPO,
 	round,
 	runChild,
 	startSandboxChild,
 	tsNodeArgs,
-	tsNodeEnv,
 	type Machine,
 } from './util';
 
@@ -125,14 +127,6 @@ export interface Results {
 	notes: string[];
 }
 
-function option(name: string, fallback: string): string {
-	const i = process.argv.indexOf(`--${name}`);
-	return i >= 0 && process.argv[i + 1] !== undefined && !process.argv[i + 1].startsWith('--')
-		? process.argv[i + 1]
-		: fallback;
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
-
 /** Waits (bounded) until the 1-minute load average is below the number of cores × 0.5. */
 async function waitQuiet(maxSeconds: number): Promise<void> {
 	const limit = machine().cores * 0.5;
@@ -188,18 +182,15 @@ async function measureFloor(
 			const out = await scenario.node(ctx);
 			let raw: number | undefined;
 			if (scenario.replay) {
-				const rewrite = scenario.id.startsWith('import')
-					? await importRewriter(ctx.control)
-					: undefined;
-				const tenant = scenario.id.startsWith('import') ? IMPORTS : MAIN;
-				raw = (await replayRaw(ctx.url, tenant, out.requests, rewrite)).ms;
-				const rewriteAgain = scenario.id.startsWith('import')
-					? await importRewriter(ctx.control)
-					: undefined;
-				if (r > 0)
-					rawNewMs.push(
-						(await replayRaw(ctx.url, tenant, out.requests, rewriteAgain, { keepAlive: false })).ms,
-					);
+				// The same requests by the raw client: on kept-alive connections, and (counted runs) new ones.
+				const imports = scenario.id.startsWith('import');
+				const replay = async (keepAlive: boolean) => {
+					const rewrite = imports ? await importRewriter(ctx.control) : undefined;
+					const tenant = imports ? IMPORTS : MAIN;
+					return (await replayRaw(ctx.url, tenant, out.requests, rewrite, { keepAlive })).ms;
+				};
+				raw = await replay(true);
+				if (r > 0) rawNewMs.push(await replay(false));
 				await ctx.control.clearLog();
 			}
 			const probed = scenario.probe && r > 0 ? await scenario.probe() : undefined;
@@ -214,8 +205,10 @@ async function measureFloor(
 			);
 		}
 		if (!last) continue;
-		const nodeMedianMs = round(median(nodeMs), 1);
-		const rawMedianMs = rawMs.length ? round(median(rawMs), 1) : undefined;
+		const ms = (values: number[]) => values.map((v) => round(v, 1));
+		const med = (values: number[]) => round(median(values), 1);
+		const nodeMedianMs = med(nodeMs);
+		const rawMedianMs = rawMs.length ? med(rawMs) : undefined;
 		results.push({
 			id: scenario.id,
 			label: scenario.label,
@@ -226,20 +219,15 @@ async function measureFloor(
 			items: last.items,
 			polls: last.polls,
 			detail: last.detail,
-			nodeMs: nodeMs.map((v) => round(v, 1)),
-			rawMs: rawMs.map((v) => round(v, 1)),
+			nodeMs: ms(nodeMs),
+			rawMs: ms(rawMs),
 			nodeMedianMs,
 			rawMedianMs,
 			ratio: rawMedianMs ? round(nodeMedianMs / rawMedianMs, 2) : undefined,
 			...(rawNewMs.length
-				? {
-						rawNewConnectionMs: rawNewMs.map((v) => round(v, 1)),
-						rawNewConnectionMedianMs: round(median(rawNewMs), 1),
-					}
+				? { rawNewConnectionMs: ms(rawNewMs), rawNewConnectionMedianMs: med(rawNewMs) }
 				: {}),
-			...(probeMs.length
-				? { probeMs: probeMs.map((v) => round(v, 1)), probeMedianMs: round(median(probeMs), 1) }
-				: {}),
+			...(probeMs.length ? { probeMs: ms(probeMs), probeMedianMs: med(probeMs) } : {}),
 			sentBytes: last.requests.reduce((sum, r) => sum + r.bodyBytes, 0),
 		});
 	}
@@ -303,36 +291,20 @@ async function runMicroChild(url: string, notes: string[]): Promise<MicroReport>
 	const args = benchJs
 		? [path.join(benchJs, 'micro-child.js'), url]
 		: tsNodeArgs(path.join(__dirname, 'micro-child.ts'), [url]);
-	const res = await runChild(process.execPath, args, { env: tsNodeEnv(), timeoutMs: 20 * 60_000 });
-	const line = res.stdout.split('\n').find((l) => l.startsWith('MICRO '));
-	if (res.code !== 0 || !line) {
-		notes.push('The micro-benchmark child failed; its figures were measured in the bench process.');
-		log(
-			`micro-benchmark child failed: ${(res.stderr || res.stdout).split('\n').slice(0, 5).join(' ')}`,
-		);
-		return await runMicro(url);
-	}
-	return JSON.parse(line.slice(6)) as MicroReport;
+	const res = await childReport<MicroReport>(args, 'MICRO', 20 * 60_000);
+	if ('report' in res) return res.report;
+	notes.push('The micro-benchmark child failed; its figures were measured in the bench process.');
+	log(`micro-benchmark child failed: ${res.error}`);
+	return await runMicro(url);
 }
 
 /** items.ts in a child under ts-node (it loads n8n-core through the harness). */
 async function runItemsChild(url: string, notes: string[]): Promise<ItemsReport | undefined> {
-	const res = await runChild(
-		process.execPath,
-		tsNodeArgs(path.join(__dirname, 'items.ts'), [url]),
-		{
-			env: tsNodeEnv(),
-			timeoutMs: 20 * 60_000,
-		},
-	);
-	const line = res.stdout.split('\n').find((l) => l.startsWith('ITEMS '));
-	if (res.code !== 0 || !line) {
-		notes.push(
-			`CPU per item: not measured, the child failed (${(res.stderr || res.stdout).split('\n').slice(0, 3).join(' ')}).`,
-		);
-		return undefined;
-	}
-	return JSON.parse(line.slice(6)) as ItemsReport;
+	const args = tsNodeArgs(path.join(__dirname, 'items.ts'), [url]);
+	const res = await childReport<ItemsReport>(args, 'ITEMS', 20 * 60_000);
+	if ('report' in res) return res.report;
+	notes.push(`CPU per item: not measured, the child failed (${res.error}).`);
+	return undefined;
 }
 
 async function measureMemory(
@@ -342,27 +314,23 @@ async function measureMemory(
 ): Promise<MemoryResult[]> {
 	const out: MemoryResult[] = [];
 	const benchJs = await compileBenchChildren(notes);
-	const compiled = benchJs ? [path.join(benchJs, 'memory-child.js')] : undefined;
 	for (const scenario of ['baseline', 'import', 'drain', 'drain-raw', 'drain-n8n']) {
 		if (scenario.startsWith('drain') && !loadTrigger()) continue;
 		const samples: MemoryResult[] = [];
 		let error: string | undefined;
 		for (let i = 0; i < repeats && !error; i++) {
 			log(
-				`memory: ${scenario} in a fresh process (${compiled ? 'compiled JavaScript' : 'ts-node'}), ${i + 1} of ${repeats}…`,
+				`memory: ${scenario} in a fresh process (${benchJs ? 'compiled JavaScript' : 'ts-node'}), ${i + 1} of ${repeats}…`,
 			);
-			const args = compiled
-				? [...compiled, scenario, url]
+			const args = benchJs
+				? [path.join(benchJs, 'memory-child.js'), scenario, url]
 				: tsNodeArgs(path.join(__dirname, 'memory-child.ts'), [scenario, url]);
-			const res = await runChild(process.execPath, args, {
-				env: tsNodeEnv(),
-				timeoutMs: 10 * 60_000,
-			});
-			const line = res.stdout.split('\n').find((l) => l.startsWith('MEMORY '));
-			if (res.code !== 0 || !line)
-				error = (res.stderr || res.stdout).split('\n').slice(0, 5).join(' ');
-			else samples.push(JSON.parse(line.slice(7)) as MemoryResult);
-			if (line) log(`  ${line}`);
+			const res = await childReport<MemoryResult>(args, 'MEMORY', 10 * 60_000);
+			if ('error' in res) error = res.error;
+			else {
+				samples.push(res.report);
+				log(`  ${res.line}`);
+			}
 		}
 		if (error) {
 			out.push({ scenario, peakRssMB: NaN, loadedRssMB: NaN, error });

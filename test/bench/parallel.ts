@@ -16,17 +16,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { PARALLEL_REQUESTS_DEFAULT } from '../../nodes/ContactCenter/actions/parallel';
-import {
-	N8n,
-	PACKAGE_NAME,
-	type RunData,
-	type WorkflowImport,
-	type WorkflowNode,
-} from '../e2e/lib';
-import { ensureN8n } from '../tools/runtime';
-import { chain, code, http, manual, signing, timesOf } from './peer';
+import { PACKAGE_NAME, type WorkflowImport, type WorkflowNode } from '../e2e/lib';
+import { benchN8n, chain, code, http, manual, signing, successfulRuns, timesOf } from './peer';
 import type { Tenant } from './tenants';
-import { drainLog, loadavg, log, machine, median, REPO, round, startSandboxChild } from './util';
+import {
+	drainLog,
+	flag,
+	loadavg,
+	log,
+	machine,
+	median,
+	option,
+	REPO,
+	round,
+	startSandboxChild,
+} from './util';
 
 const TENANT: Tenant = {
 	appId: '51003',
@@ -35,13 +39,6 @@ const TENANT: Tenant = {
 };
 const CREDENTIAL = { id: 'benchParallelCr1', name: 'Bench parallel tenant' };
 
-function flag(name: string): boolean {
-	return process.argv.includes(`--${name}`);
-}
-function option(name: string, fallback: string): string {
-	const i = process.argv.indexOf(`--${name}`);
-	return i < 0 ? fallback : (process.argv[i + 1] ?? fallback);
-}
 const list = (text: string) => text.split(',').filter(Boolean);
 
 type Op = 'create' | 'upsert' | 'get';
@@ -226,14 +223,7 @@ async function main(): Promise<void> {
 	log(`parallel bench: ${command}; load ${host.loadStart.join(' / ')}`);
 
 	const sandbox = await startSandboxChild([{ ...TENANT }]);
-	const runtime = await ensureN8n({ log: (line) => log(`runtime: ${line}`) });
-	const userFolder = path.join(REPO, '.cache', `bench-parallel-n8n-${process.pid}`);
-	const n8n = await N8n.create({
-		runtime,
-		userFolder,
-		removeUserFolder: true,
-		env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto', N8N_LOG_LEVEL: 'info' },
-	});
+	const { n8n } = await benchN8n('bench-parallel-n8n');
 	const samples: Sample[] = [];
 	const pending: Array<{ sample: Sample; variant: Variant }> = [];
 	try {
@@ -293,17 +283,9 @@ async function main(): Promise<void> {
 		// Run data from n8n's own history: the executions of a workflow, oldest first, are its successful runs in order.
 		await n8n.start();
 		for (const variant of all) {
-			const executions = (await n8n.getExecutions(variant.workflow.id, true))
-				.filter((e) => e.status === 'success')
-				.reverse();
 			const mine = pending.filter((p) => p.variant === variant && p.sample.ok);
-			if (executions.length !== mine.length)
-				throw new Error(
-					`${variant.workflow.name}: ${mine.length} successful runs, ${executions.length} in n8n's history`,
-				);
-			mine.forEach((p, i) => {
-				Object.assign(p.sample, timesOf({ data: executions[i].data } as RunData, variant.common));
-			});
+			const runs = await successfulRuns(n8n, variant.workflow, mine.length);
+			mine.forEach((p, i) => Object.assign(p.sample, timesOf(runs[i], variant.common)));
 		}
 		await n8n.stop();
 	} finally {

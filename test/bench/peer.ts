@@ -279,6 +279,34 @@ return [...first, ...rest].map((json) => ({ json }));`,
 	return [importOurs, importPeer, listOurs, listPeer, importManual];
 }
 
+/** A real n8n (the pinned release) in a user folder of its own in the repository's ignored .cache (not /tmp, which others clean up). */
+export async function benchN8n(name: string): Promise<{ n8n: N8n; nodeBin: string }> {
+	const runtime = await ensureN8n({ log: (line) => log(`runtime: ${line}`) });
+	const n8n = await N8n.create({
+		runtime,
+		userFolder: path.join(REPO, '.cache', `${name}-${process.pid}`),
+		removeUserFolder: true,
+		env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto', N8N_LOG_LEVEL: 'info' },
+	});
+	return { n8n, nodeBin: runtime.nodeBin };
+}
+
+/** The successful executions of a workflow in n8n's history (n8n started), oldest first: its CLI runs in the order they ran. */
+export async function successfulRuns(
+	n8n: N8n,
+	workflow: WorkflowImport,
+	expected: number,
+): Promise<RunData[]> {
+	const executions = (await n8n.getExecutions(workflow.id, true))
+		.filter((e) => e.status === 'success')
+		.reverse();
+	if (executions.length !== expected)
+		throw new Error(
+			`${workflow.name}: ${expected} runs executed, ${executions.length} found in n8n's history`,
+		);
+	return executions.map((e) => ({ data: e.data }) as RunData);
+}
+
 /** Wall time of the run (first node start to last node end) and of the nodes after `commonNodes`. */
 export function timesOf(run: RunData, commonNodes: string[]): { ms: number; workMs: number } {
 	let first = Infinity;
@@ -311,21 +339,13 @@ export async function measurePeer(
 	control: SandboxControl,
 	runs: number,
 ): Promise<PeerReport> {
-	const runtime = await ensureN8n({ log: (line) => log(`runtime: ${line}`) });
-	// A user folder of its own in the repository's ignored .cache (not /tmp, which others clean up).
-	const userFolder = path.join(REPO, '.cache', `bench-n8n-${process.pid}`);
-	const n8n = await N8n.create({
-		runtime,
-		userFolder,
-		removeUserFolder: true,
-		env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto', N8N_LOG_LEVEL: 'info' },
-	});
+	const { n8n, nodeBin } = await benchN8n('bench-n8n');
 	const report: PeerReport = { n8nVersion: '2.41.1', nodeVersion: '', runs, workloads: [] };
 	try {
 		const version = await n8n.cli(['--version'], 60_000);
 		report.n8nVersion = version.stdout.trim().split('\n').pop() ?? report.n8nVersion;
 		report.nodeVersion = (
-			await runChild(runtime.nodeBin, ['--version'], { timeoutMs: 30_000 })
+			await runChild(nodeBin, ['--version'], { timeoutMs: 30_000 })
 		).stdout.trim();
 		log(`real n8n ${report.n8nVersion} on Node ${report.nodeVersion}: installing the package…`);
 		await n8n.installPackage();
@@ -426,25 +446,11 @@ export async function measurePeer(
 		await n8n.start();
 		const history = new Map<string, RunData[]>();
 		for (const workflow of [importOurs, importPeer, listOurs, listPeer, importManual]) {
-			const executions = (await n8n.getExecutions(workflow.id, true)).filter(
-				(e) => e.status === 'success',
-			);
-			// Newest first in the API; oldest first here, in the order they ran.
-			history.set(
-				workflow.id,
-				executions.reverse().map((e) => ({ data: e.data }) as RunData),
-			);
+			const mine = pending.filter((p) => p.workflow.id === workflow.id);
+			history.set(workflow.id, await successfulRuns(n8n, workflow, mine.length));
+			mine.forEach((p, i) => (p.run = history.get(workflow.id)?.[i]));
 		}
 		await n8n.stop();
-		// Executions of one workflow, oldest first, belong to its CLI runs in the order they ran.
-		for (const [id, runsOf] of history) {
-			const mine = pending.filter((p) => p.workflow.id === id);
-			if (runsOf.length !== mine.length)
-				throw new Error(
-					`workflow ${id}: ${mine.length} runs executed, ${runsOf.length} found in n8n's history`,
-				);
-			mine.forEach((p, i) => (p.run = runsOf[i]));
-		}
 
 		for (const [index, pair] of pairs.entries()) {
 			const correctness: string[] = [];

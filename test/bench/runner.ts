@@ -31,6 +31,46 @@ import { nodeNameOf } from '../harness/run-node';
 import { captureLogs, Container, ensureN8nRuntime, type CapturedLog } from '../harness/runtime';
 import { assertNoSecret } from '../harness/secret-guard';
 
+interface BenchOptions {
+	nodeType: NodeTypeInput;
+	parameters: INodeParameters;
+	credentials: CredentialValues;
+	timezone?: string;
+}
+
+/** The node (its credentials saved) in a workflow of its own, after `trigger` when there is one. */
+async function benchWorkflow(options: BenchOptions, trigger?: INode, staticData?: IDataObject) {
+	ensureN8nRuntime();
+	const nodeType = instantiate(options.nodeType);
+	const credentialsHelper = new HarnessCredentialsHelper();
+	const node: INode = {
+		id: randomUUID(),
+		name: nodeNameOf(nodeType),
+		type: typeNameOf(nodeType),
+		typeVersion: latestVersionOf(nodeType),
+		position: [trigger ? 220 : 0, 0],
+		parameters: options.parameters,
+		credentials: await credentialsHelper.save(options.credentials),
+	};
+	const workflow = new Workflow({
+		id: 'bench-workflow',
+		name: 'Bench workflow',
+		nodes: trigger ? [trigger, node] : [node],
+		connections: trigger
+			? {
+					[trigger.name]: {
+						main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]],
+					},
+				}
+			: {},
+		active: !trigger,
+		nodeTypes: new HarnessNodeTypes([nodeType]),
+		staticData,
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	});
+	return { node, workflow, credentialsHelper };
+}
+
 export interface TimedRun {
 	ms: number;
 	status: string;
@@ -39,16 +79,9 @@ export interface TimedRun {
 }
 
 /** One manual execution (Manual Trigger with pinned items → the node), timed from start to finish. */
-export async function timedRun(options: {
-	nodeType: NodeTypeInput;
-	parameters: INodeParameters;
-	items: INodeExecutionData[];
-	credentials: CredentialValues;
-	timezone?: string;
-}): Promise<TimedRun> {
-	ensureN8nRuntime();
-	const nodeType = instantiate(options.nodeType);
-	const credentialsHelper = new HarnessCredentialsHelper();
+export async function timedRun(
+	options: BenchOptions & { items: INodeExecutionData[] },
+): Promise<TimedRun> {
 	const trigger: INode = {
 		id: randomUUID(),
 		name: 'Start',
@@ -57,26 +90,7 @@ export async function timedRun(options: {
 		position: [0, 0],
 		parameters: {},
 	};
-	const node: INode = {
-		id: randomUUID(),
-		name: nodeNameOf(nodeType),
-		type: typeNameOf(nodeType),
-		typeVersion: latestVersionOf(nodeType),
-		position: [220, 0],
-		parameters: options.parameters,
-		credentials: await credentialsHelper.save(options.credentials),
-	};
-	const workflow = new Workflow({
-		id: 'bench-workflow',
-		name: 'Bench workflow',
-		nodes: [trigger, node],
-		connections: {
-			[trigger.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] },
-		},
-		active: false,
-		nodeTypes: new HarnessNodeTypes([nodeType]),
-		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
-	});
+	const { node, workflow, credentialsHelper } = await benchWorkflow(options, trigger);
 	const additionalData = buildAdditionalData({
 		credentialsHelper,
 		workflow,
@@ -122,36 +136,14 @@ export interface TimedPoll {
 }
 
 /** One scheduled poll of an active workflow (PollContext + PollTriggerExecutor), timed. Mutates staticData. */
-export async function timedPoll(options: {
-	nodeType: NodeTypeInput;
-	parameters: INodeParameters;
-	credentials: CredentialValues;
-	staticData: IDataObject;
-	timezone?: string;
-	pollBudgetMs?: number;
-}): Promise<TimedPoll> {
-	ensureN8nRuntime();
-	const nodeType = instantiate(options.nodeType);
-	const credentialsHelper = new HarnessCredentialsHelper();
-	const node: INode = {
-		id: randomUUID(),
-		name: nodeNameOf(nodeType),
-		type: typeNameOf(nodeType),
-		typeVersion: latestVersionOf(nodeType),
-		position: [0, 0],
-		parameters: options.parameters,
-		credentials: await credentialsHelper.save(options.credentials),
-	};
-	const workflow = new Workflow({
-		id: 'bench-workflow',
-		name: 'Bench workflow',
-		nodes: [node],
-		connections: {},
-		active: true,
-		nodeTypes: new HarnessNodeTypes([nodeType]),
-		staticData: options.staticData,
-		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
-	});
+export async function timedPoll(
+	options: BenchOptions & { staticData: IDataObject; pollBudgetMs?: number },
+): Promise<TimedPoll> {
+	const { node, workflow, credentialsHelper } = await benchWorkflow(
+		options,
+		undefined,
+		options.staticData,
+	);
 	const outcome: { items: INodeExecutionData[] | null; error?: Error } = { items: null };
 	const context = new PollContext(
 		workflow,

@@ -34,6 +34,17 @@ export function machine(): Machine {
 
 export const loadavg = (): number[] => os.loadavg().map((l) => Math.round(l * 100) / 100);
 
+/** `--name` given on the command line. */
+export const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+/** The value after `--name`, or the fallback. */
+export function option(name: string, fallback: string): string {
+	const i = process.argv.indexOf(`--${name}`);
+	return i >= 0 && process.argv[i + 1] !== undefined && !process.argv[i + 1].startsWith('--')
+		? process.argv[i + 1]
+		: fallback;
+}
+
 export function median(values: number[]): number {
 	if (values.length === 0) return NaN;
 	const sorted = [...values].sort((a, b) => a - b);
@@ -93,6 +104,22 @@ export function runChild(
 			resolve({ code, stdout, stderr, ms: performance.now() - started });
 		});
 	});
+}
+
+/**
+ * Runs a node child that prints its report as one `PREFIX {json}` line; the parsed report, or the
+ * child's first lines of output as the error.
+ */
+export async function childReport<T>(
+	args: string[],
+	prefix: string,
+	timeoutMs: number,
+): Promise<{ report: T; line: string } | { error: string }> {
+	const res = await runChild(process.execPath, args, { env: tsNodeEnv(), timeoutMs });
+	const line = res.stdout.split('\n').find((l) => l.startsWith(`${prefix} `));
+	if (res.code !== 0 || !line)
+		return { error: (res.stderr || res.stdout).split('\n').slice(0, 5).join(' ') };
+	return { report: JSON.parse(line.slice(prefix.length + 1)) as T, line };
 }
 
 export interface SandboxChild {

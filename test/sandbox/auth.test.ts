@@ -1,5 +1,5 @@
 import { sign } from './client';
-import { PATHS, TENANT_A, TENANT_B, errA, errB, okA, okB, useSandbox } from './fixture';
+import { cases, errA, errB, okA, okB, PATHS, TENANT_A, TENANT_B, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const FROZEN = '2023-11-14T22:13:20.000Z'; // 1700000000
@@ -17,7 +17,7 @@ describe('signature', () => {
 		const golden = 'A+RWraJ3gizS2kzBCQPcw9gtLIoDilmexFUdHwN8QXY=';
 		expect(sign('1090', 'secret-a', '1700000000', '123456')).toBe(golden);
 		await sb.control.setClock({ freezeAt: FROZEN });
-		const res = await sb.client.post(
+		const res = await sb.post(
 			A_PATH,
 			{},
 			{ timestamp: '1700000000', nonce: '123456', signature: golden },
@@ -40,13 +40,13 @@ describe('signature', () => {
 			TimeStamp: h.timestamp,
 			Signature: h.signature,
 		};
-		okB(await sb.client.post(B_PATH, B_BODY, { headers }));
+		okB(await sb.post(B_PATH, B_BODY, { headers }));
 	});
 
 	it('refuses a signature made with another secret, and never echoes the secret or the expected signature', async () => {
 		const h = sb.client.signedHeaders({ appSecret: 'wrong-secret' });
 		const expected = sign(TENANT_A.appId, TENANT_A.appSecret, h.timestamp, h.nonce);
-		const res = await sb.client.post(
+		const res = await sb.post(
 			A_PATH,
 			{},
 			{ timestamp: h.timestamp, nonce: h.nonce, signature: h.signature },
@@ -66,29 +66,31 @@ describe('signature', () => {
 		const ts = String(Math.floor(Date.now() / 1000));
 		const wrongOrder = sign(TENANT_A.appId, TENANT_A.appSecret, '777777', ts);
 		errA(
-			await sb.client.post(A_PATH, {}, { timestamp: ts, nonce: '777777', signature: wrongOrder }),
+			await sb.post(A_PATH, {}, { timestamp: ts, nonce: '777777', signature: wrongOrder }),
 			'00000400',
 			/signature mismatch/,
 		);
 	});
 
-	it.each([
-		['appid', 'appid header is missing'],
-		['signature', 'signature header is missing'],
-		['timestamp', 'timestamp header is missing'],
-		['nonce', 'nonce header is missing'],
-	])('refuses a request without %s (envelope A and B)', async (header, reason) => {
+	it.each(
+		cases(`
+		appid | appid header is missing
+		signature | signature header is missing
+		timestamp | timestamp header is missing
+		nonce | nonce header is missing
+	`),
+	)('refuses a request without %s (envelope A and B)', async (header, reason) => {
 		errA(
-			await sb.client.post(A_PATH, {}, { headers: { [header]: null } }),
+			await sb.post(A_PATH, {}, { headers: { [header]: null } }),
 			'00000400',
 			`app id parameter error: ${reason}`,
 		);
-		const b = errB(await sb.client.post(B_PATH, B_BODY, { headers: { [header]: null } }), 400);
+		const b = errB(await sb.post(B_PATH, B_BODY, { headers: { [header]: null } }), 400);
 		expect(b.message).toBe(reason);
 	});
 
 	it('refuses an unknown appid in both envelopes', async () => {
-		const res = await sb.client.post(A_PATH, {}, { appId: '9999', appSecret: 'whatever' });
+		const res = await sb.post(A_PATH, {}, { appId: '9999', appSecret: 'whatever' });
 		expect(res.json).toEqual({
 			success: false,
 			code: '00000400',
@@ -96,7 +98,7 @@ describe('signature', () => {
 			data: null,
 			traceId: expect.any(String),
 		});
-		const b = await sb.client.post(B_PATH, B_BODY, { appId: '9999', appSecret: 'whatever' });
+		const b = await sb.post(B_PATH, B_BODY, { appId: '9999', appSecret: 'whatever' });
 		expect(b.json).toEqual({
 			code: 400,
 			data: null,
@@ -107,24 +109,20 @@ describe('signature', () => {
 
 	it('refuses a nonce longer than 64 characters', async () => {
 		errA(
-			await sb.client.post(A_PATH, {}, { nonce: '1'.repeat(65) }),
+			await sb.post(A_PATH, {}, { nonce: '1'.repeat(65) }),
 			'00000400',
 			'app id parameter error: nonce must be at most 64 characters',
 		);
-		okA(await sb.client.post(A_PATH, {}, { nonce: '2'.repeat(64) }));
+		okA(await sb.post(A_PATH, {}, { nonce: '2'.repeat(64) }));
 	});
 
 	it('refuses a millisecond timestamp', async () => {
-		errA(
-			await sb.client.post(A_PATH, {}, { timestamp: String(Date.now()) }),
-			'00000400',
-			/10 digits/,
-		);
+		errA(await sb.post(A_PATH, {}, { timestamp: String(Date.now()) }), '00000400', /10 digits/);
 	});
 
 	it('changes nothing when it refuses a write', async () => {
 		errA(
-			await sb.client.post(PATHS.crmAdd, { customerName: 'Nobody' }, { signature: 'AAAA' }),
+			await sb.post(PATHS.crmAdd, { customerName: 'Nobody' }, { signature: 'AAAA' }),
 			'00000400',
 		);
 		expect((await sb.control.getState(TENANT_A.appId)).customers).toHaveLength(0);
@@ -139,19 +137,19 @@ describe('timestamp window (300 s)', () => {
 	it.each([-300, -1, 0, 299, 300])(
 		'accepts a timestamp %i s from the server clock',
 		async (skew) => {
-			okA(await sb.client.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }));
+			okA(await sb.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }));
 		},
 	);
 
 	it.each([-301, 301, -86400])('refuses a timestamp %i s from the server clock', async (skew) => {
 		const direction = skew < 0 ? 'behind' : 'ahead of';
 		errA(
-			await sb.client.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }),
+			await sb.post(A_PATH, {}, { timestamp: String(1700000000 + skew) }),
 			'00000400',
 			`timestamp is ${Math.abs(skew)} s ${direction} the server clock`,
 		);
 		errB(
-			await sb.client.post(B_PATH, B_BODY, { timestamp: String(1700000000 + skew) }),
+			await sb.post(B_PATH, B_BODY, { timestamp: String(1700000000 + skew) }),
 			400,
 			/the server clock/,
 		);
@@ -159,22 +157,22 @@ describe('timestamp window (300 s)', () => {
 
 	it('follows the server clock offset', async () => {
 		await sb.control.setClock(3600);
-		errA(await sb.client.post(A_PATH, {}), '00000400', /behind the server clock/);
-		okA(await sb.client.post(A_PATH, {}, { skewSeconds: 3600 }));
+		errA(await sb.post(A_PATH, {}), '00000400', /behind the server clock/);
+		okA(await sb.post(A_PATH, {}, { skewSeconds: 3600 }));
 	});
 });
 
 describe('nonce replay (5 minutes, per tenant)', () => {
 	it('refuses a nonce used again within 5 minutes, even with a new timestamp', async () => {
 		await sb.control.setClock({ freezeAt: FROZEN });
-		okA(await sb.client.post(A_PATH, {}, { nonce: '424242', timestamp: '1700000000' }));
+		okA(await sb.post(A_PATH, {}, { nonce: '424242', timestamp: '1700000000' }));
 		errA(
-			await sb.client.post(A_PATH, {}, { nonce: '424242', timestamp: '1700000001' }),
+			await sb.post(A_PATH, {}, { nonce: '424242', timestamp: '1700000001' }),
 			'00000400',
 			'app id parameter error: nonce has already been used',
 		);
 		errB(
-			await sb.client.post(B_PATH, B_BODY, { nonce: '424242', timestamp: '1700000002' }),
+			await sb.post(B_PATH, B_BODY, { nonce: '424242', timestamp: '1700000002' }),
 			400,
 			'nonce has already been used',
 		);
@@ -188,36 +186,36 @@ describe('nonce replay (5 minutes, per tenant)', () => {
 
 	it('accepts the nonce again once 5 minutes have passed', async () => {
 		await sb.control.setClock({ freezeAt: FROZEN });
-		okA(await sb.client.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000000' }));
+		okA(await sb.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000000' }));
 		await sb.control.setClock({ freezeAt: '2023-11-14T22:18:20.000Z' }); // +300 s: still refused
 		errA(
-			await sb.client.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000300' }),
+			await sb.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000300' }),
 			'00000400',
 			/nonce/,
 		);
 		await sb.control.setClock({ freezeAt: '2023-11-14T22:18:21.000Z' }); // +301 s
-		okA(await sb.client.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000301' }));
+		okA(await sb.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000301' }));
 	});
 
 	it('keeps nonces per tenant', async () => {
-		okA(await sb.client.post(A_PATH, {}, { nonce: '616161' }));
+		okA(await sb.post(A_PATH, {}, { nonce: '616161' }));
 		okA(await sb.clientFor(TENANT_B).post(A_PATH, {}, { nonce: '616161' }));
 	});
 
 	it('does not use up a nonce on a refused request', async () => {
 		errA(
-			await sb.client.post(A_PATH, {}, { nonce: '717171', signature: 'bad' }),
+			await sb.post(A_PATH, {}, { nonce: '717171', signature: 'bad' }),
 			'00000400',
 			/signature mismatch/,
 		);
-		okA(await sb.client.post(A_PATH, {}, { nonce: '717171' }));
+		okA(await sb.post(A_PATH, {}, { nonce: '717171' }));
 		expect((await sb.control.getState(TENANT_A.appId)).nonceCount).toBe(1);
 	});
 
 	it('forgets nonces on reset', async () => {
-		okA(await sb.client.post(A_PATH, {}, { nonce: '818181' }));
+		okA(await sb.post(A_PATH, {}, { nonce: '818181' }));
 		await sb.control.reset();
-		okA(await sb.client.post(A_PATH, {}, { nonce: '818181' }));
+		okA(await sb.post(A_PATH, {}, { nonce: '818181' }));
 	});
 });
 

@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, TENANT_B, errB, okB, useSandbox } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -58,11 +58,11 @@ beforeEach(async () => {
 
 describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	it('creates a draft task and answers {taskId, status}', async () => {
-		const data = okB(await sb.client.post(PATHS.taskCreate, validTask()));
+		const data = okB(await sb.post(PATHS.taskCreate, validTask()));
 		expect(Object.keys(data)).toEqual(['taskId', 'status']);
 		expect(data.taskId).toMatch(/^\d{18}$/);
 		expect(data.status).toBe('draft');
-		const queried = await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 });
+		const queried = await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 });
 		expect(queried.text).toContain(`"voiceAgentId":${AGENT},`);
 		expect(String(JSON.parse(queried.text).data.list[0].voiceAgentId)).not.toBe(AGENT);
 		expect(queried.text).toContain(`"id":"${data.taskId}"`);
@@ -88,28 +88,11 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 			status: 'draft',
 			maxConcurrency: 5,
 		});
-		expect(Object.keys(list[0])).toEqual([
-			'id',
-			'taskName',
-			'voiceAgentId',
-			'voiceAgentName',
-			'agentType',
-			'createUser',
-			'updateUser',
-			'createTime',
-			'updateTime',
-			'startType',
-			'scheduledStartTime',
-			'callStrategy',
-			'retryStrategy',
-			'lastExecutedTime',
-			'totalCount',
-			'completedCount',
-			'connectedCount',
-			'progressRate',
-			'status',
-			'maxConcurrency',
-		]);
+		expect(Object.keys(list[0])).toEqual(
+			'id taskName voiceAgentId voiceAgentName agentType createUser updateUser createTime updateTime startType scheduledStartTime callStrategy retryStrategy lastExecutedTime totalCount completedCount connectedCount progressRate status maxConcurrency'.split(
+				' ',
+			),
+		);
 	});
 
 	it('accepts voiceAgentId as a bare 18-digit JSON number, an omitted agentType, retry off with nulls, and a scheduled start', async () => {
@@ -117,7 +100,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(raw).toContain(`"voiceAgentId":${AGENT},`);
 		okB(await sb.client.request(PATHS.taskCreate, { rawBody: raw }));
 		okB(
-			await sb.client.post(
+			await sb.post(
 				PATHS.taskCreate,
 				taskWith('retryStrategy', {
 					retryEnabled: false,
@@ -128,16 +111,16 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 				}),
 			),
 		);
-		okB(await sb.client.post(PATHS.taskCreate, taskWith('retryStrategy', { retryEnabled: false })));
+		okB(await sb.post(PATHS.taskCreate, taskWith('retryStrategy', { retryEnabled: false })));
 		const scheduled = {
 			...taskWith('startType', 'scheduled'),
 			scheduledStartTime: '2099-01-01 09:00:00',
 			voiceAgentId: AGENT_VOICEAGENT,
 			agentType: 'voiceagent',
 		};
-		okB(await sb.client.post(PATHS.taskCreate, scheduled));
+		okB(await sb.post(PATHS.taskCreate, scheduled));
 		const { list } = okB(
-			await sb.client.post(PATHS.taskQuery, {
+			await sb.post(PATHS.taskQuery, {
 				pageNum: 1,
 				pageSize: 10,
 				query: { statusList: ['draft'] },
@@ -151,179 +134,71 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		});
 	});
 
-	it.each([
-		['taskName', undefined, 'taskName is required'],
-		['taskName', '', 'taskName cannot be empty'],
-		['taskName', 'x'.repeat(51), 'taskName must be at most 50 characters'],
-		['voiceAgentId', undefined, 'voiceAgentId is required'],
-		['voiceAgentId', 0, 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', -1, 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', 1.5, 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', 'abc', 'voiceAgentId must be an integer greater than 0'],
-		['voiceAgentId', '0', 'voiceAgentId must be an integer greater than 0'],
-		['agentType', 'robot', 'agentType must be one of voicebot, voiceagent'],
-		['startType', undefined, 'startType is required'],
-		['startType', 'auto', 'startType must be one of manual, scheduled'],
-		[
-			'scheduledStartTime',
-			'2099-01-01 09:00:00',
-			'scheduledStartTime must not be sent for manual tasks',
-		],
-		['callStrategy', undefined, 'callStrategy is required'],
-		['callStrategy', [], 'callStrategy must be an object'],
-		['callStrategy.callWindowRanges', undefined, 'callStrategy.callWindowRanges is required'],
-		['callStrategy.callWindowRanges', [], 'callStrategy.callWindowRanges cannot be empty'],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callTimeRanges: ['09:00-10:00'] }],
-			'callStrategy.callWindowRanges[0].callWeekdays is required',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [], callTimeRanges: ['09:00-10:00'] }],
-			'callStrategy.callWindowRanges[0].callWeekdays cannot be empty',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [0], callTimeRanges: ['09:00-10:00'] }],
-			'callWeekdays[0] must be an integer from 1 (Monday) to 7 (Sunday)',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [8], callTimeRanges: ['09:00-10:00'] }],
-			'callWeekdays[0] must be an integer from 1',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: ['1'], callTimeRanges: ['09:00-10:00'] }],
-			'callWeekdays[0] must be an integer from 1',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1, 2, 1], callTimeRanges: ['09:00-10:00'] }],
-			'callStrategy.callWindowRanges[0].callWeekdays contains 1 twice',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1] }],
-			'callStrategy.callWindowRanges[0].callTimeRanges is required',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: [] }],
-			'callTimeRanges cannot be empty',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['9:00-10:00'] }],
-			'callTimeRanges[0] must have the form HH:mm-HH:mm',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['09:00-24:00'] }],
-			'callTimeRanges[0] must have the form HH:mm-HH:mm',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['09:00 - 10:00'] }],
-			'must have the form',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['10:00-10:00'] }],
-			'callTimeRanges[0] must end later than it starts',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[{ callWeekdays: [1], callTimeRanges: ['09:00-10:00', '18:00-08:00'] }],
-			'callTimeRanges[1] must end later than it starts',
-		],
-		[
-			'callStrategy.callWindowRanges',
-			[
-				{ callWeekdays: [1], callTimeRanges: ['09:00-10:00'] },
-				{ callWeekdays: [9], callTimeRanges: ['09:00-10:00'] },
-			],
-			'callWindowRanges[1].callWeekdays[0]',
-		],
-		['callStrategy.maxConcurrency', undefined, 'callStrategy.maxConcurrency is required'],
-		[
-			'callStrategy.maxConcurrency',
-			0,
-			'callStrategy.maxConcurrency must be an integer greater than 0',
-		],
-		[
-			'callStrategy.maxConcurrency',
-			'5',
-			'callStrategy.maxConcurrency must be an integer greater than 0',
-		],
-		['callStrategy.callerNumberGroupId', undefined, 'callStrategy.callerNumberGroupId is required'],
-		[
-			'callStrategy.callerNumberGroupId',
-			182739465018270,
-			'callStrategy.callerNumberGroupId must be a string',
-		],
-		[
-			'callStrategy.callerNumberGroupId',
-			'0',
-			'callStrategy.callerNumberGroupId must be a numeric string greater than 0',
-		],
-		[
-			'callStrategy.callerNumberGroupId',
-			'g-1',
-			'callStrategy.callerNumberGroupId must be a numeric string greater than 0',
-		],
-		['callStrategy.extra', 1, 'unknown parameter: callStrategy.extra'],
-		['retryStrategy', undefined, 'retryStrategy is required'],
-		['retryStrategy.retryEnabled', undefined, 'retryStrategy.retryEnabled is required'],
-		['retryStrategy.retryEnabled', 'true', 'retryStrategy.retryEnabled must be a boolean'],
-		['retryStrategy.retryReasons', undefined, 'retryStrategy.retryReasons is required'],
-		['retryStrategy.retryReasons', [], 'retryStrategy.retryReasons cannot be empty'],
-		[
-			'retryStrategy.retryReasons',
-			['busy', 'asleep'],
-			'retryStrategy.retryReasons[1] must be one of unreachable, busy, no_answer, rejected, voice_assistant, power_off',
-		],
-		[
-			'retryStrategy.retryReasons',
-			['busy', 'busy'],
-			'retryStrategy.retryReasons contains busy twice',
-		],
-		['retryStrategy.maxRetryTimes', undefined, 'retryStrategy.maxRetryTimes is required'],
-		[
-			'retryStrategy.maxRetryTimes',
-			0,
-			'retryStrategy.maxRetryTimes must be an integer greater than 0',
-		],
-		['retryStrategy.retryIntervalValue', undefined, 'retryStrategy.retryIntervalValue is required'],
-		[
-			'retryStrategy.retryIntervalValue',
-			-1,
-			'retryStrategy.retryIntervalValue must be an integer greater than 0',
-		],
-		['retryStrategy.retryIntervalUnit', undefined, 'retryStrategy.retryIntervalUnit is required'],
-		[
-			'retryStrategy.retryIntervalUnit',
-			'hour',
-			'retryStrategy.retryIntervalUnit must be one of minute, day',
-		],
-		['maxConcurrency', 5, 'unknown parameter: maxConcurrency'],
-	])('refuses %s = %j with code 400', async (path, value, message) => {
-		errB(await sb.client.post(PATHS.taskCreate, taskWith(path, value)), 400, message);
+	it.each(
+		cases(`
+		taskName | - | taskName is required
+		taskName | "" | taskName cannot be empty
+		taskName | xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | taskName must be at most 50 characters
+		voiceAgentId | - | voiceAgentId is required
+		voiceAgentId | 0 | voiceAgentId must be an integer greater than 0
+		voiceAgentId | -1 | voiceAgentId must be an integer greater than 0
+		voiceAgentId | 1.5 | voiceAgentId must be an integer greater than 0
+		voiceAgentId | abc | voiceAgentId must be an integer greater than 0
+		voiceAgentId | "0" | voiceAgentId must be an integer greater than 0
+		agentType | robot | agentType must be one of voicebot, voiceagent
+		startType | - | startType is required
+		startType | auto | startType must be one of manual, scheduled
+		scheduledStartTime | 2099-01-01 09:00:00 | scheduledStartTime must not be sent for manual tasks
+		callStrategy | - | callStrategy is required
+		callStrategy | [] | callStrategy must be an object
+		callStrategy.callWindowRanges | - | callStrategy.callWindowRanges is required
+		callStrategy.callWindowRanges | [] | callStrategy.callWindowRanges cannot be empty
+		callStrategy.callWindowRanges | [{"callTimeRanges":["09:00-10:00"]}] | callStrategy.callWindowRanges[0].callWeekdays is required
+		callStrategy.callWindowRanges | [{"callWeekdays":[],"callTimeRanges":["09:00-10:00"]}] | callStrategy.callWindowRanges[0].callWeekdays cannot be empty
+		callStrategy.callWindowRanges | [{"callWeekdays":[0],"callTimeRanges":["09:00-10:00"]}] | callWeekdays[0] must be an integer from 1 (Monday) to 7 (Sunday)
+		callStrategy.callWindowRanges | [{"callWeekdays":[8],"callTimeRanges":["09:00-10:00"]}] | callWeekdays[0] must be an integer from 1
+		callStrategy.callWindowRanges | [{"callWeekdays":["1"],"callTimeRanges":["09:00-10:00"]}] | callWeekdays[0] must be an integer from 1
+		callStrategy.callWindowRanges | [{"callWeekdays":[1,2,1],"callTimeRanges":["09:00-10:00"]}] | callStrategy.callWindowRanges[0].callWeekdays contains 1 twice
+		callStrategy.callWindowRanges | [{"callWeekdays":[1]}] | callStrategy.callWindowRanges[0].callTimeRanges is required
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":[]}] | callTimeRanges cannot be empty
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["9:00-10:00"]}] | callTimeRanges[0] must have the form HH:mm-HH:mm
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00-24:00"]}] | callTimeRanges[0] must have the form HH:mm-HH:mm
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00 - 10:00"]}] | must have the form
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["10:00-10:00"]}] | callTimeRanges[0] must end later than it starts
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00-10:00","18:00-08:00"]}] | callTimeRanges[1] must end later than it starts
+		callStrategy.callWindowRanges | [{"callWeekdays":[1],"callTimeRanges":["09:00-10:00"]},{"callWeekdays":[9],"callTimeRanges":["09:00-10:00"]}] | callWindowRanges[1].callWeekdays[0]
+		callStrategy.maxConcurrency | - | callStrategy.maxConcurrency is required
+		callStrategy.maxConcurrency | 0 | callStrategy.maxConcurrency must be an integer greater than 0
+		callStrategy.maxConcurrency | "5" | callStrategy.maxConcurrency must be an integer greater than 0
+		callStrategy.callerNumberGroupId | - | callStrategy.callerNumberGroupId is required
+		callStrategy.callerNumberGroupId | 182739465018270 | callStrategy.callerNumberGroupId must be a string
+		callStrategy.callerNumberGroupId | "0" | callStrategy.callerNumberGroupId must be a numeric string greater than 0
+		callStrategy.callerNumberGroupId | g-1 | callStrategy.callerNumberGroupId must be a numeric string greater than 0
+		callStrategy.extra | 1 | unknown parameter: callStrategy.extra
+		retryStrategy | - | retryStrategy is required
+		retryStrategy.retryEnabled | - | retryStrategy.retryEnabled is required
+		retryStrategy.retryEnabled | "true" | retryStrategy.retryEnabled must be a boolean
+		retryStrategy.retryReasons | - | retryStrategy.retryReasons is required
+		retryStrategy.retryReasons | [] | retryStrategy.retryReasons cannot be empty
+		retryStrategy.retryReasons | ["busy","asleep"] | retryStrategy.retryReasons[1] must be one of unreachable, busy, no_answer, rejected, voice_assistant, power_off
+		retryStrategy.retryReasons | ["busy","busy"] | retryStrategy.retryReasons contains busy twice
+		retryStrategy.maxRetryTimes | - | retryStrategy.maxRetryTimes is required
+		retryStrategy.maxRetryTimes | 0 | retryStrategy.maxRetryTimes must be an integer greater than 0
+		retryStrategy.retryIntervalValue | - | retryStrategy.retryIntervalValue is required
+		retryStrategy.retryIntervalValue | -1 | retryStrategy.retryIntervalValue must be an integer greater than 0
+		retryStrategy.retryIntervalUnit | - | retryStrategy.retryIntervalUnit is required
+		retryStrategy.retryIntervalUnit | hour | retryStrategy.retryIntervalUnit must be one of minute, day
+		maxConcurrency | 5 | unknown parameter: maxConcurrency
+	`),
+	)('refuses %s = %j with code 400', async (path, value, message) => {
+		errB(await sb.post(PATHS.taskCreate, taskWith(path, value)), 400, message);
 		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
 	});
 
 	it('accepts every retry reason and both units, weekdays 1..7 and the widest time range', async () => {
 		const task = taskWith('retryStrategy', {
 			retryEnabled: true,
-			retryReasons: [
-				'unreachable',
-				'busy',
-				'no_answer',
-				'rejected',
-				'voice_assistant',
-				'power_off',
-			],
+			retryReasons: 'unreachable busy no_answer rejected voice_assistant power_off'.split(' '),
 			maxRetryTimes: 1,
 			retryIntervalValue: 1,
 			retryIntervalUnit: 'day',
@@ -331,7 +206,7 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		(task.callStrategy as Record<string, unknown>).callWindowRanges = [
 			{ callWeekdays: [7, 6, 5, 4, 3, 2, 1], callTimeRanges: ['00:00-23:59'] },
 		];
-		okB(await sb.client.post(PATHS.taskCreate, task));
+		okB(await sb.post(PATHS.taskCreate, task));
 	});
 
 	describe('scheduledStartTime (tenant zone Asia/Shanghai, clock frozen at 2026-06-01 12:00:00 there)', () => {
@@ -350,25 +225,18 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 
 		it('is required for scheduled tasks', async () => {
 			errB(
-				await sb.client.post(PATHS.taskCreate, taskWith('startType', 'scheduled')),
+				await sb.post(PATHS.taskCreate, taskWith('startType', 'scheduled')),
 				400,
 				'scheduledStartTime is required',
 			);
-			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled(null)),
-				400,
-				'scheduledStartTime is required',
-			);
+			errB(await sb.post(PATHS.taskCreate, scheduled(null)), 400, 'scheduledStartTime is required');
 		});
 
-		it.each([
-			'2026-06-01T13:00:00',
-			'2026-06-01 13:00',
-			'2026/06/01 13:00:00',
-			'2026-06-31 13:00:00',
-		])('refuses the format %j', async (time) => {
+		it.each(
+			'2026-06-01T13:00:00|2026-06-01 13:00|2026/06/01 13:00:00|2026-06-31 13:00:00'.split('|'),
+		)('refuses the format %j', async (time) => {
 			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled(time)),
+				await sb.post(PATHS.taskCreate, scheduled(time)),
 				400,
 				'scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss',
 			);
@@ -376,16 +244,16 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 
 		it('must be later than now in the tenant zone', async () => {
 			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:00')),
+				await sb.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:00')),
 				400,
 				'scheduledStartTime must be later than the current time (2026-06-01 12:00:00 Asia/Shanghai)',
 			);
 			errB(
-				await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 11:59:59')),
+				await sb.post(PATHS.taskCreate, scheduled('2026-06-01 11:59:59')),
 				400,
 				/later than the current time/,
 			);
-			okB(await sb.client.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:01')));
+			okB(await sb.post(PATHS.taskCreate, scheduled('2026-06-01 12:00:01')));
 		});
 
 		it('reads "now" in the tenant zone (New York is 12 hours behind Shanghai here)', async () => {
@@ -402,52 +270,22 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		});
 	});
 
-	it('answers 702 for a caller number group that is missing or belongs to another tenant', async () => {
-		const [otherGroup] = await sb.control.seedCallerNumberGroups({
-			appId: TENANT_B.appId,
-			count: 1,
-		});
-		errB(
-			await sb.client.post(
-				PATHS.taskCreate,
-				taskWith('callStrategy.callerNumberGroupId', '182739465018279999'),
-			),
-			702,
-			'display-number group does not exist',
-		);
-		errB(
-			await sb.client.post(
-				PATHS.taskCreate,
-				taskWith('callStrategy.callerNumberGroupId', otherGroup),
-			),
-			702,
-			'display-number group does not exist',
-		);
+	// Ids of the other tenant are refused the same way (isolation.test.ts).
+	it.each(
+		cases(`
+		callStrategy.callerNumberGroupId | "182739465018279999" | 702 | display-number group does not exist
+		voiceAgentId | "182739465018279999" | 803 | task.agent.not.found
+		agentType | "voiceagent" | 803 | task.agent.not.found
+	`),
+	)('refuses %s = %j (missing, or of another type) with %i', async (path, value, code, message) => {
+		errB(await sb.post(PATHS.taskCreate, taskWith(path, value)), code, message);
+		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
 	});
 
-	it('answers 803 for an agent that is missing, of another tenant, or of another type; 702 is checked first', async () => {
-		const [otherAgent] = await sb.control.seedAgents({ appId: TENANT_B.appId, count: 1 });
-		errB(
-			await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', '182739465018279999')),
-			803,
-			'task.agent.not.found',
-		);
-		errB(
-			await sb.client.post(PATHS.taskCreate, taskWith('voiceAgentId', otherAgent)),
-			803,
-			'task.agent.not.found',
-		);
-		errB(
-			await sb.client.post(PATHS.taskCreate, taskWith('agentType', 'voiceagent')),
-			803,
-			'task.agent.not.found',
-		);
-		const both = {
-			...taskWith('voiceAgentId', '182739465018279999'),
-			callStrategy: { ...(validTask().callStrategy as object), callerNumberGroupId: '5' },
-		};
-		errB(await sb.client.post(PATHS.taskCreate, both), 702);
-		expect((await sb.control.getState(APP)).tasks).toHaveLength(0);
+	it('checks the caller number group (702) before the agent (803)', async () => {
+		const both = taskWith('voiceAgentId', '182739465018279999');
+		(both.callStrategy as Record<string, unknown>).callerNumberGroupId = '5';
+		errB(await sb.post(PATHS.taskCreate, both), 702);
 	});
 
 	it('answers 803 for the id a lossy client sends after JSON.parse rounded it', async () => {
@@ -499,13 +337,13 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	async function names(body: Record<string, unknown>): Promise<string[]> {
-		return okB(await sb.client.post(PATHS.taskQuery, body)).list.map(
+		return okB(await sb.post(PATHS.taskQuery, body)).list.map(
 			(t: { taskName: string }) => t.taskName,
 		);
 	}
 
 	it('lists every task newest first (createTime desc, then id desc) with progressRate', async () => {
-		const data = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
+		const data = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
 		expect(data).toMatchObject({ pageNum: 1, pageSize: 10, total: 5, hasNext: false });
 		expect(data.list.map((t: { id: string }) => t.id)).toEqual([ids.e, ids.d, ids.c, ids.b, ids.a]);
 		expect(data.list.map((t: { progressRate: number }) => t.progressRate)).toEqual([
@@ -515,78 +353,47 @@ describe('POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	it('pages', async () => {
-		const first = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 2 }));
-		const third = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 3, pageSize: 2 }));
+		const first = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 2 }));
+		const third = okB(await sb.post(PATHS.taskQuery, { pageNum: 3, pageSize: 2 }));
 		expect(first).toMatchObject({ total: 5, hasNext: true });
 		expect(third).toMatchObject({ total: 5, hasNext: false });
 		expect(third.list.map((t: { id: string }) => t.id)).toEqual([ids.a]);
 	});
 
-	it('filters by taskName (fuzzy), creation date range and statusList', async () => {
-		expect(await names({ pageNum: 1, pageSize: 10, query: { taskName: 'RENEWAL' } })).toEqual([
-			'renewal april',
-			'Renewal March',
-		]);
-		expect(
-			await names({
-				pageNum: 1,
-				pageSize: 10,
-				query: { startDate: '2026-04-01', endDate: '2026-05-01' },
-			}),
-		).toEqual(['Survey 2', 'Done one', 'Survey', 'renewal april']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { startDate: '2026-05-01' } })).toEqual([
-			'Survey 2',
-			'Done one',
-		]);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { endDate: '2026-03-01' } })).toEqual([
-			'Renewal March',
-		]);
-		expect(
-			await names({ pageNum: 1, pageSize: 10, query: { statusList: ['running', 'done'] } }),
-		).toEqual(['Done one', 'renewal april']);
-		expect(await names({ pageNum: 1, pageSize: 10, query: { statusList: [] } })).toHaveLength(5);
-		expect(
-			await names({
-				pageNum: 1,
-				pageSize: 10,
-				query: { taskName: 'survey', statusList: ['draft'] },
-			}),
-		).toEqual(['Survey 2']);
-	});
+	it.each(
+		cases(`
+		{"taskName":"RENEWAL"} | ["renewal april","Renewal March"]
+		{"startDate":"2026-04-01","endDate":"2026-05-01"} | ["Survey 2","Done one","Survey","renewal april"]
+		{"startDate":"2026-05-01"} | ["Survey 2","Done one"]
+		{"endDate":"2026-03-01"} | ["Renewal March"]
+		{"statusList":["running","done"]} | ["Done one","renewal april"]
+		{"statusList":[]} | ["Survey 2","Done one","Survey","renewal april","Renewal March"]
+		{"taskName":"survey","statusList":["draft"]} | ["Survey 2"]
+	`),
+	)(
+		'filters by query %j (taskName fuzzy, creation dates inclusive, statusList)',
+		async (query, expected) => {
+			expect(await names({ pageNum: 1, pageSize: 10, query })).toEqual(expected);
+		},
+	);
 
-	it.each([
-		[{ pageSize: 10 }, 'pageNum is required'],
-		[{ pageNum: 0, pageSize: 10 }, 'pageNum must be an integer greater than 0'],
-		[{ pageNum: 1, pageSize: 501 }, 'pageSize must be an integer from 1 to 500'],
-		[{ pageNum: 1 }, 'pageSize is required'],
-		[{ pageNo: 1, pageSize: 10 }, 'unknown parameter: pageNo'],
-		[{ pageNum: 1, pageSize: 10, query: 'x' }, 'query must be an object'],
-		[
-			{ pageNum: 1, pageSize: 10, query: { taskName: 'x'.repeat(51) } },
-			'query.taskName must be at most 50 characters',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { startDate: '2026-4-1' } },
-			'query.startDate must have the format yyyy-MM-dd',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { endDate: '2026-04-01 00:00:00' } },
-			'query.endDate must have the format yyyy-MM-dd',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { startDate: '2026-04-02', endDate: '2026-04-01' } },
-			'query.endDate cannot be earlier than query.startDate',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { statusList: ['paused'] } },
-			'query.statusList[0] must be one of draft, running, pause, done',
-		],
-		[
-			{ pageNum: 1, pageSize: 10, query: { statusList: 'draft' } },
-			'query.statusList must be an array',
-		],
-		[{ pageNum: 1, pageSize: 10, query: { status: 'draft' } }, 'unknown parameter: query.status'],
-	])('refuses %j with code 400', async (body, message) => {
-		errB(await sb.client.post(PATHS.taskQuery, body), 400, message);
+	it.each(
+		cases(`
+		{"pageSize":10} | pageNum is required
+		{"pageNum":0,"pageSize":10} | pageNum must be an integer greater than 0
+		{"pageNum":1,"pageSize":501} | pageSize must be an integer from 1 to 500
+		{"pageNum":1} | pageSize is required
+		{"pageNo":1,"pageSize":10} | unknown parameter: pageNo
+		{"pageNum":1,"pageSize":10,"query":"x"} | query must be an object
+		{"pageNum":1,"pageSize":10,"query":{"taskName":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}} | query.taskName must be at most 50 characters
+		{"pageNum":1,"pageSize":10,"query":{"startDate":"2026-4-1"}} | query.startDate must have the format yyyy-MM-dd
+		{"pageNum":1,"pageSize":10,"query":{"endDate":"2026-04-01 00:00:00"}} | query.endDate must have the format yyyy-MM-dd
+		{"pageNum":1,"pageSize":10,"query":{"startDate":"2026-04-02","endDate":"2026-04-01"}} | query.endDate cannot be earlier than query.startDate
+		{"pageNum":1,"pageSize":10,"query":{"statusList":["paused"]}} | query.statusList[0] must be one of draft, running, pause, done
+		{"pageNum":1,"pageSize":10,"query":{"statusList":"draft"}} | query.statusList must be an array
+		{"pageNum":1,"pageSize":10,"query":{"status":"draft"}} | unknown parameter: query.status
+	`),
+	)('refuses %j with code 400', async (body, message) => {
+		errB(await sb.post(PATHS.taskQuery, body), 400, message);
 	});
 });

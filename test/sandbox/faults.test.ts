@@ -1,5 +1,5 @@
 import { SandboxControlError } from './control';
-import { PATHS, TENANT_A, errA, errB, okA, okB, useSandbox } from './fixture';
+import { cases, errA, errB, okA, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 import type { FaultKind } from './types';
 
 const sb = useSandbox();
@@ -18,31 +18,31 @@ describe('fault kinds', () => {
 		'status %i: answers that HTTP status with a Spring-like body',
 		async (status) => {
 			await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status });
-			const res = await sb.client.post(PATHS.crmAdd, { customerName: 'x' });
+			const res = await sb.post(PATHS.crmAdd, { customerName: 'x' });
 			expect(res.status).toBe(status);
 			expect(res.json).toMatchObject({ status, path: PATHS.crmAdd });
 			expect(await customerCount()).toBe(0);
-			okA(await sb.client.post(PATHS.crmAdd, { customerName: 'x' }));
+			okA(await sb.post(PATHS.crmAdd, { customerName: 'x' }));
 		},
 	);
 
 	it('status defaults to 500; 429 carries Retry-After when asked', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status' });
-		expect((await sb.client.post(PATHS.groupList, {})).status).toBe(500);
+		expect((await sb.post(PATHS.groupList, {})).status).toBe(500);
 		await sb.control.addFault({
 			pathPattern: PATHS.groupList,
 			kind: 'status',
 			status: 429,
 			retryAfterSeconds: 2,
 		});
-		const res = await sb.client.post(PATHS.groupList, {});
+		const res = await sb.post(PATHS.groupList, {});
 		expect(res.status).toBe(429);
 		expect(res.headers['retry-after']).toBe('2');
 	});
 
 	it('truncated: HTTP 200 whose JSON body stops halfway', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmList, kind: 'truncated' });
-		const res = await sb.client.post(PATHS.crmList, { search: [] });
+		const res = await sb.post(PATHS.crmList, { search: [] });
 		expect(res.status).toBe(200);
 		expect(res.headers['content-type']).toBe('application/json;charset=UTF-8');
 		expect(res.text.startsWith('{"success":true')).toBe(true);
@@ -51,7 +51,7 @@ describe('fault kinds', () => {
 
 	it('nonjson: HTTP 200 declared as JSON, body plain text', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.agentQuery, kind: 'nonjson' });
-		const res = await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 1 });
+		const res = await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 1 });
 		expect(res.status).toBe(200);
 		expect(res.headers['content-type']).toBe('application/json;charset=UTF-8');
 		expect(() => JSON.parse(res.text)).toThrow(SyntaxError);
@@ -61,11 +61,11 @@ describe('fault kinds', () => {
 	it('html: an nginx error page (default 502, status configurable)', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'html' });
 		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'html', status: 200 });
-		const first = await sb.client.post(PATHS.groupList, {});
+		const first = await sb.post(PATHS.groupList, {});
 		expect(first.status).toBe(502);
 		expect(first.headers['content-type']).toBe('text/html');
 		expect(first.text).toContain('<h1>502 Bad Gateway</h1>');
-		const second = await sb.client.post(PATHS.groupList, {});
+		const second = await sb.post(PATHS.groupList, {});
 		expect(second.status).toBe(200);
 		expect(second.text).toContain('<html>');
 	});
@@ -73,29 +73,25 @@ describe('fault kinds', () => {
 	it('envelope: a failure inside the right envelope (defaults and explicit code/message)', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'envelope' });
 		errA(
-			await sb.client.post(PATHS.crmAdd, { customerName: 'x' }),
+			await sb.post(PATHS.crmAdd, { customerName: 'x' }),
 			'00000500',
 			'system busy, please try again later',
 		);
 		await sb.control.addFault({ pathPattern: PATHS.agentQuery, kind: 'envelope' });
-		errB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 1 }), 500, 'system busy');
+		errB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 1 }), 500, 'system busy');
 		await sb.control.addFault({
 			pathPattern: PATHS.taskQuery,
 			kind: 'envelope',
 			envelopeCode: 429,
 			envelopeMessage: 'too many requests',
 		});
-		errB(
-			await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 }),
-			429,
-			'too many requests',
-		);
+		errB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 }), 429, 'too many requests');
 		expect(await customerCount()).toBe(0);
 	});
 
 	it('reset: the connection is destroyed and nothing happens', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'reset' });
-		await expect(sb.client.post(PATHS.crmAdd, { customerName: 'x' })).rejects.toThrow();
+		await expect(sb.post(PATHS.crmAdd, { customerName: 'x' })).rejects.toThrow();
 		expect(await customerCount()).toBe(0);
 		const [entry] = await sb.control.getLog();
 		expect(entry).toMatchObject({ fault: 'reset', httpStatus: 0, code: null });
@@ -103,14 +99,14 @@ describe('fault kinds', () => {
 
 	it('reset with runHandler: the write happens, the answer is lost', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'reset', runHandler: true });
-		await expect(sb.client.post(PATHS.crmAdd, { customerName: 'x' })).rejects.toThrow();
+		await expect(sb.post(PATHS.crmAdd, { customerName: 'x' })).rejects.toThrow();
 		expect(await customerCount()).toBe(1);
 	});
 
 	it('delay: runs the handler at once and answers late', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'delay', delayMs: 250 });
 		const started = performance.now();
-		const res = await sb.client.post(PATHS.crmAdd, { customerName: 'slow' });
+		const res = await sb.post(PATHS.crmAdd, { customerName: 'slow' });
 		const elapsed = performance.now() - started;
 		expect(okA(res).customerName).toBe('slow');
 		expect(elapsed).toBeGreaterThanOrEqual(240);
@@ -122,7 +118,7 @@ describe('fault kinds', () => {
 	it('delay: a write whose client timed out has still happened (so it must not be retried)', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'delay', delayMs: 1000 });
 		await expect(
-			sb.client.post(PATHS.crmAdd, { customerName: 'once' }, { signal: AbortSignal.timeout(200) }),
+			sb.post(PATHS.crmAdd, { customerName: 'once' }, { signal: AbortSignal.timeout(200) }),
 		).rejects.toThrow();
 		expect(await customerCount()).toBe(1);
 	});
@@ -133,16 +129,16 @@ describe('fault kinds', () => {
 			const [taskId] = await sb.control.seedTasks({ appId: APP, tasks: [{}] });
 			await sb.control.addFault({ pathPattern: PATHS.taskImport, kind });
 			const body = { taskId, customers: [{ customerNumber: '13800138000' }] };
-			await sb.client.post(PATHS.taskImport, body, { nonce: '246810' }).catch(() => undefined);
+			await sb.post(PATHS.taskImport, body, { nonce: '246810' }).catch(() => undefined);
 			expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(0);
-			okB(await sb.client.post(PATHS.taskImport, body, { nonce: '246810' }));
+			okB(await sb.post(PATHS.taskImport, body, { nonce: '246810' }));
 			expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(1);
 		},
 	);
 });
 
 describe('fault matching', () => {
-	it('hits the next N matching requests only (default 1)', async () => {
+	it('hits the next N matching requests only (default 1), also with a probability', async () => {
 		await sb.control.addFault({
 			pathPattern: PATHS.groupList,
 			kind: 'status',
@@ -150,11 +146,21 @@ describe('fault matching', () => {
 			count: 2,
 		});
 		const statuses = [];
-		for (let i = 0; i < 4; i++) statuses.push((await sb.client.post(PATHS.groupList, {})).status);
+		for (let i = 0; i < 4; i++) statuses.push((await sb.post(PATHS.groupList, {})).status);
 		expect(statuses).toEqual([503, 503, 200, 200]);
 		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status' });
-		expect((await sb.client.post(PATHS.groupList, {})).status).toBe(500);
-		expect((await sb.client.post(PATHS.groupList, {})).status).toBe(200);
+		expect((await sb.post(PATHS.groupList, {})).status).toBe(500);
+		expect((await sb.post(PATHS.groupList, {})).status).toBe(200);
+		// count also caps a probability fault.
+		await sb.control.addFault({
+			pathPattern: PATHS.groupList,
+			kind: 'status',
+			probability: 1,
+			count: 3,
+		});
+		const capped = [];
+		for (let i = 0; i < 5; i++) capped.push((await sb.post(PATHS.groupList, {})).status);
+		expect(capped).toEqual([500, 500, 500, 200, 200]);
 	});
 
 	it('matches the path as a substring or as a regular expression, and optionally the method', async () => {
@@ -164,10 +170,10 @@ describe('fault matching', () => {
 			count: 2,
 		});
 		const window = { startTime: '2026-01-01 00:00:00', endTime: '2026-01-01 00:00:01' };
-		expect((await sb.client.post(PATHS.callRecords, window)).status).toBe(500);
-		expect((await sb.client.post(PATHS.imRecords, window)).status).toBe(500);
+		expect((await sb.post(PATHS.callRecords, window)).status).toBe(500);
+		expect((await sb.post(PATHS.imRecords, window)).status).toBe(500);
 		await sb.control.addFault({ pathPattern: '/openapi/crm/', kind: 'status', method: 'GET' });
-		okA(await sb.client.post(PATHS.crmList, { search: [] }));
+		okA(await sb.post(PATHS.crmList, { search: [] }));
 		expect((await sb.client.get(PATHS.crmGet('1'))).status).toBe(500);
 	});
 
@@ -183,7 +189,7 @@ describe('fault matching', () => {
 			});
 			let out = '';
 			for (let i = 0; i < 40; i++)
-				out += (await sb.client.post(PATHS.groupList, {})).status === 503 ? 'x' : '.';
+				out += (await sb.post(PATHS.groupList, {})).status === 503 ? 'x' : '.';
 			return out;
 		}
 		const first = await pattern(0.3, 7);
@@ -196,22 +202,10 @@ describe('fault matching', () => {
 		expect(await pattern(1, 1)).toBe('x'.repeat(40));
 	});
 
-	it('caps a probability fault with count', async () => {
-		await sb.control.addFault({
-			pathPattern: PATHS.groupList,
-			kind: 'status',
-			probability: 1,
-			count: 3,
-		});
-		const statuses = [];
-		for (let i = 0; i < 5; i++) statuses.push((await sb.client.post(PATHS.groupList, {})).status);
-		expect(statuses).toEqual([500, 500, 500, 200, 200]);
-	});
-
 	it('never hits the control API', async () => {
 		await sb.control.addFault({ pathPattern: '.*', kind: 'reset', probability: 1 });
 		expect((await sb.control.getState(APP)).appId).toBe(APP);
-		await expect(sb.client.post(PATHS.groupList, {})).rejects.toThrow();
+		await expect(sb.post(PATHS.groupList, {})).rejects.toThrow();
 	});
 
 	it('lists, removes and clears faults', async () => {
@@ -241,21 +235,17 @@ describe('fault matching', () => {
 		expect(await sb.control.listFaults()).toEqual([]);
 	});
 
-	it.each([
-		[{ kind: 'status' }, 'pathPattern is required'],
-		[{ pathPattern: 'x', kind: 'boom' }, 'kind must be one of'],
-		[{ pathPattern: 'x', kind: 'status', status: 99 }, 'status must be an integer from 100 to 599'],
-		[
-			{ pathPattern: 'x', kind: 'status', probability: 1.5 },
-			'probability must be a number from 0 to 1',
-		],
-		[{ pathPattern: 'x', kind: 'status', count: 0 }, 'count must be an integer greater than 0'],
-		[
-			{ pathPattern: 'x', kind: 'status', runHandler: true },
-			'runHandler applies to kind reset only',
-		],
-		[{ pathPattern: 'x', kind: 'status', times: 2 }, 'unknown parameter: times'],
-	])('refuses the fault %j (HTTP 400)', async (spec, message) => {
+	it.each(
+		cases(`
+		{"kind":"status"} | pathPattern is required
+		{"pathPattern":"x","kind":"boom"} | kind must be one of
+		{"pathPattern":"x","kind":"status","status":99} | status must be an integer from 100 to 599
+		{"pathPattern":"x","kind":"status","probability":1.5} | probability must be a number from 0 to 1
+		{"pathPattern":"x","kind":"status","count":0} | count must be an integer greater than 0
+		{"pathPattern":"x","kind":"status","runHandler":true} | runHandler applies to kind reset only
+		{"pathPattern":"x","kind":"status","times":2} | unknown parameter: times
+	`),
+	)('refuses the fault %j (HTTP 400)', async (spec, message) => {
 		const error = await sb.control.addFault(spec as never).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(SandboxControlError);
 		expect((error as SandboxControlError).status).toBe(400);

@@ -2,7 +2,7 @@
 // tests, closed after them), its control client, signed clients and the node credentials that point
 // at it; plus assertions on the two envelopes.
 
-import { SignedClient, type ApiResponse } from './client';
+import { SignedClient, type ApiResponse, type RequestOptions } from './client';
 import { SandboxControl } from './control';
 import { startSandbox, type RunningSandbox } from './index';
 import type { SandboxOptions, TenantConfig } from './types';
@@ -28,6 +28,8 @@ export interface SandboxFixture {
 	/** Signed as the first tenant. */
 	readonly client: SignedClient;
 	clientFor(tenant: TenantConfig): SignedClient;
+	/** `client.post`: a signed POST as the first tenant. */
+	post(path: string, body: unknown, opts?: RequestOptions): Promise<ApiResponse>;
 	/** `{ baseUrl, appId, appSecret }` of a tenant, plus any other credential fields given. */
 	credentials<Extra extends object = object>(
 		tenant: { appId: string; appSecret: string },
@@ -65,6 +67,7 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 			return client as SignedClient;
 		},
 		clientFor,
+		post: (path, body, opts) => fixture.client.post(path, body, opts),
 		credentials<Extra extends object = object>(
 			tenant: { appId: string; appSecret: string },
 			extra?: Extra,
@@ -82,6 +85,31 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 		running = undefined;
 	});
 	return fixture;
+}
+
+/**
+ * A case table, one case a line, cells split on ` | `: a cell is JSON when it parses, `-` is
+ * undefined, anything else is text (an expected message).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- cells are any JSON
+export function cases(table: string): [any, any, any, any][] {
+	return table
+		.trim()
+		.split('\n')
+		.map(
+			(line) =>
+				line
+					.trim()
+					.split(' | ')
+					.map((cell) => {
+						if (cell === '-') return undefined;
+						try {
+							return JSON.parse(cell) as unknown;
+						} catch {
+							return cell;
+						}
+					}) as [unknown, unknown, unknown, unknown],
+		);
 }
 
 const TRACE_ID = /^[0-9a-f]{32}$/;

@@ -1,7 +1,12 @@
-import { PATHS, TENANT_A, errA, okA, useSandbox } from './fixture';
+import { cases, errA, okA, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
+const GROUP = {
+	groupName: '杭州显号',
+	strategy: '2',
+	numberList: ['057188880001', '057188880002'],
+};
 const MEMBERS = [
 	{ agentNumber: '1001', weight: 5 },
 	{ agentNumber: '1002', weight: '3' },
@@ -13,12 +18,12 @@ beforeEach(async () => {
 
 describe('service groups', () => {
 	it('creates groups with generated queue numbers 8001, 8002, … and defaults', async () => {
-		expect(
-			okA(await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS })),
-		).toEqual({ queueNumber: '8001' });
+		expect(okA(await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }))).toEqual({
+			queueNumber: '8001',
+		});
 		expect(
 			okA(
-				await sb.client.post(PATHS.groupCreate, {
+				await sb.post(PATHS.groupCreate, {
 					name: 'Support',
 					members: MEMBERS,
 					strategy: 'random',
@@ -34,7 +39,7 @@ describe('service groups', () => {
 				}),
 			),
 		).toEqual({ queueNumber: '8002' });
-		const list = okA(await sb.client.post(PATHS.groupList, {}));
+		const list = okA(await sb.post(PATHS.groupList, {}));
 		expect(list).toHaveLength(2);
 		expect(list[0]).toMatchObject({
 			accountId: APP,
@@ -65,63 +70,48 @@ describe('service groups', () => {
 	});
 
 	it('accepts every strategy', async () => {
-		for (const strategy of [
-			'rrmemory',
-			'random',
-			'order',
-			'skill',
-			'maxFreeTime',
-			'leastAnswerTimes',
-			'longestAnswerTimes',
-		]) {
-			okA(await sb.client.post(PATHS.groupCreate, { name: strategy, members: MEMBERS, strategy }));
+		for (const strategy of 'rrmemory random order skill maxFreeTime leastAnswerTimes longestAnswerTimes'.split(
+			' ',
+		)) {
+			okA(await sb.post(PATHS.groupCreate, { name: strategy, members: MEMBERS, strategy }));
 		}
-		expect(okA(await sb.client.post(PATHS.groupList, {}))).toHaveLength(7);
+		expect(okA(await sb.post(PATHS.groupList, {}))).toHaveLength(7);
 	});
 
-	it.each([
-		[{ members: MEMBERS }, 'name is required'],
-		[{ name: '', members: MEMBERS }, 'name cannot be empty'],
-		[{ name: 'x' }, 'members is required'],
-		[{ name: 'x', members: [] }, 'members cannot be empty'],
-		[{ name: 'x', members: {} }, 'members must be an array'],
-		[{ name: 'x', members: [{ weight: 1 }] }, 'members[0].agentNumber is required'],
-		[{ name: 'x', members: [{ agentNumber: '1001' }] }, 'members[0].weight is required'],
-		[{ name: 'x', members: [{ agentNumber: '1001', weight: -1 }] }, 'members[0].weight'],
-		[
-			{
-				name: 'x',
-				members: [
-					{ agentNumber: '1001', weight: 1 },
-					{ agentNumber: '1001', weight: 2 },
-				],
-			},
-			'listed twice',
-		],
-		[{ name: 'x', members: MEMBERS, strategy: 'fifo' }, 'strategy must be one of'],
-		[{ name: 'x', members: MEMBERS, level: 1 }, 'level must be one of 1, 2, 3'],
-		[{ name: 'x', members: MEMBERS, level: '4' }, 'level must be one of 1, 2, 3'],
-		[{ name: 'x', members: MEMBERS, maxWaitLimit: -1 }, 'maxWaitLimit must be an integer >= 0'],
-		[{ name: 'x', members: MEMBERS, waitTime: 1.5 }, 'waitTime must be an integer >= 0'],
-		[{ name: 'x', members: MEMBERS, timeout: '20' }, 'timeout must be an integer >= 0'],
-		[{ name: 'x', members: MEMBERS, broadcastMember: 'yes' }, 'broadcastMember must be a boolean'],
-		[
-			{ name: 'x', members: MEMBERS, parentId: '9999' },
-			'parentId 9999 is not the queueNumber of an existing group',
-		],
-		[{ name: 'x', members: MEMBERS, queueNumber: '8001' }, 'unknown parameter: queueNumber'],
-	])('refuses create %j with 00000400', async (body, message) => {
-		errA(await sb.client.post(PATHS.groupCreate, body), '00000400', message);
+	const M = JSON.stringify(MEMBERS);
+	it.each(
+		cases(`
+		{"members":${M}} | name is required
+		{"name":"","members":${M}} | name cannot be empty
+		{"name":"x"} | members is required
+		{"name":"x","members":[]} | members cannot be empty
+		{"name":"x","members":{}} | members must be an array
+		{"name":"x","members":[{"weight":1}]} | members[0].agentNumber is required
+		{"name":"x","members":[{"agentNumber":"1001"}]} | members[0].weight is required
+		{"name":"x","members":[{"agentNumber":"1001","weight":-1}]} | members[0].weight
+		{"name":"x","members":[{"agentNumber":"1001","weight":1},{"agentNumber":"1001","weight":2}]} | listed twice
+		{"name":"x","members":${M},"strategy":"fifo"} | strategy must be one of
+		{"name":"x","members":${M},"level":1} | level must be one of 1, 2, 3
+		{"name":"x","members":${M},"level":"4"} | level must be one of 1, 2, 3
+		{"name":"x","members":${M},"maxWaitLimit":-1} | maxWaitLimit must be an integer >= 0
+		{"name":"x","members":${M},"waitTime":1.5} | waitTime must be an integer >= 0
+		{"name":"x","members":${M},"timeout":"20"} | timeout must be an integer >= 0
+		{"name":"x","members":${M},"broadcastMember":"yes"} | broadcastMember must be a boolean
+		{"name":"x","members":${M},"parentId":"9999"} | parentId 9999 is not the queueNumber of an existing group
+		{"name":"x","members":${M},"queueNumber":"8001"} | unknown parameter: queueNumber
+	`),
+	)('refuses create %j with 00000400', async (body, message) => {
+		errA(await sb.post(PATHS.groupCreate, body), '00000400', message);
 		expect((await sb.control.getState(APP)).serviceGroups).toHaveLength(0);
 	});
 
-	it('updates the given settings (data null) and refuses unknown queue numbers', async () => {
+	it('updates the given settings (data null)', async () => {
 		const { queueNumber } = okA(
-			await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
+			await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
 		);
 		expect(
 			okA(
-				await sb.client.post(PATHS.groupUpdate, {
+				await sb.post(PATHS.groupUpdate, {
 					queueNumber,
 					name: 'Sales 2',
 					strategy: 'order',
@@ -129,71 +119,42 @@ describe('service groups', () => {
 				}),
 			),
 		).toBeNull();
-		const [group] = okA(await sb.client.post(PATHS.groupList, { queueNumber }));
+		const [group] = okA(await sb.post(PATHS.groupList, { queueNumber }));
 		expect(group).toMatchObject({
 			name: 'Sales 2',
 			strategy: 'order',
 			members: [{ agentNumber: '1003', weight: 1 }],
 			level: '1',
 		});
-		errA(
-			await sb.client.post(PATHS.groupUpdate, { name: 'x' }),
-			'00000400',
-			'queueNumber is required',
-		);
-		errA(
-			await sb.client.post(PATHS.groupUpdate, { queueNumber: '9999', name: 'x' }),
-			'00000400',
-			'service group 9999 does not exist',
-		);
-		errA(
-			await sb.client.post(PATHS.groupUpdate, { queueNumber, members: [] }),
-			'00000400',
-			'members cannot be empty',
-		);
-		errA(
-			await sb.client.post(PATHS.groupUpdate, { queueNumber, level: '2' }),
-			'00000400',
-			'unknown parameter: level',
-		);
 	});
 
 	it('lists one group by queueNumber, or none', async () => {
 		await sb.control.seedServiceGroups({ appId: APP, count: 3 });
 		expect(
-			okA(await sb.client.post(PATHS.groupList, {})).map(
-				(g: { queueNumber: string }) => g.queueNumber,
-			),
+			okA(await sb.post(PATHS.groupList, {})).map((g: { queueNumber: string }) => g.queueNumber),
 		).toEqual(['8001', '8002', '8003']);
 		expect(
-			okA(await sb.client.post(PATHS.groupList, { queueNumber: '8002' })).map(
+			okA(await sb.post(PATHS.groupList, { queueNumber: '8002' })).map(
 				(g: { queueNumber: string }) => g.queueNumber,
 			),
 		).toEqual(['8002']);
-		expect(okA(await sb.client.post(PATHS.groupList, { queueNumber: '7000' }))).toEqual([]);
+		expect(okA(await sb.post(PATHS.groupList, { queueNumber: '7000' }))).toEqual([]);
 	});
 
 	it('deletes a group (data null) and refuses unknown queue numbers', async () => {
 		const { queueNumber } = okA(
-			await sb.client.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
+			await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
 		);
-		expect(okA(await sb.client.post(PATHS.groupDelete, { queueNumber }))).toBeNull();
-		expect(okA(await sb.client.post(PATHS.groupList, {}))).toEqual([]);
-		errA(await sb.client.post(PATHS.groupDelete, { queueNumber }), '00000400', 'does not exist');
-		errA(await sb.client.post(PATHS.groupDelete, {}), '00000400', 'queueNumber is required');
+		expect(okA(await sb.post(PATHS.groupDelete, { queueNumber }))).toBeNull();
+		expect(okA(await sb.post(PATHS.groupList, {}))).toEqual([]);
+		errA(await sb.post(PATHS.groupDelete, { queueNumber }), '00000400', 'does not exist');
 	});
 });
 
 describe('display-number groups', () => {
-	const GROUP = {
-		groupName: '杭州显号',
-		strategy: '2',
-		numberList: ['057188880001', '057188880002'],
-	};
-
 	it('creates a group and answers it', async () => {
 		const data = okA(
-			await sb.client.post(PATHS.numberGroupCreate, {
+			await sb.post(PATHS.numberGroupCreate, {
 				...GROUP,
 				remark: 'r',
 				city: '杭州',
@@ -214,36 +175,32 @@ describe('display-number groups', () => {
 		expect(data.id).toMatch(/^\d{18}$/);
 		expect(data.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 		const overflow = okA(
-			await sb.client.post(PATHS.numberGroupCreate, { ...GROUP, overflowGroupId: data.id }),
+			await sb.post(PATHS.numberGroupCreate, { ...GROUP, overflowGroupId: data.id }),
 		);
 		expect(overflow.overflowGroupId).toBe(data.id);
 	});
 
-	it.each([
-		[{ strategy: '1', numberList: ['1'] }, 'groupName is required'],
-		[{ groupName: 'x', numberList: ['1'] }, 'strategy is required'],
-		[{ groupName: 'x', strategy: 1, numberList: ['1'] }, 'strategy must be one of 1, 2, 3'],
-		[{ groupName: 'x', strategy: '4', numberList: ['1'] }, 'strategy must be one of 1, 2, 3'],
-		[{ groupName: 'x', strategy: '1' }, 'numberList is required'],
-		[{ groupName: 'x', strategy: '1', numberList: [] }, 'numberList cannot be empty'],
-		[
-			{ groupName: 'x', strategy: '1', numberList: [57188880001] },
-			'numberList[0] must be a non-empty string',
-		],
-		[
-			{ groupName: 'x', strategy: '1', numberList: ['1'], overflowGroupId: '123' },
-			'display-number group 123 does not exist',
-		],
-	])('refuses create %j with 00000400', async (body, message) => {
-		errA(await sb.client.post(PATHS.numberGroupCreate, body), '00000400', message);
+	it.each(
+		cases(`
+		{"strategy":"1","numberList":["1"]} | groupName is required
+		{"groupName":"x","numberList":["1"]} | strategy is required
+		{"groupName":"x","strategy":1,"numberList":["1"]} | strategy must be one of 1, 2, 3
+		{"groupName":"x","strategy":"4","numberList":["1"]} | strategy must be one of 1, 2, 3
+		{"groupName":"x","strategy":"1"} | numberList is required
+		{"groupName":"x","strategy":"1","numberList":[]} | numberList cannot be empty
+		{"groupName":"x","strategy":"1","numberList":[57188880001]} | numberList[0] must be a non-empty string
+		{"groupName":"x","strategy":"1","numberList":["1"],"overflowGroupId":"123"} | display-number group 123 does not exist
+	`),
+	)('refuses create %j with 00000400', async (body, message) => {
+		errA(await sb.post(PATHS.numberGroupCreate, body), '00000400', message);
 		expect((await sb.control.getState(APP)).displayNumberGroups).toHaveLength(0);
 	});
 
-	it('updates (id and numberList required) and deletes', async () => {
-		const { id } = okA(await sb.client.post(PATHS.numberGroupCreate, GROUP));
+	it('updates and deletes', async () => {
+		const { id } = okA(await sb.post(PATHS.numberGroupCreate, GROUP));
 		expect(
 			okA(
-				await sb.client.post(PATHS.numberGroupUpdate, {
+				await sb.post(PATHS.numberGroupUpdate, {
 					id,
 					numberList: ['01066660001'],
 					groupName: 'renamed',
@@ -251,7 +208,7 @@ describe('display-number groups', () => {
 				}),
 			),
 		).toBeNull();
-		const { list } = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
+		const { list } = okA(await sb.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
 		expect(list[0]).toMatchObject({
 			id,
 			numberList: ['01066660001'],
@@ -259,51 +216,54 @@ describe('display-number groups', () => {
 			strategy: '3',
 			remark: null,
 		});
-		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { numberList: ['1'] }),
-			'00000400',
-			'id is required',
-		);
-		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { id }),
-			'00000400',
-			'numberList is required',
-		);
-		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { id: '1', numberList: ['1'] }),
-			'00000400',
-			'display-number group 1 does not exist',
-		);
-		errA(
-			await sb.client.post(PATHS.numberGroupUpdate, { id, numberList: ['1'], overflowGroupId: id }),
-			'00000400',
-			'cannot be the group itself',
-		);
-		expect(okA(await sb.client.post(PATHS.numberGroupDelete, { id }))).toBeNull();
-		errA(await sb.client.post(PATHS.numberGroupDelete, { id }), '00000400', 'does not exist');
-		errA(await sb.client.post(PATHS.numberGroupDelete, {}), '00000400', 'id is required');
+		expect(okA(await sb.post(PATHS.numberGroupDelete, { id }))).toBeNull();
+		errA(await sb.post(PATHS.numberGroupDelete, { id }), '00000400', 'does not exist');
 	});
 
 	it('queries pages: page >= 1, pageSize 10..100, with page metadata', async () => {
 		await sb.control.seedDisplayNumberGroups({ appId: APP, count: 23 });
-		const first = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
+		const first = okA(await sb.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
 		expect(first.list).toHaveLength(10);
 		expect(first.page).toEqual({ pageSize: 10, pageNumber: 1, totalPage: 3, total: 23 });
-		const third = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 3, pageSize: 10 }));
+		const third = okA(await sb.post(PATHS.numberGroupQuery, { page: 3, pageSize: 10 }));
 		expect(third.list).toHaveLength(3);
-		const all = okA(await sb.client.post(PATHS.numberGroupQuery, { page: 1, pageSize: 100 }));
+		const all = okA(await sb.post(PATHS.numberGroupQuery, { page: 1, pageSize: 100 }));
 		expect(all.list.slice(20).map((g: { id: string }) => g.id)).toEqual(
 			third.list.map((g: { id: string }) => g.id),
 		);
-		for (const [body, message] of [
-			[{ pageSize: 10 }, 'page is required'],
-			[{ page: 1 }, 'pageSize is required'],
-			[{ page: 0, pageSize: 10 }, 'page must be an integer greater than 0'],
-			[{ page: 1, pageSize: 9 }, 'pageSize must be an integer from 10 to 100'],
-			[{ page: 1, pageSize: 101 }, 'pageSize must be an integer from 10 to 100'],
-			[{ page: '1', pageSize: 10 }, 'page must be an integer'],
-		] as const) {
-			errA(await sb.client.post(PATHS.numberGroupQuery, body), '00000400', message);
-		}
 	});
+});
+
+// "QN" and "ID" stand for the queue number and the id of groups created first.
+it.each(
+	cases(`
+	groupUpdate | {"name":"x"} | queueNumber is required
+	groupUpdate | {"queueNumber":"9999","name":"x"} | service group 9999 does not exist
+	groupUpdate | {"queueNumber":"QN","members":[]} | members cannot be empty
+	groupUpdate | {"queueNumber":"QN","level":"2"} | unknown parameter: level
+	groupDelete | {} | queueNumber is required
+	numberGroupUpdate | {"numberList":["1"]} | id is required
+	numberGroupUpdate | {"id":"ID"} | numberList is required
+	numberGroupUpdate | {"id":"1","numberList":["1"]} | display-number group 1 does not exist
+	numberGroupUpdate | {"id":"ID","numberList":["1"],"overflowGroupId":"ID"} | cannot be the group itself
+	numberGroupDelete | {} | id is required
+	numberGroupQuery | {"pageSize":10} | page is required
+	numberGroupQuery | {"page":1} | pageSize is required
+	numberGroupQuery | {"page":0,"pageSize":10} | page must be an integer greater than 0
+	numberGroupQuery | {"page":1,"pageSize":9} | pageSize must be an integer from 10 to 100
+	numberGroupQuery | {"page":1,"pageSize":101} | pageSize must be an integer from 10 to 100
+	numberGroupQuery | {"page":"1","pageSize":10} | page must be an integer
+`),
+)('%s refuses %j with 00000400, changing nothing', async (path, body, message) => {
+	const { queueNumber } = okA(
+		await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
+	);
+	const { id } = okA(await sb.post(PATHS.numberGroupCreate, GROUP));
+	const text = JSON.stringify(body)
+		.replaceAll('"QN"', `"${queueNumber}"`)
+		.replaceAll('"ID"', `"${id}"`);
+	const data = async () => ({ ...(await sb.control.getState(APP)), nonceCount: 0 });
+	const before = await data();
+	errA(await sb.post(PATHS[path as 'groupUpdate'], JSON.parse(text)), '00000400', message);
+	expect(await data()).toEqual(before);
 });

@@ -136,11 +136,7 @@ describe('tenant isolation', () => {
 
 	it("refuses one tenant signing with the other tenant's secret", async () => {
 		errA(
-			await sb.client.post(
-				PATHS.groupList,
-				{},
-				{ appId: TENANT_B.appId, appSecret: TENANT_A.appSecret },
-			),
+			await sb.post(PATHS.groupList, {}, { appId: TENANT_B.appId, appSecret: TENANT_A.appSecret }),
 			'00000400',
 			/signature mismatch/,
 		);

@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errB, okB, useSandbox } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -10,12 +10,12 @@ beforeEach(async () => {
 });
 
 async function importRows(customers: unknown[], extra: Record<string, unknown> = {}) {
-	return okB(await sb.client.post(PATHS.taskImport, { taskId, customers, ...extra }));
+	return okB(await sb.post(PATHS.taskImport, { taskId, customers, ...extra }));
 }
 
 describe('POST /openapi/agent/web/v1/callTask/import', () => {
 	it('imports rows and answers the batch result; the task total grows', async () => {
-		const res = await sb.client.post(PATHS.taskImport, {
+		const res = await sb.post(PATHS.taskImport, {
 			taskId,
 			customers: [
 				{
@@ -65,7 +65,7 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 		]);
 		const second = await importRows([{ customerNumber: '13900000000' }]);
 		expect(second.importBatchId).not.toBe(data.importBatchId);
-		const { list } = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
+		const { list } = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
 		expect(list[0].totalCount).toBe(3);
 	});
 
@@ -178,27 +178,20 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(2 + 2 + 1 + 2);
 	});
 
-	it.each([
-		[{ customers: [{ customerNumber: '13800000000' }] }, 'taskId is required'],
-		[{ taskId: 5, customers: [{ customerNumber: '13800000000' }] }, 'taskId must be a string'],
-		[
-			{ taskId: '0', customers: [{ customerNumber: '13800000000' }] },
-			'taskId must be a numeric string greater than 0',
-		],
-		[
-			{ taskId: 'abc', customers: [{ customerNumber: '13800000000' }] },
-			'taskId must be a numeric string greater than 0',
-		],
-		[{ taskId: 'TASK' }, 'customers must be an array of 1 to 10000 elements'],
-		[{ taskId: 'TASK', customers: [] }, 'customers must be an array of 1 to 10000 elements'],
-		[{ taskId: 'TASK', customers: {} }, 'customers must be an array of 1 to 10000 elements'],
-		[
-			{ taskId: 'TASK', customers: [{ customerNumber: '13800000000' }], dupStrategy: 'global' },
-			'dupStrategy must be one of task, batch, none',
-		],
-	])('refuses %j with code 400', async (body: Record<string, unknown>, message) => {
+	it.each(
+		cases(`
+		{"customers":[{"customerNumber":"13800000000"}]} | taskId is required
+		{"taskId":5,"customers":[{"customerNumber":"13800000000"}]} | taskId must be a string
+		{"taskId":"0","customers":[{"customerNumber":"13800000000"}]} | taskId must be a numeric string greater than 0
+		{"taskId":"abc","customers":[{"customerNumber":"13800000000"}]} | taskId must be a numeric string greater than 0
+		{"taskId":"TASK"} | customers must be an array of 1 to 10000 elements
+		{"taskId":"TASK","customers":[]} | customers must be an array of 1 to 10000 elements
+		{"taskId":"TASK","customers":{}} | customers must be an array of 1 to 10000 elements
+		{"taskId":"TASK","customers":[{"customerNumber":"13800000000"}],"dupStrategy":"global"} | dupStrategy must be one of task, batch, none
+	`),
+	)('refuses %j with code 400', async (body: Record<string, unknown>, message) => {
 		errB(
-			await sb.client.post(PATHS.taskImport, {
+			await sb.post(PATHS.taskImport, {
 				...body,
 				...(body.taskId === 'TASK' && { taskId }),
 			}),
@@ -213,7 +206,7 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 			customerNumber: String(13_000_000_000 + i),
 		}));
 		errB(
-			await sb.client.post(PATHS.taskImport, { taskId, customers: rows }),
+			await sb.post(PATHS.taskImport, { taskId, customers: rows }),
 			400,
 			'customers must be an array of 1 to 10000 elements',
 		);
@@ -222,7 +215,7 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 
 	it('answers 801 for an unknown task', async () => {
 		errB(
-			await sb.client.post(PATHS.taskImport, {
+			await sb.post(PATHS.taskImport, {
 				taskId: '182739465018279999',
 				customers: [{ customerNumber: '13800000000' }],
 			}),

@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errB, okB, useSandbox, wallTime } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -10,7 +10,7 @@ beforeEach(async () => {
 	const [group] = await sb.control.seedCallerNumberGroups({ appId: APP, count: 1 });
 	const [agent] = (await sb.control.getState(APP)).agents;
 	const created = okB(
-		await sb.client.post(PATHS.taskCreate, {
+		await sb.post(PATHS.taskCreate, {
 			taskName: 'State machine',
 			voiceAgentId: agent.id,
 			startType: 'manual',
@@ -26,20 +26,47 @@ beforeEach(async () => {
 });
 
 const operate = (operation: string, id = taskId) =>
-	sb.client.post(PATHS.taskOperate, { taskId: id, operation });
+	sb.post(PATHS.taskOperate, { taskId: id, operation });
 const importOne = (number = '13800138000') =>
-	sb.client.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
+	sb.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
 async function status(): Promise<string> {
 	return (await sb.control.getState(APP)).tasks[0].status;
 }
 
 describe('call task state machine', () => {
-	it('refuses to start a draft without customers (813)', async () => {
-		errB(await operate('start'), 813, 'task.call.pool.empty');
-		expect(await status()).toBe('draft');
+	/** Brings the task to a state: running and pause with one customer, done through the control API. */
+	const reach = async (state: string) => {
+		if (state === 'draft') return;
+		okB(await importOne());
+		okB(await operate('start'));
+		if (state === 'pause') okB(await operate('pause'));
+		if (state === 'done') expect((await sb.control.finishTask(APP, taskId)).status).toBe('done');
+	};
+
+	it.each(
+		cases(`
+		draft | start | 813 | task.call.pool.empty
+		draft | pause | 807 | task.invalid.pause.state
+		running | start | 806 | task.invalid.start.state
+		running | import | 809 | task.invalid.import.state
+		pause | pause | 807 | task.invalid.pause.state
+		done | start | 806 | task.invalid.start.state
+		done | pause | 807 | task.invalid.pause.state
+		done | import | 810 | task.invalid.edit.state
+	`),
+	)('%s: %s is refused with %i, changing nothing', async (state, action, code, message) => {
+		await reach(state);
+		const task = async () => {
+			const { status, totalCount } = (await sb.control.getState(APP)).tasks[0];
+			return { status, totalCount };
+		};
+		const before = await task();
+		expect(before.status).toBe(state);
+		errB(await (action === 'import' ? importOne('13900000000') : operate(action)), code, message);
+		expect(await task()).toEqual(before);
 	});
 
-	it('draft → running on start, with operatedTime and lastExecutedTime', async () => {
+	it('draft → running on start (operatedTime, lastExecutedTime) → pause → import → running', async () => {
 		okB(await importOne());
 		const before = wallTime(new Date());
 		const data = okB(await operate('start'));
@@ -47,34 +74,15 @@ describe('call task state machine', () => {
 		expect(data).toMatchObject({ taskId, status: 'running' });
 		expect(data.operatedTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 		expect(data.operatedTime >= before).toBe(true);
-		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
+		const [task] = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
 		expect(task).toMatchObject({
 			status: 'running',
 			lastExecutedTime: data.operatedTime.replace(' ', 'T'),
 		});
-	});
-
-	it('running → start again is 806, import is 809, pause → pause', async () => {
-		okB(await importOne());
-		okB(await operate('start'));
-		errB(await operate('start'), 806, 'task.invalid.start.state');
-		errB(await importOne('13900000000'), 809, 'task.invalid.import.state');
-		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(1);
 		expect(okB(await operate('pause'))).toMatchObject({ taskId, status: 'pause' });
 		expect(await status()).toBe('pause');
-	});
-
-	it('pause: pause again is 807, import is accepted, start → running', async () => {
-		okB(await importOne());
-		okB(await operate('start'));
-		okB(await operate('pause'));
-		errB(await operate('pause'), 807, 'task.invalid.pause.state');
 		expect(okB(await importOne('13900000000')).successCount).toBe(1);
 		expect(okB(await operate('start')).status).toBe('running');
-	});
-
-	it('draft: pause is 807', async () => {
-		errB(await operate('pause'), 807, 'task.invalid.pause.state');
 	});
 
 	it('pause with every customer completed cannot start (813)', async () => {
@@ -87,26 +95,15 @@ describe('call task state machine', () => {
 		expect(okB(await operate('start')).status).toBe('running');
 	});
 
-	it('done (only through the control API): start 806, pause 807, import 810', async () => {
-		okB(await importOne());
-		okB(await operate('start'));
-		const done = await sb.control.finishTask(APP, taskId);
-		expect(done.status).toBe('done');
-		errB(await operate('start'), 806, 'task.invalid.start.state');
-		errB(await operate('pause'), 807, 'task.invalid.pause.state');
-		errB(await importOne('13900000000'), 810, 'task.invalid.edit.state');
-		expect(await status()).toBe('done');
-	});
-
 	it('reports progress moved by the control API', async () => {
 		okB(
-			await sb.client.post(PATHS.taskImport, {
+			await sb.post(PATHS.taskImport, {
 				taskId,
 				customers: Array.from({ length: 3 }, (_, i) => ({ customerNumber: `1380000000${i}` })),
 			}),
 		);
 		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 2, connectedCount: 1 });
-		const [task] = okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
+		const [task] = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
 		expect(task).toMatchObject({
 			totalCount: 3,
 			completedCount: 2,
@@ -121,21 +118,23 @@ describe('call task state machine', () => {
 		).rejects.toThrow(/exceeds completedCount/);
 	});
 
-	it.each([
-		[{ operation: 'start' }, 'taskId is required'],
-		[{ taskId: 'TASK_AS_NUMBER', operation: 'start' }, 'taskId must be a string'],
-		[{ taskId: '0', operation: 'start' }, 'taskId must be a numeric string greater than 0'],
-		[{ taskId: '-1', operation: 'start' }, 'taskId must be a numeric string greater than 0'],
-		[{ taskId: 'TASK' }, 'operation is required'],
-		[{ taskId: 'TASK', operation: 'stop' }, 'operation must be one of start, pause'],
-		[{ taskId: 'TASK', operation: 'start', force: true }, 'unknown parameter: force'],
-	])('operate refuses %j with code 400', async (body: Record<string, unknown>, message) => {
+	it.each(
+		cases(`
+		{"operation":"start"} | taskId is required
+		{"taskId":"TASK_AS_NUMBER","operation":"start"} | taskId must be a string
+		{"taskId":"0","operation":"start"} | taskId must be a numeric string greater than 0
+		{"taskId":"-1","operation":"start"} | taskId must be a numeric string greater than 0
+		{"taskId":"TASK"} | operation is required
+		{"taskId":"TASK","operation":"stop"} | operation must be one of start, pause
+		{"taskId":"TASK","operation":"start","force":true} | unknown parameter: force
+	`),
+	)('operate refuses %j with code 400', async (body: Record<string, unknown>, message) => {
 		const resolved = {
 			...body,
 			...(body.taskId === 'TASK' && { taskId }),
 			...(body.taskId === 'TASK_AS_NUMBER' && { taskId: Number(taskId) }),
 		};
-		errB(await sb.client.post(PATHS.taskOperate, resolved), 400, message);
+		errB(await sb.post(PATHS.taskOperate, resolved), 400, message);
 	});
 
 	it('operate answers 801 for an unknown task', async () => {
@@ -146,12 +145,12 @@ describe('call task state machine', () => {
 
 describe('call tasks move on the sandbox clock', () => {
 	const importMany = (count: number) =>
-		sb.client.post(PATHS.taskImport, {
+		sb.post(PATHS.taskImport, {
 			taskId,
 			customers: Array.from({ length: count }, (_, i) => ({ customerNumber: `1380000010${i}` })),
 		});
 	const taskRow = async () =>
-		okB(await sb.client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list[0];
+		okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list[0];
 
 	it('a running task calls maxConcurrency customers every callSeconds and is done when all were called', async () => {
 		okB(await importMany(3)); // maxConcurrency 1 (the task above), callSeconds 30 (the default)

@@ -21,7 +21,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 describe('latency', () => {
 	it('applies the start-up latency to every answer and says so', async () => {
 		expect((await sb.control.getTraffic()).latency).toEqual({ minMs: 60, maxMs: 60 });
-		const { value, ms } = await timed(() => sb.client.post(PATHS.crmAdd, { customerName: 'A' }));
+		const { value, ms } = await timed(() => sb.post(PATHS.crmAdd, { customerName: 'A' }));
 		okA(value);
 		expect(ms).toBeGreaterThanOrEqual(59);
 		const [entry] = await sb.control.getLog({ pathContains: PATHS.crmAdd });
@@ -30,7 +30,7 @@ describe('latency', () => {
 
 	it('runs the handler at arrival: the write is in the state before the answer goes out', async () => {
 		await sb.control.setLatency(1000);
-		const answer = sb.client.post(PATHS.crmAdd, { customerName: 'Early' });
+		const answer = sb.post(PATHS.crmAdd, { customerName: 'Early' });
 		let state = await sb.control.getState(TENANT_A.appId);
 		for (let i = 0; i < 50 && state.customers.length === 0; i++)
 			state = await sb.control.getState(TENANT_A.appId);
@@ -40,7 +40,7 @@ describe('latency', () => {
 
 	it('is changed while running, fixed or random within bounds (seeded), and reset restores the start-up value', async () => {
 		expect((await sb.control.setLatency(0)).latency).toEqual({ minMs: 0, maxMs: 0 });
-		okA(await sb.client.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+		okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
 		// The server answers at once: its own measure, arrival to answer, not the client's clock.
 		const [quick] = await sb.control.getLog({ pathContains: PATHS.crmList });
 		expect(quick.durationMs).toBeLessThan(59);
@@ -49,7 +49,7 @@ describe('latency', () => {
 			latency: { minMs: 10, maxMs: 40 },
 		});
 		for (let i = 0; i < 5; i++)
-			okA(await sb.client.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+			okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
 		const durations = (await sb.control.getLog({ pathContains: PATHS.crmList }))
 			.slice(1)
 			.map((e: LogEntry) => e.durationMs);
@@ -72,20 +72,27 @@ describe('latency', () => {
 describe('requests in flight', () => {
 	it('counts API requests from arrival to answer and keeps the peak until reset', async () => {
 		expect(await sb.control.getTraffic()).toMatchObject({ inFlight: 0, maxInFlight: 0 });
+		// Each answer held 1.5 s after arrival, so that the five overlap even on a loaded machine.
+		await sb.control.addFault({
+			pathPattern: PATHS.crmAdd,
+			kind: 'delay',
+			delayMs: 1500,
+			count: 5,
+		});
 		await Promise.all(
-			Array.from({ length: 5 }, (_, i) => sb.client.post(PATHS.crmAdd, { customerName: `C${i}` })),
+			Array.from({ length: 5 }, (_, i) => sb.post(PATHS.crmAdd, { customerName: `C${i}` })),
 		);
-		// Control requests are not counted; the five overlapped during their 60 ms.
+		// Control requests are not counted.
 		expect(await sb.control.getTraffic()).toMatchObject({ inFlight: 0, maxInFlight: 5 });
-		okA(await sb.client.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+		okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
 		expect((await sb.control.getTraffic()).maxInFlight).toBe(5);
 		expect(await sb.control.resetTraffic()).toMatchObject({ inFlight: 0, maxInFlight: 0 });
-		okA(await sb.client.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+		okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
 		expect((await sb.control.getTraffic()).maxInFlight).toBe(1);
 	});
 
 	it('sees one at a time when a client waits for each answer', async () => {
-		for (let i = 0; i < 3; i++) okA(await sb.client.post(PATHS.crmAdd, { customerName: `S${i}` }));
+		for (let i = 0; i < 3; i++) okA(await sb.post(PATHS.crmAdd, { customerName: `S${i}` }));
 		expect((await sb.control.getTraffic()).maxInFlight).toBe(1);
 	});
 });

@@ -365,11 +365,15 @@ export interface ActiveFault extends FaultSpec {
 
 // ---- control payloads --------------------------------------------------------------------------
 
-export interface SeedCustomersRequest {
-	appId: string;
-	customers?: Partial<Customer>[];
-	count?: number;
-}
+/** Seeds rows: explicit ones under `key`, completed with defaults, and `count` generated ones. */
+type Seed<K extends string, T> = { appId: string; count?: number } & { [P in K]?: Partial<T>[] };
+export type SeedCustomersRequest = Seed<'customers', Customer>;
+export type SeedAgentsRequest = Seed<'agents', VoiceAgent>;
+export type SeedCallerNumberGroupsRequest = Seed<'groups', CallerNumberGroup>;
+export type SeedFieldsRequest = Seed<'fields', CustomerFieldVO>;
+export type SeedServiceGroupsRequest = Seed<'groups', ServiceGroup>;
+export type SeedDisplayNumberGroupsRequest = Seed<'groups', DisplayNumberGroup>;
+export type SeedTasksRequest = Seed<'tasks', CallTask>;
 export interface ChangeCustomersRequest {
 	appId: string;
 	changes: Array<{
@@ -378,36 +382,6 @@ export interface ChangeCustomersRequest {
 		updateAgent?: string;
 		fields?: Partial<Customer>;
 	}>;
-}
-export interface SeedAgentsRequest {
-	appId: string;
-	agents?: Partial<VoiceAgent>[];
-	count?: number;
-}
-export interface SeedCallerNumberGroupsRequest {
-	appId: string;
-	groups?: Partial<CallerNumberGroup>[];
-	count?: number;
-}
-export interface SeedFieldsRequest {
-	appId: string;
-	fields?: Partial<CustomerFieldVO>[];
-	count?: number;
-}
-export interface SeedServiceGroupsRequest {
-	appId: string;
-	groups?: Partial<ServiceGroup>[];
-	count?: number;
-}
-export interface SeedDisplayNumberGroupsRequest {
-	appId: string;
-	groups?: Partial<DisplayNumberGroup>[];
-	count?: number;
-}
-export interface SeedTasksRequest {
-	appId: string;
-	tasks?: Partial<CallTask>[];
-	count?: number;
 }
 export interface IdsResponse {
 	ids: string[];

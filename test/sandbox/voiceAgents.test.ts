@@ -1,4 +1,4 @@
-import { PATHS, TENANT_A, errB, okB, useSandbox } from './fixture';
+import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -8,53 +8,40 @@ beforeEach(async () => {
 });
 
 describe.each([PATHS.agentQuery, PATHS.callerGroupQuery])('%s paging', (path) => {
-	it.each([
-		[{ pageSize: 10 }, 'pageNo is required'],
-		[{ pageNo: 1 }, 'pageSize is required'],
-		[{ pageNo: 0, pageSize: 10 }, 'pageNo must be an integer greater than 0'],
-		[{ pageNo: 1, pageSize: 0 }, 'pageSize must be an integer from 1 to 500'],
-		[{ pageNo: 1, pageSize: 501 }, 'pageSize must be an integer from 1 to 500'],
-		[{ pageNo: 1.5, pageSize: 10 }, 'pageNo must be an integer'],
-		[{ pageNo: '1', pageSize: 10 }, 'pageNo must be an integer'],
-		[{ pageNum: 1, pageSize: 10 }, 'unknown parameter: pageNum'],
-	])('refuses %j with code 400', async (body, message) => {
-		errB(await sb.client.post(path, body), 400, message);
+	it.each(
+		cases(`
+		{"pageSize":10} | pageNo is required
+		{"pageNo":1} | pageSize is required
+		{"pageNo":0,"pageSize":10} | pageNo must be an integer greater than 0
+		{"pageNo":1,"pageSize":0} | pageSize must be an integer from 1 to 500
+		{"pageNo":1,"pageSize":501} | pageSize must be an integer from 1 to 500
+		{"pageNo":1.5,"pageSize":10} | pageNo must be an integer
+		{"pageNo":"1","pageSize":10} | pageNo must be an integer
+		{"pageNum":1,"pageSize":10} | unknown parameter: pageNum
+	`),
+	)('refuses %j with code 400', async (body, message) => {
+		errB(await sb.post(path, body), 400, message);
 	});
 });
 
 describe('POST /openapi/agent/web/v1/agent/query', () => {
 	it('pages {pageNum, pageSize, total, list, hasNext} with every agent field', async () => {
 		await sb.control.seedAgents({ appId: APP, count: 7 });
-		const first = okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 5 }));
+		const first = okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 5 }));
 		expect(first).toMatchObject({ pageNum: 1, pageSize: 5, total: 7, hasNext: true });
 		expect(first.list).toHaveLength(5);
-		expect(Object.keys(first.list[0])).toEqual([
-			'id',
-			'name',
-			'answerSource',
-			'description',
-			'callInOut',
-			'voice',
-			'language',
-			'wakeUpEnabled',
-			'followUpInterval',
-			'maxFollowUpCount',
-			'publishStatus',
-			'version',
-			'createTime',
-			'updateTime',
-		]);
-		const second = okB(await sb.client.post(PATHS.agentQuery, { pageNo: 2, pageSize: 5 }));
+		expect(Object.keys(first.list[0])).toEqual(
+			'id name answerSource description callInOut voice language wakeUpEnabled followUpInterval maxFollowUpCount publishStatus version createTime updateTime'.split(
+				' ',
+			),
+		);
+		const second = okB(await sb.post(PATHS.agentQuery, { pageNo: 2, pageSize: 5 }));
 		expect(second).toMatchObject({ pageNum: 2, total: 7, hasNext: false });
 		expect(second.list).toHaveLength(2);
-		expect(okB(await sb.client.post(PATHS.agentQuery, { pageNo: 3, pageSize: 5 })).list).toEqual(
-			[],
-		);
+		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 3, pageSize: 5 })).list).toEqual([]);
 		const all = [...first.list, ...second.list].map((a: { id: string }) => a.id);
 		expect(new Set(all).size).toBe(7);
-		expect(
-			okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 500 })).list,
-		).toHaveLength(7);
+		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 500 })).list).toHaveLength(7);
 	});
 
 	it('matches name fuzzily and case-insensitively', async () => {
@@ -62,35 +49,17 @@ describe('POST /openapi/agent/web/v1/agent/query', () => {
 			appId: APP,
 			agents: [{ name: 'Renewal Reminder' }, { name: 'renewal check' }, { name: '售后回访' }],
 		});
-		const data = okB(
-			await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: 'RENEWAL' }),
-		);
+		const data = okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: 'RENEWAL' }));
 		expect(data.list.map((a: { name: string }) => a.name)).toEqual([
 			'Renewal Reminder',
 			'renewal check',
 		]);
 		expect(data.total).toBe(2);
 		expect(
-			okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '回访' })).total,
+			okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '回访' })).total,
 		).toBe(1);
-		expect(
-			okB(await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '' })).total,
-		).toBe(3);
-	});
-
-	it('serves the demo seed: six agents with mixed publish status and versions', async () => {
-		await sb.control.reset([{ appId: 'demo', appSecret: 's', seed: 'demo' }]);
-		const data = okB(
-			await sb
-				.clientFor({ appId: 'demo', appSecret: 's' })
-				.post(PATHS.agentQuery, { pageNo: 1, pageSize: 50 }),
-		);
-		expect(data.total).toBe(6);
-		expect(new Set(data.list.map((a: { publishStatus: string }) => a.publishStatus))).toEqual(
-			new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
-		);
-		expect(new Set(data.list.map((a: { version: string }) => a.version))).toEqual(
-			new Set(['2', '3']),
+		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '' })).total).toBe(
+			3,
 		);
 	});
 });
@@ -110,7 +79,7 @@ describe('POST /openapi/agent/web/v1/number/group/query', () => {
 				},
 			],
 		});
-		const data = okB(await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 2 }));
+		const data = okB(await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 2 }));
 		expect(data).toMatchObject({ pageNum: 1, pageSize: 2, total: 4, hasNext: true });
 		expect(data.list[0]).toMatchObject({
 			groupName: 'Hangzhou outbound',
@@ -133,7 +102,7 @@ describe('POST /openapi/agent/web/v1/number/group/query', () => {
 			groups: [{ groupName: '杭州外呼' }, { groupName: '北京外呼' }, { groupName: 'Shanghai' }],
 		});
 		const data = okB(
-			await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10, groupName: '外呼' }),
+			await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10, groupName: '外呼' }),
 		);
 		expect(data.list.map((g: { groupName: string }) => g.groupName)).toEqual([
 			'杭州外呼',
@@ -141,7 +110,7 @@ describe('POST /openapi/agent/web/v1/number/group/query', () => {
 		]);
 		expect(
 			okB(
-				await sb.client.post(PATHS.callerGroupQuery, {
+				await sb.post(PATHS.callerGroupQuery, {
 					pageNo: 1,
 					pageSize: 10,
 					groupName: 'SHANG',
@@ -161,8 +130,8 @@ describe('big numbers (Java Long in envelope B)', () => {
 			appId: APP,
 			groups: [{ id: '182739465018273947' }],
 		});
-		const agents = await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 });
-		const groups = await sb.client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10 });
+		const agents = await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 });
+		const groups = await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10 });
 		expect(agents.text).toContain('"id":182739465018273946,');
 		expect(groups.text).toContain('"id":182739465018273947,');
 		expect(String(JSON.parse(agents.text).data.list[0].id)).not.toBe(agentId);
@@ -173,7 +142,7 @@ describe('big numbers (Java Long in envelope B)', () => {
 
 	it('gives every generated Long id 18 digits above 2^53', async () => {
 		await sb.control.seedAgents({ appId: APP, count: 20 });
-		const res = await sb.client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 20 });
+		const res = await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 20 });
 		const literals = [...res.text.matchAll(/"id":(\d+)/g)].map((m) => m[1]);
 		expect(literals).toHaveLength(20);
 		for (const id of literals) {

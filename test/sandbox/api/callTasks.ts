@@ -11,14 +11,9 @@ import { fuzzy, newFieldsB, pageOf, readPage } from './paging';
 
 export const TASK_STATUSES: readonly TaskStatus[] = ['draft', 'running', 'pause', 'done'];
 export const AGENT_TYPES: readonly AgentType[] = ['voicebot', 'voiceagent'];
-export const RETRY_REASONS = [
-	'unreachable',
-	'busy',
-	'no_answer',
-	'rejected',
-	'voice_assistant',
-	'power_off',
-];
+export const RETRY_REASONS = 'unreachable busy no_answer rejected voice_assistant power_off'.split(
+	' ',
+);
 const TIME_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 const LONG_MAX = 9223372036854775807n;
 
@@ -123,13 +118,9 @@ function readWindow(w: Fields): CallWindowRange {
 }
 
 function readRetry(r: Fields): RetryStrategy {
-	r.onlyKeys([
-		'retryEnabled',
-		'retryReasons',
-		'maxRetryTimes',
-		'retryIntervalValue',
-		'retryIntervalUnit',
-	]);
+	r.onlyKeys(
+		'retryEnabled retryReasons maxRetryTimes retryIntervalValue retryIntervalUnit'.split(' '),
+	);
 	if (!r.boolean('retryEnabled', { required: true })) return r.obj as unknown as RetryStrategy;
 	const reasons = r.array('retryReasons', { required: true }) as unknown[];
 	reasons.forEach((reason, i) => {
@@ -151,15 +142,11 @@ const create: RouteDef = {
 	envelope: 'B',
 	handler: ({ tenant, body }) => {
 		const f = newFieldsB(body);
-		f.onlyKeys([
-			'taskName',
-			'voiceAgentId',
-			'agentType',
-			'startType',
-			'scheduledStartTime',
-			'callStrategy',
-			'retryStrategy',
-		]);
+		f.onlyKeys(
+			'taskName voiceAgentId agentType startType scheduledStartTime callStrategy retryStrategy'.split(
+				' ',
+			),
+		);
 		const taskName = f.string('taskName', { required: true, max: 50 }) as string;
 		const voiceAgentId = readLong(f, 'voiceAgentId');
 		const agentType = f.oneOf('agentType', AGENT_TYPES);
@@ -179,12 +166,9 @@ const create: RouteDef = {
 			failB('scheduledStartTime must not be sent for manual tasks');
 		}
 		const cs = f.object('callStrategy', { required: true }) as Fields;
-		cs.onlyKeys([
-			'callWindowRanges',
-			'maxConcurrency',
-			'callerNumberGroupId',
-			'callerNumberGroupName',
-		]);
+		cs.onlyKeys(
+			'callWindowRanges maxConcurrency callerNumberGroupId callerNumberGroupName'.split(' '),
+		);
 		const callWindowRanges = (cs.objects('callWindowRanges', { required: true }) as Fields[]).map(
 			readWindow,
 		);

@@ -23,28 +23,10 @@ const WRITABLE_FIELDS = [
 	'customerSource',
 ];
 // Fields the server maintains: accepted in a request (a fetched record can be sent back) but ignored.
-const READ_ONLY_FIELDS = [
-	'_id',
-	'accountId',
-	'firstOwner',
-	'firstAssignTime',
-	'importBatchNumber',
-	'lastCallTime',
-	'lastCallUser',
-	'firstCallTime',
-	'firstCallUser',
-	'lastChatTime',
-	'lastChatUser',
-	'createAgent',
-	'updateAgent',
-	'createTime',
-	'updateTime',
-	'openSeaIds',
-	'callingNumber',
-	'imNumber',
-	'sumBridgeDuration',
-	'wxAddState',
-];
+const READ_ONLY_FIELDS =
+	'_id accountId firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent createTime updateTime openSeaIds callingNumber imNumber sumBridgeDuration wxAddState'.split(
+		' ',
+	);
 const STANDARD_FIELDS = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
 const NUMERIC_FIELDS = new Set(['callingNumber', 'imNumber', 'sumBridgeDuration']);
 const OPERATORS = [
@@ -359,16 +341,11 @@ const list: RouteDef = {
 	envelope: 'A',
 	handler: ({ tenant, body }) => {
 		const f = new Fields(body, failA);
-		f.onlyKeys([
-			'search',
-			'sortList',
-			'createTimeBegin',
-			'createTimeEnd',
-			'updateTimeBegin',
-			'updateTimeEnd',
-			'page',
-			'limit',
-		]);
+		f.onlyKeys(
+			'search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'.split(
+				' ',
+			),
+		);
 		const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
 		const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
 		if (!Array.isArray(body.search))

@@ -14,18 +14,10 @@ export const STRATEGIES = [
 	'longestAnswerTimes',
 ] as const;
 const LEVELS = ['1', '2', '3'] as const;
-const UPDATABLE = [
-	'groupLeader',
-	'name',
-	'members',
-	'strategy',
-	'maxWaitLimit',
-	'waitTime',
-	'broadcastMember',
-	'failedNotAssigned',
-	'timeout',
-	'noIdleTransfer',
-];
+const UPDATABLE =
+	'groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer'.split(
+		' ',
+	);
 
 function readMembers(f: Fields): GroupMember[] | undefined {
 	const seen = new Set<string>();

@@ -27,54 +27,13 @@ import type {
 } from '../types';
 
 const MAX_GENERATED = 1_000_000;
-const SURNAMES = [
-	'王',
-	'李',
-	'张',
-	'刘',
-	'陈',
-	'杨',
-	'赵',
-	'黄',
-	'周',
-	'吴',
-	'徐',
-	'孙',
-	'马',
-	'朱',
-	'胡',
-	'郭',
-];
-const GIVEN_NAMES = [
-	'伟',
-	'芳',
-	'娜',
-	'敏',
-	'静',
-	'丽',
-	'强',
-	'磊',
-	'洋',
-	'艳',
-	'勇',
-	'军',
-	'杰',
-	'娟',
-	'涛',
-	'明',
-	'超',
-	'秀英',
-	'建华',
-	'志强',
-];
+const SURNAMES = '王 李 张 刘 陈 杨 赵 黄 周 吴 徐 孙 马 朱 胡 郭'.split(' ');
+const GIVEN_NAMES = '伟 芳 娜 敏 静 丽 强 磊 洋 艳 勇 军 杰 娟 涛 明 超 秀英 建华 志强'.split(' ');
 const LATIN_NAMES = ['Alice Chen', 'Brian Wu', 'Carol Lin', 'David Zhang', 'Emma Liu', 'Frank Sun'];
-const COMPANIES = [
-	'杭州云帆科技有限公司',
-	'上海启明贸易有限公司',
-	'北京星河物流有限公司',
-	'Acme Trading Ltd.',
-	'深圳微光电子有限公司',
-];
+const COMPANIES =
+	'杭州云帆科技有限公司|上海启明贸易有限公司|北京星河物流有限公司|Acme Trading Ltd.|深圳微光电子有限公司'.split(
+		'|',
+	);
 const SOURCES = ['官网', '400热线', '微信公众号', '线下活动', 'Partner referral'];
 const OWNERS = ['1001', '1002', '1003', '1004', '1005'];
 
@@ -239,34 +198,15 @@ export function changeCustomers(tenant: Tenant, body: Json): string[] {
 
 // ---- voice agents and caller number groups -----------------------------------------------------
 
-const AGENT_NAMES = [
-	'售后回访助手',
-	'账单提醒机器人',
-	'Renewal reminder',
-	'满意度调查',
-	'活动邀约',
-	'Delivery confirmation',
-	'催收提醒',
-	'新客欢迎',
-];
+const AGENT_NAMES =
+	'售后回访助手|账单提醒机器人|Renewal reminder|满意度调查|活动邀约|Delivery confirmation|催收提醒|新客欢迎'.split(
+		'|',
+	);
 const VOICES = ['xiaoyun', 'aixia', 'zhitian', 'emily'];
-const AGENT_KEYS = [
-	'id',
-	'name',
-	'answerSource',
-	'description',
-	'callInOut',
-	'voice',
-	'language',
-	'wakeUpEnabled',
-	'followUpInterval',
-	'maxFollowUpCount',
-	'publishStatus',
-	'version',
-	'createTime',
-	'updateTime',
-	'agentType',
-];
+const AGENT_KEYS =
+	'id name answerSource description callInOut voice language wakeUpEnabled followUpInterval maxFollowUpCount publishStatus version createTime updateTime agentType'.split(
+		' ',
+	);
 
 export function seedAgents(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
@@ -326,17 +266,11 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 	}
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys([
-			'id',
-			'groupName',
-			'strategy',
-			'strategyName',
-			'displayNumbers',
-			'defaultNumbers',
-			'status',
-			'createTime',
-			'updateTime',
-		]);
+		f.onlyKeys(
+			'id groupName strategy strategyName displayNumbers defaultNumbers status createTime updateTime'.split(
+				' ',
+			),
+		);
 		const strategy =
 			f.oneOf('strategy', Object.keys(CALLER_STRATEGIES) as (keyof typeof CALLER_STRATEGIES)[]) ??
 			'RANDOM';
@@ -380,20 +314,11 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 		rows.push({ name: `Custom field ${tenant.customFields.length + rows.length + 1}` });
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys([
-			'field',
-			'name',
-			'param',
-			'type',
-			'status',
-			'searchable',
-			'oplog',
-			'choices',
-			'options',
-			'scenes',
-			'sort',
-			'required',
-		]);
+		f.onlyKeys(
+			'field name param type status searchable oplog choices options scenes sort required'.split(
+				' ',
+			),
+		);
 		const type = f.oneOf('type', CUSTOM_FIELD_TYPES) ?? 'text';
 		const status = f.integer('status', { min: -1, max: 1 }) ?? 1;
 		const field = f.string('field', { nonEmpty: true }) ?? `cf_${manyHex32(1)[0].slice(0, 8)}`;
@@ -435,36 +360,14 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 
 // ---- service groups and display-number groups --------------------------------------------------
 
-const SERVICE_GROUP_KEYS = [
-	'queueNumber',
-	'level',
-	'parentId',
-	'groupLeader',
-	'name',
-	'members',
-	'strategy',
-	'maxWaitLimit',
-	'waitTime',
-	'broadcastMember',
-	'failedNotAssigned',
-	'timeout',
-	'noIdleTransfer',
-	'status',
-];
-const DISPLAY_GROUP_KEYS = [
-	'groupName',
-	'remark',
-	'strategy',
-	'city',
-	'areaCode',
-	'numberList',
-	'defaultNumberList',
-	'overflowGroupId',
-	'createTime',
-	'updateTime',
-	'createAgent',
-	'updateAgent',
-];
+const SERVICE_GROUP_KEYS =
+	'queueNumber level parentId groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer status'.split(
+		' ',
+	);
+const DISPLAY_GROUP_KEYS =
+	'groupName remark strategy city areaCode numberList defaultNumberList overflowGroupId createTime updateTime createAgent updateAgent'.split(
+		' ',
+	);
 
 export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
@@ -528,27 +431,10 @@ function syntheticCustomers(count: number, importBatchId: string): ImportedCusto
 	}));
 }
 
-const TASK_KEYS = [
-	'id',
-	'taskName',
-	'voiceAgentId',
-	'voiceAgentName',
-	'agentType',
-	'createUser',
-	'updateUser',
-	'createTime',
-	'updateTime',
-	'startType',
-	'scheduledStartTime',
-	'callStrategy',
-	'retryStrategy',
-	'lastExecutedTime',
-	'totalCount',
-	'completedCount',
-	'connectedCount',
-	'status',
-	'maxConcurrency',
-];
+const TASK_KEYS =
+	'id taskName voiceAgentId voiceAgentName agentType createUser updateUser createTime updateTime startType scheduledStartTime callStrategy retryStrategy lastExecutedTime totalCount completedCount connectedCount status maxConcurrency'.split(
+		' ',
+	);
 
 export function seedTasks(tenant: Tenant, body: Json): string[] {
 	const rows = readItems(body, 'tasks');
@@ -632,14 +518,10 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 
 const CALL_CATEGORIES = ['咨询', '投诉', '售后', '回访', 'Billing question'];
 const RESULTS = ['已解决', '跟进中', '已转派', 'Resolved'];
-const REMARKS = [
-	'客户询问发货进度',
-	'要求退款，已登记',
-	'Asked for an invoice copy',
-	'预约下周上门安装',
-	'对服务表示满意',
-	'',
-];
+const REMARKS =
+	'客户询问发货进度|要求退款，已登记|Asked for an invoice copy|预约下周上门安装|对服务表示满意|'.split(
+		'|',
+	);
 const IM_CHANNELS = ['web', 'wechat', 'app', 'miniProgram'];
 
 // Bulk generation must stay cheap (100,000 records well under a second), so records pick their form,
@@ -748,18 +630,10 @@ export function generateRecords(
 	return out;
 }
 
-const RECORD_KEYS = [
-	'accountId',
-	'data',
-	'updateAgent',
-	'updateTime',
-	'eventUniqueId',
-	'callId',
-	'sessionId',
-	'scene',
-	'pushType',
-	'otherParams',
-];
+const RECORD_KEYS =
+	'accountId data updateAgent updateTime eventUniqueId callId sessionId scene pushType otherParams'.split(
+		' ',
+	);
 
 export function injectRecords(tenant: Tenant, body: Json): string[] {
 	const f = new Fields(body, failControl);

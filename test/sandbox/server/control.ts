@@ -151,7 +151,6 @@ function logQuery(query: Record<string, string>): LogQuery {
 }
 
 const HANDLERS: Record<string, ControlHandler> = {
-	'GET /health': () => ({ ok: true }),
 	'POST /reset': (sb, body) => {
 		const tenants = body.tenants;
 		if (tenants !== undefined && !Array.isArray(tenants))

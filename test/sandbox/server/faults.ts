@@ -2,16 +2,8 @@ import { Rng } from '../lib/random';
 import { Fields, isObject, type Fail } from '../lib/validate';
 import type { ActiveFault, FaultKind, FaultSpec } from '../types';
 
-export const FAULT_KINDS: readonly FaultKind[] = [
-	'status',
-	'delay',
-	'truncated',
-	'nonjson',
-	'html',
-	'envelope',
-	'reset',
-	'json',
-];
+export const FAULT_KINDS: readonly FaultKind[] =
+	'status delay truncated nonjson html envelope reset json'.split(' ') as FaultKind[];
 
 interface FaultState {
 	id: string;
@@ -32,21 +24,11 @@ const fail: Fail = (message) => {
 function readSpec(input: unknown): FaultSpec {
 	if (!isObject(input)) return fail('a fault must be a JSON object');
 	const f = new Fields(input, fail);
-	f.onlyKeys([
-		'pathPattern',
-		'kind',
-		'method',
-		'status',
-		'delayMs',
-		'envelopeCode',
-		'envelopeMessage',
-		'retryAfterSeconds',
-		'count',
-		'probability',
-		'seed',
-		'runHandler',
-		'body',
-	]);
+	f.onlyKeys(
+		'pathPattern kind method status delayMs envelopeCode envelopeMessage retryAfterSeconds count probability seed runHandler body'.split(
+			' ',
+		),
+	);
 	const spec: FaultSpec = {
 		pathPattern: f.string('pathPattern', { required: true }) as string,
 		kind: f.oneOf('kind', FAULT_KINDS, { required: true }) as FaultKind,
