@@ -4,7 +4,7 @@
  * share a second (the API promises no order among them), seeded faults, and a request log.
  */
 import { secondsToWall } from '../../nodes/ContactCenter/helpers/time';
-import type { Channel } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import type { Channel } from '../../nodes/ContactCenter/api/serviceRecords';
 
 export type PushType = 'serviceNoteInsert' | 'serviceNoteUpdate';
 import { Rng } from '../sandbox/lib/random';

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
-import { REPORT_FIELD } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
+import { REPORT_FIELD } from '../../nodes/ContactCenterTrigger/host';
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import { v1IdKey } from '../../nodes/ContactCenterTrigger/seenIds';
 import { expectedRequests, NODE_KEY } from './driver';

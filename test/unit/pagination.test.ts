@@ -1,4 +1,4 @@
-import { nextWallSecond } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { nextWallSecond } from '../../nodes/ContactCenter/helpers/time';
 import {
 	collectPages,
 	displayGroupHasMore,
