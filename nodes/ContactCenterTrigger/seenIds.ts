@@ -7,7 +7,7 @@
 import { wallSecondsOf as wallSeconds } from '../ContactCenter/helpers/time';
 
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-export const KEY_LENGTH = 8;
+const KEY_LENGTH = 8;
 /** Keys of state version 1 (64 bits, 11 characters); their first 8 characters are this version's key. */
 export const V1_KEY_LENGTH = 11;
 const imul = Math.imul;
