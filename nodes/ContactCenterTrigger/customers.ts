@@ -16,7 +16,7 @@ import type { ServiceRecordLike } from './poll';
 export const CUSTOMER_EVENTS = ['created', 'updated'] as const;
 export type CustomerEvent = (typeof CUSTOMER_EVENTS)[number];
 /** The customer list's largest page. */
-export const CUSTOMER_PAGE_SIZE = 1000;
+const CUSTOMER_PAGE_SIZE = 1000;
 
 /** One customer change as the poll sees it: filed under `updateTime`, identified by the customer id. */
 export interface CustomerChange extends ServiceRecordLike {
@@ -28,11 +28,7 @@ export interface CustomerChange extends ServiceRecordLike {
 }
 
 /** One page of the customer list for a request body (the api's fetchCustomerPage). */
-export type CustomerPageFn = (
-	body: RequestBody,
-	page: number,
-	limit: number,
-) => Promise<IDataObject[]>;
+type CustomerPageFn = (body: RequestBody, page: number, limit: number) => Promise<IDataObject[]>;
 
 /** The list request of one stream over [start, end], oldest first, ties by id. */
 function streamBody(stream: CustomerEvent, start: string, end: string): RequestBody {

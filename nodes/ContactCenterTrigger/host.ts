@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
  * How long a poll may drain a backlog when n8n does not say (getPollBudgetMs is newer than n8n 1.x):
  * well inside the shortest poll interval n8n allows (one minute).
  */
-export const FALLBACK_POLL_BUDGET_MS = 45_000;
+const FALLBACK_POLL_BUDGET_MS = 45_000;
 
 /** Host methods newer than n8n 1.x, looked up before use. */
 interface NewerPollHost {

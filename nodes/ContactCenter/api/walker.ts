@@ -60,7 +60,7 @@ export interface WalkResult<R> {
 }
 
 /** What identifies a record: its `eventUniqueId`, or (when the API leaves it out) its whole content. */
-export function recordIdentity(record: RecordLike): string {
+function recordIdentity(record: RecordLike): string {
 	const id = record.eventUniqueId;
 	if (typeof id === 'string' && id !== '') return id;
 	if (typeof id === 'number' || typeof id === 'bigint') return String(id);

@@ -11,7 +11,7 @@ import { isBlank } from '../../helpers/values';
 import { CHANNELS, ID_FILTER, type Channel, type RecordIdFilter } from '../../api/serviceRecords';
 
 /** What Get Many reads: one channel, or (version 2) both. */
-export type ChannelChoice = Channel | 'all';
+type ChannelChoice = Channel | 'all';
 
 /** The channels a choice reads, in the order their records are merged on equal times. */
 export function channelsOf(choice: ChannelChoice): Channel[] {
