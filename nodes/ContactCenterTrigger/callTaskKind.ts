@@ -21,10 +21,10 @@ import {
 	type TaskQuery,
 } from './callTasks';
 import { keepStateOf, pollBudgetMs, STATE_KEYS, underPollLock } from './host';
-import { readSettings } from './settings';
+import { checkStartFrom, readSettings } from './settings';
 
 /** The events chosen, checked. */
-export function readCallTaskEvents(this: IPollFunctions): CallTaskEvent[] {
+function readCallTaskEvents(this: IPollFunctions): CallTaskEvent[] {
 	const events = this.getNodeParameter('callTaskEvents', [...CALL_TASK_EVENTS]) as unknown;
 	const list = Array.isArray(events) ? events : [events];
 	const unknown = list.filter((e) => !(CALL_TASK_EVENTS as readonly unknown[]).includes(e));
@@ -70,11 +70,8 @@ export async function pollCallTaskKind(
 				'Contact Center Trigger: the stored call-task state is unreadable; it starts again from now',
 				{ node: node.name },
 			);
-		const startFrom = settings.startFrom;
-		if (startFrom?.problem && state?.origin?.raw !== startFrom.raw)
-			throw new NodeOperationError(node, `Invalid trigger settings: ${startFrom.problem}`, {
-				description: 'Nothing was read and the trigger state is unchanged.',
-			});
+		const { startFrom } = settings;
+		checkStartFrom.call(this, startFrom, state?.origin?.raw === startFrom?.raw);
 		const outcome = await pollCallTasks(state, {
 			events,
 			nowMs: Date.now(),

@@ -17,17 +17,17 @@ import type { Origin } from './state';
 
 export const TASK_STATUSES = ['draft', 'running', 'pause', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const ACTIVE_STATUSES: readonly TaskStatus[] = ['draft', 'running', 'pause'];
+const ACTIVE_STATUSES: readonly TaskStatus[] = ['draft', 'running', 'pause'];
 export const CALL_TASK_EVENTS = ['finished', 'statusChanged'] as const;
 export type CallTaskEvent = (typeof CALL_TASK_EVENTS)[number];
-export const CALL_TASK_STATE_VERSION = 1;
+const CALL_TASK_STATE_VERSION = 1;
 /** How far before the last poll the "created since" query starts: the API's clock may run ahead of n8n's. */
 const CREATED_MARGIN_SECONDS = 2 * API_CLOCK_TOLERANCE_SECONDS;
 
 const CODE: Record<TaskStatus, string> = { draft: 'd', running: 'r', pause: 'p', done: 'x' };
 const STATUS_OF: Record<string, TaskStatus> = { d: 'draft', r: 'running', p: 'pause', x: 'done' };
 
-export interface CallTaskState {
+interface CallTaskState {
 	version: typeof CALL_TASK_STATE_VERSION;
 	/** Tasks created on or after this day (`yyyy-MM-dd`, the API's zone) are read every poll. */
 	floorDay: string;
@@ -43,14 +43,14 @@ export interface TaskQuery {
 	endDate?: string;
 }
 
-export interface CallTaskChange {
+interface CallTaskChange {
 	task: IDataObject;
 	previousStatus: TaskStatus | null;
 	status: TaskStatus;
 	event: CallTaskEvent;
 }
 
-export interface CallTaskPollInput {
+interface CallTaskPollInput {
 	events: readonly string[];
 	nowMs: number;
 	zone: string;
@@ -60,7 +60,7 @@ export interface CallTaskPollInput {
 	stateLimitChars?: number;
 }
 
-export interface CallTaskPollOutcome {
+interface CallTaskPollOutcome {
 	changes: CallTaskChange[];
 	state: CallTaskState;
 	requests: number;

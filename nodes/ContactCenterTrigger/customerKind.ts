@@ -13,21 +13,25 @@ import { fetchCustomerPage } from '../ContactCenter/api/customers';
 import { readZones } from '../ContactCenter/helpers/zones';
 import {
 	CUSTOMER_EVENTS,
-	CUSTOMER_PAGE_SIZE,
 	customerItem,
-	streamPage,
-	walkPaged,
+	walkStream,
 	type CustomerChange,
 	type CustomerEvent,
-	type CustomerPageFn,
 } from './customers';
-import { keepStateOf, pollBudgetMs, REPORT_FIELD, STATE_KEYS, underPollLock } from './host';
+import {
+	keepStateOf,
+	pollBudgetMs,
+	pollClock,
+	REPORT_FIELD,
+	STATE_KEYS,
+	underPollLock,
+} from './host';
 import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type StateLimit } from './poll';
-import { readSettings, type Settings } from './settings';
+import { checkStartFrom, readSettings, type Settings } from './settings';
 import { readState, type TriggerState } from './state';
 
 /** The events chosen, checked. */
-export function readCustomerEvents(this: IPollFunctions): CustomerEvent[] {
+function readCustomerEvents(this: IPollFunctions): CustomerEvent[] {
 	const events = this.getNodeParameter('customerEvents', [...CUSTOMER_EVENTS]) as unknown;
 	const list = Array.isArray(events) ? events : [events];
 	const unknown = list.filter((e) => !(CUSTOMER_EVENTS as readonly unknown[]).includes(e));
@@ -47,12 +51,6 @@ function limitWarning(l: StateLimit<CustomerEvent>): string {
 		`the trigger remembers ${l.remembered} changes, back to ${l.floor}, but the look-back reaches ${l.wanted}. ` +
 		`A change the API writes with a time before ${l.floor} is not emitted. Lower "Look-Back (Minutes)".`
 	);
-}
-
-/** One page of the customer list through the api layer. */
-function pageFn(context: IPollFunctions): CustomerPageFn {
-	return async (body, page, limit) =>
-		(await fetchCustomerPage.call(context, body, page, limit)).rows;
 }
 
 /** "Fetch Test Event": the newest created and the newest updated customer, one request each. */
@@ -84,9 +82,7 @@ async function runCustomerPoll(
 	input: { settings: Settings; events: CustomerEvent[]; zone: string; startedAt: number },
 ) {
 	const { settings, events, startedAt } = input;
-	const budgetMs = pollBudgetMs(context);
-	const fetchPage = pageFn(context);
-	let slowestMs = 0;
+	const clock = pollClock(startedAt, pollBudgetMs(context));
 	return await runPoll<CustomerChange, CustomerEvent>(state, {
 		channels: events,
 		allChannels: CUSTOMER_EVENTS,
@@ -96,20 +92,16 @@ async function runCustomerPoll(
 		...(settings.startFrom ? { origin: settings.startFrom } : {}),
 		nowMs: startedAt,
 		zone: input.zone,
-		walk: async (stream, options) => {
-			const page = streamPage(fetchPage, stream);
-			const timed = async (start: string, end: string, n: number, size: number) => {
-				const t = Date.now();
-				try {
-					return await page(start, end, n, size);
-				} finally {
-					slowestMs = Math.max(slowestMs, Date.now() - t);
-				}
-			};
-			return await walkPaged(timed, { ...options, cap: CUSTOMER_PAGE_SIZE });
-		},
-		// Leave room for one more request as slow as the slowest so far, twice over.
-		mayContinue: () => Date.now() - startedAt + 2 * slowestMs < budgetMs,
+		walk: async (stream, options) =>
+			await walkStream(
+				async (body, page, limit) =>
+					await clock.timed(
+						async () => (await fetchCustomerPage.call(context, body, page, limit)).rows,
+					),
+				stream,
+				options,
+			),
+		mayContinue: clock.mayContinue,
 	});
 }
 
@@ -135,11 +127,8 @@ export async function pollCustomerKind(
 				`Contact Center Trigger: the stored customer cursor (${invalid.join(', ')}) is unreadable; it starts again from now`,
 				{ node: node.name },
 			);
-		const startFrom = settings.startFrom;
-		if (startFrom?.problem && !sameOrigin(state?.origin, startFrom))
-			throw new NodeOperationError(node, `Invalid trigger settings: ${startFrom.problem}`, {
-				description: 'Nothing was read and the trigger state is unchanged.',
-			});
+		const { startFrom } = settings;
+		checkStartFrom.call(this, startFrom, !!startFrom && !!sameOrigin(state?.origin, startFrom));
 		const outcome = await runCustomerPoll(this, state, {
 			settings,
 			events,

@@ -1,6 +1,6 @@
 /**
  * What a poll of any kind needs from its host: the lock that keeps two polls of one trigger apart,
- * and the time budget.
+ * the time budget, and the static-data keys.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
  * How long a poll may drain a backlog when n8n does not say (getPollBudgetMs is newer than n8n 1.x):
  * well inside the shortest poll interval n8n allows (one minute).
  */
-export const FALLBACK_POLL_BUDGET_MS = 45_000;
+const FALLBACK_POLL_BUDGET_MS = 45_000;
 
 /** Host methods newer than n8n 1.x, looked up before use. */
 interface NewerPollHost {
@@ -22,7 +22,26 @@ export function pollBudgetMs(context: IPollFunctions): number {
 	return typeof budget === 'number' && budget > 0 ? budget : FALLBACK_POLL_BUDGET_MS;
 }
 
-/** Field added to items emitted while a limit is in the way (a full second, or the state limit). */
+/**
+ * The budget of a poll started at `startedAt`: `timed` measures each request, and `mayContinue`
+ * leaves room for one more request as slow as the slowest so far, twice over.
+ */
+export function pollClock(startedAt: number, budgetMs: number) {
+	let slowestMs = 0;
+	return {
+		timed: async <T>(request: () => Promise<T>): Promise<T> => {
+			const t = Date.now();
+			try {
+				return await request();
+			} finally {
+				slowestMs = Math.max(slowestMs, Date.now() - t);
+			}
+		},
+		mayContinue: () => Date.now() - startedAt + 2 * slowestMs < budgetMs,
+	};
+}
+
+/** Field added emitted while a limit is in the way (a full second, or the state limit). */
 export const REPORT_FIELD = '_contactCenter';
 
 /** Static-data keys of the kinds' states: one kind's state at a time, so each has the whole budget. */
@@ -39,14 +58,14 @@ export function keepStateOf(staticData: IDataObject, kind: keyof typeof STATE_KE
 const runningPolls = new Map<string, number>();
 
 /** Takes the lock for a poll started at `startedAt`; false when another poll of the node still runs. */
-export function acquirePoll(key: string, startedAt: number, budgetMs: number): boolean {
+function acquirePoll(key: string, startedAt: number, budgetMs: number): boolean {
 	const running = runningPolls.get(key);
 	if (running !== undefined && startedAt - running < 2 * budgetMs) return false;
 	runningPolls.set(key, startedAt);
 	return true;
 }
 
-export function releasePoll(key: string, startedAt: number): void {
+function releasePoll(key: string, startedAt: number): void {
 	if (runningPolls.get(key) === startedAt) runningPolls.delete(key);
 }
 

@@ -19,21 +19,15 @@ import {
 	wallRange,
 	wallToSeconds,
 } from '../ContactCenter/helpers/time';
+import { CHANNELS, type Channel } from '../ContactCenter/api/serviceRecords';
 import {
-	walkRecords as walkServiceRecords,
+	walkRecords,
 	type RecordLike,
 	type WalkOptions,
 	type WalkResult,
-} from '../ContactCenter/actions/serviceRecord/walker';
-import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
+} from '../ContactCenter/api/walker';
 import { idKey, SeenIds } from './seenIds';
-import {
-	CHANNELS,
-	STATE_VERSION,
-	type ChannelState,
-	type Origin,
-	type TriggerState,
-} from './state';
+import { STATE_VERSION, type ChannelState, type Origin, type TriggerState } from './state';
 
 /** How far the API's clock may run ahead of n8n's: its timestamp tolerance (a request further off is refused). */
 export const API_CLOCK_TOLERANCE_SECONDS = 300;
@@ -46,7 +40,7 @@ export interface ServiceRecordLike extends RecordLike {
 	pushType?: unknown;
 }
 
-export interface PollInput<R extends ServiceRecordLike, C extends string = Channel> {
+interface PollInput<R extends ServiceRecordLike, C extends string = Channel> {
 	channels: readonly C[];
 	/** Every stream the state may hold (those not in `channels` are dropped); default: the service-record channels. */
 	allChannels?: readonly C[];
@@ -58,8 +52,8 @@ export interface PollInput<R extends ServiceRecordLike, C extends string = Chann
 	nowMs: number;
 	/** The credential's zone: the zone of the API's wall times. */
 	zone: string;
-	/** Start From, when set: `at` is undefined when it could not be read (then it must not be needed). */
-	origin?: { raw: string; at?: number; problem?: string };
+	/** Start From, when set: `at` is undefined when it could not be read (the caller then polls only if the state started there). */
+	origin?: { raw: string; at?: number };
 	/** One service-record query: records with start <= updateTime <= end, ascending, at most `limit`. */
 	query?: (channel: C, start: string, end: string, limit: number) => Promise<R[]>;
 	/** Instead of `query`: a stream's own window walker (a list that pages within a second). */
@@ -97,7 +91,7 @@ export interface StateLimit<C extends string = Channel> {
 	remembered: number;
 }
 
-export interface ChannelReport {
+interface ChannelReport {
 	requests: number;
 	started?: 'now' | 'startFrom';
 	draining: boolean;
@@ -116,23 +110,43 @@ export interface PollOutcome<R, C extends string = Channel> {
 	channels: Partial<Record<C, ChannelReport>>;
 }
 
-/** Thrown when Start From is needed but cannot be read; the caller turns it into a node error. */
-export class StartFromError extends Error {}
+/** What every channel's read of one poll shares. */
+interface Run<R extends ServiceRecordLike, C extends string> {
+	input: PollInput<R, C>;
+	zone: string;
+	lookback: number;
+	max: number;
+	pageSize: number;
+	events: Set<string>;
+	nowS: number;
+	/** Now on the API's clock at its furthest ahead. */
+	nowAhead: number;
+	/** An id's key in the seen ids (memoised: one id is looked up several times a poll). */
+	keyOf: (id: string) => string;
+}
 
-const wall = (seconds: number) => secondsToWall(seconds);
+/** One channel's part of a poll: its cursor and seen ids, and what it read. */
+interface Work<R, C extends string> {
+	channel: C;
+	cursor: ChannelState;
+	seen: SeenIds;
+	report: ChannelReport;
+	walk?: WalkResult<R>;
+}
+
 const minTime = (a: string, b: string) => (a <= b ? a : b);
 const maxTime = (a: string, b: string) => (a >= b ? a : b);
 
 /** The lowest wall time shown within `seconds` before (the earliest instant of) `time`. */
 function wallBack(time: string, seconds: number, zone: string): string {
 	const at = instantOfWall(time, zone);
-	return wall(wallRange(at - seconds, at, zone).low);
+	return secondsToWall(wallRange(at - seconds, at, zone).low);
 }
 
 /** The lowest wall second a later poll may read from: what `seen` must keep. */
 function keepFrom(cursor: ChannelState, lookbackSeconds: number, zone: string): string {
 	// Looking a day ahead keeps the repeated hour of a coming fall-back.
-	const ahead = wall(
+	const ahead = secondsToWall(
 		wallRange(cursor.through - lookbackSeconds, cursor.through + DAY_SECONDS, zone).low,
 	);
 	return minTime(behind(cursor, lookbackSeconds, zone), ahead);
@@ -164,6 +178,23 @@ export function sameOrigin(
 	return false;
 }
 
+/** Ties the state to Start From; answers whether an existing state started over at a new one. */
+function applyOrigin<C extends string>(
+	state: TriggerState<C>,
+	origin: PollInput<ServiceRecordLike, C>['origin'],
+): boolean {
+	if (!origin) return false;
+	const same = sameOrigin(state.origin, origin);
+	if (same === 'adopt') state.origin = { raw: origin.raw, at: (state.origin as Origin).at };
+	// An unreadable Start From the state did not start at never gets here: the caller refused it.
+	if (same || origin.at === undefined) return false;
+	// A new starting point (first activation with Start From, or the option changed): start over there.
+	const restarted = Object.keys(state.channels).length > 0;
+	state.channels = {};
+	state.origin = { raw: origin.raw, at: origin.at };
+	return restarted;
+}
+
 /** Forget what no later poll reads, then hold the channels' ids within the budget (oldest seconds first). */
 function prune<C extends string>(
 	cursors: Array<{ channel: C; cursor: ChannelState; seen: SeenIds }>,
@@ -184,34 +215,241 @@ function prune<C extends string>(
 		cursor.seen = seen.encode(cursor.floor);
 	}
 	const total = cursors.reduce((sum, c) => sum + c.cursor.seen.length, 0);
-	if (total > budget) {
-		// Equal shares; what one channel does not need, the other may use.
-		const sorted = [...cursors].sort((a, b) => a.cursor.seen.length - b.cursor.seen.length);
-		let left = budget;
-		sorted.forEach((c, i) => {
-			const share = Math.floor(left / (sorted.length - i));
-			if (c.cursor.seen.length > share) {
-				const position = wallToSeconds(c.cursor.resume ?? c.cursor.mark) as number;
-				const sizes = c.seen.sizesFrom();
-				let k = sizes.findIndex(([second, size]) => size <= share || second >= position);
-				if (k < 0) k = sizes.length;
-				if (k > 0) {
-					const floor = wall(sizes[k - 1][0] + 1);
-					c.seen.dropBefore(floor);
-					c.cursor.floor = floor;
-					c.cursor.cut = floor;
-					c.cursor.seen = c.seen.encode(floor);
-				}
-			}
-			left -= c.cursor.seen.length;
-		});
-	}
+	if (total > budget) shareBudget(cursors, budget);
 	for (const { channel, cursor, seen } of cursors) {
 		const want = wanted.get(channel) as string;
 		if (cursor.cut !== undefined && cursor.floor > want)
 			limits.push({ channel, floor: cursor.floor, wanted: want, remembered: seen.size });
 	}
 	return limits;
+}
+
+/** Equal shares of the budget; what one channel does not need, the other may use. */
+function shareBudget(
+	cursors: Array<{ cursor: ChannelState; seen: SeenIds }>,
+	budget: number,
+): void {
+	const sorted = [...cursors].sort((a, b) => a.cursor.seen.length - b.cursor.seen.length);
+	let left = budget;
+	sorted.forEach((c, i) => {
+		const share = Math.floor(left / (sorted.length - i));
+		if (c.cursor.seen.length > share) {
+			const position = wallToSeconds(c.cursor.resume ?? c.cursor.mark) as number;
+			const sizes = c.seen.sizesFrom();
+			let k = sizes.findIndex(([second, size]) => size <= share || second >= position);
+			if (k < 0) k = sizes.length;
+			if (k > 0) {
+				const floor = secondsToWall(sizes[k - 1][0] + 1);
+				c.seen.dropBefore(floor);
+				c.cursor.floor = floor;
+				c.cursor.cut = floor;
+				c.cursor.seen = c.seen.encode(floor);
+			}
+		}
+		left -= c.cursor.seen.length;
+	});
+}
+
+/** One window walk of a channel, its requests counted in the channel's report. */
+async function walkWindow<R extends ServiceRecordLike, C extends string>(
+	run: Run<R, C>,
+	channel: C,
+	report: ChannelReport,
+	options: WalkOptions<R>,
+): Promise<WalkResult<R>> {
+	const { walk, query } = run.input;
+	const result = walk
+		? await walk(channel, options)
+		: await walkRecords<R>(
+				async (start, end, limit) =>
+					await (query as NonNullable<typeof query>)(channel, start, end, limit),
+				options,
+			);
+	report.requests += result.requests;
+	return result;
+}
+
+/**
+ * First activation: remember every record the API already holds, as far as a late record or an
+ * API clock running ahead could reach, so that none of it is emitted as new.
+ */
+async function prime<R extends ServiceRecordLike, C extends string>(
+	run: Run<R, C>,
+	channel: C,
+	report: ChannelReport,
+): Promise<Work<R, C>> {
+	const { nowS, zone } = run;
+	const range = wallRange(nowS - run.lookback, run.nowAhead, zone);
+	const start = secondsToWall(range.low);
+	const end = secondsToWall(range.high);
+	const primed = await walkWindow(run, channel, report, {
+		start,
+		end,
+		cap: run.pageSize,
+		mayContinue: run.input.mayContinue,
+	});
+	report.window = { start, end };
+	report.started = 'now';
+	const seen = new SeenIds();
+	const cursor: ChannelState = {
+		through: nowS,
+		mark: maxTime(secondsToWall(wallRange(nowS, nowS, zone).low), primed.newest ?? start),
+		floor: start,
+		seen: '',
+	};
+	if (primed.complete) for (const r of primed.records) seen.add(r.time, run.keyOf(r.id));
+	else {
+		// Too much to remember in one poll: from the end of the window on only, and say so.
+		cursor.floor = secondsToWall((wallToSeconds(end) as number) + 1);
+		cursor.cut = cursor.floor;
+	}
+	return { channel, cursor, seen, report };
+}
+
+/** The records a later poll reads: since the last poll, the look-back behind it, and a backlog's rest. */
+async function readOn<R extends ServiceRecordLike, C extends string>(
+	run: Run<R, C>,
+	channel: C,
+	cursor: ChannelState,
+	report: ChannelReport,
+): Promise<Work<R, C>> {
+	const { zone, lookback, input } = run;
+	const seen = SeenIds.decode(cursor.seen, cursor.floor);
+	const work: Work<R, C> = { channel, cursor, seen, report };
+	const range = wallRange(Math.min(cursor.through, run.nowS) - lookback, run.nowAhead, zone);
+	const end = secondsToWall(range.high);
+	const walk = async (start: string, to: string) =>
+		await walkWindow(run, channel, report, {
+			start,
+			end: to,
+			cap: run.pageSize,
+			limit: run.max,
+			mayContinue: input.mayContinue,
+			keep: (record, time, id) =>
+				run.events.has(String(record.pushType)) && !seen.has(time, run.keyOf(id)),
+		});
+	// Everything written since the last poll (and late by up to the look-back) lies in `range`;
+	// a backlog continues at its position, and also looks behind it for records written late.
+	const lookFrom = maxTime(
+		cursor.floor,
+		minTime(secondsToWall(range.low), wallBack(cursor.resume ?? cursor.mark, lookback, zone)),
+	);
+	if (cursor.resume === undefined) {
+		if (lookFrom > end) return work; // the starting point is still ahead
+		report.window = { start: lookFrom, end };
+		work.walk = await walk(lookFrom, end);
+		return work;
+	}
+	const ahead = maxTime(cursor.floor, cursor.resume);
+	if (ahead > end) return work;
+	report.window = { start: minTime(lookFrom, ahead), end };
+	// Forward first, so that a backlog always moves on; then, as the poll budget allows, behind.
+	const forward = await walk(ahead, end);
+	const back =
+		lookFrom < ahead && (!input.mayContinue || input.mayContinue())
+			? await walk(lookFrom, secondsToWall((wallToSeconds(ahead) as number) - 1))
+			: undefined;
+	work.walk = back
+		? {
+				records: [...back.records, ...forward.records],
+				complete: forward.complete,
+				next: forward.next,
+				newest: forward.newest ?? back.newest,
+				saturatedSeconds: [...back.saturatedSeconds, ...forward.saturatedSeconds],
+				requests: back.requests + forward.requests,
+			}
+		: forward;
+	return work;
+}
+
+/** A channel's read: on from its cursor, from Start From, or (first activation) primed at now. */
+async function readChannel<R extends ServiceRecordLike, C extends string>(
+	run: Run<R, C>,
+	state: TriggerState<C>,
+	channel: C,
+	report: ChannelReport,
+): Promise<Work<R, C>> {
+	let cursor = state.channels[channel];
+	if (!cursor && state.origin) {
+		const at = Math.floor(state.origin.at / 1000);
+		const wall = secondsToWall(wallRange(at, at, run.zone).low);
+		cursor = { through: at, mark: wall, floor: wall, seen: '' };
+		report.started = 'startFrom';
+	}
+	const work = cursor
+		? await readOn(run, channel, cursor, report)
+		: await prime(run, channel, report);
+	state.channels[channel] = work.cursor;
+	return work;
+}
+
+/**
+ * After the choice of what to emit: remember the `taken` records, report the full seconds that
+ * matter, and move the cursor (to where the next poll continues when some of the walk is left).
+ */
+function settle<R, C extends string>(
+	work: Work<R, C>,
+	taken: number,
+	nowS: number,
+	outcome: PollOutcome<R, C>,
+	saturatedKeys: Set<string>,
+	keyOf: (id: string) => string,
+): void {
+	const { cursor, seen, walk } = work;
+	if (!walk) return;
+	const saturated = new Set(walk.saturatedSeconds);
+	const emittedPerSecond = new Map<string, number>();
+	for (const candidate of walk.records.slice(0, taken)) {
+		seen.add(candidate.time, keyOf(candidate.id));
+		if (saturated.has(candidate.time))
+			emittedPerSecond.set(candidate.time, (emittedPerSecond.get(candidate.time) ?? 0) + 1);
+	}
+	const stop =
+		taken < walk.records.length ? walk.records[taken].time : walk.complete ? undefined : walk.next;
+	for (const second of saturated) {
+		// Report a full second when records of it are emitted, or when the walk gets past it for the
+		// first time (beyond the mark); re-reading it in the look-back stays quiet.
+		const emitted = emittedPerSecond.get(second) ?? 0;
+		const passed = second > cursor.mark && (stop === undefined || second < stop);
+		if (emitted > 0 || passed) {
+			outcome.saturations.push({ channel: work.channel, second, emitted });
+			saturatedKeys.add(`${work.channel} ${second}`);
+		}
+	}
+	if (walk.newest !== undefined)
+		cursor.mark = maxTime(
+			cursor.mark,
+			stop === undefined ? walk.newest : minTime(walk.newest, stop),
+		);
+	if (stop === undefined) delete cursor.resume;
+	else {
+		cursor.resume = stop;
+		work.report.draining = true;
+	}
+	cursor.through = nowS;
+}
+
+function runOf<R extends ServiceRecordLike, C extends string>(input: PollInput<R, C>): Run<R, C> {
+	const nowS = Math.floor(input.nowMs / 1000);
+	const keys = new Map<string, string>();
+	return {
+		input,
+		zone: input.zone,
+		lookback: input.lookbackSeconds,
+		max: Math.max(1, Math.floor(input.maxRecordsPerPoll)),
+		pageSize: input.pageSize ?? 1000,
+		events: new Set(input.events),
+		nowS,
+		nowAhead: nowS + API_CLOCK_TOLERANCE_SECONDS,
+		keyOf: (id) => {
+			let key = keys.get(id);
+			if (key === undefined) {
+				key = idKey(id);
+				keys.set(id, key);
+			}
+			return key;
+		},
+	};
 }
 
 /**
@@ -225,164 +463,26 @@ export async function runPoll<R extends ServiceRecordLike, C extends string = Ch
 	const state: TriggerState<C> = previous
 		? (JSON.parse(JSON.stringify(previous)) as TriggerState<C>)
 		: { version: STATE_VERSION, channels: {} };
-	const { zone, lookbackSeconds: lookback } = input;
-	const max = Math.max(1, Math.floor(input.maxRecordsPerPoll));
-	const pageSize = input.pageSize ?? 1000;
-	const events = new Set(input.events);
-	const nowS = Math.floor(input.nowMs / 1000);
-	const nowAhead = nowS + API_CLOCK_TOLERANCE_SECONDS;
+	const run = runOf(input);
 	const outcome: PollOutcome<R, C> = {
 		emitted: [],
 		state,
 		saturations: [],
 		limits: [],
-		restarted: false,
+		restarted: applyOrigin(state, input.origin),
 		requests: 0,
 		channels: {},
 	};
-
-	const origin = input.origin;
-	if (origin) {
-		const same = sameOrigin(state.origin, origin);
-		if (same === 'adopt') state.origin = { raw: origin.raw, at: (state.origin as Origin).at };
-		else if (!same) {
-			if (origin.at === undefined)
-				throw new StartFromError(origin.problem ?? 'Start From is not a date and time');
-			// A new starting point (first activation with Start From, or the option changed): start over there.
-			outcome.restarted = Object.keys(state.channels).length > 0;
-			state.channels = {};
-			state.origin = { raw: origin.raw, at: origin.at };
-		}
-	}
 	// Channels no longer selected are dropped: selecting one again starts it afresh.
 	for (const channel of input.allChannels ?? (CHANNELS as readonly string[] as readonly C[]))
 		if (!input.channels.includes(channel)) delete state.channels[channel];
-
-	interface Work {
-		channel: C;
-		cursor: ChannelState;
-		seen: SeenIds;
-		walk?: WalkResult<R>;
-	}
-	const work: Work[] = [];
-	const keys = new Map<string, string>();
-	const keyOf = (id: string) => {
-		let key = keys.get(id);
-		if (key === undefined) {
-			key = idKey(id);
-			keys.set(id, key);
-		}
-		return key;
-	};
-
+	const work: Array<Work<R, C>> = [];
 	for (const channel of input.channels) {
 		const report: ChannelReport = { requests: 0, draining: false };
 		outcome.channels[channel] = report;
-		const walkWindow = async (options: WalkOptions<R>) => {
-			if (input.walk) return await input.walk(channel, options);
-			const query = input.query as NonNullable<PollInput<R, C>['query']>;
-			return await walkServiceRecords<R>(
-				async (start, end, limit) => await query(channel, start, end, limit),
-				options,
-			);
-		};
-		let cursor = state.channels[channel];
-		if (!cursor && state.origin) {
-			const at = Math.floor(state.origin.at / 1000);
-			cursor = {
-				through: at,
-				mark: wall(wallRange(at, at, zone).low),
-				floor: wall(wallRange(at, at, zone).low),
-				seen: '',
-			};
-			report.started = 'startFrom';
-		}
-		if (!cursor) {
-			// First activation: remember every record the API already holds, as far as a late record or
-			// an API clock running ahead could reach, so that none of it is emitted as new.
-			const range = wallRange(nowS - lookback, nowAhead, zone);
-			const start = wall(range.low);
-			const end = wall(range.high);
-			const primed = await walkWindow({
-				start,
-				end,
-				cap: pageSize,
-				mayContinue: input.mayContinue,
-			});
-			report.requests += primed.requests;
-			outcome.requests += primed.requests;
-			report.window = { start, end };
-			report.started = 'now';
-			const seen = new SeenIds();
-			const fresh: ChannelState = {
-				through: nowS,
-				mark: maxTime(wall(wallRange(nowS, nowS, zone).low), primed.newest ?? start),
-				floor: start,
-				seen: '',
-			};
-			if (primed.complete) for (const r of primed.records) seen.add(r.time, keyOf(r.id));
-			else {
-				// Too much to remember in one poll: from the end of the window on only, and say so.
-				fresh.floor = wall((wallToSeconds(end) as number) + 1);
-				fresh.cut = fresh.floor;
-			}
-			state.channels[channel] = fresh;
-			work.push({ channel, cursor: fresh, seen });
-			continue;
-		}
-		state.channels[channel] = cursor;
-		const seen = SeenIds.decode(cursor.seen, cursor.floor);
-		const range = wallRange(Math.min(cursor.through, nowS) - lookback, nowAhead, zone);
-		const end = wall(range.high);
-		const w: Work = { channel, cursor, seen };
-		work.push(w);
-		const walk = async (from: string, to: string) => {
-			const result = await walkWindow({
-				start: from,
-				end: to,
-				cap: pageSize,
-				limit: max,
-				mayContinue: input.mayContinue,
-				keep: (record, time, id) =>
-					events.has(String(record.pushType)) && !seen.has(time, keyOf(id)),
-			});
-			report.requests += result.requests;
-			outcome.requests += result.requests;
-			return result;
-		};
-		// Everything written since the last poll (and late by up to the look-back) lies in `range`;
-		// a backlog continues at its position, and also looks behind it for records written late.
-		const lookFrom = maxTime(
-			cursor.floor,
-			minTime(wall(range.low), wallBack(cursor.resume ?? cursor.mark, lookback, zone)),
-		);
-		if (cursor.resume === undefined) {
-			if (lookFrom > end) continue; // the starting point is still ahead
-			report.window = { start: lookFrom, end };
-			w.walk = await walk(lookFrom, end);
-			continue;
-		}
-		const ahead = maxTime(cursor.floor, cursor.resume);
-		if (ahead > end) continue;
-		report.window = { start: minTime(lookFrom, ahead), end };
-		// Forward first, so that a backlog always moves on; then, as the poll budget allows, behind.
-		const forward = await walk(ahead, end);
-		const back =
-			lookFrom < ahead && (!input.mayContinue || input.mayContinue())
-				? await walk(lookFrom, wall((wallToSeconds(ahead) as number) - 1))
-				: undefined;
-		w.walk = back
-			? {
-					records: [...back.records, ...forward.records],
-					complete: forward.complete,
-					next: forward.next,
-					newest: forward.newest ?? back.newest,
-					saturatedSeconds: [...back.saturatedSeconds, ...forward.saturatedSeconds],
-					requests: back.requests + forward.requests,
-				}
-			: forward;
+		work.push(await readChannel(run, state, channel, report));
+		outcome.requests += report.requests;
 	}
-
 	// Emit the oldest `max` fresh records of all channels, in updateTime order.
 	const merged = work.flatMap((w) =>
 		(w.walk?.records ?? []).map((candidate) => ({ w, candidate })),
@@ -390,58 +490,12 @@ export async function runPoll<R extends ServiceRecordLike, C extends string = Ch
 	merged.sort((a, b) =>
 		a.candidate.time < b.candidate.time ? -1 : a.candidate.time > b.candidate.time ? 1 : 0,
 	);
-	const chosen = merged.slice(0, max);
-	const takenPerChannel = new Map<C, number>();
-	for (const { w } of chosen)
-		takenPerChannel.set(w.channel, (takenPerChannel.get(w.channel) ?? 0) + 1);
-
+	const chosen = merged.slice(0, run.max);
+	const taken = new Map<Work<R, C>, number>();
+	for (const { w } of chosen) taken.set(w, (taken.get(w) ?? 0) + 1);
 	const saturatedKeys = new Set<string>();
-	for (const w of work) {
-		const { cursor, seen, walk } = w;
-		if (!walk) continue;
-		const taken = takenPerChannel.get(w.channel) ?? 0;
-		const saturated = new Set(walk.saturatedSeconds);
-		const emittedPerSecond = new Map<string, number>();
-		for (const candidate of walk.records.slice(0, taken)) {
-			seen.add(candidate.time, keyOf(candidate.id));
-			if (saturated.has(candidate.time))
-				emittedPerSecond.set(candidate.time, (emittedPerSecond.get(candidate.time) ?? 0) + 1);
-		}
-		const stop =
-			taken < walk.records.length
-				? walk.records[taken].time
-				: walk.complete
-					? undefined
-					: walk.next;
-		for (const second of saturated) {
-			// Report a full second when records of it are emitted, or when the walk gets past it for the
-			// first time (beyond the mark); re-reading it in the look-back stays quiet.
-			const emitted = emittedPerSecond.get(second) ?? 0;
-			const passed = second > cursor.mark && (stop === undefined || second < stop);
-			if (emitted > 0 || passed) {
-				outcome.saturations.push({ channel: w.channel, second, emitted });
-				saturatedKeys.add(`${w.channel} ${second}`);
-			}
-		}
-		if (walk.newest !== undefined)
-			cursor.mark = maxTime(
-				cursor.mark,
-				stop === undefined ? walk.newest : minTime(walk.newest, stop),
-			);
-		if (stop === undefined) delete cursor.resume;
-		else {
-			cursor.resume = stop;
-			(outcome.channels[w.channel] as ChannelReport).draining = true;
-		}
-		cursor.through = nowS;
-	}
-
-	outcome.limits = prune(
-		work.map(({ channel, cursor, seen }) => ({ channel, cursor, seen })),
-		lookback,
-		zone,
-		input.seenBudgetChars ?? SEEN_BUDGET_CHARS,
-	);
+	for (const w of work) settle(w, taken.get(w) ?? 0, run.nowS, outcome, saturatedKeys, run.keyOf);
+	outcome.limits = prune(work, run.lookback, run.zone, input.seenBudgetChars ?? SEEN_BUDGET_CHARS);
 	outcome.emitted = chosen.map(({ w, candidate }) => ({
 		channel: w.channel,
 		record: candidate.record,

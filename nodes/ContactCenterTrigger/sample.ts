@@ -5,14 +5,13 @@
  * suggests (by the rate it saw) or, when the last hour was empty, looks back a week.
  */
 import { secondsToWall, wallRange, wallToSeconds } from '../ContactCenter/helpers/time';
-import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
+import type { Channel } from '../ContactCenter/api/serviceRecords';
 import { API_CLOCK_TOLERANCE_SECONDS, type EmittedRecord, type ServiceRecordLike } from './poll';
 
-export const SAMPLE_MAX_REQUESTS = 2;
 const HOUR = 3600;
 const WEEK = 7 * 86_400;
 
-export interface SampleInput<R> {
+interface SampleInput<R> {
 	channels: readonly Channel[];
 	events: readonly string[];
 	nowMs: number;

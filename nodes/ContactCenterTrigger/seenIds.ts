@@ -4,10 +4,10 @@
  * 48-bit key (8 base64url characters) confuses two ids of one second with probability
  * n × 2^-48 for n ids in that second (about 3.6e-14 per record at 10 records a second).
  */
-import { secondsToWall, wallToSeconds } from '../ContactCenter/helpers/time';
+import { wallSecondsOf as wallSeconds } from '../ContactCenter/helpers/time';
 
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-export const KEY_LENGTH = 8;
+const KEY_LENGTH = 8;
 /** Keys of state version 1 (64 bits, 11 characters); their first 8 characters are this version's key. */
 export const V1_KEY_LENGTH = 11;
 const imul = Math.imul;
@@ -42,12 +42,6 @@ export function idKey(id: string): string {
 /** The key state version 1 remembered (for tests of the migration). */
 export function v1IdKey(id: string): string {
 	return digest(id, V1_KEY_LENGTH);
-}
-
-function wallSeconds(time: string): number {
-	const seconds = wallToSeconds(time);
-	if (seconds === undefined) throw new Error(`not an API time: ${time}`);
-	return seconds;
 }
 
 /** Ids remembered per second, in memory; seconds are wall seconds (see helpers/time.ts). */
@@ -149,5 +143,3 @@ export class SeenIds {
 		return seen;
 	}
 }
-
-export { secondsToWall };

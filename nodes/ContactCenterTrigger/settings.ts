@@ -7,9 +7,9 @@ import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-w
 
 import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
 import { EMPTY_TEXT_ONLY, isBlank, isRecord } from '../ContactCenter/helpers/values';
-import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
+import type { Channel } from '../ContactCenter/api/serviceRecords';
 
-export const PUSH_TYPES = ['serviceNoteInsert', 'serviceNoteUpdate'] as const;
+const PUSH_TYPES = ['serviceNoteInsert', 'serviceNoteUpdate'] as const;
 export const DEFAULT_LOOKBACK_MINUTES = 5;
 export const MAX_LOOKBACK_MINUTES = 1440;
 export const DEFAULT_MAX_RECORDS_PER_POLL = 5000;
@@ -28,6 +28,44 @@ export interface Settings {
 function rawStartFrom(this: IPollFunctions): unknown {
 	const options = this.getNode().parameters.options;
 	return isRecord(options) ? (options as IDataObject).startFrom : undefined;
+}
+
+/** Start From as written and the instant it gives now (or why it gives none); undefined when empty. */
+function readStartFrom(
+	this: IPollFunctions,
+	value: unknown,
+	workflowZone: string,
+): Settings['startFrom'] {
+	const raw = rawStartFrom.call(this);
+	if (isBlank(raw, EMPTY_TEXT_ONLY)) return undefined;
+	const written = typeof raw === 'string' ? raw : JSON.stringify(raw);
+	// A date-time without an offset is wall-clock time in the workflow's zone, as n8n reads it.
+	const at = isBlank(value, EMPTY_TEXT_ONLY)
+		? undefined
+		: toEpochMs(value as DateInput, workflowZone);
+	if (at !== undefined) return { raw: written.trim(), at };
+	const got = JSON.stringify(value ?? null);
+	return {
+		raw: written.trim(),
+		problem: written.startsWith('=')
+			? `"Start From" is an expression that did not give a date and time (got ${got}). It is evaluated once, when the trigger first starts: use one that gives a date-time then, e.g. {{ $now.minus({ hours: 1 }) }}, or pick a fixed date.`
+			: `"Start From" is not a date and time (got ${got}). Pick a date and time, e.g. 2027-01-01T09:00:00.`,
+	};
+}
+
+/**
+ * The one check of Start From: one that gives no date and time stops the poll, unless the state
+ * already started at it (it is evaluated once, at the first start, and not needed after).
+ */
+export function checkStartFrom(
+	this: IPollFunctions,
+	startFrom: Settings['startFrom'],
+	startedThere: boolean,
+): void {
+	if (startFrom?.problem && !startedThere)
+		throw new NodeOperationError(this.getNode(), `Invalid trigger settings: ${startFrom.problem}`, {
+			description: 'Nothing was read and the trigger state is unchanged.',
+		});
 }
 
 /** The trigger's parameters, checked; `workflowZone` reads a Start From without an offset. */
@@ -66,23 +104,7 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 			`"Max Records per Poll" must be a whole number from 1 to ${MAX_RECORDS_PER_POLL_LIMIT} (got ${JSON.stringify(maxRecordsPerPoll)}).`,
 		);
 	}
-	let startFrom: Settings['startFrom'];
-	const raw = rawStartFrom.call(this);
-	if (!isBlank(raw, EMPTY_TEXT_ONLY)) {
-		const written = typeof raw === 'string' ? raw : JSON.stringify(raw);
-		const value = options.startFrom;
-		// A date-time without an offset is wall-clock time in the workflow's zone, as n8n reads it.
-		const at = isBlank(value, EMPTY_TEXT_ONLY)
-			? undefined
-			: toEpochMs(value as DateInput, workflowZone);
-		const expression = written.startsWith('=');
-		startFrom = { raw: written.trim(), ...(at !== undefined ? { at } : {}) };
-		if (at === undefined) {
-			startFrom.problem = expression
-				? `"Start From" is an expression that did not give a date and time (got ${JSON.stringify(value ?? null)}). It is evaluated once, when the trigger first starts: use one that gives a date-time then, e.g. {{ $now.minus({ hours: 1 }) }}, or pick a fixed date.`
-				: `"Start From" is not a date and time (got ${JSON.stringify(value ?? null)}). Pick a date and time, e.g. 2027-01-01T09:00:00.`;
-		}
-	}
+	const startFrom = readStartFrom.call(this, options.startFrom, workflowZone);
 	if (problems.length > 0) {
 		throw new NodeOperationError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, {
 			description: problems.join('\n'),

@@ -6,12 +6,10 @@
  */
 import { instantOfWall, isWallTime } from '../ContactCenter/helpers/time';
 import { isRecord } from '../ContactCenter/helpers/values';
-import type { Channel } from '../ContactCenter/actions/serviceRecord/query';
+import { CHANNELS, type Channel } from '../ContactCenter/api/serviceRecords';
 import { SeenIds, V1_KEY_LENGTH } from './seenIds';
 
-export const STATE_KEY = 'cursor';
 export const STATE_VERSION = 2;
-export const CHANNELS: readonly Channel[] = ['call', 'im'];
 
 export interface ChannelState {
 	/** n8n's clock (epoch seconds) when the last successful poll of this channel ran. */

@@ -26,11 +26,9 @@ import {
 	checkTaskName,
 } from '../../nodes/ContactCenter/actions/callTask/taskRules';
 import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/rules';
-import {
-	outputRecord,
-	readRecordQuery,
-	nextWallSecond,
-} from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { readRecordQuery } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { outputRecord } from '../../nodes/ContactCenter/api/serviceRecords';
+import { readPage } from '../../nodes/ContactCenter/api/walker';
 import { positiveInteger, positiveNumericId } from '../../nodes/ContactCenter/helpers/validation';
 import {
 	exactNumbers,
@@ -40,7 +38,6 @@ import {
 	toLong,
 	type JsonBodyValue,
 } from '../../nodes/ContactCenter/transport/json';
-import { windowStep, type TimedRecord } from '../support/window-walk';
 import { signRequest } from '../../nodes/ContactCenter/transport/signing';
 import { MAIN, recordDay, type Tenant } from './tenants';
 import { median } from './util';
@@ -192,7 +189,11 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		operated:
 			'{"code":200,"data":{"taskId":"182739465018279001","status":"running","operatedTime":"2026-11-22 14:00:00"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
 	};
-	const records = (JSON.parse(texts.records) as { data: Array<IDataObject & TimedRecord> }).data;
+	const records = (
+		JSON.parse(texts.records) as {
+			data: Array<IDataObject & { updateTime: string; eventUniqueId: string }>;
+		}
+	).data;
 	if (records.length !== 1000)
 		throw new Error(`expected a full page of 1,000 records, got ${records.length}`);
 
@@ -386,8 +387,15 @@ export async function runMicro(url: string): Promise<MicroReport> {
 			),
 		),
 		windowStep: measure(
-			'windowStep over a full batch of 1,000 records',
-			() => windowStep({ start: day.from, seenAtStart: [] }, records, 1000, nextWallSecond, day.to),
+			'the walker over a full page of 1,000 records (readPage)',
+			() =>
+				readPage(
+					records,
+					day.from,
+					new Set(),
+					{ records: [], complete: false, saturatedSeconds: [], requests: 0 },
+					{ start: day.from, end: day.to, cap: 1000 },
+				),
 			2000,
 		),
 		outputRecords: measure(

@@ -5,6 +5,9 @@
  *   poll tick): a non-null result is emitted, a thrown error goes to __emitError.
  * - mode 'manual' ("Fetch Test Event"): WorkflowExecute runs the trigger as the start node, and
  *   n8n-core builds the PollContext itself (mode and activation 'manual', default poll budget).
+ * - `n8n1x` (an active workflow's poll in n8n 1.x): a PollContext without the members later releases
+ *   added (getPollBudgetMs, the durable-cursor hooks, the static-data resolver), the node's poll()
+ *   called directly as 1.x's TriggersAndPollers.runPollFunction does.
  * The static data object is the workflow's and is mutated in place. n8n keeps it in memory between
  * polls of an active workflow and saves it after an emit (trigger mode); it never saves what a
  * manual run changed, so a test can assert that a manual poll leaves it alone.
@@ -19,6 +22,7 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
+	type IPollFunctions,
 } from 'n8n-workflow';
 
 import { buildAdditionalData, nextExecutionId } from './additional-data';
@@ -49,6 +53,8 @@ export interface PollOptions {
 	pollBudgetMs?: number;
 	typeVersion?: number;
 	sandbox?: SandboxControl;
+	/** Poll as n8n 1.x does (trigger mode). */
+	n8n1x?: boolean;
 }
 
 export interface PollResult {
@@ -98,7 +104,9 @@ export async function poll(options: PollOptions): Promise<PollResult> {
 	const outcome = await captureLogs(logs, async () =>
 		options.mode === 'manual'
 			? await pollManually(workflow, node, credentialsHelper)
-			: await pollAsTrigger(workflow, node, credentialsHelper, options.pollBudgetMs),
+			: options.n8n1x
+				? await pollAs1x(workflow, node, credentialsHelper)
+				: await pollAsTrigger(workflow, node, credentialsHelper, options.pollBudgetMs),
 	);
 	const nodeStaticData = staticData[`node:${node.name}`];
 	const requests = await readSandboxLog(options.sandbox);
@@ -160,6 +168,38 @@ async function pollAsTrigger(
 	);
 	await executePoll();
 	return outcome;
+}
+
+/** PollContext members newer than n8n 1.x (n8n-core 1.122). */
+const NEWER_MEMBERS = ['getPollBudgetMs', '__commitCursor', '__runPoll', 'resolveNodeStaticData'];
+
+async function pollAs1x(
+	workflow: Workflow,
+	node: INode,
+	credentialsHelper: HarnessCredentialsHelper,
+): Promise<PollOutcome> {
+	const mode = 'trigger';
+	const context = new PollContext(
+		workflow,
+		node,
+		buildAdditionalData({ credentialsHelper, workflow, mode }),
+		mode,
+		'activate',
+	);
+	const bare = context as unknown as Record<string, unknown>;
+	for (const member of NEWER_MEMBERS) delete bare[member];
+	if (NEWER_MEMBERS.some((member) => member in context)) throw new Error('not a 1.x PollContext');
+	// 1.x reads the node's static data straight from the workflow.
+	bare.getWorkflowStaticData = (type: string) => workflow.getStaticData(type, node);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	try {
+		const result = await (
+			nodeType.poll as (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>
+		).call(context);
+		return { items: result?.[0] ?? null };
+	} catch (error) {
+		return { items: null, error: error as Error };
+	}
 }
 
 async function pollManually(

@@ -23,7 +23,7 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { useSandbox } from '../sandbox/fixture';
 import { runExampleWorkflow, type ExampleWorkflow } from '../support/example-workflow';
-import { useVirtualClock } from '../trigger/sim';
+import { useVirtualClock } from '../trigger/driver';
 
 const TENANT = { appId: '1090', appSecret: 'demo-secret', timezone: 'Asia/Shanghai' };
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'examples-v1');

@@ -1,8 +1,8 @@
 import {
-	outputRecord,
 	readRecordQuery,
 	saturationMessage,
 } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { outputRecord } from '../../nodes/ContactCenter/api/serviceRecords';
 
 const read = (
 	input: Partial<Parameters<typeof readRecordQuery>[0]>,

@@ -6,11 +6,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import {
-	mergeByTime,
-	outputRecord,
-	recordWithChannel,
-} from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { mergeByTime } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';

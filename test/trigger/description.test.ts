@@ -5,46 +5,39 @@ import { join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import {
-	DEFAULT_LOOKBACK_MINUTES,
-	DEFAULT_MAX_RECORDS_PER_POLL,
-} from '../../nodes/ContactCenterTrigger/settings';
 
 describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 	const { description } = new ContactCenterTrigger();
 	const property = (name: string) =>
 		description.properties.find((p) => p.name === name) as INodeProperties;
+	const values = (name: string) =>
+		property(name).options?.map((o) => (o as { value: string }).value);
 
 	it('is the polling trigger the contract names', () => {
-		expect(description.name).toBe('contactCenterTrigger');
-		expect(description.displayName).toBe('Contact Center Trigger');
-		expect(description.polling).toBe(true);
-		expect(description.inputs).toEqual([]);
+		expect(description).toMatchObject({
+			name: 'contactCenterTrigger',
+			displayName: 'Contact Center Trigger',
+			polling: true,
+			inputs: [],
+			group: ['trigger'],
+			credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
+		});
 		expect(description.usableAsTool).toBeUndefined();
-		expect(description.group).toEqual(['trigger']);
-		expect(description.credentials).toEqual([
-			{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' },
-		]);
 	});
 
 	it('has channel, events and options with the contract names and documented defaults', () => {
 		expect(property('channel')).toMatchObject({ type: 'options', default: 'all' });
-		expect(property('channel').options?.map((o) => (o as { value: string }).value)).toEqual([
-			'all',
-			'call',
-			'im',
-		]);
+		expect(values('channel')).toEqual(['all', 'call', 'im']);
 		expect(property('events')).toMatchObject({
 			type: 'multiOptions',
 			default: ['serviceNoteInsert', 'serviceNoteUpdate'],
 		});
 		const options = property('options').options as INodeProperties[];
 		expect(options.map((o) => [o.name, o.type, o.default])).toEqual([
-			['lookbackMinutes', 'number', DEFAULT_LOOKBACK_MINUTES],
-			['maxRecordsPerPoll', 'number', DEFAULT_MAX_RECORDS_PER_POLL],
+			['lookbackMinutes', 'number', 5],
+			['maxRecordsPerPoll', 'number', 5000],
 			['startFrom', 'dateTime', ''],
 		]);
-		expect([DEFAULT_LOOKBACK_MINUTES, DEFAULT_MAX_RECORDS_PER_POLL]).toEqual([5, 5000]);
 	});
 
 	it('has triggerOn with service records the default (saved triggers unchanged), and each kind its events', () => {
@@ -54,11 +47,7 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 			default: 'serviceRecord',
 			noDataExpression: true,
 		});
-		expect(property('triggerOn').options?.map((o) => (o as { value: string }).value)).toEqual([
-			'callTask',
-			'customer',
-			'serviceRecord',
-		]);
+		expect(values('triggerOn')).toEqual(['callTask', 'customer', 'serviceRecord']);
 		for (const name of ['channel', 'events'])
 			expect(property(name).displayOptions).toEqual({ show: { triggerOn: ['serviceRecord'] } });
 		expect(property('events').options?.map((o) => o.name)).toEqual([

@@ -1,29 +1,36 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- made-up credentials of a local sandbox tenant; test code, not shipped */
 /**
- * Drives the Contact Center Trigger through the harness (a real PollContext, real static data)
- * against the sandbox, and keeps the books: every record injected, every record emitted.
- * Between polls the static data travels through JSON, as n8n stores it; a failed poll must leave
- * it untouched and emit nothing.
+ * The one driver of the Contact Center Trigger: the harness `poll` against the sandbox, keeping the
+ * books (injected, emitted). Static data goes through JSON between polls, as n8n stores it; a failed
+ * poll must emit nothing and leave it untouched; `crash()` goes back to what n8n saved with the last
+ * emitting poll. `Simulation` runs on a virtual clock: only `Date` is faked, so n8n's and the
+ * sandbox's clocks move together; the sandbox's clock offset makes the API's run ahead or behind.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import {
-	formatApiTime,
-	nextWallSecond as nextSecond,
-	secondsToWall,
-	shiftWall,
-	wallToSeconds,
-} from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime, shiftWall, wallToSeconds } from '../../nodes/ContactCenter/helpers/time';
 import type { TriggerState } from '../../nodes/ContactCenterTrigger/state';
-import { poll, staticDataKeyOf, type CredentialValues, type PollResult } from '../harness';
+import {
+	poll,
+	staticDataKeyOf,
+	type CredentialValues,
+	type PollOptions as HarnessPollOptions,
+	type PollResult,
+} from '../harness';
+import { useSandbox } from '../sandbox/fixture';
+import { Rng } from '../sandbox/lib/random';
 import type { Channel, PushType, SandboxControl } from '../sandbox/control';
 
 export const ZONE = 'Asia/Shanghai';
+export const APP_ID = '7373';
+export const APP_SECRET = 'simulation-secret-7373';
 export const QUERY_PATH: Record<Channel, string> = {
 	call: '/openapi/crm/service-record/call/query',
 	im: '/openapi/crm/service-record/im/query',
 };
 export const NODE_KEY = staticDataKeyOf(ContactCenterTrigger);
+export { shiftWall };
 
 export interface Injected {
 	id: string;
@@ -32,24 +39,29 @@ export interface Injected {
 	pushType: PushType;
 }
 
-export interface PollOptions {
-	timezone?: string;
-	pollBudgetMs?: number;
-	mode?: 'trigger' | 'manual';
+export type PollOptions = Pick<
+	HarnessPollOptions,
+	'timezone' | 'pollBudgetMs' | 'mode' | 'n8n1x'
+> & {
 	credentials?: CredentialValues;
 	/** Expect this poll to fail (an injected fault). */
 	expectFailure?: boolean;
 	/** The poll may fail (random injected faults). */
 	mayFail?: boolean;
-}
+};
 
 /** The sandbox's "now" in the tenant's zone, as the API writes times. */
 export async function sandboxNow(control: SandboxControl): Promise<string> {
-	const clock = await control.getClock();
-	return formatApiTime(Date.parse(clock.now), ZONE);
+	return formatApiTime(Date.parse((await control.getClock()).now), ZONE);
 }
 
-export { nextSecond, secondsToWall, shiftWall, wallToSeconds };
+/** The instant of an API time in `zone`, as an ISO string (what a date-time field may hold). */
+export function isoOf(apiTime: string, zone = ZONE): string {
+	const seconds = wallToSeconds(apiTime) as number;
+	const offsetMs =
+		Date.parse(`${formatApiTime(seconds * 1000, zone).replace(' ', 'T')}Z`) - seconds * 1000;
+	return new Date(seconds * 1000 - offsetMs).toISOString();
+}
 
 /**
  * Requests a window walk makes over these record times (sorted), 1,000 a page: a full page
@@ -59,15 +71,26 @@ export { nextSecond, secondsToWall, shiftWall, wallToSeconds };
 export function expectedRequests(sortedTimes: string[], start: string, page = 1000): number {
 	const times = sortedTimes.filter((t) => t >= start);
 	let from = start;
-	let requests = 0;
-	for (;;) {
+	for (let requests = 1; ; requests++) {
 		const first = times.findIndex((t) => t >= from);
 		const batch = first < 0 ? [] : times.slice(first, first + page);
-		requests++;
 		if (batch.length < page) return requests;
 		const last = batch[batch.length - 1];
-		from = last === from ? nextSecond(last) : last;
+		from = last === from ? shiftWall(last, 1) : last;
 	}
+}
+
+/** Requests of a poll to one channel's query. */
+export function requestsTo(result: PollResult, channel: Channel): PollResult['requests'] {
+	return result.requests.filter((r) => r.path === QUERY_PATH[channel]);
+}
+
+/** What identifies one emitted item: a record's id, a customer at one time, a task's move. */
+export function changeKey(json: IDataObject): string {
+	if (json.eventUniqueId !== undefined) return String(json.eventUniqueId);
+	if (json.event === 'created') return `${String(json._id)}@created`;
+	if (json.event === 'updated') return `${String(json._id)}@${String(json.updateTime)}`;
+	return `${String(json.id)}:${String(json.previousStatus)}>${String(json.status)}@${String(json.updateTime)}`;
 }
 
 /** Static data as JSON, without the empty object n8n creates for a node that asked for it. */
@@ -77,87 +100,93 @@ function withoutEmpty(staticData: IDataObject): string {
 	);
 }
 
+const tallies: Array<Record<string, string | number>> = [];
+
 export class TriggerRun {
 	staticData: IDataObject = {};
 	readonly injected = new Map<string, Injected>();
 	readonly emitted = new Map<string, number>();
+	readonly items: IDataObject[] = [];
 	/** Static data as saved by the last poll that emitted (what a restarted n8n reads back). */
 	savedAtLastEmit?: string;
 	polls = 0;
 	failedPolls = 0;
-	retriedPolls = 0;
+	requests = 0;
+	maxStateChars = 0;
+	readonly requestsPerPoll: number[] = [];
+	readonly warnings: string[] = [];
 
 	constructor(
 		readonly control: SandboxControl,
-		readonly appId: string,
 		readonly credentials: CredentialValues,
-		readonly parameters: INodeParameters,
+		public parameters: INodeParameters,
+		readonly defaults: { appId?: string; timezone?: string } = {},
 	) {}
 
+	/** The node's static data (what n8n stores for it). */
+	get nodeData(): IDataObject {
+		return (this.staticData[NODE_KEY] as IDataObject | undefined) ?? {};
+	}
+
 	get state(): TriggerState | undefined {
-		return (this.staticData[NODE_KEY] as IDataObject | undefined)?.cursor as
-			| TriggerState
-			| undefined;
+		return this.nodeData.cursor as TriggerState | undefined;
 	}
 
 	async inject(
 		channel: Channel,
 		times: string[],
-		pushType: PushType = 'serviceNoteInsert',
+		pushType: PushType | (() => PushType) = 'serviceNoteInsert',
 	): Promise<Injected[]> {
-		const out: Injected[] = [];
-		// The control API takes large batches; keep each request reasonable.
-		for (let i = 0; i < times.length; i += 2000) {
-			const chunk = times.slice(i, i + 2000);
-			const ids = await this.control.injectRecords({
-				appId: this.appId,
-				channel,
-				records: chunk.map((updateTime) => ({ updateTime, pushType })),
-			});
-			ids.forEach((id, k) => {
-				const record: Injected = { id, channel, updateTime: chunk[k], pushType };
-				this.injected.set(id, record);
-				out.push(record);
-			});
-		}
-		return out;
+		const records = times.map((updateTime) => ({
+			updateTime,
+			pushType: typeof pushType === 'function' ? pushType() : pushType,
+		}));
+		const appId = this.defaults.appId ?? APP_ID;
+		const ids = await this.control.injectRecords({ appId, channel, records });
+		return ids.map((id, k) => {
+			const record: Injected = { id, channel, ...records[k] };
+			this.injected.set(id, record);
+			return record;
+		});
 	}
 
 	/** One poll; the static data goes through JSON first (a restart between polls). */
 	async poll(options: PollOptions = {}): Promise<PollResult> {
+		const { expectFailure, mayFail, credentials, timezone, ...harness } = options;
 		for (let attempt = 1; ; attempt++) {
 			this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 			const before = withoutEmpty(this.staticData);
+			const zone = timezone ?? this.defaults.timezone;
 			const result = await poll({
 				nodeType: ContactCenterTrigger,
 				parameters: this.parameters,
-				credentials: options.credentials ?? this.credentials,
+				credentials: credentials ?? this.credentials,
 				staticData: this.staticData,
 				sandbox: this.control,
-				...(options.timezone ? { timezone: options.timezone } : {}),
-				...(options.pollBudgetMs !== undefined ? { pollBudgetMs: options.pollBudgetMs } : {}),
-				...(options.mode ? { mode: options.mode } : {}),
+				...(zone ? { timezone: zone } : {}),
+				...harness,
 			});
 			this.polls++;
+			this.requests += result.requests.length;
+			this.requestsPerPoll.push(result.requests.length);
+			this.maxStateChars = Math.max(this.maxStateChars, JSON.stringify(this.nodeData).length);
+			for (const log of result.logs) if (log.level === 'warn') this.warnings.push(log.message);
 			if (result.error) {
 				// A failed poll emits nothing and changes nothing.
 				expect(result.items).toBeNull();
 				expect(withoutEmpty(this.staticData)).toBe(before);
 				// The sandbox refuses a random 6-digit nonce it has seen in the same second (its replay
-				// rule); that is a genuine failed poll too, so it is retried, never hidden.
-				const replay = /nonce has already been used/.test(
-					`${result.error.message} ${JSON.stringify(result.error)}`,
-				);
-				if (!options.expectFailure && replay && attempt < 3) {
-					this.retriedPolls++;
-					continue;
-				}
-				if (!options.expectFailure && !options.mayFail) throw result.error;
+				// rule): a genuine failed poll too, so it is retried, never hidden.
+				const replay = /nonce has already been used/.test(JSON.stringify(result.error));
+				if (!expectFailure && replay && attempt < 3) continue;
+				if (!expectFailure && !mayFail) throw result.error;
 				this.failedPolls++;
 				return result;
 			}
-			if (options.expectFailure) throw new Error('the poll was expected to fail');
-			if (options.mode !== 'manual') this.record(result.items);
+			if (expectFailure) throw new Error('the poll was expected to fail');
+			// A manual run ("Fetch Test Event") never changes the state.
+			if (options.mode === 'manual') expect(withoutEmpty(this.staticData)).toBe(before);
+			else this.record(result.items);
 			return result;
 		}
 	}
@@ -166,14 +195,15 @@ export class TriggerRun {
 		if (items === null) return;
 		expect(items.length).toBeGreaterThan(0); // null, never [], when nothing is new
 		let previous = '';
-		for (const item of items) {
-			const id = item.json.eventUniqueId as string;
-			expect(typeof id).toBe('string');
-			expect(this.injected.has(id)).toBe(true);
-			const time = item.json.updateTime as string;
-			expect(time >= previous).toBe(true); // updateTime order within a poll
-			previous = time;
-			this.emitted.set(id, (this.emitted.get(id) ?? 0) + 1);
+		for (const { json } of items) {
+			if (json.eventUniqueId !== undefined) {
+				expect(this.injected.has(String(json.eventUniqueId))).toBe(true);
+				expect(String(json.updateTime) >= previous).toBe(true); // updateTime order within a poll
+				previous = String(json.updateTime);
+			}
+			const key = changeKey(json);
+			this.emitted.set(key, (this.emitted.get(key) ?? 0) + 1);
+			this.items.push(json);
 		}
 		this.savedAtLastEmit = JSON.stringify(this.staticData);
 	}
@@ -183,39 +213,166 @@ export class TriggerRun {
 		if (this.savedAtLastEmit) this.staticData = JSON.parse(this.savedAtLastEmit) as IDataObject;
 	}
 
-	/** Zero duplicated, zero lost (except `excused`, records the API never returned). */
-	assertExact(
-		excused: ReadonlySet<string> = new Set(),
-		wanted: (r: Injected) => boolean = () => true,
-	): { lost: string[] } {
-		const duplicated = [...this.emitted].filter(([, n]) => n > 1).map(([id]) => id);
-		expect(duplicated).toEqual([]);
-		const lost = [...this.injected.values()].filter(
-			(r) => wanted(r) && !this.emitted.has(r.id) && !excused.has(r.id),
-		);
-		expect(lost.map((r) => `${r.channel} ${r.updateTime} ${r.id}`)).toEqual([]);
-		const unwanted = [...this.emitted.keys()].filter(
-			(id) => !wanted(this.injected.get(id) as Injected),
-		);
-		expect(unwanted).toEqual([]);
-		return { lost: lost.map((r) => r.id) };
+	/** Every expected key emitted exactly once, nothing else. */
+	assertExact(expected: Iterable<string>): void {
+		const want = new Set(expected);
+		const duplicated = [...this.emitted].filter(([, n]) => n > 1).map(([k]) => k);
+		const lost = [...want].filter((k) => !this.emitted.has(k));
+		const unexpected = [...this.emitted.keys()].filter((k) => !want.has(k));
+		expect({ duplicated, lost, unexpected }).toEqual({ duplicated: [], lost: [], unexpected: [] });
+	}
+
+	/** The injected records a user is owed: the `wanted` ones but those `excused` (never returned, or not promised). */
+	owed(excused: ReadonlySet<string> = new Set(), wanted: (r: Injected) => boolean = () => true) {
+		return [...this.injected.values()]
+			.filter((r) => wanted(r) && !excused.has(r.id))
+			.map((r) => r.id);
+	}
+
+	/** Service records: every owed record emitted exactly once, nothing else. */
+	assertRecords(excused?: ReadonlySet<string>, wanted?: (r: Injected) => boolean): void {
+		this.assertExact(this.owed(excused, wanted));
+	}
+
+	/** Counts for the report printed after the file; asserts nothing. */
+	tally(scenario: string, expected: Iterable<string>) {
+		const want = [...expected];
+		const tally = {
+			scenario,
+			injected: want.length,
+			emitted: this.emitted.size,
+			lost: want.filter((k) => !this.emitted.has(k)).length,
+			duplicated: [...this.emitted.values()].filter((n) => n > 1).length,
+			polls: this.polls,
+			requests: this.requests,
+			maxStateChars: this.maxStateChars,
+		};
+		tallies.push(tally);
+		return tally;
 	}
 }
 
-/** Requests of a poll to one channel's query. */
-export function requestsTo(result: PollResult, channel: Channel): PollResult['requests'] {
-	return result.requests.filter((r) => r.path === QUERY_PATH[channel]);
+/** The real-clock files' fixture: the sandbox with one tenant in ZONE, reset before each test. */
+export function useTriggerSandbox() {
+	const fixture = useSandbox({
+		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
+		nonceReplayKey: 'timestamp+nonce',
+	});
+	beforeEach(async () => {
+		await fixture.control.reset();
+	});
+	const credentials = (): CredentialValues =>
+		fixture.credentials({ appId: APP_ID, appSecret: APP_SECRET }, { timezone: ZONE });
+	return { control: fixture.control, credentials };
 }
 
-export function wallPlus(time: string, seconds: number): string {
-	return shiftWall(time, seconds);
+/** Fake only Date: timers, microtasks and performance stay real, so HTTP keeps working. */
+export function useVirtualClock(startMs: number): void {
+	const real = `hrtime nextTick performance queueMicrotask requestAnimationFrame cancelAnimationFrame
+		requestIdleCallback cancelIdleCallback setImmediate clearImmediate setInterval clearInterval
+		setTimeout clearTimeout`;
+	type Config = Extract<Parameters<typeof jest.useFakeTimers>[0], { doNotFake?: unknown }>;
+	const doNotFake = real.split(/\s+/) as Config['doNotFake'];
+	jest.useFakeTimers({ doNotFake, now: startMs });
 }
 
-export function isoOf(apiTime: string, zone = ZONE): string {
-	// The instant of an API time in `zone`, as an ISO string with offset (what a date-time field may hold).
-	const seconds = wallToSeconds(apiTime) as number;
-	const probe = new Date(seconds * 1000);
-	const offsetMs =
-		Date.parse(`${formatApiTime(probe.getTime(), zone).replace(' ', 'T')}Z`) - probe.getTime();
-	return new Date(seconds * 1000 - offsetMs).toISOString();
+/** A trigger on the virtual clock; records are "written" by the API at virtual instants. */
+export class Simulation {
+	readonly rng: Rng;
+	run!: TriggerRun;
+	/** API clock minus n8n's, seconds. */
+	skewSeconds = 0;
+
+	constructor(
+		readonly control: SandboxControl & { url: string },
+		readonly zone: string,
+		public nowMs: number,
+		seed = 1,
+	) {
+		this.rng = new Rng(seed);
+		jest.setSystemTime(nowMs);
+	}
+
+	get credentials(): CredentialValues {
+		return { baseUrl: this.control.url, appId: APP_ID, appSecret: APP_SECRET, timezone: this.zone };
+	}
+
+	chance(p: number): boolean {
+		return this.rng.next() < p;
+	}
+
+	trigger(parameters: Record<string, unknown>): TriggerRun {
+		this.run = new TriggerRun(this.control, this.credentials, parameters as INodeParameters, {
+			timezone: 'UTC',
+		});
+		return this.run;
+	}
+
+	async setSkew(seconds: number): Promise<void> {
+		this.skewSeconds = seconds;
+		await this.control.setClock(seconds);
+	}
+
+	advance(seconds: number): void {
+		this.nowMs += seconds * 1000;
+		jest.setSystemTime(this.nowMs);
+	}
+
+	/** The API's `updateTime` for a record written at `atMs` (n8n's clock) that is `lateSeconds` late. */
+	updateTimeAt(atMs: number, lateSeconds = 0): string {
+		return formatApiTime(atMs + (this.skewSeconds - lateSeconds) * 1000, this.zone);
+	}
+
+	/** `count` times over the last `seconds` (evenly), each late by `late()` seconds. */
+	times(count: number, seconds: number, late: () => number = () => 0): string[] {
+		return Array.from({ length: count }, (_, i) =>
+			this.updateTimeAt(
+				this.nowMs - Math.floor(((count - i - 1) * seconds * 1000) / Math.max(1, count)),
+				late(),
+			),
+		);
+	}
+
+	/** `count` records written over the last `seconds` (evenly), each late by `late()` seconds. */
+	async write(channel: Channel, count: number, seconds: number, late?: () => number) {
+		return await this.run.inject(channel, this.times(count, seconds, late));
+	}
+
+	/** The report row of the service records injected (those `wanted`). */
+	tally(scenario: string, wanted?: (r: Injected) => boolean) {
+		return this.run.tally(scenario, this.run.owed(undefined, wanted));
+	}
+}
+
+/**
+ * The simulation files' fixture: the virtual clock from `startIso` on (set before the sandbox
+ * starts, so every timer of the sandbox lives on it), the sandbox fixture with one tenant, a fresh
+ * `Simulation` per scenario, and after the file the real clock back and the tallies printed.
+ */
+export function useSimulation(zone: string, startIso: string) {
+	beforeAll(() => useVirtualClock(Date.parse(startIso)));
+	const fixture = useSandbox({
+		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: zone }],
+		nonceReplayKey: 'timestamp+nonce',
+	});
+	afterAll(() => {
+		jest.useRealTimers();
+		const rows = tallies.map((t) =>
+			[String(t.scenario).padEnd(58), ...Object.values(t).slice(1)].join('\t'),
+		);
+		process.stdout.write(
+			`\nprocess TZ=${process.env.TZ ?? 'unset'}\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`,
+		);
+	});
+	const control = Object.defineProperty(fixture.control, 'url', {
+		get: () => fixture.url,
+	}) as SandboxControl & { readonly url: string };
+	return {
+		control,
+		/** A reset tenant in `tenantZone` and a simulation starting at `at`. */
+		fresh: async (tenantZone: string, at: string, seed = 1): Promise<Simulation> => {
+			await control.reset([{ appId: APP_ID, appSecret: APP_SECRET, timezone: tenantZone }]);
+			return new Simulation(control, tenantZone, Date.parse(at), seed);
+		},
+	};
 }

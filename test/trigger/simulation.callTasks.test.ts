@@ -1,43 +1,48 @@
 /**
- * Trigger On Call Task, simulated on the virtual clock (sim.ts) against the sandbox, whose dialler
+ * Trigger On Call Task, simulated on the virtual clock (driver.ts) against the sandbox, whose dialler
  * moves running tasks on its clock (a round of `maxConcurrency` calls every 30 s, done when every
  * imported customer was called). Each scenario asserts every status move that a poll could see
  * emitted exactly once, with its previous and new status and counts, and nothing else.
  */
-import type { INodeParameters } from 'n8n-workflow';
-
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
+import type { PollResult } from '../harness';
 import { SignedClient } from '../sandbox/client';
 import { okB, PATHS } from '../sandbox/fixture';
-import { APP_ID, APP_SECRET, resetTenant, Simulation, tallies, useSimSandbox } from './sim';
-import { KindRun } from './kindRun';
+import { APP_ID, APP_SECRET, useSimulation, type Simulation, type TriggerRun } from './driver';
 
 const MINUTE = 60;
-const sim = useSimSandbox('Asia/Shanghai', '2027-02-01T01:00:00Z');
+const sim = useSimulation('Asia/Shanghai', '2027-02-01T01:00:00Z');
 
 async function fresh(startIso: string, seed = 1): Promise<Simulation> {
-	await resetTenant(sim.control, 'Asia/Shanghai');
+	const s = await sim.fresh('Asia/Shanghai', startIso, seed);
 	await sim.control.seedAgents({ appId: APP_ID, count: 1 });
 	await sim.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
-	return new Simulation(sim.control, 'Asia/Shanghai', Date.parse(startIso), seed);
+	return s;
 }
 
-function trigger(s: Simulation, events?: string[], options: INodeParameters = {}): KindRun {
-	return new KindRun(sim.control, s.credentials, {
+function trigger(s: Simulation, events?: string[], options: object = {}): TriggerRun {
+	return s.trigger({
 		triggerOn: 'callTask',
 		...(events ? { callTaskEvents: events } : {}),
 		options,
 	});
 }
 
+/** The moves a poll emitted: task, previous and new status, event, total, completed and connected counts. */
+const N = expect.any(Number);
+const moves = (result: PollResult) =>
+	result.items?.map(({ json: t }) => [
+		t.id,
+		t.previousStatus,
+		t.status,
+		t.event,
+		t.totalCount,
+		t.completedCount,
+		t.connectedCount,
+	]);
 const client = () => new SignedClient(sim.control.url, APP_ID, APP_SECRET);
 const operate = async (taskId: string, operation: 'start' | 'pause') =>
 	okB(await client().post(PATHS.taskOperate, { taskId, operation }));
-
-async function statuses(): Promise<Map<string, string>> {
-	const state = await sim.control.getState(APP_ID);
-	return new Map(state.tasks.map((t) => [t.id, t.status]));
-}
 
 /** Each task's status and update time, as a poll at this instant reads them. */
 async function snapshot(): Promise<Map<string, { status: string; updateTime: string }>> {
@@ -51,39 +56,18 @@ async function snapshot(): Promise<Map<string, { status: string; updateTime: str
  */
 class MoveBook {
 	private readonly last = new Map<string, string>();
+	private activated = false;
 	readonly expected = new Set<string>();
-
-	constructor(
-		private readonly events: readonly string[] = ['finished', 'statusChanged'],
-		private activated = false,
-	) {}
 
 	observe(now: Map<string, { status: string; updateTime: string }>): void {
 		for (const [id, { status, updateTime }] of now) {
 			const before = this.last.get(id) ?? (this.activated ? 'draft' : undefined);
-			if (before !== undefined && before !== status && this.wants(status))
+			if (before !== undefined && before !== status)
 				this.expected.add(`${id}:${before}>${status}@${updateTime}`);
 			this.last.set(id, status);
 		}
 		this.activated = true;
 	}
-
-	private wants(status: string): boolean {
-		return this.events.includes('statusChanged') || status === 'done';
-	}
-}
-
-function report(scenario: string, run: KindRun, expected: Set<string>): void {
-	tallies.push({
-		scenario,
-		injected: expected.size,
-		emitted: run.emitted.size,
-		lost: [...expected].filter((k) => !run.emitted.has(k)).length,
-		duplicated: [...run.emitted.values()].filter((n) => n > 1).length,
-		polls: run.polls,
-		requests: run.requests,
-		maxStateChars: run.maxStateChars,
-	});
 }
 
 describe('Trigger On Call Task', () => {
@@ -102,50 +86,22 @@ describe('Trigger On Call Task', () => {
 		expect((await run.poll()).items).toBeNull();
 		await operate(a, 'start');
 		s.advance(10);
-		const started = await run.poll();
-		expect(started.items?.map((i) => i.json)).toEqual([
-			expect.objectContaining({
-				id: a,
-				previousStatus: 'draft',
-				status: 'running',
-				event: 'statusChanged',
-				totalCount: 10,
-				completedCount: 0,
-			}),
-		]);
-		s.advance(MINUTE); // two rounds of 5 calls: all 10 called
-		const finished = await run.poll();
-		expect(finished.items?.map((i) => i.json)).toEqual([
-			expect.objectContaining({
-				id: a,
-				previousStatus: 'running',
-				status: 'done',
-				event: 'finished',
-				totalCount: 10,
-				completedCount: 10,
-				connectedCount: 8,
-				progressRate: 1,
-			}),
-		]);
+		expect(moves(await run.poll())).toEqual([[a, 'draft', 'running', 'statusChanged', 10, 0, N]]);
+		s.advance(MINUTE); // two rounds of 5 calls: all 10 called, every fourth call not connected
+		expect(moves(await run.poll())).toEqual([[a, 'running', 'done', 'finished', 10, 10, 8]]);
+		expect(run.items.at(-1)?.progressRate).toBe(1);
 		await operate(b, 'start');
 		s.advance(10);
-		expect((await run.poll()).items?.map((i) => i.json.previousStatus)).toEqual(['pause']);
+		expect(moves(await run.poll())).toEqual([[b, 'pause', 'running', 'statusChanged', 4, N, N]]);
 		s.advance(MINUTE); // the two customers left: one round
-		expect((await run.poll()).items?.map((i) => i.json)).toEqual([
-			expect.objectContaining({
-				id: b,
-				previousStatus: 'running',
-				status: 'done',
-				completedCount: 4,
-			}),
-		]);
+		expect(moves(await run.poll())).toEqual([[b, 'running', 'done', 'finished', 4, 4, N]]);
 		s.advance(MINUTE);
 		expect((await run.poll()).items).toBeNull();
 		// Two days later the 1,000-customer task has finished too (200 rounds).
 		s.advance(2 * 86_400);
 		const later = await run.poll();
-		expect(later.items?.map((i) => i.json)).toEqual([
-			expect.objectContaining({ previousStatus: 'running', status: 'done', completedCount: 1000 }),
+		expect(moves(later)).toEqual([
+			[expect.any(String), 'running', 'done', 'finished', 1000, 1000, 750],
 		]);
 		expect(later.requests.map((r) => JSON.stringify(r.body))).toEqual([
 			expect.stringContaining('"statusList":["draft","running","pause"]'),
@@ -156,8 +112,8 @@ describe('Trigger On Call Task', () => {
 		expect((await run.poll()).items).toBeNull();
 		const kept = (run.nodeData.callTasks as { tasks: Record<string, string> }).tasks;
 		expect(Object.keys(kept).sort()).toEqual(
-			[...(await statuses())]
-				.filter(([, st]) => st !== 'done')
+			[...(await snapshot())]
+				.filter(([, t]) => t.status !== 'done')
 				.map(([id]) => id)
 				.sort(),
 		);
@@ -174,9 +130,7 @@ describe('Trigger On Call Task', () => {
 		await operate(id, 'start');
 		s.advance(MINUTE); // one round of five calls: done before the next poll
 		const result = await run.poll();
-		expect(result.items?.map((i) => [i.json.id, i.json.previousStatus, i.json.status])).toEqual([
-			[id, 'pause', 'done'],
-		]);
+		expect(moves(result)).toEqual([[id, 'pause', 'done', 'finished', 5, 5, N]]);
 		expect(result.requests.map((r) => JSON.stringify(r.body))).toEqual([
 			expect.stringContaining('"statusList":["draft","running","pause"]'),
 			expect.stringContaining('"startDate":"2027-02-07"}'),
@@ -195,9 +149,7 @@ describe('Trigger On Call Task', () => {
 		});
 		s.advance(MINUTE);
 		const result = await run.poll();
-		expect(result.items?.map((i) => i.json)).toEqual([
-			expect.objectContaining({ id, previousStatus: 'draft', status: 'done', event: 'finished' }),
-		]);
+		expect(moves(result)).toEqual([[id, 'draft', 'done', 'finished', 5, 5, N]]);
 		// Two requests: unfinished tasks, tasks created since the floor day (nothing tracked is missing).
 		expect(result.requests).toHaveLength(2);
 		s.advance(MINUTE);
@@ -227,11 +179,11 @@ describe('Trigger On Call Task', () => {
 				});
 				ids.push(id);
 			}
-			const now = await statuses();
+			const now = await snapshot();
 			for (const id of ids) {
-				const st = now.get(id);
-				if ((st === 'draft' || st === 'pause') && s.rng.chance(0.2)) await operate(id, 'start');
-				else if (st === 'running' && s.rng.chance(0.1)) await operate(id, 'pause');
+				const st = now.get(id)?.status;
+				if ((st === 'draft' || st === 'pause') && s.chance(0.2)) await operate(id, 'start');
+				else if (st === 'running' && s.chance(0.1)) await operate(id, 'pause');
 			}
 			if (step % 7 === 6) run.crash();
 			if (step === 25)
@@ -248,20 +200,15 @@ describe('Trigger On Call Task', () => {
 			const result = await run.poll({ mayFail: step >= 25 && step < 40 });
 			if (!result.error) book.observe(seen);
 		}
-		report('call tasks: restarts, faults, 40 tasks', run, book.expected);
+		run.tally('call tasks: restarts, faults, 40 tasks', book.expected);
 		expect(run.failedPolls).toBeGreaterThan(0);
 		expect([...book.expected].filter((k) => k.includes('>done@')).length).toBeGreaterThan(5);
 		run.assertExact(book.expected);
-		for (const item of run.items) {
-			expect(item).toEqual(
-				expect.objectContaining({
-					totalCount: expect.any(Number),
-					completedCount: expect.any(Number),
-					connectedCount: expect.any(Number),
-				}),
-			);
-			expect(item.event).toBe(item.status === 'done' ? 'finished' : 'statusChanged');
-		}
+		for (const t of run.items)
+			expect([t.totalCount, t.completedCount, t.connectedCount, t.event]).toEqual([
+				...[N, N, N],
+				t.status === 'done' ? 'finished' : 'statusChanged',
+			]);
 	});
 
 	it('1,200 unfinished tasks: three pages a poll, a change on the last page is seen, state < 64 KB', async () => {
@@ -280,9 +227,7 @@ describe('Trigger On Call Task', () => {
 		await operate(oldest, 'start');
 		s.advance(MINUTE);
 		const result = await run.poll();
-		expect(result.items?.map((i) => [i.json.id, i.json.previousStatus, i.json.status])).toEqual([
-			[oldest, 'pause', 'running'],
-		]);
+		expect(moves(result)).toEqual([[oldest, 'pause', 'running', 'statusChanged', 100, N, N]]);
 		expect(result.requests).toHaveLength(3 + 1);
 		expect(run.maxStateChars).toBeLessThan(STATE_LIMIT_CHARS);
 	});
@@ -302,9 +247,7 @@ describe('Trigger On Call Task', () => {
 		});
 		const run = trigger(s, undefined, { startFrom: since.toISOString() });
 		const first = await run.poll();
-		expect(first.items?.map((i) => [i.json.id, i.json.previousStatus, i.json.status])).toEqual([
-			[recent, 'draft', 'done'],
-		]);
+		expect(moves(first)).toEqual([[recent, 'draft', 'done', 'finished', 2, 2, N]]);
 		await operate(draft, 'start');
 		s.advance(10);
 		expect((await run.poll()).items?.map((i) => i.json.id)).toEqual([draft]);
@@ -321,10 +264,7 @@ describe('Trigger On Call Task', () => {
 		});
 		const run = trigger(s, ['finished']);
 		const sample = await run.poll({ mode: 'manual' });
-		expect(sample.items?.map((i) => [i.json.id, i.json.event, i.json.previousStatus])).toEqual([
-			[b, 'finished', null],
-		]);
-		expect(sample.requests).toHaveLength(1);
-		expect(run.nodeData.callTasks).toBeUndefined();
+		expect(moves(sample)).toEqual([[b, null, 'done', 'finished', 3, 3, N]]);
+		expect(sample.requests).toHaveLength(1); // the driver checks that the state is untouched
 	});
 });

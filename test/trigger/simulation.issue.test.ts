@@ -1,75 +1,37 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
- * Simulations of issue 11 beyond daylight saving (see simulation.dst.test.ts): an n8n 1.x
- * PollContext, drains with late writes, the seen-id limit at peak rates and beyond it, Start From
- * across zone changes and as an expression, the API clock ±4 minutes off at first activation,
- * Fetch Test Event on a busy channel, and state written by the previous version. Each reports
- * records injected / emitted / lost / duplicated (printed at the end).
+ * Simulations of issue 11 beyond daylight saving: an n8n 1.x PollContext, drains with late writes,
+ * the seen-id limit at peak rates and beyond, Start From across zone changes and as an expression,
+ * the API clock ±4 minutes off at first activation, Fetch Test Event on a busy channel, and state
+ * written by the previous version. Each reports injected / emitted / lost / duplicated.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
-import { REPORT_FIELD } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
+import { REPORT_FIELD } from '../../nodes/ContactCenterTrigger/host';
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import { v1IdKey } from '../../nodes/ContactCenterTrigger/seenIds';
-import { expectedRequests, NODE_KEY } from './driver';
-import { NEWER_MEMBERS, pollAs1x } from './poll-1x';
-import { resetTenant, Simulation, useSimSandbox } from './sim';
+import { expectedRequests, NODE_KEY, useSimulation, type Simulation } from './driver';
 
 const MINUTE = 60;
 const START = '2027-05-03T08:00:00Z';
-const sim = useSimSandbox('UTC', START);
-
-async function fresh(zone = 'Asia/Shanghai', seed = 7): Promise<Simulation> {
-	await resetTenant(sim.control, zone);
-	return new Simulation(sim.control, zone, Date.parse(START), seed);
-}
-
-const stateChars = (s: Simulation) => JSON.stringify(s.run.staticData[NODE_KEY] ?? {}).length;
+const sim = useSimulation('UTC', START);
+const fresh = async (zone = 'Asia/Shanghai', seed = 7): Promise<Simulation> =>
+	await sim.fresh(zone, START, seed);
 
 describe('an n8n 1.x host (PollContext without getPollBudgetMs and the durable-cursor hooks)', () => {
 	it('activates, polls and emits every record once', async () => {
 		const s = await fresh();
 		s.trigger({ channel: 'all' });
-		const staticData: IDataObject = {};
-		const run = s.run;
-		const first = await pollAs1x({
-			parameters: run.parameters,
-			credentials: s.credentials,
-			staticData,
-		});
-		for (const member of NEWER_MEMBERS) expect(member in first.context).toBe(false);
-		expect(first.items).toBeNull();
+		expect((await s.run.poll({ n8n1x: true })).items).toBeNull();
 		for (let i = 0; i < 10; i++) {
 			s.advance(MINUTE);
 			await s.write('call', 20, MINUTE, () => s.rng.int(0, 120));
 			await s.write('im', 5, MINUTE);
-			const { items } = await pollAs1x({
-				parameters: run.parameters,
-				credentials: s.credentials,
-				staticData,
-			});
-			s.requestsPerPoll.push(0);
-			for (const item of items ?? [])
-				run.emitted.set(
-					String(item.json.eventUniqueId),
-					(run.emitted.get(String(item.json.eventUniqueId)) ?? 0) + 1,
-				);
+			await s.run.poll({ n8n1x: true });
 		}
 		s.advance(MINUTE);
-		const { items } = await pollAs1x({
-			parameters: run.parameters,
-			credentials: s.credentials,
-			staticData,
-		});
-		for (const item of items ?? [])
-			run.emitted.set(
-				String(item.json.eventUniqueId),
-				(run.emitted.get(String(item.json.eventUniqueId)) ?? 0) + 1,
-			);
-		const t = s.tally('n8n 1.x PollContext (no getPollBudgetMs)');
-		expect(t.injected).toBe(250);
-		run.assertExact();
+		await s.run.poll({ n8n1x: true });
+		expect(s.tally('n8n 1.x PollContext (no getPollBudgetMs)').injected).toBe(250);
+		s.run.assertRecords();
 	});
 });
 
@@ -77,7 +39,7 @@ describe('late records while a backlog drains', () => {
 	it('80 records a minute, Max Records per Poll 50, records written 30 s behind where the trigger stands', async () => {
 		const s = await fresh();
 		s.trigger({ channel: 'call', options: { maxRecordsPerPoll: 50 } });
-		await s.poll();
+		await s.run.poll();
 		let behind = 0;
 		for (let i = 0; i < 15; i++) {
 			s.advance(MINUTE);
@@ -88,23 +50,23 @@ describe('late records while a backlog drains', () => {
 				await s.run.inject('call', [shiftWall(position, -30), shiftWall(position, -30)]);
 				behind += 2;
 			}
-			const result = await s.poll();
+			const result = await s.run.poll();
 			expect(result.items).toHaveLength(50);
 		}
 		// Arrivals stop; the backlog drains at 50 a poll.
 		for (let i = 0; i < 40 && s.run.emitted.size < s.run.injected.size; i++) {
 			s.advance(MINUTE);
-			await s.poll();
+			await s.run.poll();
 		}
 		s.advance(MINUTE);
-		expect((await s.poll()).items).toBeNull();
+		expect((await s.run.poll()).items).toBeNull();
 		const t = s.tally('drain: 80/min, max 50/poll, +2/min 30 s behind the position');
 		expect(behind).toBe(30);
 		expect(t.injected).toBe(1230);
-		s.run.assertExact();
+		s.run.assertRecords();
 		// Forward one page, behind one page while draining; one page when idle.
-		expect(Math.max(...s.requestsPerPoll)).toBe(2);
-		expect(s.requestsPerPoll[s.requestsPerPoll.length - 1]).toBe(1);
+		expect(Math.max(...s.run.requestsPerPoll)).toBe(2);
+		expect(s.run.requestsPerPoll[s.run.requestsPerPoll.length - 1]).toBe(1);
 	});
 });
 
@@ -112,45 +74,42 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 	it('600 records a minute, 5-minute look-back, a tenth written 180-290 s late: all caught, exact pages', async () => {
 		const s = await fresh();
 		s.trigger({ channel: 'call' });
-		await s.poll();
+		await s.run.poll();
 		const times: string[] = [];
 		for (let i = 0; i < 12; i++) {
 			s.advance(MINUTE);
 			const written = await s.write('call', 600, MINUTE, () =>
-				s.rng.chance(0.1) ? s.rng.int(180, 290) : 0,
+				s.chance(0.1) ? s.rng.int(180, 290) : 0,
 			);
 			times.push(...written.map((r) => r.updateTime));
 			times.sort();
-			const result = await s.poll();
+			const result = await s.run.poll();
 			const first = result.requests[0].body as { startTime: string };
 			expect(result.requests).toHaveLength(expectedRequests(times, first.startTime));
-			expect(stateChars(s)).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
 		}
 		s.advance(MINUTE);
-		await s.poll();
+		await s.run.poll();
+		expect(s.run.maxStateChars).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
 		const t = s.tally('peak: 600/min, look-back 5 min, 10% 180-290 s late');
 		expect(t.injected).toBe(7200);
-		s.run.assertExact();
-		expect(s.warnings).toEqual([]);
+		s.run.assertRecords();
+		expect(s.run.warnings).toEqual([]);
 	});
 
 	it('beyond the budget (600 a minute with a 60-minute look-back): warns, marks items, loses only what it reported', async () => {
 		const s = await fresh();
 		s.trigger({ channel: 'call', options: { lookbackMinutes: 60 } });
-		await s.poll();
+		await s.run.poll();
 		const floors: string[] = [];
 		for (let i = 0; i < 20; i++) {
 			s.advance(MINUTE);
-			await s.write('call', 600, MINUTE, () => (s.rng.chance(0.05) ? s.rng.int(600, 1800) : 0));
-			const result = await s.poll();
-			expect(stateChars(s)).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
+			await s.write('call', 600, MINUTE, () => (s.chance(0.05) ? s.rng.int(600, 1800) : 0));
+			const result = await s.run.poll();
 			const marked = (result.items ?? []).filter((item) => item.json[REPORT_FIELD] !== undefined);
 			if (marked.length > 0) {
 				// Once the limit is in the way, every item of the poll carries the marker.
 				expect(marked).toHaveLength(result.items?.length ?? 0);
-				const report = marked[0].json[REPORT_FIELD] as {
-					stateLimit: { floor: string; rememberedIds: number };
-				};
+				const report = marked[0].json[REPORT_FIELD] as { stateLimit: { floor: string } };
 				floors.push(report.stateLimit.floor);
 				expect(
 					result.logs.some((l) => l.level === 'warn' && /state limit \(64 KB/.test(l.message)),
@@ -158,6 +117,7 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 			}
 		}
 		expect(floors.length).toBeGreaterThan(0);
+		expect(s.run.maxStateChars).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
 		const t = s.tally('beyond the budget: 600/min, look-back 60 min (reported)');
 		// Nothing twice; what is missing was written behind a floor the trigger had reported.
 		expect(t.duplicated).toBe(0);
@@ -185,16 +145,16 @@ describe('Start From', () => {
 		await s.write('call', 60, 50 * MINUTE); // since Start From
 		const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'UTC'];
 		for (let i = 0; i < 8; i++) {
-			await s.poll({ timezone: zones[i % zones.length] });
+			await s.run.poll({ timezone: zones[i % zones.length] });
 			s.advance(MINUTE);
 			await s.write('call', 5, MINUTE);
 		}
-		await s.poll({ timezone: 'America/Santiago' });
+		await s.run.poll({ timezone: 'America/Santiago' });
 		const t = s.tally(
 			'Start From (zone-less) across workflow zone changes',
 			(r) => !history.includes(r),
 		);
-		s.run.assertExact(new Set(history.map((r) => r.id)));
+		s.run.assertRecords(new Set(history.map((r) => r.id)));
 		expect(t.emitted).toBe(60 + 40);
 		expect(s.run.state?.origin?.raw).toBe(startFrom);
 	});
@@ -208,16 +168,16 @@ describe('Start From', () => {
 		s.advance(130 * MINUTE);
 		await s.write('call', 60, 50 * MINUTE); // within the hour before the first start
 		for (let i = 0; i < 10; i++) {
-			await s.poll();
+			await s.run.poll();
 			s.advance(MINUTE);
 			await s.write('call', 3, MINUTE);
 		}
-		await s.poll();
+		await s.run.poll();
 		const t = s.tally(
 			'Start From as an expression ($now minus 1 hour)',
 			(r) => !history.includes(r),
 		);
-		s.run.assertExact(new Set(history.map((r) => r.id)));
+		s.run.assertRecords(new Set(history.map((r) => r.id)));
 		expect(t.emitted).toBe(60 + 30);
 		expect(s.run.state?.origin?.raw).toBe(expression);
 	});
@@ -235,20 +195,20 @@ describe('API clock off by up to 4 minutes at first activation', () => {
 				...(await s.write('call', 40, 10 * MINUTE)),
 				...(await s.write('im', 10, 10 * MINUTE)),
 			];
-			expect((await s.poll()).items).toBeNull();
+			expect((await s.run.poll()).items).toBeNull();
 			for (let i = 0; i < 10; i++) {
 				s.advance(MINUTE);
-				await s.write('call', 30, MINUTE, () => (s.rng.chance(0.2) ? s.rng.int(0, 60) : 0));
+				await s.write('call', 30, MINUTE, () => (s.chance(0.2) ? s.rng.int(0, 60) : 0));
 				await s.write('im', 5, MINUTE);
-				await s.poll();
+				await s.run.poll();
 			}
 			s.advance(MINUTE);
-			await s.poll();
+			await s.run.poll();
 			const t = s.tally(
 				`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`,
 				(r) => !history.includes(r),
 			);
-			s.run.assertExact(new Set(history.map((r) => r.id)));
+			s.run.assertRecords(new Set(history.map((r) => r.id)));
 			expect(history.filter((r) => s.run.emitted.has(r.id))).toEqual([]);
 			expect(t.emitted).toBe(350);
 		},
@@ -261,7 +221,7 @@ describe('Fetch Test Event on a busy channel', () => {
 		s.trigger({ channel: 'all', events: ['serviceNoteInsert'] });
 		const calls = await s.write('call', 12_000, 3600);
 		const ims = await s.write('im', 30, 3600);
-		const result = await s.poll({ mode: 'manual' });
+		const result = await s.run.poll({ mode: 'manual' });
 		const byPath = (part: string) => result.requests.filter((r) => r.path.includes(part)).length;
 		expect(byPath('/call/')).toBeLessThanOrEqual(2);
 		expect(byPath('/im/')).toBe(1);
@@ -298,15 +258,15 @@ describe('state written by the previous version (v1) keeps working', () => {
 		for (const r of old) s.run.emitted.set(r.id, 1);
 		s.advance(MINUTE);
 		const late = await s.write('call', 20, MINUTE, () => s.rng.int(0, 200));
-		const result = await s.poll();
+		const result = await s.run.poll();
 		expect(result.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(
 			late.map((r) => r.id).sort(),
 		);
 		expect(result.logs.some((l) => /migrated to state version 2/.test(l.message))).toBe(true);
 		expect(s.run.state?.version).toBe(2);
 		s.advance(MINUTE);
-		await s.poll();
+		await s.run.poll();
 		s.tally('state version 1 migrated');
-		s.run.assertExact();
+		s.run.assertRecords();
 	});
 });

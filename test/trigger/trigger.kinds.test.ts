@@ -1,48 +1,20 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- made-up credentials of a local sandbox tenant */
 /**
- * Trigger On Customer and Call Task through the harness against the sandbox: settings refused
+ * Trigger On Customer and Call Task through the driver against the sandbox: settings refused
  * before any request, one kind's state at a time in the static data, and Fetch Test Event.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { useSandbox } from '../sandbox/fixture';
-import { poll, type CredentialValues } from '../harness';
-import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { NODE_KEY } from './kindRun';
-import { sandboxNow, shiftWall, ZONE } from './driver';
+import { APP_ID, NODE_KEY, sandboxNow, shiftWall, TriggerRun, useTriggerSandbox } from './driver';
 
-const APP_ID = '5252';
-const APP_SECRET = 'kinds-secret-5252';
-const sandbox = useSandbox({
-	tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
-	nonceReplayKey: 'timestamp+nonce',
-});
-const { control } = sandbox;
-let credentials: CredentialValues;
-
-beforeAll(() => {
-	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE };
-});
-beforeEach(async () => {
-	await control.reset();
-});
-
-const run = async (
-	parameters: INodeParameters,
-	staticData: IDataObject = {},
-	mode: 'trigger' | 'manual' = 'trigger',
-) =>
-	await poll({
-		nodeType: ContactCenterTrigger,
-		parameters,
-		credentials,
-		staticData,
-		sandbox: control,
-		mode,
-	});
+const { control, credentials } = useTriggerSandbox();
+const trigger = (parameters: INodeParameters) => new TriggerRun(control, credentials(), parameters);
 
 describe('settings are checked before any request', () => {
 	it.each([
+		[{ channel: 'all', events: [] }, '"Events" is empty'],
+		[{ options: { maxRecordsPerPoll: 0 } }, '"Max Records per Poll" must be a whole number from 1'],
+		[{ options: { lookbackMinutes: 2.5 } }, '"Look-Back (Minutes)" must be a whole number'],
+		[{ options: { startFrom: 'yesterday' } }, '"Start From" is not a date and time'],
 		[{ triggerOn: 'customer', customerEvents: [] }, '"Events" is empty'],
 		[
 			{ triggerOn: 'customer', customerEvents: ['deleted'] },
@@ -57,75 +29,72 @@ describe('settings are checked before any request', () => {
 			{ triggerOn: 'customer', options: { lookbackMinutes: -1 } },
 			'"Look-Back (Minutes)" must be a whole number',
 		],
+		[
+			{ triggerOn: 'callTask', options: { startFrom: 'yesterday' } },
+			'"Start From" is not a date and time',
+		],
 	])('%j', async (parameters, message) => {
-		const result = await run(parameters as INodeParameters);
+		const run = trigger(parameters as INodeParameters);
+		const result = await run.poll({ expectFailure: true });
+		expect(result.error).toMatchObject({ name: 'NodeOperationError' });
 		expect(result.error?.message).toContain(message);
-		expect(result.items).toBeNull();
 		expect(result.requests).toEqual([]);
+		expect(run.nodeData).toEqual({});
 	});
 });
 
 describe('static data holds the state of the kind watched only', () => {
 	it('switching service records → customers → call tasks drops the previous kind’s state', async () => {
-		const staticData: IDataObject = {};
-		expect((await run({ channel: 'call' }, staticData)).error).toBeUndefined();
-		expect(Object.keys(staticData[NODE_KEY] as object)).toEqual(['cursor']);
-		expect((await run({ triggerOn: 'customer' }, staticData)).error).toBeUndefined();
-		expect(Object.keys(staticData[NODE_KEY] as object)).toEqual(['customers']);
-		expect((await run({ triggerOn: 'callTask' }, staticData)).error).toBeUndefined();
-		expect(Object.keys(staticData[NODE_KEY] as object)).toEqual(['callTasks']);
-		expect((await run({ channel: 'call' }, staticData)).error).toBeUndefined();
-		expect(Object.keys(staticData[NODE_KEY] as object)).toEqual(['cursor']);
+		const run = trigger({ channel: 'call' });
+		for (const [parameters, key] of [
+			[{ channel: 'call' }, 'cursor'],
+			[{ triggerOn: 'customer' }, 'customers'],
+			[{ triggerOn: 'callTask' }, 'callTasks'],
+			[{ channel: 'call' }, 'cursor'],
+		] as const) {
+			run.parameters = parameters;
+			await run.poll();
+			expect(Object.keys(run.nodeData)).toEqual([key]);
+		}
 	});
 
 	it('an unreadable call-task state starts again from now, with a warning, and emits nothing', async () => {
-		const staticData: IDataObject = { [NODE_KEY]: { callTasks: { version: 9 } } };
+		const run = trigger({ triggerOn: 'callTask' });
+		run.staticData = { [NODE_KEY]: { callTasks: { version: 9 } } };
 		await control.seedAgents({ appId: APP_ID, count: 1 });
 		await control.seedTasks({
 			appId: APP_ID,
 			tasks: [{ status: 'done', totalCount: 1, completedCount: 1 }],
 		});
-		const result = await run({ triggerOn: 'callTask' }, staticData);
-		expect(result.items).toBeNull();
-		expect(
-			result.logs.some(
-				(l) => l.level === 'warn' && /call-task state is unreadable/.test(l.message),
-			),
-		).toBe(true);
+		expect((await run.poll()).items).toBeNull();
+		expect(run.warnings).toContainEqual(expect.stringMatching(/call-task state is unreadable/));
 	});
 });
 
 describe('Fetch Test Event (manual)', () => {
 	it('customers: the newest created and the newest updated customer, one request each, state untouched', async () => {
 		const now = await sandboxNow(control);
+		const at = (s: number) => shiftWall(now, s);
 		const [, newer, changed] = await control.seedCustomers({
 			appId: APP_ID,
 			customers: [
-				{
-					customerName: 'Older',
-					createTime: shiftWall(now, -600),
-					updateTime: shiftWall(now, -600),
-				},
-				{ customerName: 'Newer', createTime: shiftWall(now, -60), updateTime: shiftWall(now, -60) },
-				{
-					customerName: 'Changed',
-					createTime: shiftWall(now, -900),
-					updateTime: shiftWall(now, -300),
-				},
+				{ customerName: 'Older', createTime: at(-600), updateTime: at(-600) },
+				{ customerName: 'Newer', createTime: at(-60), updateTime: at(-60) },
+				{ customerName: 'Changed', createTime: at(-900), updateTime: at(-300) },
 			],
 		});
-		const staticData: IDataObject = {};
-		const result = await run({ triggerOn: 'customer' }, staticData, 'manual');
+		const run = trigger({ triggerOn: 'customer' });
+		const result = await run.poll({ mode: 'manual' });
 		expect(result.items?.map((i) => [i.json._id, i.json.event])).toEqual([
 			[newer, 'created'],
 			[changed, 'updated'],
 		]);
 		expect(result.requests).toHaveLength(2);
-		expect(staticData[NODE_KEY] ?? {}).toEqual({});
+		expect(run.nodeData).toEqual({});
 	});
 
 	it('nothing to show: null, not an empty list', async () => {
-		expect((await run({ triggerOn: 'customer' }, {}, 'manual')).items).toBeNull();
-		expect((await run({ triggerOn: 'callTask' }, {}, 'manual')).items).toBeNull();
+		for (const triggerOn of ['customer', 'callTask'])
+			expect((await trigger({ triggerOn }).poll({ mode: 'manual' })).items).toBeNull();
 	});
 });

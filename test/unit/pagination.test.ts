@@ -1,23 +1,17 @@
-import { nextWallSecond } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import { nextWallSecond } from '../../nodes/ContactCenter/helpers/time';
+import { walkRecords, type WalkOptions } from '../../nodes/ContactCenter/api/walker';
 import { limitOf } from '../../nodes/ContactCenter/helpers/limit';
 import {
 	collectPages,
 	displayGroupHasMore,
 	pageSizeFor,
 } from '../../nodes/ContactCenter/transport/pagination';
-import { walkWindow, windowStep, type TimedRecord } from '../support/window-walk';
+import { Rng } from '../sandbox/lib/random';
 
-interface Rec extends TimedRecord {
+interface Rec {
+	updateTime?: string;
+	eventUniqueId?: string;
 	n: number;
-}
-
-/** Seeded generator, so a failure reproduces. */
-function rng(seed: number): () => number {
-	let s = seed >>> 0;
-	return () => {
-		s = (s * 1664525 + 1013904223) >>> 0;
-		return s / 2 ** 32;
-	};
 }
 
 const BASE = '2026-11-22 10:00:00';
@@ -30,14 +24,25 @@ const second = (offset: number) => {
 /** An API stand-in: records sorted by updateTime (stable within a second), `[start, end]` inclusive, at most `limit`. */
 function fakeApi(records: Rec[]) {
 	const sorted = [...records].sort((a, b) =>
-		a.updateTime < b.updateTime ? -1 : a.updateTime > b.updateTime ? 1 : a.n - b.n,
+		String(a.updateTime) < String(b.updateTime)
+			? -1
+			: String(a.updateTime) > String(b.updateTime)
+				? 1
+				: a.n - b.n,
 	);
 	const calls: Array<{ start: string; end: string; limit: number }> = [];
+	const inWindow = (r: Rec, start: string, end: string) =>
+		String(r.updateTime) >= start && String(r.updateTime) <= end;
 	const query = async (start: string, end: string, limit: number): Promise<Rec[]> => {
 		calls.push({ start, end, limit });
-		return sorted.filter((r) => r.updateTime >= start && r.updateTime <= end).slice(0, limit);
+		return sorted.filter((r) => inWindow(r, start, end)).slice(0, limit);
 	};
-	return { sorted, calls, query };
+	/** A list that pages within a second (the customer list): page `page` of that second. */
+	const pageOfSecond = async (at: string, page: number, size: number): Promise<Rec[]> => {
+		calls.push({ start: at, end: at, limit: size });
+		return sorted.filter((r) => inWindow(r, at, at)).slice((page - 1) * size, page * size);
+	};
+	return { sorted, calls, query, pageOfSecond };
 }
 
 function makeRecords(counts: number[]): Rec[] {
@@ -50,19 +55,20 @@ function makeRecords(counts: number[]): Rec[] {
 	return out;
 }
 
+/** Record counts per second: mostly 0-3, sometimes up to three pages' worth. */
+function randomCounts(rng: Rng, seconds: number, cap: number): number[] {
+	return Array.from({ length: seconds }, () => {
+		const r = rng.next();
+		return r < 0.3 ? 0 : r < 0.85 ? rng.int(0, 3) : rng.int(0, 3 * cap - 1);
+	});
+}
+
 /** What a correct walk must return: every record, except what lies past the cap inside one second. */
-function expected(
-	sorted: Rec[],
-	cap: number,
-	start: string,
-	end: string,
-): { records: Rec[]; saturated: string[] } {
+function expected(sorted: Rec[], cap: number, start: string, end: string) {
 	const bySecond = new Map<string, Rec[]>();
 	for (const r of sorted) {
-		if (r.updateTime < start || r.updateTime > end) continue;
-		const list = bySecond.get(r.updateTime) ?? [];
-		list.push(r);
-		bySecond.set(r.updateTime, list);
+		const t = String(r.updateTime);
+		if (t >= start && t <= end) bySecond.set(t, [...(bySecond.get(t) ?? []), r]);
 	}
 	const records: Rec[] = [];
 	const saturated: string[] = [];
@@ -73,109 +79,60 @@ function expected(
 	return { records, saturated };
 }
 
+const walk = async (api: ReturnType<typeof fakeApi>, options: WalkOptions<Rec>) =>
+	await walkRecords(api.query, options);
+const ids = (result: { records: Array<{ record: Rec }> }) =>
+	result.records.map((r) => r.record.eventUniqueId);
+
 describe('nextWallSecond', () => {
 	it('steps one wall-clock second, across minutes, days, months and leap days', () => {
 		expect(nextWallSecond('2026-11-22 10:00:00')).toBe('2026-11-22 10:00:01');
 		expect(nextWallSecond('2026-11-22 10:59:59')).toBe('2026-11-22 11:00:00');
 		expect(nextWallSecond('2026-12-31 23:59:59')).toBe('2027-01-01 00:00:00');
 		expect(nextWallSecond('2028-02-28 23:59:59')).toBe('2028-02-29 00:00:00');
-	});
-
-	it('never steps backwards, whatever the API zone does with daylight saving', () => {
 		// 01:59:59 on the night New York falls back: the next API text is 02:00:00, not 01:00:00 again.
 		expect(nextWallSecond('2026-11-01 01:59:59')).toBe('2026-11-01 02:00:00');
-	});
-
-	it('rejects text that is not an API time', () => {
 		expect(() => nextWallSecond('2026-11-22T10:00:00')).toThrow('not an API time');
 	});
 });
 
-describe('windowStep', () => {
-	const cursor = { start: second(0), seenAtStart: [] as string[] };
-
-	it('ends the walk on a batch smaller than the cap', () => {
-		const batch = makeRecords([2, 1]);
-		const step = windowStep(cursor, batch, 5, nextWallSecond, second(9));
-		expect(step).toEqual({ fresh: batch });
-	});
-
-	it('continues a full batch from its last second, remembering the ids taken there', () => {
-		const batch = makeRecords([3, 2]);
-		const step = windowStep(cursor, batch, 5, nextWallSecond, second(9));
-		expect(step.fresh).toEqual(batch);
-		expect(step.next).toEqual({ start: second(1), seenAtStart: ['e3', 'e4'] });
-		expect(step.saturatedSecond).toBeUndefined();
-	});
-
-	it('drops records already taken at the start second', () => {
-		const batch = makeRecords([2, 1]);
-		const step = windowStep(
-			{ start: second(0), seenAtStart: ['e0'] },
-			batch,
-			5,
-			nextWallSecond,
-			second(9),
-		);
-		expect(step.fresh.map((r) => r.eventUniqueId)).toEqual(['e1', 'e2']);
-	});
-
-	it('reports a full batch of one second as saturated and moves to the next second', () => {
-		const batch = makeRecords([5]);
-		const step = windowStep(cursor, batch, 5, nextWallSecond, second(9));
-		expect(step.saturatedSecond).toBe(second(0));
-		expect(step.next).toEqual({ start: second(1), seenAtStart: [] });
-	});
-
-	it('stops after a saturated second that is the end of the window', () => {
-		const batch = makeRecords([5]);
-		const step = windowStep(cursor, batch, 5, nextWallSecond, second(0));
-		expect(step.saturatedSecond).toBe(second(0));
-		expect(step.next).toBeUndefined();
-	});
-});
-
-describe('walkWindow', () => {
+describe('the window walker (api/walker.ts)', () => {
 	const cap = 10;
+	const window = { start: BASE, end: second(200), cap };
+
+	it('continues a full page from its last second, skipping the ids read there, and ends on a short page', async () => {
+		const api = fakeApi(makeRecords([3, 4]));
+		const result = await walk(api, { ...window, cap: 5 });
+		expect(ids(result)).toEqual(api.sorted.map((r) => r.eventUniqueId));
+		expect(api.calls.map((c) => c.start)).toEqual([second(0), second(1)]);
+		expect(result).toMatchObject({ complete: true, newest: second(1), requests: 2 });
+		// A full page of one second: reported, and past the window's end the walk is complete.
+		const full = await walk(fakeApi(makeRecords([6, 1])), { start: BASE, end: BASE, cap: 5 });
+		expect(full).toMatchObject({ complete: true, saturatedSeconds: [BASE], requests: 1 });
+	});
 
 	it('reads N records in distinct seconds with the minimum number of requests: 1 + floor((N - cap) / (cap - 1)) + 1', async () => {
 		for (const n of [0, 1, 9, 10, 11, 19, 20, 35, 100]) {
 			const api = fakeApi(makeRecords(new Array<number>(n).fill(1)));
-			const result = await walkWindow(api.query, {
-				start: BASE,
-				end: second(200),
-				cap,
-				nextSecond: nextWallSecond,
-			});
+			const result = await walk(api, window);
 			const minimum = n < cap ? 1 : 1 + Math.floor((n - cap) / (cap - 1)) + 1;
-			expect({ n, requests: result.requests, count: result.records.length }).toEqual({
-				n,
-				requests: minimum,
-				count: n,
-			});
-			expect(result.records).toEqual(api.sorted);
+			expect({ n, requests: result.requests }).toEqual({ n, requests: minimum });
+			expect(ids(result)).toEqual(api.sorted.map((r) => r.eventUniqueId));
 			expect(api.calls.every((c) => c.limit === cap && c.end === second(200))).toBe(true);
 		}
 	});
 
 	it('returns every record once, in order, for random record sets (saturated seconds: the first cap, reported)', async () => {
-		const random = rng(42);
+		const rng = new Rng(42);
 		for (let round = 0; round < 300; round++) {
-			const seconds = 1 + Math.floor(random() * 40);
-			const counts = Array.from({ length: seconds }, () => {
-				const r = random();
-				return r < 0.3 ? 0 : r < 0.85 ? Math.floor(random() * 4) : Math.floor(random() * (3 * cap));
-			});
-			const api = fakeApi(makeRecords(counts));
-			const startOffset = Math.floor(random() * 3);
-			const endOffset = Math.max(startOffset, seconds - 1 - Math.floor(random() * 3));
+			const seconds = rng.int(1, 40);
+			const api = fakeApi(makeRecords(randomCounts(rng, seconds, cap)));
+			const startOffset = rng.int(0, 2);
+			const endOffset = Math.max(startOffset, seconds - 1 - rng.int(0, 2));
 			const [start, end] = [second(startOffset), second(endOffset)];
-			const result = await walkWindow(api.query, { start, end, cap, nextSecond: nextWallSecond });
+			const result = await walk(api, { start, end, cap });
 			const want = expected(api.sorted, cap, start, end);
-
-			const ids = result.records.map((r) => r.eventUniqueId);
-			expect(new Set(ids).size).toBe(ids.length);
-			expect(ids).toEqual(want.records.map((r) => r.eventUniqueId));
+			expect(ids(result)).toEqual(want.records.map((r) => r.eventUniqueId));
 			expect(result.saturatedSeconds).toEqual(want.saturated);
 			expect(result.requests).toBe(api.calls.length);
 			expect(api.calls.every((c) => c.limit <= cap && c.start >= start && c.start <= end)).toBe(
@@ -184,79 +141,73 @@ describe('walkWindow', () => {
 		}
 	});
 
-	it('keeps the window edges inclusive', async () => {
-		const api = fakeApi(makeRecords([2, 0, 0, 3]));
-		const result = await walkWindow(api.query, {
-			start: second(0),
-			end: second(3),
-			cap,
-			nextSecond: nextWallSecond,
-		});
-		expect(result.records).toHaveLength(5);
-		const outside = await walkWindow(api.query, {
-			start: second(1),
-			end: second(2),
-			cap,
-			nextSecond: nextWallSecond,
-		});
-		expect(outside.records).toHaveLength(0);
+	it('a list that pages within a second reads a full second to its end, saturating nothing', async () => {
+		const rng = new Rng(9);
+		for (let round = 0; round < 100; round++) {
+			const api = fakeApi(makeRecords(randomCounts(rng, rng.int(1, 20), cap)));
+			const result = await walkRecords(api.query, {
+				...window,
+				pageOfSecond: api.pageOfSecond,
+			});
+			expect(ids(result)).toEqual(api.sorted.map((r) => r.eventUniqueId));
+			expect(result.saturatedSeconds).toEqual([]);
+		}
 	});
 
-	it('stops as soon as the limit is reached', async () => {
-		const api = fakeApi(makeRecords(new Array<number>(100).fill(1)));
-		const result = await walkWindow(api.query, {
-			start: BASE,
-			end: second(200),
-			cap,
-			limit: 15,
-			nextSecond: nextWallSecond,
+	it('stops where the budget says, and says where the next walk continues', async () => {
+		const api = fakeApi(makeRecords([25, 3]));
+		let asked = 0;
+		const paged = await walkRecords(api.query, {
+			...window,
+			pageOfSecond: api.pageOfSecond,
+			mayContinue: () => ++asked < 2,
 		});
-		expect(result.records.map((r) => r.n)).toEqual(Array.from({ length: 15 }, (_, i) => i));
-		expect(result.requests).toBe(2);
-		// The second query asks only for the 5 rows still wanted plus the 1 id already taken at its start second.
+		expect(paged).toMatchObject({ complete: false, next: second(0), requests: 2 });
+		expect(paged.records).toHaveLength(20);
+		const plain = await walk(api, { ...window, cap: 5, mayContinue: () => false });
+		expect(plain).toMatchObject({ complete: false, next: second(1), requests: 1 });
+	});
+
+	it('files a record without a time under the query start, one outside the window inside it, and one without an id by its content', async () => {
+		const batch: Rec[] = [{ n: 0 }, { updateTime: second(9), eventUniqueId: 'late', n: 1 }];
+		const result = await walkRecords(async () => batch, { start: second(2), end: second(5), cap });
+		expect(result.records.map((r) => [r.time, r.id])).toEqual([
+			[second(2), '~{"n":0}'],
+			[second(5), 'late'],
+		]);
+	});
+
+	it('keeps what `keep` keeps, reading past the rest (newest counts both)', async () => {
+		const api = fakeApi(makeRecords([3, 3]));
+		const result = await walk(api, { ...window, keep: (r) => r.n % 2 === 0 });
+		expect(ids(result)).toEqual(['e0', 'e2', 'e4']);
+		expect(result.newest).toBe(second(1));
+	});
+
+	it('stops once the limit is reached, asking only for the rows still wanted plus those re-read at its start', async () => {
+		const api = fakeApi(makeRecords(new Array<number>(100).fill(1)));
+		const result = await walk(api, { ...window, limit: 15 });
+		expect(result.records.map((r) => r.record.n)).toEqual(Array.from({ length: 15 }, (_, i) => i));
 		expect(api.calls.map((c) => c.limit)).toEqual([10, 6]);
-	});
-
-	it('asks for no more than the limit needs: a limit below the cap is one query of that size', async () => {
-		const api = fakeApi(makeRecords(new Array<number>(100).fill(1)));
-		const result = await walkWindow(api.query, {
-			start: BASE,
-			end: second(200),
-			cap,
-			limit: 3,
-			nextSecond: nextWallSecond,
-		});
-		expect(result.records.map((r) => r.n)).toEqual([0, 1, 2]);
+		api.calls.length = 0;
+		const small = await walk(api, { ...window, limit: 3 });
+		expect(small.records.map((r) => r.record.n)).toEqual([0, 1, 2]);
 		expect(api.calls.map((c) => c.limit)).toEqual([3]);
 	});
 
-	it('with any limit returns exactly the first records of the unlimited walk, never more requests, never a false saturation', async () => {
-		const random = rng(7);
+	it('with any limit returns the first records of the unlimited walk, never more requests, never a false saturation', async () => {
+		const rng = new Rng(7);
 		for (let round = 0; round < 300; round++) {
-			const seconds = 1 + Math.floor(random() * 30);
-			const counts = Array.from({ length: seconds }, () => {
-				const r = random();
-				return r < 0.3 ? 0 : r < 0.85 ? Math.floor(random() * 4) : Math.floor(random() * (3 * cap));
-			});
-			const api = fakeApi(makeRecords(counts));
-			const [start, end] = [second(0), second(seconds - 1)];
-			const all = await walkWindow(api.query, { start, end, cap, nextSecond: nextWallSecond });
-			const limit = 1 + Math.floor(random() * (all.records.length + 5));
+			const seconds = rng.int(1, 30);
+			const api = fakeApi(makeRecords(randomCounts(rng, seconds, cap)));
+			const bounds = { start: second(0), end: second(seconds - 1), cap };
+			const all = await walk(api, bounds);
+			const limit = rng.int(1, all.records.length + 5);
 			api.calls.length = 0;
-			const limited = await walkWindow(api.query, {
-				start,
-				end,
-				cap,
-				limit,
-				nextSecond: nextWallSecond,
-			});
-			expect(limited.records.map((r) => r.eventUniqueId)).toEqual(
-				all.records.slice(0, limit).map((r) => r.eventUniqueId),
-			);
+			const limited = await walk(api, { ...bounds, limit });
+			expect(ids(limited)).toEqual(ids(all).slice(0, limit));
 			expect(limited.requests).toBeLessThanOrEqual(all.requests);
-			// Saturation is reported only for seconds the unlimited walk also found saturated.
 			for (const sec of limited.saturatedSeconds) expect(all.saturatedSeconds).toContain(sec);
-			// No query asks for more rows than the limit leaves to fetch plus the ids it will skip.
 			expect(api.calls.every((c) => c.limit >= 1 && c.limit <= cap)).toBe(true);
 			expect(api.calls[0].limit).toBe(Math.min(cap, limit));
 		}

@@ -1,6 +1,6 @@
 /**
  * Service-record queries (call and online chat): the one request both the action node's Get Many
- * and the trigger send.
+ * and the trigger send, and the one shape both output a record in.
  */
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
@@ -10,13 +10,20 @@ import { ENDPOINTS } from '../transport/endpoints';
 import { PAGE_SIZE } from '../transport/pagination';
 
 export type Channel = 'call' | 'im';
+export const CHANNELS: readonly Channel[] = ['call', 'im'];
 
 const RECORD_ENDPOINTS = {
 	call: ENDPOINTS.callRecordQuery,
 	im: ENDPOINTS.imRecordQuery,
 } as const satisfies Record<Channel, unknown>;
 
-/** The id filter of a query: call records carry callId, online records sessionId. */
+/** The id filter each channel takes: call records carry callId, online records sessionId. */
+export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = {
+	call: 'callId',
+	im: 'sessionId',
+};
+
+/** The id filter of a query. */
 export interface RecordIdFilter {
 	key: 'callId' | 'sessionId';
 	value: string;
@@ -69,4 +76,26 @@ export async function queryServiceRecords(
 			...(itemIndex !== undefined ? { itemIndex } : {}),
 		},
 	);
+}
+
+/**
+ * A record as output by Get Many and by the trigger (one shape for both): the API's fields as
+ * given, with the fields the API may omit present as null.
+ */
+export function outputRecord(record: IDataObject, channel: Channel): IDataObject {
+	const idKey = ID_FILTER[channel];
+	return {
+		...record,
+		[idKey]: record[idKey] ?? null,
+		updateAgent: record.updateAgent ?? null,
+		otherParams: record.otherParams ?? null,
+	};
+}
+
+/**
+ * A record as output by version 2 of Get Many and by the trigger: `outputRecord` plus `channel`,
+ * the query it came from (`call` or `im`), so that items of both channels can be told apart.
+ */
+export function recordWithChannel(record: IDataObject, channel: Channel): IDataObject {
+	return { ...outputRecord(record, channel), channel };
 }

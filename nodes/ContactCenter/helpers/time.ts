@@ -211,7 +211,8 @@ export function isWallTime(value: unknown): value is string {
 	return typeof value === 'string' && wallToSeconds(value) !== undefined;
 }
 
-function wallSecondsOf(time: string): number {
+/** Wall seconds of an API time; throws when it is not one. */
+export function wallSecondsOf(time: string): number {
 	const seconds = wallToSeconds(time);
 	if (seconds === undefined) throw new Error(`not an API time: ${time}`);
 	return seconds;

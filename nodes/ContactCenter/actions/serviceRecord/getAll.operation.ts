@@ -6,18 +6,16 @@ import { validationError } from '../../helpers/validation';
 import { FROM_V2, isV2, V1_ONLY } from '../../helpers/version';
 import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../helpers/limit';
-import { queryServiceRecords, RECORDS_PER_QUERY } from '../../api/serviceRecords';
 import {
-	channelsOf,
-	mergeByTime,
 	outputRecord,
-	readRecordQuery,
+	queryServiceRecords,
+	RECORDS_PER_QUERY,
 	recordWithChannel,
-	saturationMessage,
 	type Channel,
-} from './query';
+} from '../../api/serviceRecords';
+import { walkRecords } from '../../api/walker';
+import { channelsOf, mergeByTime, readRecordQuery, saturationMessage } from './query';
 import { simplifyServiceRecord } from './simplify';
-import { walkRecords } from './walker';
 
 const CALL_OPTION = {
 	name: 'Call',

@@ -1,33 +1,24 @@
 /**
- * Service-record queries: validation of the user's range and filters, and the one shape both the
- * action node and the trigger output (the request itself: api/serviceRecords.ts).
+ * Get Many's service-record queries: validation of the user's range and filters, the merge of the
+ * channels and the saturation warning (the request, the walk and the output shape: api/).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { nextWallSecond, toApiTime, type DateInput } from '../../helpers/time';
+import { toApiTime, type DateInput } from '../../helpers/time';
 import { idFilterText, readDateInput } from '../../helpers/parameters';
 import type { Checked, Issue } from '../../helpers/issue';
 import { isBlank } from '../../helpers/values';
-import type { Channel, RecordIdFilter } from '../../api/serviceRecords';
-
-export type { Channel };
-export const CHANNELS: readonly Channel[] = ['call', 'im'];
+import { CHANNELS, ID_FILTER, type Channel, type RecordIdFilter } from '../../api/serviceRecords';
 
 /** What Get Many reads: one channel, or (version 2) both. */
-export type ChannelChoice = Channel | 'all';
+type ChannelChoice = Channel | 'all';
 
 /** The channels a choice reads, in the order their records are merged on equal times. */
 export function channelsOf(choice: ChannelChoice): Channel[] {
 	return choice === 'all' ? [...CHANNELS] : [choice];
 }
 
-/** The id filter each channel takes: call records carry callId, online records sessionId. */
-export const ID_FILTER: Record<Channel, 'callId' | 'sessionId'> = {
-	call: 'callId',
-	im: 'sessionId',
-};
-
-export interface RecordQuery {
+interface RecordQuery {
 	channel: ChannelChoice;
 	/** `yyyy-MM-dd HH:mm:ss` in the API's zone, inclusive. */
 	startTime: string;
@@ -115,12 +106,6 @@ export function readRecordQuery(
 	return { value: { channel, startTime, endTime, idFilter }, issues };
 }
 
-/**
- * The wall-clock second after an API time. The API orders records by their zone-less text, so the
- * walk steps through wall-clock seconds, not instants (a DST fold would otherwise step backwards).
- */
-export { nextWallSecond };
-
 /** The warning when some seconds hold more records than one query returns. */
 export function saturationMessage(
 	channel: Channel,
@@ -139,28 +124,6 @@ export function saturationMessage(
 		`${cap.toLocaleString('en-US')} or more ${kind} records (${list}, time zone ${apiZone}); the API returns at most ` +
 		`${cap.toLocaleString('en-US')} records for one second, so records of ${seconds.length === 1 ? 'that second' : 'those seconds'} beyond them cannot be read.`
 	);
-}
-
-/**
- * A record as output by Get Many and by the trigger (one shape for both): the API's fields as
- * given, with the fields the API may omit present as null.
- */
-export function outputRecord(record: IDataObject, channel: Channel): IDataObject {
-	const idKey = ID_FILTER[channel];
-	return {
-		...record,
-		[idKey]: record[idKey] ?? null,
-		updateAgent: record.updateAgent ?? null,
-		otherParams: record.otherParams ?? null,
-	};
-}
-
-/**
- * A record as output by version 2 of Get Many and by the trigger: `outputRecord` plus `channel`,
- * the query it came from (`call` or `im`), so that items of both channels can be told apart.
- */
-export function recordWithChannel(record: IDataObject, channel: Channel): IDataObject {
-	return { ...outputRecord(record, channel), channel };
 }
 
 /** The records of several channel walks as one list, ascending by time; on equal times in `lists` order. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ID_FILTER, type Channel } from './query';
+import { ID_FILTER, type Channel } from '../../api/serviceRecords';
 
 /**
  * A service record as Simplify returns it (version 2): its identity, channel, conversation id,

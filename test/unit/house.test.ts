@@ -1,0 +1,67 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/**
+ * Where the weight sits (issue #26): the figures the house was tidied to, pinned so that they stay.
+ * Lines are every line of the .ts files, as the issue counted them.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+import * as ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function sources(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const full = path.join(dir, name);
+		if (statSync(full).isDirectory()) return sources(full);
+		return full.endsWith('.ts') && !full.endsWith('.d.ts') ? [full] : [];
+	});
+}
+
+const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').length - 1;
+const total = (files: string[]) => files.reduce((sum, file) => sum + linesOf(file), 0);
+const shipped = [...sources(path.join(ROOT, 'nodes')), ...sources(path.join(ROOT, 'credentials'))];
+const TRIGGER = path.join(ROOT, 'nodes', 'ContactCenterTrigger');
+
+/** Every function, method and arrow function of a file, with its length in lines. */
+function functionsOf(file: string): Array<{ name: string; lines: number }> {
+	const source = ts.createSourceFile(
+		file,
+		readFileSync(file, 'utf8'),
+		ts.ScriptTarget.Latest,
+		true,
+	);
+	const out: Array<{ name: string; lines: number }> = [];
+	const visit = (node: ts.Node) => {
+		if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+			const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line;
+			const name = node.name?.getText(source) ?? `(anonymous at line ${line(node.getStart()) + 1})`;
+			out.push({ name, lines: line(node.getEnd()) - line(node.getStart()) + 1 });
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
+	return out;
+}
+
+describe('the house', () => {
+	it('test code is at most 2.5 times the shipped code', () => {
+		const tests = total(sources(path.join(ROOT, 'test')));
+		const code = total(shipped);
+		expect(code).toBeGreaterThan(5_000);
+		expect(Math.round((tests / code) * 100) / 100).toBeLessThanOrEqual(2.5);
+	});
+
+	it('the trigger node file is at most 140 lines', () => {
+		expect(linesOf(path.join(TRIGGER, 'ContactCenterTrigger.node.ts'))).toBeLessThanOrEqual(140);
+	});
+
+	it('no function of the trigger is over 60 lines', () => {
+		const long = sources(TRIGGER).flatMap((file) =>
+			functionsOf(file)
+				.filter((f) => f.lines > 60)
+				.map((f) => `${path.relative(ROOT, file)}: ${f.name} (${f.lines} lines)`),
+		);
+		expect(long).toEqual([]);
+	});
+});
