@@ -2,13 +2,9 @@
  * Trigger On "Call Task": the n8n side of a poll (parameters, static data, logs, items) around the
  * pure call-task poll (callTasks.ts).
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
+import { inputError } from '../ContactCenter/helpers/validation';
 import { fetchCallTaskPage, listCallTasks } from '../ContactCenter/api/voiceInterface';
 import { readZones } from '../ContactCenter/helpers/zones';
 import {
@@ -29,7 +25,7 @@ function readCallTaskEvents(this: IPollFunctions): CallTaskEvent[] {
 	const list = Array.isArray(events) ? events : [events];
 	const unknown = list.filter((e) => !(CALL_TASK_EVENTS as readonly unknown[]).includes(e));
 	if (list.length === 0 || unknown.length > 0)
-		throw new NodeOperationError(
+		throw inputError(
 			this.getNode(),
 			list.length === 0
 				? 'Invalid trigger settings: "Events" is empty: select Finished, Status Changed or both.'

@@ -2,13 +2,9 @@
  * Trigger On "Customer": the n8n side of a poll (parameters, static data, logs, items) around the
  * pure stream poll (poll.ts with the customer streams of customers.ts).
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
+import { inputError } from '../ContactCenter/helpers/validation';
 import { fetchCustomerPage } from '../ContactCenter/api/customers';
 import { readZones } from '../ContactCenter/helpers/zones';
 import {
@@ -36,7 +32,7 @@ function readCustomerEvents(this: IPollFunctions): CustomerEvent[] {
 	const list = Array.isArray(events) ? events : [events];
 	const unknown = list.filter((e) => !(CUSTOMER_EVENTS as readonly unknown[]).includes(e));
 	if (list.length === 0 || unknown.length > 0)
-		throw new NodeOperationError(
+		throw inputError(
 			this.getNode(),
 			list.length === 0
 				? 'Invalid trigger settings: "Events" is empty: select Customer Created, Customer Updated or both.'

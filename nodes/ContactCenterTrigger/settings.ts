@@ -3,7 +3,9 @@
  * both as written (an expression stays unevaluated) and as the instant it denotes: the state is
  * tied to it, so that re-evaluating an expression or changing a zone never starts over.
  */
-import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { inputError } from '../ContactCenter/helpers/validation';
 
 import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
 import { EMPTY_TEXT_ONLY, isBlank, isRecord } from '../ContactCenter/helpers/values';
@@ -63,7 +65,7 @@ export function checkStartFrom(
 	startedThere: boolean,
 ): void {
 	if (startFrom?.problem && !startedThere)
-		throw new NodeOperationError(this.getNode(), `Invalid trigger settings: ${startFrom.problem}`, {
+		throw inputError(this.getNode(), `Invalid trigger settings: ${startFrom.problem}`, {
 			description: 'Nothing was read and the trigger state is unchanged.',
 		});
 }
@@ -106,7 +108,7 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 	}
 	const startFrom = readStartFrom.call(this, options.startFrom, workflowZone);
 	if (problems.length > 0) {
-		throw new NodeOperationError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, {
+		throw inputError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, {
 			description: problems.join('\n'),
 		});
 	}

@@ -88,20 +88,10 @@ describe('files named for what they hold', () => {
 });
 
 describe('node errors', () => {
-	// Being rewritten by other helpers of issue #26 while this rule came in; their error sites move to
-	// the two builders after the merge: the trigger (nodes/ContactCenterTrigger/**), the call-task
-	// import (actions/callTask/import*.ts) and the service-record query (api/serviceRecords.ts).
-	const PENDING = [
-		/^nodes\/ContactCenterTrigger\//,
-		/^nodes\/ContactCenter\/actions\/callTask\/import[^/]*\.ts$/,
-		/^nodes\/ContactCenter\/api\/serviceRecords\.ts$/,
-	];
-
 	it("are built only by the transport's error mapper (API failures) and the input kit (bad input)", () => {
 		const builders = files
 			.filter(({ text }) => /\bnew\s+Node\w*Error\b|\bextends\s+Node\w*Error\b/.test(text))
-			.map(({ file }) => file.split(path.sep).join('/'))
-			.filter((file) => !PENDING.some((pending) => pending.test(file)));
+			.map(({ file }) => file.split(path.sep).join('/'));
 		expect(builders.sort()).toEqual([
 			'nodes/ContactCenter/helpers/validation.ts',
 			'nodes/ContactCenter/transport/errors.ts',

@@ -2,11 +2,12 @@
  * Service-record queries (call and online chat): the one request both the action node's Get Many
  * and the trigger send, and the one shape both output a record in.
  */
-import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../helpers/values';
 import { callEndpoint, type RequestContext } from '../transport';
 import { ENDPOINTS } from '../transport/endpoints';
+import { recordListError } from '../transport/errors';
 import { PAGE_SIZE } from '../transport/pagination';
 
 export type Channel = 'call' | 'im';
@@ -32,17 +33,6 @@ export interface RecordIdFilter {
 /** Records per query: the spec's maximum. */
 export const RECORDS_PER_QUERY: number = PAGE_SIZE.serviceRecord;
 
-function describeShape(data: unknown): string {
-	if (Array.isArray(data)) return 'a list holding something other than records';
-	if (isRecord(data)) {
-		const keys = Object.keys(data);
-		return keys.length
-			? `an object with the keys ${keys.slice(0, 8).join(', ')}`
-			: 'an empty object';
-	}
-	return `a ${typeof data} (${JSON.stringify(data).slice(0, 60)})`;
-}
-
 /**
  * One service-record query (envelope A, a read: retried by the transport on 429/5xx/timeouts).
  * The spec answers `data` as a list of records (or an empty list); anything else is refused
@@ -65,16 +55,11 @@ export async function queryServiceRecords(
 	});
 	if (data === null || data === undefined) return [];
 	if (Array.isArray(data) && data.every(isRecord)) return data;
-	const kind = channel === 'call' ? 'call' : 'online chat (im)';
-	throw new NodeApiError(
+	throw recordListError(
 		this.getNode(),
-		{ data: JSON.stringify(data).slice(0, 500) } as JsonObject,
-		{
-			message: `The ${kind} service-record query answered with ${describeShape(data)} where the API returns a list of records`,
-			description:
-				'The spec answers "data" as an array of service records (an empty array when none match). Check that the Base URL points at the Contact Center Open API; nothing was output.',
-			...(itemIndex !== undefined ? { itemIndex } : {}),
-		},
+		channel === 'call' ? 'call' : 'online chat (im)',
+		data,
+		itemIndex,
 	);
 }
 
