@@ -28,7 +28,7 @@ import {
 	type PublicExecution,
 	type WorkflowImport,
 } from './lib';
-import { EDITOR_WAIT_MS, openEditor, storySteps, type EditorSession } from './lib/browser';
+import { openEditor, storySteps, type EditorSession } from './lib/browser';
 import { LocalRegistry } from './lib/registry';
 import {
 	RecordWriter,
@@ -95,7 +95,6 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 	let next: PackedPackage;
 	let workflow: WorkflowImport;
 	let run: TriggerRun;
-	let credentialId: string;
 	let customerId: string;
 	let savedAt: unknown;
 	const emitted: Injected[] = [];
@@ -143,7 +142,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			waitUntil: 'domcontentloaded',
 			timeout: 60_000,
 		});
-		await installButton().waitFor({ timeout: EDITOR_WAIT_MS });
+		await installButton().waitFor();
 	}
 
 	/** "Install a community node" on the empty page, "Install" in its header once a package is there. */
@@ -186,13 +185,13 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 
 			await installButton().click();
 			const modal = page.getByTestId('communityPackageInstall-modal');
-			await modal.waitFor({ timeout: EDITOR_WAIT_MS });
+			await modal.waitFor();
 			await modal.locator('input').first().fill(PACKAGE_NAME);
 			await page.getByTestId('user-agreement-checkbox').click();
 			await editor!.screenshot('install-01-modal');
 			await page.getByTestId('install-community-package-button').click();
 			await modal.waitFor({ state: 'hidden', timeout: 120_000 });
-			await card().waitFor({ timeout: EDITOR_WAIT_MS });
+			await card().waitFor();
 			expect(await card().innerText()).toContain(current.version);
 			await editor!.screenshot('install-02-installed');
 
@@ -210,7 +209,6 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		'the installed nodes run a published workflow with its credential, across a restart of n8n',
 		async () => {
 			const credential = sandboxCredential(sandbox.url);
-			credentialId = credential.id;
 			workflow = await triggerExample(sandbox.control, credential);
 			// The CLI shares n8n's SQLite database: stopped meanwhile (the installed package stays).
 			await editor!.close();
@@ -246,7 +244,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		await openCommunityNodes();
 		const from = registry!.requests.length;
 		const update = card().getByRole('button', { name: /update/i });
-		await update.waitFor({ timeout: EDITOR_WAIT_MS });
+		await update.waitFor();
 		await editor!.screenshot('install-03-update-offered');
 		await update.click();
 		const confirm = page.getByTestId('communityPackageManageConfirm-modal');
@@ -265,7 +263,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			const stored = await n8n!.getWorkflow(workflow.id);
 			expect(stored).toMatchObject({ active: true, updatedAt: savedAt });
 			const trigger = stored.nodes.find((node) => node.name === TRIGGER);
-			expect(trigger?.credentials?.contactCenterApi?.id).toBe(credentialId);
+			expect(trigger?.credentials?.contactCenterApi?.id).toBe(sandboxCredential(sandbox.url).id);
 			const cursorBefore = await run.cursor();
 			const executionsBefore = (await run.executions()).length;
 
