@@ -1,16 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * The package installed and upgraded as users do it, in the editor (Debian Chromium): Settings →
- * Community Nodes → Install, then Update when the next version is published. n8n's own installer
- * does the work (its version check, `npm pack` from the registry, its checks of the package, the
- * reload of its node types); the package comes from a local Verdaccio that n8n reaches as
- * registry.npmjs.org through a loopback proxy (lib/registry.ts says why: a custom registry is a
- * licensed feature of n8n). Between install and update, the example "new service record → update
- * the customer" runs with its credential on the installed package, through a restart of n8n; after
- * the update it is still active with the same credential, and its trigger goes on from its saved
- * cursor: every record exactly once.
- *
- * Runs on today's n8n and on every older pinned release (jest.config.js).
+ * The package installed and updated as users do it, in the editor (Chromium): Settings → Community
+ * Nodes → Install, then Update when the next version is published. n8n's own installer does the
+ * work (version check, `npm pack` from the registry, its checks, the reload of its node types); the
+ * package comes from a local Verdaccio that n8n reaches as registry.npmjs.org (lib/registry.ts).
+ * The example "new service record → update the customer" runs, published, on the installed package,
+ * through a restart of n8n. The next version is a different build: its nodes mark every output item
+ * with `packageVersion`. After the update, with nothing re-saved or re-activated, the active
+ * workflow's next execution carries that mark in its trigger and its action nodes (the one before
+ * did not), and the trigger goes on from its saved cursor: every record exactly once.
  *
  *   npx jest --selectProjects default test/e2e/community-install
  */
@@ -27,9 +25,10 @@ import {
 	packPackage,
 	sandboxCredential,
 	type PackedPackage,
+	type PublicExecution,
 	type WorkflowImport,
 } from './lib';
-import { EDITOR_WAIT_MS, openEditor, storySteps, type EditorSession } from './lib/browser';
+import { openEditor, storySteps, type EditorSession } from './lib/browser';
 import { LocalRegistry } from './lib/registry';
 import {
 	RecordWriter,
@@ -41,6 +40,9 @@ import {
 
 const APP = DEMO_TENANT.appId;
 const NODE_TYPES = [`${PACKAGE_NAME}.contactCenter`, `${PACKAGE_NAME}.contactCenterTrigger`];
+/** The example's nodes of this package that run for a record with a known phone. */
+const PACKAGE_NODES = [TRIGGER, 'Find customer', 'Update last contact'];
+const PHONE = '13700001111';
 
 interface InstalledPackage {
 	packageName: string;
@@ -55,6 +57,32 @@ function nextPatch(version: string): string {
 	return `${major}.${minor}.${Number(patch) + 1}`;
 }
 
+/**
+ * The next version's build: each node file (package.json `n8n.nodes`) wraps its class's `execute`
+ * and `poll` so that every item they return carries `packageVersion`.
+ */
+const markOutputs = (version: string) => async (packageDir: string) => {
+	const manifest = await fs.readFile(path.join(packageDir, 'package.json'), 'utf8');
+	const { nodes } = (JSON.parse(manifest) as { n8n: { nodes: string[] } }).n8n;
+	const mark = `({ ...item, json: { ...item.json, packageVersion: '${version}' } })`;
+	const wrap = `\nfor (const C of Object.values(exports)) for (const m of ['execute', 'poll']) { const run = C?.prototype?.[m]; if (run) C.prototype[m] = async function (...args) { const out = await run.apply(this, args); return out && out.map((items) => items && items.map((item) => ${mark})); }; }\n`;
+	for (const file of nodes) await fs.appendFile(path.join(packageDir, file), wrap);
+};
+
+/** The `packageVersion` on the items of the package's nodes in one execution (null: unmarked). */
+const marks = (execution: PublicExecution) =>
+	Object.fromEntries(
+		PACKAGE_NODES.map((node) => [
+			node,
+			(execution.data?.resultData.runData[node] ?? [])
+				.flatMap((task) => task.data?.main?.[0] ?? [])
+				.map((item) => item.json.packageVersion ?? null),
+		]),
+	);
+/** One item from each of the package's nodes, marked with `version` (null: unmarked). */
+const markedBy = (version: string | null) =>
+	Object.fromEntries(PACKAGE_NODES.map((node) => [node, [version]]));
+
 describe('Settings → Community Nodes: install from the registry, use, update (Chromium)', () => {
 	const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 	const records = new RecordWriter(sandbox.control, APP, DEMO_TENANT.timezone);
@@ -67,15 +95,24 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 	let next: PackedPackage;
 	let workflow: WorkflowImport;
 	let run: TriggerRun;
-	let credentialId: string;
+	let customerId: string;
+	let savedAt: unknown;
 	const emitted: Injected[] = [];
 
 	beforeAll(async () => {
 		runtime = await ensureN8n();
 		current = await packPackage();
 		registry = await LocalRegistry.start();
-		next = await registry.repackAs(current, nextPatch(current.version));
+		const version = nextPatch(current.version);
+		next = await registry.repackAs(current, version, markOutputs(version));
 		await registry.publish(current.tarball);
+		// A customer the records' phone finds, with the field the example writes.
+		const field = { field: 'cf_last_contact', name: 'Last contact', type: 'text' };
+		await sandbox.control.seedFields({ appId: APP, fields: [field] });
+		[customerId] = await sandbox.control.seedCustomers({
+			appId: APP,
+			customers: [{ customerName: 'Caller', mobile: [{ value: PHONE, memo: '' }] }],
+		});
 		n8n = await N8n.create({ runtime, env: registry.n8nEnv() });
 		await registry.writeNpmrc(n8n.userFolder);
 		await n8n.start();
@@ -97,22 +134,20 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		timeoutMs: 3 * 60_000,
 	});
 
-	const installed = async (): Promise<InstalledPackage[]> =>
-		n8n!.rest<InstalledPackage[]>('GET', '/community-packages');
+	const installed = () => n8n!.rest<InstalledPackage[]>('GET', '/community-packages');
 
-	/** Opens the Community Nodes settings page and waits for its Install button. */
+	/** Opens Settings → Community Nodes and waits for its Install button. */
 	async function openCommunityNodes(): Promise<void> {
 		await page.goto(`${n8n!.baseUrl}/settings/community-nodes`, {
 			waitUntil: 'domcontentloaded',
 			timeout: 60_000,
 		});
-		await installButton().waitFor({ timeout: 30_000 });
+		await installButton().waitFor();
 	}
 
 	/** "Install a community node" on the empty page, "Install" in its header once a package is there. */
 	const installButton = () =>
 		page.getByRole('button', { name: /^(Install a community node|Install)$/ }).first();
-
 	const card = () => page.getByTestId('community-package-card').filter({ hasText: PACKAGE_NAME });
 
 	/** The GETs the proxy passed to the registry since `from`, as "path status". */
@@ -121,19 +156,25 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			.slice(from)
 			.filter((request) => request.method === 'GET')
 			.map((request) => `${request.path} ${request.status}`);
+	const tarballPath = (version: string) => `/${PACKAGE_NAME}/-/${PACKAGE_NAME}-${version}.tgz`;
 
-	/** The version in the package folder n8n's installer wrote (`.n8n/nodes/node_modules/<name>`). */
-	async function versionOnDisk(): Promise<string> {
-		const manifest = path.join(
-			n8n!.userFolder,
-			'.n8n/nodes/node_modules',
-			PACKAGE_NAME,
-			'package.json',
-		);
-		return (JSON.parse(await fs.readFile(manifest, 'utf8')) as { version: string }).version;
+	/** What n8n reports installed, and the version in the folder its installer wrote. */
+	async function expectInstalled(version: string): Promise<void> {
+		const [pkg, ...others] = await installed();
+		expect(others).toEqual([]);
+		expect(pkg).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: version });
+		expect(pkg.updateAvailable).toBeUndefined();
+		expect(pkg.installedNodes.map((node) => node.type).sort()).toEqual(NODE_TYPES);
+		const folder = path.join(n8n!.userFolder, '.n8n/nodes/node_modules', PACKAGE_NAME);
+		const manifest = await fs.readFile(path.join(folder, 'package.json'), 'utf8');
+		expect((JSON.parse(manifest) as { version: string }).version).toBe(version);
 	}
 
-	const tarballPath = (version: string) => `/${PACKAGE_NAME}/-/${PACKAGE_NAME}-${version}.tgz`;
+	/** A call record with the customer's phone, `seconds` from the sandbox's now. */
+	const inject = async (seconds: number) =>
+		records.inject('call', [
+			{ updateTime: await records.apiTime(seconds), data: { customerPhone: PHONE } },
+		]);
 
 	step(
 		'installs the package from the registry through Settings → Community Nodes → Install',
@@ -144,29 +185,23 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 
 			await installButton().click();
 			const modal = page.getByTestId('communityPackageInstall-modal');
-			await modal.waitFor({ timeout: EDITOR_WAIT_MS });
+			await modal.waitFor();
 			await modal.locator('input').first().fill(PACKAGE_NAME);
 			await page.getByTestId('user-agreement-checkbox').click();
 			await editor!.screenshot('install-01-modal');
 			await page.getByTestId('install-community-package-button').click();
 			await modal.waitFor({ state: 'hidden', timeout: 120_000 });
-			await card().waitFor({ timeout: 30_000 });
+			await card().waitFor();
 			expect(await card().innerText()).toContain(current.version);
 			await editor!.screenshot('install-02-installed');
 
-			// n8n recorded the package with both nodes, and loaded them without a restart.
-			const [pkg, ...others] = await installed();
-			expect(others).toEqual([]);
-			expect(pkg).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: current.version });
-			expect(pkg.installedNodes.map((node) => node.type).sort()).toEqual(NODE_TYPES);
+			// Recorded with both nodes, loaded without a restart, fetched as registry.npmjs.org/<name>.
+			await expectInstalled(current.version);
 			expect(await n8n!.nodeTypeNames()).toEqual(expect.arrayContaining(NODE_TYPES));
 			expect(await n8n!.credentialTypeNames()).toContain('contactCenterApi');
-
-			// n8n's installer fetched it, as registry.npmjs.org/<name> and its tarball.
 			expect(fetched(from)).toEqual(
 				expect.arrayContaining([`/${PACKAGE_NAME} 200`, `${tarballPath(current.version)} 200`]),
 			);
-			expect(await versionOnDisk()).toBe(current.version);
 		},
 	);
 
@@ -174,7 +209,6 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		'the installed nodes run a published workflow with its credential, across a restart of n8n',
 		async () => {
 			const credential = sandboxCredential(sandbox.url);
-			credentialId = credential.id;
 			workflow = await triggerExample(sandbox.control, credential);
 			// The CLI shares n8n's SQLite database: stopped meanwhile (the installed package stays).
 			await editor!.close();
@@ -183,9 +217,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			await n8n!.importWorkflows([workflow]);
 			await n8n!.publish(workflow.id);
 			run = new TriggerRun(n8n!, workflow.id, TRIGGER);
-			const before = await records.inject('call', [
-				{ updateTime: await records.apiTime(-120), data: { result: 'callback' } },
-			]);
+			const before = await inject(-120);
 			await n8n!.start();
 			editor = await openEditor(n8n!);
 			page = editor.page;
@@ -194,8 +226,10 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			expect(executions.flatMap((e) => run.emittedIds(e))).toEqual(before.map((r) => r.id));
 			emitted.push(...before);
 			expect((await run.cursor()).call.mark).toBe(before[0].updateTime);
-			// Still the version installed through the editor.
+			// The version installed through the editor runs: no node marks its items.
+			expect(executions.map(marks)).toEqual([markedBy(null)]);
 			expect((await installed()).map((p) => p.installedVersion)).toEqual([current.version]);
+			savedAt = (await n8n!.getWorkflow(workflow.id)).updatedAt;
 		},
 		5 * 60_000,
 	);
@@ -210,7 +244,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		await openCommunityNodes();
 		const from = registry!.requests.length;
 		const update = card().getByRole('button', { name: /update/i });
-		await update.waitFor({ timeout: 30_000 });
+		await update.waitFor();
 		await editor!.screenshot('install-03-update-offered');
 		await update.click();
 		const confirm = page.getByTestId('communityPackageManageConfirm-modal');
@@ -219,37 +253,36 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 		await card().getByText(next.version).first().waitFor({ timeout: 60_000 });
 		await editor!.screenshot('install-04-updated');
 
-		const [pkg, ...others] = await installed();
-		expect(others).toEqual([]);
-		expect(pkg).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: next.version });
-		expect(pkg.updateAvailable).toBeUndefined();
-		expect(pkg.installedNodes.map((node) => node.type).sort()).toEqual(NODE_TYPES);
+		await expectInstalled(next.version);
 		expect(fetched(from)).toContain(`${tarballPath(next.version)} 200`);
-		expect(await versionOnDisk()).toBe(next.version);
 	});
 
 	step(
-		'after the update the workflow is still active with its credential, and the trigger goes on from its cursor',
+		'the active workflow, not saved again, runs the new version from its next execution, and its trigger goes on from its cursor',
 		async () => {
 			const stored = await n8n!.getWorkflow(workflow.id);
-			expect(stored.active).toBe(true);
+			expect(stored).toMatchObject({ active: true, updatedAt: savedAt });
 			const trigger = stored.nodes.find((node) => node.name === TRIGGER);
-			expect(trigger?.credentials?.contactCenterApi?.id).toBe(credentialId);
+			expect(trigger?.credentials?.contactCenterApi?.id).toBe(sandboxCredential(sandbox.url).id);
 			const cursorBefore = await run.cursor();
 			const executionsBefore = (await run.executions()).length;
 
-			const after = await records.inject('call', [
-				{ updateTime: await records.apiTime(0), data: { result: 'solved' } },
-			]);
+			const after = await inject(0);
 			const executions = await run.waitForEmitted(after, 150);
 			emitted.push(...after);
+			const newer = executions.slice(executionsBefore);
+			// The trigger (polled by the activation made before the update) and the action nodes.
+			expect(newer.map(marks)).toEqual([markedBy(next.version)]);
+			expect(executions.slice(0, executionsBefore).map(marks)).toEqual([markedBy(null)]);
+			const customer = (await sandbox.control.getState(APP)).customers.find(
+				(c) => c._id === customerId,
+			);
+			expect(customer?.cf_last_contact).toBe(after[0].updateTime);
 
 			// Every record exactly once, across the update: nothing re-emitted from before it.
 			const all = executions.flatMap((e) => run.emittedIds(e));
 			expect([...all].sort()).toEqual(emitted.map((r) => r.id).sort());
-			expect(executions.slice(executionsBefore).flatMap((e) => run.emittedIds(e))).toEqual(
-				after.map((r) => r.id),
-			);
+			expect(newer.flatMap((e) => run.emittedIds(e))).toEqual(after.map((r) => r.id));
 			const cursorAfter = await run.cursor();
 			expect(cursorAfter.call.mark).toBe(after[0].updateTime);
 			expect(cursorAfter.call.mark > cursorBefore.call.mark).toBe(true);

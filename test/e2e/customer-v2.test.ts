@@ -20,136 +20,101 @@ import {
 import type { LogEntry } from '../sandbox/control';
 
 const APP = DEMO_TENANT.appId;
-const NODE_TYPE = 'n8n-nodes-contact-center.contactCenter';
 const LIST = '/openapi/crm/list';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
 const { control } = sandbox;
-let n8n: N8n;
 let run: RunData;
 let requests: LogEntry[];
-const seeded: Record<'second' | 'v2' | 'v1', string> = { second: '', v2: '', v1: '' };
+let n8n: N8n;
+/** The seeded customers: found by its second number, and the two that Create or Update matches. */
+let ids: { second: string; v2: string; v1: string };
 
 const out = (node: string): JsonObject[] => nodeOutput(run, node).map((item) => item.json);
 const stored = async (id: string) =>
 	(await control.getState(APP)).customers.find((c) => c._id === id);
+const two = (prefix: string) => [
+	{ value: `${prefix}1`, memo: 'mobile' },
+	{ value: `${prefix}2`, memo: 'office' },
+];
 
-/** The test workflow: a Manual Trigger and one Contact Center node per case, each on its own branch. */
-function workflow(): WorkflowImport {
-	const nodes: Array<{ name: string; typeVersion: number; parameters: JsonObject }> = [
-		{
-			name: 'Search by second number',
-			typeVersion: 2,
-			parameters: { resource: 'customer', operation: 'search', phone: '13911110002' },
-		},
-		{
-			name: 'Search no match',
-			typeVersion: 2,
-			parameters: { resource: 'customer', operation: 'search', phone: '19900000000' },
-		},
-		{
-			name: 'Create or Update v2',
-			typeVersion: 2,
-			parameters: {
-				resource: 'customer',
-				operation: 'upsert',
-				customerName: 'Two numbers (v2, updated)',
-				phone: '13922220001',
-			},
-		},
-		{
-			name: 'Create or Update v1',
-			typeVersion: 1,
-			parameters: {
-				resource: 'customer',
-				operation: 'upsert',
-				customerName: 'Two numbers (v1, updated)',
-				mobile: { values: [{ value: '13933330001', memo: 'form' }] },
-			},
-		},
-		{
-			name: 'Get simplified',
-			typeVersion: 2,
-			parameters: {
-				resource: 'customer',
-				operation: 'get',
-				customerId: { __rl: true, mode: 'id', value: seeded.second },
-			},
-		},
-		{
-			name: 'Get raw',
-			typeVersion: 2,
-			parameters: {
-				resource: 'customer',
-				operation: 'get',
-				customerId: { __rl: true, mode: 'list', value: seeded.second },
-				simplify: false,
-			},
-		},
-	];
+/** A Manual Trigger and one Contact Center node per case (`[name, typeVersion, parameters]`), each on its own branch. */
+function workflow(cases: Array<[string, number, JsonObject]>): WorkflowImport {
+	const node = (name: string, type: string, typeVersion: number, i: number, parameters = {}) => ({
+		id: `node-${i}`,
+		name,
+		type,
+		typeVersion,
+		position: [240, i * 160] as [number, number],
+		parameters,
+	});
 	return {
 		id: 'ccE2eCustomerV2',
 		name: 'E2E: customer version 2',
-		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			...nodes.map((node, i) => ({
-				id: `node-${i}`,
-				name: node.name,
-				type: NODE_TYPE,
-				typeVersion: node.typeVersion,
-				position: [240, i * 160] as [number, number],
-				parameters: node.parameters,
-			})),
+			node('Start', 'n8n-nodes-base.manualTrigger', 1, -1),
+			...cases.map(([name, version, parameters], i) =>
+				node(name, 'n8n-nodes-contact-center.contactCenter', version, i, {
+					resource: 'customer',
+					...parameters,
+				}),
+			),
 		],
 		connections: {
-			Start: {
-				main: [nodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))],
-			},
+			Start: { main: [cases.map(([name]) => ({ node: name, type: 'main', index: 0 }))] },
 		},
-	} as unknown as WorkflowImport;
+	};
 }
 
 beforeAll(async () => {
-	[seeded.second, seeded.v2, seeded.v1] = await control.seedCustomers({
+	const [second, v2, v1] = await control.seedCustomers({
 		appId: APP,
 		customers: [
-			{
-				customerName: 'Found by second number',
-				mobile: [
-					{ value: '13911110001', memo: 'mobile' },
-					{ value: '13911110002', memo: 'office' },
-				],
-			},
-			{
-				customerName: 'Two numbers (v2)',
-				mobile: [
-					{ value: '13922220001', memo: 'mobile' },
-					{ value: '13922220002', memo: 'office' },
-				],
-			},
-			{
-				customerName: 'Two numbers (v1)',
-				mobile: [
-					{ value: '13933330001', memo: 'mobile' },
-					{ value: '13933330002', memo: 'office' },
-				],
-			},
+			{ customerName: 'Found by second number', mobile: two('1391111000') },
+			{ customerName: 'Two numbers (v2)', mobile: two('1392222000') },
+			{ customerName: 'Two numbers (v1)', mobile: two('1393333000') },
 		],
 	});
-	const runtime = await ensureN8n();
-	n8n = await N8n.create({ runtime });
+	ids = { second, v2, v1 };
+	n8n = await N8n.create({ runtime: await ensureN8n() });
 	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
-	const flow = bindCredential(workflow(), credential);
+	const flow = bindCredential(
+		workflow([
+			['Search by second number', 2, { operation: 'search', phone: '13911110002' }],
+			['Search no match', 2, { operation: 'search', phone: '19900000000' }],
+			[
+				'Create or Update v2',
+				2,
+				{ operation: 'upsert', customerName: 'Two numbers (v2, updated)', phone: '13922220001' },
+			],
+			[
+				'Create or Update v1',
+				1,
+				{
+					operation: 'upsert',
+					customerName: 'Two numbers (v1, updated)',
+					mobile: { values: [{ value: '13933330001', memo: 'form' }] },
+				},
+			],
+			[
+				'Get simplified',
+				2,
+				{ operation: 'get', customerId: { __rl: true, mode: 'id', value: second } },
+			],
+			[
+				'Get raw',
+				2,
+				{
+					operation: 'get',
+					customerId: { __rl: true, mode: 'list', value: second },
+					simplify: false,
+				},
+			],
+		]),
+		credential,
+	);
 	await n8n.importCredentials([credential]);
 	await n8n.importWorkflows([flow]);
 	await control.clearLog();
@@ -168,47 +133,46 @@ test('every request signed and answered 200', () => {
 
 test('Search: a phone finds the customer by any of its numbers (simplified); no match is no item', () => {
 	const found = out('Search by second number');
-	expect(found).toHaveLength(1);
-	expect(found[0]).toMatchObject({
-		_id: seeded.second,
-		customerName: 'Found by second number',
-		phones: ['13911110001', '13911110002'],
-	});
+	expect(found).toEqual([
+		expect.objectContaining({
+			_id: ids.second,
+			customerName: 'Found by second number',
+			phones: ['13911110001', '13911110002'],
+		}),
+	]);
 	expect(Object.keys(found[0]).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
 	expect(out('Search no match')).toEqual([]);
 	// One list request for each search, one for Create or Update v2: a phone is one eq condition on mobile.
-	const phonesSearched = requests
+	const searched = requests
 		.filter((r) => r.path === LIST)
-		.map((r) => (r.body as { search: unknown[] }).search);
-	expect(phonesSearched).toEqual([
-		[{ field: 'mobile', operator: 'eq', value: ['13911110002'] }],
-		[{ field: 'mobile', operator: 'eq', value: ['19900000000'] }],
-		[{ field: 'mobile', operator: 'eq', value: ['13922220001'] }],
-	]);
+		.map((r) => (r.body as JsonObject).search);
+	expect(searched).toEqual(
+		['13911110002', '19900000000', '13922220001'].map((phone) => [
+			{ field: 'mobile', operator: 'eq', value: [phone] },
+		]),
+	);
 });
 
 test('Create or Update keeps both numbers of the matched customer, in version 2 and in version 1', async () => {
-	expect(out('Create or Update v2')).toEqual([
-		expect.objectContaining({ _id: seeded.v2, customerName: 'Two numbers (v2, updated)' }),
-	]);
-	expect((await stored(seeded.v2))?.mobile).toEqual([
-		{ value: '13922220001', memo: 'mobile' },
-		{ value: '13922220002', memo: 'office' },
-	]);
-	expect(out('Create or Update v1')).toEqual([
-		expect.objectContaining({ _id: seeded.v1, customerName: 'Two numbers (v1, updated)' }),
-	]);
-	expect((await stored(seeded.v1))?.mobile).toEqual([
+	for (const version of ['v2', 'v1'] as const)
+		expect(out(`Create or Update ${version}`)).toEqual([
+			expect.objectContaining({
+				_id: ids[version],
+				customerName: `Two numbers (${version}, updated)`,
+			}),
+		]);
+	expect((await stored(ids.v2))?.mobile).toEqual(two('1392222000'));
+	expect((await stored(ids.v1))?.mobile).toEqual([
 		{ value: '13933330001', memo: 'form' },
 		{ value: '13933330002', memo: 'office' },
 	]);
 	// Version 1 read the customer before its update: the one extra request of the fix.
-	expect(requests.filter((r) => r.path === `/openapi/crm/${seeded.v1}`)).toHaveLength(1);
+	expect(requests.filter((r) => r.path === `/openapi/crm/${ids.v1}`)).toHaveLength(1);
 });
 
 test('Simplify: on, ten fields and the custom fields by name; off, the API record exactly', async () => {
 	const [simple] = out('Get simplified');
 	expect(Object.keys(simple).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
-	expect(simple).toMatchObject({ _id: seeded.second, phones: ['13911110001', '13911110002'] });
-	expect(out('Get raw')).toEqual([await stored(seeded.second)]);
+	expect(simple).toMatchObject({ _id: ids.second, phones: ['13911110001', '13911110002'] });
+	expect(out('Get raw')).toEqual([await stored(ids.second)]);
 });

@@ -1,23 +1,18 @@
-/* eslint-disable @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
- * The editor in a real browser (Debian Chromium through playwright-core), used as a new user would:
- * sign in, add the Contact Center node from the node panel, create its credential in the dialog
- * (saving runs the credential test), execute a step, pick a resource and an operation, load voice
- * agents from the sandbox into a resource locator, create a call task, find a demo customer by phone
- * with Customer → Search, pick a customer from the Customer ID list and get it, and fetch a test
- * event with the trigger. One n8n (pinned 2.41.1, package installed as a community package) and one sandbox
- * (demo tenant) for the whole file; the steps run in order on one page, and a step whose
- * predecessor failed is reported as not run. Screenshots of every milestone go to `artifacts/`.
- *
- *   npx jest test/e2e/editor --runInBand
+ * The editor in Chromium, used as a new user would, step by step on one page (a step whose
+ * predecessor failed is reported as not run): the node panel, the credential dialog, executed steps,
+ * resource-locator lists loaded from the sandbox (demo tenant), Customer → Search and Get, and the
+ * trigger's test event. Screenshots of every milestone go to `artifacts/`.
  */
 import type { Locator, Page } from 'playwright-core';
 
-import { type LogEntry, type TenantStateDump } from '../sandbox/control';
+import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { type TenantStateDump } from '../sandbox/control';
 import { useSandbox } from '../sandbox/fixture';
 import { ensureN8n } from '../tools/runtime';
 import { DEMO_TENANT, N8n } from './lib';
 import {
+	chooseListEntry,
 	chooseNodeAction,
 	EDITOR_WAIT_MS,
 	newWorkflow,
@@ -32,6 +27,7 @@ import {
 	waitForStepResult,
 	type EditorSession,
 } from './lib/browser';
+import { waitFor } from './lib/process';
 
 const APP_ID = DEMO_TENANT.appId;
 const CREDENTIAL_TEST_PATH = '/openapi/crm/config/field/list';
@@ -45,23 +41,8 @@ const CUSTOMER_LIST_PATH = '/openapi/crm/list';
 const DEMO_CUSTOMER = { name: 'Lin Yu', phone: '13800139102' };
 
 /** The name of the credential chosen in a node's credential dropdown. */
-async function selectedCredential(ndv: Locator): Promise<string> {
-	return ndv.getByTestId('node-credentials-select').locator('input').first().inputValue();
-}
-
-/** `yyyy-MM-dd HH:mm:ss` on the clocks of `zone`, as the API writes times. */
-function wallTime(epochMs: number, zone: string): string {
-	return new Intl.DateTimeFormat('sv-SE', {
-		timeZone: zone,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-		hourCycle: 'h23',
-	}).format(epochMs);
-}
+const selectedCredential = (ndv: Locator) =>
+	ndv.getByTestId('node-credentials-select').locator('input').first().inputValue();
 
 describe('the editor in a real browser (Chromium): a new user builds a Contact Center workflow', () => {
 	const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
@@ -72,20 +53,11 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	let state: TenantStateDump;
 
 	beforeAll(async () => {
-		// Installs Node 24 and n8n on the first run only (minutes); free afterwards.
-		const runtime = await ensureN8n();
 		state = await control.getState(APP_ID);
-		n8n = await N8n.create({ runtime });
+		n8n = await N8n.create({ runtime: await ensureN8n() });
 		await n8n.installPackage();
 		await n8n.start();
-		try {
-			editor = await openEditor(n8n);
-		} catch (error) {
-			// Signing in is the first thing the browser does: say what n8n was doing meanwhile.
-			if (error instanceof Error)
-				error.message += `\n--- n8n output (tail) ---\n${n8n.recentOutput(30)}`;
-			throw error;
-		}
+		editor = await openEditor(n8n);
 		page = editor.page;
 		// Leaving a workflow never waits on a "leave this page?" question.
 		page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
@@ -97,32 +69,40 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	}, 60_000);
 
 	/** One step of the journey: skipped (as a failure naming the cause) once an earlier step failed. */
-	const step = storySteps({ prefix: 'editor', editor: () => editor, timeoutMs: 180_000 });
+	const step = storySteps({
+		prefix: 'editor',
+		editor: () => editor,
+		context: () => `--- n8n output (tail) ---\n${n8n?.recentOutput(30)}`,
+		timeoutMs: 180_000,
+	});
 
-	async function lastLogSeq(): Promise<number> {
-		const log = await control.getLog({ appId: APP_ID });
-		return log.length ? log[log.length - 1].seq : 0;
-	}
-
-	async function requestsSince(seq: number, path: string): Promise<LogEntry[]> {
-		return (await control.getLog({ appId: APP_ID, sinceSeq: seq })).filter(
-			(entry) => entry.path === path,
-		);
-	}
-
+	const lastLogSeq = async () => (await control.getLog({ appId: APP_ID })).at(-1)?.seq ?? 0;
+	const requestsSince = async (seq: number, path: string) =>
+		(await control.getLog({ appId: APP_ID, sinceSeq: seq })).filter((entry) => entry.path === path);
 	const ndv = () => page.getByTestId('ndv');
+	const executeStep = () => ndv().getByTestId('node-execute-button').click();
+
+	/** Picks a resource and an operation in the open node, and checks that they show. */
+	async function pickOperation(resource: string, operation: string): Promise<void> {
+		await selectParameterOption(ndv(), 'resource', resource);
+		await selectParameterOption(ndv(), 'operation', operation);
+		const shown = [
+			await parameterValue(ndv(), 'resource'),
+			await parameterValue(ndv(), 'operation'),
+		];
+		expect(shown).toEqual([resource, operation]);
+	}
 
 	/** The text of the output panel's data, once it shows `expected` (the table re-renders after the run status appears). */
 	async function outputText(output: Locator, expected: string): Promise<string> {
 		const data = output.getByTestId('ndv-data-container');
-		await data.getByText(expected).first().waitFor({ timeout: EDITOR_WAIT_MS });
+		await data.getByText(expected).first().waitFor();
 		return data.innerText();
 	}
 
 	/** A milestone screenshot in `artifacts/`, without the toasts that would cover part of it unless told. */
-	async function milestone(name: string, options: { keepToasts?: boolean } = {}): Promise<void> {
-		await editor!.screenshot(name, { hideToasts: !options.keepToasts });
-	}
+	const milestone = (name: string, keepToasts = false) =>
+		editor!.screenshot(name, { hideToasts: !keepToasts });
 
 	step(
 		'finds "Contact Center" in the node panel, with its triggers and actions, and adds "Get many voice agents"',
@@ -146,7 +126,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			const actionNames = creator
 				.getByTestId('item-iterator-item')
 				.filter({ hasText: /^Get many voice agents$/ });
-			await actionNames.waitFor({ timeout: EDITOR_WAIT_MS });
+			await actionNames.waitFor();
 			await expect(creator.getByTestId('node-creator-item-name').allInnerTexts()).resolves.toEqual(
 				expect.arrayContaining([
 					'Create a call task',
@@ -165,7 +145,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 				.getByTestId('node-credentials-empty-state')
 				.or(details.getByTestId('node-credentials-select'))
 				.first()
-				.waitFor({ timeout: EDITOR_WAIT_MS });
+				.waitFor();
 			const select = details.getByTestId('node-credentials-select');
 			if (await select.isVisible()) expect(await selectedCredential(details)).toBe('');
 		},
@@ -188,25 +168,23 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			}
 			// The dialog's frame opens on the click; its form shows once n8n has answered the request
 			// for the new credential's name (GET /rest/credentials/new), which can be slow under load.
-			await page.getByTestId('editCredential-modal').waitFor({ timeout: EDITOR_WAIT_MS });
+			await page.getByTestId('editCredential-modal').waitFor();
 			const dialog = page.getByTestId('credential-edit-dialog');
-			await dialog.waitFor({ timeout: EDITOR_WAIT_MS });
+			await dialog.waitFor();
 			await parameterInput(dialog, 'baseUrl').fill(sandbox.url);
 			await parameterInput(dialog, 'appId').fill(APP_ID);
 			await parameterInput(dialog, 'appSecret').fill('wrong-secret');
 			await page.getByTestId('credential-save-button').click();
 
 			// Saved, tested, refused: the dialog stays open with n8n's banner and, under "More details", our message.
-			await dialog
-				.getByText(/Couldn.t connect with these settings/)
-				.waitFor({ timeout: EDITOR_WAIT_MS });
+			await dialog.getByText(/Couldn.t connect with these settings/).waitFor();
 			await dialog.getByText('More details').click();
 			await dialog
 				.getByText(
 					/The Contact Center API refused these credentials: check the App ID and App Secret/,
 				)
-				.waitFor({ timeout: EDITOR_WAIT_MS });
-			await milestone('editor-02-credential-wrong-secret', { keepToasts: true });
+				.waitFor();
+			await milestone('editor-02-credential-wrong-secret', true);
 			const refused = await requestsSince(before, CREDENTIAL_TEST_PATH);
 			expect(refused.length).toBeGreaterThanOrEqual(1);
 			expect(refused.every((entry) => !entry.signatureValid)).toBe(true);
@@ -216,20 +194,18 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			await page.getByTestId('credential-save-button').click();
 			// n8n 2.x closes the dialog only when the test it runs on saving succeeds; n8n 1.x keeps it
 			// open with "Connection tested successfully" (closed here with its × once that shows).
-			const tested = dialog.getByText('Connection tested successfully');
+			const settle = (wait: Promise<void>, what: string) =>
+				wait.then(
+					() => what,
+					() => 'timeout',
+				);
 			const outcome = await Promise.race([
-				dialog.waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS }).then(
-					() => 'closed',
-					() => 'timeout',
-				),
-				tested.waitFor({ timeout: EDITOR_WAIT_MS }).then(
-					() => 'tested',
-					() => 'timeout',
-				),
+				settle(dialog.waitFor({ state: 'hidden' }), 'closed'),
+				settle(dialog.getByText('Connection tested successfully').waitFor(), 'tested'),
 			]);
 			if (outcome === 'tested')
 				await page.locator('.el-dialog__headerbtn').filter({ visible: true }).first().click();
-			await dialog.waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
+			await dialog.waitFor({ state: 'hidden' });
 			expect(await selectedCredential(ndv())).toBe('Contact Center account');
 			const accepted = await requestsSince(beforeRetry, CREDENTIAL_TEST_PATH);
 			expect(accepted.length).toBeGreaterThanOrEqual(1);
@@ -251,7 +227,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		"executes Voice Agent → Get Many and shows the sandbox's agents in the output panel",
 		async () => {
 			const before = await lastLogSeq();
-			await ndv().getByTestId('node-execute-button').click();
+			await executeStep();
 			const output = await waitForStepResult(ndv());
 			const table = await outputText(output, AGENT_NAME);
 			expect(await output.getByTestId('ndv-items-count').innerText()).toContain(
@@ -271,12 +247,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	step(
 		'picks Call Task → Create; the Voice Agent list loads the agents from the sandbox',
 		async () => {
-			await selectParameterOption(ndv(), 'resource', 'Call Task');
-			await selectParameterOption(ndv(), 'operation', 'Create');
-			expect([
-				await parameterValue(ndv(), 'resource'),
-				await parameterValue(ndv(), 'operation'),
-			]).toEqual(['Call Task', 'Create']);
+			await pickOperation('Call Task', 'Create');
 			await parameterInput(ndv(), 'taskName').fill(TASK_NAME);
 
 			const before = await lastLogSeq();
@@ -290,8 +261,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			expect((await requestsSince(before, AGENT_QUERY_PATH)).length).toBeGreaterThanOrEqual(1);
 			await milestone('editor-04-voice-agent-list');
 
-			await items.filter({ hasText: new RegExp(`^${AGENT_NAME}$`) }).click();
-			await items.first().waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
+			await chooseListEntry(items, AGENT_NAME);
 			expect(await resourceLocatorValue(ndv(), 'voiceAgentId')).toBe(AGENT_NAME);
 		},
 	);
@@ -299,17 +269,15 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	step('creates the call task from the step and shows its id in the output panel', async () => {
 		const agent = state.agents.find((candidate) => candidate.name === AGENT_NAME)!;
 		const group = state.callerNumberGroups.find((candidate) => candidate.status === 1)!;
-		const groups = await openResourceLocatorList(ndv(), 'callerNumberGroupId');
-		await groups.filter({ hasText: new RegExp(`^${group.groupName}$`) }).click();
-		await groups.first().waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
+		await chooseListEntry(
+			await openResourceLocatorList(ndv(), 'callerNumberGroupId'),
+			group.groupName,
+		);
 		// Version 2 opens with one call window filled in (Monday to Friday, 09:00-18:00).
-		await ndv()
-			.getByTestId('fixed-collection-callWindows')
-			.getByText('Time Ranges')
-			.waitFor({ timeout: EDITOR_WAIT_MS });
+		await ndv().getByTestId('fixed-collection-callWindows').getByText('Time Ranges').waitFor();
 
 		const before = await lastLogSeq();
-		await ndv().getByTestId('node-execute-button').click();
+		await executeStep();
 		const output = ndv().getByTestId('output-panel');
 		// The Get Many result is still on screen until the new one replaces it: wait for the new columns.
 		await waitForStepResult(ndv(), { shows: output.locator('th').filter({ hasText: /^taskId$/ }) });
@@ -346,16 +314,11 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	step(
 		'picks Customer → Search and finds a demo customer by phone (one list request, simplified output)',
 		async () => {
-			await selectParameterOption(ndv(), 'resource', 'Customer');
-			await selectParameterOption(ndv(), 'operation', 'Search');
-			expect([
-				await parameterValue(ndv(), 'resource'),
-				await parameterValue(ndv(), 'operation'),
-			]).toEqual(['Customer', 'Search']);
+			await pickOperation('Customer', 'Search');
 			await parameterInput(ndv(), 'phone').fill(DEMO_CUSTOMER.phone);
 
 			const before = await lastLogSeq();
-			await ndv().getByTestId('node-execute-button').click();
+			await executeStep();
 			const output = ndv().getByTestId('output-panel');
 			// The call task's output is still on screen until the search replaces it: wait for its columns.
 			await waitForStepResult(ndv(), {
@@ -388,18 +351,15 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			expect((await requestsSince(before, CUSTOMER_LIST_PATH)).length).toBeGreaterThanOrEqual(1);
 			await milestone('editor-07-customer-list');
 
-			await items.filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).click();
-			await items.first().waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
+			await chooseListEntry(items, label);
 			expect(await resourceLocatorValue(ndv(), 'customerId')).toBe(label);
 
 			const beforeGet = await lastLogSeq();
-			await ndv().getByTestId('node-execute-button').click();
+			await executeStep();
 			const getPath = `/openapi/crm/${customer._id}`;
 			// The search's output (the same customer) stays on screen: the request tells the run apart.
-			for (let i = 0; (await requestsSince(beforeGet, getPath)).length === 0; i++) {
-				if (i * 250 > EDITOR_WAIT_MS) throw new Error(`no ${getPath} request after Execute step`);
-				await page.waitForTimeout(250);
-			}
+			const sent = async () => (await requestsSince(beforeGet, getPath)).length > 0 || undefined;
+			await waitFor(`a ${getPath} request after Execute step`, EDITOR_WAIT_MS, sent);
 			const output = await waitForStepResult(ndv());
 			const table = await outputText(output, customer._id);
 			expect(table).toContain(DEMO_CUSTOMER.name);
@@ -416,8 +376,8 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			await selectParameterOption(ndv(), 'operation', 'Create or Update');
 			await ndv()
 				.getByText(/^Matches an existing customer by Phone\./)
-				.waitFor({ timeout: EDITOR_WAIT_MS });
-			await parameterInput(ndv(), 'phone').waitFor({ timeout: EDITOR_WAIT_MS });
+				.waitFor();
+			await parameterInput(ndv(), 'phone').waitFor();
 			expect(await parameterValue(ndv(), 'contactsInput')).toBe('Using Fields Below');
 			await milestone('editor-09-customer-upsert-form');
 		},
@@ -427,39 +387,35 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		'adds the Contact Center Trigger to a new workflow; "Fetch Test Event" shows the newest records',
 		async () => {
 			// The newest record of each channel, written just now (the demo seed's are older).
-			const updateTime = wallTime(Date.now() - 2_000, state.timezone);
-			const [callEvent] = await control.injectRecords({
-				appId: APP_ID,
-				channel: 'call',
-				records: [
-					{
-						updateTime,
-						updateAgent: '1001',
-						data: {
-							category: 'Delivery',
-							result: 'Resolved',
-							satisfaction: 5,
-							remark: 'Customer confirmed the new delivery slot',
-						},
-					},
-				],
+			const updateTime = formatApiTime(Date.now() - 2_000, state.timezone);
+			const form = (category: string, result: string, satisfaction: number, remark: string) => ({
+				category,
+				result,
+				satisfaction,
+				remark,
 			});
-			const [imEvent] = await control.injectRecords({
-				appId: APP_ID,
-				channel: 'im',
-				records: [
-					{
-						updateTime,
-						updateAgent: '1002',
-						data: {
-							category: 'Billing',
-							result: 'Follow-up',
-							satisfaction: 4,
-							remark: 'Asked for an itemised invoice',
-						},
-					},
-				],
-			});
+			const inject = async (
+				channel: 'call' | 'im',
+				updateAgent: string,
+				data: Record<string, unknown>,
+			) =>
+				(
+					await control.injectRecords({
+						appId: APP_ID,
+						channel,
+						records: [{ updateTime, updateAgent, data }],
+					})
+				)[0];
+			const callEvent = await inject(
+				'call',
+				'1001',
+				form('Delivery', 'Resolved', 5, 'Customer confirmed the new delivery slot'),
+			);
+			const imEvent = await inject(
+				'im',
+				'1002',
+				form('Billing', 'Follow-up', 4, 'Asked for an itemised invoice'),
+			);
 
 			await newWorkflow(page, n8n!);
 			await openNodeDetails(page, 'Contact Center');
@@ -474,21 +430,12 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			const output = await waitForStepResult(trigger);
 			const table = await outputText(output, 'Customer confirmed the new delivery slot');
 			expect(await output.getByTestId('ndv-items-count').innerText()).toContain('2 items');
-			for (const expected of [
-				callEvent,
-				imEvent,
-				'Customer confirmed the new delivery slot',
-				'Asked for an itemised invoice',
-				updateTime,
-			]) {
-				expect(table).toContain(expected);
-			}
+			for (const shown of [callEvent, imEvent, 'Asked for an itemised invoice', updateTime])
+				expect(table).toContain(shown);
 			await milestone('editor-10-trigger-test-event');
 
-			const queried = (await control.getLog({ appId: APP_ID, sinceSeq: before })).map(
-				(entry) => entry.path,
-			);
-			expect(queried).toEqual(
+			const queried = await control.getLog({ appId: APP_ID, sinceSeq: before });
+			expect(queried.map((entry) => entry.path)).toEqual(
 				expect.arrayContaining([
 					'/openapi/crm/service-record/call/query',
 					'/openapi/crm/service-record/im/query',

@@ -26,15 +26,21 @@ let n8n: N8n;
 let client: Client;
 let customerId: string;
 
-interface TextContent {
-	type: string;
-	text?: string;
-}
-
 /** The JSON of a tool result's first text part. */
 function resultJson(result: object): unknown {
-	const [first] = ((result as { content?: unknown }).content ?? []) as TextContent[];
+	const [first] = ((result as { content?: unknown }).content ?? []) as Array<{ text?: string }>;
 	return JSON.parse(first?.text ?? 'null') as unknown;
+}
+
+/** Calls Search customers with a phone: whether it failed, its result's JSON, the requests it sent. */
+async function search(phone: string) {
+	await control.clearLog();
+	const result = await client.callTool({
+		name: 'Search_customers',
+		arguments: { phone, email: '', name: '' },
+	});
+	const requests = await control.getLog({ appId: APP });
+	return { failed: Boolean(result.isError), json: resultJson(result), requests };
 }
 
 beforeAll(async () => {
@@ -42,8 +48,7 @@ beforeAll(async () => {
 		appId: APP,
 		customers: [{ customerName: 'MCP Caller', mobile: [{ value: PHONE, memo: '' }] }],
 	});
-	const runtime = await ensureN8n();
-	n8n = await N8n.create({ runtime });
+	n8n = await N8n.create({ runtime: await ensureN8n() });
 	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
 	const workflow = mcpWorkflow({
@@ -51,26 +56,18 @@ beforeAll(async () => {
 		name: 'Contact Center over MCP',
 		path: PATH,
 		tools: [
-			contactCenterTool(
-				'Search customers',
-				{
-					resource: 'customer',
-					operation: 'search',
-					phone: fromAI('phone', 'Phone number of the customer, digits only'),
-					email: fromAI('email', 'E-mail address of the customer, or empty'),
-					name: fromAI('name', 'Name of the customer or part of it, or empty'),
-				},
-				[200, 300],
-			),
-			contactCenterTool(
-				'Get customer',
-				{
-					resource: 'customer',
-					operation: 'get',
-					customerId: idFromAI('customerId', 'The customer ID (_id), 18 digits as text'),
-				},
-				[320, 300],
-			),
+			contactCenterTool('Search customers', {
+				resource: 'customer',
+				operation: 'search',
+				phone: fromAI('phone', 'Phone number of the customer, digits only'),
+				email: fromAI('email', 'E-mail address of the customer, or empty'),
+				name: fromAI('name', 'Name of the customer or part of it, or empty'),
+			}),
+			contactCenterTool('Get customer', {
+				resource: 'customer',
+				operation: 'get',
+				customerId: idFromAI('customerId', 'The customer ID (_id), 18 digits as text'),
+			}),
 		],
 	});
 	await n8n.importCredentials([credential]);
@@ -78,18 +75,13 @@ beforeAll(async () => {
 	await n8n.publish(workflow.id);
 	await n8n.start();
 	// The endpoint answers 404 for a few seconds after n8n is ready, until activation ends.
-	client = await waitFor(
-		'the MCP endpoint',
-		60_000,
-		async () => {
-			const candidate = new Client({ name: 'contact-center-e2e', version: '1.0.0' });
-			await candidate.connect(
-				new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${PATH}`)),
-			);
-			return candidate;
-		},
-		1_000,
-	);
+	const url = new URL(`${n8n.baseUrl}/mcp/${PATH}`);
+	const connect = async () => {
+		const candidate = new Client({ name: 'contact-center-e2e', version: '1.0.0' });
+		await candidate.connect(new StreamableHTTPClientTransport(url));
+		return candidate;
+	};
+	client = await waitFor('the MCP endpoint', 60_000, connect, 1_000);
 }, 15 * 60_000);
 
 afterAll(async () => {
@@ -101,59 +93,42 @@ test('the tool list tells a client what each tool does, with a schema from $from
 	const { tools } = await client.listTools();
 	const byName = new Map(tools.map((t) => [t.name, t]));
 	expect([...byName.keys()].sort()).toEqual(['Get_customer', 'Search_customers']);
-	expect(byName.get('Search_customers')!.description).toBe(
-		toolDescriptionText('customer', 'search'),
-	);
-	expect(byName.get('Get_customer')!.description).toBe(toolDescriptionText('customer', 'get'));
-	expect(byName.get('Search_customers')!.inputSchema).toMatchObject({
-		type: 'object',
-		properties: {
-			phone: { type: 'string', description: 'Phone number of the customer, digits only' },
-			email: { type: 'string' },
-			name: { type: 'string' },
+	expect(byName.get('Search_customers')).toMatchObject({
+		description: toolDescriptionText('customer', 'search'),
+		inputSchema: {
+			type: 'object',
+			properties: {
+				phone: { type: 'string', description: 'Phone number of the customer, digits only' },
+				email: { type: 'string' },
+				name: { type: 'string' },
+			},
 		},
 	});
-	expect(byName.get('Get_customer')!.inputSchema).toMatchObject({
-		properties: { customerId: { type: 'string' } },
+	expect(byName.get('Get_customer')).toMatchObject({
+		description: toolDescriptionText('customer', 'get'),
+		inputSchema: { properties: { customerId: { type: 'string' } } },
 	});
 });
 
-test('Search by phone finds the customer (simplified), with one signed list request', async () => {
-	await control.clearLog();
-	const result = await client.callTool({
-		name: 'Search_customers',
-		arguments: { phone: PHONE, email: '', name: '' },
-	});
-	expect(result.isError).toBeFalsy();
-	expect(resultJson(result)).toEqual([
-		expect.objectContaining({ _id: customerId, customerName: 'MCP Caller' }),
-	]);
-	const requests = (await control.getLog({ appId: APP })).filter((q) =>
-		q.path.startsWith('/openapi/crm/list'),
-	);
-	expect(requests).toHaveLength(1);
-	expect(requests[0].signatureValid).toBe(true);
-});
-
-test('the ID from Search gets the customer', async () => {
-	const result = await client.callTool({ name: 'Get_customer', arguments: { customerId } });
-	expect(resultJson(result)).toEqual([
-		expect.objectContaining({ _id: customerId, customerName: 'MCP Caller' }),
-	]);
+test('Search by phone finds the customer (simplified) with one signed list request; the ID from it gets the customer', async () => {
+	const found = await search(PHONE);
+	const caller = [expect.objectContaining({ _id: customerId, customerName: 'MCP Caller' })];
+	expect(found.failed).toBe(false);
+	expect(found.json).toEqual(caller);
+	const lists = found.requests.filter((q) => q.path === '/openapi/crm/list');
+	expect(lists.map((q) => q.signatureValid)).toEqual([true]);
+	const got = await client.callTool({ name: 'Get_customer', arguments: { customerId } });
+	expect(resultJson(got)).toEqual(caller);
 });
 
 test('a phone with letters gets the node’s validation error and sends nothing', async () => {
-	await control.clearLog();
-	const result = await client.callTool({
-		name: 'Search_customers',
-		arguments: { phone: 'call me', email: '', name: '' },
-	});
 	// An error item with the message and the fix, so the client's model can correct the call.
-	expect(resultJson(result)).toEqual([
+	const { json, requests } = await search('call me');
+	expect(json).toEqual([
 		{
 			error: expect.stringMatching(/^Invalid input \[item 0\]: "Phone"/),
 			description: expect.any(String),
 		},
 	]);
-	expect(await control.getLog({ appId: APP })).toEqual([]);
+	expect(requests).toEqual([]);
 });

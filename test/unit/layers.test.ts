@@ -125,11 +125,10 @@ describe('test suites', () => {
 				// the fixture itself, and where startSandbox is defined
 				'test/sandbox/fixture.ts',
 				'test/sandbox/index.ts',
-				// programs, not tests: the CLI, `npm start`, `npm start -- --queue`, the smoke run, the bench
+				// programs, not tests: the CLI, `npm start`, `npm start -- --queue`, the bench
 				'test/sandbox/cli.ts',
 				'test/tools/start.ts',
 				'test/tools/start-queue.ts',
-				'test/e2e/smoke.ts',
 				'test/bench/sandbox-child.ts',
 				// tests of starting itself: the demo feed's start option, a closed port to refuse connections
 				'test/sandbox/demoFeed.test.ts',

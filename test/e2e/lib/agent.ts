@@ -7,14 +7,10 @@ import { PACKAGE_NAME } from './package';
 import type { CredentialImport, WorkflowImport, WorkflowNode } from './types';
 
 const LANGCHAIN = '@n8n/n8n-nodes-langchain';
-export const OPENAI_CREDENTIAL_TYPE = 'openAiApi';
-export const CHAT_MODEL = 'scripted-model';
-export const TOOL_TYPE = `${PACKAGE_NAME}.contactCenterTool`;
+const OPENAI_CREDENTIAL_TYPE = 'openAiApi';
 
 /** The AI Agent's newest typeVersion on a release: 3.1 came with 2.x, 1.123 has 3. */
-export function agentVersion(n8nVersion: string): number {
-	return /^1\./.test(n8nVersion) ? 3 : 3.1;
-}
+export const agentVersion = (n8nVersion: string) => (/^1\./.test(n8nVersion) ? 3 : 3.1);
 
 /** An OpenAI credential whose Base URL is the sandbox's scripted model. */
 export function scriptedModelCredential(sandboxUrl: string): CredentialImport {
@@ -27,51 +23,57 @@ export function scriptedModelCredential(sandboxUrl: string): CredentialImport {
 }
 
 /** `{{ $fromAI(key, description, type) }}` as a parameter value. */
-export function fromAI(key: string, description: string, type = 'string'): string {
-	return `={{ $fromAI('${key}', \`${description}\`, '${type}') }}`;
-}
+export const fromAI = (key: string, description: string, type = 'string') =>
+	`={{ $fromAI('${key}', \`${description}\`, '${type}') }}`;
 
 /** A resource locator whose "By ID" value the model fills. */
-export function idFromAI(key: string, description: string): Record<string, unknown> {
-	return { __rl: true, mode: 'id', value: fromAI(key, description) };
-}
+export const idFromAI = (key: string, description: string, type?: string) => ({
+	__rl: true,
+	mode: 'id',
+	value: fromAI(key, description, type),
+});
 
-/** A Contact Center tool node (the generated `contactCenterTool`), version 2. */
-export function contactCenterTool(
-	name: string,
-	parameters: Record<string, unknown>,
-	position: [number, number],
-): WorkflowNode {
-	return { id: `tool-${name}`, name, type: TOOL_TYPE, typeVersion: 2, position, parameters };
+/** A Contact Center tool node (the generated `contactCenterTool`), version 2; placed by the workflow. */
+export function contactCenterTool(name: string, parameters: Record<string, unknown>): WorkflowNode {
+	const type = `${PACKAGE_NAME}.contactCenterTool`;
+	return { id: `tool-${name}`, name, type, typeVersion: 2, position: [0, 0], parameters };
 }
 
 /** Binds every OpenAI Chat Model node of a workflow to the given credential. */
 export function bindModelCredential(
 	workflow: WorkflowImport,
-	credential: { id: string; name: string },
+	{ id, name }: { id: string; name: string },
 ): WorkflowImport {
-	return {
-		...workflow,
-		nodes: workflow.nodes.map((node) =>
-			node.type === `${LANGCHAIN}.lmChatOpenAi`
-				? {
-						...node,
-						credentials: { [OPENAI_CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
-					}
-				: node,
-		),
-	};
+	const bind = (node: WorkflowNode) =>
+		node.type === `${LANGCHAIN}.lmChatOpenAi`
+			? { ...node, credentials: { [OPENAI_CREDENTIAL_TYPE]: { id, name } } }
+			: node;
+	return { ...workflow, nodes: workflow.nodes.map(bind) };
 }
 
 /** Whether a workflow needs a chat model (an AI Agent with an OpenAI Chat Model). */
-export function usesChatModel(workflow: WorkflowImport): boolean {
-	return workflow.nodes.some((node) => node.type.startsWith(`${LANGCHAIN}.`));
+export const usesChatModel = (workflow: WorkflowImport) =>
+	workflow.nodes.some((node) => node.type.startsWith(`${LANGCHAIN}.`));
+
+/** `nodes` then `tools` below them, each tool connected to `hub` with `ai_tool`. */
+function withTools(
+	workflow: { id: string; name: string },
+	nodes: WorkflowNode[],
+	hub: string,
+	tools: WorkflowNode[],
+	connections: Record<string, unknown> = {},
+): WorkflowImport {
+	const placed = tools.map((tool, i) => ({
+		...tool,
+		position: [200 + 120 * i, 300] as [number, number],
+	}));
+	for (const tool of tools)
+		connections[tool.name] = { ai_tool: [[{ node: hub, type: 'ai_tool', index: 0 }]] };
+	const settings = { executionOrder: 'v1' };
+	return { ...workflow, nodes: [...nodes, ...placed], connections, settings };
 }
 
-/**
- * Manual Trigger → AI Agent (prompt `prompt`), its model the scripted OpenAI Chat Model, its tools
- * the given nodes (each connected with `ai_tool`).
- */
+/** Manual Trigger → AI Agent (`prompt`), its model the scripted OpenAI Chat Model, with `tools`. */
 export function agentWorkflow(options: {
 	id: string;
 	name: string;
@@ -80,54 +82,38 @@ export function agentWorkflow(options: {
 	n8nVersion: string;
 	model: { id: string; name: string };
 }): WorkflowImport {
+	const { id, name, prompt, tools, n8nVersion, model } = options;
+	const node = (name: string, type: string, typeVersion: number, parameters = {}) => ({
+		id: name,
+		name,
+		type,
+		typeVersion,
+		position: [0, 0] as [number, number],
+		parameters,
+	});
 	const nodes: WorkflowNode[] = [
+		node('Start', 'n8n-nodes-base.manualTrigger', 1),
+		node('AI Agent', `${LANGCHAIN}.agent`, agentVersion(n8nVersion), {
+			promptType: 'define',
+			text: prompt,
+			options: {},
+		}),
 		{
-			id: 'trigger',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		{
-			id: 'agent',
-			name: 'AI Agent',
-			type: `${LANGCHAIN}.agent`,
-			typeVersion: agentVersion(options.n8nVersion),
-			position: [220, 0],
-			parameters: { promptType: 'define', text: options.prompt, options: {} },
-		},
-		{
-			id: 'model',
-			name: 'OpenAI Chat Model',
-			type: `${LANGCHAIN}.lmChatOpenAi`,
-			typeVersion: 1.3,
-			position: [120, 220],
-			parameters: {
-				model: { __rl: true, mode: 'id', value: CHAT_MODEL },
+			...node('OpenAI Chat Model', `${LANGCHAIN}.lmChatOpenAi`, 1.3, {
+				model: { __rl: true, mode: 'id', value: 'scripted-model' },
 				// 1.3's default (true) calls /v1/responses; the scripted model speaks chat completions.
 				responsesApiEnabled: false,
 				options: {},
-			},
-			credentials: { [OPENAI_CREDENTIAL_TYPE]: options.model },
+			}),
+			credentials: { [OPENAI_CREDENTIAL_TYPE]: model },
 		},
-		...options.tools,
 	];
-	const connections: Record<string, unknown> = {
+	return withTools({ id, name }, nodes, 'AI Agent', tools, {
 		Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
 		'OpenAI Chat Model': {
 			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
 		},
-	};
-	for (const tool of options.tools)
-		connections[tool.name] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
-	return {
-		id: options.id,
-		name: options.name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
+	});
 }
 
 /** MCP Server Trigger (version 2, Streamable HTTP at /mcp/<path>) exposing the given tool nodes. */
@@ -137,28 +123,15 @@ export function mcpWorkflow(options: {
 	path: string;
 	tools: WorkflowNode[];
 }): WorkflowImport {
-	const nodes: WorkflowNode[] = [
-		{
-			id: 'mcp',
-			name: 'MCP Server Trigger',
-			type: `${LANGCHAIN}.mcpTrigger`,
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: `mcp-${options.path}`,
-			parameters: { path: options.path },
-		},
-		...options.tools,
-	];
-	const connections: Record<string, unknown> = {};
-	for (const tool of options.tools)
-		connections[tool.name] = {
-			ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]],
-		};
-	return {
-		id: options.id,
-		name: options.name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
+	const trigger: WorkflowNode = {
+		id: 'mcp',
+		name: 'MCP Server Trigger',
+		type: `${LANGCHAIN}.mcpTrigger`,
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: `mcp-${options.path}`,
+		parameters: { path: options.path },
 	};
+	const { id, name, tools } = options;
+	return withTools({ id, name }, [trigger], trigger.name, tools);
 }

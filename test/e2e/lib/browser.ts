@@ -6,93 +6,80 @@
  */
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import {
-	chromium,
-	selectors,
-	type Browser,
-	type BrowserContext,
-	type Locator,
-	type Page,
-} from 'playwright-core';
+import { chromium, selectors, type Locator, type Page } from 'playwright-core';
 
 import type { N8n } from './n8n';
 import { REPO_ROOT } from './package';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS_DIR = path.join(REPO_ROOT, 'artifacts');
+/** Flags measured to work here: no sandbox as root, and no background traffic to a closed network. */
+const CHROMIUM_ARGS =
+	'--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --disable-dev-shm-usage';
 
 /**
- * The longest a wait in the editor may take for what a click shows, when showing it takes a call to
- * n8n's REST API (the credential dialog fetches a name for the new credential and tests it, the
- * node panel loads its details, a list or a step run goes through the sandbox) or a transition. In
- * a full `npm test` the other jest worker runs queue mode (PostgreSQL, Redis, main and two workers)
- * on the same 2 cores, and n8n 2.4.8 once took more than 10 s to show the credential dialog (CI of
- * 3941c23). The wait ends as soon as the thing shows; this is only how long until a step is called
- * failed.
+ * How long until a wait in the editor (the page's default) for what a click shows, often after a
+ * REST call, is called failed; it ends as soon as the thing shows. n8n 2.4.8 once took more than 10 s to show the
+ * credential dialog in a full `npm test` (CI of 3941c23).
  */
 export const EDITOR_WAIT_MS = 30_000;
 
-/** Flags measured to work here: no sandbox as root, and no background traffic to a closed network. */
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--disable-dev-shm-usage',
-];
+export interface EditorSession {
+	page: Page;
+	/** Saves a full-page PNG as `artifacts/<name>.png` (without n8n's toasts: `hideToasts`); its path. */
+	screenshot(name: string, options?: { hideToasts?: boolean }): Promise<string>;
+	close(): Promise<void>;
+}
 
-let testIdRegistered = false;
-
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium signed in to the editor of a running n8n (its own sign-in form), at 1440×900. */
+export async function openEditor(n8n: N8n): Promise<EditorSession> {
 	if (!existsSync(CHROMIUM)) {
 		throw new Error(
 			`${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium fonts-liberation (or set CHROMIUM_PATH)`,
 		);
 	}
-	if (!testIdRegistered) {
-		// n8n's editor marks its elements with data-test-id, so getByTestId() finds them.
-		selectors.setTestIdAttribute('data-test-id');
-		testIdRegistered = true;
-	}
-	return chromium.launch({
+	// n8n's editor marks its elements with data-test-id, so getByTestId() finds them.
+	selectors.setTestIdAttribute('data-test-id');
+	const browser = await chromium.launch({
 		executablePath: CHROMIUM,
-		headless: true,
-		args: CHROMIUM_ARGS,
+		args: CHROMIUM_ARGS.split(' '),
 		timeout: 60_000,
 	});
-}
-
-export interface EditorSession {
-	browser: Browser;
-	context: BrowserContext;
-	page: Page;
-	/** Saves a full-page PNG as `artifacts/<name>.png` and returns its path. */
-	screenshot(name: string, options?: ScreenshotOptions): Promise<string>;
-	close(): Promise<void>;
-}
-
-export interface ScreenshotOptions {
-	/** Leave n8n's toasts out of the picture ("Node executed successfully", …), without closing them. */
-	hideToasts?: boolean;
-}
-
-/** Saves a PNG of the page under `artifacts/`. */
-export async function screenshot(
-	page: Page,
-	name: string,
-	options: ScreenshotOptions = {},
-): Promise<string> {
-	await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
-	const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-	const style = options.hideToasts
-		? '.el-notification { visibility: hidden !important; }'
-		: undefined;
-	await page.screenshot({ path: file, fullPage: true, timeout: 30_000, style });
-	return file;
+	try {
+		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		context.setDefaultTimeout(EDITOR_WAIT_MS);
+		const page = await context.newPage();
+		await page.goto(`${n8n.baseUrl}/signin`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+		const form = page.getByTestId('signin-form');
+		await form.waitFor({ timeout: 60_000 });
+		await form
+			.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
+			.first()
+			.fill(n8n.owner.email);
+		const password = form.locator('input[type="password"]').first();
+		await password.fill(n8n.owner.password);
+		await password.press('Enter');
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
+		return {
+			page,
+			screenshot: async (name, options = {}) => {
+				await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
+				const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+				const style = options.hideToasts
+					? '.el-notification { visibility: hidden !important; }'
+					: undefined;
+				await page.screenshot({ path: file, fullPage: true, timeout: 30_000, style });
+				return file;
+			},
+			close: async () => {
+				await context.close().catch(() => undefined);
+				await browser.close();
+			},
+		};
+	} catch (error) {
+		await browser.close();
+		throw error;
+	}
 }
 
 /**
@@ -133,44 +120,6 @@ export function storySteps(options: {
 	};
 }
 
-/** Signs in through the editor's own sign-in form and waits for the app to leave it. */
-export async function signIn(page: Page, n8n: N8n): Promise<void> {
-	await page.goto(`${n8n.baseUrl}/signin`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-	const form = page.getByTestId('signin-form');
-	await form.waitFor({ timeout: 60_000 });
-	await form
-		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
-		.first()
-		.fill(n8n.owner.email);
-	await form.locator('input[type="password"]').first().fill(n8n.owner.password);
-	await form.locator('input[type="password"]').first().press('Enter');
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
-}
-
-/** A browser signed in to the editor of a running n8n, at a 1440×900 viewport. */
-export async function openEditor(n8n: N8n): Promise<EditorSession> {
-	const browser = await launchBrowser();
-	try {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-		context.setDefaultTimeout(30_000);
-		const page = await context.newPage();
-		await signIn(page, n8n);
-		return {
-			browser,
-			context,
-			page,
-			screenshot: (name, options) => screenshot(page, name, options),
-			close: async () => {
-				await context.close().catch(() => undefined);
-				await browser.close();
-			},
-		};
-	} catch (error) {
-		await browser.close();
-		throw error;
-	}
-}
-
 /** Opens a new, empty workflow in the editor. */
 export async function newWorkflow(page: Page, n8n: N8n): Promise<void> {
 	await page.goto(`${n8n.baseUrl}/workflow/new`, {
@@ -192,11 +141,9 @@ export async function searchNodePanel(
 	await page.getByTestId('canvas-add-button').click();
 	await page.getByTestId('node-creator-search-bar').fill(query);
 	const items = page.getByTestId('node-creator-item-name').filter({ hasText: name });
-	await items.first().waitFor({ timeout: EDITOR_WAIT_MS });
+	await items.first().waitFor();
 	return items;
 }
-
-// ---- helpers for driving the node details view (added for editor.test.ts) ----------------------
 
 /**
  * Searches the node panel for `nodeName` and opens that node's details (its triggers and
@@ -209,15 +156,12 @@ export async function openNodeDetails(page: Page, nodeName: string): Promise<Loc
 		.first()
 		.click();
 	const creator = page.getByTestId('node-creator');
-	await creator
-		.getByTestId('node-creator-category-item')
-		.first()
-		.waitFor({ timeout: EDITOR_WAIT_MS });
+	await creator.getByTestId('node-creator-category-item').first().waitFor();
 	// The details panel slides in over the search results; wait until the transition is over.
 	await creator
 		.locator('.panel-slide-in-enter-active, .panel-slide-in-leave-active')
 		.first()
-		.waitFor({ state: 'detached', timeout: EDITOR_WAIT_MS });
+		.waitFor({ state: 'detached' });
 	return creator;
 }
 
@@ -239,7 +183,7 @@ export async function chooseNodeAction(page: Page, action: string): Promise<Loca
 	}
 	await item.click();
 	const ndv = page.getByTestId('ndv');
-	await ndv.getByTestId('node-parameters').waitFor({ timeout: EDITOR_WAIT_MS });
+	await ndv.getByTestId('node-parameters').waitFor();
 	return ndv;
 }
 
@@ -256,7 +200,7 @@ export async function selectParameterOption(
 		.filter({ visible: true })
 		.filter({ has: page.locator('.option-headline').getByText(option, { exact: true }) });
 	await item.click();
-	await item.waitFor({ state: 'hidden', timeout: EDITOR_WAIT_MS });
+	await item.waitFor({ state: 'hidden' });
 }
 
 /** The text input of a string or number parameter (in the NDV or the credential dialog). */
@@ -281,8 +225,14 @@ export async function resourceLocatorValue(scope: Locator, parameter: string): P
 export async function openResourceLocatorList(scope: Locator, parameter: string): Promise<Locator> {
 	await scope.getByTestId(`resource-locator-${parameter}`).getByTestId('rlc-input').click();
 	const items = scope.page().getByTestId('rlc-item').filter({ visible: true });
-	await items.first().waitFor({ timeout: EDITOR_WAIT_MS });
+	await items.first().waitFor();
 	return items;
+}
+
+/** Clicks the entry named `label` of an open resource-locator list and waits for the list to close. */
+export async function chooseListEntry(items: Locator, label: string): Promise<void> {
+	await items.filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) }).click();
+	await items.first().waitFor({ state: 'hidden' });
 }
 
 /**
@@ -292,15 +242,12 @@ export async function openResourceLocatorList(scope: Locator, parameter: string)
  */
 export async function waitForStepResult(
 	ndv: Locator,
-	options: { shows?: Locator; timeout?: number } = {},
+	options: { shows?: Locator } = {},
 ): Promise<Locator> {
 	const output = ndv.getByTestId('output-panel');
 	const done = options.shows ?? output.getByTestId('node-run-status-success');
 	const error = ndv.getByTestId('node-error-message');
-	await done
-		.or(error)
-		.first()
-		.waitFor({ timeout: options.timeout ?? EDITOR_WAIT_MS });
+	await done.or(error).first().waitFor();
 	if (await error.isVisible()) {
 		const description = await ndv
 			.getByTestId('node-error-description')

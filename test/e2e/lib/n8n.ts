@@ -1,17 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * A real n8n (the pinned version, on Node 24) with its own user folder and SQLite database,
- * driven through its CLI and its REST and public APIs.
- *
- *   const n8n = await N8n.create();            // fresh user folder, free ports
- *   await n8n.installPackage();                // npm pack of this repo, laid out as the editor installs it
- *   await n8n.importCredentials([...]); await n8n.importWorkflows([...]);
- *   const run = await n8n.execute('wf-id');    // `n8n execute --id`, parsed run data
- *   await n8n.start(); await n8n.login(); ...; await n8n.stop();
- *   await n8n.dispose();
- *
- * Every child is spawned asynchronously (the sandbox may live in this process), in its own
- * process group, with a time limit; failures carry the tail of n8n's output.
+ * A real n8n (a pinned release, on Node 24) with its own user folder and SQLite database, driven
+ * through its CLI (before `start` or after `stop`: one database) and its REST and public APIs;
+ * failures carry the tail of n8n's output. See test/e2e/README.md.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, promises as fs, type WriteStream } from 'node:fs';
@@ -49,9 +40,9 @@ export const DEFAULT_OWNER: Owner = {
 };
 
 export interface N8nOptions {
-	/** The folder n8n keeps `.n8n/` (database, config, community nodes) in; default a fresh temp folder. */
+	/** The folder n8n keeps `.n8n/` in; default a fresh temp folder. */
 	userFolder?: string;
-	/** Remove the user folder in `dispose()`; default true for a temp folder made here, false otherwise. */
+	/** Remove the user folder in `dispose()`; default true for a temp folder made here. */
 	removeUserFolder?: boolean;
 	/** HTTP port on 127.0.0.1; default a free one. */
 	port?: number;
@@ -60,70 +51,38 @@ export interface N8nOptions {
 	owner?: Owner;
 	/** Extra environment for every n8n process (wins over the defaults). */
 	env?: Record<string, string>;
-	/** Where n8n's own output goes line by line (besides `<userFolder>/n8n.log`). */
+	/** Where n8n's output goes line by line (besides `<userFolder>/n8n.log`). */
 	onLog?: (line: string) => void;
 	runtime?: Runtime;
 }
 
-export interface CliExecution {
-	/**
-	 * The run succeeded: the printed run is complete and has no error (or, without a printed run
-	 * status, the command exited 0). The exit code alone does not decide: see `execute`.
-	 */
-	success: boolean;
-	exitCode: number | null;
-	/** The run data printed after the log lines, when there was any. */
-	run: RunData | undefined;
-	/** The workflow-level error message, if the run failed. */
-	error: string | undefined;
-	/** Everything the command printed, for failure messages. */
-	output: string;
-	durationMs: number;
-}
-
 export class N8nError extends Error {
-	constructor(
-		message: string,
-		readonly output = '',
-	) {
+	constructor(message: string, output = '') {
 		super(output ? `${message}\n--- n8n output (tail) ---\n${output}` : message);
 		this.name = 'N8nError';
 	}
 }
 
-const DEFAULT_TIMEOUTS = {
-	cli: 90_000,
-	execute: 180_000,
-	start: 120_000,
-	stop: 20_000,
-	http: 30_000,
-};
-
-/** n8n's bcryptjs, so the hash is one n8n itself accepts. */
-async function bcryptHash(runtime: Runtime, password: string): Promise<string> {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bcrypt = require(path.join(runtime.n8nDir, 'node_modules', 'bcryptjs')) as {
-		hash(value: string, rounds: number): Promise<string>;
-	};
-	return bcrypt.hash(password, 10);
-}
+/** Variables of the caller's n8n, npm or jest that never reach an n8n process (jest sets NODE_ENV). */
+const NOT_INHERITED = /^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|NODE_ENV$|NODE_OPTIONS$|JEST_)/;
 
 /**
- * Settings a pinned release needs to run workflows correctly (measured, see the README's
- * Compatibility section):
- * - n8n 1.123.x evaluates expressions in its `vm` engine (@n8n/expression-runtime 0.14, isolated-vm)
- *   by default, and that engine cannot read the output of a Code node through `$('Node')`: the
- *   bridge throws "#<Object> could not be cloned." and the expression silently evaluates to
- *   undefined (in every node, n8n's own Set node too). The example workflows read
- *   `$('Customer key').item.json…` after Code nodes, so 1.x runs with the `legacy` engine, which
- *   2.x (before the vm engine, e.g. 2.4) and 2.41 (a fixed vm engine) do not need.
+ * The same for every n8n here: loopback only, nothing phoned home, the owner from the environment,
+ * and `N8N_LOG_LEVEL=info` (at `warn`, `n8n execute` prints no JSON).
  */
-export function releaseEnv(version: string): Record<string, string> {
-	return /^1\./.test(version) ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {};
-}
+const FIXED_ENV =
+	'NODE_ENV=production DB_TYPE=sqlite N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_HOST=127.0.0.1 N8N_LISTEN_ADDRESS=127.0.0.1 N8N_PROTOCOL=http N8N_RUNNERS_BROKER_LISTEN_ADDRESS=127.0.0.1 N8N_SECURE_COOKIE=false N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false N8N_LOG_LEVEL=info N8N_INSTANCE_OWNER_MANAGED_BY_ENV=true';
+
+/**
+ * n8n 1.123's default `vm` expression engine cannot read a Code node's output through `$('Node')`
+ * ("could not be cloned", the expression silently undefined), which the examples do: 1.x runs with
+ * the `legacy` engine (README, Compatibility).
+ */
+const releaseEnv = (version: string) =>
+	/^1\./.test(version) ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {};
 
 /** The last `{ … }` block printed at the start of a line: the JSON that follows n8n's log lines. */
-export function parseTrailingJson<T>(output: string): T | undefined {
+function parseTrailingJson<T>(output: string): T | undefined {
 	const lines = output.split('\n');
 	for (let start = lines.length - 1; start >= 0; start--) {
 		if (lines[start] !== '{') continue;
@@ -140,7 +99,7 @@ export function parseTrailingJson<T>(output: string): T | undefined {
 }
 
 /** The message n8n prints after "Execution error:" when `n8n execute` fails before any run data. */
-export function cliErrorMessage(output: string): string {
+function cliErrorMessage(output: string): string {
 	const lines = output.split('\n').map((line) => line.trim());
 	const at = lines.lastIndexOf('Execution error:');
 	const message =
@@ -148,25 +107,17 @@ export function cliErrorMessage(output: string): string {
 	return message ?? lines.filter(Boolean).slice(-15).join('\n');
 }
 
-/** The output items of one node in a run (its last run, first output unless told). */
-export function nodeOutput(
-	run: RunData,
-	nodeName: string,
-	output = 0,
-	runIndex = -1,
-): NodeExecutionItem[] {
-	const runs = run.data.resultData.runData[nodeName];
-	if (!runs || runs.length === 0) {
-		const ran = Object.keys(run.data.resultData.runData).join(', ');
-		throw new Error(`node "${nodeName}" did not run (nodes that ran: ${ran || 'none'})`);
-	}
-	const task = runs[runIndex < 0 ? runs.length + runIndex : runIndex];
-	if (task.error) throw new Error(`node "${nodeName}" failed: ${task.error.message}`);
-	return task.data?.main?.[output] ?? [];
+/** The items of a node's first output in a run (its last run unless told). */
+export function nodeOutput(run: RunData, node: string, runIndex = -1): NodeExecutionItem[] {
+	const { runData } = run.data.resultData;
+	const task = runData[node]?.at(runIndex);
+	if (!task)
+		throw new Error(`node "${node}" did not run (ran: ${Object.keys(runData).join(', ')})`);
+	if (task.error) throw new Error(`node "${node}" failed: ${task.error.message}`);
+	return task.data?.main?.[0] ?? [];
 }
 
 export class N8n {
-	readonly host = '127.0.0.1';
 	readonly browserId = randomUUID();
 	private child: ChildProcess | undefined;
 	private logStream: WriteStream | undefined;
@@ -188,75 +139,41 @@ export class N8n {
 
 	static async create(options: N8nOptions = {}): Promise<N8n> {
 		const runtime = options.runtime ?? installedRuntime();
-		const madeHere = !options.userFolder;
 		const userFolder = options.userFolder ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-e2e-')));
 		await fs.mkdir(userFolder, { recursive: true });
 		const port = options.port ?? (await freePort());
 		const owner = options.owner ?? DEFAULT_OWNER;
-		const env = await N8n.environment(runtime, userFolder, port, owner, options);
-		return new N8n(
-			userFolder,
-			port,
-			owner,
-			runtime,
-			env,
-			options.removeUserFolder ?? madeHere,
-			options.onLog,
-		);
-	}
-
-	private static async environment(
-		runtime: Runtime,
-		userFolder: string,
-		port: number,
-		owner: Owner,
-		options: N8nOptions,
-	): Promise<NodeJS.ProcessEnv> {
-		const inherited: NodeJS.ProcessEnv = {};
-		for (const [key, value] of Object.entries(process.env)) {
-			// Nothing from the caller's n8n, npm or jest settings leaks in (jest sets NODE_ENV=test).
-			if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|NODE_ENV$|NODE_OPTIONS$|JEST_)/.test(key)) continue;
-			inherited[key] = value;
-		}
-		return {
-			...inherited,
+		const inherited = Object.entries(process.env).filter(([key]) => !NOT_INHERITED.test(key));
+		// n8n's own bcryptjs, so the hash is one n8n accepts.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const bcrypt = require(path.join(runtime.n8nDir, 'node_modules', 'bcryptjs')) as {
+			hash(value: string, rounds: number): Promise<string>;
+		};
+		const env: NodeJS.ProcessEnv = {
+			...Object.fromEntries(inherited),
+			...Object.fromEntries(FIXED_ENV.split(' ').map((setting) => setting.split('='))),
 			PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
-			NODE_ENV: 'production',
 			N8N_USER_FOLDER: userFolder,
 			N8N_ENCRYPTION_KEY: options.encryptionKey ?? randomBytes(24).toString('hex'),
-			DB_TYPE: 'sqlite',
-			N8N_DIAGNOSTICS_ENABLED: 'false',
-			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_HOST: '127.0.0.1',
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_PORT: String(port),
-			N8N_PROTOCOL: 'http',
 			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
-			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_SECURE_COOKIE: 'false',
-			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-			// At `warn`, `n8n execute` prints no JSON.
-			N8N_LOG_LEVEL: 'info',
-			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 			N8N_INSTANCE_OWNER_EMAIL: owner.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
 			N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcryptHash(runtime, owner.password),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcrypt.hash(owner.password, 10),
 			...releaseEnv(runtime.n8nVersion),
 			...options.env,
 		};
+		const remove = options.removeUserFolder ?? !options.userFolder;
+		return new N8n(userFolder, port, owner, runtime, env, remove, options.onLog);
 	}
 
 	get baseUrl(): string {
-		return `http://${this.host}:${this.port}`;
+		return `http://127.0.0.1:${this.port}`;
 	}
 
 	get running(): boolean {
-		return (
-			this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
-		);
+		return this.child?.exitCode === null && this.child.signalCode === null;
 	}
 
 	/** The last lines n8n printed (start and CLI commands), for failure messages. */
@@ -272,21 +189,13 @@ export class N8n {
 	private record(line: string): void {
 		this.recent.push(line);
 		if (this.recent.length > 400) this.recent.splice(0, this.recent.length - 400);
-		this.logStream?.write(`${line}\n`);
+		this.logStream ??= createWriteStream(path.join(this.userFolder, 'n8n.log'), { flags: 'a' });
+		this.logStream.write(`${line}\n`);
 		this.onLog?.(line);
 	}
 
-	private openLog(): void {
-		this.logStream ??= createWriteStream(path.join(this.userFolder, 'n8n.log'), { flags: 'a' });
-	}
-
-	/** Runs an n8n CLI command (`n8n <args>`) to completion; resolves with its output whatever the exit code. */
-	async cli(
-		args: string[],
-		timeoutMs = DEFAULT_TIMEOUTS.cli,
-		env: Record<string, string> = {},
-	): Promise<RunResult> {
-		this.openLog();
+	/** Runs `n8n <args>` to completion; resolves with its output whatever the exit code. */
+	async cli(args: string[], timeoutMs = 90_000, env = {}): Promise<RunResult> {
 		this.record(`$ n8n ${args.join(' ')}`);
 		return runCommand(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], {
 			cwd: this.userFolder,
@@ -295,19 +204,13 @@ export class N8n {
 			timeoutMs,
 			onLine: (line) => this.record(line),
 			// `n8n execute` prints its (large) result and exits: through a file, none of it is lost.
-			stdoutFile: path.join(
-				this.userFolder,
-				`cli-stdout-${process.pid}-${randomBytes(3).toString('hex')}.txt`,
-			),
+			stdoutFile: path.join(this.userFolder, `cli-stdout-${randomBytes(4).toString('hex')}.txt`),
 		});
 	}
 
 	private async cliChecked(args: string[], timeoutMs?: number): Promise<RunResult> {
-		if (this.running) {
-			throw new N8nError(
-				`n8n ${args[0]} must run before \`n8n start\` or after stop(): they share one SQLite database`,
-			);
-		}
+		if (this.running)
+			throw new N8nError(`n8n ${args[0]} must run before \`n8n start\` or after stop()`);
 		const res = await this.cli(args, timeoutMs);
 		if (res.code !== 0)
 			throw new N8nError(`n8n ${args.join(' ')} exited ${res.code ?? res.signal}`, tail(res));
@@ -319,109 +222,79 @@ export class N8n {
 		return installPackage(this.userFolder, pack ?? (await packPackage()));
 	}
 
-	private async writeInput(kind: string, value: unknown): Promise<string> {
+	private async importFile(kind: string, value: unknown): Promise<void> {
 		const file = path.join(
 			this.userFolder,
-			`import-${kind}-${Date.now()}-${randomBytes(3).toString('hex')}.json`,
+			`import-${kind}-${randomBytes(4).toString('hex')}.json`,
 		);
 		await fs.writeFile(file, JSON.stringify(value, null, 2));
-		return file;
+		await this.cliChecked([`import:${kind}`, `--input=${file}`]);
 	}
 
-	/** `n8n import:credentials`: plain `data` objects are encrypted on import; an existing id is overwritten. */
-	async importCredentials(credentials: CredentialImport[]): Promise<void> {
-		const file = await this.writeInput('credentials', credentials);
-		await this.cliChecked(['import:credentials', `--input=${file}`]);
+	/** `n8n import:credentials`: plain `data` is encrypted on import; an existing id is overwritten. */
+	importCredentials(credentials: CredentialImport[]): Promise<void> {
+		return this.importFile('credentials', credentials);
 	}
 
-	/** `n8n import:workflow`: credentials are referenced by `{ id, name }`; all imported inactive. */
-	async importWorkflows(workflows: WorkflowImport[]): Promise<void> {
-		const file = await this.writeInput('workflows', workflows);
-		await this.cliChecked(['import:workflow', `--input=${file}`]);
+	/** `n8n import:workflow`: credentials referenced by `{ id, name }`; all imported inactive. */
+	importWorkflows(workflows: WorkflowImport[]): Promise<void> {
+		return this.importFile('workflow', workflows);
 	}
 
-	/** Whether this release's `n8n/dist` holds that file (what the CLI and start-up can do). */
+	/** Whether this release's `n8n/dist` holds that file. */
 	private distHas(...parts: string[]): boolean {
 		return existsSync(path.join(this.runtime.n8nDir, 'node_modules', 'n8n', 'dist', ...parts));
 	}
 
-	/** Whether this release creates the owner from `N8N_INSTANCE_OWNER_*` as it starts (late 2.x). */
-	private managesOwnerFromEnvironment(): boolean {
-		return this.distHas('instance-settings-loader', 'loaders', 'owner.instance-settings-loader.js');
-	}
-
-	/** Whether this n8n's CLI has that command (`publish` came with 2.x; 1.x activates with `update`). */
-	hasCommand(topic: string): boolean {
-		return this.distHas('commands', topic);
-	}
-
 	/**
-	 * Makes a workflow run its triggers under `n8n start`: `n8n publish:workflow` on 2.x,
-	 * `n8n update:workflow --active=true` on 1.x, which has no publishing.
+	 * Makes a workflow run its triggers under `n8n start`: `publish:workflow` on 2.x,
+	 * `update:workflow --active=true` on 1.x.
 	 */
 	async publish(workflowId: string): Promise<void> {
-		// Releases without the env-managed owner get it from POST /rest/owner/setup after the start.
-		// That must happen before any workflow is active: n8n records a workflow's first production
-		// success with UserService.updateSettings, which reads the owner row and saves all of it back,
-		// so a set-up landing between the read and the save is undone (email and password back to
-		// empty; the next login answered 401 on n8n 2.4.8 in a full `npm test`). One start and stop
-		// with nothing active sets the owner up first.
-		if (!this.ownerReady && !this.managesOwnerFromEnvironment() && !this.running) {
+		// Without the env-managed owner, set it up (one start and stop) before any workflow is active:
+		// n8n records a workflow's first production success by saving back the whole owner row it
+		// read, which undoes a set-up landing in between (a login then answered 401 on 2.4.8).
+		const managed = this.distHas(
+			'instance-settings-loader/loaders/owner.instance-settings-loader.js',
+		);
+		if (!this.ownerReady && !managed && !this.running) {
 			this.record('[e2e] setting up the owner before the first workflow is active');
 			await this.start();
 			await this.stop();
 		}
-		if (this.hasCommand('publish'))
-			await this.cliChecked(['publish:workflow', `--id=${workflowId}`]);
-		else await this.cliChecked(['update:workflow', `--id=${workflowId}`, '--active=true']);
+		await this.cliChecked(
+			this.distHas('commands', 'publish')
+				? ['publish:workflow', `--id=${workflowId}`]
+				: ['update:workflow', `--id=${workflowId}`, '--active=true'],
+		);
 	}
 
 	/**
-	 * `n8n execute --id --rawOutput`: runs a workflow whose start node is a Manual Trigger, and
-	 * returns the run data n8n prints after its log lines. A node error is a result, not a throw:
-	 * assert on `success`, or use `expectSuccess`.
+	 * `n8n execute --id --rawOutput` of a workflow whose start node is a Manual Trigger: the run data
+	 * n8n prints after its log lines; throws with n8n's error message unless the run succeeded.
 	 */
-	async execute(workflowId: string, timeoutMs = DEFAULT_TIMEOUTS.execute): Promise<CliExecution> {
-		if (this.running)
-			throw new N8nError('n8n execute must run while `n8n start` is stopped (one SQLite database)');
+	async executeOk(workflowId: string, timeoutMs = 180_000): Promise<RunData> {
+		if (this.running) throw new N8nError('n8n execute must run while `n8n start` is stopped');
 		const res = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 		const output = `${res.stdout}\n${res.stderr}`;
 		const run = parseTrailingJson<RunData>(res.stdout) ?? parseTrailingJson<RunData>(output);
 		const runError = run?.data?.resultData?.error?.message;
 		// A complete run decides: n8n 1.x can exit non-zero after printing a successful run (its
 		// shutdown after the command failed), and a failed run may still exit 0 on some releases.
-		const complete = run !== undefined && (run.finished === true || run.status === 'success');
-		const success = run === undefined ? res.code === 0 : !runError && (complete || res.code === 0);
-		const error = runError ?? (success ? undefined : cliErrorMessage(output));
-		if (success && res.code !== 0) {
-			this.record(
-				`[e2e] n8n execute exited ${res.code ?? res.signal} after printing a complete, successful run: the run counts`,
-			);
-		}
-		return { success, exitCode: res.code, run, error, output, durationMs: res.durationMs };
+		const complete = run?.finished === true || run?.status === 'success';
+		if (run && !runError && (complete || res.code === 0)) return run;
+		const error = runError ?? (run ? 'the run did not finish' : cliErrorMessage(output));
+		throw new N8nError(`workflow ${workflowId} failed: ${error}`, tail(res));
 	}
 
-	/** As `execute`, but throws with n8n's error message unless the run succeeded. */
-	async executeOk(workflowId: string, timeoutMs?: number): Promise<RunData> {
-		const result = await this.execute(workflowId, timeoutMs);
-		if (!result.success || !result.run) {
-			throw new N8nError(
-				`workflow ${workflowId} failed: ${result.error ?? 'no run data printed'}`,
-				tail({ stdout: result.output, stderr: '' }),
-			);
-		}
-		return result.run;
-	}
-
-	/** `n8n start` on 127.0.0.1:`port`; resolves once `/healthz/readiness` answers 200. */
-	async start(timeoutMs = DEFAULT_TIMEOUTS.start): Promise<void> {
+	/** `n8n start` on 127.0.0.1:`port`; resolves once it is ready and the owner exists. */
+	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.running) return;
-		this.openLog();
 		this.record('$ n8n start');
-		const started = Date.now();
+		const until = Date.now() + timeoutMs;
 		// `/healthz/readiness` answers 200 once the database is migrated, which on n8n 1.x is before
-		// the REST routes exist (`GET /rest/settings` is a 404 then) and before active workflows are
-		// activated. Every release prints this line once both are done: wait for it as well.
+		// the REST routes exist and active workflows are activated; every release prints this line
+		// once both are done: wait for it as well.
 		let editorReady = false;
 		const child = spawnGroup(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
 			cwd: this.userFolder,
@@ -432,28 +305,22 @@ export class N8n {
 			},
 		});
 		this.child = child;
-		const exited = new Promise<string>((resolve) =>
-			child.once('close', (code, signal) =>
-				resolve(`n8n start exited (${signal ?? `exit ${code}`}) before it was ready`),
-			),
-		);
-		let ready = false;
-		const poll = (async (): Promise<string> => {
-			while (!ready && Date.now() - started < timeoutMs) {
-				try {
-					const res = await fetch(`${this.baseUrl}/healthz/readiness`, {
-						signal: AbortSignal.timeout(2_000),
-					});
-					if (res.status === 200 && editorReady) return 'ready';
-				} catch {
-					// not listening yet
-				}
-				await new Promise((r) => setTimeout(r, 250));
-			}
-			return `n8n was not ready within ${timeoutMs / 1000} s (${editorReady ? 'readiness never answered 200' : 'it never printed "Editor is now accessible via"'})`;
-		})();
-		const outcome = await Promise.race([poll, exited]);
-		ready = true;
+		let outcome = '';
+		child.once('close', (code, signal) => {
+			outcome ||= `n8n start exited (${signal ?? `exit ${code}`}) before it was ready`;
+		});
+		while (!outcome) {
+			const ready = await fetch(`${this.baseUrl}/healthz/readiness`, {
+				signal: AbortSignal.timeout(2_000),
+			}).then(
+				(res) => res.status === 200,
+				() => false,
+			);
+			if (ready && editorReady) outcome = 'ready';
+			else if (Date.now() > until)
+				outcome = `n8n was not ready within ${timeoutMs / 1000} s (${editorReady ? 'readiness never answered 200' : 'no "Editor is now accessible via"'})`;
+			else await new Promise((resolve) => setTimeout(resolve, 250));
+		}
 		if (outcome !== 'ready') {
 			await this.stop();
 			throw new N8nError(outcome, this.recentOutput());
@@ -462,18 +329,12 @@ export class N8n {
 		this.ownerReady = true;
 	}
 
-	/**
-	 * n8n releases before the env-managed owner (`N8N_INSTANCE_OWNER_*`, 2.x) show a set-up screen
-	 * instead: create the same owner through it, once, so signing in works on every release.
-	 */
+	/** Releases before the env-managed owner (late 2.x) show a set-up screen: set it up once. */
 	private async ensureOwner(): Promise<void> {
 		const settings = await this.request<{
 			data: { userManagement?: { showSetupOnFirstLoad?: boolean } };
 		}>('GET', '/rest/settings');
-		if (!settings.body.data.userManagement?.showSetupOnFirstLoad) {
-			this.record('[e2e] the owner exists (from the environment or an earlier set-up)');
-			return;
-		}
+		if (!settings.body.data.userManagement?.showSetupOnFirstLoad) return;
 		const { email, firstName, lastName, password } = this.owner;
 		await this.request('POST', '/rest/owner/setup', {
 			body: { email, firstName, lastName, password },
@@ -484,15 +345,14 @@ export class N8n {
 	/** Resolves when the running `n8n start` exits by itself or is stopped (at once if not running). */
 	whenExited(): Promise<string> {
 		const child = this.child;
-		if (!child || child.exitCode !== null || child.signalCode !== null)
-			return Promise.resolve('not running');
+		if (!child || !this.running) return Promise.resolve('not running');
 		return new Promise((resolve) =>
 			child.once('close', (code, signal) => resolve(signal ?? `exit ${code}`)),
 		);
 	}
 
 	/** Stops `n8n start` (SIGTERM to its process group, SIGKILL after a grace period). */
-	async stop(graceMs = DEFAULT_TIMEOUTS.stop): Promise<void> {
+	async stop(graceMs = 20_000): Promise<void> {
 		const child = this.child;
 		this.child = undefined;
 		this.cookie = undefined;
@@ -502,23 +362,20 @@ export class N8n {
 	/** Stops n8n, closes the log, and removes the user folder if it was made here. */
 	async dispose(): Promise<void> {
 		await this.stop();
-		await new Promise<void>((resolve) =>
-			this.logStream ? this.logStream.end(resolve) : resolve(),
-		);
+		const stream = this.logStream;
 		this.logStream = undefined;
-		if (this.removeUserFolder && !process.env.N8N_E2E_KEEP) {
+		if (stream) await new Promise<void>((resolve) => stream.end(resolve));
+		if (this.removeUserFolder && !process.env.N8N_E2E_KEEP)
 			await fs.rm(this.userFolder, { recursive: true, force: true, maxRetries: 3 });
-		}
 	}
 
-	/** An HTTP request to n8n, bounded in time; the body is parsed as JSON when it is JSON. */
+	/** An HTTP request to n8n, bounded in time; the body parsed as JSON when it is JSON. */
 	async request<T = unknown>(
 		method: string,
 		urlPath: string,
-		options: { body?: unknown; headers?: Record<string, string>; expectStatus?: number } = {},
+		options: { body?: unknown; headers?: Record<string, string> } = {},
 	): Promise<{ status: number; body: T; headers: Headers }> {
-		if (!this.running)
-			throw new N8nError(`${method} ${urlPath}: n8n is not running (call start() first)`);
+		if (!this.running) throw new N8nError(`${method} ${urlPath}: n8n is not running`);
 		const res = await fetch(`${this.baseUrl}${urlPath}`, {
 			method,
 			headers: {
@@ -528,21 +385,20 @@ export class N8n {
 				...options.headers,
 			},
 			body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-			signal: AbortSignal.timeout(DEFAULT_TIMEOUTS.http),
+			signal: AbortSignal.timeout(30_000),
 		});
 		const text = await res.text();
+		if (res.status !== 200) {
+			throw new N8nError(
+				`${method} ${urlPath} answered ${res.status}: ${text.slice(0, 500)}`,
+				this.recentOutput(40),
+			);
+		}
 		let body: unknown = text;
 		try {
 			body = text ? JSON.parse(text) : undefined;
 		} catch {
 			// not JSON; keep the text
-		}
-		const expected = options.expectStatus ?? 200;
-		if (res.status !== expected) {
-			throw new N8nError(
-				`${method} ${urlPath} answered ${res.status} (expected ${expected}): ${text.slice(0, 500)}`,
-				this.recentOutput(40),
-			);
 		}
 		return { status: res.status, body: body as T, headers: res.headers };
 	}
@@ -561,7 +417,7 @@ export class N8n {
 		return cookie;
 	}
 
-	/** A request to n8n's internal REST API as the signed-in owner; returns the `data` it wraps. */
+	/** A request to n8n's internal REST API (`/rest…`) as the signed-in owner; the `data` it wraps. */
 	async rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T> {
 		const cookie = this.cookie ?? (await this.login());
 		const res = await this.request<{ data: T }>(method, `/rest${urlPath}`, {
@@ -573,7 +429,7 @@ export class N8n {
 
 	/** Creates a public-API key for the owner (`POST /rest/api-keys`) and uses it for `publicApi`. */
 	async createApiKey(
-		scopes: string[] = ['workflow:read', 'execution:read', 'execution:list'],
+		scopes = ['workflow:read', 'execution:read', 'execution:list'],
 	): Promise<string> {
 		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', {
 			label: `e2e ${Date.now()}`,
@@ -593,43 +449,29 @@ export class N8n {
 	}
 
 	/**
-	 * Runs a credential's `test` request through n8n (`POST /rest/credentials/test`). Without an
-	 * `id` the data is tested as a new, unsaved credential; with the id of a stored one, the given
-	 * data is merged over the stored data as the editor does.
+	 * A credential's `test` request through n8n (`POST /rest/credentials/test`): without an `id` as a
+	 * new credential; with a stored one's id, the given data merged over the stored as the editor does.
 	 */
-	async testCredential(credential: {
-		id?: string;
-		name?: string;
-		type: string;
-		data: Record<string, unknown>;
-	}): Promise<CredentialTestResult> {
-		return this.rest<CredentialTestResult>('POST', '/credentials/test', {
-			credentials: {
-				id: credential.id ?? '',
-				name: credential.name ?? '',
-				type: credential.type,
-				data: credential.data,
-			},
-		});
+	testCredential(credential: CredentialImport): Promise<CredentialTestResult> {
+		const { id, name, type, data } = credential;
+		return this.rest('POST', '/credentials/test', { credentials: { id, name, type, data } });
 	}
 
 	/** Every execution of a workflow, newest first, with run data (`GET /api/v1/executions`, all pages). */
 	async getExecutions(workflowId: string, includeData = true): Promise<PublicExecution[]> {
 		const executions: PublicExecution[] = [];
-		let cursor: string | undefined;
+		const query = new URLSearchParams({
+			workflowId,
+			includeData: String(includeData),
+			limit: '100',
+		});
 		for (let page = 0; page < 100; page++) {
-			const query = new URLSearchParams({
-				workflowId,
-				includeData: String(includeData),
-				limit: '100',
-			});
-			if (cursor) query.set('cursor', cursor);
 			const res = await this.publicApi<{ data: PublicExecution[]; nextCursor: string | null }>(
 				`/executions?${query}`,
 			);
 			executions.push(...res.data);
 			if (!res.nextCursor) return executions;
-			cursor = res.nextCursor;
+			query.set('cursor', res.nextCursor);
 		}
 		throw new N8nError(`more than 100 pages of executions for workflow ${workflowId}`);
 	}
@@ -640,18 +482,18 @@ export class N8n {
 	}
 
 	/** The node type names n8n loaded (`GET /types/nodes.json`, as the editor reads it). */
-	async nodeTypeNames(): Promise<string[]> {
-		const cookie = this.cookie ?? (await this.login());
-		const res = await this.request<Array<{ name: string }>>('GET', '/types/nodes.json', {
-			headers: { cookie },
-		});
-		return res.body.map((type) => type.name);
+	nodeTypeNames(): Promise<string[]> {
+		return this.typeNames('nodes');
 	}
 
 	/** The credential type names n8n loaded (`GET /types/credentials.json`). */
-	async credentialTypeNames(): Promise<string[]> {
+	credentialTypeNames(): Promise<string[]> {
+		return this.typeNames('credentials');
+	}
+
+	private async typeNames(kind: string): Promise<string[]> {
 		const cookie = this.cookie ?? (await this.login());
-		const res = await this.request<Array<{ name: string }>>('GET', '/types/credentials.json', {
+		const res = await this.request<Array<{ name: string }>>('GET', `/types/${kind}.json`, {
 			headers: { cookie },
 		});
 		return res.body.map((type) => type.name);

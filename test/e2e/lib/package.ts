@@ -17,17 +17,8 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-contact-center';
 
 /** What goes into the tarball: it is rebuilt only when one of these changed. */
-const BUILD_INPUTS = [
-	'package.json',
-	'README.md',
-	'CHANGELOG.md',
-	'LICENSE',
-	'tsconfig.json',
-	'gulpfile.js',
-	'index.js',
-	'nodes',
-	'credentials',
-];
+const BUILD_INPUTS =
+	'package.json README.md CHANGELOG.md LICENSE tsconfig.json gulpfile.js index.js nodes credentials';
 
 export interface PackedPackage {
 	tarball: string;
@@ -51,7 +42,7 @@ async function hashInputs(): Promise<string> {
 				.update('\0');
 		}
 	};
-	for (const input of BUILD_INPUTS) await visit(input);
+	for (const input of BUILD_INPUTS.split(' ')) await visit(input);
 	return hash.digest('hex').slice(0, 16);
 }
 
@@ -107,19 +98,13 @@ export async function installPackage(userFolder: string, pack: PackedPackage): P
 	});
 	const manifestPath = path.join(packageDir, 'package.json');
 	const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8')) as Record<string, unknown>;
-	// n8n drops these before its `npm install` in the package folder; we have no runtime dependencies
-	// to install, and the test below keeps it that way.
-	delete manifest.devDependencies;
-	delete manifest.peerDependencies;
-	delete manifest.optionalDependencies;
-	const runtimeDeps = Object.keys(
-		(manifest.dependencies as Record<string, string> | undefined) ?? {},
-	);
-	if (runtimeDeps.length > 0) {
-		throw new Error(
-			`${pack.name} declares runtime dependencies (${runtimeDeps.join(', ')}); community packages must have none`,
-		);
-	}
+	// n8n drops these before its `npm install` in the package folder; a community package has no
+	// runtime dependencies to install.
+	for (const key of ['devDependencies', 'peerDependencies', 'optionalDependencies'])
+		delete manifest[key];
+	const runtimeDeps = Object.keys((manifest.dependencies as object | undefined) ?? {});
+	if (runtimeDeps.length > 0)
+		throw new Error(`${pack.name} declares runtime dependencies (${runtimeDeps.join(', ')})`);
 	await fs.writeFile(manifestPath, JSON.stringify(manifest, null, 2), 'utf8');
 
 	const listPath = path.join(nodesDir, 'package.json');

@@ -16,10 +16,9 @@ export interface RunOptions {
 	/** Called with each output line (stdout and stderr) as it arrives. */
 	onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
 	/**
-	 * Send stdout to this file instead of a pipe, and read it back when the process has exited.
-	 * For commands that print a large result and then call `process.exit()` (`n8n execute`): Node
-	 * writes to a pipe asynchronously and drops what is unwritten at exit, while writes to a file
-	 * are synchronous, so nothing is cut off however slow this side reads.
+	 * Send stdout to this file instead of a pipe, and read it back once the process has exited: for
+	 * commands that print a large result and then call `process.exit()` (`n8n execute`). Node drops
+	 * what it has not yet written to a pipe at exit; writes to a file are synchronous.
 	 */
 	stdoutFile?: string;
 }
@@ -31,16 +30,6 @@ export interface RunResult {
 	stdout: string;
 	stderr: string;
 	durationMs: number;
-}
-
-export class CommandError extends Error {
-	constructor(
-		message: string,
-		readonly result: RunResult,
-	) {
-		super(message);
-		this.name = 'CommandError';
-	}
 }
 
 const liveGroups = new Set<ChildProcess>();
@@ -55,11 +44,6 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	}
 }
 
-/** Kills every process group this process started and that is still running. */
-export function killAllChildren(signal: NodeJS.Signals = 'SIGKILL'): void {
-	for (const child of liveGroups) killGroup(child, signal);
-}
-
 /**
  * Children live in their own process groups, so a Ctrl-C in the terminal does not reach them:
  * forward interrupts to them, and kill them when this process exits in any way.
@@ -67,10 +51,12 @@ export function killAllChildren(signal: NodeJS.Signals = 'SIGKILL'): void {
 function installHandlers(): void {
 	if (handlersInstalled) return;
 	handlersInstalled = true;
-	process.on('exit', () => killAllChildren('SIGKILL'));
+	const killAll = (signal: NodeJS.Signals) =>
+		liveGroups.forEach((child) => killGroup(child, signal));
+	process.on('exit', () => killAll('SIGKILL'));
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 		const handler = (): void => {
-			killAllChildren('SIGTERM');
+			killAll('SIGTERM');
 			// Nobody else handles this signal: keep its default meaning (end this process).
 			if (process.listenerCount(signal) === 1) {
 				process.off(signal, handler);
@@ -97,21 +83,18 @@ export function spawnGroup(
 	liveGroups.add(child);
 	child.on('close', () => liveGroups.delete(child));
 	child.on('error', () => liveGroups.delete(child));
-	if (options.onLine) {
-		const onLine = options.onLine;
-		for (const stream of ['stdout', 'stderr'] as const) {
-			let pending = '';
-			child[stream]?.on('data', (chunk: Buffer) => {
-				pending += chunk.toString('utf8');
-				const lines = pending.split('\n');
-				pending = lines.pop() ?? '';
-				for (const line of lines) onLine(line, stream);
-			});
-			child[stream]?.on('end', () => {
-				if (pending) onLine(pending, stream);
-				pending = '';
-			});
-		}
+	const onLine = options.onLine;
+	for (const stream of onLine ? (['stdout', 'stderr'] as const) : []) {
+		let pending = '';
+		child[stream]?.on('data', (chunk: Buffer) => {
+			const lines = (pending + chunk.toString('utf8')).split('\n');
+			pending = lines.pop() ?? '';
+			for (const line of lines) onLine!(line, stream);
+		});
+		child[stream]?.on('end', () => {
+			if (pending) onLine!(pending, stream);
+			pending = '';
+		});
 	}
 	return child;
 }
@@ -134,37 +117,15 @@ export function runCommand(
 ): Promise<RunResult> {
 	const label = [command, ...args].join(' ');
 	const started = Date.now();
-	const stdout: string[] = [];
-	const stderr: string[] = [];
+	const output = { stdout: [] as string[], stderr: [] as string[] };
 	const onLine = (line: string, stream: 'stdout' | 'stderr'): void => {
-		(stream === 'stdout' ? stdout : stderr).push(line);
+		output[stream].push(line);
 		options.onLine?.(line, stream);
 	};
-	const stdoutFd = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
-	const readBack = (): void => {
-		if (stdoutFd === undefined || options.stdoutFile === undefined) return;
-		closeSync(stdoutFd);
-		const text = readFileSync(options.stdoutFile, 'utf8');
-		rmSync(options.stdoutFile, { force: true });
-		if (text === '') return;
-		for (const line of (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n'))
-			onLine(line, 'stdout');
-	};
+	const file = options.stdoutFile;
+	const stdoutFd = file === undefined ? undefined : openSync(file, 'w');
 	return new Promise((resolve, reject) => {
-		const child = spawnGroup(command, args, {
-			cwd: options.cwd,
-			env: options.env,
-			onLine,
-			stdoutFd,
-		});
-		const result = (code: number | null, signal: NodeJS.Signals | null): RunResult => ({
-			command: label,
-			code,
-			signal,
-			stdout: stdout.join('\n'),
-			stderr: stderr.join('\n'),
-			durationMs: Date.now() - started,
-		});
+		const child = spawnGroup(command, args, { ...options, onLine, stdoutFd });
 		let timedOut = false;
 		const timer = setTimeout(() => {
 			timedOut = true;
@@ -176,18 +137,27 @@ export function runCommand(
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
-			readBack();
-			const res = result(code, signal);
-			if (timedOut) {
-				reject(
-					new CommandError(
-						`${label} timed out after ${options.timeoutMs / 1000} s\n${tail(res)}`,
-						res,
-					),
-				);
-			} else {
-				resolve(res);
+			if (stdoutFd !== undefined && file !== undefined) {
+				closeSync(stdoutFd);
+				const text = readFileSync(file, 'utf8');
+				rmSync(file, { force: true });
+				if (text !== '')
+					text
+						.replace(/\n$/, '')
+						.split('\n')
+						.forEach((line) => onLine(line, 'stdout'));
 			}
+			const res: RunResult = {
+				command: label,
+				code,
+				signal,
+				stdout: output.stdout.join('\n'),
+				stderr: output.stderr.join('\n'),
+				durationMs: Date.now() - started,
+			};
+			if (timedOut)
+				reject(new Error(`${label} timed out after ${options.timeoutMs / 1000} s\n${tail(res)}`));
+			else resolve(res);
 		});
 	});
 }
@@ -199,12 +169,8 @@ export async function runChecked(
 	options: RunOptions,
 ): Promise<RunResult> {
 	const res = await runCommand(command, args, options);
-	if (res.code !== 0) {
-		throw new CommandError(
-			`${res.command} failed (${res.signal ?? `exit ${res.code}`}):\n${tail(res)}`,
-			res,
-		);
-	}
+	if (res.code !== 0)
+		throw new Error(`${res.command} failed (${res.signal ?? `exit ${res.code}`}):\n${tail(res)}`);
 	return res;
 }
 

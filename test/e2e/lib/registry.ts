@@ -1,27 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
- * A local npm registry that n8n's own community-node installer reaches as "the npm registry".
+ * A local npm registry that n8n's own community-node installer reaches as registry.npmjs.org.
  *
- * n8n's installer (Settings → Community Nodes → Install, and Update) fetches packages with
- * `npm pack <name>@<version> --registry=https://registry.npmjs.org`. Pointing it elsewhere with
- * `N8N_COMMUNITY_PACKAGES_REGISTRY` is a licensed feature (`feat:communityNodes:customRegistry`,
- * `CommunityPackagesService.getNpmRegistry` throws without the licence, in 1.123.81, 2.4.8 and
- * 2.41.1), so an unlicensed n8n (every user of the community edition) always asks
- * registry.npmjs.org. To run that path for real against a package that is not on the public
- * registry, this starts:
- *
- *   - Verdaccio (a real npm registry, pinned in `test/e2e/registry-host/`, installed into the cache
- *     on first use) on a free loopback port, with no uplinks, where the package is published with
- *     `npm publish`;
- *   - an HTTPS proxy on loopback that n8n's npm is told to use (`HTTPS_PROXY` for the processes
- *     that inherit n8n's environment, `https-proxy` in `<user folder>/.n8n/nodes/.npmrc` for the
- *     one that older releases start with a bare environment). It answers `CONNECT registry.npmjs.org:443`
- *     itself, with a certificate for registry.npmjs.org signed by a throwaway CA made here (trusted
- *     through `NODE_EXTRA_CA_CERTS` and `cafile`), and forwards every request to Verdaccio. Any
- *     other host is refused, so nothing leaves the machine.
- *
- * Every request the proxy forwards is recorded (`requests`), so a test can show that n8n's
- * installer, not a copy made by the test, fetched the package.
+ * The installer runs `npm pack <name>@<version> --registry=https://registry.npmjs.org`; another
+ * registry (`N8N_COMMUNITY_PACKAGES_REGISTRY`) is the licensed feature
+ * `feat:communityNodes:customRegistry` (`CommunityPackagesService.getNpmRegistry` in 1.123.81, 2.4.8
+ * and 2.41.1). So this starts Verdaccio (pinned in `test/e2e/registry-host/`, no uplinks) on
+ * loopback, and an HTTPS proxy that answers `CONNECT registry.npmjs.org:443` itself, with a
+ * certificate from a throwaway CA, and forwards every request to Verdaccio (any other host: 403).
+ * Every forwarded request is recorded (`requests`): n8n's installer, not the test, fetched the package.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -44,8 +31,7 @@ import { freePort } from './ports';
 import { runChecked, spawnGroup, stopGroup, waitFor } from './process';
 
 /** The host n8n's installer asks for packages (its DEFAULT_REGISTRY). */
-export const NPM_REGISTRY_HOST = 'registry.npmjs.org';
-
+const HOST = 'registry.npmjs.org';
 /** Hosts that never go through the proxy. */
 const LOOPBACK = '127.0.0.1,localhost';
 
@@ -57,216 +43,131 @@ export interface RegistryRequest {
 }
 
 /** A throwaway CA and a certificate for registry.npmjs.org signed by it (openssl, P-256, 2 days). */
-async function makeCertificates(dir: string): Promise<{ caFile: string; context: SecureContext }> {
-	const file = (name: string): string => path.join(dir, name);
-	const openssl = (args: string[]) => runChecked('openssl', args, { cwd: dir, timeoutMs: 30_000 });
-	const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-	await openssl([
-		'req',
-		'-x509',
-		...ec,
-		'-keyout',
-		file('ca.key'),
-		'-out',
-		file('ca.pem'),
-		'-days',
-		'2',
-		'-subj',
-		'/CN=n8n-nodes-contact-center test registry CA',
-		'-addext',
-		'basicConstraints=critical,CA:TRUE',
-		'-addext',
-		'keyUsage=critical,keyCertSign,cRLSign',
-	]);
-	await openssl([
-		'req',
-		...ec,
-		'-keyout',
-		file('host.key'),
-		'-out',
-		file('host.csr'),
-		'-subj',
-		`/CN=${NPM_REGISTRY_HOST}`,
-	]);
-	await fs.writeFile(
-		file('host.ext'),
-		[
-			`subjectAltName=DNS:${NPM_REGISTRY_HOST}`,
-			'basicConstraints=CA:FALSE',
-			'keyUsage=critical,digitalSignature',
-			'extendedKeyUsage=serverAuth',
-		].join('\n'),
+async function makeCertificate(dir: string): Promise<SecureContext> {
+	const openssl = (args: string) =>
+		runChecked('openssl', args.split(' '), { cwd: dir, timeoutMs: 30_000 });
+	const key = '-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes';
+	await openssl(
+		`req -x509 ${key} -keyout ca.key -out ca.pem -days 2 -subj /CN=contact-center-test-CA -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign`,
 	);
-	await openssl([
-		'x509',
-		'-req',
-		'-in',
-		file('host.csr'),
-		'-CA',
-		file('ca.pem'),
-		'-CAkey',
-		file('ca.key'),
-		'-CAcreateserial',
-		'-out',
-		file('host.pem'),
-		'-days',
-		'2',
-		'-extfile',
-		file('host.ext'),
-	]);
-	const context = createSecureContext({
-		key: await fs.readFile(file('host.key')),
-		cert: await fs.readFile(file('host.pem')),
-	});
-	return { caFile: file('ca.pem'), context };
+	await openssl(`req ${key} -keyout host.key -out host.csr -subj /CN=${HOST}`);
+	await fs.writeFile(
+		path.join(dir, 'host.ext'),
+		`subjectAltName=DNS:${HOST}\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`,
+	);
+	await openssl(
+		'x509 -req -in host.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out host.pem -days 2 -extfile host.ext',
+	);
+	const read = (file: string) => fs.readFile(path.join(dir, file));
+	return createSecureContext({ key: await read('host.key'), cert: await read('host.pem') });
 }
 
+/** Verdaccio's config (JSON is YAML): no uplinks, so only what is published here exists. */
 function verdaccioConfig(dir: string): string {
-	// JSON is YAML: no quoting questions. No uplinks: only what is published here exists.
-	return JSON.stringify(
-		{
-			storage: path.join(dir, 'storage'),
-			auth: { htpasswd: { file: path.join(dir, 'htpasswd'), max_users: 1 } },
-			uplinks: {},
-			packages: {
-				'**': { access: '$all', publish: '$authenticated', unpublish: '$authenticated' },
-			},
-			// Tarball addresses follow the Host and X-Forwarded-Proto the proxy sends, so npm fetches
-			// them from https://registry.npmjs.org too (through the proxy).
-			server: { keepAliveTimeout: 0, trustProxy: 'loopback' },
-			web: { enable: false },
-			log: { type: 'stdout', format: 'pretty', level: 'warn' },
-		},
-		null,
-		2,
-	);
+	return JSON.stringify({
+		storage: path.join(dir, 'storage'),
+		auth: { htpasswd: { file: path.join(dir, 'htpasswd'), max_users: 1 } },
+		uplinks: {},
+		packages: { '**': { access: '$all', publish: '$authenticated', unpublish: '$authenticated' } },
+		// Tarball addresses follow the Host and X-Forwarded-Proto the proxy sends: npm fetches them
+		// from https://registry.npmjs.org too (through the proxy).
+		server: { keepAliveTimeout: 0, trustProxy: 'loopback' },
+		web: { enable: false },
+		log: { type: 'stdout', format: 'pretty', level: 'warn' },
+	});
 }
 
 export class LocalRegistry {
-	private constructor(
-		/** Every request the proxy forwarded to Verdaccio, in order. */
-		readonly requests: RegistryRequest[],
-		/** Verdaccio, for publishing: http://127.0.0.1:<port>. */
-		readonly url: string,
-		/** The HTTPS proxy n8n's npm goes through: http://127.0.0.1:<port>. */
-		readonly proxyUrl: string,
-		/** The CA that signed the proxy's registry.npmjs.org certificate. */
-		readonly caFile: string,
-		private readonly token: string,
-		private readonly dir: string,
-		private readonly verdaccio: ChildProcess,
-		private readonly proxy: Server,
-		private readonly sockets: Set<Socket>,
-	) {}
+	/** Every request the proxy forwarded to Verdaccio, in order. */
+	readonly requests: RegistryRequest[] = [];
+	/** Verdaccio, for publishing: http://127.0.0.1:<port>. */
+	url = '';
+	/** The HTTPS proxy n8n's npm goes through: http://127.0.0.1:<port>. */
+	proxyUrl = '';
+	private token = '';
+	private verdaccio: ChildProcess | undefined;
+	private proxy: Server | undefined;
+	private readonly sockets = new Set<Socket>();
 
-	static async start(options: { onLog?: (line: string) => void } = {}): Promise<LocalRegistry> {
-		const { nodeBin, verdaccioBin } = await ensureVerdaccio({ log: options.onLog });
-		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-registry-'));
-		const output: string[] = [];
-		let verdaccio: ChildProcess | undefined;
-		let proxy: Server | undefined;
-		const sockets = new Set<Socket>();
+	private constructor(private readonly dir: string) {}
+
+	static async start(): Promise<LocalRegistry> {
+		const registry = new LocalRegistry(await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-registry-')));
 		try {
-			const { caFile, context } = await makeCertificates(dir);
-			const configFile = path.join(dir, 'config.yaml');
-			await fs.writeFile(configFile, verdaccioConfig(dir));
-			const port = await freePort();
-			const url = `http://127.0.0.1:${port}`;
-			verdaccio = spawnGroup(
-				nodeBin,
-				[verdaccioBin, '--config', configFile, '--listen', `127.0.0.1:${port}`],
-				{
-					cwd: dir,
-					onLine: (line) => {
-						output.push(line);
-						options.onLog?.(`[registry] ${line}`);
-					},
-				},
-			);
-			const child = verdaccio;
-			const exited = new Promise<never>((_, reject) =>
-				child.once('close', (code, signal) =>
-					reject(
-						new Error(`verdaccio exited (${signal ?? code}):\n${output.slice(-20).join('\n')}`),
-					),
-				),
-			);
-			exited.catch(() => undefined);
-			await Promise.race([
-				waitFor('verdaccio ready', 60_000, async () =>
-					(await fetch(`${url}/-/ping`)).ok ? true : undefined,
-				),
-				exited,
-			]);
-			// The one user allowed to publish, registered as `npm adduser` does.
-			const password = randomBytes(12).toString('hex');
-			const created = await fetch(`${url}/-/user/org.couchdb.user:publisher`, {
-				method: 'PUT',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ name: 'publisher', password }),
-			});
-			const { token } = (await created.json()) as { token?: string };
-			if (!created.ok || !token)
-				throw new Error(`verdaccio refused to register the publisher (${created.status})`);
-
-			const requests: RegistryRequest[] = [];
-			proxy = LocalRegistry.proxyServer(port, context, requests, sockets);
-			const proxyPort = await freePort();
-			await new Promise<void>((resolve, reject) => {
-				proxy!.once('error', reject);
-				proxy!.listen(proxyPort, '127.0.0.1', () => resolve());
-			});
-			return new LocalRegistry(
-				requests,
-				url,
-				`http://127.0.0.1:${proxyPort}`,
-				caFile,
-				token,
-				dir,
-				child,
-				proxy,
-				sockets,
-			);
+			await registry.boot();
+			return registry;
 		} catch (error) {
-			if (proxy) await new Promise((resolve) => proxy!.close(resolve));
-			if (verdaccio) await stopGroup(verdaccio, 5_000);
-			await fs.rm(dir, { recursive: true, force: true });
+			await registry.stop();
 			throw error;
 		}
 	}
 
+	private async boot(): Promise<void> {
+		const { nodeBin, verdaccioBin } = await ensureVerdaccio();
+		const context = await makeCertificate(this.dir);
+		const config = path.join(this.dir, 'config.yaml');
+		await fs.writeFile(config, verdaccioConfig(this.dir));
+		const port = await freePort();
+		this.url = `http://127.0.0.1:${port}`;
+		const output: string[] = [];
+		const child = spawnGroup(
+			nodeBin,
+			[verdaccioBin, '--config', config, '--listen', `127.0.0.1:${port}`],
+			{ cwd: this.dir, onLine: (line) => output.push(line) },
+		);
+		this.verdaccio = child;
+		const exited = new Promise<never>((_, reject) =>
+			child.once('close', (code, signal) =>
+				reject(new Error(`verdaccio exited (${signal ?? code}):\n${output.slice(-20).join('\n')}`)),
+			),
+		);
+		exited.catch(() => undefined);
+		const ping = async () => ((await fetch(`${this.url}/-/ping`)).ok ? true : undefined);
+		await Promise.race([waitFor('verdaccio ready', 60_000, ping), exited]);
+		// The one user allowed to publish, registered as `npm adduser` does.
+		const created = await fetch(`${this.url}/-/user/org.couchdb.user:publisher`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'publisher', password: randomBytes(12).toString('hex') }),
+		});
+		const { token } = (await created.json()) as { token?: string };
+		if (!created.ok || !token)
+			throw new Error(`verdaccio refused to register the publisher (${created.status})`);
+		this.token = token;
+		const proxy = this.proxyServer(port, context);
+		this.proxy = proxy;
+		const proxyPort = await freePort();
+		await new Promise<void>((resolve, reject) => {
+			proxy.once('error', reject);
+			proxy.listen(proxyPort, '127.0.0.1', resolve);
+		});
+		this.proxyUrl = `http://127.0.0.1:${proxyPort}`;
+	}
+
 	/**
-	 * The proxy: `CONNECT registry.npmjs.org:443` is answered here (TLS with the test certificate)
-	 * and each request inside is forwarded to Verdaccio; so is a plain request for an
-	 * `https://registry.npmjs.org/…` address. Everything else: 403.
+	 * `CONNECT registry.npmjs.org:443` is answered here (TLS with the test certificate) and each
+	 * request inside is forwarded to Verdaccio; so is a plain request for `https://registry.npmjs.org/…`.
 	 */
-	private static proxyServer(
-		verdaccioPort: number,
-		context: SecureContext,
-		requests: RegistryRequest[],
-		sockets: Set<Socket>,
-	): Server {
+	private proxyServer(verdaccioPort: number, context: SecureContext): Server {
 		const forward = (req: IncomingMessage, res: ServerResponse, pathAndQuery: string): void => {
+			const method = req.method ?? 'GET';
+			const record = (status: number) => this.requests.push({ method, path: pathAndQuery, status });
 			const upstream = httpRequest(
 				{
 					host: '127.0.0.1',
 					port: verdaccioPort,
-					method: req.method,
+					method,
 					path: pathAndQuery,
-					headers: { ...req.headers, host: NPM_REGISTRY_HOST, 'x-forwarded-proto': 'https' },
+					headers: { ...req.headers, host: HOST, 'x-forwarded-proto': 'https' },
 				},
 				(answer) => {
-					requests.push({
-						method: req.method ?? 'GET',
-						path: pathAndQuery,
-						status: answer.statusCode ?? 0,
-					});
+					record(answer.statusCode ?? 0);
 					res.writeHead(answer.statusCode ?? 502, answer.headers);
 					answer.pipe(res);
 				},
 			);
 			upstream.on('error', (error) => {
-				requests.push({ method: req.method ?? 'GET', path: pathAndQuery, status: 502 });
+				record(502);
 				if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
 				res.end(`local registry unreachable: ${error.message}`);
 			});
@@ -274,23 +175,19 @@ export class LocalRegistry {
 		};
 		const inner = createServer((req, res) => forward(req, res, req.url ?? '/'));
 		const outer = createServer((req, res) => {
-			const target = req.url ?? '';
-			const prefix = `https://${NPM_REGISTRY_HOST}/`;
-			if (target.startsWith(prefix)) {
-				forward(req, res, target.slice(prefix.length - 1));
-				return;
-			}
+			const prefix = `https://${HOST}/`;
+			if (req.url?.startsWith(prefix)) return forward(req, res, req.url.slice(prefix.length - 1));
 			res.writeHead(403, { 'content-type': 'text/plain' });
-			res.end(`this proxy serves ${NPM_REGISTRY_HOST} only`);
+			res.end(`this proxy serves ${HOST} only`);
 		});
 		const track = (socket: Socket): void => {
-			sockets.add(socket);
-			socket.once('close', () => sockets.delete(socket));
+			this.sockets.add(socket);
+			socket.once('close', () => this.sockets.delete(socket));
 		};
 		outer.on('connection', track);
 		outer.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
 			socket.on('error', () => socket.destroy());
-			if (req.url !== `${NPM_REGISTRY_HOST}:443`) {
+			if (req.url !== `${HOST}:443`) {
 				socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
 				return;
 			}
@@ -306,17 +203,10 @@ export class LocalRegistry {
 
 	/** `npm publish` of a packed tarball to Verdaccio (it becomes the `latest` version). */
 	async publish(tarball: string): Promise<void> {
-		const host = this.url.replace(/^http:/, '');
+		const auth = `--${this.url.replace(/^http:/, '')}/:_authToken=${this.token}`;
 		await runChecked(
 			'npm',
-			[
-				'publish',
-				tarball,
-				`--registry=${this.url}/`,
-				`--${host}/:_authToken=${this.token}`,
-				'--ignore-scripts',
-				'--access=public',
-			],
+			['publish', tarball, `--registry=${this.url}/`, auth, '--ignore-scripts', '--access=public'],
 			{ cwd: this.dir, timeoutMs: 2 * 60_000 },
 		);
 	}
@@ -325,62 +215,53 @@ export class LocalRegistry {
 	async latest(name: string): Promise<string | undefined> {
 		const answer = await fetch(`${this.url}/${encodeURIComponent(name)}`);
 		if (answer.status === 404) return undefined;
-		const doc = (await answer.json()) as { 'dist-tags'?: { latest?: string } };
-		return doc['dist-tags']?.latest;
+		return ((await answer.json()) as { 'dist-tags'?: { latest?: string } })['dist-tags']?.latest;
 	}
 
 	/**
 	 * The environment that sends an n8n process's HTTPS traffic through the proxy, loopback excepted
-	 * (the sandbox is plain HTTP on 127.0.0.1): its npm children inherit it (`npm pack`,
-	 * `npm install`, `npm view`), and n8n's own calls to other hosts (api.n8n.io) get a 403 at once.
+	 * (the sandbox): its npm children inherit it, and n8n's calls to other hosts get a 403 at once.
 	 */
 	n8nEnv(): Record<string, string> {
-		return {
-			HTTPS_PROXY: this.proxyUrl,
-			https_proxy: this.proxyUrl,
-			NO_PROXY: LOOPBACK,
-			no_proxy: LOOPBACK,
-			NODE_EXTRA_CA_CERTS: this.caFile,
-		};
+		const proxy = { HTTPS_PROXY: this.proxyUrl, https_proxy: this.proxyUrl };
+		const caFile = path.join(this.dir, 'ca.pem');
+		return { ...proxy, NO_PROXY: LOOPBACK, no_proxy: LOOPBACK, NODE_EXTRA_CA_CERTS: caFile };
 	}
 
 	/**
-	 * The same settings as `<userFolder>/.n8n/nodes/.npmrc`, for the npm command that n8n runs there
-	 * with a bare environment: `npm outdated`, which finds the update the editor offers (n8n 1.123.81
-	 * and 2.4.8 pass it only PATH, NODE_PATH, APPDATA and NODE_ENV; 2.41.1 passes its own
-	 * environment). npm reads the `.npmrc` of the project it runs in, and `.n8n/nodes` is one (n8n
-	 * writes its package.json).
+	 * The same settings in `<userFolder>/.n8n/nodes/.npmrc`, for the `npm outdated` (the update the
+	 * editor offers) that n8n 1.123.81 and 2.4.8 run there with a bare environment.
 	 */
 	async writeNpmrc(userFolder: string): Promise<void> {
 		const nodes = path.join(userFolder, '.n8n', 'nodes');
 		await fs.mkdir(nodes, { recursive: true });
-		await fs.writeFile(
-			path.join(nodes, '.npmrc'),
-			[
-				`https-proxy=${this.proxyUrl}`,
-				`noproxy=${LOOPBACK}`,
-				`cafile=${this.caFile}`,
-				// Its own cache, always asked again: a version published a moment ago is seen at once.
-				`cache=${path.join(this.dir, 'npm-cache')}`,
-				'prefer-online=true',
-				'update-notifier=false',
-				'',
-			].join('\n'),
-		);
+		const settings = [
+			`https-proxy=${this.proxyUrl}`,
+			`noproxy=${LOOPBACK}`,
+			`cafile=${path.join(this.dir, 'ca.pem')}`,
+			// Its own cache, always asked again: a version published a moment ago is seen at once.
+			`cache=${path.join(this.dir, 'npm-cache')}`,
+			'prefer-online=true',
+			'update-notifier=false',
+		];
+		await fs.writeFile(path.join(nodes, '.npmrc'), `${settings.join('\n')}\n`);
 	}
 
 	/**
-	 * The same package under another version: the tarball unpacked, its package.json `version`
-	 * changed, packed again (as a release of the next version would be, with the same code). Kept
-	 * until `stop()`.
+	 * The package as another version: the tarball unpacked, its `version` changed, `edit` applied to
+	 * the unpacked folder (`package/`), packed again. Kept until `stop()`.
 	 */
-	async repackAs(pack: PackedPackage, version: string): Promise<PackedPackage> {
+	async repackAs(
+		pack: PackedPackage,
+		version: string,
+		edit: (packageDir: string) => Promise<void> = async () => undefined,
+	): Promise<PackedPackage> {
 		const dir = await fs.mkdtemp(path.join(this.dir, 'repack-'));
 		await runChecked('tar', ['-xzf', pack.tarball, '-C', dir], { timeoutMs: 60_000 });
 		const manifestPath = path.join(dir, 'package', 'package.json');
 		const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8')) as Record<string, unknown>;
-		manifest.version = version;
-		await fs.writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+		await fs.writeFile(manifestPath, `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
+		await edit(path.join(dir, 'package'));
 		const tarball = path.join(dir, `${pack.name}-${version}.tgz`);
 		await runChecked('tar', ['-czf', tarball, '-C', dir, 'package'], { timeoutMs: 60_000 });
 		return { tarball, name: pack.name, version };
@@ -388,8 +269,9 @@ export class LocalRegistry {
 
 	async stop(): Promise<void> {
 		for (const socket of this.sockets) socket.destroy();
-		await new Promise((resolve) => this.proxy.close(resolve));
-		await stopGroup(this.verdaccio, 5_000);
+		const proxy = this.proxy;
+		if (proxy) await new Promise((resolve) => proxy.close(resolve));
+		if (this.verdaccio) await stopGroup(this.verdaccio, 5_000);
 		await fs.rm(this.dir, { recursive: true, force: true });
 	}
 }

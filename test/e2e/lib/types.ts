@@ -19,7 +19,6 @@ export interface WorkflowNode {
 	position: [number, number];
 	parameters: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
-	disabled?: boolean;
 	[key: string]: unknown;
 }
 
@@ -36,14 +35,12 @@ export interface WorkflowImport {
 
 export interface NodeExecutionItem {
 	json: JsonObject;
-	pairedItem?: unknown;
 	[key: string]: unknown;
 }
 
 export interface TaskData {
 	startTime: number;
 	executionTime: number;
-	executionStatus?: string;
 	data?: { main?: Array<NodeExecutionItem[] | null> };
 	error?: { message: string; description?: string; [key: string]: unknown };
 	[key: string]: unknown;
@@ -57,7 +54,6 @@ export interface RunData {
 	data: {
 		resultData: {
 			runData: Record<string, TaskData[]>;
-			lastNodeExecuted?: string;
 			error?: { message: string; description?: string; [key: string]: unknown };
 		};
 		[key: string]: unknown;
@@ -88,7 +84,4 @@ export interface PublicWorkflow {
 	[key: string]: unknown;
 }
 
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	message: string;
-}
+export type CredentialTestResult = { status: 'OK' | 'Error'; message: string };

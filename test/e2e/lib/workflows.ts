@@ -4,7 +4,7 @@
  * workflows from `examples/*.json`, bound to one credential pointing at the sandbox.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 import { PACKAGE_NAME, REPO_ROOT } from './package';
@@ -37,47 +37,27 @@ export function sandboxCredential(
 	};
 }
 
-/** An id n8n accepts (16 alphanumerics), stable for a given file, so a re-import replaces the workflow. */
-function stableId(seed: string): string {
-	return `ex${createHash('sha256').update(seed).digest('hex').slice(0, 14)}`;
-}
-
-export interface ExampleWorkflow {
-	file: string;
-	workflow: WorkflowImport;
-}
-
-/** Every workflow in `examples/*.json` (a file holds one workflow or an array), each with a stable id. */
-export async function loadExamples(
-	dir = path.join(REPO_ROOT, 'examples'),
-): Promise<ExampleWorkflow[]> {
-	if (!existsSync(dir)) return [];
-	const examples: ExampleWorkflow[] = [];
+/**
+ * Every workflow in `examples/*.json` (a file holds one workflow or an array), each with an id:
+ * its own, or one stable per file (16 alphanumerics), so a re-import replaces the workflow.
+ */
+export async function loadExamples(dir = path.join(REPO_ROOT, 'examples')) {
+	const examples: Array<{ file: string; workflow: WorkflowImport }> = [];
 	for (const file of (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
 		const parsed = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as
 			| WorkflowImport
 			| WorkflowImport[];
-		const list = Array.isArray(parsed) ? parsed : [parsed];
-		list.forEach((workflow, index) => {
-			if (!workflow || !Array.isArray(workflow.nodes) || typeof workflow.connections !== 'object') {
-				throw new Error(
-					`examples/${file}: entry ${index} is not an n8n workflow (needs nodes and connections)`,
-				);
-			}
-			// n8n 1.123 and 2.4 (2.41 allows 21) treat a workflow id longer than 16 characters as invalid (isWorkflowIdValid):
-			// it then never saves the workflow's static data, so a trigger's cursor is lost at every restart.
-			if (workflow.id !== undefined && !/^[A-Za-z0-9]{1,16}$/.test(workflow.id)) {
-				throw new Error(
-					`examples/${file}: entry ${index} has the id "${workflow.id}": use at most 16 letters and digits (n8n 1.x and early 2.x never save the static data of a workflow with a longer id)`,
-				);
-			}
+		(Array.isArray(parsed) ? parsed : [parsed]).forEach((workflow, index) => {
+			if (!Array.isArray(workflow?.nodes) || typeof workflow.connections !== 'object')
+				throw new Error(`examples/${file}: entry ${index} is not an n8n workflow`);
+			// n8n 1.123 and 2.4 (isWorkflowIdValid) never save the static data of a workflow whose id is
+			// longer than 16 characters, so a trigger's cursor would be lost at every restart.
+			if (workflow.id !== undefined && !/^[A-Za-z0-9]{1,16}$/.test(workflow.id))
+				throw new Error(`examples/${file}: the id "${workflow.id}" is not 1-16 letters and digits`);
+			const id = `ex${createHash('sha256').update(`${file}#${index}`).digest('hex').slice(0, 14)}`;
 			examples.push({
 				file,
-				workflow: {
-					...workflow,
-					id: workflow.id ?? stableId(`${file}#${index}`),
-					settings: workflow.settings ?? {},
-				},
+				workflow: { ...workflow, id: workflow.id ?? id, settings: workflow.settings ?? {} },
 			});
 		});
 	}
