@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -27,18 +27,10 @@ const members = {
 	],
 };
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'serviceGroup', ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: { resource: 'serviceGroup' },
+});
 
 async function groupsInSandbox() {
 	return (await control.getState(APP.appId)).serviceGroups;
