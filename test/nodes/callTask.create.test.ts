@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeOptions } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -47,18 +47,9 @@ const baseParameters: INodeParameters = {
 	startType: 'manual',
 };
 
-async function create(
-	parameters: INodeParameters = {},
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { ...baseParameters, ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, parameters: baseParameters });
+const create = async (parameters: INodeParameters = {}, options?: Partial<RunNodeOptions>) =>
+	await run(parameters, options);
 
 async function taskInSandbox(taskId: string) {
 	const state = await control.getState(APP.appId);
@@ -164,17 +155,13 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect((result.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-01-02 22:30:00');
 
 		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
-		const berlin = await runNode({
-			nodeType: ContactCenter,
-			parameters: {
-				...baseParameters,
-				startType: 'scheduled',
-				scheduledStartTime: '2030-07-01T08:00:00+00:00',
+		const berlin = await create(
+			{ startType: 'scheduled', scheduledStartTime: '2030-07-01T08:00:00+00:00' },
+			{
+				credentials: sandbox.credentials(APP, { timezone: 'Europe/Berlin' }),
+				timezone: 'Asia/Tokyo',
 			},
-			credentials: sandbox.credentials(APP, { timezone: 'Europe/Berlin' }),
-			timezone: 'Asia/Tokyo',
-			sandbox: control,
-		});
+		);
 		expect(berlin.error).toBeUndefined();
 		expect((berlin.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-07-01 10:00:00');
 		const task = await taskInSandbox(berlin.items[0].json.taskId as string);
