@@ -364,25 +364,6 @@ describe('callTask create: validation before sending', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.requests[0].rawBody).not.toContain('scheduledStartTime');
 	});
-
-	test('continueOnFail: the invalid item becomes an error item, the valid one is created', async () => {
-		const result = await create(
-			{ taskName: '={{ $json.name }}' },
-			{ continueOnFail: true, items: [{ name: 'y'.repeat(60) }, { name: 'Second run' }] },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
-		expect((result.requests[0].body as IDataObject).taskName).toBe('Second run');
-		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({
-			pairedItem: { item: 0 },
-			json: { error: expect.stringContaining('"Task Name" must be at most 50 characters') },
-		});
-		expect(result.items[1]).toMatchObject({
-			pairedItem: { item: 1 },
-			json: { taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' },
-		});
-	});
 });
 
 describe('callTask create: vendor errors', () => {

@@ -230,24 +230,6 @@ describe('serviceGroup create: POST /openapi/platform/v1/group/create', () => {
 		},
 	);
 
-	test('continueOnFail: the invalid item becomes an error item, the valid one is created', async () => {
-		const result = await run(
-			{ operation: 'create', name: '={{ $json.name }}', members },
-			{ continueOnFail: true, items: [{ name: '' }, { name: 'Valid' }] },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => r.path)).toEqual([PATHS.create, PATHS.list]);
-		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({
-			pairedItem: { item: 0 },
-			json: { error: expect.stringContaining('"Name" is required') },
-		});
-		expect(result.items[1]).toMatchObject({
-			pairedItem: { item: 1 },
-			json: { name: 'Valid', queueNumber: '8001' },
-		});
-	});
-
 	test('a vendor error (00000400) surfaces with its code and help', async () => {
 		const result = await run({
 			operation: 'create',
