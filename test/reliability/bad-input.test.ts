@@ -46,57 +46,62 @@ const templates: Template[] = [];
 
 const future = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
 const past = () => new Date(Date.now() - 3_600_000).toISOString();
-const IMPORT_ROW = { customerName: 'Li Lei', remark: 'VIP', varName: 'amount', varValue: '100' };
+const IMPORT_ROW = {
+	customerName: 'Li Lei',
+	remark: 'VIP',
+	varName: 'amount',
+	varValue: '100',
+	dupStrategy: 'none',
+};
 
 /** Every operation's template and rules. Built after seeding: valid values are the sandbox's ids. */
 function generate(): InputCase[] {
 	const all: InputCase[] = [];
-	const build = (template: Template, rules: (b: CaseBuilder, t: Template) => void) => {
+	type Rules = (b: CaseBuilder, t: Template, choices: (name: string) => string[]) => unknown;
+	const build = (
+		op: string,
+		parameters: INodeParameters,
+		defaults: IDataObject,
+		rules: Rules,
+		extra: Partial<Template> = {},
+	) => {
+		const [resource, operation] = op.split('.');
+		const template = { op, parameters: { resource, operation, ...parameters }, defaults, ...extra };
 		templates.push(template);
 		const builder = new CaseBuilder(template);
-		rules(builder, template);
+		rules(builder, template, (name) => optionValues(resource, operation, name));
 		all.push(...builder.cases);
 	};
-	const options = (op: string, name: string) =>
-		optionValues(...(op.split('.') as [string, string]), name);
+	/** Parameters read from the item's key of the same name. */
+	const bind = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, x(key)]));
+	const list = { returnAll: false, limit: 5 };
 
-	const taskCreate: Template = {
-		op: 'callTask.create',
-		parameters: {
-			resource: 'callTask',
-			operation: 'create',
-			taskName: x('taskName'),
-			voiceAgentId: rl(x('voiceAgentId')),
-			agentType: x('agentType'),
-			callerNumberGroupId: rl(x('callerNumberGroupId')),
-			maxConcurrency: x('maxConcurrency'),
-			callWindows: { window: [{ weekdays: x('weekdays'), timeRanges: x('timeRanges') }] },
-			// Literal: with an expression here n8n itself requires the Scheduled Start Time it then shows.
-			startType: 'manual',
-			retry: {
-				retryEnabled: true,
-				retryReasons: x('retryReasons'),
-				maxRetryTimes: x('maxRetryTimes'),
-				retryIntervalValue: x('retryIntervalValue'),
-				retryIntervalUnit: x('retryIntervalUnit'),
-			},
-		},
-		defaults: {
-			taskName: 'Bad input probe',
-			voiceAgentId: seeded.agent,
-			agentType: 'voicebot',
-			callerNumberGroupId: seeded.group,
-			maxConcurrency: 2,
-			weekdays: [1, 2, 3],
-			timeRanges: '09:00-12:00',
-			retryReasons: ['busy'],
-			maxRetryTimes: 2,
-			retryIntervalValue: 30,
-			retryIntervalUnit: 'minute',
+	const create = {
+		...bind('taskName', 'agentType', 'maxConcurrency'),
+		voiceAgentId: rl(x('voiceAgentId')),
+		callerNumberGroupId: rl(x('callerNumberGroupId')),
+		callWindows: { window: [bind('weekdays', 'timeRanges')] },
+		// Literal: with an expression here n8n itself requires the Scheduled Start Time it then shows.
+		startType: 'manual',
+		retry: {
+			retryEnabled: true,
+			...bind('retryReasons', 'maxRetryTimes', 'retryIntervalValue', 'retryIntervalUnit'),
 		},
 	};
-	build(taskCreate, (b, t) => {
-		const op = t.op;
+	const createItem = {
+		taskName: 'Bad input probe',
+		voiceAgentId: seeded.agent,
+		agentType: 'voicebot',
+		callerNumberGroupId: seeded.group,
+		maxConcurrency: 2,
+		weekdays: [1, 2, 3],
+		timeRanges: '09:00-12:00',
+		retryReasons: ['busy'],
+		maxRetryTimes: 2,
+		retryIntervalValue: 30,
+		retryIntervalUnit: 'minute',
+	};
+	build('callTask.create', create, createItem, (b, t, choices) => {
 		b.lengths('taskName', 'Task Name', 50).empty('taskName', 'Task Name');
 		b.ok('Task Name', { taskName: `  ${'y'.repeat(50)}  ` }, '50 characters inside spaces');
 		b.numericId('voiceAgentId', 'Voice Agent', true);
@@ -105,7 +110,7 @@ function generate(): InputCase[] {
 		// Empty is "not given": the agent's own type (the field is left out).
 		b.wellFormed('agentType', 'Agent Type', ['', '   ', null]);
 		// The other allowed type is valid input; the seeded agent is a voicebot, so the API answers 803.
-		expect(options(op, 'agentType')).toContain('voiceagent');
+		expect(choices('agentType')).toContain('voiceagent');
 		b.ok('Agent Type', { agentType: 'voiceagent' }, 'voiceagent (allowed, sent)');
 		b.positive('maxConcurrency', 'Max Concurrency');
 		const weekdays = 'Call Windows → Weekdays (window 1)';
@@ -128,13 +133,13 @@ function generate(): InputCase[] {
 		b.wellFormed('timeRanges', ranges, ['00:00-23:59', '09:00-09:01', '9:00-12:00, 14:00-18:00']);
 		const reasons = 'Retry → Retry Reasons';
 		b.empty('retryReasons', reasons, [[]]);
-		b.enumeration('retryReasons', reasons, options(op, 'retryReasons'), { list: true });
+		b.enumeration('retryReasons', reasons, choices('retryReasons'), { list: true });
 		b.malformed('retryReasons', reasons, [['busy', 'busy']], RULES.duplicate);
 		b.positive('maxRetryTimes', 'Retry → Max Retry Times');
 		b.empty('maxRetryTimes', 'Retry → Max Retry Times', [null, '']);
 		b.positive('retryIntervalValue', 'Retry → Retry Interval Value');
 		const unit = 'Retry → Retry Interval Unit';
-		b.enumeration('retryIntervalUnit', unit, options(op, 'retryIntervalUnit'), { required: true });
+		b.enumeration('retryIntervalUnit', unit, choices('retryIntervalUnit'), { required: true });
 		const windows = (window: INodeParameters[]) => ({ ...t.parameters, callWindows: { window } });
 		b.structural('Call Windows', 'no window', { ...t.parameters, callWindows: {} }, RULES.required);
 		const two = [
@@ -142,11 +147,7 @@ function generate(): InputCase[] {
 			{ weekdays: [6, 7], timeRanges: '10:00-11:00' },
 		];
 		b.structural('Call Windows', 'two windows', windows(two));
-		const at = {
-			...t.parameters,
-			startType: 'scheduled',
-			scheduledStartTime: x('scheduledStartTime'),
-		};
+		const at = { ...t.parameters, startType: 'scheduled', ...bind('scheduledStartTime') };
 		const scheduled = (value: string, time: string, problem?: RegExp) =>
 			b.structural('Scheduled Start Time', value, at, problem, { scheduledStartTime: time });
 		scheduled('empty', '', RULES.required);
@@ -156,42 +157,25 @@ function generate(): InputCase[] {
 	});
 	// Start Type from an expression: n8n then shows (and requires) Scheduled Start Time, so it is set.
 	build(
-		{
-			...taskCreate,
-			group: 'callTask.create startType',
-			parameters: {
-				...taskCreate.parameters,
-				startType: x('startType'),
-				scheduledStartTime: future(),
-			},
-			defaults: { ...taskCreate.defaults, startType: 'scheduled' },
-		},
-		(b, t) =>
-			b.enumeration('startType', 'Start Type', options(t.op, 'startType'), { required: true }),
+		'callTask.create',
+		{ ...create, startType: x('startType'), scheduledStartTime: future() },
+		{ ...createItem, startType: 'scheduled' },
+		(b, _t, choices) =>
+			b.enumeration('startType', 'Start Type', choices('startType'), { required: true }),
+		{ group: 'callTask.create startType' },
 	);
 
-	const taskImport: Template = {
-		op: 'callTask.import',
-		parameters: {
-			resource: 'callTask',
-			operation: 'import',
-			taskId: rl(x('taskId')),
-			customerNumber: x('customerNumber'),
-			additionalFields: {
-				customerName: x('customerName'),
-				remark: x('remark'),
-				variables: { variable: [{ name: x('varName'), value: x('varValue') }] },
-			},
-			options: { dupStrategy: x('dupStrategy') },
+	const importing = {
+		taskId: rl(x('taskId')),
+		customerNumber: x('customerNumber'),
+		additionalFields: {
+			...bind('customerName', 'remark'),
+			variables: { variable: [{ name: x('varName'), value: x('varValue') }] },
 		},
-		defaults: {
-			taskId: seeded.importTask,
-			customerNumber: '13800138000',
-			...IMPORT_ROW,
-			dupStrategy: 'none',
-		},
+		options: bind('dupStrategy'),
 	};
-	build(taskImport, (b, t) => {
+	const row = { taskId: seeded.importTask, customerNumber: '13800138000', ...IMPORT_ROW };
+	build('callTask.import', importing, row, (b, t, choices) => {
 		const number = 'Customer Number';
 		b.numericId('taskId', 'Call Task');
 		b.empty('customerNumber', number).lengths('customerNumber', number, 20, 5, '1');
@@ -203,186 +187,121 @@ function generate(): InputCase[] {
 		const name = 'Additional Fields → Variables → Name (variable 1)';
 		b.lengths('varName', name, 50).empty('varName', name, ['']);
 		b.lengths('varValue', 'Additional Fields → Variables → Value (variable 1)', 500);
-		const dedup = 'Options → Deduplication';
-		b.enumeration('dupStrategy', dedup, options(t.op, 'dupStrategy'));
+		b.enumeration('dupStrategy', 'Options → Deduplication', choices('dupStrategy'));
 		const variables = (variable: INodeParameters[]) => ({
 			...t.parameters,
 			additionalFields: { variables: { variable } },
 		});
 		const numbered = (n: number) =>
 			Array.from({ length: n }, (_, i) => ({ name: `v${i}`, value: `${i}` }));
-		for (const n of [19, 20, 21])
+		for (const n of [19, 20, 21]) {
+			const problem = n > 20 ? /at most 20 variables/ : undefined;
 			b.structural(
 				'Additional Fields → Variables',
 				`${n} variables`,
 				variables(numbered(n)),
-				n > 20 ? /at most 20 variables/ : undefined,
+				problem,
 			);
-		const twice = [
+		}
+		const twice = variables([
 			{ name: 'a', value: '1' },
 			{ name: 'a', value: '2' },
-		];
-		b.structural(
-			'Additional Fields → Variables → Name (variable 2)',
-			'a name twice',
-			variables(twice),
-			RULES.duplicate,
-		);
+		]);
+		const second = 'Additional Fields → Variables → Name (variable 2)';
+		b.structural(second, 'a name twice', twice, RULES.duplicate);
 	});
 
+	const taskFilters = { filters: bind('taskName', 'startDate', 'endDate', 'statusList') };
+	const taskFilterItem = { taskName: 'task', startDate: '2026-01-01', endDate: '2026-12-31' };
 	build(
-		{
-			op: 'callTask.getAll',
-			parameters: {
-				resource: 'callTask',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 5,
-				filters: {
-					taskName: x('taskName'),
-					startDate: x('startDate'),
-					endDate: x('endDate'),
-					statusList: x('statusList'),
-				},
-			},
-			defaults: {
-				taskName: 'task',
-				startDate: '2026-01-01',
-				endDate: '2026-12-31',
-				statusList: ['draft'],
-			},
-		},
-		(b, t) => {
+		'callTask.getAll',
+		{ ...list, ...taskFilters },
+		{ ...taskFilterItem, statusList: ['draft'] },
+		(b, _t, choices) => {
 			b.lengths('taskName', 'Filters → Task Name', 50);
-			b.malformed(
-				'startDate',
-				'Filters → Created From',
-				['yesterday', '01/02/2026'],
-				/is not a date/,
-			);
+			const from = 'Filters → Created From';
+			b.malformed('startDate', from, ['yesterday', '01/02/2026'], /is not a date/);
 			b.bad('Filters → Created To', { endDate: '2025-12-31' }, RULES.order);
 			b.ok('Filters → Created To', { endDate: '2026-01-01' }, 'the start day itself');
-			b.enumeration('statusList', 'Filters → Status', options(t.op, 'statusList'), { list: true });
+			b.enumeration('statusList', 'Filters → Status', choices('statusList'), { list: true });
 		},
 	);
 	for (const [operation, task] of [
 		['get', seeded.getTask],
 		['start', seeded.startTask],
 		['pause', seeded.pauseTask],
-	] as const) {
-		build(
-			{
-				op: `callTask.${operation}`,
-				parameters: { resource: 'callTask', operation, taskId: rl(x('taskId')) },
-				defaults: { taskId: task },
-			},
-			(b) => b.numericId('taskId', 'Call Task').wellFormed('taskId', 'Call Task', [task]),
+	]) {
+		build(`callTask.${operation}`, { taskId: rl(x('taskId')) }, { taskId: task }, (b) =>
+			b.numericId('taskId', 'Call Task').wellFormed('taskId', 'Call Task', [task]),
 		);
 	}
 
-	for (const operation of ['create', 'upsert'] as const) {
-		build(
-			{
-				op: `customer.${operation}`,
-				parameters: {
-					resource: 'customer',
-					operation,
-					customerName: x('customerName'),
-					additionalFields: {
-						createMethod: x('createMethod'),
-						customerOrigin: x('customerOrigin'),
-						assignTime: x('assignTime'),
-					},
-					mobile: { values: [{ value: x('mobile'), memo: 'work' }] },
-					email: { values: [{ value: x('email') }] },
-					customFields: mapper(
-						{ level: x('level'), score: x('score'), visitAt: x('visitAt') },
-						addSchema,
-					),
-				},
-				defaults: {
-					customerName: 'Han Meimei',
-					createMethod: 'API',
-					customerOrigin: 'selfDevelop',
-					assignTime: '2026-05-01T10:00:00',
-					mobile: '13900000000',
-					email: 'han@example.com',
-					level: 'gold',
-					score: 5,
-					visitAt: '2026-05-02T10:00:00',
-				},
-			},
-			(b, t) => {
-				b.empty('customerName', 'Customer Name');
-				const method = 'Additional Fields → Create Method';
-				b.enumeration('createMethod', method, options(t.op, 'createMethod'));
-				const origin = 'Additional Fields → Customer Origin';
-				b.enumeration('customerOrigin', origin, options(t.op, 'customerOrigin'));
-				const assign = 'Additional Fields → Assign Time';
-				b.malformed('assignTime', assign, ['soon', '2026-13-45T99:00:00'], RULES.dateTime);
-				b.empty('mobile', 'Phones → Phone Number (phone 1)', ['']);
-				b.empty('email', 'Emails → Email Address (email 1)', ['']);
-				b.empty('level', 'Custom Fields → Level', ['']);
-				b.malformed('level', 'Custom Fields → Level', ['platinum', 'GOLD'], RULES.choice);
-				b.wellFormed('level', 'Custom Fields → Level', ['silver']);
-				b.malformed('score', 'Custom Fields → Score', ['high'], RULES.choice);
-				b.malformed('visitAt', 'Custom Fields → Visit at', ['someday'], RULES.choice);
-			},
-		);
+	const customer = {
+		customerName: x('customerName'),
+		additionalFields: bind('createMethod', 'customerOrigin', 'assignTime'),
+		mobile: { values: [{ value: x('mobile'), memo: 'work' }] },
+		email: { values: [{ value: x('email') }] },
+		customFields: mapper(bind('level', 'score', 'visitAt'), addSchema),
+	};
+	const customerItem = {
+		customerName: 'Han Meimei',
+		createMethod: 'API',
+		customerOrigin: 'selfDevelop',
+		assignTime: '2026-05-01T10:00:00',
+		mobile: '13900000000',
+		email: 'han@example.com',
+		level: 'gold',
+		score: 5,
+		visitAt: '2026-05-02T10:00:00',
+	};
+	for (const op of ['customer.create', 'customer.upsert']) {
+		build(op, customer, customerItem, (b, _t, choices) => {
+			b.empty('customerName', 'Customer Name');
+			const method = 'Additional Fields → Create Method';
+			b.enumeration('createMethod', method, choices('createMethod'));
+			const origin = 'Additional Fields → Customer Origin';
+			b.enumeration('customerOrigin', origin, choices('customerOrigin'));
+			const assign = 'Additional Fields → Assign Time';
+			b.malformed('assignTime', assign, ['soon', '2026-13-45T99:00:00'], RULES.dateTime);
+			b.empty('mobile', 'Phones → Phone Number (phone 1)', ['']);
+			b.empty('email', 'Emails → Email Address (email 1)', ['']);
+			b.empty('level', 'Custom Fields → Level', ['']);
+			b.malformed('level', 'Custom Fields → Level', ['platinum', 'GOLD'], RULES.choice);
+			b.wellFormed('level', 'Custom Fields → Level', ['silver']);
+			b.malformed('score', 'Custom Fields → Score', ['high'], RULES.choice);
+			b.malformed('visitAt', 'Custom Fields → Visit at', ['someday'], RULES.choice);
+		});
 	}
 	build(
+		'customer.update',
 		{
-			op: 'customer.update',
-			parameters: {
-				resource: 'customer',
-				operation: 'update',
-				customerId: x('customerId'),
-				updateFields: { customerName: x('customerName'), createMethod: x('createMethod') },
-				customFields: mapper({ score: x('score') }, updateSchema),
-			},
-			defaults: {
-				customerId: seeded.customers[0],
-				customerName: 'Renamed',
-				createMethod: 'API',
-				score: 3,
-			},
+			customerId: x('customerId'),
+			updateFields: bind('customerName', 'createMethod'),
+			customFields: mapper(bind('score'), updateSchema),
 		},
-		(b, t) => {
+		{ customerId: seeded.customers[0], customerName: 'Renamed', createMethod: 'API', score: 3 },
+		(b, _t, choices) => {
 			b.empty('customerId', 'Customer ID').empty('customerName', 'Update Fields → Customer Name');
 			const method = 'Update Fields → Create Method';
-			b.enumeration('createMethod', method, options(t.op, 'createMethod'), { passAll: false });
+			b.enumeration('createMethod', method, choices('createMethod'), { passAll: false });
 			b.malformed('score', 'Custom Fields → Score', ['lots'], RULES.choice);
 		},
 	);
 	for (const [operation, id] of [
 		['get', seeded.customers[1]],
 		['delete', seeded.customers[2]],
-	] as const) {
-		build(
-			{
-				op: `customer.${operation}`,
-				parameters: { resource: 'customer', operation, customerId: x('customerId') },
-				defaults: { customerId: id },
-			},
-			(b) => b.empty('customerId', 'Customer ID').wellFormed('customerId', 'Customer ID', [id]),
+	]) {
+		build(`customer.${operation}`, bind('customerId'), { customerId: id }, (b) =>
+			b.empty('customerId', 'Customer ID').wellFormed('customerId', 'Customer ID', [id]),
 		);
 	}
 	// Version 2: Search (Phone, Email, Name: at least one) and Create or Update by Phone.
+	const search = { ...bind('phone', 'email', 'name'), ...list };
+	const v2 = { typeVersion: 2 };
 	build(
-		{
-			op: 'customer.search',
-			typeVersion: 2,
-			parameters: {
-				resource: 'customer',
-				operation: 'search',
-				phone: x('phone'),
-				email: x('email'),
-				name: x('name'),
-				returnAll: false,
-				limit: 5,
-			},
-			defaults: { phone: '13800000000', email: '', name: '' },
-		},
+		'customer.search',
+		search,
+		{ phone: '13800000000', email: '', name: '' },
 		(b) => {
 			b.bad('Phone', { phone: '', email: '', name: '' }, RULES.criterion);
 			b.bad('Phone', { phone: ' ', email: null, name: '  ' }, RULES.criterion);
@@ -391,60 +310,31 @@ function generate(): InputCase[] {
 			b.ok('Email', { phone: '', email: 'li@example.com' });
 			b.ok('Name', { phone: '', name: 'Li' });
 		},
+		v2,
 	);
 	build(
-		{
-			op: 'customer.upsert',
-			group: 'customer.upsert.v2',
-			typeVersion: 2,
-			parameters: {
-				resource: 'customer',
-				operation: 'upsert',
-				customerName: x('customerName'),
-				phone: x('mobile'),
-				options: { phonesOnMatch: x('phonesOnMatch') },
-			},
-			defaults: { customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' },
-		},
-		(b, t) => {
-			b.enumeration('phonesOnMatch', 'Options → Phones on Match', options(t.op, 'phonesOnMatch'));
+		'customer.upsert',
+		{ customerName: x('customerName'), phone: x('mobile'), options: bind('phonesOnMatch') },
+		{ customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' },
+		(b, _t, choices) => {
+			b.enumeration('phonesOnMatch', 'Options → Phones on Match', choices('phonesOnMatch'));
 			b.empty('mobile', 'Phone').malformed('mobile', 'Phone', ['139abc0000'], RULES.phoneNumber);
 		},
+		{ ...v2, group: 'customer.upsert.v2' },
 	);
+	const conditions = { values: [bind('field', 'operator', 'value')] };
+	const sort = { values: [{ field: x('sortField'), orderBy: x('orderBy') }] };
+	const filters = { conditions, ...bind('createTimeBegin', 'createTimeEnd') };
+	const query = { field: 'customerName', operator: 'eq', value: 'Li', sortField: 'createTime' };
+	const created = { createTimeBegin: '2026-01-01T00:00:00', createTimeEnd: '2026-12-31T00:00:00' };
 	build(
-		{
-			op: 'customer.getAll',
-			parameters: {
-				resource: 'customer',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 5,
-				filters: {
-					conditions: {
-						values: [{ field: x('field'), operator: x('operator'), value: x('value') }],
-					},
-					createTimeBegin: x('createTimeBegin'),
-					createTimeEnd: x('createTimeEnd'),
-				},
-				sort: { values: [{ field: x('sortField'), orderBy: x('orderBy') }] },
-			},
-			defaults: {
-				field: 'customerName',
-				operator: 'eq',
-				value: 'Li',
-				createTimeBegin: '2026-01-01T00:00:00',
-				createTimeEnd: '2026-12-31T00:00:00',
-				sortField: 'createTime',
-				orderBy: 'desc',
-			},
-		},
-		(b, t) => {
+		'customer.getAll',
+		{ ...list, filters, sort },
+		{ ...query, ...created, orderBy: 'desc' },
+		(b, _t, choices) => {
 			b.empty('field', 'Filters → Conditions → Field Name or ID (condition 1)', ['']);
 			const operator = 'Filters → Conditions → Operator (condition 1)';
-			b.enumeration('operator', operator, options(t.op, 'operator'), {
-				required: true,
-				passAll: false,
-			});
+			b.enumeration('operator', operator, choices('operator'), { required: true, passAll: false });
 			const value = 'Filters → Conditions → Value (condition 1)';
 			b.bad(value, { operator: 'eq', value: '' }, /exactly one value/);
 			b.bad(value, { operator: 'between', value: '5' }, /exactly two values/);
@@ -455,236 +345,141 @@ function generate(): InputCase[] {
 			b.bad(value, { operator: 'in', value: '' }, /at least one value/);
 			b.ok(value, { operator: 'in', value: 'a,b' });
 			b.empty('sortField', 'Sort → Field Name or ID (sort rule 1)', ['']);
-			b.enumeration('orderBy', 'Sort → Order (sort rule 1)', options(t.op, 'orderBy'));
+			b.enumeration('orderBy', 'Sort → Order (sort rule 1)', choices('orderBy'));
 			const from = 'Filters → Created From';
 			b.malformed('createTimeBegin', from, ['soon'], RULES.dateTime);
 			b.bad(from, { createTimeBegin: '2027-01-01T00:00:00' }, RULES.order);
 			b.ok(from, { createTimeBegin: '2026-12-31T00:00:00' }, 'equal to the end');
 		},
 	);
-	build(
-		{
-			op: 'customerField.getAll',
-			parameters: {
-				resource: 'customerField',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { category: x('category') },
-			},
-			defaults: { category: ['custom'] },
-		},
-		(b, t) =>
-			b.enumeration('category', 'Filters → Category', options(t.op, 'category'), { list: true }),
+	const categories = { returnAll: true, filters: bind('category') };
+	build('customerField.getAll', categories, { category: ['custom'] }, (b, _t, choices) =>
+		b.enumeration('category', 'Filters → Category', choices('category'), { list: true }),
 	);
 
+	const settings = ['strategy', 'maxWaitLimit', 'waitTime', 'timeout', 'broadcastMember'];
+	const group = {
+		name: x('name'),
+		members: {
+			member: [
+				{ agentNumber: x('agentNumber'), weight: x('weight') },
+				{ agentNumber: x('agentNumber2'), weight: 1 },
+			],
+		},
+		additionalFields: { ...bind(...settings, 'groupLeader', 'level'), parentId: rl(x('parentId')) },
+	};
+	const groupItem = {
+		name: 'Support line',
+		agentNumber: '8001',
+		weight: 1,
+		agentNumber2: '8002',
+		strategy: 'rrmemory',
+		maxWaitLimit: 10,
+		waitTime: 30,
+		timeout: 20,
+		broadcastMember: true,
+		groupLeader: '8001',
+		level: '1',
+		parentId: '',
+	};
+	build('serviceGroup.create', group, groupItem, (b, t, choices) => {
+		const [parent] = seeded.serviceGroups;
+		b.empty('name', 'Name').empty('agentNumber', 'Members → Agent Number (member 1)', ['']);
+		b.malformed('weight', 'Members → Weight (member 1)', [-1, 'x', 1.5], RULES.nonNegative);
+		b.wellFormed('weight', 'Members → Weight (member 1)', [0]);
+		b.malformed('agentNumber2', 'Members', ['8001'], RULES.duplicate);
+		b.enumeration('strategy', 'Additional Fields → Strategy', choices('strategy'));
+		b.nonNegative('maxWaitLimit', 'Additional Fields → Max Queue Length');
+		b.nonNegative('waitTime', 'Additional Fields → Queue Wait Time');
+		b.nonNegative('timeout', 'Additional Fields → Ring Time');
+		const announce = 'Additional Fields → Announce Agent Number';
+		b.malformed('broadcastMember', announce, ['yes', 1], RULES.boolean);
+		const leaders = 'Additional Fields → Group Leaders';
+		b.malformed('groupLeader', leaders, ['8001, 8001'], RULES.duplicate);
+		b.malformed('level', 'Additional Fields → Level', ['4', 'first'], /must be 1, 2 or 3/);
+		const parentField = 'Additional Fields → Parent Group';
+		b.bad(parentField, { level: '2', parentId: '' }, /is required for a level 2 group/);
+		b.bad(parentField, { level: '1', parentId: parent }, /first level/);
+		b.ok(parentField, { level: '2', parentId: parent });
+		b.structural('Members', 'no member', { ...t.parameters, members: {} }, RULES.required);
+	});
+	const [, toUpdate, toDelete] = seeded.serviceGroups;
 	build(
-		{
-			op: 'serviceGroup.create',
-			parameters: {
-				resource: 'serviceGroup',
-				operation: 'create',
-				name: x('name'),
-				members: {
-					member: [
-						{ agentNumber: x('agentNumber'), weight: x('weight') },
-						{ agentNumber: x('agentNumber2'), weight: 1 },
-					],
-				},
-				additionalFields: {
-					strategy: x('strategy'),
-					maxWaitLimit: x('maxWaitLimit'),
-					waitTime: x('waitTime'),
-					timeout: x('timeout'),
-					broadcastMember: x('broadcastMember'),
-					groupLeader: x('groupLeader'),
-					level: x('level'),
-					parentId: rl(x('parentId')),
-				},
-			},
-			defaults: {
-				name: 'Support line',
-				agentNumber: '8001',
-				weight: 1,
-				agentNumber2: '8002',
-				strategy: 'rrmemory',
-				maxWaitLimit: 10,
-				waitTime: 30,
-				timeout: 20,
-				broadcastMember: true,
-				groupLeader: '8001',
-				level: '1',
-				parentId: '',
-			},
-		},
-		(b, t) => {
-			const [parent] = seeded.serviceGroups;
-			b.empty('name', 'Name').empty('agentNumber', 'Members → Agent Number (member 1)', ['']);
-			b.malformed('weight', 'Members → Weight (member 1)', [-1, 'x', 1.5], RULES.nonNegative);
-			b.wellFormed('weight', 'Members → Weight (member 1)', [0]);
-			b.malformed('agentNumber2', 'Members', ['8001'], RULES.duplicate);
-			b.enumeration('strategy', 'Additional Fields → Strategy', options(t.op, 'strategy'));
-			b.nonNegative('maxWaitLimit', 'Additional Fields → Max Queue Length');
-			b.nonNegative('waitTime', 'Additional Fields → Queue Wait Time');
-			b.nonNegative('timeout', 'Additional Fields → Ring Time');
-			const announce = 'Additional Fields → Announce Agent Number';
-			b.malformed('broadcastMember', announce, ['yes', 1], RULES.boolean);
-			b.malformed(
-				'groupLeader',
-				'Additional Fields → Group Leaders',
-				['8001, 8001'],
-				RULES.duplicate,
-			);
-			b.malformed('level', 'Additional Fields → Level', ['4', 'first'], /must be 1, 2 or 3/);
-			const parentField = 'Additional Fields → Parent Group';
-			b.bad(parentField, { level: '2', parentId: '' }, /is required for a level 2 group/);
-			b.bad(parentField, { level: '1', parentId: parent }, /first level/);
-			b.ok(parentField, { level: '2', parentId: parent });
-			b.structural('Members', 'no member', { ...t.parameters, members: {} }, RULES.required);
-		},
-	);
-	build(
-		{
-			op: 'serviceGroup.update',
-			parameters: {
-				resource: 'serviceGroup',
-				operation: 'update',
-				queueNumber: rl(x('queueNumber')),
-				updateFields: { name: x('name'), maxWaitLimit: x('maxWaitLimit') },
-			},
-			defaults: { queueNumber: seeded.serviceGroups[1], name: 'Renamed group', maxWaitLimit: 5 },
-		},
+		'serviceGroup.update',
+		{ queueNumber: rl(x('queueNumber')), updateFields: bind('name', 'maxWaitLimit') },
+		{ queueNumber: toUpdate, name: 'Renamed group', maxWaitLimit: 5 },
 		(b, t) => {
 			b.empty('queueNumber', 'Service Group', ['']).empty('name', 'Update Fields → Name');
 			b.nonNegative('maxWaitLimit', 'Update Fields → Max Queue Length');
-			b.structural(
-				'Update Fields',
-				'no field',
-				{ ...t.parameters, updateFields: {} },
-				RULES.required,
-			);
+			const none = { ...t.parameters, updateFields: {} };
+			b.structural('Update Fields', 'no field', none, RULES.required);
 		},
 	);
-	const [, , groupToDelete] = seeded.serviceGroups;
 	build(
-		{
-			op: 'serviceGroup.delete',
-			parameters: {
-				resource: 'serviceGroup',
-				operation: 'delete',
-				queueNumber: rl(x('queueNumber')),
-			},
-			defaults: { queueNumber: groupToDelete },
-		},
+		'serviceGroup.delete',
+		{ queueNumber: rl(x('queueNumber')) },
+		{ queueNumber: toDelete },
 		(b) =>
 			b
 				.empty('queueNumber', 'Service Group', [''])
-				.wellFormed('queueNumber', 'Service Group', [groupToDelete]),
+				.wellFormed('queueNumber', 'Service Group', [toDelete]),
 	);
 
-	build(
-		{
-			op: 'displayNumberGroup.create',
-			parameters: {
-				resource: 'displayNumberGroup',
-				operation: 'create',
-				groupName: x('groupName'),
-				strategy: x('strategy'),
-				numberList: x('numberList'),
-				additionalFields: { defaultNumberList: x('defaultNumberList') },
-			},
-			defaults: {
-				groupName: 'Outbound Shanghai',
-				strategy: '3',
-				numberList: '02112345678, 02187654321',
-				defaultNumberList: '02100000000',
-			},
-		},
-		(b, t) => {
-			b.empty('groupName', 'Group Name');
-			b.malformed('strategy', 'Strategy', ['4', 'random', '0', ''], RULES.oneOf);
-			for (const strategy of options(t.op, 'strategy'))
-				b.ok(
-					'Strategy',
-					{ strategy, defaultNumberList: strategy === '3' ? '02100000000' : '' },
-					strategy,
-				);
-			b.empty('numberList', 'Number List', ['', ' , ']);
-			b.malformed('numberList', 'Number List', ['abc', '021 1234', '+-12'], RULES.phone);
-			b.malformed('numberList', 'Number List', ['021-1234, 021-1234'], RULES.duplicate);
-			const defaults = 'Additional Fields → Default Number List';
-			b.malformed('defaultNumberList', defaults, ['x1'], RULES.phone);
-			b.malformed('defaultNumberList', defaults, ['0211, 0211'], RULES.duplicate);
-			const homeOnly = /only used by the "By Home Location" strategy/;
-			b.bad(defaults, { strategy: '1', defaultNumberList: '02100000000' }, homeOnly);
-		},
-	);
+	const numbersCreate = {
+		...bind('groupName', 'strategy', 'numberList'),
+		additionalFields: bind('defaultNumberList'),
+	};
+	const numbersItem = {
+		groupName: 'Outbound Shanghai',
+		strategy: '3',
+		numberList: '02112345678, 02187654321',
+		defaultNumberList: '02100000000',
+	};
+	build('displayNumberGroup.create', numbersCreate, numbersItem, (b, _t, choices) => {
+		b.empty('groupName', 'Group Name');
+		b.malformed('strategy', 'Strategy', ['4', 'random', '0', ''], RULES.oneOf);
+		for (const strategy of choices('strategy')) {
+			const defaultNumberList = strategy === '3' ? '02100000000' : '';
+			b.ok('Strategy', { strategy, defaultNumberList }, strategy);
+		}
+		b.empty('numberList', 'Number List', ['', ' , ']);
+		b.malformed('numberList', 'Number List', ['abc', '021 1234', '+-12'], RULES.phone);
+		b.malformed('numberList', 'Number List', ['021-1234, 021-1234'], RULES.duplicate);
+		const defaults = 'Additional Fields → Default Number List';
+		b.malformed('defaultNumberList', defaults, ['x1'], RULES.phone);
+		b.malformed('defaultNumberList', defaults, ['0211, 0211'], RULES.duplicate);
+		const homeOnly = /only used by the "By Home Location" strategy/;
+		b.bad(defaults, { strategy: '1', defaultNumberList: '02100000000' }, homeOnly);
+	});
 	const [numbers, overflow, numbersToDelete] = seeded.displayGroups;
-	build(
-		{
-			op: 'displayNumberGroup.update',
-			parameters: {
-				resource: 'displayNumberGroup',
-				operation: 'update',
-				groupId: rl(x('groupId')),
-				numberList: x('numberList'),
-				updateFields: { groupName: x('groupName'), overflowGroupId: rl(x('overflow')) },
-			},
-			defaults: {
-				groupId: numbers,
-				numberList: '02112345678',
-				groupName: 'Renamed numbers',
-				overflow,
-			},
-		},
-		(b) => {
-			b.empty('groupId', 'Display Number Group', ['']).empty('numberList', 'Number List', ['']);
-			b.empty('groupName', 'Update Fields → Group Name');
-			b.bad('Update Fields → Overflow Group', { overflow: numbers }, /cannot overflow to itself/);
-		},
-	);
-	build(
-		{
-			op: 'displayNumberGroup.delete',
-			parameters: {
-				resource: 'displayNumberGroup',
-				operation: 'delete',
-				groupId: rl(x('groupId')),
-			},
-			defaults: { groupId: numbersToDelete },
-		},
-		(b) =>
-			b
-				.empty('groupId', 'Display Number Group', [''])
-				.wellFormed('groupId', 'Display Number Group', [numbersToDelete]),
+	const numbersUpdate = {
+		groupId: rl(x('groupId')),
+		numberList: x('numberList'),
+		updateFields: { groupName: x('groupName'), overflowGroupId: rl(x('overflow')) },
+	};
+	const renamed = { numberList: '02112345678', groupName: 'Renamed numbers', overflow };
+	build('displayNumberGroup.update', numbersUpdate, { groupId: numbers, ...renamed }, (b) => {
+		b.empty('groupId', 'Display Number Group', ['']).empty('numberList', 'Number List', ['']);
+		b.empty('groupName', 'Update Fields → Group Name');
+		b.bad('Update Fields → Overflow Group', { overflow: numbers }, /cannot overflow to itself/);
+	});
+	const doomed = { groupId: numbersToDelete };
+	build('displayNumberGroup.delete', { groupId: rl(x('groupId')) }, doomed, (b) =>
+		b
+			.empty('groupId', 'Display Number Group', [''])
+			.wellFormed('groupId', 'Display Number Group', [numbersToDelete]),
 	);
 
-	build(
-		{
-			op: 'serviceRecord.getAll',
-			parameters: {
-				resource: 'serviceRecord',
-				operation: 'getAll',
-				channel: x('channel'),
-				startTime: x('startTime'),
-				endTime: x('endTime'),
-				returnAll: false,
-				limit: 5,
-			},
-			defaults: {
-				channel: 'call',
-				startTime: '2026-03-01T00:00:00',
-				endTime: '2026-03-01T23:59:59',
-			},
-		},
-		(b, t) => {
-			b.enumeration('channel', 'Channel', options(t.op, 'channel'), { required: true });
-			b.empty('startTime', 'Start Time', ['']).empty('endTime', 'End Time', ['']);
-			b.malformed('startTime', 'Start Time', ['yesterday', '2026-02-30 25:00'], RULES.dateTime);
-			b.malformed('endTime', 'End Time', ['later'], RULES.dateTime);
-			b.bad('Start Time', { startTime: '2026-03-02T00:00:00' }, RULES.order);
-			b.ok('Start Time', { startTime: '2026-03-01T23:59:59' }, 'equal to the end');
-		},
-	);
+	const window = { startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T23:59:59' };
+	const records = { ...bind('channel', 'startTime', 'endTime'), ...list };
+	build('serviceRecord.getAll', records, { channel: 'call', ...window }, (b, _t, choices) => {
+		b.enumeration('channel', 'Channel', choices('channel'), { required: true });
+		b.empty('startTime', 'Start Time', ['']).empty('endTime', 'End Time', ['']);
+		b.malformed('startTime', 'Start Time', ['yesterday', '2026-02-30 25:00'], RULES.dateTime);
+		b.malformed('endTime', 'End Time', ['later'], RULES.dateTime);
+		b.bad('Start Time', { startTime: '2026-03-02T00:00:00' }, RULES.order);
+		b.ok('Start Time', { startTime: '2026-03-01T23:59:59' }, 'equal to the end');
+	});
 
 	return all.map((c, id) => ({ ...c, id }));
 }
@@ -883,7 +678,6 @@ describe('import: one invalid row among valid ones sends nothing at all', () => 
 				...c.item,
 				taskId: seeded.importTask,
 				...IMPORT_ROW,
-				dupStrategy: 'none',
 				customerNumber: phone(i),
 			}));
 			items[position] = c.item;
