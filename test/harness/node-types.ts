@@ -2,7 +2,8 @@
 /**
  * INodeTypes over the node classes under test, plus the two n8n-nodes-base nodes the harness needs
  * in their place (n8n-nodes-base is not installed): the Manual Trigger a manual run starts from, and
- * the No Operation node n8n's credential tester borrows. Both keep n8n's type names and behaviour.
+ * the No Operation node the credentials helper evaluates expressions on. Both keep n8n's type names
+ * and behaviour.
  */
 import {
 	NodeConnectionTypes,
@@ -105,7 +106,7 @@ export class HarnessNodeTypes implements INodeTypes {
 		for (const nodeType of nodeTypes) this.byName.set(typeNameOf(nodeType), nodeType);
 	}
 
-	/** Registers a type under an exact name (the credential tester's temporary copy of No Op). */
+	/** Registers a type under an exact name (n8n-nodes-base stand-ins of the example workflows). */
 	set(name: string, nodeType: INodeType): void {
 		this.byName.set(name, nodeType);
 	}

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeOptions } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -47,18 +47,9 @@ const baseParameters: INodeParameters = {
 	startType: 'manual',
 };
 
-async function create(
-	parameters: INodeParameters = {},
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { ...baseParameters, ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, parameters: baseParameters });
+const create = async (parameters: INodeParameters = {}, options?: Partial<RunNodeOptions>) =>
+	await run(parameters, options);
 
 async function taskInSandbox(taskId: string) {
 	const state = await control.getState(APP.appId);
@@ -164,17 +155,13 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect((result.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-01-02 22:30:00');
 
 		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
-		const berlin = await runNode({
-			nodeType: ContactCenter,
-			parameters: {
-				...baseParameters,
-				startType: 'scheduled',
-				scheduledStartTime: '2030-07-01T08:00:00+00:00',
+		const berlin = await create(
+			{ startType: 'scheduled', scheduledStartTime: '2030-07-01T08:00:00+00:00' },
+			{
+				credentials: sandbox.credentials(APP, { timezone: 'Europe/Berlin' }),
+				timezone: 'Asia/Tokyo',
 			},
-			credentials: sandbox.credentials(APP, { timezone: 'Europe/Berlin' }),
-			timezone: 'Asia/Tokyo',
-			sandbox: control,
-		});
+		);
 		expect(berlin.error).toBeUndefined();
 		expect((berlin.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-07-01 10:00:00');
 		const task = await taskInSandbox(berlin.items[0].json.taskId as string);
@@ -376,25 +363,6 @@ describe('callTask create: validation before sending', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.requests[0].rawBody).not.toContain('scheduledStartTime');
-	});
-
-	test('continueOnFail: the invalid item becomes an error item, the valid one is created', async () => {
-		const result = await create(
-			{ taskName: '={{ $json.name }}' },
-			{ continueOnFail: true, items: [{ name: 'y'.repeat(60) }, { name: 'Second run' }] },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
-		expect((result.requests[0].body as IDataObject).taskName).toBe('Second run');
-		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({
-			pairedItem: { item: 0 },
-			json: { error: expect.stringContaining('"Task Name" must be at most 50 characters') },
-		});
-		expect(result.items[1]).toMatchObject({
-			pairedItem: { item: 1 },
-			json: { taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' },
-		});
 	});
 });
 

@@ -1,7 +1,7 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeOptions, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -29,20 +29,13 @@ beforeAll(async () => {
 
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-	tenant = APP,
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'callTask', ...parameters },
-		credentials: sandbox.credentials(tenant),
-		sandbox: control,
-		timezone: 'Asia/Shanghai',
-		...options,
-	});
-}
+const defaults = {
+	nodeType: ContactCenter,
+	parameters: { resource: 'callTask' },
+	timezone: 'Asia/Shanghai',
+};
+const run = nodeRunner(sandbox, APP, defaults);
+const runMany = nodeRunner(sandbox, MANY, defaults);
 
 const operate = async (
 	operation: 'start' | 'pause' | 'get',
@@ -225,10 +218,9 @@ describe('callTask get: found through the task query', () => {
 		// The query lists the newest first: the oldest task is on page 3 of 1,200.
 		const oldest = tasks.reduce((a, b) => (a.id < b.id ? a : b));
 		const newest = tasks.reduce((a, b) => (a.id > b.id ? a : b));
-		const result = await run(
+		const result = await runMany(
 			{ operation: 'get', taskId: locator('={{ $json.id }}', 'id') },
 			{ items: [{ id: oldest.id }, { id: newest.id }] },
-			MANY,
 		);
 		expect(bodies(result)).toEqual([
 			{ pageNum: 1, pageSize: 500 },
@@ -242,11 +234,10 @@ describe('callTask get: found through the task query', () => {
 	});
 
 	test('a task that does not exist: a clear error after reading every page', async () => {
-		const result = await run(
-			{ operation: 'get', taskId: locator('123456789012345678', 'id') },
-			{},
-			MANY,
-		);
+		const result = await runMany({
+			operation: 'get',
+			taskId: locator('123456789012345678', 'id'),
+		});
 		expect(result.requests).toHaveLength(3);
 		expect(result.error?.message).toBe('The call task 123456789012345678 does not exist');
 		expect(result.error?.description).toContain(
@@ -265,7 +256,7 @@ describe('callTask get: found through the task query', () => {
 
 describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 	test('Return All reads 1,200 tasks in exactly 3 pages of 500', async () => {
-		const result = await run({ operation: 'getAll', returnAll: true }, {}, MANY);
+		const result = await runMany({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => [r.path, r.signatureValid])).toEqual([
 			[QUERY_PATH, true],
@@ -295,10 +286,10 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	test('Limit: one page just big enough, or the fewest pages (at most 500), each as small as that allows', async () => {
-		const ten = await run({ operation: 'getAll', limit: 10 }, {}, MANY);
+		const ten = await runMany({ operation: 'getAll', limit: 10 });
 		expect(bodies(ten)).toEqual([{ pageNum: 1, pageSize: 10 }]);
 		expect(ten.items).toHaveLength(10);
-		const many = await run({ operation: 'getAll', limit: 700 }, {}, MANY);
+		const many = await runMany({ operation: 'getAll', limit: 700 });
 		expect(bodies(many)).toEqual([
 			{ pageNum: 1, pageSize: 350 },
 			{ pageNum: 2, pageSize: 350 },

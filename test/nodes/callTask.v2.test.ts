@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -39,19 +39,7 @@ beforeAll(async () => {
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters,
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		typeVersion: 2,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
 
 const CREATE: INodeParameters = {
 	resource: 'callTask',

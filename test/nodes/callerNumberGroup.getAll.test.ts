@@ -1,7 +1,7 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const MANY = { appId: '4090', appSecret: 'many-secret' };
@@ -28,14 +28,12 @@ beforeAll(async () => {
 	});
 });
 
-async function getAll(parameters: INodeParameters, tenant = MANY): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'callerNumberGroup', operation: 'getAll', ...parameters },
-		credentials: sandbox.credentials(tenant),
-		sandbox: control,
-	});
-}
+const defaults = {
+	nodeType: ContactCenter,
+	parameters: { resource: 'callerNumberGroup', operation: 'getAll' },
+};
+const getAll = nodeRunner(sandbox, MANY, defaults);
+const getFew = nodeRunner(sandbox, FEW, defaults);
 
 const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 
@@ -66,7 +64,7 @@ describe('callerNumberGroup getAll: POST /openapi/agent/web/v1/number/group/quer
 		expect(bodies(limited)).toEqual([{ pageNo: 1, pageSize: 7 }]);
 		expect(limited.items).toHaveLength(7);
 
-		const named = await getAll({ returnAll: true, filters: { groupName: 'Hangzhou' } }, FEW);
+		const named = await getFew({ returnAll: true, filters: { groupName: 'Hangzhou' } });
 		expect(bodies(named)).toEqual([{ pageNo: 1, pageSize: 500, groupName: 'Hangzhou' }]);
 		expect(named.items.map((item) => item.json)).toEqual([
 			expect.objectContaining({

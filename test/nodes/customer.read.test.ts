@@ -1,7 +1,7 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -59,18 +59,11 @@ beforeAll(async () => {
 	bulkIds = await control.seedCustomers({ appId: BULK.appId, count: 2500 });
 });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'customer', ...parameters },
-		credentials: credentials(),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(
+	sandbox,
+	{ ...APP, timezone: 'Asia/Shanghai' },
+	{ nodeType: ContactCenter, parameters: { resource: 'customer' } },
+);
 
 describe('customer get: GET /openapi/crm/{id}', () => {
 	test('the customer record as the item, _id a string, paired', async () => {

@@ -144,40 +144,6 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
-	test('customerName is required on add; enums, times and contact values are checked, each issue named', () => {
-		const built = write({
-			customerName: '  ',
-			optionalFields: { createMethod: 'FAX', customerOrigin: 'street', assignTime: 'next tuesday' },
-			contacts: { wechat: { values: [{ value: '', memo: 'old' }] } },
-		});
-		expect(built.issues.map((i) => i.field)).toEqual([
-			'customerName',
-			'additionalFields.assignTime',
-			'additionalFields.createMethod',
-			'additionalFields.customerOrigin',
-			'wechat.values[0].value',
-		]);
-		expect(built.issues[2].problem).toBe(
-			'must be one of INSERT, WORKORDER, WEBCHAT, API, IMPORT, AUTOSAVE, USERREGISTRATION (got "FAX")',
-		);
-		expect(built.issues[3].problem).toContain('busOpportunity, openSeaCustom, selfDevelop');
-	});
-
-	test('update: no name required, but a Customer Name added to Update Fields cannot be blank', () => {
-		expect(
-			write({ mode: 'update', customerName: undefined, optionalParameter: 'updateFields' }).issues,
-		).toEqual([]);
-		const built = write({
-			mode: 'update',
-			customerName: undefined,
-			optionalParameter: 'updateFields',
-			optionalFields: { customerName: '' },
-		});
-		expect(built.issues).toEqual([
-			expect.objectContaining({ field: 'updateFields.customerName', problem: 'is required' }),
-		]);
-	});
-
 	test('custom values join the body as top-level keys; a custom key that is a standard field is refused', () => {
 		const built = write({ customFields: mapper({ level: 'gold', note: 'vip' }) });
 		expect(built.body).toMatchObject({ customerName: 'Jane', level: 'gold', note: 'vip' });

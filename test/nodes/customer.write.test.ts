@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	INodeParameters,
-	ResourceMapperField,
-	ResourceMapperValue,
-} from 'n8n-workflow';
+import type { IDataObject, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -67,18 +62,11 @@ function customFields(
 	};
 }
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'customer', ...parameters },
-		credentials: credentials(),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(
+	sandbox,
+	{ ...APP, timezone: 'Asia/Shanghai' },
+	{ nodeType: ContactCenter, parameters: { resource: 'customer' } },
+);
 
 async function customerInSandbox(id: string) {
 	return (await control.getState(APP.appId)).customers.find((c) => c._id === id);

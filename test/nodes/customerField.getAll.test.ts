@@ -1,7 +1,5 @@
-import type { INodeParameters } from 'n8n-workflow';
-
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -27,18 +25,10 @@ beforeAll(async () => {
 	});
 });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'customerField', operation: 'getAll', ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: { resource: 'customerField', operation: 'getAll' },
+});
 
 describe('customerField getAll: POST /openapi/crm/config/field/list', () => {
 	test('Return All: one signed request with an empty body, one item per field (preset and custom)', async () => {

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -21,18 +21,10 @@ beforeEach(async () => {
 
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'displayNumberGroup', ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: { resource: 'displayNumberGroup' },
+});
 
 async function groupsInSandbox() {
 	return (await control.getState(APP.appId)).displayNumberGroups;

@@ -3,10 +3,8 @@
  * (vendor) errors, transport errors and the node's own "does not exist", in the node error and in
  * the error item of "On Error: Continue" (same keys as version 1). Version 1's messages are kept.
  */
-import type { INodeParameters } from 'n8n-workflow';
-
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -27,24 +25,16 @@ beforeEach(async () => {
 	await control.clearFaults();
 });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: {
-			resource: 'callTask',
-			taskId: { __rl: true, mode: 'id', value: '={{ $json.taskId }}' },
-			...parameters,
-		},
-		items: [{ taskId }, { taskId: UNKNOWN_TASK }],
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		typeVersion: 2,
-		...options,
-	});
-}
+const runAs = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: {
+		resource: 'callTask',
+		taskId: { __rl: true, mode: 'id', value: '={{ $json.taskId }}' },
+	},
+	typeVersion: 2,
+});
+const run: typeof runAs = async (parameters, options) =>
+	await runAs(parameters, { items: [{ taskId }, { taskId: UNKNOWN_TASK }], ...options });
 
 describe('version 2: errors name their item', () => {
 	test('a vendor error (801) of the second item: the node error and its message name item 1', async () => {

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode, type RunNodeResult } from '../harness';
+import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 // The Limit of every Get Many: read and checked in one place (transport/pagination.ts), the
@@ -42,15 +42,13 @@ const OPERATIONS: Array<{ resource: string; extra?: INodeParameters; sizeKey?: s
 	},
 ];
 
-async function getAll(resource: string, parameters: INodeParameters): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource, operation: 'getAll', ...parameters },
-		credentials: sandbox.credentials(APP, { timezone: 'Asia/Shanghai' }),
-		sandbox: control,
-		timezone: 'Asia/Shanghai',
-	});
-}
+const run = nodeRunner(
+	sandbox,
+	{ ...APP, timezone: 'Asia/Shanghai' },
+	{ nodeType: ContactCenter, parameters: { operation: 'getAll' }, timezone: 'Asia/Shanghai' },
+);
+const getAll = async (resource: string, parameters: INodeParameters) =>
+	await run({ resource, ...parameters });
 
 describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeKey }) => {
 	test.each([

@@ -5,13 +5,12 @@
  */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { pickFields } from '../../nodes/ContactCenter/helpers/outputFields';
-import { runNode } from '../harness';
+import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const sandbox = useSandbox({ tenants: [{ ...APP, seed: 'demo' }] });
 const { control } = sandbox;
-const credentials = () => sandbox.credentials(APP);
 let customerId: string;
 let taskId: string;
 
@@ -33,20 +32,18 @@ beforeAll(async () => {
 	});
 });
 
+const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
 const get = (outputFields: string, typeVersion = 2) =>
-	runNode({
-		nodeType: ContactCenter,
-		typeVersion,
-		parameters: {
+	run(
+		{
 			resource: 'customer',
 			operation: 'get',
 			customerId: { __rl: true, mode: 'id', value: customerId },
 			simplify: false,
 			outputFields,
 		},
-		credentials: credentials(),
-		sandbox: control,
-	});
+		{ typeVersion },
+	);
 
 describe('Output Fields', () => {
 	test('keeps only the named fields of a record, in any order given', async () => {
@@ -87,20 +84,16 @@ describe('Output Fields', () => {
 	});
 
 	test('applies to the call-task import (one item per request)', async () => {
-		const result = await runNode({
-			nodeType: ContactCenter,
-			typeVersion: 2,
-			parameters: {
+		const result = await run(
+			{
 				resource: 'callTask',
 				operation: 'import',
 				taskId: { __rl: true, mode: 'id', value: taskId },
 				customerNumber: '={{ $json.phone }}',
 				outputFields: 'taskId, successCount',
 			},
-			items: [{ phone: '13800138001' }, { phone: '13800138002' }],
-			credentials: credentials(),
-			sandbox: control,
-		});
+			{ items: [{ phone: '13800138001' }, { phone: '13800138002' }] },
+		);
 		expect(result.status).toBe('success');
 		expect(result.items.map((i) => i.json)).toEqual([{ taskId, successCount: 2 }]);
 	});
@@ -122,23 +115,21 @@ describe('pickFields', () => {
 	});
 
 	test('the import reads an Output Fields expression per item: a bad one names its item and sends nothing', async () => {
-		const result = await runNode({
-			nodeType: ContactCenter,
-			typeVersion: 2,
-			parameters: {
+		const result = await run(
+			{
 				resource: 'callTask',
 				operation: 'import',
 				taskId: { __rl: true, mode: 'id', value: taskId },
 				customerNumber: '={{ $json.phone }}',
 				outputFields: '={{ $json.keep }}',
 			},
-			items: [
-				{ phone: '13800138003', keep: 'taskId' },
-				{ phone: '13800138004', keep: 'task id' },
-			],
-			credentials: credentials(),
-			sandbox: control,
-		});
+			{
+				items: [
+					{ phone: '13800138003', keep: 'taskId' },
+					{ phone: '13800138004', keep: 'task id' },
+				],
+			},
+		);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toContain('[item 1]');
 		expect(result.error?.message).toContain('"Output Fields" has "task id"');

@@ -12,7 +12,7 @@ import {
 	PARALLEL_REQUESTS_DEFAULT,
 	PARALLEL_REQUESTS_MAX,
 } from '../../nodes/ContactCenter/actions/parallel';
-import { runNode, type RunNodeOptions } from '../harness';
+import { nodeRunner, type RunNodeOptions } from '../harness';
 import { PATHS, TENANT_A, useSandbox } from '../sandbox/fixture';
 import type { LogEntry } from '../sandbox/types';
 
@@ -38,21 +38,14 @@ const CREATE: INodeParameters = {
 	mobile: { values: [{ value: '={{ $json.phone }}' }] },
 };
 
+const runA = nodeRunner(sandbox, TENANT_A, { nodeType: ContactCenter, typeVersion: 2 });
 async function run(
 	parameters: INodeParameters,
 	items: IDataObject[],
 	options: Partial<RunNodeOptions> = {},
 ) {
 	await control.resetTraffic();
-	const result = await runNode({
-		nodeType: ContactCenter,
-		typeVersion: 2,
-		parameters,
-		items,
-		credentials: sandbox.credentials(TENANT_A),
-		sandbox: control,
-		...options,
-	});
+	const result = await runA(parameters, { items, ...options });
 	return { ...result, maxInFlight: (await control.getTraffic()).maxInFlight };
 }
 

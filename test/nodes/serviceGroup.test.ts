@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -27,18 +27,10 @@ const members = {
 	],
 };
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'serviceGroup', ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: { resource: 'serviceGroup' },
+});
 
 async function groupsInSandbox() {
 	return (await control.getState(APP.appId)).serviceGroups;
@@ -237,24 +229,6 @@ describe('serviceGroup create: POST /openapi/platform/v1/group/create', () => {
 			expect(await groupsInSandbox()).toEqual([]);
 		},
 	);
-
-	test('continueOnFail: the invalid item becomes an error item, the valid one is created', async () => {
-		const result = await run(
-			{ operation: 'create', name: '={{ $json.name }}', members },
-			{ continueOnFail: true, items: [{ name: '' }, { name: 'Valid' }] },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => r.path)).toEqual([PATHS.create, PATHS.list]);
-		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({
-			pairedItem: { item: 0 },
-			json: { error: expect.stringContaining('"Name" is required') },
-		});
-		expect(result.items[1]).toMatchObject({
-			pairedItem: { item: 1 },
-			json: { name: 'Valid', queueNumber: '8001' },
-		});
-	});
 
 	test('a vendor error (00000400) surfaces with its code and help', async () => {
 		const result = await run({

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -56,19 +56,11 @@ beforeEach(async () => {
 	await control.clearFaults();
 });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenterRecordingHints,
-		parameters: { resource: 'serviceRecord', operation: 'getAll', channel: 'call', ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		timezone: WORKFLOW_ZONE,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenterRecordingHints,
+	parameters: { resource: 'serviceRecord', operation: 'getAll', channel: 'call' },
+	timezone: WORKFLOW_ZONE,
+});
 
 const HOUR = { startTime: '2026-11-19T21:00:00', endTime: '2026-11-19T21:59:59' };
 

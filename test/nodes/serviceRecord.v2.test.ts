@@ -3,13 +3,12 @@
  * merged in updateTime order with Return All / Limit across both, the last hour by default, every
  * item tagged with its `channel`, Simplify on by default. Version 1 stays as it was.
  */
-import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { mergeByTime } from '../../nodes/ContactCenter/actions/serviceRecord/query';
 import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
-import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -62,19 +61,11 @@ beforeAll(async () => {
 	});
 });
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'serviceRecord', operation: 'getAll', ...parameters },
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-		typeVersion: 2,
-		...options,
-	});
-}
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: { resource: 'serviceRecord', operation: 'getAll' },
+	typeVersion: 2,
+});
 
 const ids = (result: RunNodeResult) => result.items.map((item) => item.json.eventUniqueId);
 

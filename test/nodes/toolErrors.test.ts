@@ -6,7 +6,7 @@
 import type { INodeParameters, INodeType } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode } from '../harness';
+import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -34,18 +34,7 @@ beforeAll(async () => {
 	});
 });
 
-const run = (
-	nodeType: INodeType | typeof ContactCenter,
-	parameters: INodeParameters,
-	typeVersion = 2,
-) =>
-	runNode({
-		nodeType,
-		typeVersion,
-		parameters,
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-	});
+const tool = nodeRunner(sandbox, APP, { nodeType: toolVariant(), typeVersion: 2 });
 
 const importBadPhone = (): INodeParameters => ({
 	resource: 'callTask',
@@ -56,7 +45,7 @@ const importBadPhone = (): INodeParameters => ({
 
 describe('bad arguments to the tool (version 2)', () => {
 	test('an import with a phone with letters: one error item with the message and the fix, nothing sent', async () => {
-		const result = await run(toolVariant(), importBadPhone());
+		const result = await tool(importBadPhone());
 		expect(result.status).toBe('success');
 		expect(result.items.map((i) => i.json)).toEqual([
 			{
@@ -71,7 +60,7 @@ describe('bad arguments to the tool (version 2)', () => {
 	});
 
 	test('an unknown channel: an error item naming the field, nothing sent', async () => {
-		const result = await run(toolVariant(), {
+		const result = await tool({
 			resource: 'serviceRecord',
 			operation: 'getAll',
 			channel: '={{ "sms" }}',
@@ -86,7 +75,7 @@ describe('bad arguments to the tool (version 2)', () => {
 	});
 
 	test('a 19-digit ID as a number: an error item, nothing sent', async () => {
-		const result = await run(toolVariant(), {
+		const result = await tool({
 			resource: 'customer',
 			operation: 'get',
 			customerId: { __rl: true, mode: 'id', value: '={{ 1874532109876543210 }}' },
@@ -100,14 +89,14 @@ describe('bad arguments to the tool (version 2)', () => {
 
 describe('where errors still fail the run', () => {
 	test('the tool at version 1 (saved workflows keep their behaviour)', async () => {
-		const result = await run(toolVariant(), importBadPhone(), 1);
+		const result = await tool(importBadPhone(), { typeVersion: 1 });
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toMatch(/^Invalid input \[item 0\]: "Customer Number"/);
 		expect(result.requests).toEqual([]);
 	});
 
 	test('the action node at version 2', async () => {
-		const result = await run(ContactCenter, importBadPhone());
+		const result = await tool(importBadPhone(), { nodeType: ContactCenter });
 		expect(result.status).toBe('error');
 		expect(result.requests).toEqual([]);
 	});

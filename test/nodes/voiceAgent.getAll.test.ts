@@ -1,7 +1,7 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 // One tenant with exactly 1,100 agents (paging), one with a few named ones.
@@ -33,19 +33,12 @@ beforeAll(async () => {
 	});
 });
 
-async function getAll(
-	parameters: INodeParameters,
-	tenant = MANY,
-	options: Partial<RunNodeOptions> = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'voiceAgent', operation: 'getAll', ...parameters },
-		credentials: sandbox.credentials(tenant),
-		sandbox: control,
-		...options,
-	});
-}
+const defaults = {
+	nodeType: ContactCenter,
+	parameters: { resource: 'voiceAgent', operation: 'getAll' },
+};
+const getAll = nodeRunner(sandbox, MANY, defaults);
+const getFew = nodeRunner(sandbox, FEW, defaults);
 
 const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 
@@ -106,15 +99,15 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 	});
 
 	test('Publish Status from an expression may be text; an unknown state sends nothing', async () => {
-		const text = await getAll(
-			{ returnAll: true, filters: { publishStatus: '={{ "OFFLINE, NEVER_PUBLISHED" }}' } },
-			FEW,
-		);
+		const text = await getFew({
+			returnAll: true,
+			filters: { publishStatus: '={{ "OFFLINE, NEVER_PUBLISHED" }}' },
+		});
 		expect(text.items.map((item) => item.json.name)).toEqual(['Renewal survey', 'Billing']);
-		const wrong = await getAll(
-			{ returnAll: true, filters: { publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' } },
-			FEW,
-		);
+		const wrong = await getFew({
+			returnAll: true,
+			filters: { publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' },
+		});
 		expect(wrong.requests).toEqual([]);
 		expect(wrong.error?.message).toBe(
 			'Invalid input [item 0]: "Filters → Publish Status" must be one of NEVER_PUBLISHED, OFFLINE, PUBLISHED (got "LIVE")',
@@ -122,7 +115,7 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 	});
 
 	test('Name is sent to the API (fuzzy match there)', async () => {
-		const result = await getAll({ returnAll: true, filters: { name: ' Renewal ' } }, FEW);
+		const result = await getFew({ returnAll: true, filters: { name: ' Renewal ' } });
 		expect(bodies(result)).toEqual([{ pageNo: 1, pageSize: 500, name: 'Renewal' }]);
 		expect(result.items.map((item) => [item.json.id, item.json.name])).toEqual([
 			['987654321098765432', 'Renewal reminder'],
@@ -138,7 +131,7 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 			count: 1,
 			retryAfterSeconds: 0,
 		});
-		const result = await getAll({ returnAll: true }, FEW);
+		const result = await getFew({ returnAll: true });
 		expect(result.requests.map((r) => r.httpStatus)).toEqual([503, 200]);
 		expect(result.items).toHaveLength(3);
 	});
@@ -151,10 +144,10 @@ describe('voiceAgent getAll: POST /openapi/agent/web/v1/agent/query', () => {
 			envelopeMessage: 'appId is empty',
 			count: 2,
 		});
-		const failed = await getAll({ returnAll: true }, FEW);
+		const failed = await getFew({ returnAll: true });
 		expect(failed.requests).toHaveLength(1);
 		expect(failed.error?.message).toBe('Contact Center error 400: appId is empty');
-		const kept = await getAll({ returnAll: true }, FEW, { continueOnFail: true });
+		const kept = await getFew({ returnAll: true }, { continueOnFail: true });
 		expect(kept.items).toEqual([
 			{
 				json: expect.objectContaining({

@@ -1,18 +1,10 @@
 /**
- * The generated input cases of the reliability suite. Each operation has a template: its parameters
- * with every validated leaf bound to the input item (`={{ $json.k }}`, as a data-driven workflow
- * sets them) and a valid item. Cases are generated from rules: lengths at limit−1, limit (pass)
- * and limit+1 (fail), enums from the node's own option lists (each allowed value passes, near
- * misses fail), empty values where required, wrong formats, duplicates where forbidden, and counts
- * around their limits. A case whose parameters differ from the template (a list of 21 variables,
- * no call window) is "structural": it runs on its own parameters.
+ * The case builder of the bad-input suite. A template binds every validated leaf of an operation to
+ * the input item (`={{ $json.k }}`, as a data-driven workflow sets them) and holds a valid item; a
+ * case changes the item (or, "structural", the parameters). `field` is the label the user sees in
+ * the error, written out: a wrong label in the node fails the suite.
  */
-import type {
-	IDataObject,
-	INodeParameters,
-	INodeProperties,
-	ResourceMapperField,
-} from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
@@ -23,16 +15,15 @@ export interface Template {
 	parameters: INodeParameters;
 	/** A valid input item: every `$json` key the parameters read. */
 	defaults: IDataObject;
-	/** The node version the cases run in (default: 1, as every saved workflow before version 2). */
+	/** Default 1, as every workflow saved before version 2. */
 	typeVersion?: number;
 }
 
 export interface InputCase {
 	id: number;
 	op: string;
-	/** The field as the node names it in its error. */
+	/** The field's label in the error, e.g. 'Additional Fields → Customer Name'. */
 	field: string;
-	rule: string;
 	/** What was given, for the test title. */
 	value: string;
 	valid: boolean;
@@ -42,64 +33,35 @@ export interface InputCase {
 	item: IDataObject;
 	/** True when the parameters are the template's: the case can run as one item among others. */
 	batchable: boolean;
-	/** Batchable cases of one group share their parameters. */
 	group: string;
-	/** The node version the case runs in (undefined: version 1). */
 	typeVersion?: number;
-}
-
-// ---- the node's own option lists --------------------------------------------------------------
-
-type Nested = INodeProperties | { name: string; values?: INodeProperties[]; displayName?: string };
-
-function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
-	const show = property.displayOptions?.show;
-	return (
-		!show ||
-		((show.resource ?? [resource]).includes(resource) &&
-			(show.operation ?? [operation]).includes(operation))
-	);
-}
-
-function findIn(properties: Nested[], name: string): INodeProperties | undefined {
-	for (const property of properties) {
-		if (
-			'type' in property &&
-			property.name === name &&
-			(property.type === 'options' || property.type === 'multiOptions')
-		)
-			return property;
-		const children =
-			'values' in property && Array.isArray(property.values)
-				? property.values
-				: 'options' in property && Array.isArray(property.options)
-					? property.options
-					: [];
-		const found = findIn(
-			(children as unknown[]).filter(
-				(c) => typeof c === 'object' && c !== null && 'name' in c,
-			) as Nested[],
-			name,
-		);
-		if (found) return found;
-	}
-	return undefined;
 }
 
 /** The values the node offers for an options parameter of an operation (searched through collections). */
 export function optionValues(resource: string, operation: string, name: string): string[] {
-	const properties = new ContactCenter().description.properties.filter((p) =>
-		shownFor(p, resource, operation),
-	);
-	const property = findIn(properties, name);
-	if (!property?.options)
-		throw new Error(`no options parameter "${name}" in ${resource}.${operation}`);
+	const shown = (p: INodeProperties) => {
+		const show = p.displayOptions?.show;
+		return (
+			!show ||
+			((show.resource ?? [resource]).includes(resource) &&
+				(show.operation ?? [operation]).includes(operation))
+		);
+	};
+	const find = (properties: unknown[]): INodeProperties | undefined => {
+		for (const p of properties as Array<INodeProperties & { values?: unknown[] }>) {
+			if (typeof p !== 'object' || p === null || !('name' in p)) continue;
+			if (p.name === name && (p.type === 'options' || p.type === 'multiOptions')) return p;
+			const found = find(p.values ?? (Array.isArray(p.options) ? p.options : []));
+			if (found) return found;
+		}
+		return undefined;
+	};
+	const property = find(new ContactCenter().description.properties.filter(shown));
+	if (!property?.options) throw new Error(`no options "${name}" in ${resource}.${operation}`);
 	return property.options.map((option) => String((option as { value: unknown }).value));
 }
 
-// ---- generators -------------------------------------------------------------------------------
-
-const RULES = {
+export const RULES = {
 	required: /is required|needs at least one|must have at least one|cannot be empty|is empty/,
 	maxLength: (max: number) => new RegExp(`must be at most ${max} characters`),
 	oneOf:
@@ -112,9 +74,7 @@ const RULES = {
 	timeRange: /not a time range|end is not after its start/,
 	weekday: /not a weekday/,
 	phone: /not phone numbers/,
-	// Customer → Search and Create or Update (version 2): one phone number, no letters.
 	phoneNumber: /must be a phone number/,
-	// Customer → Search: Phone, Email or Name.
 	criterion: /needs at least one of them/,
 	order: /is later than|must not be earlier than/,
 	future: /must be in the future/,
@@ -122,95 +82,64 @@ const RULES = {
 	choice: /must be one of the choices|must be a number|must be a date and time/,
 };
 
+const show = (change: IDataObject) =>
+	JSON.stringify(Object.values(change).length === 1 ? Object.values(change)[0] : change).slice(
+		0,
+		60,
+	);
+
 export class CaseBuilder {
 	readonly cases: InputCase[] = [];
 
 	constructor(private readonly template: Template) {}
 
-	private add(c: Omit<InputCase, 'id' | 'op' | 'group'>): void {
-		this.cases.push({
-			id: 0,
-			op: this.template.op,
-			group: this.template.group ?? this.template.op,
-			typeVersion: this.template.typeVersion,
-			...c,
-		});
-	}
-
-	/** One item value (or several keys at once) changed in the template's item. */
-	leaf(
-		field: string,
-		rule: string,
-		change: IDataObject,
-		valid: boolean,
-		problem?: RegExp,
-		label?: string,
-	): this {
-		this.add({
-			field,
-			rule,
-			value:
-				label ??
-				JSON.stringify(
-					Object.values(change).length === 1 ? Object.values(change)[0] : change,
-				).slice(0, 60),
-			valid,
-			problem,
-			parameters: this.template.parameters,
-			item: { ...this.template.defaults, ...change },
-			batchable: true,
-		});
+	private add(c: Omit<InputCase, 'id' | 'op' | 'group' | 'batchable'>, batchable = true): this {
+		const { op, group = op, typeVersion } = this.template;
+		this.cases.push({ id: 0, op, group, typeVersion, batchable, ...c });
 		return this;
 	}
 
-	/** Parameters unlike the template's (a list of a different length); the item stays the template's. */
+	private leaf(field: string, change: IDataObject, problem?: RegExp, value = show(change)): this {
+		const item = { ...this.template.defaults, ...change };
+		const { parameters } = this.template;
+		return this.add({ field, value, valid: !problem, problem, parameters, item });
+	}
+
+	/** An item value that the node must refuse with `problem`. */
+	bad(field: string, change: IDataObject, problem: RegExp, value?: string): this {
+		return this.leaf(field, change, problem, value);
+	}
+
+	/** An item value that must pass and be sent. */
+	ok(field: string, change: IDataObject, value?: string): this {
+		return this.leaf(field, change, undefined, value);
+	}
+
+	/** Parameters unlike the template's (a list of a different length); `problem` undefined: valid. */
 	structural(
 		field: string,
-		rule: string,
-		label: string,
+		value: string,
 		parameters: INodeParameters,
-		valid: boolean,
 		problem?: RegExp,
 		item?: IDataObject,
 	): this {
-		this.add({
-			field,
-			rule,
-			value: label,
-			valid,
-			problem,
-			parameters,
-			item: { ...this.template.defaults, ...item },
-			batchable: false,
-		});
-		return this;
+		item = { ...this.template.defaults, ...item };
+		return this.add({ field, value, valid: !problem, problem, parameters, item }, false);
 	}
 
-	/** Lengths around a limit: (min−1 fails,) min and max pass, max−1 passes, max+1 fails. */
-	lengths(
-		key: string,
-		field: string,
-		limits: { max: number; min?: number },
-		make: (length: number) => string = (n) => 'x'.repeat(n),
-	): this {
-		const { max, min } = limits;
-		const rule = min === undefined ? `at most ${max} characters` : `${min} to ${max} characters`;
+	/** Lengths around a limit: (min−1 fails, min and min+1 pass,) max−1 and max pass, max+1 fails. */
+	lengths(key: string, field: string, max: number, min?: number, char = 'x'): this {
 		const problem = min === undefined ? RULES.maxLength(max) : RULES.customerNumber;
+		const at = (n: number) => ({ [key]: char.repeat(n) });
 		if (min !== undefined) {
-			this.leaf(field, rule, { [key]: make(min - 1) }, false, problem, `${min - 1} characters`);
-			this.leaf(field, rule, { [key]: make(min) }, true, undefined, `${min} characters`);
-			this.leaf(field, rule, { [key]: make(min + 1) }, true, undefined, `${min + 1} characters`);
+			this.bad(field, at(min - 1), problem, `${min - 1} characters`);
+			for (const n of [min, min + 1]) this.ok(field, at(n), `${n} characters`);
 		}
-		this.leaf(field, rule, { [key]: make(max - 1) }, true, undefined, `${max - 1} characters`);
-		this.leaf(field, rule, { [key]: make(max) }, true, undefined, `${max} characters`);
-		this.leaf(field, rule, { [key]: make(max + 1) }, false, problem, `${max + 1} characters`);
-		return this;
+		for (const n of [max - 1, max]) this.ok(field, at(n), `${n} characters`);
+		return this.bad(field, at(max + 1), problem, `${max + 1} characters`);
 	}
 
-	/**
-	 * An enum from the node's option list: every allowed value passes; near misses (other case, a
-	 * suffix, a foreign word) fail; empty fails when the field is required.
-	 */
+	/** Every allowed value passes (unless `passAll` false); near misses fail; empty fails when required. */
 	enumeration(
 		key: string,
 		field: string,
@@ -218,100 +147,56 @@ export class CaseBuilder {
 		options: { required?: boolean; list?: boolean; passAll?: boolean } = {},
 	): this {
 		const wrap = (value: string) => (options.list ? [value] : value);
-		if (options.passAll !== false)
-			for (const value of allowed)
-				this.leaf(field, 'one of the options', { [key]: wrap(value) }, true);
-		const misses = new Set([
-			allowed[0].toUpperCase(),
-			allowed[0].toLowerCase(),
-			`${allowed[0]}_x`,
-			'unknown',
-		]);
-		for (const miss of misses) {
-			if (allowed.includes(miss)) continue;
-			this.leaf(field, 'one of the options', { [key]: wrap(miss) }, false, RULES.oneOf);
-		}
+		if (options.passAll !== false) for (const v of allowed) this.ok(field, { [key]: wrap(v) });
+		const [first] = allowed;
+		for (const miss of new Set([first.toUpperCase(), first.toLowerCase(), `${first}_x`, 'unknown']))
+			if (!allowed.includes(miss)) this.bad(field, { [key]: wrap(miss) }, RULES.oneOf);
 		// An empty choice may be reported as missing or as not one of the options.
-		if (options.required)
-			this.empty(
-				key,
-				field,
-				['', '   '],
-				new RegExp(`${RULES.required.source}|${RULES.oneOf.source}`),
-			);
-		return this;
+		const emptyProblem = new RegExp(`${RULES.required.source}|${RULES.oneOf.source}`);
+		return options.required ? this.empty(key, field, ['', '   '], emptyProblem) : this;
 	}
 
-	/** Empty and blank values where a value is required. */
-	empty(
-		key: string,
-		field: string,
-		values: unknown[] = ['', '   '],
-		problem: RegExp = RULES.required,
-	): this {
-		for (const value of values)
-			this.leaf(field, 'required', { [key]: value as IDataObject[string] }, false, problem);
-		return this;
+	empty(key: string, field: string, values: unknown[] = ['', '   '], problem = RULES.required) {
+		return this.malformed(key, field, values, problem);
 	}
 
 	/** Whole numbers greater than 0: 0, −1 and 1.5 fail; 1 and 2 pass. */
 	positive(key: string, field: string): this {
-		for (const value of [0, -1, 1.5])
-			this.leaf(field, 'whole number > 0', { [key]: value }, false, RULES.positive);
-		for (const value of [1, 2]) this.leaf(field, 'whole number > 0', { [key]: value }, true);
-		return this;
+		return this.malformed(key, field, [0, -1, 1.5], RULES.positive).wellFormed(key, field, [1, 2]);
 	}
 
 	/** Whole numbers of 0 or more: −1 and 1.5 fail; 0 and 1 pass. */
 	nonNegative(key: string, field: string): this {
-		for (const value of [-1, 1.5])
-			this.leaf(field, 'whole number >= 0', { [key]: value }, false, RULES.nonNegative);
-		for (const value of [0, 1]) this.leaf(field, 'whole number >= 0', { [key]: value }, true);
-		return this;
+		return this.malformed(key, field, [-1, 1.5], RULES.nonNegative).wellFormed(key, field, [0, 1]);
 	}
 
-	/**
-	 * Numeric ids greater than 0 (Java Longs): empty, letters, 0, negative, decimal, exponent, a
-	 * leading zero, 20 digits and the first integer past the Long range fail; the largest Long passes
-	 * the client (the API then says whether it exists).
-	 */
-	numericId(key: string, field: string, options: { long?: boolean } = {}): this {
+	/** Numeric ids > 0 (Java Longs): empty, letters, 0, signs, decimals, leading zeros, 20 digits fail. */
+	numericId(key: string, field: string, long = false): this {
 		this.empty(key, field, [''], new RegExp(`${RULES.required.source}|${RULES.positive.source}`));
 		const bad = ['abc', '0', '-7', '12.5', '1e5', '0123', '12 34', '12345678901234567890'];
-		if (options.long) bad.push('9223372036854775808');
-		for (const value of bad)
-			this.leaf(field, 'numeric id > 0', { [key]: value }, false, RULES.positive);
+		return this.malformed(key, field, long ? [...bad, '9223372036854775808'] : bad, RULES.positive);
+	}
+
+	malformed(key: string, field: string, values: unknown[], problem: RegExp): this {
+		for (const value of values) this.bad(field, { [key]: value as IDataObject[string] }, problem);
 		return this;
 	}
 
-	/** Values that are not in the expected format. */
-	malformed(key: string, field: string, rule: string, values: unknown[], problem: RegExp): this {
-		for (const value of values)
-			this.leaf(field, rule, { [key]: value as IDataObject[string] }, false, problem);
-		return this;
-	}
-
-	/** Values in the expected format (they must pass and be sent). */
-	wellFormed(key: string, field: string, rule: string, values: unknown[]): this {
-		for (const value of values)
-			this.leaf(field, rule, { [key]: value as IDataObject[string] }, true);
+	wellFormed(key: string, field: string, values: unknown[]): this {
+		for (const value of values) this.ok(field, { [key]: value as IDataObject[string] });
 		return this;
 	}
 }
-
-export { RULES };
 
 /** A resource-mapper value as the editor saves it. */
-export function mapper(value: IDataObject, schema: ResourceMapperField[]): INodeParameters {
-	return {
-		mappingMode: 'defineBelow',
-		value,
-		schema,
-		matchingColumns: [],
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	} as unknown as INodeParameters;
-}
+export const mapper = (value: IDataObject, schema: unknown): INodeParameters => ({
+	mappingMode: 'defineBelow',
+	value: value as INodeParameters,
+	schema: schema as INodeParameters[],
+	matchingColumns: [],
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
 
 export const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 export const x = (key: string) => `={{ $json[${JSON.stringify(key)}] }}`;

@@ -15,7 +15,14 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { callMethod, poll, runNode, testCredential, type CredentialValues } from '../harness';
+import {
+	callMethod,
+	nodeRunner,
+	poll,
+	testCredential,
+	type CredentialValues,
+	type RunNodeOptions,
+} from '../harness';
 import { SignedClient } from '../sandbox/client';
 import { useSandbox } from '../sandbox/fixture';
 import { PATHS, phone, rl, taskCreateParameters } from './support';
@@ -77,22 +84,17 @@ function snapshotFiles(dir: string, found: string[] = []): string[] {
 }
 
 const REPO = path.resolve(__dirname, '..', '..');
-let runs = 0;
-
-async function run(
-	parameters: INodeParameters,
-	options: Parameters<typeof runNode>[0] extends infer O ? Partial<O> : never = {},
-) {
-	runs++;
-	// No `sandbox` option: the harness would clear the sandbox's log per run; here it keeps everything.
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters,
-		credentials,
-		timezone: 'Asia/Shanghai',
-		...options,
-	});
-}
+// No `sandbox`: the harness would clear the sandbox's log per run; here it keeps everything.
+const run = nodeRunner(
+	{ control, credentials: () => credentials },
+	{ appId: APP, appSecret: CANARY },
+	{ nodeType: ContactCenter, timezone: 'Asia/Shanghai', sandbox: undefined },
+);
+const ok = async (parameters: INodeParameters, options?: Partial<RunNodeOptions>) => {
+	const result = await run(parameters, options);
+	expect(result.error).toBeUndefined();
+	return result;
+};
 
 beforeAll(async () => {
 	credentials = { baseUrl: sandbox.url, appId: APP, appSecret: CANARY, timeoutSeconds: 1 };
@@ -173,73 +175,36 @@ describe('a representative slice of the package with a recognisable secret', () 
 		});
 
 		// Reads and writes that succeed.
-		const created = await run({
-			resource: 'customer',
+		const customer = { resource: 'customer' };
+		const created = await ok({
+			...customer,
 			operation: 'create',
 			customerName: 'New',
 			mobile: { values: [{ value: '13600000000' }] },
 		});
-		expect(created.error).toBeUndefined();
 		const id = String(created.items[0].json._id);
-		expect(
-			(
-				await run({
-					resource: 'customer',
-					operation: 'upsert',
-					customerName: 'Again',
-					mobile: { values: [{ value: '13700000000' }] },
-				})
-			).error,
-		).toBeUndefined();
-		expect(
-			(await run({ resource: 'customer', operation: 'get', customerId: id })).error,
-		).toBeUndefined();
-		expect(
-			(await run({ resource: 'customer', operation: 'getAll', returnAll: true })).items.length,
-		).toBe(2);
-		expect(
-			(
-				await run({
-					resource: 'customer',
-					operation: 'update',
-					customerId: id,
-					updateFields: { customerName: 'Renamed' },
-				})
-			).error,
-		).toBeUndefined();
-		expect(
-			(
-				await run({
-					resource: 'serviceRecord',
-					operation: 'getAll',
-					channel: 'call',
-					startTime: '2026-03-01T00:00:00',
-					endTime: '2026-03-01T02:00:00',
-					returnAll: true,
-				})
-			).items,
-		).toHaveLength(20);
-		const task = await run(taskCreateParameters(agentId, groupId));
+		const again = { customerName: 'Again', mobile: { values: [{ value: '13700000000' }] } };
+		await ok({ ...customer, operation: 'upsert', ...again });
+		await ok({ ...customer, operation: 'get', customerId: id });
+		expect((await ok({ ...customer, operation: 'getAll', returnAll: true })).items).toHaveLength(2);
+		const rename = { customerId: id, updateFields: { customerName: 'Renamed' } };
+		await ok({ ...customer, operation: 'update', ...rename });
+		const records = await ok({
+			resource: 'serviceRecord',
+			operation: 'getAll',
+			channel: 'call',
+			startTime: '2026-03-01T00:00:00',
+			endTime: '2026-03-01T02:00:00',
+			returnAll: true,
+		});
+		expect(records.items).toHaveLength(20);
+		const task = await ok(taskCreateParameters(agentId, groupId));
 		const taskId = String(task.items[0].json.taskId);
-		const imported = await run(
-			{
-				resource: 'callTask',
-				operation: 'import',
-				taskId: rl(taskId),
-				customerNumber: '={{ $json.phone }}',
-			},
-			{ items: [0, 1, 2].map((i) => ({ phone: phone(i) })) },
-		);
-		expect(imported.error).toBeUndefined();
-		expect(
-			(await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error,
-		).toBeUndefined();
-		expect(
-			(await run({ resource: 'callTask', operation: 'get', taskId: rl(taskId) })).error,
-		).toBeUndefined();
-		expect(
-			(await run({ resource: 'callTask', operation: 'pause', taskId: rl(taskId) })).error,
-		).toBeUndefined();
+		const importing = { taskId: rl(taskId), customerNumber: '={{ $json.phone }}' };
+		const rows = [0, 1, 2].map((i) => ({ phone: phone(i) }));
+		await ok({ resource: 'callTask', operation: 'import', ...importing }, { items: rows });
+		for (const operation of ['start', 'get', 'pause'])
+			await ok({ resource: 'callTask', operation, taskId: rl(taskId) });
 
 		// The trigger: activation, a poll that emits, "Fetch Test Event", and a poll that fails.
 		const staticData = {};
@@ -248,14 +213,16 @@ describe('a representative slice of the package with a recognisable secret', () 
 			events: ['serviceNoteInsert', 'serviceNoteUpdate'],
 			options: { startFrom: '2026-03-01T00:00:00' },
 		};
-		const polled = await poll({
-			nodeType: ContactCenterTrigger,
-			parameters: trigger,
-			credentials,
-			staticData,
-			timezone: 'Asia/Shanghai',
-		});
-		expect(polled.items).toHaveLength(20);
+		const pollAs = async (mode?: 'manual') =>
+			await poll({
+				nodeType: ContactCenterTrigger,
+				parameters: trigger,
+				credentials,
+				staticData,
+				timezone: 'Asia/Shanghai',
+				mode,
+			});
+		expect((await pollAs()).items).toHaveLength(20);
 		const aMinuteAgo = new Intl.DateTimeFormat('sv-SE', {
 			timeZone: 'Asia/Shanghai',
 			dateStyle: 'short',
@@ -266,18 +233,7 @@ describe('a representative slice of the package with a recognisable secret', () 
 			channel: 'im',
 			records: [{ updateTime: aMinuteAgo }],
 		});
-		expect(
-			(
-				await poll({
-					nodeType: ContactCenterTrigger,
-					parameters: trigger,
-					credentials,
-					staticData,
-					timezone: 'Asia/Shanghai',
-					mode: 'manual',
-				})
-			).items?.length,
-		).toBeGreaterThan(0);
+		expect((await pollAs('manual')).items?.length).toBeGreaterThan(0);
 		await control.addFault({
 			pathPattern: PATHS.callRecords,
 			kind: 'status',
@@ -285,17 +241,7 @@ describe('a representative slice of the package with a recognisable secret', () 
 			retryAfterSeconds: 0,
 			count: 4,
 		});
-		expect(
-			(
-				await poll({
-					nodeType: ContactCenterTrigger,
-					parameters: trigger,
-					credentials,
-					staticData,
-					timezone: 'Asia/Shanghai',
-				})
-			).error?.message,
-		).toMatch(/HTTP 429/);
+		expect((await pollAs()).error?.message).toMatch(/HTTP 429/);
 		expect(JSON.stringify(staticData)).not.toContain(CANARY);
 
 		// Failures: a vendor code, a server error on a write, a timeout on a read, a wrong secret,
@@ -320,9 +266,7 @@ describe('a representative slice of the package with a recognisable secret', () 
 			delayMs: 1200,
 			count: 1,
 		});
-		expect(
-			(await run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true })).error,
-		).toBeUndefined();
+		await ok({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
 		await control.addFault({
 			pathPattern: PATHS.crmUpdate,
 			kind: 'delay',
@@ -339,21 +283,17 @@ describe('a representative slice of the package with a recognisable secret', () 
 				})
 			).error?.message,
 		).toMatch(/timed out/);
-		const wrong = await runNode({
-			nodeType: ContactCenter,
-			parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
-			credentials: { ...credentials, appSecret: WRONG },
-		});
-		runs++;
+		const wrong = await run(
+			{ resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+			{ credentials: { ...credentials, appSecret: WRONG } },
+		);
 		expect(wrong.error?.message).toMatch(/^Contact Center error 400/);
 		const continued = await run(
 			{ resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' },
 			{ items: [{ id: '' }, { id: 'missing-id' }], continueOnFail: true },
 		);
 		expect(continued.items.map((i) => typeof i.json.error)).toEqual(['string', 'string']);
-		expect(
-			(await run({ resource: 'customer', operation: 'delete', customerId: id })).error,
-		).toBeUndefined();
+		await ok({ resource: 'customer', operation: 'delete', customerId: id });
 		expect(
 			(
 				await run({
@@ -369,7 +309,6 @@ describe('a representative slice of the package with a recognisable secret', () 
 				})
 			).error?.message,
 		).toMatch(/^Invalid input/);
-		expect(runs).toBe(19);
 	}, 30_000);
 
 	it('the secret is in nothing the sandbox logged or holds', async () => {
@@ -414,16 +353,14 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 		const printedBefore = printed.length;
 
 		const tested = await testCredential(withUserinfo);
-		const read = await runNode({
-			nodeType: ContactCenter,
-			parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
-			credentials: withUserinfo,
-		});
-		const write = await runNode({
-			nodeType: ContactCenter,
-			parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' },
-			credentials: withUserinfo,
-		});
+		const read = await run(
+			{ resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+			{ credentials: withUserinfo },
+		);
+		const write = await run(
+			{ resource: 'customer', operation: 'create', customerName: 'Ada' },
+			{ credentials: withUserinfo },
+		);
 		const dropdown = await callMethod({
 			nodeType: ContactCenter,
 			kind: 'listSearch',

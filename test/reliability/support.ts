@@ -5,12 +5,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import {
-	runNode,
-	type CredentialValues,
-	type RunNodeOptions,
-	type RunNodeResult,
-} from '../harness';
+import { nodeRunner, type CredentialValues, type NodeRunner } from '../harness';
 import type { RunningSandbox, SandboxOptions } from '../sandbox';
 import type { SandboxControl } from '../sandbox/control';
 import { PATHS as API_PATHS, useSandbox } from '../sandbox/fixture';
@@ -35,7 +30,7 @@ export interface Fixture {
 	control: SandboxControl;
 	credentials: CredentialValues;
 	/** runNode on the Contact Center node with this file's credential and sandbox. */
-	run(parameters: INodeParameters, options?: Partial<RunNodeOptions>): Promise<RunNodeResult>;
+	run: NodeRunner;
 }
 
 /**
@@ -66,16 +61,12 @@ export function useFixture(
 			timezone: options.timezone ?? 'Asia/Shanghai',
 			timeoutSeconds: options.timeoutSeconds ?? 1,
 		};
-		fixture.run = async (parameters, runOptions = {}) =>
-			await runNode({
-				nodeType: ContactCenter,
-				parameters,
-				credentials: fixture.credentials,
-				sandbox: fixture.control,
-				// The workflow's zone is the API's, so date-times in tests read as the sandbox's wall clock.
-				timezone: options.timezone ?? 'Asia/Shanghai',
-				...runOptions,
-			});
+		// The workflow's zone is the API's, so date-times in tests read as the sandbox's wall clock.
+		fixture.run = nodeRunner(
+			{ control: sandbox.control, credentials: () => fixture.credentials },
+			{ appId: APP_ID, appSecret: SECRET },
+			{ nodeType: ContactCenter, timezone: options.timezone ?? 'Asia/Shanghai' },
+		);
 	});
 	return fixture;
 }
