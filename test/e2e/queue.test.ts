@@ -15,7 +15,8 @@ import * as path from 'node:path';
 
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { useSandbox } from '../sandbox/fixture';
-import { type Customer, type LogEntry } from '../sandbox/control';
+import { type Customer } from '../sandbox/control';
+import type { SandboxOptions } from '../sandbox/types';
 import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
@@ -31,7 +32,7 @@ import {
 	type WorkflowImport,
 	type WorkflowNode,
 } from './lib';
-import { QueueStack, queuePrerequisitesMissing, type N8nWorker } from './lib/queue';
+import { isRunning, QueueStack, queuePrerequisitesMissing, type N8nWorker } from './lib/queue';
 
 const CC = 'n8n-nodes-contact-center.contactCenter';
 const CC_TRIGGER = 'n8n-nodes-contact-center.contactCenterTrigger';
@@ -44,7 +45,11 @@ const RETURN_ALL_CUSTOMERS = 10_000;
 const BACKLOG = 10_000;
 const TRIGGER = 'New service record';
 const PROBE = 'Probe the CRM';
+const PROCESSED = 'Record processed';
+const PROBE_SETTINGS = { executeOnce: true, alwaysOutputData: true };
 
+/** Set by a test to act the instant the sandbox has written an API answer. */
+let onAnswered: SandboxOptions['onAnswered'];
 const sandbox = useSandbox({
 	tenants: [
 		{ ...DEMO_TENANT, seed: 'demo' },
@@ -52,9 +57,13 @@ const sandbox = useSandbox({
 		{ ...DRAIN, seed: 'empty' },
 		{ ...KINDS, seed: 'empty' },
 	],
+	onAnswered: (entry, body) => onAnswered?.(entry, body),
 });
 const { control } = sandbox;
 let stack: QueueStack;
+let apiKey: string;
+/** The draft call task the drain workflow's last node imports each processed record into. */
+let sinkTask: string;
 const workflows = new Map<string, WorkflowImport>();
 const throughput: Record<string, unknown> = {};
 
@@ -62,13 +71,12 @@ const log = (line: string): void => {
 	process.stdout.write(`[queue.test] ${line}\n`);
 };
 
-function credentialFor(
-	tenant: { appId: string; appSecret: string; timezone: string },
+/** The credential of one of the file's own tenants, e.g. "Contact Center (perf tenant)". */
+const credentialFor = (
+	tenant: typeof PERF | typeof DRAIN | typeof KINDS,
 	id: string,
 	name: string,
-): CredentialImport {
-	return { ...sandboxCredential(sandbox.url, tenant), id, name };
-}
+) => ({ ...sandboxCredential(sandbox.url, tenant), id, name: `Contact Center (${name} tenant)` });
 
 function node(
 	name: string,
@@ -137,10 +145,6 @@ async function runOnWorker(
 	return { execution, worker: ranBy[0] };
 }
 
-async function requestsOf(appId: string, pathContains?: string): Promise<LogEntry[]> {
-	return control.getLog({ appId, pathContains });
-}
-
 const CUSTOMER_TRIGGER = 'Customer created or updated';
 const TASK_TRIGGER = 'Call task finished';
 const KIND_WORKFLOWS = { customer: 'queueCustTrig001', callTask: 'queueTaskTrig001' } as const;
@@ -195,53 +199,49 @@ beforeAll(async () => {
 	);
 
 	const demo = sandboxCredential(sandbox.url);
-	const perf = credentialFor(PERF, 'ccSandboxPerf001', 'Contact Center (perf tenant)');
-	const drain = credentialFor(DRAIN, 'ccSandboxDrain01', 'Contact Center (drain tenant)');
+	const perf = credentialFor(PERF, 'ccSandboxPerf001', 'perf');
+	const drain = credentialFor(DRAIN, 'ccSandboxDrain01', 'drain');
 	for (const { file, workflow } of await loadExamples())
 		workflows.set(file, bindCredential(workflow, demo));
 
 	const [taskId] = await control.seedTasks({ appId: PERF.appId, tasks: [{ status: 'draft' }] });
+	[sinkTask] = await control.seedTasks({ appId: DRAIN.appId, tasks: [{ status: 'draft' }] });
+	// Code rows { phone, name } into Call Task → Import in the bulk mode (no per-item expressions).
+	const importRows = (x: number, jsRows: string, task: string, name = 'Import customers') => [
+		node('Rows', 'n8n-nodes-base.code', { jsCode: `return ${jsRows};` }, x),
+		node(
+			name,
+			CC,
+			{
+				...{ resource: 'callTask', operation: 'import', mappingMode: 'autoMapInputData' },
+				...{ taskId: { __rl: true, mode: 'id', value: task }, options: { dupStrategy: 'none' } },
+			},
+			x + 200,
+		),
+	];
+	const manual = node('Manual Trigger', 'n8n-nodes-base.manualTrigger', {}, 0);
+	const phone = (i: string) => `String(13000000000 + ${i})`;
 	workflows.set(
 		'import',
 		bindCredential(
 			chain('queueImport100k1', 'Queue: import 100,000 rows', [
-				node('Manual Trigger', 'n8n-nodes-base.manualTrigger', {}, 0),
-				node(
-					'Rows',
-					'n8n-nodes-base.code',
-					{
-						jsCode: `return Array.from({ length: ${IMPORT_ROWS} }, (_, i) => ({ json: { phone: String(13000000000 + i), name: 'Customer ' + i } }));`,
-					},
+				manual,
+				...importRows(
 					200,
-				),
-				node(
-					'Import customers',
-					CC,
-					{
-						resource: 'callTask',
-						operation: 'import',
-						taskId: { __rl: true, mode: 'id', value: taskId },
-						// The bulk mode: rows read from the items' phone and name fields, no per-item expressions.
-						mappingMode: 'autoMapInputData',
-						options: { dupStrategy: 'none' },
-					},
-					400,
+					`Array.from({ length: ${IMPORT_ROWS} }, (_, i) => ({ json: { phone: ${phone('i')}, name: 'Customer ' + i } }))`,
+					taskId,
 				),
 			]),
 			perf,
 		),
 	);
+	const getAll = { resource: 'customer', operation: 'getAll', filters: {}, sort: {} };
 	workflows.set(
 		'returnAll',
 		bindCredential(
 			chain('queueReturnAll01', 'Queue: return all customers', [
-				node('Manual Trigger', 'n8n-nodes-base.manualTrigger', {}, 0),
-				node(
-					'All customers',
-					CC,
-					{ resource: 'customer', operation: 'getAll', returnAll: true, filters: {}, sort: {} },
-					200,
-				),
+				manual,
+				node('All customers', CC, { ...getAll, returnAll: true }, 200),
 			]),
 			perf,
 		),
@@ -249,47 +249,34 @@ beforeAll(async () => {
 	const startFrom = new Date(
 		Date.parse((await control.getClock()).now) - 10 * 60_000,
 	).toISOString();
+	const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
 	workflows.set(
 		'drain',
 		bindCredential(
 			chain('queueDrainTrig01', 'Queue: drain service records', [
-				node(
-					TRIGGER,
-					CC_TRIGGER,
-					{
-						channel: 'call',
-						events: ['serviceNoteInsert', 'serviceNoteUpdate'],
-						options: { startFrom },
-					},
-					0,
-				),
-				// One CRM request per execution: a delay fault on it holds an execution on its worker.
-				node(
-					PROBE,
-					CC,
-					{
-						resource: 'customer',
-						operation: 'getAll',
-						returnAll: false,
-						limit: 1,
-						filters: {},
-						sort: {},
-					},
-					200,
-					{ executeOnce: true },
+				node(TRIGGER, CC_TRIGGER, { channel: 'call', events, options: { startFrom } }, 0),
+				// One CRM request per execution (a delay fault on it holds an execution on its worker); its
+				// one output item (the tenant has no customers) lets the next nodes run.
+				node(PROBE, CC, { ...getAll, returnAll: false, limit: 1 }, 200, PROBE_SETTINGS),
+				// The sink: every record the execution processed, by id, as a row of the sink task.
+				...importRows(
+					400,
+					`$('${TRIGGER}').all().map((r, i) => ({ json: { phone: ${phone('i')}, name: r.json.eventUniqueId } }))`,
+					sinkTask,
+					PROCESSED,
 				),
 			]),
 			drain,
 		),
 	);
 	(throughput as { taskId?: string }).taskId = taskId;
-	const kinds = credentialFor(KINDS, 'ccSandboxKinds01', 'Contact Center (kinds tenant)');
+	const kinds = credentialFor(KINDS, 'ccSandboxKinds01', 'kinds');
 	await addKindWorkflows(kinds, startFrom);
 
 	await stack.main.importCredentials([demo, perf, drain, kinds]);
 	await stack.main.importWorkflows([...workflows.values()]);
-	await stack.startMain();
-	await stack.main.createApiKey([
+	await stack.main.start();
+	apiKey = await stack.main.createApiKey([
 		'workflow:read',
 		'execution:read',
 		'execution:list',
@@ -329,21 +316,11 @@ describe('workers get the package the way the README tells users', () => {
 			// README, "Installation in n8n": npm install in the worker's own ~/.n8n/nodes, then restart it.
 			await bare.stop();
 			await fs.mkdir(bare.nodesDir, { recursive: true });
-			await runChecked(
-				'npm',
-				[
-					'install',
-					'--no-audit',
-					'--no-fund',
-					'--ignore-scripts',
-					'--no-package-lock',
-					stack.pack!.tarball,
-				],
-				{
-					cwd: bare.nodesDir,
-					timeoutMs: 120_000,
-				},
-			);
+			const install = 'install --no-audit --no-fund --ignore-scripts --no-package-lock'.split(' ');
+			await runChecked('npm', [...install, stack.pack!.tarball], {
+				cwd: bare.nodesDir,
+				timeoutMs: 120_000,
+			});
 			await bare.start();
 			const after = await runOnWorker(workflow.id, 'Run manually');
 			expect(after.worker).toBe('worker-3');
@@ -392,7 +369,7 @@ describe('every example runs on a worker', () => {
 			expect(execution.status).toBe('success');
 			expect(execution.mode).toBe('manual');
 			expect(['worker-1', 'worker-2']).toContain(worker);
-			const requests = await requestsOf(DEMO_TENANT.appId);
+			const requests = await control.getLog({ appId: DEMO_TENANT.appId });
 			expect(requests.length).toBeGreaterThan(0);
 			expect(requests.filter((q) => !q.signatureValid || q.httpStatus !== 200)).toEqual([]);
 
@@ -457,7 +434,7 @@ describe('scale through a worker', () => {
 			const out = outputOf(execution, 'Import customers');
 			expect(out).toHaveLength(10);
 			expect(out.reduce((sum, o) => sum + Number(o.successCount), 0)).toBe(IMPORT_ROWS);
-			const imports = await requestsOf(PERF.appId, '/callTask/import');
+			const imports = await control.getLog({ appId: PERF.appId, pathContains: '/callTask/import' });
 			expect(imports).toHaveLength(10);
 			expect(
 				imports.map((q) => ((q.body as { customers?: unknown[] }).customers ?? []).length),
@@ -494,7 +471,7 @@ describe('scale through a worker', () => {
 			const out = outputOf(execution, 'All customers');
 			expect(out).toHaveLength(RETURN_ALL_CUSTOMERS);
 			expect(new Set(out.map((c) => c._id)).size).toBe(RETURN_ALL_CUSTOMERS);
-			const lists = await requestsOf(PERF.appId, '/openapi/crm/list');
+			const lists = await control.getLog({ appId: PERF.appId, pathContains: '/openapi/crm/list' });
 			expect(lists).toHaveLength(RETURN_ALL_CUSTOMERS / 1_000);
 			const nodeSeconds = nodeMs(execution, 'All customers') / 1000;
 			throughput.returnAll = {
@@ -513,85 +490,78 @@ describe('scale through a worker', () => {
 
 describe('the trigger on main, executions on workers', () => {
 	const drainId = 'queueDrainTrig01';
+	type Queued = { node: { name: string }; data: { main: Array<NodeExecutionItem[] | null> } };
 
-	/** The ids the trigger handed to one execution: from its run data, or (an execution that never ran its nodes) from the stack it was queued with. */
+	/** The ids the trigger handed to one execution: its run data, or (it never ran) the stack it was queued with. */
 	function emittedIds(execution: PublicExecution): string[] {
-		const runs = execution.data?.resultData.runData[TRIGGER];
-		let items: NodeExecutionItem[] = runs?.flatMap((task) => task.data?.main?.[0] ?? []) ?? [];
-		if (!runs?.length) {
-			const stackEntries =
-				(
-					execution.data as
-						| {
-								executionData?: {
-									nodeExecutionStack?: Array<{
-										node: { name: string };
-										data: { main: Array<NodeExecutionItem[] | null> };
-									}>;
-								};
-						  }
-						| undefined
-				)?.executionData?.nodeExecutionStack ?? [];
-			items = stackEntries
-				.filter((e) => e.node.name === TRIGGER)
-				.flatMap((e) => e.data.main[0] ?? []);
-		}
+		const runs = execution.data?.resultData.runData[TRIGGER] ?? [];
+		const queued = (execution.data as { executionData?: { nodeExecutionStack?: Queued[] } })
+			?.executionData?.nodeExecutionStack;
+		const items = runs.length
+			? runs.flatMap((task) => task.data?.main?.[0] ?? [])
+			: (queued ?? []).filter((e) => e.node.name === TRIGGER).flatMap((e) => e.data.main[0] ?? []);
 		return items.map((item) => String(item.json.eventUniqueId));
 	}
 
-	async function triggerExecutions(): Promise<PublicExecution[]> {
-		return (await stack.main.getExecutions(drainId))
-			.filter((e) => e.mode === 'trigger')
-			.sort((a, b) => Number(a.id) - Number(b.id));
+	const finished = new Map<string, PublicExecution>();
+	/** Once no execution of the workflow is queued or running and every id was emitted: the trigger's executions (data read once each). */
+	const allEmitted = (ids: string[], seconds: number): Promise<PublicExecution[]> =>
+		stack.until('every record emitted, the queue drained', seconds * 1000, async () => {
+			const list = await stack.main.getExecutions(drainId, false);
+			if (list.some(isRunning)) return undefined;
+			const byTrigger: PublicExecution[] = [];
+			for (const { id, mode } of list.sort((a, b) => +a.id - +b.id)) {
+				if (mode !== 'trigger') continue;
+				if (!finished.has(String(id)))
+					finished.set(String(id), await stack.getExecution(String(id)));
+				byTrigger.push(finished.get(String(id))!);
+			}
+			const emitted = new Set(byTrigger.flatMap(emittedIds));
+			return ids.some((id) => !emitted.has(id)) ? undefined : byTrigger;
+		});
+
+	/** Every expected id exactly once, nothing else. */
+	function expectExactlyOnce(ids: string[], expected: string[]): void {
+		const want = new Set(expected);
+		expect(ids.filter((id) => !want.has(id))).toEqual([]);
+		expect({ total: ids.length, distinct: new Set(ids).size }).toEqual({
+			total: want.size,
+			distinct: want.size,
+		});
 	}
 
-	async function until<T>(
-		what: string,
-		seconds: number,
-		probe: () => Promise<T | undefined>,
-	): Promise<T> {
-		const deadline = Date.now() + seconds * 1000;
-		for (;;) {
-			const value = await probe();
-			if (value !== undefined) return value;
-			if (Date.now() > deadline)
-				throw new Error(`${what}: not within ${seconds} s\n${stack.recentOutput(15)}`);
-			await new Promise((resolve) => setTimeout(resolve, 1_000));
-		}
+	/** The record ids the workflow's last node processed: rows of the sink task, in the sandbox. */
+	const processed = async (): Promise<string[]> =>
+		(await control.getTaskCustomers(DRAIN.appId, sinkTask)).map((c) => String(c.customerName));
+
+	/** The workflow's static data, and its number of trigger executions, as Postgres holds them. */
+	async function inPostgres(): Promise<{ staticData: unknown; executions: number }> {
+		const [raw, count] = await Promise.all([
+			stack.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`),
+			stack.psql(
+				`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${drainId}' AND mode = 'trigger'`,
+			),
+		]);
+		return { staticData: raw ? (JSON.parse(raw) as unknown) : null, executions: Number(count) };
 	}
 
-	/** The workflow's static data as Postgres holds it (SQL over the private socket). */
-	async function staticDataInPostgres(): Promise<unknown> {
-		const raw = await stack.psql(
-			`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`,
+	/** Records spread over [now + fromSeconds, now + toSeconds] of the API's clock; their ids. */
+	async function newRecords(count: number, fromSeconds = 0, toSeconds = 0): Promise<string[]> {
+		const now = Date.parse((await control.getClock()).now);
+		const [from, to] = [fromSeconds, toSeconds].map((s) =>
+			formatApiTime(now + s * 1000, DRAIN.timezone),
 		);
-		return raw ? (JSON.parse(raw) as unknown) : null;
-	}
-
-	async function apiTime(secondsFromNow: number): Promise<string> {
-		return formatApiTime(
-			Date.parse((await control.getClock()).now) + secondsFromNow * 1000,
-			DRAIN.timezone,
-		);
-	}
-
-	async function newRecords(count: number): Promise<string[]> {
-		const now = await apiTime(0);
 		return control.injectRecords({
 			appId: DRAIN.appId,
 			channel: 'call',
-			generate: { count, from: now, to: now, pushType: 'serviceNoteInsert' },
+			generate: { count, from, to, pushType: 'serviceNoteInsert' },
 		});
 	}
 
 	test(
-		`drains ${BACKLOG.toLocaleString('en')} records exactly once while new ones arrive, across a worker killed mid-execution and a restart of main; static data lives in Postgres`,
+		`drains ${BACKLOG.toLocaleString('en')} records exactly once while new ones arrive, across a worker killed mid-execution (retried through the public API, its records then processed) and main killed mid-poll; static data lives in Postgres`,
 		async () => {
-			const backlog = await control.injectRecords({
-				appId: DRAIN.appId,
-				channel: 'call',
-				generate: { count: BACKLOG, from: await apiTime(-9 * 60), to: await apiTime(-30) },
-			});
+			const backlog = await newRecords(BACKLOG, -9 * 60, -30);
 			expect(new Set(backlog).size).toBe(BACKLOG);
 			const activatedAt = Date.now();
 			const { versionId } = await stack.main.rest<{ versionId: string }>(
@@ -601,19 +571,21 @@ describe('the trigger on main, executions on workers', () => {
 			await stack.main.rest('POST', `/workflows/${drainId}/activate`, { versionId });
 
 			// Poll 1 (at activation): the first part of the backlog, run by a worker.
-			const [first] = await until('the first trigger execution', 180, async () => {
-				const done = (await triggerExecutions()).filter((e) => e.status === 'success');
+			const [first] = await stack.until('the first trigger execution', 180_000, async () => {
+				const done = (await stack.main.getExecutions(drainId)).filter(
+					(e) => e.mode === 'trigger' && e.status === 'success',
+				);
 				return done.length > 0 ? done : undefined;
 			});
 			expect(stack.whoStarted(first.id)).toHaveLength(1);
-			const firstIds = emittedIds(first);
-			expect(firstIds.length).toBeGreaterThan(0);
-			const afterPoll1 = await staticDataInPostgres();
+			expect(emittedIds(first).length).toBeGreaterThan(0);
+			expectExactlyOnce(await processed(), emittedIds(first));
+			const afterPoll1 = (await inPostgres()).staticData;
 			expect(afterPoll1).toEqual((await stack.main.getWorkflow(drainId)).staticData);
 			expect(JSON.stringify(afterPoll1)).toContain(`node:${TRIGGER}`);
 
 			// New records arrive; the next poll's execution is held on its worker by a slow CRM answer…
-			const arrivedBeforeKill = await newRecords(100);
+			const beforeWorkerKill = await newRecords(100);
 			// Every attempt of the node's read is held (the node retries a read that timed out).
 			const fault = await control.addFault({
 				pathPattern: '/openapi/crm/list',
@@ -622,48 +594,66 @@ describe('the trigger on main, executions on workers', () => {
 				count: 4,
 			});
 			// The public API lists no running execution: the worker's own log says which one it holds.
-			const held = await until('a worker holding the next trigger execution', 150, async () => {
-				const faults = await control.listFaults();
-				if ((faults.find((f) => f.id === fault.id)?.hits ?? 0) < 1) return undefined;
-				for (const worker of stack.workers.filter((w) => w.running)) {
-					const id = [...worker.started].find(
-						(e) => Number(e) > Number(first.id) && !worker.finished.has(e),
-					);
-					if (id) return { executionId: id, worker };
-				}
-				return undefined;
-			});
+			const held = await stack.until(
+				'a worker holding the next trigger execution',
+				150_000,
+				async () => {
+					const faults = await control.listFaults();
+					if ((faults.find((f) => f.id === fault.id)?.hits ?? 0) < 1) return undefined;
+					for (const worker of stack.workers.filter((w) => w.running)) {
+						const id = [...worker.started].find(
+							(e) => Number(e) > Number(first.id) && !worker.finished.has(e),
+						);
+						if (id) return { executionId: id, worker };
+					}
+					return undefined;
+				},
+			);
 			// …and that worker is killed with SIGKILL in the middle of it.
 			const victim: N8nWorker = held.worker;
-			await victim.kill();
+			await victim.stop(0);
 			await control.removeFault(fault.id);
 			log(`killed ${victim.name} while it ran execution ${held.executionId}`);
 			// The poll that emitted into that execution moved the cursor, in Postgres.
-			const afterPoll2 = await staticDataInPostgres();
-			expect(afterPoll2).not.toEqual(afterPoll1);
+			const afterPoll2 = await inPostgres();
+			expect(afterPoll2.staticData).not.toEqual(afterPoll1);
 
-			// Main restarts; more records arrive while it is down; the static data waits in Postgres
-			// (the restart's poll then emits none of the records emitted before: checked below).
-			const shownBeforeStop = (await stack.main.getWorkflow(drainId)).staticData;
-			await stack.main.stop();
-			const arrivedWhileDown = await newRecords(100);
-			expect(await staticDataInPostgres()).toEqual(shownBeforeStop);
+			// kill -9 of main in the middle of the next poll: the instant the API has answered the query
+			// that returns the new records (the sandbox calls back right after writing the answer).
+			let killing: Promise<void> | undefined;
+			let answered: string[] = [];
+			let midPoll: string[] = [];
+			onAnswered = (entry, body) => {
+				if (killing || entry.appId !== DRAIN.appId || !midPoll.some((id) => body.includes(id)))
+					return;
+				killing = stack.main.stop(0); // SIGKILL of main's process group, sent before this returns
+				answered = [...beforeWorkerKill, ...midPoll].filter((id) => body.includes(id));
+			};
+			const beforeKill = await inPostgres();
+			midPoll = await newRecords(100);
+			await stack.until('main killed as the API answered its poll', 150_000, async () =>
+				killing ? killing.then(() => true) : undefined,
+			);
+			onAnswered = undefined;
+			// Main died before it saved the cursor or created an execution for what it was answered.
+			expect(answered.length).toBeGreaterThanOrEqual(midPoll.length);
+			expect(await inPostgres()).toEqual(beforeKill);
+			log(`killed main as the API answered ${answered.length} new records to its poll`);
+
+			// More records arrive while main is down; main restarts and polls from the saved cursor.
+			const whileMainDown = await newRecords(100);
+			const restartedAt = Date.now();
 			await stack.main.start();
+			const everything = [...backlog, ...beforeWorkerKill, ...midPoll, ...whileMainDown];
+			const executions = await allEmitted(everything, 480);
 
-			const everything = [...backlog, ...arrivedBeforeKill, ...arrivedWhileDown];
-			const expected = new Set(everything);
-			const executions = await until('every record emitted', 480, async () => {
-				const list = await triggerExecutions();
-				const emitted = new Set(list.flatMap(emittedIds));
-				const settled = list.every((e) => !['running', 'new', 'waiting'].includes(e.status));
-				return settled && everything.every((id) => emitted.has(id)) ? list : undefined;
-			});
-
-			// 0 lost, 0 duplicated, read from the executions' data.
-			const emitted = executions.flatMap(emittedIds);
-			expect(emitted.filter((id) => !expected.has(id))).toEqual([]);
-			expect(emitted.length).toBe(expected.size);
-			expect(new Set(emitted).size).toBe(expected.size);
+			// 0 lost, 0 duplicated, read from the executions' data; the records answered to the killed
+			// main were emitted by the restarted one.
+			expectExactlyOnce(executions.flatMap(emittedIds), everything);
+			const afterRestart = new Set(
+				executions.filter((e) => Date.parse(e.startedAt) >= restartedAt).flatMap(emittedIds),
+			);
+			expect(answered.filter((id) => !afterRestart.has(id))).toEqual([]);
 
 			// Every trigger execution ran on exactly one worker, never on main; the killed one was marked crashed.
 			const mainLog = await stack.main.fullLog();
@@ -672,22 +662,77 @@ describe('the trigger on main, executions on workers', () => {
 				expect(mainLog).not.toContain(`Worker started execution ${e.id} `);
 			}
 			const killed = executions.find((e) => String(e.id) === held.executionId)!;
-			expect(killed).toBeDefined();
 			expect(killed.status).toMatch(/^(crashed|error)$/);
 			expect(stack.whoStarted(killed.id)).toEqual([victim.name]);
 			expect(executions.filter((e) => e !== killed).every((e) => e.status === 'success')).toBe(
 				true,
 			);
-
 			// The static data after the last poll is in Postgres, as the public API shows it.
-			expect(await staticDataInPostgres()).toEqual(
+			expect((await inPostgres()).staticData).toEqual(
 				(await stack.main.getWorkflow(drainId)).staticData,
 			);
 
-			const drainSeconds =
-				(Date.parse(executions[executions.length - 1].stoppedAt ?? '') - activatedAt) / 1000;
+			// The crashed execution's records were emitted, never processed: retried through the public API,
+			// they reach the workflow's last node.
+			const crashedIds = emittedIds(killed);
+			expect(crashedIds.length).toBeGreaterThan(0);
+			const processedBefore = new Set(await processed());
+			expect(crashedIds.filter((id) => processedBefore.has(id))).toEqual([]);
+			const retry = await stack.main.request<{ id: string | number }>(
+				'POST',
+				`/api/v1/executions/${killed.id}/retry`,
+				{ body: {}, headers: { 'X-N8N-API-KEY': apiKey } },
+			);
+			const retried = await stack.waitForExecution(String(retry.body.id));
+			expect(retried).toMatchObject({
+				status: 'success',
+				mode: 'retry',
+				retryOf: String(killed.id),
+			});
+			expect(stack.whoStarted(retried.id)).toHaveLength(1);
+			const processedAfter = new Set(await processed());
+			expect(crashedIds.filter((id) => !processedAfter.has(id))).toEqual([]);
+
+			// kill -9 of main after the poll saved its cursor and before its execution exists: a Postgres
+			// trigger holds main's INSERT of the execution (n8n saves static data beside creating and
+			// enqueuing the execution), and main is killed while it waits there.
+			await stack.psql(
+				`CREATE FUNCTION hold() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(600); RETURN NEW; END $$; CREATE TRIGGER hold BEFORE INSERT ON execution_entity FOR EACH ROW WHEN (NEW."workflowId" = '${drainId}') EXECUTE FUNCTION hold()`,
+			);
+			const beforeHold = await inPostgres();
+			const lost = await newRecords(10);
+			const holding = `SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%execution_entity%'`;
+			await stack.until(
+				'main held at the INSERT of its execution, its cursor saved',
+				150_000,
+				async () => {
+					const saved = JSON.stringify((await inPostgres()).staticData);
+					return (await stack.psql(holding)) && saved !== JSON.stringify(beforeHold.staticData)
+						? true
+						: undefined;
+				},
+			);
+			await stack.main.stop(0);
+			await stack.psql(`SELECT pg_terminate_backend(pid) FROM (${holding}) AS held`);
+			await stack.psql('DROP TRIGGER hold ON execution_entity; DROP FUNCTION hold()');
+			expect((await inPostgres()).executions).toBe(beforeHold.executions);
+
+			// After everything settled: one more poll (main's first after the restart, with records new to
+			// it), no execution queued or running; then the duplicate check again, on what was emitted
+			// and on what was processed. Measured: the held poll's records are never emitted (lost).
+			const atRestart = await newRecords(10);
+			await stack.main.start();
+			const settled = [...everything, ...atRestart];
+			const final = await allEmitted(settled, 240);
+			expectExactlyOnce(final.flatMap(emittedIds), settled);
+			expectExactlyOnce(await processed(), settled);
+			expect(final.flatMap(emittedIds).filter((id) => lost.includes(id))).toEqual([]);
+			log(
+				`killed main with its cursor saved and no execution: ${lost.length} records never emitted`,
+			);
+
 			throughput.drain = {
-				records: expected.size,
+				records: everything.length,
 				executions: executions.map((e) => ({
 					id: e.id,
 					status: e.status,
@@ -697,8 +742,12 @@ describe('the trigger on main, executions on workers', () => {
 				})),
 				killedExecution: killed.id,
 				killedWorker: victim.name,
-				secondsActivationToLastExecution: drainSeconds,
-				recordsPerSecondFirstExecution: Math.round(firstIds.length / seconds(first)),
+				retriedAs: retried.id,
+				mainKilledAnswered: answered.length,
+				lostWithCursorSaved: lost.length,
+				secondsActivationToLastExecution:
+					(Date.parse(executions[executions.length - 1].stoppedAt ?? '') - activatedAt) / 1000,
+				recordsPerSecondFirstExecution: Math.round(emittedIds(first).length / seconds(first)),
 			};
 		},
 		15 * 60_000,
@@ -715,31 +764,25 @@ describe('the customer and call-task triggers on main, executions on workers', (
 			.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
-	async function waitForItems(
-		workflowId: string,
-		trigger: string,
-		count: number,
-		seconds: number,
-	): Promise<PublicExecution[]> {
-		const deadline = Date.now() + seconds * 1000;
-		for (;;) {
-			const executions = await emittedBy(workflowId, trigger);
-			if (executions.flatMap((e) => items(e, trigger)).length >= count) return executions;
-			if (Date.now() > deadline) {
+	const waitForItems = (workflowId: string, trigger: string, count: number, seconds: number) =>
+		stack.until(
+			`${trigger}: ${count} items`,
+			seconds * 1000,
+			async () => {
+				const executions = await emittedBy(workflowId, trigger);
+				return executions.flatMap((e) => items(e, trigger)).length >= count
+					? executions
+					: undefined;
+			},
+			async () => {
 				const all = (await stack.main.getExecutions(workflowId)).map((e) => ({
-					id: e.id,
-					mode: e.mode,
-					status: e.status,
+					...{ id: e.id, mode: e.mode, status: e.status },
 					items: items(e, trigger).map((i) => [i._id ?? i.id, i.event, i.status]),
 				}));
 				const tasks = (await control.getState(KINDS.appId)).tasks.map((t) => [t.id, t.status]);
-				throw new Error(
-					`${trigger}: fewer than ${count} items within ${seconds} s; executions ${JSON.stringify(all)}; tasks ${JSON.stringify(tasks)}\n${stack.recentOutput(15)}`,
-				);
-			}
-			await new Promise((resolve) => setTimeout(resolve, 2_000));
-		}
-	}
+				return `executions ${JSON.stringify(all)}; tasks ${JSON.stringify(tasks)}`;
+			},
+		);
 
 	const apiTime = (secondsFromNow: number) =>
 		control

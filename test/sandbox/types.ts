@@ -42,6 +42,8 @@ export interface SandboxOptions {
 	 * changes it while running.
 	 */
 	latencyMs?: number | { min: number; max: number };
+	/** Called in-process right after an API answer is written: a test acting at that instant (e.g. killing the client). */
+	onAnswered?: (entry: LogEntry, body: string) => void;
 }
 
 export type Channel = 'call' | 'im';

@@ -89,7 +89,7 @@ export async function startQueue(options: QueueStartOptions): Promise<void> {
 				),
 			);
 		}
-		await step(`n8n main started on ${queue.main.baseUrl} (queue mode)`, () => queue.startMain());
+		await step(`n8n main started on ${queue.main.baseUrl} (queue mode)`, () => queue.main.start());
 		await step('2 workers started', () => queue.startWorkers());
 		const loaded = (await queue.main.nodeTypeNames()).filter((name) =>
 			name.startsWith(`${PACKAGE_NAME}.`),

@@ -103,7 +103,8 @@ export function spawnGroup(
 export async function stopGroup(child: ChildProcess, graceMs = 15_000): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-	killGroup(child, 'SIGTERM');
+	// A grace of 0 is `kill -9` of the group, sent before this returns (no shutdown at all).
+	killGroup(child, graceMs > 0 ? 'SIGTERM' : 'SIGKILL');
 	const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
 	await exited;
 	clearTimeout(timer);

@@ -8,9 +8,9 @@
  *
  *   const stack = await QueueStack.start({ workers: 2 });   // Postgres, Redis, main prepared
  *   await stack.main.importCredentials([...]);              // CLI commands: before main starts
- *   await stack.startMain(); await stack.startWorkers();
+ *   await stack.main.start(); await stack.startWorkers();
  *   const id = await stack.runManually(workflowId);         // offloaded to a worker
- *   stack.whoRan(id);                                       // 'worker-1' | 'worker-2' | undefined
+ *   stack.whoStarted(id);                                   // ['worker-1'] (more: a double run)
  *   await stack.psql('SELECT 1');
  *   await stack.dispose();                                   // stops everything, removes the folders
  *
@@ -53,8 +53,6 @@ function debianPostgresBin(): string {
 }
 export const REDIS_SERVER = process.env.N8N_E2E_REDIS_SERVER ?? '/usr/bin/redis-server';
 
-const log = (onLog: ((line: string) => void) | undefined, line: string): void => onLog?.(line);
-
 /** Why queue mode cannot run here, or undefined when Postgres and Redis are installed. */
 export function queuePrerequisitesMissing(): string | undefined {
 	const missing = [path.join(PG_BIN, 'initdb'), path.join(PG_BIN, 'postgres'), REDIS_SERVER].filter(
@@ -94,9 +92,7 @@ export class Postgres {
 	}
 
 	/** initdb into a fresh folder, start `postgres` on a free loopback port, create the `n8n` database. */
-	static async start(
-		options: { onLog?: (line: string) => void; port?: number } = {},
-	): Promise<Postgres> {
+	static async start(options: { onLog?: (line: string) => void } = {}): Promise<Postgres> {
 		const root = process.getuid?.() === 0;
 		const asUser = root ? 'postgres' : undefined;
 		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-pg-'));
@@ -109,42 +105,25 @@ export class Postgres {
 				for (const folder of [dir, path.join(dir, 'run')]) await fs.chown(folder, uid, gid);
 			}
 			const [initdb, initArgs] = Postgres.wrap(asUser, path.join(PG_BIN, 'initdb'), [
-				'-D',
-				path.join(dir, 'data'),
-				'-U',
-				'n8n',
-				'--auth=trust',
-				'--encoding=UTF8',
-				'--locale=C',
-				'--no-sync',
+				...['-D', path.join(dir, 'data')],
+				...'-U n8n --auth=trust --encoding=UTF8 --locale=C --no-sync'.split(' '),
 			]);
 			await runChecked(initdb, initArgs, { cwd: dir, timeoutMs: 120_000 });
-			const port = options.port ?? (await freePort());
+			const port = await freePort();
 			const [postgres, args] = Postgres.wrap(asUser, path.join(PG_BIN, 'postgres'), [
-				'-D',
-				path.join(dir, 'data'),
-				'-p',
-				String(port),
-				'-h',
-				'127.0.0.1',
-				'-k',
-				path.join(dir, 'run'),
+				...['-D', path.join(dir, 'data'), '-p', String(port), '-h', '127.0.0.1'],
+				...['-k', path.join(dir, 'run')],
 				// A throw-away test database: durability off, fast.
-				'-c',
-				'fsync=off',
-				'-c',
-				'synchronous_commit=off',
-				'-c',
-				'full_page_writes=off',
-				'-c',
-				'max_connections=100',
+				...'-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100'.split(
+					' ',
+				),
 			]);
 			child = spawnGroup(postgres, args, {
 				cwd: dir,
 				onLine: (line) => {
 					output.push(line);
 					if (output.length > 300) output.shift();
-					log(options.onLog, `[postgres] ${line}`);
+					options.onLog?.(`[postgres] ${line}`);
 				},
 			});
 			const started = child;
@@ -200,23 +179,8 @@ export class Postgres {
 		const res = await runChecked(
 			path.join(PG_BIN, 'psql'),
 			[
-				'-h',
-				this.socketDir,
-				'-p',
-				String(this.port),
-				'-U',
-				this.user,
-				'-d',
-				this.database,
-				'-X',
-				'-A',
-				'-t',
-				'-F',
-				'\t',
-				'-v',
-				'ON_ERROR_STOP=1',
-				'-c',
-				sql,
+				...['-h', this.socketDir, '-p', String(this.port), '-U', this.user, '-d', this.database],
+				...['-X', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
 			],
 			{ timeoutMs: 30_000 },
 		);
@@ -293,35 +257,21 @@ export class Redis {
 	) {}
 
 	/** `redis-server` on a free loopback port, nothing persisted. */
-	static async start(
-		options: { onLog?: (line: string) => void; port?: number } = {},
-	): Promise<Redis> {
+	static async start(options: { onLog?: (line: string) => void } = {}): Promise<Redis> {
 		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-redis-'));
-		const port = options.port ?? (await freePort());
+		const port = await freePort();
 		const output: string[] = [];
 		const child = spawnGroup(
 			REDIS_SERVER,
 			[
-				'--port',
-				String(port),
-				'--bind',
-				'127.0.0.1',
-				'--save',
-				'',
-				'--appendonly',
-				'no',
-				'--dir',
-				dir,
-				'--protected-mode',
-				'yes',
-				'--daemonize',
-				'no',
+				...['--port', String(port), '--save', '', '--dir', dir],
+				...'--bind 127.0.0.1 --appendonly no --protected-mode yes --daemonize no'.split(' '),
 			],
 			{
 				cwd: dir,
 				onLine: (line) => {
 					output.push(line);
-					log(options.onLog, `[redis] ${line}`);
+					options.onLog?.(`[redis] ${line}`);
 				},
 			},
 		);
@@ -462,23 +412,15 @@ export class N8nWorker {
 		}
 	}
 
-	/** SIGTERM (n8n waits for running jobs up to its shutdown timeout), SIGKILL after the grace period. */
+	/**
+	 * SIGTERM (n8n waits for running jobs up to its shutdown timeout), SIGKILL after the grace period;
+	 * `stop(0)` is `kill -9` of the worker's process group (worker and task runner), no shutdown at all.
+	 */
 	async stop(graceMs = 30_000): Promise<void> {
 		const child = this.child;
 		this.child = undefined;
+		if (graceMs === 0) this.record(`$ kill -9 -${child?.pid}`);
 		if (child) await stopGroup(child, graceMs);
-	}
-
-	/** `kill -9` of the worker's whole process group (the worker and its task runner), no shutdown at all. */
-	async kill(): Promise<void> {
-		const child = this.child;
-		this.child = undefined;
-		if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null)
-			return;
-		const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-		this.record(`$ kill -9 -${child.pid}`);
-		process.kill(-child.pid, 'SIGKILL');
-		await exited;
 	}
 
 	async dispose(): Promise<void> {
@@ -492,6 +434,10 @@ export class N8nWorker {
 
 // ---------------------------------------------------------------- the stack
 
+/** Whether an execution is queued, running or waiting (not finished in any way). */
+export const isRunning = (e: PublicExecution): boolean =>
+	['running', 'new', 'waiting'].includes(e.status);
+
 export interface QueueStackOptions {
 	runtime?: Runtime;
 	/** How many `n8n worker` processes `startWorkers()` starts (default 2). */
@@ -500,16 +446,11 @@ export interface QueueStackOptions {
 	installPackage?: boolean;
 	/** Main's HTTP port (default a free one). */
 	port?: number;
-	postgresPort?: number;
-	redisPort?: number;
 	owner?: Owner;
 	/** Extra environment for main and the workers. */
 	env?: Record<string, string>;
 	/** Every process's output, prefixed with its name. */
 	onLog?: (line: string) => void;
-	/** Where the user folders live (default a fresh temp folder, removed by dispose). */
-	dir?: string;
-	encryptionKey?: string;
 }
 
 /** What every process of the stack shares: the queue, the database, one encryption key. */
@@ -543,7 +484,6 @@ export class QueueStack {
 
 	private constructor(
 		readonly dir: string,
-		private readonly removeDir: boolean,
 		readonly postgres: Postgres,
 		readonly redis: Redis,
 		readonly main: N8n,
@@ -555,21 +495,19 @@ export class QueueStack {
 
 	/**
 	 * Postgres and Redis running, main's user folder prepared (package installed), nothing of n8n
-	 * running yet: import credentials and workflows through `main` first, then `startMain()`.
+	 * running yet: import credentials and workflows through `main` first, then `main.start()`.
 	 */
 	static async start(options: QueueStackOptions = {}): Promise<QueueStack> {
 		const runtime = options.runtime ?? installedRuntime();
-		const removeDir = !options.dir;
-		const dir = options.dir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-')));
-		await fs.mkdir(dir, { recursive: true });
-		const encryptionKey = options.encryptionKey ?? randomBytes(24).toString('hex');
+		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-'));
+		const encryptionKey = randomBytes(24).toString('hex');
 		let postgres: Postgres | undefined;
 		let redis: Redis | undefined;
 		try {
 			const pack = options.installPackage === false ? undefined : await packPackage();
 			[postgres, redis] = await Promise.all([
-				Postgres.start({ onLog: options.onLog, port: options.postgresPort }),
-				Redis.start({ onLog: options.onLog, port: options.redisPort }),
+				Postgres.start({ onLog: options.onLog }),
+				Redis.start({ onLog: options.onLog }),
 			]);
 			const shared = sharedEnv(postgres, redis, encryptionKey, options.env ?? {});
 			const main = await N8n.create({
@@ -605,7 +543,6 @@ export class QueueStack {
 			});
 			const stack = new QueueStack(
 				dir,
-				removeDir,
 				postgres,
 				redis,
 				main,
@@ -620,8 +557,7 @@ export class QueueStack {
 		} catch (error) {
 			await redis?.stop().catch(() => undefined);
 			await postgres?.stop().catch(() => undefined);
-			if (removeDir && !process.env.N8N_E2E_KEEP)
-				await fs.rm(dir, { recursive: true, force: true });
+			if (!process.env.N8N_E2E_KEEP) await fs.rm(dir, { recursive: true, force: true });
 			throw error;
 		}
 	}
@@ -648,18 +584,9 @@ export class QueueStack {
 		return worker;
 	}
 
-	async startMain(): Promise<void> {
-		await this.main.start();
-	}
-
 	/** Starts every worker not running yet, in parallel. */
 	async startWorkers(): Promise<void> {
 		await Promise.all(this.workers.filter((w) => !w.running).map((w) => w.start()));
-	}
-
-	/** Which worker's log says it started the execution (undefined: none of them). */
-	whoRan(executionId: string | number): string | undefined {
-		return this.workers.find((w) => w.started.has(String(executionId)))?.name;
 	}
 
 	/** The workers whose logs say they started the execution (more than one would be a double run). */
@@ -699,23 +626,29 @@ export class QueueStack {
 		);
 	}
 
+	/** `waitFor` (a second apart), failing with the probe's last error, `detail()` and every process's recent output. */
+	async until<T>(
+		what: string,
+		timeoutMs: number,
+		probe: () => Promise<T | undefined>,
+		detail = async () => '',
+	): Promise<T> {
+		let last: unknown;
+		const recorded = () => probe().catch((error: unknown) => void (last = error));
+		try {
+			return await waitFor(what, timeoutMs, recorded, 1_000);
+		} catch (error) {
+			const why = `${String(error)}${last ? ` (last probe: ${String(last)})` : ''}`;
+			throw new N8nError(`${why} ${await detail()}`, this.recentOutput());
+		}
+	}
+
 	/** Waits (bounded) until the execution has stopped (any final status) and returns it. */
 	async waitForExecution(executionId: string, timeoutMs = 300_000): Promise<PublicExecution> {
-		try {
-			return await waitFor(
-				`execution ${executionId} finished`,
-				timeoutMs,
-				async () => {
-					const execution = await this.getExecution(executionId);
-					return execution.stoppedAt && !['running', 'new', 'waiting'].includes(execution.status)
-						? execution
-						: undefined;
-				},
-				500,
-			);
-		} catch (error) {
-			throw new N8nError(String(error), this.recentOutput());
-		}
+		return this.until(`execution ${executionId} finished`, timeoutMs, async () => {
+			const execution = await this.getExecution(executionId);
+			return execution.stoppedAt && !isRunning(execution) ? execution : undefined;
+		});
 	}
 
 	/** The last lines of every process, for failure messages. */
@@ -742,7 +675,7 @@ export class QueueStack {
 		await Promise.all(this.workers.map((w) => attempt(() => w.dispose())));
 		await attempt(() => this.redis.stop());
 		await attempt(() => this.postgres.stop(keep));
-		if (this.removeDir && !keep)
+		if (!keep)
 			await attempt(() => fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 }));
 		if (errors.length > 0)
 			throw new Error(`stopping the queue stack: ${errors.map(String).join('; ')}`);

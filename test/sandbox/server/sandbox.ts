@@ -177,6 +177,7 @@ export class Sandbox {
 	private readonly sockets = new Set<Socket>();
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private readonly demoFeedMs: number;
+	private readonly onAnswered: SandboxOptions['onAnswered'];
 
 	constructor(options: SandboxOptions = {}) {
 		this.log = new RequestLog(options.maxLogEntries ?? 100_000);
@@ -188,6 +189,7 @@ export class Sandbox {
 		this.nonceTtlMs = (options.nonceTtlSeconds ?? 300) * 1000;
 		this.initialTenants = options.tenants ?? [DEFAULT_TENANT];
 		this.demoFeedMs = (options.demoFeedSeconds ?? 0) * 1000;
+		this.onAnswered = options.onAnswered;
 		this.reset(this.initialTenants);
 		this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) =>
 			this.onRequest(req, res),
@@ -388,6 +390,7 @@ export class Sandbox {
 		const send = () => {
 			this.write(res, reply);
 			logged.durationMs = Math.round(performance.now() - arrivedAt);
+			this.onAnswered?.(logged, reply.body);
 		};
 		const latency = this.traffic.nextDelayMs();
 		if (latency > 0) this.later(latency, send);
