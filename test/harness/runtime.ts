@@ -8,9 +8,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createContext, Script } from 'node:vm';
 
 import { InstanceSettings } from 'n8n-core';
-import { LoggerProxy, type LogMetadata } from 'n8n-workflow';
+import { LoggerProxy, setSafeRegexEngine, type LogMetadata } from 'n8n-workflow';
 
 type DiModule = typeof import('@n8n/di');
 type BackendCommonModule = typeof import('@n8n/backend-common');
@@ -83,8 +84,45 @@ class CapturingLogger extends Logger {
 let ready = false;
 
 /** Idempotent; every harness entry point calls it before touching n8n-core. */
+type RegexEngine = Parameters<typeof setSafeRegexEngine>[0];
+const REGEX_SCRIPTS = {
+	exec: 'result = new RegExp(pattern, flags).exec(input)',
+	test: 'result = new RegExp(pattern, flags).test(input)',
+	replace: 'result = input.replace(new RegExp(pattern, flags), replacement)',
+	matchAll: 'result = Array.from(input.matchAll(new RegExp(pattern, flags)))',
+	split: 'result = input.split(new RegExp(pattern, flags))',
+};
+
+/**
+ * n8n's own regular-expression engine (each match a vm script, as n8n-workflow's safe-regex runs
+ * it) with a 10 s limit instead of its 250 ms of wall clock: on a test machine whose two cores are
+ * shared with other suites, n8n's limit tripped on the node's own resource-locator patterns
+ * ("Regular expression execution timed out") in runs that were merely slow.
+ */
+function patientRegexEngine(): RegexEngine {
+	const context = createContext({});
+	const scripts = new Map(
+		Object.entries(REGEX_SCRIPTS).map(([name, code]) => [name, new Script(code)]),
+	);
+	const run = (name: string, values: Record<string, unknown>) => {
+		Object.assign(context, { replacement: '', ...values, result: undefined });
+		scripts.get(name)?.runInContext(context, { timeout: 10_000 });
+		return context.result as never;
+	};
+	return {
+		exec: (pattern, input, flags) => run('exec', { pattern, input, flags: flags ?? '' }),
+		test: (pattern, input, flags) => run('test', { pattern, input, flags: flags ?? '' }),
+		replace: (pattern, input, flags, replacement) =>
+			run('replace', { pattern, input, flags: flags ?? '', replacement }),
+		matchAll: (pattern, input, flags = '') =>
+			run('matchAll', { pattern, input, flags: flags.includes('g') ? flags : `${flags}g` }),
+		split: (pattern, input, flags) => run('split', { pattern, input, flags: flags ?? '' }),
+	};
+}
+
 export function ensureN8nRuntime(): void {
 	if (ready) return;
+	setSafeRegexEngine(patientRegexEngine());
 
 	// n8n's config objects read N8N_USER_FOLDER when first built, and InstanceSettings (read by
 	// every node context: instance id, encryption key) loads or creates `<folder>/.n8n/config`.
