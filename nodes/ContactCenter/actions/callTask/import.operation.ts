@@ -272,12 +272,8 @@ export async function executeBatch(
 		const firstItem = planRows[0].itemIndex;
 		const rowCount = planRows.length;
 		try {
-			const customers = planRows.map((row) => row.customer);
-			const result = await importCallTaskCustomers.call(
-				this,
-				{ taskId, customers, dupStrategy },
-				firstItem,
-			);
+			const body = { taskId, customers: planRows.map((row) => row.customer), dupStrategy };
+			const result = await importCallTaskCustomers.call(this, body, firstItem);
 			done.push({ plan, result });
 			const json = { ...result, rowCount, ...(dupStrategy ? { dupStrategy } : {}) };
 			output.push({ json: { ...json, ...droppedJson(plan) }, pairedItem: pairsOf(plan) });

@@ -39,10 +39,12 @@ export function fieldList(value: unknown): string[] {
 
 /** The first of `names` that is the item's own field with a value (text of spaces is one: the row checks report it). */
 const firstField = (json: IDataObject, names: string[]): string | undefined =>
-	names.find(
-		(name) =>
-			Object.prototype.hasOwnProperty.call(json, name) && !isBlank(json[name], EMPTY_TEXT_ONLY),
-	);
+	names.find((name) => Object.hasOwn(json, name) && !isBlank(json[name], EMPTY_TEXT_ONLY));
+
+const valueOf = (json: IDataObject, names: string[]): unknown => {
+	const field = firstField(json, names);
+	return field === undefined ? undefined : json[field];
+};
 
 /** Variables of an item field (an object of name → value, or a list of {name, value}) as a list. */
 const namedPairs = (value: unknown): Array<{ name: unknown; value: unknown }> => {
@@ -64,15 +66,11 @@ export function autoRowInput(
 	taskId: unknown,
 	dupStrategy: unknown,
 ): { input: ImportRowInput; numberField?: string } {
-	const valueOf = (names: string[]) => {
-		const field = firstField(json, names);
-		return field === undefined ? undefined : json[field];
-	};
 	const numberField = firstField(json, fields.number);
 	const additionalFields: ImportRowInput['additionalFields'] = {};
-	if (fields.name.length > 0) additionalFields.customerName = valueOf(fields.name);
-	if (fields.remark.length > 0) additionalFields.remark = valueOf(fields.remark);
-	const variables = valueOf(fields.variables);
+	if (fields.name.length > 0) additionalFields.customerName = valueOf(json, fields.name);
+	if (fields.remark.length > 0) additionalFields.remark = valueOf(json, fields.remark);
+	const variables = valueOf(json, fields.variables);
 	if (fields.asVariables.length > 0) {
 		const pairs = variables === undefined ? [] : namedPairs(variables);
 		for (const name of fields.asVariables)

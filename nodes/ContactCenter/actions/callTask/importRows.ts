@@ -1,8 +1,9 @@
 /** Call-task import rows, pure: each item checked by the spec's row rules, the run planned into the fewest requests. */
 import type { Checked, Issue } from '../../helpers/issue';
 import { importText, readId, readText } from '../../helpers/parameters';
-import { maxLength, oneOf, positiveNumericId } from '../../helpers/validation';
+import { maxLength, oneOf } from '../../helpers/validation';
 import { EMPTY_TEXT_ONLY, isBlank } from '../../helpers/values';
+import { NUMERIC_ID } from './common';
 
 const MAX_ROWS_PER_IMPORT = 10_000;
 const DUP_STRATEGIES = ['task', 'batch', 'none'] as const;
@@ -62,7 +63,8 @@ function checkVariables(value: unknown, issues: Issue[]): Record<string, string>
 		});
 	}
 	const variables: Record<string, string> = {};
-	pairs.forEach(([rawName, rawValue], index) => {
+	for (let index = 0; index < pairs.length; index++) {
+		const [rawName, rawValue] = pairs[index];
 		const field = (key: string) => `additionalFields.variables[${index}].${key}`;
 		const name = importText(rawName);
 		if (name === undefined) {
@@ -71,11 +73,11 @@ function checkVariables(value: unknown, issues: Issue[]): Record<string, string>
 				problem: 'is required',
 				fix: 'Enter the variable name configured in the voice agent.',
 			});
-			return;
+			continue;
 		}
-		const tooLong = maxLength(field('name'), name, 50);
+		const tooLong = name.length > 50 && maxLength(field('name'), name, 50);
 		if (tooLong) issues.push(tooLong);
-		if (Object.prototype.hasOwnProperty.call(variables, name)) {
+		if (Object.hasOwn(variables, name)) {
 			issues.push({
 				field: field('name'),
 				problem: `repeats the variable "${name}"`,
@@ -88,13 +90,13 @@ function checkVariables(value: unknown, issues: Issue[]): Record<string, string>
 				problem: 'must be text, not an object or list',
 				fix: 'Give the variable a text value.',
 			});
-			return;
+			continue;
 		}
 		const text = rawValue === undefined || rawValue === null ? '' : String(rawValue);
-		const valueTooLong = maxLength(field('value'), text, 500);
+		const valueTooLong = text.length > 500 && maxLength(field('value'), text, 500);
 		if (valueTooLong) issues.push(valueTooLong);
 		variables[name] = text;
-	});
+	}
 	// Counted from the object itself: a name such as `__proto__` sets no key and sends nothing.
 	return Object.keys(variables).length > 0 ? variables : undefined;
 }
@@ -139,8 +141,8 @@ export function checkImportRow(
 	const issues: Issue[] = [];
 	const add = (issue: Issue | undefined) => issue && issues.push(issue);
 	// One value each: objects, lists, NaN and integers past 2^53 are refused, never sent as text.
-	const task = readId('taskId', input.taskId);
-	add(task.issue ?? positiveNumericId('taskId', task.value));
+	const task = readId('taskId', input.taskId, NUMERIC_ID);
+	add(task.issue);
 	const rawNumber = input.customerNumber;
 	const customerNumber =
 		rawNumber !== null && typeof rawNumber === 'object'
@@ -176,42 +178,48 @@ export interface ImportRequestPlan {
 	dropped?: ImportRow[];
 }
 
+/** The request that sends each number, per deduplication scope. */
+type Seen = Map<string, ImportRequestPlan>;
+
 /**
- * The run's rows in one pass: grouped by (task id, deduplication) in order of first appearance,
- * each group cut into requests of at most `maxRows` rows, sent task by task. Deduplication applies
- * to the whole run: with `batch` (the API default, also when no strategy is set) and `task`, a row
- * whose number an earlier row of the same task and strategy had is left out and filed with the
- * request that sends that row; `none` keeps every row. Numbers are compared as sent.
+ * The run's rows in one pass: grouped by (task id, deduplication), each group cut into requests of
+ * at most `maxRows`, groups in the order of their first row sent. Deduplication spans the run: with
+ * `batch` (the API default, also when no strategy is set) and `task`, a row repeating the number of
+ * an earlier row of its task and strategy is left out and filed with the request sending that row.
  */
 export function planImportRequests(
 	rows: ImportRow[],
 	maxRows = MAX_ROWS_PER_IMPORT,
 ): ImportRequestPlan[] {
-	const requests = new Map<string, ImportRequestPlan[]>();
-	// No strategy and `batch` send different bodies, but skip the same repeats.
-	const seenBy = new Map<string, Map<string, ImportRequestPlan>>();
+	const groups = new Map<string, { chunks: ImportRequestPlan[]; seen?: Seen }>();
+	// No strategy and `batch` send different bodies, but skip the same repeats: their groups share `seen`.
+	const seenBy = new Map<string, Seen>();
+	const sent: ImportRequestPlan[][] = [];
 	for (const row of rows) {
 		const { taskId, dupStrategy } = row;
-		const number = row.customer.customerNumber;
-		let seen: Map<string, ImportRequestPlan> | undefined;
-		if (dupStrategy !== 'none') {
-			const scope = `${taskId}\u0000${dupStrategy ?? 'batch'}`;
-			seen = seenBy.get(scope);
-			if (!seen) seenBy.set(scope, (seen = new Map()));
-			const first = seen.get(number);
-			if (first) {
-				(first.dropped ??= []).push(row);
-				continue;
-			}
-		}
 		const key = `${taskId}\u0000${dupStrategy ?? ''}`;
-		let chunks = requests.get(key);
-		if (!chunks) requests.set(key, (chunks = []));
+		let group = groups.get(key);
+		if (!group) {
+			const scope = `${taskId}\u0000${dupStrategy ?? 'batch'}`;
+			const seen = dupStrategy === 'none' ? undefined : (seenBy.get(scope) ?? new Map());
+			if (seen) seenBy.set(scope, seen);
+			groups.set(key, (group = { chunks: [], seen }));
+		}
+		const number = row.customer.customerNumber;
+		const first = group.seen?.get(number);
+		if (first) {
+			(first.dropped ??= []).push(row);
+			continue;
+		}
+		const { chunks } = group;
 		let chunk = chunks[chunks.length - 1];
-		if (!chunk || chunk.rows.length >= maxRows)
+		if (!chunk || chunk.rows.length >= maxRows) {
+			// Groups are sent in the order of their first row sent (not of a dropped one).
+			if (chunks.length === 0) sent.push(chunks);
 			chunks.push((chunk = { taskId, dupStrategy, rows: [] }));
+		}
 		chunk.rows.push(row);
-		seen?.set(number, chunk);
+		group.seen?.set(number, chunk);
 	}
-	return [...requests.values()].flat();
+	return sent.flat();
 }
