@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../helpers/descriptions';
-import { readId, type IdOptions, type Read } from '../../helpers/parameters';
+import { readId, type Read } from '../../helpers/parameters';
 
 const NUMERIC_ID_VALIDATION = [
 	{
@@ -39,13 +39,6 @@ export const taskIdLocator = (description: string): INodeProperties =>
 		idPlaceholder: 'e.g. 1870000000000000001',
 	});
 
-/** How a voice-interface id is read: required digits, greater than 0, fitting a Java Long. */
-export const NUMERIC_ID: IdOptions = {
-	required: true,
-	numeric: true,
-	fix: 'Pick it from the list, or enter the digits of the ID.',
-};
-
 /**
  * A voice-interface id locator's value of one item, as digits: a numeric string greater than 0
  * that fits a Java Long (a whole number from an expression becomes its digits; an integer past
@@ -56,11 +49,11 @@ export function readIdParameter(
 	name: string,
 	itemIndex: number,
 ): Read<string> {
-	return readId(
-		name,
-		this.getNodeParameter(name, itemIndex, '', { extractValue: true }),
-		NUMERIC_ID,
-	);
+	return readId(name, this.getNodeParameter(name, itemIndex, '', { extractValue: true }), {
+		required: true,
+		numeric: true,
+		fix: 'Pick it from the list, or enter the digits of the ID.',
+	});
 }
 
 /** Whether a stored value holds an expression (matching `pattern`, if given) anywhere: then it can differ per item. */

@@ -1,9 +1,8 @@
 /** Call-task import rows, pure: each item checked by the spec's row rules, the run planned into the fewest requests. */
 import type { Checked, Issue } from '../../helpers/issue';
 import { importText, readId, readText } from '../../helpers/parameters';
-import { maxLength, oneOf } from '../../helpers/validation';
+import { maxLength, oneOf, positiveNumericId } from '../../helpers/validation';
 import { EMPTY_TEXT_ONLY, isBlank } from '../../helpers/values';
-import { NUMERIC_ID } from './common';
 
 const MAX_ROWS_PER_IMPORT = 10_000;
 const DUP_STRATEGIES = ['task', 'batch', 'none'] as const;
@@ -141,8 +140,8 @@ export function checkImportRow(
 	const issues: Issue[] = [];
 	const add = (issue: Issue | undefined) => issue && issues.push(issue);
 	// One value each: objects, lists, NaN and integers past 2^53 are refused, never sent as text.
-	const task = readId('taskId', input.taskId, NUMERIC_ID);
-	add(task.issue);
+	const task = readId('taskId', input.taskId);
+	add(task.issue ?? positiveNumericId('taskId', task.value));
 	const rawNumber = input.customerNumber;
 	const customerNumber =
 		rawNumber !== null && typeof rawNumber === 'object'
