@@ -25,7 +25,6 @@ const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
 const AUTO_V1 = { show: { mappingMode: [MAPPING_MODES.auto], ...V1_ONLY } };
 const AUTO_V2_OPTION = { show: { '/mappingMode': [MAPPING_MODES.auto], ...FROM_V2 } };
 
-/** A text parameter. */
 const text = (
 	displayName: string,
 	name: string,

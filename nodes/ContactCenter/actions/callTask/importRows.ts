@@ -177,9 +177,6 @@ export interface ImportRequestPlan {
 	dropped?: ImportRow[];
 }
 
-/** The request that sends each number, per deduplication scope. */
-type Seen = Map<string, ImportRequestPlan>;
-
 /**
  * The run's rows in one pass: grouped by (task id, deduplication), each group cut into requests of
  * at most `maxRows`, groups in the order of their first row sent. Deduplication spans the run: with
@@ -190,20 +187,27 @@ export function planImportRequests(
 	rows: ImportRow[],
 	maxRows = MAX_ROWS_PER_IMPORT,
 ): ImportRequestPlan[] {
-	const groups = new Map<string, { chunks: ImportRequestPlan[]; seen?: Seen }>();
-	// No strategy and `batch` send different bodies, but skip the same repeats: their groups share `seen`.
-	const seenBy = new Map<string, Seen>();
+	// Per group its requests and the request sending each number (no strategy and `batch` share those).
+	type Group = { chunks: ImportRequestPlan[]; seen?: Map<string, ImportRequestPlan> };
+	const groups = new Map<string, Group>();
+	const seenBy = new Map<string, Group['seen']>();
 	const sent: ImportRequestPlan[][] = [];
+	let group: Group | undefined;
+	let last: ImportRow | undefined;
 	for (const row of rows) {
 		const { taskId, dupStrategy } = row;
-		const key = `${taskId}\u0000${dupStrategy ?? ''}`;
-		let group = groups.get(key);
-		if (!group) {
-			const scope = `${taskId}\u0000${dupStrategy ?? 'batch'}`;
-			const seen = dupStrategy === 'none' ? undefined : (seenBy.get(scope) ?? new Map());
-			if (seen) seenBy.set(scope, seen);
-			groups.set(key, (group = { chunks: [], seen }));
+		// Rows of a run nearly always share task and strategy: the previous row's group is reused.
+		if (!group || last?.taskId !== taskId || last.dupStrategy !== dupStrategy) {
+			const key = `${taskId}\u0000${dupStrategy ?? ''}`;
+			group = groups.get(key);
+			if (!group) {
+				const scope = `${taskId}\u0000${dupStrategy ?? 'batch'}`;
+				const seen = dupStrategy === 'none' ? undefined : (seenBy.get(scope) ?? new Map());
+				seenBy.set(scope, seen);
+				groups.set(key, (group = { chunks: [], seen }));
+			}
 		}
+		last = row;
 		const number = row.customer.customerNumber;
 		const first = group.seen?.get(number);
 		if (first) {
