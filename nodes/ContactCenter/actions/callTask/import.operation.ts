@@ -184,10 +184,8 @@ const pairsOf = ({ rows, dropped }: ImportRequestPlan) =>
 /** What an output item says about the rows left out as repeats of rows of its request. */
 function droppedJson({ dropped = [] }: ImportRequestPlan): IDataObject {
 	if (dropped.length === 0) return {};
-	return {
-		duplicatesDropped: dropped.length,
-		droppedItems: describeItems(itemIndexes(dropped), 20),
-	};
+	const droppedItems = describeItems(itemIndexes(dropped), 20);
+	return { duplicatesDropped: dropped.length, droppedItems };
 }
 
 /** One line per request that went through, so the user can tell what must not be imported again. */

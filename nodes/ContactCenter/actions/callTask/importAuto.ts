@@ -21,14 +21,11 @@ export const DEFAULT_FIELDS = {
 	variables: 'variables',
 } as const;
 
-export interface AutoFields {
-	number: string[];
-	name: string[];
-	remark: string[];
-	variables: string[];
-	/** Item fields sent as variables of the same name. */
-	asVariables: string[];
-}
+/** The item field names tried for each column; `asVariables`: item fields sent as variables of the same name. */
+export type AutoFields = Record<
+	'number' | 'name' | 'remark' | 'variables' | 'asVariables',
+	string[]
+>;
 
 /** "phone, mobile" → ["phone", "mobile"] (commas or new lines; blanks dropped). */
 export function fieldList(value: unknown): string[] {

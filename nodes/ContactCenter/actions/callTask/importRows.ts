@@ -110,26 +110,22 @@ function oneValue(field: string, raw: unknown, issues: Issue[]): string | undefi
 
 /** What is wrong with a customer number: missing, inexact (a JSON number past 2^53 has lost digits) or not the spec's form. */
 function numberIssue(raw: unknown, number: string | undefined): Issue | undefined {
-	const field = 'customerNumber';
-	if (typeof raw === 'number' && !Number.isSafeInteger(raw)) {
-		const fix =
-			'Keep phone numbers as text in the earlier node (e.g. read the column as text), or map {{ String($json.phone) }} only for numbers of at most 15 digits.';
-		return {
-			field,
-			problem: `is the number ${String(raw)}, which cannot hold a phone number exactly`,
-			fix,
-		};
-	}
+	const issue = (problem: string, fix: string): Issue => ({
+		field: 'customerNumber',
+		problem,
+		fix,
+	});
+	if (typeof raw === 'number' && !Number.isSafeInteger(raw))
+		return issue(
+			`is the number ${String(raw)}, which cannot hold a phone number exactly`,
+			'Keep phone numbers as text in the earlier node (e.g. read the column as text), or map {{ String($json.phone) }} only for numbers of at most 15 digits.',
+		);
 	// A list or an object was refused by oneValue; it is not a phone number.
 	if (number === undefined && (raw === null || typeof raw !== 'object'))
-		return {
-			field,
-			problem: 'is required',
-			fix: 'Map the phone number to call, e.g. {{ $json.phone }}.',
-		};
+		return issue('is required', 'Map the phone number to call, e.g. {{ $json.phone }}.');
 	if (number === undefined || CUSTOMER_NUMBER.test(number)) return undefined;
 	const problem = `must be 5 to 20 characters of digits, + and - (got "${number}")`;
-	return { field, problem, fix: 'Remove spaces, brackets and letters from the number.' };
+	return issue(problem, 'Remove spaces, brackets and letters from the number.');
 }
 
 /** One input item's row, or the rules it breaks (every issue, in the order of the fields). */
@@ -162,11 +158,8 @@ export function checkImportRow(
 	if (customerName !== undefined) customer.customerName = customerName;
 	if (remark !== undefined) customer.remark = remark;
 	if (variables) customer.variables = variables;
-	const taskId = task.value as string;
-	return {
-		value: { itemIndex, taskId, dupStrategy: dupStrategy as DupStrategy, customer },
-		issues,
-	};
+	const value = { itemIndex, taskId: task.value, dupStrategy, customer } as ImportRow;
+	return { value, issues };
 }
 
 export interface ImportRequestPlan {
@@ -175,6 +168,14 @@ export interface ImportRequestPlan {
 	rows: ImportRow[];
 	/** Rows left out because their number repeats a row of the run that this request sends. */
 	dropped?: ImportRow[];
+}
+
+/** Whether a number repeats among the rows that deduplicate: a sort costs far less than a map per row, and most runs repeat none. */
+function repeatsANumber(rows: ImportRow[]): boolean {
+	const numbers = rows.flatMap((row) =>
+		row.dupStrategy === 'none' ? [] : [row.customer.customerNumber],
+	);
+	return numbers.sort().some((number, i) => number === numbers[i - 1]);
 }
 
 /**
@@ -192,6 +193,7 @@ export function planImportRequests(
 	const groups = new Map<string, Group>();
 	const seenBy = new Map<string, Group['seen']>();
 	const sent: ImportRequestPlan[][] = [];
+	const dedupe = repeatsANumber(rows);
 	let group: Group | undefined;
 	let last: ImportRow | undefined;
 	for (const row of rows) {
@@ -202,7 +204,8 @@ export function planImportRequests(
 			group = groups.get(key);
 			if (!group) {
 				const scope = `${taskId}\u0000${dupStrategy ?? 'batch'}`;
-				const seen = dupStrategy === 'none' ? undefined : (seenBy.get(scope) ?? new Map());
+				const seen =
+					!dedupe || dupStrategy === 'none' ? undefined : (seenBy.get(scope) ?? new Map());
 				seenBy.set(scope, seen);
 				groups.set(key, (group = { chunks: [], seen }));
 			}
