@@ -16,7 +16,6 @@ import {
 } from '../../nodes/ContactCenter/actions/callTask/importAuto';
 import {
 	checkImportRow,
-	planImport,
 	planImportRequests,
 	type ImportRow,
 } from '../../nodes/ContactCenter/actions/callTask/importRows';
@@ -341,19 +340,14 @@ export async function runMicro(url: string): Promise<MicroReport> {
 			},
 			200,
 		),
-		planImport: measure(
-			'plan 10,000 rows into requests (planImportRequests)',
-			() => planImportRequests(rows),
-			200,
-		),
 		autoRows: measure(
 			'Map Automatically: read + validate + map 10,000 items (autoRowInput + checkImportRow)',
 			() => autoRows(),
 			200,
 		),
 		dedupPlan: measure(
-			'deduplicate the run and plan 10,000 rows (planImport)',
-			() => planImport(rows),
+			'deduplicate the run and plan 10,000 rows (planImportRequests)',
+			() => planImportRequests(rows),
 			200,
 		),
 		stringifyAuto: measure(

@@ -1,8 +1,8 @@
 import { hasExpression } from '../../nodes/ContactCenter/actions/callTask/common';
 import { toApiDateFilter } from '../../nodes/ContactCenter/actions/callTask/getAll.operation';
+import { describeItems } from '../../nodes/ContactCenter/actions/errors';
 import {
 	checkImportRow,
-	describeItems,
 	planImportRequests,
 	variablePairs,
 	type ImportRow,

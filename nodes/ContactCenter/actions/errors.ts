@@ -61,3 +61,23 @@ export function withDescription(
 	nodeError.description = [nodeError.description, extra].filter(Boolean).join('\n');
 	return nodeError;
 }
+
+/** Item indexes as short ranges for messages: "0-9999, 10001, 10003-10010" (at most `maxParts` parts). */
+export function describeItems(indexes: number[], maxParts = 5): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const parts: string[] = [];
+	let start = sorted[0];
+	let previous = sorted[0];
+	for (let i = 1; i <= sorted.length; i++) {
+		const current = sorted[i];
+		if (current === previous + 1) {
+			previous = current;
+			continue;
+		}
+		parts.push(start === previous ? String(start) : `${start}-${previous}`);
+		start = previous = current;
+	}
+	if (parts.length > maxParts)
+		return `${parts.slice(0, maxParts).join(', ')} and ${parts.length - maxParts} more ranges`;
+	return parts.join(', ');
+}

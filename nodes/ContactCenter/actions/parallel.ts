@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { describeItems } from './callTask/importRows';
+import { describeItems } from './errors';
 import type { Outcome } from './pool';
 import { readNumber } from '../helpers/parameters';
 import { validationError } from '../helpers/validation';

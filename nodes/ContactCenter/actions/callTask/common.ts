@@ -56,30 +56,25 @@ export function readIdParameter(
 	});
 }
 
-/** Whether a parameter's stored value contains an expression anywhere (then it can differ per item). */
-export function hasExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(hasExpression);
-	if (value && typeof value === 'object') return Object.values(value).some(hasExpression);
+/** Whether a stored value holds an expression (matching `pattern`, if given) anywhere: then it can differ per item. */
+export function hasExpression(value: unknown, pattern?: RegExp): boolean {
+	if (typeof value === 'string') return value.startsWith('=') && (!pattern || pattern.test(value));
+	if (Array.isArray(value)) return value.some((entry) => hasExpression(entry, pattern));
+	if (value && typeof value === 'object')
+		return Object.values(value).some((entry) => hasExpression(entry, pattern));
 	return false;
 }
 
-/**
- * Reads a parameter for many items: a value without expressions is read once and shared, an
- * expression is evaluated per item (imports of tens of thousands of items stay fast).
- */
+/** A parameter for many items: evaluated per item if it has an expression (matching `perItem`), else read once. */
 export function itemParameterReader<T>(
 	context: IExecuteFunctions,
 	name: string,
 	fallback: T,
-	options?: { extractValue?: boolean },
+	{ perItem, ...options }: { extractValue?: boolean; perItem?: RegExp } = {},
 ): (itemIndex: number) => T {
-	if (hasExpression(context.getNode().parameters[name])) {
+	if (hasExpression(context.getNode().parameters[name], perItem))
 		return (itemIndex) => context.getNodeParameter(name, itemIndex, fallback, options) as T;
-	}
 	let cached: { value: T } | undefined;
-	return () => {
-		cached ??= { value: context.getNodeParameter(name, 0, fallback, options) as T };
-		return cached.value;
-	};
+	return () =>
+		(cached ??= { value: context.getNodeParameter(name, 0, fallback, options) as T }).value;
 }

@@ -4,26 +4,18 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	IPairedItemData,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { validationError } from '../../helpers/validation';
 import { FROM_V2, V1_ONLY } from '../../helpers/version';
 import { importCallTaskCustomers, type ImportResult } from '../../api/voiceInterface';
-import { errorItemJson, toNodeError, withDescription } from '../errors';
+import { describeItems, errorItemJson, toNodeError, withDescription } from '../errors';
 import { itemParameterReader, taskIdLocator } from './common';
-import {
-	autoRowInput,
-	MAPPING_MODES,
-	nodeLevelReader,
-	numberSource,
-	readAutoFields,
-} from './importAuto';
+import { autoRowReader, DEFAULT_FIELDS, MAPPING_MODES } from './importAuto';
 import {
 	checkImportRow,
-	describeItems,
-	planImport,
+	planImportRequests,
 	type ImportRequestPlan,
 	type ImportRow,
 } from './importRows';
@@ -33,47 +25,40 @@ const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
 const AUTO_V1 = { show: { mappingMode: [MAPPING_MODES.auto], ...V1_ONLY } };
 const AUTO_V2_OPTION = { show: { '/mappingMode': [MAPPING_MODES.auto], ...FROM_V2 } };
 
+const text = (
+	displayName: string,
+	name: string,
+	description: string,
+	more: Partial<INodeProperties> = {},
+): INodeProperties => ({ displayName, name, type: 'string', default: '', description, ...more });
+
 /** The item field names Map Automatically tries for the name, remark and variables. */
-function aliasFields(displayOptions: IDisplayOptions): INodeProperties[] {
-	return [
-		{
-			displayName: 'Name Fields',
-			name: 'nameFields',
-			type: 'string',
-			default: 'customerName, name, fullName, full_name, contactName',
-			displayOptions,
-			description:
-				'Item fields that may hold the customer name (the first one present); leave empty to send no name',
-		},
-		{
-			displayName: 'Remark Fields',
-			name: 'remarkFields',
-			type: 'string',
-			default: 'remark, remarks, note, notes, comment',
-			displayOptions,
-			description:
-				'Item fields that may hold the remark (the first one present); leave empty to send no remark',
-		},
-		{
-			displayName: 'Variables Fields',
-			name: 'variablesFields',
-			type: 'string',
-			default: 'variables',
-			displayOptions,
-			description:
-				'Item field holding the variables, as an object of name → value or a list of {name, value} (the first one present)',
-		},
-		{
-			displayName: 'Fields as Variables',
-			name: 'fieldsAsVariables',
-			type: 'string',
-			default: '',
-			displayOptions,
-			description:
-				'Item fields sent as variables of the same name, separated by commas, e.g. plan, amount',
-		},
-	];
-}
+const aliasFields = (displayOptions: IDisplayOptions): INodeProperties[] => [
+	text(
+		'Name Fields',
+		'nameFields',
+		'Item fields that may hold the customer name (the first one present); leave empty to send no name',
+		{ default: DEFAULT_FIELDS.name, displayOptions },
+	),
+	text(
+		'Remark Fields',
+		'remarkFields',
+		'Item fields that may hold the remark (the first one present); leave empty to send no remark',
+		{ default: DEFAULT_FIELDS.remark, displayOptions },
+	),
+	text(
+		'Variables Fields',
+		'variablesFields',
+		'Item field holding the variables, as an object of name → value or a list of {name, value} (the first one present)',
+		{ default: DEFAULT_FIELDS.variables, displayOptions },
+	),
+	text(
+		'Fields as Variables',
+		'fieldsAsVariables',
+		'Item fields sent as variables of the same name, separated by commas, e.g. plan, amount',
+		{ displayOptions },
+	),
+];
 
 const properties: INodeProperties[] = [
 	taskIdLocator(
@@ -101,28 +86,19 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Number Fields',
-		name: 'numberFields',
-		type: 'string',
-		default:
-			'customerNumber, phone, phoneNumber, phone_number, mobile, mobileNumber, mobile_number, cellphone, tel, telephone, number',
-		displayOptions: AUTO,
-		description:
-			'Item fields that may hold the phone number, separated by commas; the first one an item has is used',
-	},
+	text(
+		'Number Fields',
+		'numberFields',
+		'Item fields that may hold the phone number, separated by commas; the first one an item has is used',
+		{ default: DEFAULT_FIELDS.number, displayOptions: AUTO },
+	),
 	...aliasFields(AUTO_V1),
-	{
-		displayName: 'Customer Number',
-		name: 'customerNumber',
-		type: 'string',
-		required: true,
-		displayOptions: MANUAL,
-		default: '',
-		placeholder: 'e.g. {{ $json.phone }}',
-		description:
-			'Phone number to call, read from each input item: 5 to 20 characters of digits, + and -',
-	},
+	text(
+		'Customer Number',
+		'customerNumber',
+		'Phone number to call, read from each input item: 5 to 20 characters of digits, + and -',
+		{ required: true, displayOptions: MANUAL, placeholder: 'e.g. {{ $json.phone }}' },
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -131,20 +107,8 @@ const properties: INodeProperties[] = [
 		default: {},
 		displayOptions: MANUAL,
 		options: [
-			{
-				displayName: 'Customer Name',
-				name: 'customerName',
-				type: 'string',
-				default: '',
-				description: 'Name of the customer, at most 100 characters',
-			},
-			{
-				displayName: 'Remark',
-				name: 'remark',
-				type: 'string',
-				default: '',
-				description: 'Note on the customer, at most 500 characters',
-			},
+			text('Customer Name', 'customerName', 'Name of the customer, at most 100 characters'),
+			text('Remark', 'remark', 'Note on the customer, at most 500 characters'),
 			{
 				displayName: 'Variables',
 				name: 'variables',
@@ -159,20 +123,8 @@ const properties: INodeProperties[] = [
 						displayName: 'Variable',
 						name: 'variable',
 						values: [
-							{
-								displayName: 'Name',
-								name: 'name',
-								type: 'string',
-								default: '',
-								description: 'Variable name, at most 50 characters',
-							},
-							{
-								displayName: 'Value',
-								name: 'value',
-								type: 'string',
-								default: '',
-								description: 'Variable value, at most 500 characters',
-							},
+							text('Name', 'name', 'Variable name, at most 50 characters'),
+							text('Value', 'value', 'Variable value, at most 500 characters'),
 						],
 					},
 				],
@@ -220,13 +172,21 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const pairsOf = (rows: ImportRow[], dropped: ImportRow[] = []): IPairedItemData[] =>
-	dropped.length === 0
-		? rows.map((row) => ({ item: row.itemIndex }))
-		: [...rows, ...dropped]
-				.map((row) => row.itemIndex)
-				.sort((a, b) => a - b)
-				.map((item) => ({ item }));
+const itemIndexes = (rows: ImportRow[]) => rows.map((row) => row.itemIndex);
+const itemsOf = (rows: ImportRow[]) => describeItems(itemIndexes(rows));
+
+/** The items of a request's rows and of the repeats it left out, in order. */
+const pairsOf = ({ rows, dropped }: ImportRequestPlan) =>
+	(dropped ? itemIndexes([...rows, ...dropped]).sort((a, b) => a - b) : itemIndexes(rows)).map(
+		(item) => ({ item }),
+	);
+
+/** What an output item says about the rows left out as repeats of rows of its request. */
+function droppedJson({ dropped = [] }: ImportRequestPlan): IDataObject {
+	if (dropped.length === 0) return {};
+	const droppedItems = describeItems(itemIndexes(dropped), 20);
+	return { duplicatesDropped: dropped.length, droppedItems };
+}
 
 /** One line per request that went through, so the user can tell what must not be imported again. */
 function sentSummary(done: Array<{ plan: ImportRequestPlan; result: ImportResult }>): string {
@@ -234,131 +194,18 @@ function sentSummary(done: Array<{ plan: ImportRequestPlan; result: ImportResult
 	const lines = done.map(
 		({ plan, result }) =>
 			`task ${plan.taskId}: import batch ${String(result.importBatchId ?? 'unknown')} with ${plan.rows.length} rows ` +
-			`(items ${describeItems(plan.rows.map((row) => row.itemIndex))}; ${String(result.successCount ?? '?')} succeeded)`,
+			`(items ${itemsOf(plan.rows)}; ${String(result.successCount ?? '?')} succeeded)`,
 	);
 	return `These earlier requests of this run were imported and must not be imported again:\n${lines.join('\n')}`;
 }
 
-/**
- * Every input item becomes one customer row; rows are sent per (task id, deduplication) in requests
- * of at most 10,000 rows, and each request's result is one output item paired with its rows' items.
- * Imports are writes: a request is never retried.
- */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const continueOnFail = this.continueOnFail();
-	const auto = this.getNodeParameter('mappingMode', 0, MAPPING_MODES.manual) === MAPPING_MODES.auto;
-	const readOne = auto ? readAutoRow(this, items) : readManualRow(this);
-
-	const output: INodeExecutionData[] = [];
-	const rows: ImportRow[] = [];
-	let firstInvalid: NodeOperationError | undefined;
-	const invalidItems: number[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		let checked: ReturnType<typeof checkImportRow>;
-		try {
-			checked = readOne(itemIndex);
-		} catch (error) {
-			// An expression that fails for this item (e.g. a missing property) makes only this item invalid.
-			const itemError = toNodeError(this.getNode(), error, itemIndex);
-			if (!continueOnFail) throw itemError;
-			invalidItems.push(itemIndex);
-			output.push({ json: errorItemJson(itemError), pairedItem: { item: itemIndex } });
-			continue;
-		}
-		const { value: row, issues } = checked;
-		if (row) {
-			rows.push(row);
-			continue;
-		}
-		const error = validationError(this.getNode(), itemIndex, issues);
-		invalidItems.push(itemIndex);
-		firstInvalid ??= error;
-		if (continueOnFail)
-			output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
-	}
-	if (firstInvalid && !continueOnFail) {
-		if (invalidItems.length > 1) {
-			firstInvalid.description = `${firstInvalid.description ?? ''}\n${invalidItems.length} items are invalid: ${describeItems(invalidItems)}. Nothing was imported.`;
-		} else {
-			firstInvalid.description = `${firstInvalid.description ?? ''}\nNothing was imported.`;
-		}
-		throw firstInvalid;
-	}
-
-	const { plans, dropped } = planImport(rows);
-	if (dropped > 0) {
-		const message = `${dropped} of ${rows.length} rows were not sent: their number repeats an earlier row of this run for the same task (deduplication Within This Import or Within the Task). Each output item lists the rows it left out under droppedItems.`;
-		this.logger.info(message, { dropped });
-		this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
-	}
-	const done: Array<{ plan: ImportRequestPlan; result: ImportResult }> = [];
-	for (const plan of plans) {
-		const firstItem = plan.rows[0].itemIndex;
-		try {
-			const result = await importCallTaskCustomers.call(
-				this,
-				{
-					taskId: plan.taskId,
-					customers: plan.rows.map((row) => row.customer),
-					dupStrategy: plan.dupStrategy,
-				},
-				firstItem,
-			);
-			done.push({ plan, result });
-			output.push({
-				json: {
-					...result,
-					rowCount: plan.rows.length,
-					...(plan.dupStrategy ? { dupStrategy: plan.dupStrategy } : {}),
-					...droppedJson(plan),
-				} as IDataObject,
-				pairedItem: pairsOf(plan.rows, plan.dropped),
-			});
-		} catch (error) {
-			if (continueOnFail) {
-				output.push({
-					json: {
-						...errorItemJson(error),
-						taskId: plan.taskId,
-						rowCount: plan.rows.length,
-						...droppedJson(plan),
-					},
-					pairedItem: pairsOf(plan.rows, plan.dropped),
-				});
-				continue;
-			}
-			const where = `The request for task ${plan.taskId} (items ${describeItems(plan.rows.map((row) => row.itemIndex))}) failed.`;
-			throw withDescription(this.getNode(), error, firstItem, `${where} ${sentSummary(done)}`);
-		}
-	}
-	return output;
-}
-
-/** What an output item says about the rows left out as repeats of rows of its request. */
-function droppedJson(plan: ImportRequestPlan): IDataObject {
-	const dropped = plan.dropped ?? [];
-	if (dropped.length === 0) return {};
-	return {
-		duplicatesDropped: dropped.length,
-		droppedItems: describeItems(
-			dropped.map((row) => row.itemIndex),
-			20,
-		),
-	};
-}
-
-type RowReader = (itemIndex: number) => ReturnType<typeof checkImportRow>;
-
 /** Map Each Field Manually: the parameters of each item (expressions evaluated per item when they have any). */
-function readManualRow(context: IExecuteFunctions): RowReader {
+function manualRowReader(context: IExecuteFunctions) {
 	const readTaskId = itemParameterReader<unknown>(context, 'taskId', '', { extractValue: true });
 	const readNumber = itemParameterReader<unknown>(context, 'customerNumber', '');
 	const readFields = itemParameterReader<IDataObject>(context, 'additionalFields', {});
 	const readOptions = itemParameterReader<IDataObject>(context, 'options', {});
-	return (itemIndex) =>
+	return (itemIndex: number) =>
 		checkImportRow(itemIndex, {
 			taskId: readTaskId(itemIndex),
 			customerNumber: readNumber(itemIndex),
@@ -368,51 +215,73 @@ function readManualRow(context: IExecuteFunctions): RowReader {
 }
 
 /**
- * Map Automatically: the task and options are read once (per item only if an expression reads the
- * item), and every row straight from `item.json`, checked by the same rules as the manual mapping.
+ * Every input item becomes one customer row, checked before anything is sent; rows are sent per
+ * (task id, deduplication) in requests of at most 10,000 rows, and each request's result is one
+ * output item paired with its rows' items. Imports are writes: a request is never retried.
  */
-function readAutoRow(context: IExecuteFunctions, items: INodeExecutionData[]): RowReader {
-	const fields = readAutoFields(context);
-	const readTaskId = nodeLevelReader<unknown>(context, 'taskId', '', { extractValue: true });
-	const readOptions = nodeLevelReader<IDataObject>(context, 'options', {});
-	return (itemIndex) => {
-		const { input, numberField } = autoRowInput(
-			items[itemIndex].json,
-			fields,
-			readTaskId(itemIndex),
-			readOptions(itemIndex).dupStrategy,
-		);
-		const checked = checkImportRow(itemIndex, input);
-		if (checked.value) return checked;
-		return {
-			value: undefined,
-			issues: checked.issues.map((issue) => autoIssue(issue, fields, numberField)),
-		};
-	};
-}
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = this.continueOnFail();
+	const auto = this.getNodeParameter('mappingMode', 0, MAPPING_MODES.manual) === MAPPING_MODES.auto;
+	const readRow = auto ? autoRowReader(this, items) : manualRowReader(this);
+	const output: INodeExecutionData[] = [];
+	const rows: ImportRow[] = [];
+	const invalid: number[] = [];
+	let firstInvalid: NodeOperationError | undefined;
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		let error: NodeApiError | NodeOperationError;
+		try {
+			const { value: row, issues } = readRow(itemIndex);
+			if (row) {
+				rows.push(row);
+				continue;
+			}
+			error = validationError(this.getNode(), itemIndex, issues);
+			firstInvalid ??= error;
+		} catch (thrown) {
+			// An expression that fails for this item (e.g. a missing property) makes only this item invalid.
+			error = toNodeError(this.getNode(), thrown, itemIndex);
+			if (!continueOnFail) throw error;
+		}
+		invalid.push(itemIndex);
+		if (continueOnFail)
+			output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
+	}
+	if (firstInvalid && !continueOnFail) {
+		const which =
+			invalid.length > 1 ? `${invalid.length} items are invalid: ${describeItems(invalid)}. ` : '';
+		firstInvalid.description = `${firstInvalid.description ?? ''}\n${which}Nothing was imported.`;
+		throw firstInvalid;
+	}
 
-/** An issue of an automatically mapped row, naming the item field it came from. */
-function autoIssue(
-	issue: ReturnType<typeof checkImportRow>['issues'][number],
-	fields: ReturnType<typeof readAutoFields>,
-	numberField: string | undefined,
-): ReturnType<typeof checkImportRow>['issues'][number] {
-	if (issue.field === 'customerNumber') {
-		const fix =
-			numberField === undefined
-				? `Give each item its number in one of these fields, or put the name of the field that holds it in Number Fields.`
-				: issue.fix;
-		return { ...issue, field: `Customer Number (from ${numberSource(fields, numberField)})`, fix };
+	const plans = planImportRequests(rows);
+	const dropped = plans.reduce((sum, plan) => sum + (plan.dropped?.length ?? 0), 0);
+	if (dropped > 0) {
+		const message = `${dropped} of ${rows.length} rows were not sent: their number repeats an earlier row of this run for the same task (deduplication Within This Import or Within the Task). Each output item lists the rows it left out under droppedItems.`;
+		this.logger.info(message, { dropped });
+		this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 	}
-	if (issue.field === 'additionalFields.customerName')
-		return { ...issue, field: `Customer Name (item field ${fields.name.join(' / ')})` };
-	if (issue.field === 'additionalFields.remark')
-		return { ...issue, field: `Remark (item field ${fields.remark.join(' / ')})` };
-	if (issue.field.startsWith('additionalFields.variables')) {
-		return {
-			...issue,
-			field: `Variables (item field ${[...fields.variables, ...fields.asVariables].join(' / ')})${issue.field.slice('additionalFields.variables'.length)}`,
-		};
+	const done: Array<{ plan: ImportRequestPlan; result: ImportResult }> = [];
+	for (const plan of plans) {
+		const { taskId, dupStrategy, rows: planRows } = plan;
+		const firstItem = planRows[0].itemIndex;
+		const rowCount = planRows.length;
+		try {
+			const body = { taskId, customers: planRows.map((row) => row.customer), dupStrategy };
+			const result = await importCallTaskCustomers.call(this, body, firstItem);
+			done.push({ plan, result });
+			const json = { ...result, rowCount, ...(dupStrategy ? { dupStrategy } : {}) };
+			output.push({ json: { ...json, ...droppedJson(plan) }, pairedItem: pairsOf(plan) });
+		} catch (error) {
+			if (!continueOnFail) {
+				const where = `The request for task ${taskId} (items ${itemsOf(planRows)}) failed.`;
+				throw withDescription(this.getNode(), error, firstItem, `${where} ${sentSummary(done)}`);
+			}
+			const json = { ...errorItemJson(error), taskId, rowCount, ...droppedJson(plan) };
+			output.push({ json, pairedItem: pairsOf(plan) });
+		}
 	}
-	return issue;
+	return output;
 }
