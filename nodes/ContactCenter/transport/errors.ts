@@ -285,18 +285,6 @@ export function transportError(
 	return error;
 }
 
-/** What a service-record query answered instead of a list of records, for the message. */
-function describeRecordData(data: unknown): string {
-	if (Array.isArray(data)) return 'a list holding something other than records';
-	if (isRecord(data)) {
-		const keys = Object.keys(data);
-		return keys.length
-			? `an object with the keys ${keys.slice(0, 8).join(', ')}`
-			: 'an empty object';
-	}
-	return `a ${typeof data} (${JSON.stringify(data).slice(0, 60)})`;
-}
-
 /** The error of a service-record query whose `data` is not a list of records. */
 export function recordListError(
 	node: INode,
@@ -305,7 +293,7 @@ export function recordListError(
 	itemIndex?: number,
 ): NodeApiError {
 	return new NodeApiError(node, { data: JSON.stringify(data).slice(0, 500) } as JsonObject, {
-		message: `The ${kind} service-record query answered with ${describeRecordData(data)} where the API returns a list of records`,
+		message: `The ${kind} service-record query answered with ${Array.isArray(data) ? 'a list holding something other than records' : describeShape(data)} where the API returns a list of records`,
 		description:
 			'The spec answers "data" as an array of service records (an empty array when none match). Check that the Base URL points at the Contact Center Open API; nothing was output.',
 		...(itemIndex !== undefined ? { itemIndex } : {}),
