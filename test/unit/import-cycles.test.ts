@@ -1,22 +1,15 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * No import cycles in the shipped sources (nodes/ and credentials/): a cycle makes module load order
  * decide whether a value is there yet (the router and the batch import once imported each other).
  * Every relative import counts, type-only ones too.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]/gm;
+import { ROOT, sources } from '../support/sources';
 
-function sources(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const full = path.join(dir, name);
-		if (statSync(full).isDirectory()) return sources(full);
-		return full.endsWith('.ts') && !full.endsWith('.d.ts') ? [full] : [];
-	});
-}
+const IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]/gm;
 
 function resolveImport(from: string, specifier: string): string {
 	const base = path.resolve(path.dirname(from), specifier);

@@ -1,23 +1,16 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * The layers' rules (docs/ARCHITECTURE.md): every endpoint is spelled once, in
  * transport/endpoints.ts; only transport/ sends requests; only api/ calls the transport's request
  * functions, so operations, methods/ and the trigger go through one typed function per endpoint;
  * helpers/ (the input kit) and transport/ stay apart both ways; node errors have two builders.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const NODE = path.join('nodes', 'ContactCenter');
+import { ROOT, sources } from '../support/sources';
 
-function sources(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const full = path.join(dir, name);
-		if (statSync(full).isDirectory()) return sources(full);
-		return full.endsWith('.ts') && !full.endsWith('.d.ts') ? [full] : [];
-	});
-}
+const NODE = path.join('nodes', 'ContactCenter');
 
 const files = [
 	...sources(path.join(ROOT, 'nodes')),
