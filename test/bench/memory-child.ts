@@ -11,7 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
 			0,
 		);
 	} else if (scenario === 'drain') {
+		// A drain that fails leaves no requests behind, so the floors fail too instead of replaying an older run's.
+		rmSync(DRAIN_REQUESTS, { force: true });
 		const out = await drainBacklog({ url, control, trigger }, {});
 		result.polls = out.polls;
 		result.emitted = out.items;
