@@ -7,10 +7,54 @@ import {
 	type AutoFields,
 } from '../../nodes/ContactCenter/actions/callTask/importAuto';
 import {
+	checkImportRow,
 	planImportRequests,
 	type DupStrategy,
 	type ImportRow,
 } from '../../nodes/ContactCenter/actions/callTask/importRows';
+
+describe('a row check keeps the task id check for the next row, never its result for another id', () => {
+	test('valid, invalid, valid again and other types in turn each get their own verdict', () => {
+		const check = (taskId: unknown) =>
+			checkImportRow(0, {
+				taskId,
+				customerNumber: '13800000000',
+				additionalFields: {},
+				dupStrategy: undefined,
+			});
+		const verdicts = [
+			'12',
+			'12',
+			'abc',
+			'abc',
+			12,
+			'12',
+			0,
+			2 ** 60,
+			'9223372036854775808',
+			'9223372036854775807',
+			{ value: '5' },
+		].map((taskId) => {
+			const { value, issues } = check(taskId);
+			return value
+				? `ok ${value.taskId}`
+				: issues.map((i) => `${i.field}: ${i.problem}`).join('; ');
+		});
+		expect(verdicts).toEqual([
+			'ok 12',
+			'ok 12',
+			'taskId: must be a numeric ID greater than 0 (got "abc")',
+			'taskId: must be a numeric ID greater than 0 (got "abc")',
+			'ok 12',
+			'ok 12',
+			'taskId: must be a numeric ID greater than 0 (got "0")',
+			expect.stringMatching(/^taskId: /),
+			'taskId: must be a numeric ID greater than 0 (got "9223372036854775808")',
+			'ok 9223372036854775807',
+			'ok 5',
+		]);
+	});
+});
 
 describe('the import plan: requests and run-wide deduplication in one pass', () => {
 	const row = (

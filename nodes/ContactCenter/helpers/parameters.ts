@@ -185,7 +185,9 @@ export function readId(field: string, raw: unknown, options: IdOptions = {}): Re
 		return options.required
 			? { issue: requiredIssue(field, options.fix ?? 'Pick it from the list, or enter the ID.') }
 			: {};
-	if (options.numeric && !(POSITIVE_ID.test(id) && BigInt(id) <= JAVA_LONG_MAX)) {
+	// BigInt only for 19 digits: shorter ids always fit (and an import checks one per row).
+	const fitsLong = (digits: string) => digits.length < 19 || BigInt(digits) <= JAVA_LONG_MAX;
+	if (options.numeric && !(POSITIVE_ID.test(id) && fitsLong(id))) {
 		return {
 			value: id,
 			issue: {

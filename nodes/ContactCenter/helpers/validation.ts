@@ -192,12 +192,14 @@ export function positiveInteger(field: string, value: unknown): Issue | undefine
 }
 
 /** Ids of the voice-agent interface: numeric strings greater than 0 that fit a Java Long (unsafe integers refused). */
+const NUMERIC_ID = {
+	required: true,
+	numeric: true,
+	fix: 'Pick it from the list, or enter the digits of the ID.',
+} as const;
+
 export function positiveNumericId(field: string, value: unknown): Issue | undefined {
-	return readId(field, value, {
-		required: true,
-		numeric: true,
-		fix: 'Pick it from the list, or enter the digits of the ID.',
-	}).issue;
+	return readId(field, value, NUMERIC_ID).issue;
 }
 
 export function apiTime(field: string, value: unknown): Issue | undefined {

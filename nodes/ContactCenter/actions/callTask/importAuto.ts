@@ -35,8 +35,12 @@ export function fieldList(value: unknown): string[] {
 }
 
 /** The first of `names` that is the item's own field with a value (text of spaces is one: the row checks report it). */
-const firstField = (json: IDataObject, names: string[]): string | undefined =>
-	names.find((name) => Object.hasOwn(json, name) && !isBlank(json[name], EMPTY_TEXT_ONLY));
+function firstField(json: IDataObject, names: string[]): string | undefined {
+	// A loop, not `find`: a closure per call per row is garbage that grows the heap of a 100,000-row import.
+	for (const name of names)
+		if (Object.hasOwn(json, name) && !isBlank(json[name], EMPTY_TEXT_ONLY)) return name;
+	return undefined;
+}
 
 const valueOf = (json: IDataObject, names: string[]): unknown => {
 	const field = firstField(json, names);
