@@ -779,8 +779,14 @@ describe('the customer and call-task triggers on main, executions on workers', (
 					...{ id: e.id, mode: e.mode, status: e.status },
 					items: items(e, trigger).map((i) => [i._id ?? i.id, i.event, i.status]),
 				}));
-				const tasks = (await control.getState(KINDS.appId)).tasks.map((t) => [t.id, t.status]);
-				return `executions ${JSON.stringify(all)}; tasks ${JSON.stringify(tasks)}`;
+				const state = await control.getState(KINDS.appId);
+				const tasks = state.tasks.map((t) => [t.id, t.status]);
+				const customers = state.customers.map((c) => [c._id, c.createTime, c.updateTime]);
+				// The trigger's last requests on this tenant: when, what window, what came back.
+				const asked = (await control.getLog({ appId: KINDS.appId }))
+					.slice(-8)
+					.map((e) => `${e.time} ${e.path} ${e.httpStatus}/${String(e.code)} ${e.rawBody}`);
+				return `executions ${JSON.stringify(all)}; tasks ${JSON.stringify(tasks)}; customers ${JSON.stringify(customers)}; sandbox now ${(await control.getClock()).now}; last requests:\n${asked.join('\n')}`;
 			},
 		);
 

@@ -638,8 +638,9 @@ export class QueueStack {
 		try {
 			return await waitFor(what, timeoutMs, recorded, 1_000);
 		} catch (error) {
-			const why = `${String(error)}${last ? ` (last probe: ${String(last)})` : ''}`;
-			throw new N8nError(`${why} ${await detail()}`, this.recentOutput());
+			const why = `${String(error)}${last ? ` (last probe: ${String(last)})` : ''} ${await detail()}`;
+			// Said again after the processes' output, so that a log cut in the middle still shows it.
+			throw new N8nError(why, `${this.recentOutput()}\n--- the wait that failed ---\n${why}`);
 		}
 	}
 
