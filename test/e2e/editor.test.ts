@@ -177,7 +177,18 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			await page.getByTestId('credential-save-button').click();
 
 			// Saved, tested, refused: the dialog stays open with n8n's banner and, under "More details", our message.
-			await dialog.getByText(/Couldn.t connect with these settings/).waitFor();
+			await dialog
+				.getByText(/Couldn.t connect with these settings/)
+				.waitFor()
+				.catch(async (error: Error) => {
+					// What the page said instead, and whether n8n tested the credential at all.
+					const shown = async (where: ReturnType<typeof page.locator>) =>
+						(await where.allInnerTexts().catch(() => [])).join(' | ');
+					const tested = await requestsSince(before, CREDENTIAL_TEST_PATH);
+					throw new Error(
+						`${error.message}\nthe dialog shows: ${(await shown(dialog)).slice(0, 600)}\nnotifications: ${await shown(page.locator('.el-notification'))}\ncredential tests the sandbox answered: ${tested.map((t) => `${t.httpStatus}/${String(t.code)}`).join(', ') || 'none'}`,
+					);
+				});
 			await dialog.getByText('More details').click();
 			await dialog
 				.getByText(
