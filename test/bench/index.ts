@@ -314,7 +314,14 @@ async function measureMemory(
 ): Promise<MemoryResult[]> {
 	const out: MemoryResult[] = [];
 	const benchJs = await compileBenchChildren(notes);
-	for (const scenario of ['baseline', 'import', 'drain', 'drain-raw', 'drain-n8n']) {
+	for (const scenario of [
+		'baseline',
+		'import',
+		'drain',
+		'drain-raw',
+		'drain-n8n',
+		'drain-n8n-buffer',
+	]) {
 		if (scenario.startsWith('drain') && !loadTrigger()) continue;
 		const samples: MemoryResult[] = [];
 		let error: string | undefined;

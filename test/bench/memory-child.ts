@@ -4,7 +4,8 @@
  * nothing), `import` (100,000 input items imported into a call task through n8n-core) or `drain`
  * (the trigger drains a backlog of 100,000 records, poll after poll, with n8n's static data kept
  * between polls), and the drain's floors: its requests replayed (`drain-raw`: undici + JSON.parse;
- * `drain-n8n`: n8n's own request helper + JSON.parse, in a probe node), keeping nothing. Prints one JSON line: peak RSS (process.resourceUsage().maxRSS), the RSS after
+ * `drain-n8n`: n8n's own request helper + JSON.parse, in a probe node, the body read as text as our
+ * transport does; `drain-n8n-buffer`: the same with the body read as bytes), keeping nothing. Prints one JSON line: peak RSS (process.resourceUsage().maxRSS), the RSS after
  * loading, and for the drain the size of the static data.
  *
  *   node -r ts-node/register/transpile-only test/bench/memory-child.ts <scenario> <sandbox url>
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
 		result.nodeStaticDataBytes = Buffer.byteLength(JSON.stringify(nodeData ?? {}));
 		const replay = out.requests.map(({ method, path, rawBody }) => ({ method, path, rawBody }));
 		writeFileSync(DRAIN_REQUESTS, JSON.stringify(replay));
-	} else if (scenario === 'drain-raw' || scenario === 'drain-n8n') {
+	} else if (scenario.startsWith('drain-')) {
 		const requests = JSON.parse(readFileSync(DRAIN_REQUESTS, 'utf8')) as Parameters<
 			typeof replayRaw
 		>[2];
@@ -84,7 +85,10 @@ async function main(): Promise<void> {
 		} else {
 			const run = await timedRun({
 				nodeType: RequestProbe,
-				parameters: { requests: JSON.stringify(requests) },
+				parameters: {
+					requests: JSON.stringify(requests),
+					encoding: scenario === 'drain-n8n-buffer' ? 'arraybuffer' : 'text',
+				},
 				items: [{ json: {} }],
 				credentials: credentialsFor(url, MAIN),
 			});

@@ -293,7 +293,7 @@ export function renderMarkdown(r: Results): string {
 			const other = mem.error
 				? `failed: ${mem.error}`
 				: mem.scenario.startsWith('drain-')
-					? `the drain's ${mem.requests} requests replayed through ${mem.scenario === 'drain-raw' ? 'undici' : "n8n's request helper (a probe node)"}, each body JSON.parsed and dropped: the floor of reading those pages`
+					? `the drain's ${mem.requests} requests replayed through ${{ 'drain-raw': 'undici', 'drain-n8n': "n8n's request helper (a probe node, bodies as text)" }[mem.scenario] ?? "n8n's request helper (a probe node, bodies as bytes)"}, each body JSON.parsed and dropped: the floor of reading those pages`
 					: mem.staticDataBytes !== undefined
 						? `static data ${n(mem.staticDataBytes)} bytes (${n(mem.staticDataBytes / 1024, 1)} KB) after ${mem.polls} polls, ${n(mem.emitted)} records emitted, ${mem.requests} requests`
 						: '';
