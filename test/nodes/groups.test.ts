@@ -18,12 +18,8 @@ beforeEach(async () => {
 });
 
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
-const members = {
-	member: [
-		{ agentNumber: '1001', weight: 1 },
-		{ agentNumber: '1002', weight: 3 },
-	],
-};
+const agent = (agentNumber: string, weight: number) => ({ agentNumber, weight });
+const members = { member: [agent('1001', 1), agent('1002', 3)] };
 const runner = (resource: string) =>
 	nodeRunner(sandbox, APP, { nodeType: ContactCenter, parameters: { resource } });
 const service = runner('serviceGroup');
@@ -150,93 +146,57 @@ describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
 	});
 });
 
-const invalid: Array<[string, INodeParameters, string]> = [
-	['serviceGroup', { name: 'A', members: {} }, '"Members" needs at least one member'],
-	[
-		'serviceGroup',
-		{ name: 'A', members: { member: [{ agentNumber: ' ', weight: 1 }] } },
-		'"Members → Agent Number (member 1)" is required',
-	],
-	[
-		'serviceGroup',
-		{ name: 'A', members: { member: [{ agentNumber: '1', weight: 1.5 }] } },
-		'"Members → Weight (member 1)" must be a whole number',
-	],
-	[
-		'serviceGroup',
-		{ name: 'A', members: { member: [1, 2].map((weight) => ({ agentNumber: '1', weight })) } },
-		'lists agent "1" more than once',
-	],
-	[
-		'serviceGroup',
-		{ name: 'A', members, additionalFields: { strategy: '={{ "fastest" }}' } },
-		'"Additional Fields → Strategy" must be one of',
-	],
-	[
-		'serviceGroup',
-		{ name: 'A', members, additionalFields: { maxWaitLimit: -1 } },
-		'"Additional Fields → Max Queue Length" must be a whole number of 0 or more',
-	],
-	[
-		'serviceGroup',
-		{ name: 'A', members, additionalFields: { level: '2' } },
-		'"Additional Fields → Parent Group" is required for a level 2 group',
-	],
-	[
-		'serviceGroup',
-		{ name: 'A', members, additionalFields: { parentId: locator('8001', 'id') } },
-		'"Additional Fields → Parent Group" names parent group "8001"',
-	],
-	[
-		'serviceGroup',
-		{ name: 'A', members, additionalFields: { groupLeader: '1001, 1001' } },
-		'"Additional Fields → Group Leaders" lists "1001" more than once',
-	],
-	['serviceGroup', { name: '={{ "" }}', members }, '"Name" is required'],
-	[
-		'displayNumberGroup',
-		{ groupName: 'A', strategy: '1', numberList: ' , \n' },
-		'"Number List" needs at least one phone number',
-	],
-	[
-		'displayNumberGroup',
-		{ groupName: 'A', strategy: '1', numberList: '0101, 010-CALL-ME' },
-		'not phone numbers: "010-CALL-ME"',
-	],
-	[
-		'displayNumberGroup',
-		{ groupName: 'A', strategy: '1', numberList: '0101\n0101' },
-		'"Number List" lists "0101" more than once',
-	],
-	[
-		'displayNumberGroup',
-		{ groupName: 'A', strategy: '={{ 4 }}', numberList: '0101' },
-		'"Strategy" must be 1 (random), 2 (rotating) or 3',
-	],
-	[
-		'displayNumberGroup',
+/** Create refusals of each resource: the message, and the fields over a valid create. */
+const REFUSALS: Record<string, [INodeParameters, Record<string, INodeParameters>]> = {
+	serviceGroup: [
+		{ name: 'A', members },
 		{
-			groupName: 'A',
-			strategy: '1',
-			numberList: '0101',
-			additionalFields: { defaultNumberList: '0102' },
+			'"Members" needs at least one member': { members: {} },
+			'"Members → Agent Number (member 1)" is required': { members: { member: [agent(' ', 1)] } },
+			'"Members → Weight (member 1)" must be a whole number': {
+				members: { member: [agent('1', 1.5)] },
+			},
+			'lists agent "1" more than once': { members: { member: [agent('1', 1), agent('1', 2)] } },
+			'"Additional Fields → Strategy" must be one of': {
+				additionalFields: { strategy: '={{ "fastest" }}' },
+			},
+			'"Additional Fields → Max Queue Length" must be a whole number of 0 or more': {
+				additionalFields: { maxWaitLimit: -1 },
+			},
+			'"Additional Fields → Parent Group" is required for a level 2 group': {
+				additionalFields: { level: '2' },
+			},
+			'"Additional Fields → Parent Group" names parent group "8001"': {
+				additionalFields: { parentId: locator('8001', 'id') },
+			},
+			'"Additional Fields → Group Leaders" lists "1001" more than once': {
+				additionalFields: { groupLeader: '1001, 1001' },
+			},
+			'"Name" is required': { name: '={{ "" }}' },
 		},
-		'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy',
 	],
-	[
-		'displayNumberGroup',
-		{ groupName: 'A', strategy: '1', numberList: '={{ { a: 1 } }}' },
-		'"Number List" must be text or a list',
+	displayNumberGroup: [
+		{ groupName: 'A', strategy: '1', numberList: '0101' },
+		{
+			'"Number List" needs at least one phone number': { numberList: ' , \n' },
+			'not phone numbers: "010-CALL-ME"': { numberList: '0101, 010-CALL-ME' },
+			'"Number List" lists "0101" more than once': { numberList: '0101\n0101' },
+			'"Strategy" must be 1 (random), 2 (rotating) or 3': { strategy: '={{ 4 }}' },
+			'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy': {
+				additionalFields: { defaultNumberList: '0102' },
+			},
+			'"Number List" must be text or a list': { numberList: '={{ { a: 1 } }}' },
+			'"Group Name" is required': { groupName: '={{ "" }}' },
+		},
 	],
-	[
-		'displayNumberGroup',
-		{ groupName: '={{ "" }}', strategy: '1', numberList: '0101' },
-		'"Group Name" is required',
-	],
-];
+};
 
 test.each(
-	invalid.map(([resource, parameters, message]) => [resource, message, parameters] as const),
+	Object.entries(REFUSALS).flatMap(([resource, [valid, cases]]) =>
+		Object.entries(cases).map(
+			([message, fields]) => [resource, message, { ...valid, ...fields }] as const,
+		),
+	),
 )(
 	'%s create refused with %s: an error naming item and field, zero requests',
 	async (resource, message, parameters) => {
@@ -307,7 +267,7 @@ describe('serviceGroup', () => {
 			{
 				operation: 'create',
 				name: '={{ $json.team }}',
-				members: { member: [{ agentNumber: '={{ $json.agent }}', weight: 1 }] },
+				members: { member: [agent('={{ $json.agent }}', 1)] },
 				additionalFields: { groupLeader: '={{ $json.agent }}' },
 			},
 			{
@@ -319,8 +279,8 @@ describe('serviceGroup', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.requests.filter((r) => r.path === PATHS.groupCreate).map((r) => r.body)).toEqual([
-			{ name: 'North', members: [{ agentNumber: '2001', weight: 1 }], groupLeader: ['2001'] },
-			{ name: 'South', members: [{ agentNumber: '2002', weight: 1 }], groupLeader: ['2002'] },
+			{ name: 'North', members: [agent('2001', 1)], groupLeader: ['2001'] },
+			{ name: 'South', members: [agent('2002', 1)], groupLeader: ['2002'] },
 		]);
 		expect(result.items.map((i) => [i.json.name, i.pairedItem])).toEqual([
 			['North', { item: 0 }],
@@ -344,11 +304,10 @@ describe('serviceGroup', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-		expect(
-			result.logs.some(
-				(l) => l.level === 'warn' && l.message.includes('Service group 8001 was created'),
-			),
-		).toBe(true);
+		const warning = expect.stringContaining('Service group 8001 was created');
+		expect(result.logs).toContainEqual(
+			expect.objectContaining({ level: 'warn', message: warning }),
+		);
 		expect(await serviceGroups()).toHaveLength(1);
 	});
 
@@ -359,7 +318,7 @@ describe('serviceGroup', () => {
 		});
 		const fields = {
 			name: 'New',
-			members: [{ agentNumber: '3001', weight: 2 }],
+			members: [agent('3001', 2)],
 			strategy: 'order',
 			noIdleTransfer: true,
 		};
@@ -405,17 +364,8 @@ describe('serviceGroup', () => {
 		]);
 		expect(result.items.map((i) => i.json.queueNumber)).toEqual(seeded);
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
-		expect(Object.keys(result.items[0].json)).toEqual(
-			expect.arrayContaining([
-				'_id',
-				'queueNumber',
-				'name',
-				'members',
-				'strategy',
-				'level',
-				'parentId',
-			]),
-		);
+		const keys = ['_id', 'queueNumber', 'name', 'members', 'strategy', 'level', 'parentId'];
+		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(keys));
 		const limited = await service({ operation: 'getAll', returnAll: false, limit: 3 });
 		expect(limited.requests).toHaveLength(1);
 		expect(limited.items.map((i) => i.json.queueNumber)).toEqual(seeded.slice(0, 3));
@@ -429,14 +379,11 @@ describe('serviceGroup', () => {
 	});
 
 	test('searchServiceGroups lists every group by name and queue number, filtered by either', async () => {
-		const member = (agentNumber: string) => ({ agentNumber, weight: 1 });
-		await control.seedServiceGroups({
-			appId: APP.appId,
-			groups: [
-				{ name: 'Billing', members: [member('1')] },
-				{ name: 'VIP desk', members: [member('1'), member('2')] },
-			],
-		});
+		const groups = [
+			{ name: 'Billing', members: [agent('1', 1)] },
+			{ name: 'VIP desk', members: [agent('1', 1), agent('2', 1)] },
+		];
+		await control.seedServiceGroups({ appId: APP.appId, groups });
 		const options = search('serviceGroup', 'searchServiceGroups');
 		await control.clearLog();
 		expect(await callMethod(options)).toEqual({
@@ -457,6 +404,12 @@ describe('serviceGroup', () => {
 });
 
 describe('displayNumberGroup', () => {
+	const pages = (...sizes: number[]) => sizes.map((pageSize, i) => ({ page: i + 1, pageSize }));
+	const random = (name: string, value: string) => ({
+		name,
+		value,
+		description: 'random, 1 number',
+	});
 	test('create sends name, strategy and the numbers typed one per line; the output is the created group with its id as a string', async () => {
 		const result = await numbers({
 			operation: 'create',
@@ -585,24 +538,18 @@ describe('displayNumberGroup', () => {
 		const result = await numbers({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => [r.path, r.body, r.signatureValid])).toEqual(
-			[1, 2, 3].map((page) => [PATHS.numberGroupQuery, { page, pageSize: 100 }, true]),
+			pages(100, 100, 100).map((body) => [PATHS.numberGroupQuery, body, true]),
 		);
 		expect(result.items.map((i) => i.json.id)).toEqual(ids);
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
 		// The fewest pages of at most 100, each as small as that allows.
-		for (const [limit, pages] of [
-			[5, [{ page: 1, pageSize: 10 }]],
-			[30, [{ page: 1, pageSize: 30 }]],
-			[
-				150,
-				[
-					{ page: 1, pageSize: 75 },
-					{ page: 2, pageSize: 75 },
-				],
-			],
+		for (const [limit, sizes] of [
+			[5, [10]],
+			[30, [30]],
+			[150, [75, 75]],
 		] as const) {
 			const limited = await numbers({ operation: 'getAll', returnAll: false, limit });
-			expect(limited.requests.map((r) => r.body)).toEqual(pages);
+			expect(limited.requests.map((r) => r.body)).toEqual(pages(...sizes));
 			expect(limited.items.map((i) => i.json.id)).toEqual(ids.slice(0, limit));
 		}
 	});
@@ -636,11 +583,7 @@ describe('displayNumberGroup', () => {
 		const options = search('displayNumberGroup', 'searchDisplayNumberGroups');
 		const first = await callMethod(options);
 		expect(first.results).toHaveLength(100);
-		expect(first.results[0]).toEqual({
-			name: 'Group 0',
-			value: ids[0],
-			description: 'random, 1 number',
-		});
+		expect(first.results[0]).toEqual(random('Group 0', ids[0]));
 		expect(first.paginationToken).toBe('2');
 		const last = await callMethod({ ...options, paginationToken: '3' });
 		expect(last.results.map((r) => r.value)).toEqual(ids.slice(200));
@@ -648,11 +591,11 @@ describe('displayNumberGroup', () => {
 
 		await control.clearLog();
 		expect(await callMethod({ ...options, filter: 'SHENZHEN' })).toEqual({
-			results: [{ name: 'Shenzhen special', value: ids[215], description: 'random, 1 number' }],
+			results: [random('Shenzhen special', ids[215])],
 			paginationToken: undefined,
 		});
 		expect((await control.getLog()).map((e) => [e.body, e.signatureValid])).toEqual(
-			[1, 2, 3].map((page) => [{ page, pageSize: 100 }, true]),
+			pages(100, 100, 100).map((body) => [body, true]),
 		);
 		const byId = await callMethod({ ...options, filter: ids[3] });
 		expect(byId.results.map((r) => r.value)).toEqual([ids[3]]);
