@@ -34,6 +34,12 @@ const search = (resource: string, method: string) => ({
 	credentials: sandbox.credentials(APP),
 });
 
+/** A valid create of each resource. */
+const VALID: Record<string, INodeParameters> = {
+	serviceGroup: { name: 'A', members },
+	displayNumberGroup: { groupName: 'A', strategy: '1', numberList: '0101' },
+};
+
 /** What the two resources share, with each one's names. */
 const KINDS = [
 	{
@@ -47,11 +53,7 @@ const KINDS = [
 		seed: async (count: number) => await control.seedServiceGroups({ appId: APP.appId, count }),
 		ids: async () => (await serviceGroups()).map((g) => g.queueNumber),
 		update: { updateFields: { name: 'X' } },
-		badCreate: {
-			name: 'A',
-			members,
-			additionalFields: { level: '2', parentId: locator('9999', 'id') },
-		},
+		badCreate: { additionalFields: { level: '2', parentId: locator('9999', 'id') } },
 		badCreateMessage: 'parentId 9999 is not the queueNumber of an existing group',
 	},
 	{
@@ -70,12 +72,7 @@ const KINDS = [
 			await control.seedDisplayNumberGroups({ appId: APP.appId, count }),
 		ids: async () => (await numberGroups()).map((g) => g.id),
 		update: { numberList: '0101' },
-		badCreate: {
-			groupName: 'A',
-			strategy: '1',
-			numberList: '0101',
-			additionalFields: { overflowGroupId: locator('123', 'id') },
-		},
+		badCreate: { additionalFields: { overflowGroupId: locator('123', 'id') } },
 		badCreateMessage: 'display-number group 123 does not exist',
 	},
 ];
@@ -131,7 +128,7 @@ describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
 	});
 
 	test('create refused by the API: the vendor error with its code and help', async () => {
-		const result = await run({ operation: 'create', ...kind.badCreate });
+		const result = await run({ operation: 'create', ...VALID[kind.resource], ...kind.badCreate });
 		expect(result.requests.map((r) => [r.path, r.code])).toEqual([[paths.create, '00000400']]);
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe(`Contact Center error 00000400: ${kind.badCreateMessage}`);
@@ -147,54 +144,48 @@ describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
 });
 
 /** Create refusals of each resource: the message, and the fields over a valid create. */
-const REFUSALS: Record<string, [INodeParameters, Record<string, INodeParameters>]> = {
-	serviceGroup: [
-		{ name: 'A', members },
-		{
-			'"Members" needs at least one member': { members: {} },
-			'"Members → Agent Number (member 1)" is required': { members: { member: [agent(' ', 1)] } },
-			'"Members → Weight (member 1)" must be a whole number': {
-				members: { member: [agent('1', 1.5)] },
-			},
-			'lists agent "1" more than once': { members: { member: [agent('1', 1), agent('1', 2)] } },
-			'"Additional Fields → Strategy" must be one of': {
-				additionalFields: { strategy: '={{ "fastest" }}' },
-			},
-			'"Additional Fields → Max Queue Length" must be a whole number of 0 or more': {
-				additionalFields: { maxWaitLimit: -1 },
-			},
-			'"Additional Fields → Parent Group" is required for a level 2 group': {
-				additionalFields: { level: '2' },
-			},
-			'"Additional Fields → Parent Group" names parent group "8001"': {
-				additionalFields: { parentId: locator('8001', 'id') },
-			},
-			'"Additional Fields → Group Leaders" lists "1001" more than once': {
-				additionalFields: { groupLeader: '1001, 1001' },
-			},
-			'"Name" is required': { name: '={{ "" }}' },
+const REFUSALS: Record<string, Record<string, INodeParameters>> = {
+	serviceGroup: {
+		'"Members" needs at least one member': { members: {} },
+		'"Members → Agent Number (member 1)" is required': { members: { member: [agent(' ', 1)] } },
+		'"Members → Weight (member 1)" must be a whole number': {
+			members: { member: [agent('1', 1.5)] },
 		},
-	],
-	displayNumberGroup: [
-		{ groupName: 'A', strategy: '1', numberList: '0101' },
-		{
-			'"Number List" needs at least one phone number': { numberList: ' , \n' },
-			'not phone numbers: "010-CALL-ME"': { numberList: '0101, 010-CALL-ME' },
-			'"Number List" lists "0101" more than once': { numberList: '0101\n0101' },
-			'"Strategy" must be 1 (random), 2 (rotating) or 3': { strategy: '={{ 4 }}' },
-			'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy': {
-				additionalFields: { defaultNumberList: '0102' },
-			},
-			'"Number List" must be text or a list': { numberList: '={{ { a: 1 } }}' },
-			'"Group Name" is required': { groupName: '={{ "" }}' },
+		'lists agent "1" more than once': { members: { member: [agent('1', 1), agent('1', 2)] } },
+		'"Additional Fields → Strategy" must be one of': {
+			additionalFields: { strategy: '={{ "fastest" }}' },
 		},
-	],
+		'"Additional Fields → Max Queue Length" must be a whole number of 0 or more': {
+			additionalFields: { maxWaitLimit: -1 },
+		},
+		'"Additional Fields → Parent Group" is required for a level 2 group': {
+			additionalFields: { level: '2' },
+		},
+		'"Additional Fields → Parent Group" names parent group "8001"': {
+			additionalFields: { parentId: locator('8001', 'id') },
+		},
+		'"Additional Fields → Group Leaders" lists "1001" more than once': {
+			additionalFields: { groupLeader: '1001, 1001' },
+		},
+		'"Name" is required': { name: '={{ "" }}' },
+	},
+	displayNumberGroup: {
+		'"Number List" needs at least one phone number': { numberList: ' , \n' },
+		'not phone numbers: "010-CALL-ME"': { numberList: '0101, 010-CALL-ME' },
+		'"Number List" lists "0101" more than once': { numberList: '0101\n0101' },
+		'"Strategy" must be 1 (random), 2 (rotating) or 3': { strategy: '={{ 4 }}' },
+		'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy': {
+			additionalFields: { defaultNumberList: '0102' },
+		},
+		'"Number List" must be text or a list': { numberList: '={{ { a: 1 } }}' },
+		'"Group Name" is required': { groupName: '={{ "" }}' },
+	},
 };
 
 test.each(
-	Object.entries(REFUSALS).flatMap(([resource, [valid, cases]]) =>
+	Object.entries(REFUSALS).flatMap(([resource, cases]) =>
 		Object.entries(cases).map(
-			([message, fields]) => [resource, message, { ...valid, ...fields }] as const,
+			([message, fields]) => [resource, message, { ...VALID[resource], ...fields }] as const,
 		),
 	),
 )(

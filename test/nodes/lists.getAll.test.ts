@@ -124,10 +124,8 @@ describe.each(PAGED)('$resource getAll and picker', (kind) => {
 		expect(new Set(ids)).toEqual(new Set(await kind.ids()));
 		expect(ids.every((id) => /^\d{18}$/.test(id))).toBe(true);
 		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(kind.fields));
-		expect([result.items[0].pairedItem, result.items[1_099].pairedItem]).toEqual([
-			{ item: 0 },
-			{ item: 0 },
-		]);
+		const pairs = new Set(result.items.map((item) => JSON.stringify(item.pairedItem)));
+		expect(pairs).toEqual(new Set(['{"item":0}']));
 	});
 
 	test('the name filter is sent to the API (fuzzy match there)', async () => {

@@ -129,24 +129,19 @@ describe('Output Fields', () => {
 });
 
 describe('simplifiers', () => {
+	const nulls = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, null]));
 	test('service record fields the spec says may be missing are null', () => {
-		expect(simplifyServiceRecord({ updateTime: '2026-11-20 09:00:00' }, 'call')).toEqual({
-			eventUniqueId: null,
+		const updateTime = '2026-11-20 09:00:00';
+		expect(simplifyServiceRecord({ updateTime }, 'call')).toEqual({
+			...nulls('eventUniqueId', 'callId', 'pushType', 'updateAgent', 'data', 'otherParams'),
 			channel: 'call',
-			callId: null,
-			pushType: null,
-			updateTime: '2026-11-20 09:00:00',
-			updateAgent: null,
-			data: null,
-			otherParams: null,
+			updateTime,
 		});
 	});
 
 	test('a voice agent without its fields: the same nine columns, null', () => {
 		const columns = ['id', 'name', 'publishStatus', 'description', 'language', 'voice', 'version'];
-		expect(simplifyVoiceAgent({})).toEqual(
-			Object.fromEntries([...columns, 'createTime', 'updateTime'].map((k) => [k, null])),
-		);
+		expect(simplifyVoiceAgent({})).toEqual(nulls(...columns, 'createTime', 'updateTime'));
 	});
 
 	test('simplifying a call task leaves the record as it was', () => {
