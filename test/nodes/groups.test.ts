@@ -203,7 +203,7 @@ test.each(
 );
 
 describe('serviceGroup', () => {
-	test('create sends name and members, then reads the new group back: the output is the group as the API holds it', async () => {
+	test('create sends name and members, then reads the new group back: the output is the group as the API holds it; every additional field', async () => {
 		const result = await service({ operation: 'create', name: 'After-sales', members });
 		expect(result.error).toBeUndefined();
 		const [group] = await serviceGroups();
@@ -212,19 +212,11 @@ describe('serviceGroup', () => {
 			['POST', PATHS.groupList, { queueNumber: group.queueNumber }, true],
 		]);
 		expect(result.items).toEqual([{ json: group, pairedItem: { item: 0 } }]);
-		expect(group).toMatchObject({
-			queueNumber: '8001',
-			name: 'After-sales',
-			level: '1',
-			parentId: '0',
-		});
-	});
+		const defaults = { queueNumber: '8001', name: 'After-sales', level: '1', parentId: '0' };
+		expect(group).toMatchObject(defaults);
 
-	test('create with every additional field, a parent picked from the list and leaders from an expression array', async () => {
-		const [parent] = await control.seedServiceGroups({
-			appId: APP.appId,
-			groups: [{ name: 'Parent' }],
-		});
+		// Every additional field, that group as the parent picked from the list, leaders from an expression array.
+		const parent = group.queueNumber;
 		const fields = {
 			level: '2',
 			strategy: 'skill',
@@ -235,7 +227,7 @@ describe('serviceGroup', () => {
 			failedNotAssigned: true,
 			noIdleTransfer: false,
 		};
-		const result = await service({
+		const vip = await service({
 			operation: 'create',
 			name: 'VIP',
 			members,
@@ -245,12 +237,12 @@ describe('serviceGroup', () => {
 				groupLeader: '={{ ["1001", "1002"] }}',
 			},
 		});
-		expect(result.error).toBeUndefined();
+		expect(vip.error).toBeUndefined();
 		const sent = { ...fields, parentId: parent, groupLeader: ['1001', '1002'] };
-		expect(result.requests[0].body).toEqual({ name: 'VIP', members: members.member, ...sent });
+		expect(vip.requests[0].body).toEqual({ name: 'VIP', members: members.member, ...sent });
 		const created = (await serviceGroups()).find((g) => g.name === 'VIP');
 		expect(created).toMatchObject(sent);
-		expect(result.items[0].json).toEqual(created);
+		expect(vip.items[0].json).toEqual(created);
 	});
 
 	test('create: one group per input item, parameters read per item, each output paired to its item', async () => {
@@ -401,7 +393,7 @@ describe('displayNumberGroup', () => {
 		value,
 		description: 'random, 1 number',
 	});
-	test('create sends name, strategy and the numbers typed one per line; the output is the created group with its id as a string', async () => {
+	test('create sends name, strategy and the numbers typed one per line; the output is the created group with its id as a string; By Home Location', async () => {
 		const result = await numbers({
 			operation: 'create',
 			groupName: 'Beijing numbers',
@@ -409,23 +401,19 @@ describe('displayNumberGroup', () => {
 			numberList: '01012345678\n+86-10-87654321\n',
 		});
 		expect(result.error).toBeUndefined();
-		const body = {
-			groupName: 'Beijing numbers',
-			strategy: '2',
-			numberList: ['01012345678', '+86-10-87654321'],
-		};
+		const numberList = ['01012345678', '+86-10-87654321'];
+		const body = { groupName: 'Beijing numbers', strategy: '2', numberList };
 		expect(
 			result.requests.map((r) => [r.method, r.path, r.body, r.signatureValid, r.code]),
 		).toEqual([['POST', PATHS.numberGroupCreate, body, true, '200']]);
 		const [group] = await numberGroups();
 		expect(result.items).toEqual([{ json: group, pairedItem: { item: 0 } }]);
 		expect(result.items[0].json.id).toMatch(/^\d{18}$/);
-	});
 
-	test('create By Home Location with defaults, numbers from an expression array, and an overflow group picked from the list', async () => {
-		const [overflow] = await control.seedDisplayNumberGroups({ appId: APP.appId, count: 1 });
+		// By Home Location with defaults, numbers from an expression array, that group as the overflow picked from the list.
+		const overflow = group.id;
 		const fields = { remark: 'Outbound campaign', city: 'Guangzhou', areaCode: '020' };
-		const result = await numbers({
+		const home = await numbers({
 			operation: 'create',
 			groupName: 'Home location',
 			strategy: '3',
@@ -436,9 +424,9 @@ describe('displayNumberGroup', () => {
 				overflowGroupId: locator(overflow),
 			},
 		});
-		expect(result.error).toBeUndefined();
+		expect(home.error).toBeUndefined();
 		const defaultNumberList = ['02033333333', '02044444444'];
-		expect(result.requests[0].body).toEqual({
+		expect(home.requests[0].body).toEqual({
 			groupName: 'Home location',
 			strategy: '3',
 			numberList: ['02011111111', '075522222222'],
@@ -446,7 +434,7 @@ describe('displayNumberGroup', () => {
 			defaultNumberList,
 			overflowGroupId: overflow,
 		});
-		expect(result.items[0].json).toMatchObject({
+		expect(home.items[0].json).toMatchObject({
 			strategy: '3',
 			overflowGroupId: overflow,
 			defaultNumberList,
