@@ -62,9 +62,6 @@ const runner = (tenant: typeof MANY, resource: string) =>
 	});
 const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 const pages = (...pageNos: number[]) => pageNos.map((pageNo) => ({ pageNo, pageSize: 500 }));
-const errorItem = (error: string, code: string) => [
-	{ json: expect.objectContaining({ error, code }), pairedItem: { item: 0 } },
-];
 
 const PAGED = [
 	{
@@ -178,20 +175,12 @@ describe('voiceAgent getAll: Publish Status and failures', () => {
 		).toBe(true);
 	});
 
-	test('Publish Status from an expression may be text; an unknown state sends nothing', async () => {
+	test('Publish Status from an expression may be text', async () => {
 		const text = await getFew({
 			returnAll: true,
 			filters: { publishStatus: '={{ "OFFLINE, NEVER_PUBLISHED" }}' },
 		});
 		expect(text.items.map((item) => item.json.name)).toEqual(['Renewal survey', 'Billing']);
-		const wrong = await getFew({
-			returnAll: true,
-			filters: { publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' },
-		});
-		expect(wrong.requests).toEqual([]);
-		expect(wrong.error?.message).toBe(
-			'Invalid input [item 0]: "Filters → Publish Status" must be one of NEVER_PUBLISHED, OFFLINE, PUBLISHED (got "LIVE")',
-		);
 	});
 
 	test('a read hit by an HTTP 503 is retried and succeeds', async () => {
@@ -205,21 +194,6 @@ describe('voiceAgent getAll: Publish Status and failures', () => {
 		const result = await getFew({ returnAll: true });
 		expect(result.requests.map((r) => r.httpStatus)).toEqual([503, 200]);
 		expect(result.items).toHaveLength(3);
-	});
-
-	test('an envelope failure (code 400) surfaces as a node error, or an error item with continueOnFail', async () => {
-		await control.addFault({
-			pathPattern: PATHS.agentQuery,
-			kind: 'envelope',
-			envelopeCode: 400,
-			envelopeMessage: 'appId is empty',
-			count: 2,
-		});
-		const failed = await getFew({ returnAll: true });
-		expect(failed.requests).toHaveLength(1);
-		expect(failed.error?.message).toBe('Contact Center error 400: appId is empty');
-		const kept = await getFew({ returnAll: true }, { continueOnFail: true });
-		expect(kept.items).toEqual(errorItem('Contact Center error 400: appId is empty', '400'));
 	});
 });
 
@@ -254,28 +228,52 @@ describe('customerField getAll: POST /openapi/crm/config/field/list', () => {
 		expect(bodies(disabled)).toEqual([{ enabled: false }]);
 		expect(names(disabled)).toEqual(['legacy']);
 	});
-
-	test('a category outside system/custom is refused before sending', async () => {
-		const result = await run({ returnAll: true, filters: { category: '={{ ["preset"] }}' } });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe(
-			'Invalid input [item 0]: "Filters → Category" must be one of custom, system (got "preset")',
-		);
-	});
-
-	test('a failing request becomes an error item with continueOnFail', async () => {
-		await control.addFault({
-			pathPattern: PATHS.crmFields,
-			kind: 'envelope',
-			envelopeCode: '00000400',
-			envelopeMessage: 'app id parameter error',
-			count: 4,
-		});
-		const result = await run({ returnAll: true }, { continueOnFail: true });
-		expect(result.requests).toHaveLength(1);
-		expect(result.items).toEqual(
-			errorItem('Contact Center error 00000400: app id parameter error', '00000400'),
-		);
-		await control.clearFaults();
-	});
 });
+
+test.each([
+	[
+		'voiceAgent',
+		{ publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' },
+		'"Filters → Publish Status" must be one of NEVER_PUBLISHED, OFFLINE, PUBLISHED (got "LIVE")',
+	],
+	[
+		'customerField',
+		{ category: '={{ ["preset"] }}' },
+		'"Filters → Category" must be one of custom, system (got "preset")',
+	],
+])(
+	'%s: a filter value outside its options is refused before sending',
+	async (resource, filters, message) => {
+		const result = await runner(FEW, resource)({ returnAll: true, filters });
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe(`Invalid input [item 0]: ${message}`);
+	},
+);
+
+test.each([
+	[PATHS.agentQuery, 'voiceAgent', 400, 'appId is empty'],
+	[PATHS.crmFields, 'customerField', '00000400', 'app id parameter error'],
+])(
+	'%s (%s): an envelope failure surfaces as a node error, or an error item with continueOnFail',
+	async (pathPattern, resource, envelopeCode, envelopeMessage) => {
+		await control.addFault({
+			pathPattern,
+			kind: 'envelope',
+			envelopeCode,
+			envelopeMessage,
+			count: 2,
+		});
+		const run = runner(FEW, resource);
+		const failed = await run({ returnAll: true });
+		expect(failed.requests).toHaveLength(1);
+		const message = `Contact Center error ${envelopeCode}: ${envelopeMessage}`;
+		expect(failed.error?.message).toBe(message);
+		const kept = await run({ returnAll: true }, { continueOnFail: true });
+		expect(kept.items).toEqual([
+			{
+				json: expect.objectContaining({ error: message, code: String(envelopeCode) }),
+				pairedItem: { item: 0 },
+			},
+		]);
+	},
+);
