@@ -104,10 +104,8 @@ describe('Output Fields', () => {
 	);
 
 	test('applies to the call-task import (one item per request), read per item: a bad one names its item and sends nothing', async () => {
-		const result = await importPhones('taskId, successCount', [
-			{ phone: '13800138001' },
-			{ phone: '13800138002' },
-		]);
+		const phones = [{ phone: '13800138001' }, { phone: '13800138002' }];
+		const result = await importPhones('taskId, successCount', phones);
 		expect(result.status).toBe('success');
 		expect(result.items.map((i) => i.json)).toEqual([{ taskId, successCount: 2 }]);
 		const bad = await importPhones('={{ $json.keep }}', [

@@ -26,13 +26,9 @@ const base = new ContactCenter().description;
 
 /** The tool variant as n8n derives it: same properties, name + 'Tool' (what `@tool` reads). */
 function toolVariant(): INodeType {
-	const node = new ContactCenter();
-	const description = {
-		...base,
-		name: `${base.name}Tool`,
-		displayName: `${base.displayName} Tool`,
-	};
-	return Object.assign(node, { description });
+	const { name, displayName } = base;
+	const description = { ...base, name: `${name}Tool`, displayName: `${displayName} Tool` };
+	return Object.assign(new ContactCenter(), { description });
 }
 const tool = toolVariant();
 
