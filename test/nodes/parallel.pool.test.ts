@@ -4,32 +4,28 @@
  */
 import { runBounded } from '../../nodes/ContactCenter/actions/pool';
 
-/** Tasks that finish when the test says so, recording what runs at once. */
+/** Tasks that finish when the test says so (`end(index)`, or `end(index, error)`), recording what runs at once. */
 function gatedTasks() {
 	const started: number[] = [];
-	const release = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
+	const finish = new Map<number, (error?: Error) => void>();
 	let running = 0;
 	let peak = 0;
-	const task = (index: number) =>
-		new Promise<string>((resolve, reject) => {
+	const task = async (index: number) =>
+		await new Promise<string>((resolve, reject) => {
 			started.push(index);
-			running++;
-			peak = Math.max(peak, running);
-			release.set(index, {
-				ok: () => {
-					running--;
-					resolve(`done ${index}`);
-				},
-				fail: (error) => {
-					running--;
-					reject(error);
-				},
+			peak = Math.max(peak, ++running);
+			finish.set(index, (error) => {
+				running--;
+				if (error) reject(error);
+				else resolve(`done ${index}`);
 			});
 		});
+	const end = (...indexes: number[]) => indexes.forEach((index) => finish.get(index)?.());
+	const fail = (index: number, message: string) => finish.get(index)?.(new Error(message));
 	const tick = async () => {
 		for (let i = 0; i < 5; i++) await Promise.resolve();
 	};
-	return { task, started, release, tick, peak: () => peak };
+	return { task, started, end, fail, tick, peak: () => peak };
 }
 
 describe('runBounded', () => {
@@ -38,16 +34,16 @@ describe('runBounded', () => {
 		const done = runBounded(7, 3, g.task, false);
 		await g.tick();
 		expect(g.started).toEqual([0, 1, 2]);
-		g.release.get(1)?.ok();
+		g.end(1);
 		await g.tick();
 		expect(g.started).toEqual([0, 1, 2, 3]);
-		g.release.get(3)?.fail(new Error('three'));
-		g.release.get(0)?.ok();
+		g.fail(3, 'three');
+		g.end(0);
 		await g.tick();
 		expect(g.started).toEqual([0, 1, 2, 3, 4, 5]);
-		for (const index of [5, 2, 4]) g.release.get(index)?.ok();
+		g.end(5, 2, 4);
 		await g.tick();
-		g.release.get(6)?.ok();
+		g.end(6);
 		const outcomes = await done;
 		expect(g.peak()).toBe(3);
 		expect(outcomes.map((o) => (o?.ok ? o.value : (o?.error as Error).message))).toEqual([
@@ -65,19 +61,13 @@ describe('runBounded', () => {
 		const g = gatedTasks();
 		const done = runBounded(10, 3, g.task, true);
 		await g.tick();
-		g.release.get(1)?.fail(new Error('one'));
+		g.fail(1, 'one');
 		await g.tick();
 		expect(g.started).toEqual([0, 1, 2]);
-		g.release.get(0)?.ok();
-		g.release.get(2)?.ok();
+		g.end(0, 2);
 		const outcomes = await done;
-		expect(outcomes.map((o) => o?.ok)).toEqual([
-			true,
-			false,
-			true,
-			...Array<undefined>(7).fill(undefined),
-		]);
 		expect(outcomes).toHaveLength(10);
+		expect(outcomes.map((o) => o?.ok)).toEqual([true, false, true, ...Array(7).fill(undefined)]);
 	});
 
 	it('with limit 1 is the plain loop: one task at a time, nothing after a failure', async () => {
@@ -104,8 +94,7 @@ describe('runBounded', () => {
 		const done = runBounded(2, 10, g.task, false);
 		await g.tick();
 		expect(g.started).toEqual([0, 1]);
-		g.release.get(0)?.ok();
-		g.release.get(1)?.ok();
+		g.end(0, 1);
 		expect((await done).every((o) => o?.ok)).toBe(true);
 	});
 });

@@ -1,0 +1,272 @@
+/** The pure rules of service groups and display-number groups, and the list helpers they share. */
+import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/rules';
+import * as numberGroup from '../../nodes/ContactCenter/actions/displayNumberGroup/rules';
+import {
+	buildCreateBody,
+	buildUpdateBody,
+	memberRows,
+	nonNegativeInteger,
+	readMembers,
+	readMembersData,
+} from '../../nodes/ContactCenter/actions/serviceGroup/rules';
+import {
+	duplicates,
+	isPhoneNumber,
+	listIssues,
+	locatorValue,
+	parseList,
+} from '../../nodes/ContactCenter/helpers/lists';
+
+const members = {
+	member: [
+		{ agentNumber: '1001', weight: 1 },
+		{ agentNumber: ' 1002 ', weight: 5 },
+	],
+};
+const trimmed = [
+	{ agentNumber: '1001', weight: 1 },
+	{ agentNumber: '1002', weight: 5 },
+];
+const source = { members, fromData: false };
+const fields = (issues: Array<{ field: string }>) => issues.map((i) => i.field);
+const createIssues = (additional: Parameters<typeof buildCreateBody>[2]) =>
+	fields(buildCreateBody('A', source, additional).issues);
+
+describe('service group fields (pure)', () => {
+	it('members: the fixed collection or an array from an expression; agent numbers trimmed, weights sent as numbers', () => {
+		expect(
+			[members, [{ agentNumber: '1' }], {}, undefined].map((m) => memberRows(m).length),
+		).toEqual([2, 1, 0, 0]);
+		expect(readMembers('members', { member: [{ agentNumber: ' 1002 ', weight: '7' }] })).toEqual({
+			issues: [],
+			value: [{ agentNumber: '1002', weight: 7 }],
+		});
+	});
+
+	it('members: at least one, an agent number each, whole weights of 0 or more, no agent twice', () => {
+		expect(fields(readMembers('members', {}).issues)).toEqual(['members']);
+		const weights = [1, -1, 1.5, 'high', 2];
+		const agents = ['', '1001', '1002', '1003', '1001'];
+		const { issues } = readMembers('members', {
+			member: agents.map((agentNumber, i) => ({ agentNumber, weight: weights[i] })),
+		});
+		const weightIssues = 'members[1].weight,members[2].weight,members[3].weight';
+		expect(fields(issues).join()).toBe(`members[0].agentNumber,${weightIssues},members`);
+		expect(issues[4].problem).toContain('"1001" more than once');
+	});
+
+	it('accepts whole numbers of 0 or more only', () => {
+		const refused = Array(4).fill(undefined);
+		expect([0, '12', -1, 1.5, '', null].map(nonNegativeInteger)).toEqual([0, 12, ...refused]);
+	});
+
+	it('create builds the body with every additional field, lists parsed from text; only what was given', () => {
+		const given = {
+			level: '2',
+			strategy: 'skill',
+			maxWaitLimit: 5,
+			waitTime: 30,
+			timeout: 0,
+			broadcastMember: true,
+			failedNotAssigned: false,
+			noIdleTransfer: true,
+		};
+		const { issues, body } = buildCreateBody(' Hotline ', source, {
+			...given,
+			parentId: { __rl: true, mode: 'list', value: '8001' },
+			groupLeader: '1001,\n1002',
+		});
+		expect(issues).toEqual([]);
+		expect(body).toEqual({
+			name: 'Hotline',
+			members: trimmed,
+			parentId: '8001',
+			groupLeader: ['1001', '1002'],
+			...given,
+		});
+		expect(buildCreateBody('A', source, {}).body).toEqual({ name: 'A', members: trimmed });
+	});
+
+	it('create checks name, strategy, integers, booleans and leader duplicates', () => {
+		const { issues } = buildCreateBody('  ', source, {
+			strategy: 'fastest',
+			maxWaitLimit: -1,
+			waitTime: 2.5,
+			timeout: 'soon',
+			broadcastMember: 'yes',
+			groupLeader: ['1001', '1001'],
+		});
+		expect(fields(issues).sort().join()).toBe(
+			'broadcastMember,groupLeader,maxWaitLimit,name,strategy,timeout,waitTime',
+		);
+	});
+
+	it('create keeps level and parent consistent: level 1 has parent 0, levels 2 and 3 need a parent group', () => {
+		const id = (value: string) => ({ mode: 'id', value });
+		expect(createIssues({ level: '1', parentId: id('0') })).toEqual([]);
+		expect(createIssues({ level: '1', parentId: id('8001') })).toEqual(['parentId']);
+		expect(createIssues({ parentId: id('8001') })).toEqual(['parentId']);
+		expect(createIssues({ level: '3' })).toEqual(['parentId']);
+		expect(createIssues({ level: '2', parentId: { mode: 'list', value: '0' } })).toEqual([
+			'parentId',
+		]);
+		expect(createIssues({ level: '4', parentId: '8001' })).toEqual(['level']);
+	});
+
+	it('update sends the queue number and the fields added; needs the group and a field; an added name or members cannot be empty', () => {
+		const added = { name: 'B', strategy: 'order', groupLeader: [] };
+		expect(buildUpdateBody('8001', added)).toEqual({
+			issues: [],
+			body: { queueNumber: '8001', ...added },
+		});
+		expect(fields(buildUpdateBody('', {}).issues)).toEqual(['queueNumber', 'updateFields']);
+		expect(fields(buildUpdateBody('8001', { name: '', members: {} }).issues)).toEqual([
+			'name',
+			'members',
+		]);
+	});
+});
+
+describe('lists from data (Members (JSON or List), Phones (JSON or List))', () => {
+	it('members from a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
+		const json = '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]';
+		const agent = (agentNumber: string, weight = 1) => ({ agentNumber, weight });
+		expect(readMembersData('membersData', json)).toEqual({
+			issues: [],
+			value: [agent('1001', 3), agent('1002')],
+		});
+		expect(readMembersData('membersData', [1001, '1002']).value).toEqual([
+			agent('1001'),
+			agent('1002'),
+		]);
+		const agents = readMembersData('membersData', '1001, 1002\n1003').value;
+		expect(agents.map((m) => m.agentNumber)).toEqual(['1001', '1002', '1003']);
+		const problem = (value: unknown) => readMembersData('membersData', value).issues[0].problem;
+		expect(problem('[{"agentNumber": "1001"')).toContain('is not a valid JSON array');
+		expect(problem([{ agentNumber: { x: 1 } }])).toBe(
+			'entry 1: agent number must be text, not an object',
+		);
+		expect(problem('')).toBe('needs at least one member');
+	});
+
+	it('contacts from data follow the ones entered one by one', () => {
+		const built = buildCustomerBody({
+			mode: 'add',
+			customerName: 'A',
+			optionalParameter: 'additionalFields',
+			optionalFields: {
+				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
+				emailList: 'a@x.cn, b@x.cn',
+			},
+			contacts: { mobile: { values: [{ value: '13800000000' }] } },
+			customFields: {},
+			zones: { workflow: 'Asia/Shanghai', api: 'Asia/Shanghai' },
+		});
+		expect(built.issues).toEqual([]);
+		expect(built.body.mobile).toEqual([
+			{ value: '13800000000' },
+			{ value: '13800000001' },
+			{ value: '13800000002', memo: 'work' },
+		]);
+		expect(built.body.email).toEqual([{ value: 'a@x.cn' }, { value: 'b@x.cn' }]);
+	});
+});
+
+describe('list helpers (pure)', () => {
+	it('parses comma- and newline-separated text and arrays, dropping blanks', () => {
+		const text = '010-1234, +8613800000000\n\n 02087654321 ,';
+		expect(parseList(text)).toEqual(['010-1234', '+8613800000000', '02087654321']);
+		expect(parseList('a\r\nb')).toEqual(['a', 'b']);
+		expect(parseList(['1', 2, ' ', '3 '])).toEqual(['1', '2', '3']);
+		expect(parseList(13800000000)).toEqual(['13800000000']);
+		expect([undefined, ''].map(parseList)).toEqual([[], []]);
+	});
+
+	it('accepts loose phone-number shapes only; names each duplicate once', () => {
+		const shapes = ['01012345678', '+86-10-12345678', '400-800-1234', '', 'abc', '010 1234'];
+		const more = ['+', '-123', '12+3', '(010)1234'];
+		const valid = [...shapes, ...more].map(isPhoneNumber);
+		expect(valid).toEqual([true, true, true, ...Array(7).fill(false)]);
+		expect(duplicates(['1', '2', '1', '1', '3', '2'])).toEqual(['1', '2']);
+	});
+
+	it('reports non-list input, empty required lists, bad entries and duplicates', () => {
+		const rules = { required: true, phoneNumbers: true, what: 'phone numbers' };
+		const problems = (value: unknown, options = rules) =>
+			listIssues('numberList', value, options).map((i) => i.problem);
+		expect(problems({ a: 1 })[0]).toContain('an object');
+		expect(problems('', { required: true, what: 'phone numbers' } as typeof rules)).toEqual([
+			'needs at least one phone number',
+		]);
+		expect(problems('123, abc, 123')).toEqual([
+			'has entries that are not phone numbers: "abc"',
+			'lists "123" more than once',
+		]);
+	});
+
+	it('reads resource locators and plain values', () => {
+		const locators = [
+			{ __rl: true, mode: 'list', value: ' 42 ' },
+			{ mode: 'id', value: null },
+		];
+		expect([locators[0], '7', 7, locators[1], undefined].map(locatorValue)).toEqual([
+			'42',
+			'7',
+			'7',
+			'',
+			'',
+		]);
+	});
+});
+
+describe('display-number group fields (pure)', () => {
+	const { buildCreateBody: create, buildUpdateBody: update } = numberGroup;
+
+	it('create builds the body, leaving empty optional fields out', () => {
+		const { issues, body } = create(' Sales ', '3', '01011111111\n01022222222', {
+			remark: '',
+			city: 'Beijing',
+			areaCode: '010',
+			defaultNumberList: ['01033333333'],
+			overflowGroupId: { mode: 'list', value: '' },
+		});
+		expect(issues).toEqual([]);
+		expect(body).toEqual({
+			groupName: 'Sales',
+			strategy: '3',
+			numberList: ['01011111111', '01022222222'],
+			city: 'Beijing',
+			areaCode: '010',
+			defaultNumberList: ['01033333333'],
+		});
+	});
+
+	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location only', () => {
+		expect(fields(create('', '4', '', {}).issues)).toEqual(['groupName', 'strategy', 'numberList']);
+		expect(create('A', 2, '1', {}).body.strategy).toBe('2');
+		const issues = create('A', '1', '0101', { defaultNumberList: '0102' }).issues;
+		expect(fields(issues)).toEqual(['defaultNumberList']);
+		expect(issues[0].problem).toContain('"By Home Location" strategy (3)');
+		expect(create('A', '3', '0101', { defaultNumberList: '0102' }).issues).toEqual([]);
+	});
+
+	it('update sends id and numbers, plus the fields added (an added empty text clears it)', () => {
+		const overflowGroupId = { mode: 'id', value: '' };
+		expect(update('77', ['0101'], { remark: '', strategy: '2', overflowGroupId })).toEqual({
+			issues: [],
+			body: { id: '77', numberList: ['0101'], strategy: '2', remark: '', overflowGroupId: '' },
+		});
+	});
+
+	it('update checks the group, numbers, name, strategy, default numbers and self-overflow', () => {
+		const issues = (numbers: unknown, added: Parameters<typeof update>[2], id = '77') =>
+			fields(update(id, numbers, added).issues).join();
+		expect(issues('x', {}, '')).toBe('groupId,numberList');
+		expect(issues('0101', { groupName: ' ', strategy: '9' })).toBe('groupName,strategy');
+		expect(issues('0101', { strategy: '2', defaultNumberList: '0102' })).toBe('defaultNumberList');
+		// Without a strategy in the update the current one is unknown: default numbers are sent as given.
+		expect(issues('0101', { defaultNumberList: '0102' })).toBe('');
+		const self = { overflowGroupId: { mode: 'id', value: '77' } };
+		expect(issues('0101', self)).toBe('overflowGroupId');
+	});
+});

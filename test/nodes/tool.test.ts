@@ -1,0 +1,213 @@
+/**
+ * The node as an AI agent's tool. What a model reads, worked out with n8n-workflow's own functions
+ * (the ones n8n-core's createNodeAsTool calls): each operation's own `toolDescription`, shown in the
+ * tool variant only. And what it gets back for bad arguments (version 2): an error item the model can
+ * read (message and fix), with nothing sent, on every n8n release (1.x would otherwise end the
+ * agent's run); version 1 and the action node keep failing the run.
+ */
+import {
+	NodeHelpers,
+	type INode,
+	type INodeParameters,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import {
+	toolDescribedOperations,
+	toolDescriptionText,
+} from '../../nodes/ContactCenter/actions/toolDescriptions';
+import { nodeRunner } from '../harness';
+import { useSandbox } from '../sandbox/fixture';
+
+const base = new ContactCenter().description;
+
+/** The tool variant as n8n derives it: same properties, name + 'Tool' (what `@tool` reads). */
+function toolVariant(): INodeType {
+	const { name, displayName } = base;
+	const description = { ...base, name: `${name}Tool`, displayName: `${displayName} Tool` };
+	return Object.assign(new ContactCenter(), { description });
+}
+const tool = toolVariant();
+
+/** The `operation` properties shown for a resource (all of them without one). */
+const operationProperties = (resource?: string) =>
+	base.properties.filter(
+		(p) =>
+			p.name === 'operation' &&
+			(resource === undefined || (p.displayOptions?.show?.resource as string[]).includes(resource)),
+	);
+
+/** Every resource and operation the node offers (any version). */
+const operations = (): Array<[string, string]> =>
+	operationProperties().flatMap((p) =>
+		(p.displayOptions?.show?.resource as string[]).flatMap((resource) =>
+			(p.options as INodePropertyOptions[]).map((o): [string, string] => [
+				resource,
+				String(o.value),
+			]),
+		),
+	);
+
+/** The node's parameters with defaults filled in, as n8n's Workflow does before it runs a node. */
+function resolved(type: INodeTypeDescription, parameters: INodeParameters, typeVersion = 2) {
+	const node: INode = {
+		id: 'n1',
+		name: 'Contact Center',
+		type: `n8n-nodes-contact-center.${type.name}`,
+		typeVersion,
+		position: [0, 0],
+		parameters,
+	};
+	const all = NodeHelpers.getNodeParameters(type.properties, parameters, true, false, node, type);
+	return { ...node, parameters: all as INodeParameters };
+}
+
+/** What n8n tells the model about a tool node with these parameters. */
+const told = (parameters: INodeParameters, typeVersion = 2) =>
+	NodeHelpers.getToolDescriptionForNode(resolved(tool.description, parameters, typeVersion), tool);
+
+describe('the description a model reads for each operation', () => {
+	test('every operation the node offers has one', () => {
+		const missing = operations().filter(([r, o]) => toolDescriptionText(r, o) === undefined);
+		expect(missing).toEqual([]);
+	});
+
+	test.each(operations())(
+		'%s %s: the operation’s own text in version 2; in version 1 what it said before',
+		(resource, operation) => {
+			expect(told({ resource, operation })).toBe(toolDescriptionText(resource, operation));
+			const v1 = resolved(tool.description, { resource, operation }, 1);
+			expect(v1.parameters.descriptionType).toBe('auto');
+			// n8n's "Set Automatically": the operation's action, as for a node without its own description.
+			const action = operationProperties(resource)
+				.flatMap((p) => p.options as INodePropertyOptions[])
+				.find((o) => o.value === operation)?.action;
+			expect(told({ resource, operation }, 1)).toBe(
+				`${action!.charAt(0).toUpperCase()}${action!.slice(1)} in Contact Center`,
+			);
+		},
+	);
+
+	test('a description the user wrote wins (version 1: set manually; version 2: the field itself)', () => {
+		const parameters = { resource: 'customer', operation: 'get' };
+		expect(told({ ...parameters, descriptionType: 'manual', toolDescription: 'Mine' }, 1)).toBe(
+			'Mine',
+		);
+		expect(told({ ...parameters, toolDescription: 'Look up the caller' })).toBe(
+			'Look up the caller',
+		);
+	});
+
+	test('n8n adds no selector of its own (v1 keeps n8n’s pair); the action node never shows or stores it', () => {
+		// n8n's convertNodeToAiTool adds descriptionType + toolDescription only when no property is named toolDescription.
+		expect(base.properties.some((p) => p.name === 'toolDescription')).toBe(true);
+		const selector = base.properties.filter((p) => p.name === 'descriptionType');
+		expect(selector.map((p) => p.displayOptions?.show?.['@version'])).toEqual([[1]]);
+		const action = resolved(base, { resource: 'customer', operation: 'get' });
+		expect(action.parameters).not.toHaveProperty('toolDescription');
+	});
+
+	test.each(toolDescribedOperations())(
+		'%s %s says what IDs, times and errors look like',
+		(resource, operation) => {
+			const text = toolDescriptionText(resource, operation)!;
+			expect(text).toMatch(/18-digit strings/);
+			expect(text).toMatch(/never as numbers/);
+			expect(text).toContain("'yyyy-MM-dd HH:mm:ss' in the account's time zone");
+			expect(text).toMatch(/refused before anything is sent/);
+			// A model reads every tool's text on every turn: keep each one short.
+			expect(text.length).toBeLessThan(1200);
+		},
+	);
+
+	test('list operations say what an empty result means and what bounds it; phone-taking ones what a phone looks like', () => {
+		const lists = toolDescribedOperations().filter(([, o]) => ['getAll', 'search'].includes(o));
+		for (const [resource, operation] of lists)
+			expect(toolDescriptionText(resource, operation)).toMatch(
+				/an empty list \[\] means nothing matched.*Limit/,
+			);
+		const phones = ['customer search', 'customer create', 'customer upsert', 'callTask import'];
+		for (const [resource, operation] of phones.map((p) => p.split(' ')))
+			expect(toolDescriptionText(resource, operation)).toMatch(/digits, optionally with \+ and -/);
+	});
+});
+
+const APP = { appId: '1090', appSecret: 'demo-secret' };
+const sandbox = useSandbox({ tenants: [{ ...APP, seed: 'demo' }] });
+let taskId: string;
+
+beforeAll(async () => {
+	const state = await sandbox.control.getState(APP.appId);
+	[taskId] = await sandbox.control.seedTasks({
+		appId: APP.appId,
+		tasks: [{ taskName: 'Tool', voiceAgentId: state.agents[0].id, status: 'draft' }],
+	});
+});
+
+const runTool = nodeRunner(sandbox, APP, { nodeType: tool, typeVersion: 2 });
+const importBadPhone = (): INodeParameters => ({
+	resource: 'callTask',
+	operation: 'import',
+	taskId: { __rl: true, mode: 'id', value: taskId },
+	customerNumber: 'call me maybe',
+});
+
+describe('bad arguments to the tool (version 2): an error item, nothing sent', () => {
+	test('an import with a phone with letters: one error item with the message and the fix', async () => {
+		const result = await runTool(importBadPhone());
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([
+			{
+				json: {
+					error: expect.stringMatching(
+						/^Invalid input \[item 0\]: "Customer Number" must be 5 to 20 characters of digits, \+ and -/,
+					),
+					description: expect.stringContaining('Remove spaces, brackets and letters'),
+				},
+				pairedItem: [{ item: 0 }],
+			},
+		]);
+		expect(result.requests).toEqual([]);
+	});
+
+	test.each([
+		[
+			'an unknown channel',
+			{
+				resource: 'serviceRecord',
+				operation: 'getAll',
+				channel: '={{ "sms" }}',
+				startTime: '2026-11-01T00:00:00Z',
+				endTime: '2026-11-02T00:00:00Z',
+			},
+			/^Invalid input \[item 0\]: "Channel" .*"sms"/,
+		],
+		[
+			'a 19-digit ID as a number',
+			{
+				resource: 'customer',
+				operation: 'get',
+				customerId: { __rl: true, mode: 'id', value: '={{ 1874532109876543210 }}' },
+			},
+			/is the number 1874532109876543200, which is larger than 2\^53/,
+		],
+	])('%s', async (_name, parameters, message) => {
+		const result = await runTool(parameters);
+		expect(result.status).toBe('success');
+		expect(result.items.map((i) => i.json.error)).toEqual([expect.stringMatching(message)]);
+		expect(result.requests).toEqual([]);
+	});
+});
+
+test('errors still fail the run of the tool at version 1 (saved workflows keep their behaviour) and of the action node', async () => {
+	const v1 = await runTool(importBadPhone(), { typeVersion: 1 });
+	expect(v1.status).toBe('error');
+	expect(v1.error?.message).toMatch(/^Invalid input \[item 0\]: "Customer Number"/);
+	expect(v1.requests).toEqual([]);
+	const action = await runTool(importBadPhone(), { nodeType: ContactCenter });
+	expect(action.status).toBe('error');
+	expect(action.requests).toEqual([]);
+});
