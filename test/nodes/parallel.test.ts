@@ -214,17 +214,12 @@ describe('back-off', () => {
 		) as LogEntry;
 		const retryAt = Date.parse(retry.time);
 		expect(retryAt - Date.parse(limited.time)).toBeGreaterThanOrEqual(1000);
-		// Requests sent before the 429 reached the node may arrive after it; then the pool is silent
-		// for (almost) the Retry-After, and the retry and every later item come after the silence.
-		const times = result.requests
-			.filter((r) => r.seq >= limited.seq)
-			.map((r) => Date.parse(r.time));
-		const gaps = times.slice(1).map((t, i) => t - times[i]);
-		const silence = gaps.indexOf(Math.max(...gaps));
-		expect(gaps[silence]).toBeGreaterThanOrEqual(900);
-		expect(silence).toBeLessThan(PARALLEL_REQUESTS_DEFAULT); // the stragglers
-		expect(retryAt).toBeGreaterThanOrEqual(times[silence + 1]);
-		expect(times.length - silence - 1).toBeGreaterThan(50); // sent after the wait
+		// Only requests already in flight when the 429 reached the node (at most the other
+		// Parallel Requests - 1) may arrive during the Retry-After, however late a loaded machine
+		// delivers them; without the hold the pool would send the rest of the 100 items then.
+		const times = result.requests.filter((r) => r.seq > limited.seq).map((r) => Date.parse(r.time));
+		const during = times.filter((t) => t < Date.parse(limited.time) + 1000);
+		expect(during.length).toBeLessThan(PARALLEL_REQUESTS_DEFAULT);
 	});
 });
 
