@@ -216,133 +216,87 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 });
 
 describe('callTask create: validation before sending', () => {
-	const cases: Array<[string, INodeParameters, string]> = [
+	const windows = (...window: INodeParameters[]) => ({ callWindows: { window } });
+	const retry = (fields: INodeParameters) => ({
+		retry: { retryEnabled: true, retryReasons: ['busy'], maxRetryTimes: 1, ...fields },
+	});
+	test.each<[string, INodeParameters]>([
+		['"Task Name" must be at most 50 characters (it has 51)', { taskName: 'x'.repeat(51) }],
+		['"Task Name" is required', { taskName: '  ' }],
 		[
-			'task name too long',
-			{ taskName: 'x'.repeat(51) },
-			'"Task Name" must be at most 50 characters (it has 51)',
-		],
-		['task name empty', { taskName: '  ' }, '"Task Name" is required'],
-		[
-			'voice agent id not numeric',
-			{ voiceAgentId: locator('={{ "agent-7" }}', 'id') },
 			'"Voice Agent" must be a numeric ID greater than 0',
+			{ voiceAgentId: locator('={{ "agent-7" }}', 'id') },
 		],
 		[
-			'caller group id empty',
-			{ callerNumberGroupId: locator('={{ $json.missing }}', 'id') },
 			'"Caller Number Group" is required',
+			{ callerNumberGroupId: locator('={{ $json.missing }}', 'id') },
 		],
 		[
-			'agent type not in the enum',
-			{ agentType: 'robot' },
 			'"Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
+			{ agentType: 'robot' },
 		],
+		['"Max Concurrency" must be a whole number greater than 0 (got 0)', { maxConcurrency: 0 }],
+		['"Max Concurrency" must be a whole number greater than 0 (got 2.5)', { maxConcurrency: 2.5 }],
+		['"Call Windows" must have at least one call window', { callWindows: {} }],
 		[
-			'max concurrency 0',
-			{ maxConcurrency: 0 },
-			'"Max Concurrency" must be a whole number greater than 0 (got 0)',
-		],
-		[
-			'max concurrency fractional',
-			{ maxConcurrency: 2.5 },
-			'"Max Concurrency" must be a whole number greater than 0 (got 2.5)',
-		],
-		['no call window', { callWindows: {} }, '"Call Windows" must have at least one call window'],
-		[
-			'no weekday',
-			{ callWindows: { window: [{ weekdays: [], timeRanges: '09:00-10:00' }] } },
 			'"Call Windows → Weekdays (window 1)" must have at least one weekday',
+			windows({ weekdays: [], timeRanges: '09:00-10:00' }),
 		],
 		[
-			'weekday out of range',
-			{ callWindows: { window: [{ weekdays: '={{ [1, 8] }}', timeRanges: '09:00-10:00' }] } },
 			'"Call Windows → Weekdays (window 1)" has "8", which is not a weekday',
+			windows({ weekdays: '={{ [1, 8] }}', timeRanges: '09:00-10:00' }),
 		],
 		[
-			'weekday twice',
-			{
-				callWindows: { window: [{ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }] },
-			},
 			'"Call Windows → Weekdays (window 1)" lists monday (1) twice',
+			windows({ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }),
 		],
 		[
-			'time range malformed',
-			{ callWindows: { window: [{ weekdays: [1], timeRanges: '9am-5pm' }] } },
 			'"Call Windows → Time Ranges (window 1)" has "9am-5pm", which is not a time range in the form HH:mm-HH:mm',
+			windows({ weekdays: [1], timeRanges: '9am-5pm' }),
 		],
 		[
-			'time range ending before it starts',
-			{
-				callWindows: {
-					window: [
-						{ weekdays: [1], timeRanges: '09:00-10:00' },
-						{ weekdays: [2], timeRanges: '18:00-09:00' },
-					],
-				},
-			},
 			'"Call Windows → Time Ranges (window 2)" has "18:00-09:00", whose end is not after its start',
+			windows(
+				{ weekdays: [1], timeRanges: '09:00-10:00' },
+				{ weekdays: [2], timeRanges: '18:00-09:00' },
+			),
 		],
 		[
-			'retry on without its fields',
-			{ retry: { retryEnabled: true } },
 			'"Retry → Retry Reasons" is required when retry is enabled (and 3 more problems)',
+			{ retry: { retryEnabled: true } },
 		],
 		[
-			'retry reason not in the enum',
-			{
-				retry: {
-					retryEnabled: true,
-					retryReasons: '={{ ["busy", "hung_up"] }}',
-					maxRetryTimes: 1,
-					retryIntervalValue: 5,
-					retryIntervalUnit: 'minute',
-				},
-			},
 			'"Retry → Retry Reasons" has "hung_up", which is not a retry reason',
+			retry({
+				retryReasons: '={{ ["busy", "hung_up"] }}',
+				retryIntervalValue: 5,
+				retryIntervalUnit: 'minute',
+			}),
 		],
 		[
-			'retry interval 0',
-			{
-				retry: {
-					retryEnabled: true,
-					retryReasons: ['busy'],
-					maxRetryTimes: 1,
-					retryIntervalValue: 0,
-					retryIntervalUnit: 'minute',
-				},
-			},
 			'"Retry → Retry Interval Value" must be a whole number greater than 0 (got 0)',
+			retry({ retryIntervalValue: 0, retryIntervalUnit: 'minute' }),
 		],
 		[
-			'scheduled without a time',
-			{ startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' },
 			'"Scheduled Start Time" is required for a scheduled task',
+			{ startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' },
 		],
 		[
-			'scheduled in the past',
-			{ startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' },
 			'"Scheduled Start Time" must be in the future (it is 2020-01-01 08:00:00',
+			{ startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' },
 		],
 		[
-			'scheduled not a date',
-			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 			'"Scheduled Start Time" is not a date and time',
+			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 		],
-	];
-
-	test.each(cases)(
-		'%s: an error naming item and field, and zero requests',
-		async (_name, parameters, message) => {
-			const result = await create(parameters);
-			expect(result.requests).toEqual([]);
-			expect(result.items).toEqual([]);
-			expect(result.error?.name).toBe('NodeOperationError');
-			expect(result.error?.message).toContain('Invalid input [item 0]: ');
-			expect(result.error?.message).toContain(message);
-			expect(result.error?.description).toMatch(/\S/);
-		},
-	);
+	])('%s: an error naming item and field, and zero requests', async (message, parameters) => {
+		const result = await create(parameters);
+		expect(result.requests).toEqual([]);
+		expect(result.items).toEqual([]);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
+		expect(result.error?.description).toMatch(/\S/);
+	});
 
 	test('required fields left empty are stopped by n8n itself before the node runs', async () => {
 		for (const parameters of [

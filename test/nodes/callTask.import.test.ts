@@ -3,6 +3,7 @@ import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import { expectRefused } from './run-checks';
 
 // Call Task → Import Customers: manual mapping (expressions per item) and Map Automatically.
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -473,8 +474,8 @@ describe('callTask import, Map Automatically', () => {
 		];
 		const items = [{ phone: '13800000001' }, { phone: '138 0000' }, ...bad];
 		const stopped = await auto({ taskId: task(taskId) }, { items });
-		expect(stopped.requests).toEqual([]);
-		expect(stopped.error?.message).toBe(
+		expectRefused(
+			stopped,
 			'Invalid input [item 1]: "Customer Number (from the item field "phone")" must be 5 to 20 characters of digits, + and - (got "138 0000")',
 		);
 		expect(stopped.error?.description).toContain('6 items are invalid: 1-6. Nothing was imported.');

@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
@@ -159,18 +160,18 @@ describe('callTask create, version 2', () => {
 
 	test('bad retry input names the version-2 field and sends nothing', async () => {
 		const unit = await run({ ...CREATE, retryEnabled: true, retryIntervalUnit: '={{ "week" }}' });
-		expect(unit.requests).toEqual([]);
-		expect(unit.error?.message).toBe(
+		expectRefused(
+			unit,
 			'Invalid input [item 0]: "Retry Interval Unit" must be minute or day (got "week")',
 		);
 		const switched = await run({ ...CREATE, retryEnabled: '={{ "yes" }}' });
-		expect(switched.requests).toEqual([]);
-		expect(switched.error?.message).toBe(
+		expectRefused(
+			switched,
 			'Invalid input [item 0]: "Retry Unsuccessful Calls" must be true or false (got "yes")',
 		);
 		const agentType = await run({ ...CREATE, options: { agentType: '={{ "robot" }}' } });
-		expect(agentType.requests).toEqual([]);
-		expect(agentType.error?.message).toBe(
+		expectRefused(
+			agentType,
 			'Invalid input [item 0]: "Options → Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
 		);
 	});

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holds only the bulk customers, so its counts are exact.
@@ -115,8 +116,7 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 
 	test('a blank id sends nothing', async () => {
 		const result = await run({ operation: 'get', customerId: '={{ "  " }}' });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer ID" is required');
+		expectRefused(result, 'Invalid input [item 0]: "Customer ID" is required');
 	});
 });
 
@@ -277,8 +277,8 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 				updateTimeEnd: '2026-02-01T00:00:00',
 			},
 		});
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe(
+		expectRefused(
+			result,
 			'Invalid input [item 0]: "Filters → Conditions → Value (condition 1)" needs exactly two values for the operator "between" (got 1) (and 2 more problems)',
 		);
 		expect(result.error?.description).toContain(

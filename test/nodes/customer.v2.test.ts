@@ -16,6 +16,7 @@ import {
 import type { CustomerFieldConfig } from '../../nodes/ContactCenter/actions/customer/customFields';
 import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import { calls, expectRefused } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST, crmFields: FIELDS } = PATHS;
@@ -232,14 +233,12 @@ describe('Customer → Search', () => {
 	});
 
 	test('bad input sends nothing: no criterion, a phone with letters', async () => {
-		const none = await run({ operation: 'search', phone: '', email: '', name: '' });
-		expect(none.requests).toEqual([]);
-		expect(none.error?.message).toBe(
+		expectRefused(
+			await run({ operation: 'search', phone: '', email: '', name: '' }),
 			'Invalid input [item 0]: "Phone" is empty, and so are Email and Name: Search needs at least one of them',
 		);
-		const letters = await run({ operation: 'search', phone: '=138{{ "abc" }}' });
-		expect(letters.requests).toEqual([]);
-		expect(letters.error?.message).toMatch(
+		expectRefused(
+			await run({ operation: 'search', phone: '=138{{ "abc" }}' }),
 			/^Invalid input \[item 0\]: "Phone" must be a phone number: digits, an optional leading \+ and - separators \(got "138abc"\)/,
 		);
 	});
@@ -283,8 +282,7 @@ describe('Customer ID as a resource locator (version 2), text in version 1', () 
 			{ operation: 'get', customerId: rl('={{ $json.id }}', 'id') },
 			{ items: [{ id: ' ' }] },
 		);
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer ID" is required');
+		expectRefused(result, 'Invalid input [item 0]: "Customer ID" is required');
 		expect(result.error?.description).toContain('Pick the customer from the list');
 	});
 
@@ -379,7 +377,7 @@ describe('Create or Update never deletes a number', () => {
 			v1,
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+		expect(calls(result)).toEqual([
 			[ADD, '03001004'],
 			[`/openapi/crm/${id}`, '200'],
 			[UPDATE, '200'],
@@ -400,7 +398,7 @@ describe('Create or Update never deletes a number', () => {
 			mobile: { values: [{ value: '15000004002', memo: 'new' }] },
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+		expect(calls(result)).toEqual([
 			[LIST, '200'],
 			[UPDATE, '200'],
 		]);
@@ -437,7 +435,7 @@ describe('Create or Update never deletes a number', () => {
 			customerName: 'Brand new',
 			phone: '15000004004',
 		});
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+		expect(calls(result)).toEqual([
 			[LIST, '200'],
 			[ADD, '200'],
 		]);
@@ -459,7 +457,7 @@ describe('Create or Update never deletes a number', () => {
 			phone: '15000004006',
 			mobile: { values: [{ value: '15000004005' }] },
 		});
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+		expect(calls(result)).toEqual([
 			[LIST, '200'],
 			[ADD, '03001004'],
 			[LIST, '200'],
@@ -489,7 +487,7 @@ describe('Create or Update never deletes a number', () => {
 			phone: '15000004007',
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
+		expect(calls(result)).toEqual([
 			[LIST, '200'],
 			[UPDATE, '03001004'],
 			[UPDATE, '200'],
@@ -502,25 +500,15 @@ describe('Create or Update never deletes a number', () => {
 		expect((await stored(first))?.mobile).toEqual([{ value: '15000004007', memo: 'a' }]);
 	});
 
-	test('version 2 bad input sends nothing: Phones on Match unknown, Phone missing or with letters', async () => {
-		const unknown = await run({
-			operation: 'upsert',
-			customerName: 'X',
-			phone: '15000004008',
-			options: { phonesOnMatch: '={{ "merge" }}' },
-		});
-		expect(unknown.requests).toEqual([]);
-		expect(unknown.error?.message).toBe(
+	test.each<[IDataObject, string | RegExp]>([
+		[
+			{ phone: '15000004008', options: { phonesOnMatch: '={{ "merge" }}' } },
 			'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
-		);
-		const missing = await run({ operation: 'upsert', customerName: 'X', phone: '={{ "" }}' });
-		expect(missing.requests).toEqual([]);
-		expect(missing.error?.message).toBe('Invalid input [item 0]: "Phone" is required');
-		const letters = await run({ operation: 'upsert', customerName: 'X', phone: '138-CALL-ME' });
-		expect(letters.requests).toEqual([]);
-		expect(letters.error?.message).toMatch(
-			/^Invalid input \[item 0\]: "Phone" must be a phone number/,
-		);
+		],
+		[{ phone: '={{ "" }}' }, 'Invalid input [item 0]: "Phone" is required'],
+		[{ phone: '138-CALL-ME' }, /^Invalid input \[item 0\]: "Phone" must be a phone number/],
+	])('version 2 bad input sends nothing: %j', async (parameters, message) => {
+		expectRefused(await run({ operation: 'upsert', customerName: 'X', ...parameters }), message);
 	});
 });
 
@@ -557,8 +545,8 @@ describe('Contacts Input (version 2)', () => {
 			contactsInput: 'data',
 			mobileList: '[not json',
 		});
-		expect(bad.requests).toEqual([]);
-		expect(bad.error?.message).toMatch(
+		expectRefused(
+			bad,
 			/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
 		);
 	});

@@ -10,6 +10,7 @@ import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/s
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const API_ZONE = 'Asia/Shanghai';
@@ -184,10 +185,7 @@ describe('serviceRecord getAll, version 1 unchanged', () => {
 			{ ...WINDOW, channel: '={{ "all" }}', returnAll: true },
 			{ typeVersion: 1 },
 		);
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe(
-			'Invalid input [item 0]: "Channel" must be call or im (got "all")',
-		);
+		expectRefused(result, 'Invalid input [item 0]: "Channel" must be call or im (got "all")');
 	});
 });
 
