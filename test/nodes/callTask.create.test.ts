@@ -1,8 +1,14 @@
+/**
+ * Call Task → Create (version 1 and version 2's calmer form: one Mon–Fri 09:00–18:00 window filled
+ * in, "Retry Unsuccessful Calls" as a switch, Agent Type under Options, the same body for the same
+ * input); Get, Get Many and Voice Agent Get Many simplify by default in version 2.
+ */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeOptions } from '../harness';
+import { callMethod, nodeRunner, type RunNodeOptions, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
@@ -31,9 +37,33 @@ beforeAll(async () => {
 		appId: APP.appId,
 		groups: [{ id: GROUP_ID, groupName: 'Hangzhou numbers' }],
 	});
+	await control.seedTasks({
+		appId: APP.appId,
+		tasks: [{ taskName: 'Seeded A', voiceAgentId: AGENT_ID }, { taskName: 'Seeded B' }],
+	});
 });
 
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+const RETRY_OFF = {
+	retryEnabled: false,
+	retryReasons: [],
+	maxRetryTimes: null,
+	retryIntervalValue: null,
+	retryIntervalUnit: null,
+};
+const MON_TO_FRI = { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] };
+const TWO_WINDOWS = {
+	window: [
+		{ weekdays: [6, 7], timeRanges: '10:00-12:00' },
+		{ weekdays: [1], timeRanges: '09:00-12:00, 14:00-18:00' },
+	],
+};
+const RETRY_FROM_EXPRESSIONS = {
+	retryReasons: '={{ "rejected, busy" }}',
+	maxRetryTimes: '={{ "3" }}',
+	retryIntervalValue: 2,
+	retryIntervalUnit: 'day',
+};
 
 const baseParameters: INodeParameters = {
 	resource: 'callTask',
@@ -48,6 +78,7 @@ const baseParameters: INodeParameters = {
 };
 
 const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, parameters: baseParameters });
+const runV2 = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
 const create = async (parameters: INodeParameters = {}, options?: Partial<RunNodeOptions>) =>
 	await run(parameters, options);
 
@@ -82,13 +113,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				maxConcurrency: 3,
 				callerNumberGroupId: GROUP_ID,
 			},
-			retryStrategy: {
-				retryEnabled: false,
-				retryReasons: [],
-				maxRetryTimes: null,
-				retryIntervalValue: null,
-				retryIntervalUnit: null,
-			},
+			retryStrategy: RETRY_OFF,
 		});
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
 		expect(request.rawBody).not.toContain('scheduledStartTime');
@@ -357,5 +382,158 @@ describe('callTask create: vendor errors', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+});
+
+const CREATE: INodeParameters = {
+	resource: 'callTask',
+	operation: 'create',
+	taskName: 'Renewal calls',
+	voiceAgentId: locator(AGENT_ID, 'id'),
+	callerNumberGroupId: locator(GROUP_ID, 'id'),
+	maxConcurrency: 2,
+	startType: 'manual',
+};
+
+const createBody = (result: RunNodeResult): IDataObject => {
+	expect(result.error).toBeUndefined();
+	expect(result.requests.map((r) => r.path)).toEqual([CREATE_PATH]);
+	return result.requests[0].body as IDataObject;
+};
+
+describe('callTask create, version 2', () => {
+	test('the form as it opens: one Mon-Fri 09:00-18:00 window, no retry, no agent type', async () => {
+		const body = createBody(await runV2(CREATE));
+		expect(body).toEqual({
+			taskName: 'Renewal calls',
+			voiceAgentId: AGENT_ID,
+			startType: 'manual',
+			callStrategy: {
+				callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }],
+				maxConcurrency: 2,
+				callerNumberGroupId: GROUP_ID,
+			},
+			retryStrategy: RETRY_OFF,
+		});
+	});
+
+	test('Retry Unsuccessful Calls on: its revealed fields start at busy and no answer, once, after 30 minutes', async () => {
+		const body = createBody(await runV2({ ...CREATE, retryEnabled: true }));
+		expect(body.retryStrategy).toEqual({
+			retryEnabled: true,
+			retryReasons: ['busy', 'no_answer'],
+			maxRetryTimes: 1,
+			retryIntervalValue: 30,
+			retryIntervalUnit: 'minute',
+		});
+	});
+
+	const voiceagent = locator(VOICEAGENT_ID, 'id');
+	test.each([
+		['defaults (v1 with the window given)', {}, { callWindows: MON_TO_FRI }],
+		[
+			'agent type and two windows',
+			{ options: { agentType: 'voiceagent' }, voiceAgentId: voiceagent, callWindows: TWO_WINDOWS },
+			{ agentType: 'voiceagent', voiceAgentId: voiceagent, callWindows: TWO_WINDOWS },
+		],
+		[
+			'retry on, from expressions',
+			{ retryEnabled: '={{ true }}', ...RETRY_FROM_EXPRESSIONS },
+			{ callWindows: MON_TO_FRI, retry: { retryEnabled: true, ...RETRY_FROM_EXPRESSIONS } },
+		],
+	])('%s: the same request body as version 1', async (_, v2, v1) => {
+		const second = createBody(await runV2({ ...CREATE, ...v2 }));
+		const first = createBody(await runV2({ ...CREATE, ...v1 }, { typeVersion: 1 }));
+		expect(second).toEqual(first);
+	});
+
+	test("version 1's top-level Agent Type and Retry are not parameters of version 2: n8n drops them", async () => {
+		const body = createBody(
+			await runV2({
+				...CREATE,
+				agentType: 'voiceagent',
+				retry: { retryEnabled: true, retryReasons: ['busy'] },
+			}),
+		);
+		expect(body).not.toHaveProperty('agentType');
+		expect(body.retryStrategy).toMatchObject({ retryEnabled: false });
+	});
+
+	test.each([
+		[
+			{ retryEnabled: true, retryIntervalUnit: '={{ "week" }}' },
+			'"Retry Interval Unit" must be minute or day (got "week")',
+		],
+		[
+			{ retryEnabled: '={{ "yes" }}' },
+			'"Retry Unsuccessful Calls" must be true or false (got "yes")',
+		],
+		[
+			{ options: { agentType: '={{ "robot" }}' } },
+			'"Options → Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
+		],
+	])('bad retry input %j names the version-2 field and sends nothing', async (input, message) => {
+		expectRefused(await runV2({ ...CREATE, ...input }), `Invalid input [item 0]: ${message}`);
+	});
+});
+
+const TASK_KEYS = (
+	'completedCount connectedCount createTime id lastExecutedTime progressRate status taskName ' +
+	'totalCount voiceAgentName'
+).split(' ');
+const GET_ALL = { resource: 'callTask', operation: 'getAll', returnAll: true };
+
+describe('callTask get and getAll, version 2: Simplify', () => {
+	test('Get Many: simplified by default, raw (as version 1) with Simplify off', async () => {
+		const simplified = await runV2(GET_ALL);
+		const raw = await runV2({ ...GET_ALL, simplify: false });
+		const v1 = await runV2(GET_ALL, { typeVersion: 1 });
+		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
+		expect(simplified.items.length).toBe(v1.items.length);
+		expect(simplified.items.length).toBeGreaterThanOrEqual(2);
+		for (const [index, item] of simplified.items.entries()) {
+			expect(Object.keys(item.json).sort()).toEqual(TASK_KEYS);
+			const full = v1.items[index].json;
+			expect(item.json).toEqual(Object.fromEntries(TASK_KEYS.map((k) => [k, full[k] ?? null])));
+		}
+		expect(raw.requests.map((r) => r.body)).toEqual(simplified.requests.map((r) => r.body));
+	});
+
+	test('Get: simplified by default, the raw task with Simplify off', async () => {
+		const task = (await runV2(GET_ALL, { typeVersion: 1 })).items[0].json;
+		const get = { resource: 'callTask', operation: 'get', taskId: locator(String(task.id), 'id') };
+		const simplified = await runV2(get);
+		expect(simplified.items.map((i) => i.json)).toEqual([
+			Object.fromEntries(TASK_KEYS.map((k) => [k, task[k] ?? null])),
+		]);
+		const raw = await runV2({ ...get, simplify: false });
+		expect(raw.items.map((i) => i.json)).toEqual([task]);
+		const v1 = await runV2(get, { typeVersion: 1 });
+		expect(v1.items.map((i) => i.json)).toEqual([task]);
+	});
+});
+
+describe('voiceAgent getAll, version 2: Simplify', () => {
+	test('simplified by default (9 fields), raw as version 1 with Simplify off', async () => {
+		const parameters = { resource: 'voiceAgent', operation: 'getAll', returnAll: true };
+		const simplified = await runV2(parameters);
+		const raw = await runV2({ ...parameters, simplify: false });
+		const v1 = await runV2(parameters, { typeVersion: 1 });
+		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
+		expect(simplified.items.map((i) => i.json)).toEqual(
+			v1.items.map(({ json }) => ({
+				id: json.id,
+				name: json.name,
+				publishStatus: json.publishStatus,
+				description: json.description ?? null,
+				language: json.language ?? null,
+				voice: json.voice ?? null,
+				version: json.version ?? null,
+				createTime: json.createTime ?? null,
+				updateTime: json.updateTime ?? null,
+			})),
+		);
+		expect(simplified.items.map((i) => i.json.id)).toEqual([AGENT_ID, VOICEAGENT_ID]);
+		expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(10);
 	});
 });
