@@ -34,55 +34,28 @@ function config(partial: Partial<CustomerFieldConfig> & { field: string }): Cust
 	};
 }
 
+/** A saved resource-mapper schema entry, shown and not used for matching, as the editor saves it. */
+const column = (id: string, displayName: string, type: string, more: IDataObject = {}) => ({
+	id,
+	displayName,
+	required: false,
+	type,
+	display: true,
+	defaultMatch: false,
+	...more,
+});
+const choices = (...names: string[][]) => names.map(([name, value]) => ({ name, value }));
 const SCHEMA = [
-	{
-		id: 'level',
-		displayName: 'Level',
+	column('level', 'Level', 'options', {
 		required: true,
-		type: 'options',
-		options: [
-			{ name: 'Gold', value: 'gold' },
-			{ name: 'Silver', value: 'silver' },
-		],
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'score',
-		displayName: 'Score',
-		required: false,
-		type: 'number',
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'visitAt',
-		displayName: 'Visit at',
-		required: false,
-		type: 'dateTime',
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'tags',
-		displayName: 'Tags (comma-separated keys)',
-		required: false,
-		type: 'string',
-		options: [
-			{ name: 'a', value: 'a' },
-			{ name: 'b', value: 'b' },
-		],
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'note',
-		displayName: 'Note',
-		required: false,
-		type: 'string',
-		display: true,
-		defaultMatch: false,
-	},
+		options: choices(['Gold', 'gold'], ['Silver', 'silver']),
+	}),
+	column('score', 'Score', 'number'),
+	column('visitAt', 'Visit at', 'dateTime'),
+	column('tags', 'Tags (comma-separated keys)', 'string', {
+		options: choices(['a', 'a'], ['b', 'b']),
+	}),
+	column('note', 'Note', 'string'),
 ];
 
 const mapper = (value: IDataObject | null, schema: unknown[] = SCHEMA) => ({
@@ -169,39 +142,23 @@ describe('customer write body (create, upsert, update)', () => {
 
 describe('custom fields: configuration to resource-mapper fields', () => {
 	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order', () => {
+		// The field list as the API sends it: enabled (status 1) unless said otherwise.
+		const raw = (field: string, name: string, type: string, sort: number, more: IDataObject = {}) =>
+			toFieldConfig({ field, name, type, status: 1, sort, ...more });
 		const configs = [
-			toFieldConfig({
-				field: 'customerName',
-				name: 'Customer name',
-				type: 'text',
-				status: 1,
-				isSystem: true,
-				required: true,
-			}),
-			toFieldConfig({ field: 'cf_b', name: 'Birthday', type: 'date', status: 1, sort: 3 }),
-			toFieldConfig({
-				field: 'cf_l',
-				name: 'Level',
-				type: 'select',
-				status: 1,
-				sort: 1,
+			raw('customerName', 'Customer name', 'text', 0, { isSystem: true, required: true }),
+			raw('cf_b', 'Birthday', 'date', 3),
+			raw('cf_l', 'Level', 'select', 1, {
 				required: true,
 				choices: [
 					{ key: 'g', value: 'Gold' },
 					{ key: 's', value: 's' },
 				],
 			}),
-			toFieldConfig({ field: 'cf_n', name: 'Score', type: 'number', status: 1, sort: 2 }),
-			toFieldConfig({ field: 'cf_t', name: 'Visit', type: 'datetime', status: 1, sort: 4 }),
-			toFieldConfig({
-				field: 'cf_m',
-				name: 'Tags',
-				type: 'multiSelect',
-				status: 1,
-				sort: 5,
-				choices: [{ key: 'a', value: 'A' }],
-			}),
-			toFieldConfig({ field: 'cf_off', name: 'Old', type: 'text', status: 0, sort: 6 }),
+			raw('cf_n', 'Score', 'number', 2),
+			raw('cf_t', 'Visit', 'datetime', 4),
+			raw('cf_m', 'Tags', 'multiSelect', 5, { choices: [{ key: 'a', value: 'A' }] }),
+			raw('cf_off', 'Old', 'text', 6, { status: 0 }),
 			toFieldConfig({ field: '', name: 'broken' }),
 		].filter((c): c is CustomerFieldConfig => c !== undefined);
 		expect(configs).toHaveLength(7);
