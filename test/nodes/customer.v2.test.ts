@@ -294,16 +294,11 @@ describe('Customer ID as a resource locator (version 2), text in version 1', () 
 				{ value: '13655550000', memo: '' },
 			],
 		});
-		const search = async (filter?: string, paginationToken?: string) =>
+		const parameters = { resource: 'customer', operation: 'get' };
+		const search = async (filter?: string) =>
 			await callMethod({
-				nodeType: ContactCenter,
-				kind: 'listSearch',
-				method: 'searchCustomers',
-				parameters: { resource: 'customer', operation: 'get' },
-				credentials: credentials(),
-				typeVersion: 2,
-				filter,
-				paginationToken,
+				...{ nodeType: ContactCenter, kind: 'listSearch', method: 'searchCustomers', parameters },
+				...{ credentials: credentials(), typeVersion: 2, filter },
 			});
 		expect((await search('Listed Pers')).results).toEqual([
 			{
@@ -563,21 +558,9 @@ describe('Contacts Input (version 2)', () => {
 						!(p.displayOptions.show['@version'] as unknown[]).includes(1),
 				)
 				.map((p) => p.name);
-		expect(v2('upsert')).toEqual([
-			'matchNotice',
-			'phone',
-			'contactsInput',
-			'mobile',
-			'email',
-			'qq',
-			'wechat',
-			'mobileList',
-			'emailList',
-			'qqList',
-			'wechatList',
-			'additionalFields',
-			'options',
-		]);
+		expect(v2('upsert').join(' ')).toBe(
+			'matchNotice phone contactsInput mobile email qq wechat mobileList emailList qqList wechatList additionalFields options',
+		);
 		expect(v2('get')).toEqual(['customerId', 'simplify']);
 		const additional = properties.find(
 			(p) =>

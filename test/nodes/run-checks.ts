@@ -10,3 +10,7 @@ export function expectRefused(result: RunNodeResult, message: string | RegExp): 
 
 /** Each request of the run as [path, vendor code]. */
 export const calls = (result: RunNodeResult) => result.requests.map((r) => [r.path, r.code]);
+
+/** Each request of the run as [method, path, whether its signature was valid, vendor code]. */
+export const signed = (result: RunNodeResult) =>
+	result.requests.map((r) => [r.method, r.path, r.signatureValid, r.code]);
