@@ -329,10 +329,13 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		});
 	});
 
-	test('an existing phone number: add (03001004), a read of the repeat id (its phones), then its update with the same fields, phones included', async () => {
+	test('an existing phone number: add (03001004), a read of the repeat id (its phones), then its update with the same fields, every number it had kept', async () => {
 		const existing = await seedCustomer({
 			customerName: 'Gus (old)',
-			mobile: [{ value: '13600000002', memo: 'old' }],
+			mobile: [
+				{ value: '13600000002', memo: 'old' },
+				{ value: '13600000012', memo: 'office' },
+			],
 			level: 'silver',
 		});
 		const before = (await control.getState(APP.appId)).customers.length;
@@ -361,18 +364,19 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			[`/openapi/crm/${existing}`, '200', true],
 			[UPDATE, '200', true],
 		]);
+		const kept = [
+			{ value: '13600000002', memo: 'mobile' },
+			{ value: '13600000012', memo: 'office' },
+		];
 		expect(result.requests[0].body).toEqual(sent);
-		expect(result.requests[2].body).toEqual({ _id: existing, ...sent });
+		expect(result.requests[2].body).toEqual({ _id: existing, ...sent, mobile: kept });
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0]).toMatchObject({
 			json: { _id: existing, customerName: 'Gus', level: 'gold', score: '3', owner: 'agent-9' },
 			pairedItem: { item: 0 },
 		});
 		expect((await control.getState(APP.appId)).customers).toHaveLength(before);
-		expect(await customerInSandbox(existing)).toMatchObject({
-			customerName: 'Gus',
-			mobile: [{ value: '13600000002', memo: 'mobile' }],
-		});
+		expect(await customerInSandbox(existing)).toMatchObject({ customerName: 'Gus', mobile: kept });
 	});
 
 	test('a phone two customers already share: the first holder is updated without the phone list, and the output names the numbers not written and the other holder', async () => {
