@@ -436,21 +436,13 @@ describe('Create or Update never deletes a number', () => {
 	});
 
 	test('version 2, a number shared with another customer: the fields are written, the phone list is left as it was and the output says why', async () => {
-		const [first, second] = await control.seedCustomers({
-			appId: APP.appId,
-			customers: [
-				{
-					customerName: 'Twin A',
-					mobile: [{ value: '15000004007', memo: 'a' }],
-					createTime: '2026-01-01 00:00:00',
-				},
-				{
-					customerName: 'Twin B',
-					mobile: [{ value: '15000004007', memo: 'b' }],
-					createTime: '2026-01-02 00:00:00',
-				},
-			],
+		const twin = (memo: string, day: number) => ({
+			customerName: `Twin ${memo.toUpperCase()}`,
+			mobile: [{ value: '15000004007', memo }],
+			createTime: `2026-01-0${day} 00:00:00`,
 		});
+		const customers = [twin('a', 1), twin('b', 2)];
+		const [first, second] = await control.seedCustomers({ appId: APP.appId, customers });
 		const result = await run({
 			operation: 'upsert',
 			customerName: 'Twin A (updated)',

@@ -381,21 +381,13 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 
 	test('a phone two customers already share: the first holder is updated without the phone list, and the output names the numbers not written and the other holder', async () => {
 		// Two customers hold the same number (data the API itself would refuse now, as it arrives from imports).
-		const [first, second] = await control.seedCustomers({
-			appId: APP.appId,
-			customers: [
-				{
-					customerName: 'Jo (old)',
-					mobile: [{ value: '13600000009', memo: 'old' }],
-					level: 'silver',
-				},
-				{
-					customerName: 'Jo twin',
-					mobile: [{ value: '13600000009', memo: 'twin' }],
-					level: 'silver',
-				},
-			],
+		const holder = (memo: string, customerName: string) => ({
+			customerName,
+			mobile: [{ value: '13600000009', memo }],
+			level: 'silver',
 		});
+		const customers = [holder('old', 'Jo (old)'), holder('twin', 'Jo twin')];
+		const [first, second] = await control.seedCustomers({ appId: APP.appId, customers });
 		const result = await run({
 			operation: 'upsert',
 			customerName: 'Jo',

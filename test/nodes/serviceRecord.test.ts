@@ -180,18 +180,14 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 
 	test('a second holding 1,200 records: the 1,000 the API returns, no duplicates, and a warning that names the second', async () => {
-		const before = Array.from({ length: 5 }, (_, i) => ({
-			updateTime: `2026-11-20 11:59:3${i}`,
-			eventUniqueId: `before-${i}`,
-		}));
-		const burst = Array.from({ length: 1200 }, (_, i) => ({
-			updateTime: '2026-11-20 12:00:00',
-			eventUniqueId: `burst-${i}`,
-		}));
-		const after = Array.from({ length: 5 }, (_, i) => ({
-			updateTime: `2026-11-20 12:00:1${i}`,
-			eventUniqueId: `after-${i}`,
-		}));
+		const records = (count: number, name: string, time: (i: number) => string) =>
+			Array.from({ length: count }, (_, i) => ({
+				updateTime: time(i),
+				eventUniqueId: `${name}-${i}`,
+			}));
+		const before = records(5, 'before', (i) => `2026-11-20 11:59:3${i}`);
+		const burst = records(1200, 'burst', () => '2026-11-20 12:00:00');
+		const after = records(5, 'after', (i) => `2026-11-20 12:00:1${i}`);
 		await control.injectRecords({
 			appId: APP.appId,
 			channel: 'im',
