@@ -6,14 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
-import { addPhones, withPhone } from '../../nodes/ContactCenter/actions/customer/phones';
-import {
-	customFieldNames,
-	SIMPLIFIED_FIELDS,
-	simplifyCustomer,
-} from '../../nodes/ContactCenter/actions/customer/simplify';
-import type { CustomerFieldConfig } from '../../nodes/ContactCenter/actions/customer/customFields';
+import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
 import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
 import { calls, expectRefused } from './run-checks';
@@ -24,15 +17,8 @@ const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST, crmFields: FIELDS } = PAT
 const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
 const { control } = sandbox;
 const credentials = () => sandbox.credentials(APP, { timezone: 'Asia/Shanghai' });
-const run = nodeRunner(
-	sandbox,
-	{ ...APP, timezone: 'Asia/Shanghai' },
-	{
-		nodeType: ContactCenter,
-		parameters: { resource: 'customer' },
-		typeVersion: 2,
-	},
-);
+const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer' }, typeVersion: 2 };
+const run = nodeRunner(sandbox, { ...APP, timezone: 'Asia/Shanghai' }, defaults);
 
 const v1 = { typeVersion: 1 };
 const paths = (result: RunNodeResult) => result.requests.map((r) => r.path);
@@ -67,100 +53,6 @@ beforeAll(async () => {
 			// A display name that is a simplified field's name: the field keeps its id.
 			{ field: 'cf_owner', name: 'owner', type: 'text' },
 		],
-	});
-});
-
-describe('pure rules', () => {
-	test('Search criteria: a phone is one eq condition on mobile, email eq, name contains', () => {
-		expect(buildSearch({ phone: ' 13800000001 ', email: '', name: undefined })).toEqual({
-			issues: [],
-			body: { search: [{ field: 'mobile', operator: 'eq', value: ['13800000001'] }], sortList: [] },
-		});
-		expect(buildSearch({ phone: 13800000001, email: 'a@b.c', name: 'Li' }).body.search).toEqual([
-			{ field: 'mobile', operator: 'eq', value: ['13800000001'] },
-			{ field: 'email', operator: 'eq', value: ['a@b.c'] },
-			{ field: 'customerName', operator: 'in', value: ['Li'] },
-		]);
-		expect(buildSearch({ phone: '+86-138-0000-0001', email: '', name: '' }).issues).toEqual([]);
-	});
-
-	test('phones: the matched customer keeps its numbers and memos, new ones are appended, a given memo wins', () => {
-		const existing = [
-			{ value: '1', memo: 'home' },
-			{ value: '2', memo: '' },
-		];
-		expect(addPhones(existing, [{ value: '1' }])).toEqual([
-			{ value: '1', memo: 'home' },
-			{ value: '2' },
-		]);
-		expect(
-			addPhones(existing, [
-				{ value: '3', memo: 'new' },
-				{ value: '2', memo: 'work' },
-			]),
-		).toEqual([
-			{ value: '1', memo: 'home' },
-			{ value: '2', memo: 'work' },
-			{ value: '3', memo: 'new' },
-		]);
-		expect(addPhones(undefined, [{ value: '3' }])).toEqual([{ value: '3' }]);
-		expect(withPhone([{ value: '2' }], '1')).toEqual([{ value: '1' }, { value: '2' }]);
-		expect(withPhone([{ value: '1', memo: 'm' }], '1')).toEqual([{ value: '1', memo: 'm' }]);
-	});
-
-	test('simplify: ten fields, phones and e-mails as strings, custom fields by display name (the id when the name is taken)', () => {
-		const config = (field: string, name: string, isSystem = false): CustomerFieldConfig => ({
-			field,
-			name,
-			type: 'text',
-			status: 1,
-			isSystem,
-			required: false,
-			searchable: true,
-			choices: [],
-			sort: 0,
-		});
-		const names = customFieldNames([
-			config('cf_level', 'Level'),
-			config('cf_owner', 'owner'),
-			config('customerName', 'Customer name', true),
-		]);
-		const simplified = simplifyCustomer(
-			{
-				_id: '182739465018279001',
-				accountId: '1090',
-				customerName: 'Li',
-				mobile: [
-					{ value: '13800000001', memo: 'a' },
-					{ value: '13900000002', memo: '' },
-				],
-				email: [{ value: 'li@example.com', memo: '' }],
-				owner: 'u-1',
-				callingNumber: 3,
-				createTime: '2026-01-01 00:00:00',
-				updateTime: '2026-01-02 00:00:00',
-				qq: [],
-				cf_level: 'gold',
-				cf_owner: 'someone',
-				unknownKey: 'x',
-			},
-			names,
-		);
-		expect(SIMPLIFIED_FIELDS).toHaveLength(10);
-		expect(simplified).toEqual({
-			_id: '182739465018279001',
-			customerName: 'Li',
-			phones: ['13800000001', '13900000002'],
-			emails: ['li@example.com'],
-			owner: 'u-1',
-			lastCallTime: null,
-			lastChatTime: null,
-			callingNumber: 3,
-			createTime: '2026-01-01 00:00:00',
-			updateTime: '2026-01-02 00:00:00',
-			Level: 'gold',
-			cf_owner: 'someone',
-		});
 	});
 });
 
