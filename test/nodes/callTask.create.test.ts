@@ -203,22 +203,19 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	test('18-digit ids picked from the lists go into the task unchanged', async () => {
+		const parameters = { resource: 'callTask', operation: 'create' };
 		const credentials = sandbox.credentials(APP);
-		const agents = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchVoiceAgents',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials,
-			filter: 'Renewal',
-		});
-		const groups = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchCallerNumberGroups',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials,
-		});
+		const search = async (method: string, filter?: string) =>
+			await callMethod({
+				nodeType: ContactCenter,
+				kind: 'listSearch',
+				method,
+				filter,
+				parameters,
+				credentials,
+			});
+		const agents = await search('searchVoiceAgents', 'Renewal');
+		const groups = await search('searchCallerNumberGroups');
 		expect(agents.results).toEqual([
 			{ name: 'Renewal reminder', value: AGENT_ID, description: expect.anything() },
 		]);

@@ -187,8 +187,13 @@ describe('Customer ID as a resource locator (version 2), text in version 1', () 
 		const parameters = { resource: 'customer', operation: 'get' };
 		const search = async (filter?: string) =>
 			await callMethod({
-				...{ nodeType: ContactCenter, kind: 'listSearch', method: 'searchCustomers', parameters },
-				...{ credentials: credentials(), typeVersion: 2, filter },
+				nodeType: ContactCenter,
+				kind: 'listSearch',
+				method: 'searchCustomers',
+				parameters,
+				credentials: credentials(),
+				typeVersion: 2,
+				filter,
 			});
 		expect((await search('Listed Pers')).results).toEqual([
 			{
