@@ -1,8 +1,14 @@
+/**
+ * Call Task → Create (version 1 and version 2's calmer form: one Mon–Fri 09:00–18:00 window filled
+ * in, "Retry Unsuccessful Calls" as a switch, Agent Type under Options, the same body for the same
+ * input); Get, Get Many and Voice Agent Get Many simplify by default in version 2.
+ */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeOptions } from '../harness';
+import { callMethod, nodeRunner, type RunNodeOptions, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
@@ -31,9 +37,33 @@ beforeAll(async () => {
 		appId: APP.appId,
 		groups: [{ id: GROUP_ID, groupName: 'Hangzhou numbers' }],
 	});
+	await control.seedTasks({
+		appId: APP.appId,
+		tasks: [{ taskName: 'Seeded A', voiceAgentId: AGENT_ID }, { taskName: 'Seeded B' }],
+	});
 });
 
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+const RETRY_OFF = {
+	retryEnabled: false,
+	retryReasons: [],
+	maxRetryTimes: null,
+	retryIntervalValue: null,
+	retryIntervalUnit: null,
+};
+const MON_TO_FRI = { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] };
+const TWO_WINDOWS = {
+	window: [
+		{ weekdays: [6, 7], timeRanges: '10:00-12:00' },
+		{ weekdays: [1], timeRanges: '09:00-12:00, 14:00-18:00' },
+	],
+};
+const RETRY_FROM_EXPRESSIONS = {
+	retryReasons: '={{ "rejected, busy" }}',
+	maxRetryTimes: '={{ "3" }}',
+	retryIntervalValue: 2,
+	retryIntervalUnit: 'day',
+};
 
 const baseParameters: INodeParameters = {
 	resource: 'callTask',
@@ -48,6 +78,7 @@ const baseParameters: INodeParameters = {
 };
 
 const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, parameters: baseParameters });
+const runV2 = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
 const create = async (parameters: INodeParameters = {}, options?: Partial<RunNodeOptions>) =>
 	await run(parameters, options);
 
@@ -60,15 +91,9 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	test('a manual task: the signed body carries voiceAgentId as a bare 18-digit Long and the windows in API form', async () => {
 		const result = await create();
 		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
 		const [request] = result.requests;
-		expect(request).toMatchObject({
-			method: 'POST',
-			path: CREATE_PATH,
-			signatureValid: true,
-			httpStatus: 200,
-			code: 200,
-		});
+		expect(signed(result)).toEqual([['POST', CREATE_PATH, true, 200]]);
+		expect(request.httpStatus).toBe(200);
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
 		expect(request.body).toEqual({
 			taskName: 'Renewal calls November',
@@ -82,13 +107,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				maxConcurrency: 3,
 				callerNumberGroupId: GROUP_ID,
 			},
-			retryStrategy: {
-				retryEnabled: false,
-				retryReasons: [],
-				maxRetryTimes: null,
-				retryIntervalValue: null,
-				retryIntervalUnit: null,
-			},
+			retryStrategy: RETRY_OFF,
 		});
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
 		expect(request.rawBody).not.toContain('scheduledStartTime');
@@ -184,22 +203,19 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	test('18-digit ids picked from the lists go into the task unchanged', async () => {
+		const parameters = { resource: 'callTask', operation: 'create' };
 		const credentials = sandbox.credentials(APP);
-		const agents = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchVoiceAgents',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials,
-			filter: 'Renewal',
-		});
-		const groups = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchCallerNumberGroups',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials,
-		});
+		const search = async (method: string, filter?: string) =>
+			await callMethod({
+				nodeType: ContactCenter,
+				kind: 'listSearch',
+				method,
+				filter,
+				parameters,
+				credentials,
+			});
+		const agents = await search('searchVoiceAgents', 'Renewal');
+		const groups = await search('searchCallerNumberGroups');
 		expect(agents.results).toEqual([
 			{ name: 'Renewal reminder', value: AGENT_ID, description: expect.anything() },
 		]);
@@ -216,133 +232,87 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 });
 
 describe('callTask create: validation before sending', () => {
-	const cases: Array<[string, INodeParameters, string]> = [
+	const windows = (...window: INodeParameters[]) => ({ callWindows: { window } });
+	const retry = (fields: INodeParameters) => ({
+		retry: { retryEnabled: true, retryReasons: ['busy'], maxRetryTimes: 1, ...fields },
+	});
+	test.each<[string, INodeParameters]>([
+		['"Task Name" must be at most 50 characters (it has 51)', { taskName: 'x'.repeat(51) }],
+		['"Task Name" is required', { taskName: '  ' }],
 		[
-			'task name too long',
-			{ taskName: 'x'.repeat(51) },
-			'"Task Name" must be at most 50 characters (it has 51)',
-		],
-		['task name empty', { taskName: '  ' }, '"Task Name" is required'],
-		[
-			'voice agent id not numeric',
-			{ voiceAgentId: locator('={{ "agent-7" }}', 'id') },
 			'"Voice Agent" must be a numeric ID greater than 0',
+			{ voiceAgentId: locator('={{ "agent-7" }}', 'id') },
 		],
 		[
-			'caller group id empty',
-			{ callerNumberGroupId: locator('={{ $json.missing }}', 'id') },
 			'"Caller Number Group" is required',
+			{ callerNumberGroupId: locator('={{ $json.missing }}', 'id') },
 		],
 		[
-			'agent type not in the enum',
-			{ agentType: 'robot' },
 			'"Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
+			{ agentType: 'robot' },
 		],
+		['"Max Concurrency" must be a whole number greater than 0 (got 0)', { maxConcurrency: 0 }],
+		['"Max Concurrency" must be a whole number greater than 0 (got 2.5)', { maxConcurrency: 2.5 }],
+		['"Call Windows" must have at least one call window', { callWindows: {} }],
 		[
-			'max concurrency 0',
-			{ maxConcurrency: 0 },
-			'"Max Concurrency" must be a whole number greater than 0 (got 0)',
-		],
-		[
-			'max concurrency fractional',
-			{ maxConcurrency: 2.5 },
-			'"Max Concurrency" must be a whole number greater than 0 (got 2.5)',
-		],
-		['no call window', { callWindows: {} }, '"Call Windows" must have at least one call window'],
-		[
-			'no weekday',
-			{ callWindows: { window: [{ weekdays: [], timeRanges: '09:00-10:00' }] } },
 			'"Call Windows → Weekdays (window 1)" must have at least one weekday',
+			windows({ weekdays: [], timeRanges: '09:00-10:00' }),
 		],
 		[
-			'weekday out of range',
-			{ callWindows: { window: [{ weekdays: '={{ [1, 8] }}', timeRanges: '09:00-10:00' }] } },
 			'"Call Windows → Weekdays (window 1)" has "8", which is not a weekday',
+			windows({ weekdays: '={{ [1, 8] }}', timeRanges: '09:00-10:00' }),
 		],
 		[
-			'weekday twice',
-			{
-				callWindows: { window: [{ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }] },
-			},
 			'"Call Windows → Weekdays (window 1)" lists monday (1) twice',
+			windows({ weekdays: '={{ [1, "Monday"] }}', timeRanges: '09:00-10:00' }),
 		],
 		[
-			'time range malformed',
-			{ callWindows: { window: [{ weekdays: [1], timeRanges: '9am-5pm' }] } },
 			'"Call Windows → Time Ranges (window 1)" has "9am-5pm", which is not a time range in the form HH:mm-HH:mm',
+			windows({ weekdays: [1], timeRanges: '9am-5pm' }),
 		],
 		[
-			'time range ending before it starts',
-			{
-				callWindows: {
-					window: [
-						{ weekdays: [1], timeRanges: '09:00-10:00' },
-						{ weekdays: [2], timeRanges: '18:00-09:00' },
-					],
-				},
-			},
 			'"Call Windows → Time Ranges (window 2)" has "18:00-09:00", whose end is not after its start',
+			windows(
+				{ weekdays: [1], timeRanges: '09:00-10:00' },
+				{ weekdays: [2], timeRanges: '18:00-09:00' },
+			),
 		],
 		[
-			'retry on without its fields',
-			{ retry: { retryEnabled: true } },
 			'"Retry → Retry Reasons" is required when retry is enabled (and 3 more problems)',
+			{ retry: { retryEnabled: true } },
 		],
 		[
-			'retry reason not in the enum',
-			{
-				retry: {
-					retryEnabled: true,
-					retryReasons: '={{ ["busy", "hung_up"] }}',
-					maxRetryTimes: 1,
-					retryIntervalValue: 5,
-					retryIntervalUnit: 'minute',
-				},
-			},
 			'"Retry → Retry Reasons" has "hung_up", which is not a retry reason',
+			retry({
+				retryReasons: '={{ ["busy", "hung_up"] }}',
+				retryIntervalValue: 5,
+				retryIntervalUnit: 'minute',
+			}),
 		],
 		[
-			'retry interval 0',
-			{
-				retry: {
-					retryEnabled: true,
-					retryReasons: ['busy'],
-					maxRetryTimes: 1,
-					retryIntervalValue: 0,
-					retryIntervalUnit: 'minute',
-				},
-			},
 			'"Retry → Retry Interval Value" must be a whole number greater than 0 (got 0)',
+			retry({ retryIntervalValue: 0, retryIntervalUnit: 'minute' }),
 		],
 		[
-			'scheduled without a time',
-			{ startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' },
 			'"Scheduled Start Time" is required for a scheduled task',
+			{ startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' },
 		],
 		[
-			'scheduled in the past',
-			{ startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' },
 			'"Scheduled Start Time" must be in the future (it is 2020-01-01 08:00:00',
+			{ startType: 'scheduled', scheduledStartTime: '2020-01-01T00:00:00Z' },
 		],
 		[
-			'scheduled not a date',
-			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 			'"Scheduled Start Time" is not a date and time',
+			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 		],
-	];
-
-	test.each(cases)(
-		'%s: an error naming item and field, and zero requests',
-		async (_name, parameters, message) => {
-			const result = await create(parameters);
-			expect(result.requests).toEqual([]);
-			expect(result.items).toEqual([]);
-			expect(result.error?.name).toBe('NodeOperationError');
-			expect(result.error?.message).toContain('Invalid input [item 0]: ');
-			expect(result.error?.message).toContain(message);
-			expect(result.error?.description).toMatch(/\S/);
-		},
-	);
+	])('%s: an error naming item and field, and zero requests', async (message, parameters) => {
+		const result = await create(parameters);
+		expect(result.requests).toEqual([]);
+		expect(result.items).toEqual([]);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
+		expect(result.error?.description).toMatch(/\S/);
+	});
 
 	test('required fields left empty are stopped by n8n itself before the node runs', async () => {
 		for (const parameters of [
@@ -369,12 +339,11 @@ describe('callTask create: validation before sending', () => {
 describe('callTask create: vendor errors', () => {
 	test('702: the caller number group does not exist; one request, never retried', async () => {
 		const result = await create({ callerNumberGroupId: locator('123456789012345678', 'id') });
-		expect(result.requests).toHaveLength(1);
-		expect(result.requests[0].code).toBe(702);
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(
-			'Contact Center error 702: display-number group does not exist',
-		);
+		expect(result.requests.map((r) => r.code)).toEqual([702]);
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Contact Center error 702: display-number group does not exist',
+		});
 		expect(result.error?.description).toContain('Pick one from the Caller Number Group list');
 	});
 
@@ -403,5 +372,158 @@ describe('callTask create: vendor errors', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+});
+
+const CREATE: INodeParameters = {
+	resource: 'callTask',
+	operation: 'create',
+	taskName: 'Renewal calls',
+	voiceAgentId: locator(AGENT_ID, 'id'),
+	callerNumberGroupId: locator(GROUP_ID, 'id'),
+	maxConcurrency: 2,
+	startType: 'manual',
+};
+
+const createBody = (result: RunNodeResult): IDataObject => {
+	expect(result.error).toBeUndefined();
+	expect(result.requests.map((r) => r.path)).toEqual([CREATE_PATH]);
+	return result.requests[0].body as IDataObject;
+};
+
+describe('callTask create, version 2', () => {
+	test('the form as it opens: one Mon-Fri 09:00-18:00 window, no retry, no agent type', async () => {
+		const body = createBody(await runV2(CREATE));
+		expect(body).toEqual({
+			taskName: 'Renewal calls',
+			voiceAgentId: AGENT_ID,
+			startType: 'manual',
+			callStrategy: {
+				callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }],
+				maxConcurrency: 2,
+				callerNumberGroupId: GROUP_ID,
+			},
+			retryStrategy: RETRY_OFF,
+		});
+	});
+
+	test('Retry Unsuccessful Calls on: its revealed fields start at busy and no answer, once, after 30 minutes', async () => {
+		const body = createBody(await runV2({ ...CREATE, retryEnabled: true }));
+		expect(body.retryStrategy).toEqual({
+			retryEnabled: true,
+			retryReasons: ['busy', 'no_answer'],
+			maxRetryTimes: 1,
+			retryIntervalValue: 30,
+			retryIntervalUnit: 'minute',
+		});
+	});
+
+	const voiceagent = locator(VOICEAGENT_ID, 'id');
+	test.each([
+		['defaults (v1 with the window given)', {}, { callWindows: MON_TO_FRI }],
+		[
+			'agent type and two windows',
+			{ options: { agentType: 'voiceagent' }, voiceAgentId: voiceagent, callWindows: TWO_WINDOWS },
+			{ agentType: 'voiceagent', voiceAgentId: voiceagent, callWindows: TWO_WINDOWS },
+		],
+		[
+			'retry on, from expressions',
+			{ retryEnabled: '={{ true }}', ...RETRY_FROM_EXPRESSIONS },
+			{ callWindows: MON_TO_FRI, retry: { retryEnabled: true, ...RETRY_FROM_EXPRESSIONS } },
+		],
+	])('%s: the same request body as version 1', async (_, v2, v1) => {
+		const second = createBody(await runV2({ ...CREATE, ...v2 }));
+		const first = createBody(await runV2({ ...CREATE, ...v1 }, { typeVersion: 1 }));
+		expect(second).toEqual(first);
+	});
+
+	test("version 1's top-level Agent Type and Retry are not parameters of version 2: n8n drops them", async () => {
+		const body = createBody(
+			await runV2({
+				...CREATE,
+				agentType: 'voiceagent',
+				retry: { retryEnabled: true, retryReasons: ['busy'] },
+			}),
+		);
+		expect(body).not.toHaveProperty('agentType');
+		expect(body.retryStrategy).toMatchObject({ retryEnabled: false });
+	});
+
+	test.each([
+		[
+			{ retryEnabled: true, retryIntervalUnit: '={{ "week" }}' },
+			'"Retry Interval Unit" must be minute or day (got "week")',
+		],
+		[
+			{ retryEnabled: '={{ "yes" }}' },
+			'"Retry Unsuccessful Calls" must be true or false (got "yes")',
+		],
+		[
+			{ options: { agentType: '={{ "robot" }}' } },
+			'"Options → Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
+		],
+	])('bad retry input %j names the version-2 field and sends nothing', async (input, message) => {
+		expectRefused(await runV2({ ...CREATE, ...input }), `Invalid input [item 0]: ${message}`);
+	});
+});
+
+const TASK_KEYS = (
+	'completedCount connectedCount createTime id lastExecutedTime progressRate status taskName ' +
+	'totalCount voiceAgentName'
+).split(' ');
+const GET_ALL = { resource: 'callTask', operation: 'getAll', returnAll: true };
+
+describe('callTask get and getAll, version 2: Simplify', () => {
+	test('Get Many: simplified by default, raw (as version 1) with Simplify off', async () => {
+		const simplified = await runV2(GET_ALL);
+		const raw = await runV2({ ...GET_ALL, simplify: false });
+		const v1 = await runV2(GET_ALL, { typeVersion: 1 });
+		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
+		expect(simplified.items.length).toBe(v1.items.length);
+		expect(simplified.items.length).toBeGreaterThanOrEqual(2);
+		for (const [index, item] of simplified.items.entries()) {
+			expect(Object.keys(item.json).sort()).toEqual(TASK_KEYS);
+			const full = v1.items[index].json;
+			expect(item.json).toEqual(Object.fromEntries(TASK_KEYS.map((k) => [k, full[k] ?? null])));
+		}
+		expect(raw.requests.map((r) => r.body)).toEqual(simplified.requests.map((r) => r.body));
+	});
+
+	test('Get: simplified by default, the raw task with Simplify off', async () => {
+		const task = (await runV2(GET_ALL, { typeVersion: 1 })).items[0].json;
+		const get = { resource: 'callTask', operation: 'get', taskId: locator(String(task.id), 'id') };
+		const simplified = await runV2(get);
+		expect(simplified.items.map((i) => i.json)).toEqual([
+			Object.fromEntries(TASK_KEYS.map((k) => [k, task[k] ?? null])),
+		]);
+		const raw = await runV2({ ...get, simplify: false });
+		expect(raw.items.map((i) => i.json)).toEqual([task]);
+		const v1 = await runV2(get, { typeVersion: 1 });
+		expect(v1.items.map((i) => i.json)).toEqual([task]);
+	});
+});
+
+describe('voiceAgent getAll, version 2: Simplify', () => {
+	test('simplified by default (9 fields), raw as version 1 with Simplify off', async () => {
+		const parameters = { resource: 'voiceAgent', operation: 'getAll', returnAll: true };
+		const simplified = await runV2(parameters);
+		const raw = await runV2({ ...parameters, simplify: false });
+		const v1 = await runV2(parameters, { typeVersion: 1 });
+		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
+		expect(simplified.items.map((i) => i.json)).toEqual(
+			v1.items.map(({ json }) => ({
+				id: json.id,
+				name: json.name,
+				publishStatus: json.publishStatus,
+				description: json.description ?? null,
+				language: json.language ?? null,
+				voice: json.voice ?? null,
+				version: json.version ?? null,
+				createTime: json.createTime ?? null,
+				updateTime: json.updateTime ?? null,
+			})),
+		);
+		expect(simplified.items.map((i) => i.json.id)).toEqual([AGENT_ID, VOICEAGENT_ID]);
+		expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(10);
 	});
 });

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, nodeRunner, type RunNodeOptions, type RunNodeResult } from '../harness';
@@ -44,6 +44,9 @@ const operate = async (
 ) => await run({ operation, taskId: locator(taskId) }, options);
 
 const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
+/** The bodies of the first `count` task-query pages of `pageSize`. */
+const pages = (count: number, pageSize = 500) =>
+	Array.from({ length: count }, (_, i) => ({ pageNum: i + 1, pageSize }));
 
 describe('callTask: the state machine through the node', () => {
 	test('create → start without customers (813) → import → start → import while running (809) → pause → start', async () => {
@@ -76,14 +79,9 @@ describe('callTask: the state machine through the node', () => {
 
 		const started = await operate('start', taskId);
 		expect(started.error).toBeUndefined();
-		expect(started.requests).toHaveLength(1);
-		expect(started.requests[0]).toMatchObject({
-			method: 'POST',
-			path: OPERATE_PATH,
-			signatureValid: true,
-			code: 200,
-		});
-		expect(started.requests[0].body).toEqual({ taskId, operation: 'start' });
+		expect(
+			started.requests.map((r) => [r.method, r.path, r.signatureValid, r.code, r.body]),
+		).toEqual([['POST', OPERATE_PATH, true, 200, { taskId, operation: 'start' }]]);
 		expect(started.requests[0].rawBody).toBe(`{"taskId":"${taskId}","operation":"start"}`);
 		expect(started.items).toEqual([
 			{
@@ -191,12 +189,9 @@ describe('callTask get: found through the task query', () => {
 			connectedCount: 4,
 		});
 		const result = await operate('get', taskId);
-		expect(result.requests).toHaveLength(1);
-		expect(result.requests[0]).toMatchObject({
-			path: QUERY_PATH,
-			body: { pageNum: 1, pageSize: 500 },
-			signatureValid: true,
-		});
+		expect(result.requests.map((r) => [r.path, r.body, r.signatureValid])).toEqual([
+			[QUERY_PATH, { pageNum: 1, pageSize: 500 }, true],
+		]);
 		expect(result.items).toEqual([
 			{
 				json: expect.objectContaining({
@@ -222,11 +217,7 @@ describe('callTask get: found through the task query', () => {
 			{ operation: 'get', taskId: locator('={{ $json.id }}', 'id') },
 			{ items: [{ id: oldest.id }, { id: newest.id }] },
 		);
-		expect(bodies(result)).toEqual([
-			{ pageNum: 1, pageSize: 500 },
-			{ pageNum: 2, pageSize: 500 },
-			{ pageNum: 3, pageSize: 500 },
-		]);
+		expect(bodies(result)).toEqual(pages(3));
 		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
 			[oldest.id, { item: 0 }],
 			[newest.id, { item: 1 }],
@@ -258,42 +249,24 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 	test('Return All reads 1,200 tasks in exactly 3 pages of 500', async () => {
 		const result = await runMany({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.path, r.signatureValid])).toEqual([
-			[QUERY_PATH, true],
-			[QUERY_PATH, true],
-			[QUERY_PATH, true],
-		]);
-		expect(bodies(result)).toEqual([
-			{ pageNum: 1, pageSize: 500 },
-			{ pageNum: 2, pageSize: 500 },
-			{ pageNum: 3, pageSize: 500 },
-		]);
+		expect(result.requests.map((r) => [r.path, r.signatureValid, r.body])).toEqual(
+			pages(3).map((body) => [QUERY_PATH, true, body]),
+		);
 		expect(result.items).toHaveLength(1_200);
 		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(1_200);
 		expect(result.items.every((item) => /^\d{18}$/.test(item.json.id as string))).toBe(true);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(Object.keys(result.items[0].json)).toEqual(
-			expect.arrayContaining([
-				'status',
-				'totalCount',
-				'completedCount',
-				'connectedCount',
-				'progressRate',
-				'callStrategy',
-				'retryStrategy',
-			]),
-		);
+		const keys =
+			'status totalCount completedCount connectedCount progressRate callStrategy retryStrategy';
+		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(keys.split(' ')));
 	});
 
 	test('Limit: one page just big enough, or the fewest pages (at most 500), each as small as that allows', async () => {
 		const ten = await runMany({ operation: 'getAll', limit: 10 });
-		expect(bodies(ten)).toEqual([{ pageNum: 1, pageSize: 10 }]);
+		expect(bodies(ten)).toEqual(pages(1, 10));
 		expect(ten.items).toHaveLength(10);
 		const many = await runMany({ operation: 'getAll', limit: 700 });
-		expect(bodies(many)).toEqual([
-			{ pageNum: 1, pageSize: 350 },
-			{ pageNum: 2, pageSize: 350 },
-		]);
+		expect(bodies(many)).toEqual(pages(2, 350));
 		expect(many.items).toHaveLength(700);
 	});
 
@@ -339,24 +312,21 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 		]);
 	});
 
-	test.each([
+	test.each<[string, INodeParameters]>([
 		[
-			'task name over 50 characters',
-			{ taskName: 'x'.repeat(51) },
 			'"Filters → Task Name" must be at most 50 characters (it has 51)',
+			{ taskName: 'x'.repeat(51) },
 		],
 		[
-			'end before start',
-			{ startDate: '2026-03-02', endDate: '2026-03-01' },
 			'"Filters → Created To" must not be earlier than Created From (2026-03-01 is before 2026-03-02',
+			{ startDate: '2026-03-02', endDate: '2026-03-01' },
 		],
 		[
-			'unknown status',
-			{ statusList: '={{ ["running", "stopped"] }}' },
 			'"Filters → Status" has "stopped", which is not a task state',
+			{ statusList: '={{ ["running", "stopped"] }}' },
 		],
-		['not a date', { startDate: '={{ "last week" }}' }, '"Filters → Created From" is not a date'],
-	])('invalid filter (%s) sends nothing', async (_name, filters, message) => {
+		['"Filters → Created From" is not a date', { startDate: '={{ "last week" }}' }],
+	])('invalid filter sends nothing: %s', async (message, filters) => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters });
 		expect(result.requests).toEqual([]);
 		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);

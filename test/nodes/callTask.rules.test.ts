@@ -1,3 +1,10 @@
+/**
+ * Call task rules (pure), and the call task parameters the contract test (contract.test.ts) does not
+ * reach: ids picked from lists, the names inside Call Windows and Variables, and the weekday values.
+ */
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { hasExpression } from '../../nodes/ContactCenter/actions/callTask/common';
 import { toApiDateFilter } from '../../nodes/ContactCenter/actions/callTask/getAll.operation';
 import { describeItems } from '../../nodes/ContactCenter/actions/errors';
@@ -122,51 +129,52 @@ describe('import rows', () => {
 		});
 	});
 
-	test('every row rule of the spec is checked', () => {
-		const fields = (input: Partial<typeof base> & { additionalFields?: Record<string, unknown> }) =>
-			checkImportRow(0, { ...base, ...input }).issues.map((i) => `${i.field} ${i.problem}`);
-		expect(fields({ taskId: '0' })[0]).toContain('taskId must be a numeric ID greater than 0');
-		expect(fields({ taskId: 'abc' })[0]).toContain('taskId must be a numeric ID');
-		expect(fields({ customerNumber: '' })).toEqual(['customerNumber is required']);
-		expect(fields({ customerNumber: '1234' })[0]).toContain('must be 5 to 20 characters');
-		expect(fields({ customerNumber: '1'.repeat(21) })[0]).toContain('must be 5 to 20 characters');
-		expect(fields({ customerNumber: '138 0000 0000' })[0]).toContain('must be 5 to 20 characters');
-		expect(checkImportRow(0, { ...base, customerNumber: '+86-138-0000' }).issues).toEqual([]);
-		expect(fields({ additionalFields: { customerName: 'n'.repeat(101) } })).toEqual([
+	const variables = (variables: unknown) => ({ additionalFields: { variables } });
+	const has = (text: string): unknown => expect.stringContaining(text);
+	test.each<[Partial<Record<keyof typeof base, unknown>>, unknown]>([
+		[{ taskId: '0' }, has('taskId must be a numeric ID greater than 0')],
+		[{ taskId: 'abc' }, has('taskId must be a numeric ID')],
+		[{ customerNumber: '' }, 'customerNumber is required'],
+		[{ customerNumber: '1234' }, has('must be 5 to 20 characters')],
+		[{ customerNumber: '1'.repeat(21) }, has('must be 5 to 20 characters')],
+		[{ customerNumber: '138 0000 0000' }, has('must be 5 to 20 characters')],
+		[
+			{ additionalFields: { customerName: 'n'.repeat(101) } },
 			'additionalFields.customerName must be at most 100 characters (it has 101)',
-		]);
-		expect(fields({ additionalFields: { remark: 'r'.repeat(501) } })).toEqual([
+		],
+		[
+			{ additionalFields: { remark: 'r'.repeat(501) } },
 			'additionalFields.remark must be at most 500 characters (it has 501)',
-		]);
-		const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x']));
-		expect(fields({ additionalFields: { variables: many } })).toEqual([
+		],
+		[
+			variables(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x']))),
 			'additionalFields.variables may hold at most 20 variables (it has 21)',
-		]);
-		expect(
-			fields({ additionalFields: { variables: [{ name: 'n'.repeat(51), value: 'x' }] } }),
-		).toEqual(['additionalFields.variables[0].name must be at most 50 characters (it has 51)']);
-		expect(
-			fields({ additionalFields: { variables: [{ name: 'a', value: 'v'.repeat(501) }] } }),
-		).toEqual(['additionalFields.variables[0].value must be at most 500 characters (it has 501)']);
-		expect(
-			fields({
-				additionalFields: {
-					variables: [
-						{ name: 'a', value: '1' },
-						{ name: 'a', value: '2' },
-					],
-				},
-			}),
-		).toEqual(['additionalFields.variables[1].name repeats the variable "a"']);
-		expect(fields({ additionalFields: { variables: [{ name: '', value: '1' }] } })).toEqual([
-			'additionalFields.variables[0].name is required',
-		]);
-		expect(
-			fields({ additionalFields: { variables: [{ name: 'a', value: { x: 1 } }] } })[0],
-		).toContain('must be text');
-		expect(fields({ dupStrategy: 'all' as never })[0]).toContain(
-			'options.dupStrategy must be one of task, batch, none',
-		);
+		],
+		[
+			variables([{ name: 'n'.repeat(51), value: 'x' }]),
+			'additionalFields.variables[0].name must be at most 50 characters (it has 51)',
+		],
+		[
+			variables([{ name: 'a', value: 'v'.repeat(501) }]),
+			'additionalFields.variables[0].value must be at most 500 characters (it has 501)',
+		],
+		[
+			variables([
+				{ name: 'a', value: '1' },
+				{ name: 'a', value: '2' },
+			]),
+			'additionalFields.variables[1].name repeats the variable "a"',
+		],
+		[variables([{ name: '', value: '1' }]), 'additionalFields.variables[0].name is required'],
+		[variables([{ name: 'a', value: { x: 1 } }]), has('must be text')],
+		[{ dupStrategy: 'all' }, has('options.dupStrategy must be one of task, batch, none')],
+	])('a row breaking rule %# gets exactly that issue', (input, issue) => {
+		const row = { ...base, ...input } as Parameters<typeof checkImportRow>[1];
+		expect(checkImportRow(0, row).issues.map((i) => `${i.field} ${i.problem}`)).toEqual([issue]);
+	});
+
+	test('a number with + and - is a valid row', () => {
+		expect(checkImportRow(0, { ...base, customerNumber: '+86-138-0000' }).issues).toEqual([]);
 	});
 
 	test('variables come from the fixed collection, a list or an object', () => {
@@ -249,4 +257,53 @@ test('parameters with expressions anywhere are read per item', () => {
 	);
 	expect(hasExpression({ __rl: true, mode: 'list', value: '187000000000000001' })).toBe(false);
 	expect(hasExpression(undefined)).toBe(false);
+});
+
+const node = new ContactCenter();
+const { properties } = node.description;
+
+const find = (name: string, operation: string) =>
+	properties.find(
+		(p) =>
+			p.name === name &&
+			p.displayOptions?.show?.resource?.includes('callTask') === true &&
+			p.displayOptions.show.operation?.includes(operation) === true,
+	);
+const valuesOf = (collection: INodeProperties | undefined) =>
+	(collection?.options?.[0] as INodePropertyCollection).values;
+
+test.each([
+	['create', 'voiceAgentId', 'searchVoiceAgents'],
+	['create', 'callerNumberGroupId', 'searchCallerNumberGroups'],
+	['import', 'taskId', 'searchCallTasks'],
+	['get', 'taskId', 'searchCallTasks'],
+	['start', 'taskId', 'searchCallTasks'],
+	['pause', 'taskId', 'searchCallTasks'],
+])('%s: %s is picked from a list (%s) first, by ID second', (operation, name, method) => {
+	const property = find(name, operation);
+	expect(property?.type).toBe('resourceLocator');
+	expect(property?.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+	expect(property?.modes?.[0].typeOptions?.searchListMethod).toBe(method);
+	expect(node.methods.listSearch[method]).toBeInstanceOf(Function);
+});
+
+test('a call window has weekdays listed Monday to Sunday as 1 to 7 and time ranges', () => {
+	const window = valuesOf(find('callWindows', 'create'));
+	expect(window.map((v) => v.name)).toEqual(['weekdays', 'timeRanges']);
+	expect((window[0].options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
+		['Monday', 1],
+		['Tuesday', 2],
+		['Wednesday', 3],
+		['Thursday', 4],
+		['Friday', 5],
+		['Saturday', 6],
+		['Sunday', 7],
+	]);
+});
+
+test('an import variable has a name and a value', () => {
+	const additional = find('additionalFields', 'import')?.options as INodeProperties[];
+	const variables = additional.find((o) => o.name === 'variables');
+
+	expect(valuesOf(variables).map((v) => v.name)).toEqual(['name', 'value']);
 });

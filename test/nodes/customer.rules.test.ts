@@ -17,6 +17,13 @@ import {
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
 import { repeatIdsOf } from '../../nodes/ContactCenter/api/customers';
 import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerField/filters';
+import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
+import { addPhones, withPhone } from '../../nodes/ContactCenter/actions/customer/phones';
+import {
+	customFieldNames,
+	SIMPLIFIED_FIELDS,
+	simplifyCustomer,
+} from '../../nodes/ContactCenter/actions/customer/simplify';
 
 const ZONES = { workflow: 'America/New_York', api: 'Asia/Shanghai' };
 
@@ -34,55 +41,28 @@ function config(partial: Partial<CustomerFieldConfig> & { field: string }): Cust
 	};
 }
 
+/** A saved resource-mapper schema entry, shown and not used for matching, as the editor saves it. */
+const column = (id: string, displayName: string, type: string, more: IDataObject = {}) => ({
+	id,
+	displayName,
+	required: false,
+	type,
+	display: true,
+	defaultMatch: false,
+	...more,
+});
+const choices = (...names: string[][]) => names.map(([name, value]) => ({ name, value }));
 const SCHEMA = [
-	{
-		id: 'level',
-		displayName: 'Level',
+	column('level', 'Level', 'options', {
 		required: true,
-		type: 'options',
-		options: [
-			{ name: 'Gold', value: 'gold' },
-			{ name: 'Silver', value: 'silver' },
-		],
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'score',
-		displayName: 'Score',
-		required: false,
-		type: 'number',
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'visitAt',
-		displayName: 'Visit at',
-		required: false,
-		type: 'dateTime',
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'tags',
-		displayName: 'Tags (comma-separated keys)',
-		required: false,
-		type: 'string',
-		options: [
-			{ name: 'a', value: 'a' },
-			{ name: 'b', value: 'b' },
-		],
-		display: true,
-		defaultMatch: false,
-	},
-	{
-		id: 'note',
-		displayName: 'Note',
-		required: false,
-		type: 'string',
-		display: true,
-		defaultMatch: false,
-	},
+		options: choices(['Gold', 'gold'], ['Silver', 'silver']),
+	}),
+	column('score', 'Score', 'number'),
+	column('visitAt', 'Visit at', 'dateTime'),
+	column('tags', 'Tags (comma-separated keys)', 'string', {
+		options: choices(['a', 'a'], ['b', 'b']),
+	}),
+	column('note', 'Note', 'string'),
 ];
 
 const mapper = (value: IDataObject | null, schema: unknown[] = SCHEMA) => ({
@@ -169,39 +149,23 @@ describe('customer write body (create, upsert, update)', () => {
 
 describe('custom fields: configuration to resource-mapper fields', () => {
 	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order', () => {
+		// The field list as the API sends it: enabled (status 1) unless said otherwise.
+		const raw = (field: string, name: string, type: string, sort: number, more: IDataObject = {}) =>
+			toFieldConfig({ field, name, type, status: 1, sort, ...more });
 		const configs = [
-			toFieldConfig({
-				field: 'customerName',
-				name: 'Customer name',
-				type: 'text',
-				status: 1,
-				isSystem: true,
-				required: true,
-			}),
-			toFieldConfig({ field: 'cf_b', name: 'Birthday', type: 'date', status: 1, sort: 3 }),
-			toFieldConfig({
-				field: 'cf_l',
-				name: 'Level',
-				type: 'select',
-				status: 1,
-				sort: 1,
+			raw('customerName', 'Customer name', 'text', 0, { isSystem: true, required: true }),
+			raw('cf_b', 'Birthday', 'date', 3),
+			raw('cf_l', 'Level', 'select', 1, {
 				required: true,
 				choices: [
 					{ key: 'g', value: 'Gold' },
 					{ key: 's', value: 's' },
 				],
 			}),
-			toFieldConfig({ field: 'cf_n', name: 'Score', type: 'number', status: 1, sort: 2 }),
-			toFieldConfig({ field: 'cf_t', name: 'Visit', type: 'datetime', status: 1, sort: 4 }),
-			toFieldConfig({
-				field: 'cf_m',
-				name: 'Tags',
-				type: 'multiSelect',
-				status: 1,
-				sort: 5,
-				choices: [{ key: 'a', value: 'A' }],
-			}),
-			toFieldConfig({ field: 'cf_off', name: 'Old', type: 'text', status: 0, sort: 6 }),
+			raw('cf_n', 'Score', 'number', 2),
+			raw('cf_t', 'Visit', 'datetime', 4),
+			raw('cf_m', 'Tags', 'multiSelect', 5, { choices: [{ key: 'a', value: 'A' }] }),
+			raw('cf_off', 'Old', 'text', 6, { status: 0 }),
 			toFieldConfig({ field: '', name: 'broken' }),
 		].filter((c): c is CustomerFieldConfig => c !== undefined);
 		expect(configs).toHaveLength(7);
@@ -412,6 +376,89 @@ describe('customer field list filters', () => {
 	});
 });
 
+describe('version 2 rules: search criteria, phones on match, simplify', () => {
+	test('Search criteria: a phone is one eq condition on mobile, email eq, name contains', () => {
+		expect(buildSearch({ phone: ' 13800000001 ', email: '', name: undefined })).toEqual({
+			issues: [],
+			body: { search: [{ field: 'mobile', operator: 'eq', value: ['13800000001'] }], sortList: [] },
+		});
+		expect(buildSearch({ phone: 13800000001, email: 'a@b.c', name: 'Li' }).body.search).toEqual([
+			{ field: 'mobile', operator: 'eq', value: ['13800000001'] },
+			{ field: 'email', operator: 'eq', value: ['a@b.c'] },
+			{ field: 'customerName', operator: 'in', value: ['Li'] },
+		]);
+		expect(buildSearch({ phone: '+86-138-0000-0001', email: '', name: '' }).issues).toEqual([]);
+	});
+
+	test('phones: the matched customer keeps its numbers and memos, new ones are appended, a given memo wins', () => {
+		const existing = [
+			{ value: '1', memo: 'home' },
+			{ value: '2', memo: '' },
+		];
+		expect(addPhones(existing, [{ value: '1' }])).toEqual([
+			{ value: '1', memo: 'home' },
+			{ value: '2' },
+		]);
+		expect(
+			addPhones(existing, [
+				{ value: '3', memo: 'new' },
+				{ value: '2', memo: 'work' },
+			]),
+		).toEqual([
+			{ value: '1', memo: 'home' },
+			{ value: '2', memo: 'work' },
+			{ value: '3', memo: 'new' },
+		]);
+		expect(addPhones(undefined, [{ value: '3' }])).toEqual([{ value: '3' }]);
+		expect(withPhone([{ value: '2' }], '1')).toEqual([{ value: '1' }, { value: '2' }]);
+		expect(withPhone([{ value: '1', memo: 'm' }], '1')).toEqual([{ value: '1', memo: 'm' }]);
+	});
+
+	test('simplify: ten fields, phones and e-mails as strings, custom fields by display name (the id when the name is taken)', () => {
+		const names = customFieldNames([
+			config({ field: 'cf_level', name: 'Level' }),
+			config({ field: 'cf_owner', name: 'owner' }),
+			config({ field: 'customerName', name: 'Customer name', isSystem: true }),
+		]);
+		const simplified = simplifyCustomer(
+			{
+				_id: '182739465018279001',
+				accountId: '1090',
+				customerName: 'Li',
+				mobile: [
+					{ value: '13800000001', memo: 'a' },
+					{ value: '13900000002', memo: '' },
+				],
+				email: [{ value: 'li@example.com', memo: '' }],
+				owner: 'u-1',
+				callingNumber: 3,
+				createTime: '2026-01-01 00:00:00',
+				updateTime: '2026-01-02 00:00:00',
+				qq: [],
+				cf_level: 'gold',
+				cf_owner: 'someone',
+				unknownKey: 'x',
+			},
+			names,
+		);
+		expect(SIMPLIFIED_FIELDS).toHaveLength(10);
+		expect(simplified).toEqual({
+			_id: '182739465018279001',
+			customerName: 'Li',
+			phones: ['13800000001', '13900000002'],
+			emails: ['li@example.com'],
+			owner: 'u-1',
+			lastCallTime: null,
+			lastChatTime: null,
+			callingNumber: 3,
+			createTime: '2026-01-01 00:00:00',
+			updateTime: '2026-01-02 00:00:00',
+			Level: 'gold',
+			cf_owner: 'someone',
+		});
+	});
+});
+
 /** Whether a property's `@version` condition (a list of versions or `{_cnd: {gte}}`) shows it in `version`. */
 function inVersion(property: INodeProperties, version: number): boolean {
 	const allowed = property.displayOptions?.show?.['@version'];
@@ -448,45 +495,22 @@ describe('node description: the contract names of customer and customerField (ve
 	test.each(['create', 'upsert'])(
 		'%s: customerName, contacts, additionalFields, customFields',
 		(operation) => {
-			expect(names('customer', operation)).toEqual([
-				'customerName',
-				'mobile',
-				'email',
-				'qq',
-				'wechat',
-				'additionalFields',
-				'customFields',
-			]);
+			expect(names('customer', operation).join(' ')).toBe(
+				'customerName mobile email qq wechat additionalFields customFields',
+			);
 			for (const kind of ['mobile', 'email', 'qq', 'wechat'])
 				expect(inner('customer', operation, kind)).toEqual(['values:value,memo']);
-			expect(inner('customer', operation, 'additionalFields').sort()).toEqual(
-				[
-					'assignTime',
-					'createMethod',
-					'customerOrigin',
-					'customerSource',
-					'emailList',
-					'mobileDecrypt',
-					'mobileList',
-					'owner',
-					'qqList',
-					'visitorId',
-					'wechatList',
-				].sort(),
+			expect(inner('customer', operation, 'additionalFields').sort().join(' ')).toBe(
+				'assignTime createMethod customerOrigin customerSource emailList mobileDecrypt mobileList ' +
+					'owner qqList visitorId wechatList',
 			);
 		},
 	);
 
 	test('update: customerId, contacts, updateFields (with customerName), customFields', () => {
-		expect(names('customer', 'update')).toEqual([
-			'customerId',
-			'mobile',
-			'email',
-			'qq',
-			'wechat',
-			'updateFields',
-			'customFields',
-		]);
+		expect(names('customer', 'update').join(' ')).toBe(
+			'customerId mobile email qq wechat updateFields customFields',
+		);
 		expect(inner('customer', 'update', 'updateFields')).toContain('customerName');
 	});
 
@@ -494,13 +518,9 @@ describe('node description: the contract names of customer and customerField (ve
 		expect(names('customer', 'get')).toEqual(['customerId']);
 		expect(names('customer', 'delete')).toEqual(['customerId']);
 		expect(names('customer', 'getAll')).toEqual(['returnAll', 'limit', 'filters', 'sort']);
-		expect(inner('customer', 'getAll', 'filters')).toEqual([
-			'conditions',
-			'createTimeBegin',
-			'createTimeEnd',
-			'updateTimeBegin',
-			'updateTimeEnd',
-		]);
+		expect(inner('customer', 'getAll', 'filters').join(' ')).toBe(
+			'conditions createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd',
+		);
 		expect(inner('customer', 'getAll', 'sort')).toEqual(['values:field,orderBy']);
 		const conditions = shown('customer', 'getAll')
 			.find((p) => p.name === 'filters')
@@ -511,13 +531,9 @@ describe('node description: the contract names of customer and customerField (ve
 				: [],
 		).toEqual([['field', 'operator', 'value']]);
 		expect(names('customerField', 'getAll')).toEqual(['returnAll', 'limit', 'filters']);
-		expect(inner('customerField', 'getAll', 'filters')).toEqual([
-			'category',
-			'editable',
-			'enabled',
-			'name',
-			'type',
-		]);
+		expect(inner('customerField', 'getAll', 'filters').join(' ')).toBe(
+			'category editable enabled name type',
+		);
 	});
 
 	test('customFields is a resource mapper on getCustomerFieldMapping, mode add for every write operation', () => {

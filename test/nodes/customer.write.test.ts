@@ -1,19 +1,47 @@
 import type { IDataObject, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import {
+	cascadeHint,
+	toFieldConfig,
+} from '../../nodes/ContactCenter/actions/customer/customFields';
 import { callMethod, nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const ADD = '/openapi/crm/add';
 const UPDATE = '/openapi/crm/update';
 
-const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
+// A second tenant holds only a cascade custom field.
+const CASCADE = { appId: '1095', appSecret: 'cascade-secret' };
+const REGION = {
+	level: 2,
+	fillLevel: 1,
+	children: [
+		{
+			key: 'zj',
+			value: '浙江',
+			children: [
+				{ key: 'hz', value: '杭州', children: [] },
+				{ key: 'nb', value: '宁波', children: [] },
+			],
+		},
+		{ key: 'bj', value: '北京', children: [{ key: 'cy', value: '朝阳', children: [] }] },
+	],
+};
+
+const sandbox = useSandbox({
+	tenants: [
+		{ ...APP, timezone: 'Asia/Shanghai' },
+		{ ...CASCADE, timezone: 'Asia/Shanghai' },
+	],
+});
 const { control } = sandbox;
 let addSchema: ResourceMapperField[];
 let updateSchema: ResourceMapperField[];
 
-const credentials = () => sandbox.credentials(APP, { timezone: 'Asia/Shanghai' });
+const credentials = (app = APP) => sandbox.credentials(app, { timezone: 'Asia/Shanghai' });
 
 beforeAll(async () => {
 	await control.seedFields({
@@ -33,20 +61,24 @@ beforeAll(async () => {
 			{ field: 'visitAt', name: 'Visit at', type: 'datetime' },
 		],
 	});
+	await control.seedFields({
+		appId: CASCADE.appId,
+		fields: [{ field: 'cf_region', name: 'Region', type: 'cascade', options: REGION }],
+	});
 	// The schema as the editor saves it with the node: loaded through the resource-mapper method.
-	const load = async (operation: string) =>
-		(
-			await callMethod({
-				nodeType: ContactCenter,
-				kind: 'resourceMapping',
-				method: 'getCustomerFieldMapping',
-				parameters: { resource: 'customer', operation },
-				credentials: credentials(),
-			})
-		).fields;
+	const load = async (operation: string) => (await mapping(operation)).fields;
 	addSchema = await load('create');
 	updateSchema = await load('update');
 });
+
+const mapping = async (operation: string, app = APP) =>
+	await callMethod({
+		nodeType: ContactCenter,
+		kind: 'resourceMapping',
+		method: 'getCustomerFieldMapping',
+		parameters: { resource: 'customer', operation },
+		credentials: credentials(app),
+	});
 
 function customFields(
 	value: ResourceMapperValue['value'],
@@ -65,6 +97,12 @@ function customFields(
 const run = nodeRunner(
 	sandbox,
 	{ ...APP, timezone: 'Asia/Shanghai' },
+	{ nodeType: ContactCenter, parameters: { resource: 'customer' } },
+);
+
+const runCascade = nodeRunner(
+	sandbox,
+	{ ...CASCADE, timezone: 'Asia/Shanghai' },
 	{ nodeType: ContactCenter, parameters: { resource: 'customer' } },
 );
 
@@ -99,16 +137,9 @@ describe('customer create: POST /openapi/crm/add', () => {
 			{ timezone: 'America/New_York' },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
-		const [request] = result.requests;
-		expect(request).toMatchObject({
-			method: 'POST',
-			path: ADD,
-			signatureValid: true,
-			appId: APP.appId,
-			code: '200',
-		});
-		expect(request.body).toEqual({
+		expect(signed(result)).toEqual([['POST', ADD, true, '200']]);
+		expect(result.requests[0].appId).toBe(APP.appId);
+		expect(result.requests[0].body).toEqual({
 			customerName: 'Jane Doe',
 			owner: 'agent-7',
 			visitorId: 'visitor-1',
@@ -223,8 +254,8 @@ describe('customer create: POST /openapi/crm/add', () => {
 			additionalFields: { createMethod: '={{ "FAX" }}', assignTime: '={{ "someday" }}' },
 			customFields: customFields({ level: '={{ $json.level }}', score: '={{ "high" }}' }),
 		});
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe(
+		expectRefused(
+			result,
 			'Invalid input [item 0]: "Customer Name" is required (and 5 more problems)',
 		);
 		const description = String(result.error?.description);
@@ -248,8 +279,8 @@ describe('customer create: POST /openapi/crm/add', () => {
 			customerName: 'X',
 			customFields: customFields({ level: '={{ "platinum" }}' }),
 		});
-		expect(badChoice.requests).toEqual([]);
-		expect(badChoice.error?.message).toBe(
+		expectRefused(
+			badChoice,
 			'Invalid input [item 0]: "Custom Fields → Level" must be one of the choices gold, silver (got "platinum")',
 		);
 	});
@@ -268,18 +299,11 @@ describe('customer create: POST /openapi/crm/add', () => {
 			'Dee',
 			'Eve',
 		]);
-		expect(result.items).toHaveLength(3);
-		expect(result.items[0].json).toMatchObject({ customerName: 'Dee' });
-		expect(result.items[1]).toEqual({
-			json: expect.objectContaining({
-				error: 'Invalid input [item 1]: "Customer Name" is required',
-			}),
-			pairedItem: { item: 1 },
-		});
-		expect(result.items[2]).toMatchObject({
-			json: { customerName: 'Eve' },
-			pairedItem: { item: 2 },
-		});
+		expect(result.items.map((i) => [i.json.customerName ?? i.json.error, i.pairedItem])).toEqual([
+			['Dee', { item: 0 }],
+			['Invalid input [item 1]: "Customer Name" is required', { item: 1 }],
+			['Eve', { item: 2 }],
+		]);
 	});
 });
 
@@ -305,10 +329,13 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		});
 	});
 
-	test('an existing phone number: add (03001004), a read of the repeat id (its phones), then its update with the same fields, phones included', async () => {
+	test('an existing phone number: add (03001004), a read of the repeat id (its phones), then its update with the same fields, every number it had kept', async () => {
 		const existing = await seedCustomer({
 			customerName: 'Gus (old)',
-			mobile: [{ value: '13600000002', memo: 'old' }],
+			mobile: [
+				{ value: '13600000002', memo: 'old' },
+				{ value: '13600000012', memo: 'office' },
+			],
 			level: 'silver',
 		});
 		const before = (await control.getState(APP.appId)).customers.length;
@@ -337,37 +364,30 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			[`/openapi/crm/${existing}`, '200', true],
 			[UPDATE, '200', true],
 		]);
+		const kept = [
+			{ value: '13600000002', memo: 'mobile' },
+			{ value: '13600000012', memo: 'office' },
+		];
 		expect(result.requests[0].body).toEqual(sent);
-		expect(result.requests[2].body).toEqual({ _id: existing, ...sent });
+		expect(result.requests[2].body).toEqual({ _id: existing, ...sent, mobile: kept });
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0]).toMatchObject({
 			json: { _id: existing, customerName: 'Gus', level: 'gold', score: '3', owner: 'agent-9' },
 			pairedItem: { item: 0 },
 		});
 		expect((await control.getState(APP.appId)).customers).toHaveLength(before);
-		expect(await customerInSandbox(existing)).toMatchObject({
-			customerName: 'Gus',
-			mobile: [{ value: '13600000002', memo: 'mobile' }],
-		});
+		expect(await customerInSandbox(existing)).toMatchObject({ customerName: 'Gus', mobile: kept });
 	});
 
 	test('a phone two customers already share: the first holder is updated without the phone list, and the output names the numbers not written and the other holder', async () => {
 		// Two customers hold the same number (data the API itself would refuse now, as it arrives from imports).
-		const [first, second] = await control.seedCustomers({
-			appId: APP.appId,
-			customers: [
-				{
-					customerName: 'Jo (old)',
-					mobile: [{ value: '13600000009', memo: 'old' }],
-					level: 'silver',
-				},
-				{
-					customerName: 'Jo twin',
-					mobile: [{ value: '13600000009', memo: 'twin' }],
-					level: 'silver',
-				},
-			],
+		const holder = (memo: string, customerName: string) => ({
+			customerName,
+			mobile: [{ value: '13600000009', memo }],
+			level: 'silver',
 		});
+		const customers = [holder('old', 'Jo (old)'), holder('twin', 'Jo twin')];
+		const [first, second] = await control.seedCustomers({ appId: APP.appId, customers });
 		const result = await run({
 			operation: 'upsert',
 			customerName: 'Jo',
@@ -415,13 +435,24 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		expect(await customerInSandbox(second)).toMatchObject({ customerName: 'Jo twin' });
 	});
 
-	test('03001004 without a repeat id: a clear error, no update is attempted', async () => {
-		await control.addFault({
-			pathPattern: ADD,
-			kind: 'envelope',
-			envelopeCode: '03001004',
-			envelopeMessage: 'phone number already exists',
-		});
+	test.each([
+		[
+			'03001004 without a repeat id: a clear error, no update is attempted',
+			['03001004', 'phone number already exists'],
+			{
+				message:
+					'A customer with this phone number already exists, but the API did not say which one',
+				description: expect.stringContaining('without an ID in data.repeatId'),
+				context: expect.objectContaining({ itemIndex: 0 }),
+			},
+		],
+		[
+			'another vendor error on add is surfaced as it is (no update)',
+			['00000400', 'owner does not exist'],
+			{ name: 'NodeApiError', message: 'Contact Center error 00000400: owner does not exist' },
+		],
+	])('%s', async (_name, [envelopeCode, envelopeMessage], error) => {
+		await control.addFault({ pathPattern: ADD, kind: 'envelope', envelopeCode, envelopeMessage });
 		const result = await run({
 			operation: 'upsert',
 			customerName: 'Hal',
@@ -429,30 +460,7 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			customFields: customFields({ level: 'gold' }),
 		});
 		expect(result.requests.map((r) => r.path)).toEqual([ADD]);
-		expect(result.error?.message).toBe(
-			'A customer with this phone number already exists, but the API did not say which one',
-		);
-		expect(result.error?.description).toContain('without an ID in data.repeatId');
-		expect(result.error?.context).toMatchObject({ itemIndex: 0 });
-	});
-
-	test('another vendor error on add is surfaced as it is (no update)', async () => {
-		await control.addFault({
-			pathPattern: ADD,
-			kind: 'envelope',
-			envelopeCode: '00000400',
-			envelopeMessage: 'owner does not exist',
-		});
-		const result = await run({
-			operation: 'upsert',
-			customerName: 'Ida',
-			customFields: customFields({ level: 'gold' }),
-		});
-		expect(result.requests.map((r) => r.path)).toEqual([ADD]);
-		expect(result.error).toMatchObject({
-			name: 'NodeApiError',
-			message: 'Contact Center error 00000400: owner does not exist',
-		});
+		expect(result.error).toMatchObject(error);
 	});
 
 	test('validation happens before the add: nothing is sent', async () => {
@@ -461,8 +469,7 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			customerName: '={{ "" }}',
 			customFields: customFields({ level: 'gold' }),
 		});
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe('Invalid input [item 0]: "Customer Name" is required');
+		expectRefused(result, 'Invalid input [item 0]: "Customer Name" is required');
 	});
 });
 
@@ -489,13 +496,7 @@ describe('customer update: POST /openapi/crm/update', () => {
 			{ timezone: 'America/New_York' },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
-		expect(result.requests[0]).toMatchObject({
-			method: 'POST',
-			path: UPDATE,
-			signatureValid: true,
-			code: '200',
-		});
+		expect(signed(result)).toEqual([['POST', UPDATE, true, '200']]);
 		expect(result.requests[0].body).toEqual({
 			_id: id,
 			customerName: 'Joanna',
@@ -543,10 +544,7 @@ describe('customer update: POST /openapi/crm/update', () => {
 			},
 			{ items: [{ id: '' }] },
 		);
-		expect(noId.requests).toEqual([]);
-		expect(noId.error?.message).toBe(
-			'Invalid input [item 0]: "Customer ID" is required (and 1 more problem)',
-		);
+		expectRefused(noId, 'Invalid input [item 0]: "Customer ID" is required (and 1 more problem)');
 		expect(noId.error?.description).toContain(
 			'"Update Fields → Customer Origin" must be one of busOpportunity, openSeaCustom, selfDevelop (got "street")',
 		);
@@ -555,9 +553,63 @@ describe('customer update: POST /openapi/crm/update', () => {
 			customerId: 'abc',
 			updateFields: { customerName: '={{ "" }}' },
 		});
-		expect(blankName.requests).toEqual([]);
-		expect(blankName.error?.message).toBe(
-			'Invalid input [item 0]: "Update Fields → Customer Name" is required',
+		expectRefused(blankName, 'Invalid input [item 0]: "Update Fields → Customer Name" is required');
+	});
+});
+
+/**
+ * A cascade custom field (e.g. Region) says in the Custom Fields mapper how its value is written
+ * (the keys of each level joined by /, e.g. zj/hz) and which paths are valid, as select fields list
+ * their choices; the value is sent as written.
+ */
+describe('a cascade custom field', () => {
+	test('the mapper names its value format and its valid paths', async () => {
+		expect((await mapping('create', CASCADE)).fields).toEqual([
+			{
+				id: 'cf_region',
+				displayName:
+					'Region (key path such as zj/hz: zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳))',
+				required: false,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: 'string',
+			},
+		]);
+	});
+
+	test('a value written as the hint says is sent unchanged', async () => {
+		const result = await runCascade({
+			operation: 'create',
+			customerName: 'Cascade',
+			customFields: customFields({ cf_region: 'zj/nb' }, (await mapping('create', CASCADE)).fields),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => (r.body as IDataObject).cf_region)).toEqual(['zj/nb']);
+	});
+
+	test('a long list names the first six paths and how many more there are', () => {
+		const children = Array.from({ length: 3 }, (_, p) => ({
+			key: `p${p}`,
+			value: `Province ${p}`,
+			children: Array.from({ length: 3 }, (__, c) => ({
+				key: `c${c}`,
+				value: `City ${c}`,
+				children: [],
+			})),
+		}));
+		const config = toFieldConfig({
+			field: 'cf_area',
+			name: 'Area',
+			type: 'cascade',
+			options: { level: 2, fillLevel: 2, children },
+		});
+		expect(config && cascadeHint(config)).toBe(
+			'key path such as p0/c0: p0/c0 (Province 0/City 0), p0/c1 (Province 0/City 1), p0/c2 (Province 0/City 2), ' +
+				'p1/c0 (Province 1/City 0), p1/c1 (Province 1/City 1), p1/c2 (Province 1/City 2), and 3 more',
 		);
+		// A cascade without options still says how its value is written; other types get no cascade hint.
+		expect(cascadeHint({ ...config!, cascade: [] })).toBe('key path, levels joined by /');
+		expect(cascadeHint({ ...config!, type: 'text', cascade: undefined })).toBeUndefined();
 	});
 });

@@ -8,21 +8,12 @@ import { NodeHelpers, type INodeParameters, type INodePropertyOptions } from 'n8
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
 const { description } = new ContactCenter();
+const { properties } = description;
 
 /** The parameters a new node of `typeVersion` holds once n8n has applied the defaults. */
 function parametersOf(typeVersion: number, given: INodeParameters): INodeParameters {
-	return (
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			given,
-			true,
-			false,
-			{
-				typeVersion,
-			} as never,
-			description,
-		) ?? {}
-	);
+	const node = { typeVersion } as never;
+	return NodeHelpers.getNodeParameters(properties, given, true, false, node, description) ?? {};
 }
 
 const WINDOW = { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] };
@@ -42,7 +33,7 @@ describe('Call Task → Create', () => {
 		expect(parameters).toMatchObject({ callWindows: WINDOW, retryEnabled: false, options: {} });
 		for (const name of ['agentType', 'retry', 'retryReasons', 'maxRetryTimes'])
 			expect(parameters).not.toHaveProperty(name);
-		const options = description.properties.find(
+		const options = properties.find(
 			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('create'),
 		);
 		expect(options?.options?.map((o) => o.name)).toEqual(['agentType']);
@@ -84,7 +75,7 @@ describe('Service Record → Get Many', () => {
 			startTime: '={{ $now.minus({ hours: 1 }) }}',
 			endTime: '={{ $now }}',
 		});
-		const channels = description.properties.filter(
+		const channels = properties.filter(
 			(p) => p.name === 'channel' && p.displayOptions?.show?.resource?.includes('serviceRecord'),
 		);
 		expect(
@@ -97,7 +88,7 @@ describe('Service Record → Get Many', () => {
 });
 
 test('the two number groups are described apart', () => {
-	const resources = description.properties.find((p) => p.name === 'resource');
+	const resources = properties.find((p) => p.name === 'resource');
 	const described = (value: string) =>
 		(resources?.options as INodePropertyOptions[]).find((o) => o.value === value)?.description;
 	expect(described('callerNumberGroup')).toBe('Numbers that voice-agent call tasks call out from');

@@ -8,6 +8,7 @@ import type {
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CALL_PATH = '/openapi/crm/service-record/call/query';
@@ -71,17 +72,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 
 		// At most one record per second: every query after the first repeats one record (the last second's), so
 		// 1,000 + 999 + 999 + 502 = 3,500 — four requests is the minimum.
-		expect(result.requests).toHaveLength(4);
-		for (const request of result.requests) {
-			expect(request).toMatchObject({
-				method: 'POST',
-				path: CALL_PATH,
-				signatureValid: true,
-				code: '200',
-			});
-			expect(request.body).toMatchObject({ endTime: '2026-11-20 10:59:59', limit: 1000 });
-			expect(Object.keys(request.body as object).sort()).toEqual(['endTime', 'limit', 'startTime']);
-		}
+		expect(signed(result)).toEqual(Array(4).fill(['POST', CALL_PATH, true, '200']));
 		const ids = result.items.map((i) => i.json.eventUniqueId);
 		expect(ids).toEqual(hourIds);
 		expect(new Set(ids).size).toBe(3500);
@@ -90,8 +81,13 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(times[3499]).toBe('2026-11-20 10:59:59');
 		expect([...times].sort()).toEqual(times);
 		// Each query continues at the second of the previous one's last record.
-		const starts = result.requests.map((r) => (r.body as { startTime: string }).startTime);
-		expect(starts).toEqual(['2026-11-20 10:00:00', times[999], times[1998], times[2997]]);
+		expect(result.requests.map((r) => r.body)).toEqual(
+			['2026-11-20 10:00:00', times[999], times[1998], times[2997]].map((startTime) => ({
+				startTime,
+				endTime: '2026-11-20 10:59:59',
+				limit: 1000,
+			})),
+		);
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
 		expect(result.logs.filter((l) => l.level === 'warn')).toEqual([]);
 		expect(hints).toEqual([]);
@@ -184,18 +180,14 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 
 	test('a second holding 1,200 records: the 1,000 the API returns, no duplicates, and a warning that names the second', async () => {
-		const before = Array.from({ length: 5 }, (_, i) => ({
-			updateTime: `2026-11-20 11:59:3${i}`,
-			eventUniqueId: `before-${i}`,
-		}));
-		const burst = Array.from({ length: 1200 }, (_, i) => ({
-			updateTime: '2026-11-20 12:00:00',
-			eventUniqueId: `burst-${i}`,
-		}));
-		const after = Array.from({ length: 5 }, (_, i) => ({
-			updateTime: `2026-11-20 12:00:1${i}`,
-			eventUniqueId: `after-${i}`,
-		}));
+		const records = (count: number, name: string, time: (i: number) => string) =>
+			Array.from({ length: count }, (_, i) => ({
+				updateTime: time(i),
+				eventUniqueId: `${name}-${i}`,
+			}));
+		const before = records(5, 'before', (i) => `2026-11-20 11:59:3${i}`);
+		const burst = records(1200, 'burst', () => '2026-11-20 12:00:00');
+		const after = records(5, 'after', (i) => `2026-11-20 12:00:1${i}`);
 		await control.injectRecords({
 			appId: APP.appId,
 			channel: 'im',
@@ -232,34 +224,23 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		]);
 	});
 
-	const invalid: Array<[string, INodeParameters, string]> = [
+	test.each<[string, INodeParameters]>([
 		[
-			'start after end',
-			{ startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' },
 			'"Start Time" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00)',
+			{ startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' },
 		],
+		['"Start Time" is required', { startTime: '={{ "" }}', endTime: HOUR.endTime }],
 		[
-			'an empty start from an expression',
-			{ startTime: '={{ "" }}', endTime: HOUR.endTime },
-			'"Start Time" is required',
-		],
-		[
-			'an end that is not a date',
-			{ startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' },
 			'"End Time" is not a date and time',
+			{ startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' },
 		],
-	];
-
-	test.each(invalid)(
-		'%s: an error naming item and fields, and zero requests',
-		async (_name, parameters, message) => {
-			const result = await run({ returnAll: true, ...parameters });
-			expect(result.requests).toEqual([]);
-			expect(result.error?.name).toBe('NodeOperationError');
-			expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
-			expect(result.error?.description).toMatch(/\S/);
-		},
-	);
+	])('%s: an error naming item and fields, and zero requests', async (message, parameters) => {
+		const result = await run({ returnAll: true, ...parameters });
+		expect(result.requests).toEqual([]);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
+		expect(result.error?.description).toMatch(/\S/);
+	});
 
 	test('a filter of the other channel (left over after switching Channel) is hidden, and n8n does not pass it on', async () => {
 		const call = await run({ ...HOUR, returnAll: false, limit: 1, filters: { sessionId: 'abc' } });
@@ -279,28 +260,23 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		]);
 	});
 
-	test('vendor errors surface with their code and help: 03001023 (time format) and 00000400 (parameter)', async () => {
+	test.each([
+		['03001023', 'time format incorrect', 'yyyy-MM-dd HH:mm:ss'],
+		['00000400', 'app id parameter error', 'App ID'],
+	])('vendor error %s (%s) surfaces with its code and help', async (code, text, help) => {
 		await control.addFault({
 			pathPattern: CALL_PATH,
 			kind: 'envelope',
-			envelopeCode: '03001023',
-			envelopeMessage: 'time format incorrect',
+			envelopeCode: code,
+			envelopeMessage: text,
 		});
-		const timeError = await run({ ...HOUR, returnAll: true });
-		expect(timeError.requests.map((r) => r.code)).toEqual(['03001023']);
-		expect(timeError.error?.name).toBe('NodeApiError');
-		expect(timeError.error?.message).toBe('Contact Center error 03001023: time format incorrect');
-		expect(timeError.error?.description).toContain('yyyy-MM-dd HH:mm:ss');
-
-		await control.addFault({
-			pathPattern: CALL_PATH,
-			kind: 'envelope',
-			envelopeCode: '00000400',
-			envelopeMessage: 'app id parameter error',
+		const result = await run({ ...HOUR, returnAll: true });
+		expect(result.requests.map((r) => r.code)).toEqual([code]);
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: `Contact Center error ${code}: ${text}`,
 		});
-		const paramError = await run({ ...HOUR, returnAll: true });
-		expect(paramError.error?.message).toBe('Contact Center error 00000400: app id parameter error');
-		expect(paramError.error?.description).toContain('App ID');
+		expect(result.error?.description).toContain(help);
 	});
 
 	test("continueOnFail: a bad item becomes an error item, the good item's records are paired to it", async () => {

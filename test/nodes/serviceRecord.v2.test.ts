@@ -1,15 +1,21 @@
 /**
  * Service Record → Get Many, version 2: channel All (the default) reads calls and online chats
  * merged in updateTime order with Return All / Limit across both, the last hour by default, every
- * item tagged with its `channel`, Simplify on by default. Version 1 stays as it was.
+ * item tagged with its `channel`, Simplify on by default. Version 1 stays as it was. And the pure
+ * query rules both versions (and the trigger) share.
  */
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { mergeByTime } from '../../nodes/ContactCenter/actions/serviceRecord/query';
+import {
+	mergeByTime,
+	readRecordQuery,
+	saturationMessage,
+} from '../../nodes/ContactCenter/actions/serviceRecord/query';
 import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const API_ZONE = 'Asia/Shanghai';
@@ -17,15 +23,6 @@ const CALL_PATH = '/openapi/crm/service-record/call/query';
 const IM_PATH = '/openapi/crm/service-record/im/query';
 // 2026-11-20 10:00:00 to 10:10:00 in Shanghai, written in UTC.
 const WINDOW = { startTime: '2026-11-20T02:00:00Z', endTime: '2026-11-20T02:10:00Z' };
-const SIMPLIFIED_KEYS = [
-	'channel',
-	'data',
-	'eventUniqueId',
-	'otherParams',
-	'pushType',
-	'updateAgent',
-	'updateTime',
-];
 
 const sandbox = useSandbox({ tenants: [{ ...APP }] });
 const { control } = sandbox;
@@ -80,21 +77,19 @@ describe('serviceRecord getAll, version 2', () => {
 			],
 			[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:10:00', limit: 1000 }],
 		]);
-		expect(ids(result)).toEqual(['call-1', 'chat-1', 'call-2', 'chat-2', 'call-3']);
-		expect(result.items.map((item) => item.json.channel)).toEqual([
-			'call',
-			'im',
-			'call',
-			'im',
-			'call',
+		expect(result.items.map(({ json }) => `${json.eventUniqueId} ${json.channel}`)).toEqual([
+			...['call-1 call', 'chat-1 im', 'call-2 call', 'chat-2 im', 'call-3 call'],
 		]);
 		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(
 			true,
 		);
 		// Simplified: the chosen fields, the conversation id of the item's own channel.
-		expect(Object.keys(result.items[0].json).sort()).toEqual([...SIMPLIFIED_KEYS, 'callId'].sort());
-		expect(Object.keys(result.items[1].json).sort()).toEqual(
-			[...SIMPLIFIED_KEYS, 'sessionId'].sort(),
+		const keys = (index: number) => Object.keys(result.items[index].json).sort().join(' ');
+		expect(keys(0)).toBe(
+			'callId channel data eventUniqueId otherParams pushType updateAgent updateTime',
+		);
+		expect(keys(1)).toBe(
+			`channel data eventUniqueId otherParams pushType sessionId updateAgent updateTime`,
 		);
 		expect(result.items[0].json).toMatchObject({ callId: 'c-1', updateAgent: null });
 		expect(result.items[3].json).toMatchObject({
@@ -184,10 +179,7 @@ describe('serviceRecord getAll, version 1 unchanged', () => {
 			{ ...WINDOW, channel: '={{ "all" }}', returnAll: true },
 			{ typeVersion: 1 },
 		);
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe(
-			'Invalid input [item 0]: "Channel" must be call or im (got "all")',
-		);
+		expectRefused(result, 'Invalid input [item 0]: "Channel" must be call or im (got "all")');
 	});
 });
 
@@ -222,5 +214,105 @@ describe('shared with the trigger (pure)', () => {
 		expect(mergeByTime([calls, chats]).map((r) => r.id)).toEqual(['i1', 'c1', 'c2', 'i2', 'i3']);
 		expect(mergeByTime([calls, []]).map((r) => r.id)).toEqual(['c1', 'c2']);
 		expect(mergeByTime([calls])).not.toBe(calls);
+	});
+});
+
+const read = (
+	input: Partial<Parameters<typeof readRecordQuery>[0]>,
+	zone = 'America/New_York',
+	apiZone = 'Asia/Shanghai',
+) =>
+	readRecordQuery(
+		{
+			channel: 'call',
+			startTime: '2026-11-21T20:00:00',
+			endTime: '2026-11-21T21:00:00',
+			filters: {},
+			...input,
+		},
+		zone,
+		apiZone,
+	);
+
+describe('service-record query (pure)', () => {
+	it('converts the range from the workflow zone to the API zone', () => {
+		expect(read({})).toEqual({
+			issues: [],
+			value: {
+				channel: 'call',
+				startTime: '2026-11-22 09:00:00',
+				endTime: '2026-11-22 10:00:00',
+				idFilter: undefined,
+			},
+		});
+		expect(read({ startTime: '2026-11-22T01:00:00Z' }).value?.startTime).toBe(
+			'2026-11-22 09:00:00',
+		);
+	});
+
+	it('requires both times, as date-times, start not after end (naming both fields)', () => {
+		expect(
+			read({ startTime: '', endTime: undefined }).issues.map((i) => [i.field, i.problem]),
+		).toEqual([
+			['startTime', 'is required'],
+			['endTime', 'is required'],
+		]);
+		expect(read({ endTime: 'tomorrow' }).issues[0].field).toBe('endTime');
+		const reversed = read({ startTime: '2026-11-21T21:00:01' }).issues;
+		expect(reversed).toHaveLength(1);
+		expect(reversed[0].field).toBe('startTime');
+		expect(reversed[0].problem).toBe(
+			'(2026-11-22 10:00:01) is later than "endTime" (2026-11-22 10:00:00), both in the API\'s time zone Asia/Shanghai',
+		);
+		expect(read({ startTime: '2026-11-21T21:00:00' }).issues).toEqual([]);
+	});
+
+	it('takes callId for calls and sessionId for online chats only', () => {
+		expect(read({ filters: { callId: ' c1 ' } }).value?.idFilter).toEqual({
+			key: 'callId',
+			value: 'c1',
+		});
+		expect(
+			read({ channel: 'im', filters: { sessionId: 's1', callId: '' } }).value?.idFilter,
+		).toEqual({ key: 'sessionId', value: 's1' });
+		expect(
+			read({ channel: 'call', filters: { sessionId: 's1' } }).issues.map((i) => i.field),
+		).toEqual(['filters.sessionId']);
+		expect(read({ channel: 'im', filters: { callId: 'c1' } }).issues.map((i) => i.field)).toEqual([
+			'filters.callId',
+		]);
+		expect(read({ channel: 'fax' }).issues.map((i) => i.field)).toEqual(['channel']);
+	});
+
+	it('outputs records as given, with the optional fields present as null', () => {
+		const record = { eventUniqueId: 'e', updateTime: '2026-11-22 09:00:00', data: {} };
+		expect(outputRecord(record, 'call')).toEqual({
+			...record,
+			callId: null,
+			updateAgent: null,
+			otherParams: null,
+		});
+		expect(outputRecord({ ...record, sessionId: 's', otherParams: { a: 1 } }, 'im')).toEqual({
+			...record,
+			sessionId: 's',
+			updateAgent: null,
+			otherParams: { a: 1 },
+		});
+	});
+
+	it('names the saturated seconds in the warning', () => {
+		const message = saturationMessage('call', ['2026-11-22 09:30:00'], 'Asia/Shanghai', 0, 1000);
+		expect(message).toContain('2026-11-22 09:30:00');
+		expect(message).toContain('1,000');
+		expect(message).toContain('cannot be read');
+		const many = saturationMessage(
+			'im',
+			Array.from({ length: 12 }, (_, i) => `s${i}`),
+			'UTC',
+			1,
+			1000,
+		);
+		expect(many).toContain('12 seconds hold');
+		expect(many).toContain('and 2 more');
 	});
 });

@@ -1,0 +1,16 @@
+/** Checks on a node run shared by the node suites. */
+import type { RunNodeResult } from '../harness';
+
+/** The run sent nothing and failed with this exact message (or one matching the pattern). */
+export function expectRefused(result: RunNodeResult, message: string | RegExp): void {
+	expect(result.requests).toEqual([]);
+	if (typeof message === 'string') expect(result.error?.message).toBe(message);
+	else expect(result.error?.message).toMatch(message);
+}
+
+/** Each request of the run as [path, vendor code]. */
+export const calls = (result: RunNodeResult) => result.requests.map((r) => [r.path, r.code]);
+
+/** Each request of the run as [method, path, whether its signature was valid, vendor code]. */
+export const signed = (result: RunNodeResult) =>
+	result.requests.map((r) => [r.method, r.path, r.signatureValid, r.code]);
