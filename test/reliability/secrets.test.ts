@@ -90,6 +90,14 @@ const run = nodeRunner(
 	{ appId: APP, appSecret: CANARY },
 	{ nodeType: ContactCenter, timezone: 'Asia/Shanghai', sandbox: undefined },
 );
+const searchAgents = async (values: CredentialValues) =>
+	await callMethod({
+		nodeType: ContactCenter,
+		kind: 'listSearch',
+		method: 'searchVoiceAgents',
+		parameters: { resource: 'callTask', operation: 'create' },
+		credentials: values,
+	});
 const ok = async (parameters: INodeParameters, options?: Partial<RunNodeOptions>) => {
 	const result = await run(parameters, options);
 	expect(result.error).toBeUndefined();
@@ -151,44 +159,27 @@ describe('a representative slice of the package with a recognisable secret', () 
 		// Saving the credential (right and wrong secret), and the editor's dropdowns.
 		expect((await testCredential(credentials)).status).toBe('OK');
 		expect((await testCredential({ ...credentials, appSecret: WRONG })).status).toBe('Error');
-		const agents = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchVoiceAgents',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials,
-		});
-		expect(agents.results.length).toBe(1);
-		await callMethod({
-			nodeType: ContactCenter,
-			kind: 'loadOptions',
-			method: 'getCustomerFields',
-			parameters: { resource: 'customer', operation: 'getAll' },
-			credentials,
-		});
-		await callMethod({
-			nodeType: ContactCenter,
-			kind: 'resourceMapping',
-			method: 'getCustomerFieldMapping',
-			parameters: { resource: 'customer', operation: 'create' },
-			credentials,
-		});
+		expect((await searchAgents(credentials)).results.length).toBe(1);
+		const method = { nodeType: ContactCenter, credentials };
+		const customer = (operation: string) => ({ resource: 'customer', operation });
+		const fields = { kind: 'loadOptions', method: 'getCustomerFields' } as const;
+		await callMethod({ ...method, ...fields, parameters: customer('getAll') });
+		const mapping = { kind: 'resourceMapping', method: 'getCustomerFieldMapping' } as const;
+		await callMethod({ ...method, ...mapping, parameters: customer('create') });
 
 		// Reads and writes that succeed.
-		const customer = { resource: 'customer' };
 		const created = await ok({
-			...customer,
-			operation: 'create',
+			...customer('create'),
 			customerName: 'New',
 			mobile: { values: [{ value: '13600000000' }] },
 		});
 		const id = String(created.items[0].json._id);
 		const again = { customerName: 'Again', mobile: { values: [{ value: '13700000000' }] } };
-		await ok({ ...customer, operation: 'upsert', ...again });
-		await ok({ ...customer, operation: 'get', customerId: id });
-		expect((await ok({ ...customer, operation: 'getAll', returnAll: true })).items).toHaveLength(2);
+		await ok({ ...customer('upsert'), ...again });
+		await ok({ ...customer('get'), customerId: id });
+		expect((await ok({ ...customer('getAll'), returnAll: true })).items).toHaveLength(2);
 		const rename = { customerId: id, updateFields: { customerName: 'Renamed' } };
-		await ok({ ...customer, operation: 'update', ...rename });
+		await ok({ ...customer('update'), ...rename });
 		const records = await ok({
 			resource: 'serviceRecord',
 			operation: 'getAll',
@@ -361,13 +352,7 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 			{ resource: 'customer', operation: 'create', customerName: 'Ada' },
 			{ credentials: withUserinfo },
 		);
-		const dropdown = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchVoiceAgents',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials: withUserinfo,
-		}).then(
+		const dropdown = await searchAgents(withUserinfo).then(
 			() => undefined,
 			(error: unknown) => error as Error & { description?: string },
 		);

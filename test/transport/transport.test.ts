@@ -148,17 +148,6 @@ describe('vendor error codes become clear node errors', () => {
 	});
 });
 
-describe('big numbers', () => {
-	it('18-digit agent ids sent as bare JSON numbers arrive as exact strings', async () => {
-		const ids = await control.seedAgents({ appId: APP_ID, count: 5 });
-		expect(ids.every((id) => /^\d{18}$/.test(id) && !Number.isSafeInteger(Number(id)))).toBe(true);
-		const result = await listAgents();
-		expect(result.items.map((item) => item.json.id).sort()).toEqual([...ids].sort());
-		for (const item of result.items) expect(typeof item.json.id).toBe('string');
-	});
-});
-
-// Reads retried after each transient fault, and a write timing out: faults.reads and faults.writes.
 describe('retries: reads only, bounded', () => {
 	// What makes a read retriable, each failing every attempt, and the message the user reads.
 	const TRANSIENT: Array<[string, Omit<FaultSpec, 'pathPattern'>]> = [
