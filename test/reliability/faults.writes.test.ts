@@ -8,7 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
-import type { FaultSpec } from '../sandbox/types';
+import type { FaultSpec, TaskStatus, TenantStateDump } from '../sandbox/types';
 import {
 	APP_ID,
 	PATHS,
@@ -38,8 +38,6 @@ interface WriteOp {
 	prepare(): Promise<Prepared>;
 }
 
-const state = async () => await fx.control.getState(APP_ID);
-
 async function seedAgentAndGroup(): Promise<{ agentId: string; groupId: string }> {
 	const [agentId] = await fx.control.seedAgents({
 		appId: APP_ID,
@@ -48,6 +46,16 @@ async function seedAgentAndGroup(): Promise<{ agentId: string; groupId: string }
 	const [groupId] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
 	return { agentId, groupId };
 }
+
+/** A check of one value of the sandbox's state: `ifApplied` once the write applied, else `ifNot`. */
+const sees =
+	(read: (state: TenantStateDump) => unknown, ifApplied: unknown, ifNot: unknown) =>
+	async (applied: boolean) =>
+		expect(read(await fx.control.getState(APP_ID))).toEqual(applied ? ifApplied : ifNot);
+const seedTask = async (status: TaskStatus, totalCount?: number) =>
+	(await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status, totalCount }] }))[0];
+const taskStatus = (taskId: string) => (s: TenantStateDump) =>
+	s.tasks.find((t) => t.id === taskId)?.status;
 
 const OPERATIONS: WriteOp[] = [
 	{
@@ -62,11 +70,7 @@ const OPERATIONS: WriteOp[] = [
 				customerName: 'Fault Probe',
 				mobile: { values: [{ value: '13912345678' }] },
 			},
-			check: async (applied) => {
-				expect(
-					(await state()).customers.filter((c) => c.customerName === 'Fault Probe'),
-				).toHaveLength(applied ? 1 : 0);
-			},
+			check: sees((s) => s.customers.filter((c) => c.customerName === 'Fault Probe').length, 1, 0),
 		}),
 	},
 	{
@@ -78,11 +82,7 @@ const OPERATIONS: WriteOp[] = [
 			const { agentId, groupId } = await seedAgentAndGroup();
 			return {
 				parameters: taskCreateParameters(agentId, groupId, 'Fault task'),
-				check: async (applied) => {
-					expect((await state()).tasks.filter((t) => t.taskName === 'Fault task')).toHaveLength(
-						applied ? 1 : 0,
-					);
-				},
+				check: sees((s) => s.tasks.filter((t) => t.taskName === 'Fault task').length, 1, 0),
 			};
 		},
 	},
@@ -92,10 +92,8 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.crmUpdate,
 		vendorCode: '00000400',
 		prepare: async () => {
-			const [id] = await fx.control.seedCustomers({
-				appId: APP_ID,
-				customers: [{ customerName: 'Before' }],
-			});
+			const customers = [{ customerName: 'Before' }];
+			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
 			return {
 				parameters: {
 					resource: 'customer',
@@ -103,11 +101,7 @@ const OPERATIONS: WriteOp[] = [
 					customerId: id,
 					updateFields: { customerName: 'After' },
 				},
-				check: async (applied) => {
-					expect((await state()).customers.find((c) => c._id === id)?.customerName).toBe(
-						applied ? 'After' : 'Before',
-					);
-				},
+				check: sees((s) => s.customers.find((c) => c._id === id)?.customerName, 'After', 'Before'),
 			};
 		},
 	},
@@ -117,10 +111,8 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.groupUpdate,
 		vendorCode: '00000400',
 		prepare: async () => {
-			const [queueNumber] = await fx.control.seedServiceGroups({
-				appId: APP_ID,
-				groups: [{ name: 'Before' }],
-			});
+			const groups = [{ name: 'Before' }];
+			const [queueNumber] = await fx.control.seedServiceGroups({ appId: APP_ID, groups });
 			return {
 				parameters: {
 					resource: 'serviceGroup',
@@ -128,11 +120,11 @@ const OPERATIONS: WriteOp[] = [
 					queueNumber: rl(queueNumber),
 					updateFields: { name: 'After' },
 				},
-				check: async (applied) => {
-					expect(
-						(await state()).serviceGroups.find((g) => g.queueNumber === queueNumber)?.name,
-					).toBe(applied ? 'After' : 'Before');
-				},
+				check: sees(
+					(s) => s.serviceGroups.find((g) => g.queueNumber === queueNumber)?.name,
+					'After',
+					'Before',
+				),
 			};
 		},
 	},
@@ -142,15 +134,11 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.crmDelete,
 		vendorCode: '00000400',
 		prepare: async () => {
-			const [id] = await fx.control.seedCustomers({
-				appId: APP_ID,
-				customers: [{ customerName: 'Doomed' }],
-			});
+			const customers = [{ customerName: 'Doomed' }];
+			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
 			return {
 				parameters: { resource: 'customer', operation: 'delete', customerId: id },
-				check: async (applied) => {
-					expect((await state()).customers.some((c) => c._id === id)).toBe(!applied);
-				},
+				check: sees((s) => s.customers.some((c) => c._id === id), false, true),
 			};
 		},
 	},
@@ -163,9 +151,7 @@ const OPERATIONS: WriteOp[] = [
 			const [id] = await fx.control.seedDisplayNumberGroups({ appId: APP_ID, count: 1 });
 			return {
 				parameters: { resource: 'displayNumberGroup', operation: 'delete', groupId: rl(id) },
-				check: async (applied) => {
-					expect((await state()).displayNumberGroups.some((g) => g.id === id)).toBe(!applied);
-				},
+				check: sees((s) => s.displayNumberGroups.some((g) => g.id === id), false, true),
 			};
 		},
 	},
@@ -175,15 +161,15 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.taskImport,
 		vendorCode: '809',
 		prepare: async () => {
-			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft' }] });
+			const taskId = await seedTask('draft');
+			const imported = (s: TenantStateDump) => {
+				const task = s.tasks.find((t) => t.id === taskId);
+				return [task?.importedCustomers, task?.importBatchIds?.length];
+			};
 			return {
 				parameters: importParameters(taskId),
 				items: Array.from({ length: 25 }, (_, i) => ({ phone: phone(i) })),
-				check: async (applied) => {
-					const task = (await state()).tasks.find((t) => t.id === taskId);
-					expect(task?.importedCustomers).toBe(applied ? 25 : 0);
-					expect(task?.importBatchIds).toHaveLength(applied ? 1 : 0);
-				},
+				check: sees(imported, [25, 1], [0, 0]),
 			};
 		},
 	},
@@ -193,17 +179,10 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.taskOperate,
 		vendorCode: '806',
 		prepare: async () => {
-			const [taskId] = await fx.control.seedTasks({
-				appId: APP_ID,
-				tasks: [{ status: 'draft', totalCount: 5 }],
-			});
+			const taskId = await seedTask('draft', 5);
 			return {
 				parameters: { resource: 'callTask', operation: 'start', taskId: rl(taskId) },
-				check: async (applied) => {
-					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(
-						applied ? 'running' : 'draft',
-					);
-				},
+				check: sees(taskStatus(taskId), 'running', 'draft'),
 			};
 		},
 	},
@@ -213,17 +192,10 @@ const OPERATIONS: WriteOp[] = [
 		path: PATHS.taskOperate,
 		vendorCode: '807',
 		prepare: async () => {
-			const [taskId] = await fx.control.seedTasks({
-				appId: APP_ID,
-				tasks: [{ status: 'running', totalCount: 5 }],
-			});
+			const taskId = await seedTask('running', 5);
 			return {
 				parameters: { resource: 'callTask', operation: 'pause', taskId: rl(taskId) },
-				check: async (applied) => {
-					expect((await state()).tasks.find((t) => t.id === taskId)?.status).toBe(
-						applied ? 'pause' : 'running',
-					);
-				},
+				check: sees(taskStatus(taskId), 'pause', 'running'),
 			};
 		},
 	},
