@@ -17,7 +17,6 @@ const fx = useFixture({ timeoutSeconds: 1 });
 
 interface ReadOp {
 	name: string;
-	kind: 'paged read' | 'single read';
 	path: string;
 	parameters: () => INodeParameters;
 	/** Requests the read needs without faults. */
@@ -53,7 +52,6 @@ const NOT_JSON = "The server's answer (HTTP 200) is not valid JSON";
 const OPERATIONS: ReadOp[] = [
 	{
 		name: 'customer get many (envelope A, 3 pages of 1,000)',
-		kind: 'paged read',
 		path: PATHS.crmList,
 		parameters: () => ({ resource: 'customer', operation: 'getAll', returnAll: true }),
 		requests: 3,
@@ -64,7 +62,6 @@ const OPERATIONS: ReadOp[] = [
 	},
 	{
 		name: 'voice agent get many (envelope B, 2 pages of 500)',
-		kind: 'paged read',
 		path: PATHS.agentQuery,
 		parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', returnAll: true }),
 		requests: 2,
@@ -75,7 +72,6 @@ const OPERATIONS: ReadOp[] = [
 	},
 	{
 		name: 'service record get many (window walk, 1,500 records)',
-		kind: 'paged read',
 		path: PATHS.callRecords,
 		parameters: () => ({ resource: 'serviceRecord', operation: 'getAll', ...RECORDS }),
 		requests: 2,
@@ -86,7 +82,6 @@ const OPERATIONS: ReadOp[] = [
 	},
 	{
 		name: 'customer get (GET by id)',
-		kind: 'single read',
 		path: PATHS.crmGet,
 		parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.oneCustomer }),
 		requests: 1,
@@ -97,7 +92,6 @@ const OPERATIONS: ReadOp[] = [
 	},
 	{
 		name: 'call task get (through the task query)',
-		kind: 'single read',
 		path: PATHS.taskQuery,
 		parameters: () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[1]) }),
 		requests: 1,

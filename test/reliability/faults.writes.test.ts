@@ -31,7 +31,6 @@ interface Prepared {
 
 interface WriteOp {
 	name: string;
-	kind: 'create' | 'update' | 'delete' | 'import' | 'start' | 'pause';
 	path: string;
 	/** The vendor code the envelope fault answers with (one the spec lists for this endpoint). */
 	vendorCode: string;
@@ -60,7 +59,6 @@ const taskStatus = (taskId: string) => (s: TenantStateDump) =>
 const OPERATIONS: WriteOp[] = [
 	{
 		name: 'customer create',
-		kind: 'create',
 		path: PATHS.crmAdd,
 		vendorCode: '00000400',
 		prepare: async () => ({
@@ -75,7 +73,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'call task create',
-		kind: 'create',
 		path: PATHS.taskCreate,
 		vendorCode: '803',
 		prepare: async () => {
@@ -88,7 +85,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'customer update',
-		kind: 'update',
 		path: PATHS.crmUpdate,
 		vendorCode: '00000400',
 		prepare: async () => {
@@ -107,7 +103,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'service group update',
-		kind: 'update',
 		path: PATHS.groupUpdate,
 		vendorCode: '00000400',
 		prepare: async () => {
@@ -130,7 +125,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'customer delete',
-		kind: 'delete',
 		path: PATHS.crmDelete,
 		vendorCode: '00000400',
 		prepare: async () => {
@@ -144,7 +138,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'display-number group delete',
-		kind: 'delete',
 		path: PATHS.numberGroupDelete,
 		vendorCode: '00000400',
 		prepare: async () => {
@@ -157,7 +150,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'call task import (25 rows)',
-		kind: 'import',
 		path: PATHS.taskImport,
 		vendorCode: '809',
 		prepare: async () => {
@@ -175,7 +167,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'call task start',
-		kind: 'start',
 		path: PATHS.taskOperate,
 		vendorCode: '806',
 		prepare: async () => {
@@ -188,7 +179,6 @@ const OPERATIONS: WriteOp[] = [
 	},
 	{
 		name: 'call task pause',
-		kind: 'pause',
 		path: PATHS.taskOperate,
 		vendorCode: '807',
 		prepare: async () => {
@@ -311,7 +301,7 @@ describe('every write kind under every fault: one request, a clear error, applie
 		if (spec.kind === 'status' && spec.status === 429)
 			expect(description).toContain('rate limiting');
 		// An import applied before its answer was lost: the error never claims that nothing was imported.
-		if (op.kind === 'import' && fault.applied) {
+		if (op.path === PATHS.taskImport && fault.applied) {
 			expect(description).not.toContain('nothing was imported');
 			expect(description).toContain('No earlier import request of this run had gone through.');
 		}
