@@ -491,18 +491,15 @@ beforeAll(async () => {
 		agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
 	});
 	const [group] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
-	const [importTask, getTask] = await fx.control.seedTasks({
+	const [importTask, getTask, startTask, pauseTask] = await fx.control.seedTasks({
 		appId: APP_ID,
-		tasks: [{ status: 'draft' }, { status: 'draft' }],
-	});
-	const [startTask] = await fx.control.seedTasks({
-		appId: APP_ID,
-		tasks: [{ status: 'draft', totalCount: 3 }],
-	});
-	const [pauseTask] = await fx.control.seedTasks({
-		appId: APP_ID,
-		// Enough customers that the sandbox's dialler cannot finish it while the suite runs on a busy machine.
-		tasks: [{ status: 'running', totalCount: 100_000 }],
+		tasks: [
+			{ status: 'draft' },
+			{ status: 'draft' },
+			{ status: 'draft', totalCount: 3 },
+			// Enough customers that the sandbox's dialler cannot finish it while the suite runs on a busy machine.
+			{ status: 'running', totalCount: 100_000 },
+		],
 	});
 	Object.assign(seeded, { agent, group, importTask, getTask, startTask, pauseTask });
 	seeded.customers = await fx.control.seedCustomers({ appId: APP_ID, count: 3 });
