@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not shipped */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import { runNode, type CredentialValues } from '../harness';
