@@ -41,6 +41,13 @@ beforeEach(async () => {
 	});
 });
 
+/** Polls the probe trigger with the right secret unless `options` says otherwise. */
+const pollGroups = async (options: Partial<Parameters<typeof poll>[0]> = {}) =>
+	await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, ...options });
+/** Runs the probe node with the right secret unless `options` says otherwise. */
+const runGroups = async (options: Partial<Parameters<typeof runNode>[0]> = {}) =>
+	await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, ...options });
+
 function leaksSecret(entry: LogEntry): boolean {
 	return (
 		entry.rawBody.includes(APP_SECRET) ||
@@ -50,13 +57,7 @@ function leaksSecret(entry: LogEntry): boolean {
 
 describe('runNode', () => {
 	it('runs the node in a real execution whose requests arrive signed and valid', async () => {
-		const result = await runNode({
-			nodeType: HarnessGroups,
-			parameters: {},
-			items: [{ n: 1 }, { json: { n: 2 } }],
-			credentials,
-			sandbox: control,
-		});
+		const result = await runGroups({ items: [{ n: 1 }, { json: { n: 2 } }], sandbox: control });
 
 		expect(result.error).toBeUndefined();
 		expect(result.status).toBe('success');
@@ -86,13 +87,7 @@ describe('runNode', () => {
 	});
 
 	it('gives the node its version, the workflow timezone, a cancel signal and a logger', async () => {
-		const latest = await runNode({
-			nodeType: HarnessGroups,
-			parameters: {},
-			credentials,
-			timezone: 'Asia/Tokyo',
-			typeVersion: 2,
-		});
+		const latest = await runGroups({ timezone: 'Asia/Tokyo', typeVersion: 2 });
 		// Without a version the node runs as a workflow saved before any version bump has it.
 		const first = await runNode({
 			nodeType: new HarnessGroups(),
@@ -119,20 +114,8 @@ describe('runNode', () => {
 
 	it('keeps the logs of overlapping runs apart', async () => {
 		const [tokyo, paris] = await Promise.all([
-			runNode({
-				nodeType: HarnessGroups,
-				parameters: {},
-				items: [{}, {}, {}],
-				credentials,
-				timezone: 'Asia/Tokyo',
-			}),
-			runNode({
-				nodeType: HarnessGroups,
-				parameters: {},
-				items: [{}, {}],
-				credentials,
-				timezone: 'Europe/Paris',
-			}),
+			runGroups({ items: [{}, {}, {}], timezone: 'Asia/Tokyo' }),
+			runGroups({ items: [{}, {}], timezone: 'Europe/Paris' }),
 		]);
 
 		const zones = (logs: typeof tokyo.logs) =>
@@ -152,13 +135,7 @@ describe('runNode', () => {
 	});
 
 	it('does not run the node on zero input items, as n8n does not', async () => {
-		const result = await runNode({
-			nodeType: HarnessGroups,
-			parameters: {},
-			items: [],
-			credentials,
-			sandbox: control,
-		});
+		const result = await runGroups({ items: [], sandbox: control });
 
 		expect(result).toMatchObject({ items: [], outputs: [], requests: [] });
 		expect(result.error).toBeUndefined();
@@ -168,13 +145,7 @@ describe('runNode', () => {
 describe('poll', () => {
 	it('emits new records and keeps its static data across polls', async () => {
 		const staticData = {};
-		const first = await poll({
-			nodeType: HarnessGroupsTrigger,
-			parameters: {},
-			credentials,
-			staticData,
-			sandbox: control,
-		});
+		const first = await pollGroups({ staticData, sandbox: control });
 
 		expect(first.error).toBeUndefined();
 		expect(first.items?.map((item) => item.json.name)).toEqual(['Sales', 'Support']);
@@ -183,36 +154,20 @@ describe('poll', () => {
 		expect(staticData).toEqual({ [staticDataKeyOf(HarnessGroupsTrigger)]: { seen: queueNumbers } });
 		expect(first.requests.map((request) => request.signatureValid)).toEqual([true]);
 
-		const second = await poll({
-			nodeType: HarnessGroupsTrigger,
-			parameters: {},
-			credentials,
-			staticData,
-		});
+		const second = await pollGroups({ staticData });
 		expect(second.items).toBeNull();
 
 		const [added] = await control.seedServiceGroups({
 			appId: APP_ID,
 			groups: [{ name: 'Billing' }],
 		});
-		const third = await poll({
-			nodeType: HarnessGroupsTrigger,
-			parameters: {},
-			credentials,
-			staticData,
-		});
+		const third = await pollGroups({ staticData });
 		expect(third.items?.map((item) => item.json.queueNumber)).toEqual([added]);
 		expect(third.nodeStaticData).toEqual({ seen: [...queueNumbers, added] });
 	});
 
 	it('passes mode, activation, poll budget and timezone to the node', async () => {
-		const result = await poll({
-			nodeType: HarnessGroupsTrigger,
-			parameters: {},
-			credentials,
-			pollBudgetMs: 1234,
-			timezone: 'Europe/Berlin',
-		});
+		const result = await pollGroups({ pollBudgetMs: 1234, timezone: 'Europe/Berlin' });
 
 		expect(result.logs).toContainEqual({
 			level: 'debug',
@@ -230,13 +185,7 @@ describe('poll', () => {
 		const staticData = { [staticDataKeyOf(HarnessGroupsTrigger)]: { seen: ['1'] } };
 		const before = structuredClone(staticData);
 
-		const result = await poll({
-			nodeType: HarnessGroupsTrigger,
-			parameters: {},
-			credentials,
-			staticData,
-			mode: 'manual',
-		});
+		const result = await pollGroups({ staticData, mode: 'manual' });
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([
@@ -252,12 +201,7 @@ describe('poll', () => {
 
 	it('reports a failing poll as its error, with nothing emitted', async () => {
 		const staticData = {};
-		const result = await poll({
-			nodeType: HarnessGroupsTrigger,
-			parameters: {},
-			credentials: wrongSecret,
-			staticData,
-		});
+		const result = await pollGroups({ credentials: wrongSecret, staticData });
 
 		expect(result.items).toBeNull();
 		expect(result.error?.message).toBe('Contact Center error 00000400');

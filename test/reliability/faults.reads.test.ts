@@ -17,7 +17,6 @@ const fx = useFixture({ timeoutSeconds: 1 });
 
 interface ReadOp {
 	name: string;
-	kind: 'paged read' | 'single read';
 	path: string;
 	parameters: () => INodeParameters;
 	/** Requests the read needs without faults. */
@@ -42,86 +41,76 @@ const seeded = {
 // Records spread over one day of the tenant's zone; the walk needs two queries of 1,000.
 const DAY = { from: '2026-03-01 00:00:00', to: '2026-03-01 23:59:59' };
 
+const RECORDS = {
+	channel: 'call',
+	startTime: '2026-03-01T00:00:00',
+	endTime: '2026-03-01T23:59:59',
+	returnAll: true,
+};
+const NOT_JSON = "The server's answer (HTTP 200) is not valid JSON";
+
 const OPERATIONS: ReadOp[] = [
 	{
 		name: 'customer get many (envelope A, 3 pages of 1,000)',
-		kind: 'paged read',
 		path: PATHS.crmList,
 		parameters: () => ({ resource: 'customer', operation: 'getAll', returnAll: true }),
 		requests: 3,
 		vendorCode: '00000400',
 		persistent: { kind: 'status', status: 503, retryAfterSeconds: 0 },
-		persistentMessage: `The Contact Center API answered HTTP 503 (tried ${MAX_READ_ATTEMPTS} times)`,
+		persistentMessage: `The Contact Center API answered HTTP 503`,
 		expected: () => seeded.customers.map((id) => ({ _id: id })),
 	},
 	{
 		name: 'voice agent get many (envelope B, 2 pages of 500)',
-		kind: 'paged read',
 		path: PATHS.agentQuery,
 		parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', returnAll: true }),
 		requests: 2,
 		vendorCode: '400',
 		persistent: { kind: 'status', status: 429, retryAfterSeconds: 0 },
-		persistentMessage: `The Contact Center API answered HTTP 429 (tried ${MAX_READ_ATTEMPTS} times)`,
+		persistentMessage: `The Contact Center API answered HTTP 429`,
 		expected: () => seeded.agents.map((id) => ({ id })),
 	},
 	{
 		name: 'service record get many (window walk, 1,500 records)',
-		kind: 'paged read',
 		path: PATHS.callRecords,
-		parameters: () => ({
-			resource: 'serviceRecord',
-			operation: 'getAll',
-			channel: 'call',
-			startTime: '2026-03-01T00:00:00',
-			endTime: '2026-03-01T23:59:59',
-			returnAll: true,
-		}),
+		parameters: () => ({ resource: 'serviceRecord', operation: 'getAll', ...RECORDS }),
 		requests: 2,
 		vendorCode: '03001023',
 		persistent: { kind: 'nonjson' },
-		persistentMessage: `The server's answer (HTTP 200) is not valid JSON (tried ${MAX_READ_ATTEMPTS} times)`,
+		persistentMessage: NOT_JSON,
 		expected: () => seeded.records.map((eventUniqueId) => ({ eventUniqueId })),
 	},
 	{
 		name: 'customer get (GET by id)',
-		kind: 'single read',
 		path: PATHS.crmGet,
 		parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.oneCustomer }),
 		requests: 1,
 		vendorCode: '00000400',
 		persistent: { kind: 'html', status: 502 },
-		persistentMessage: `The server answered HTTP 502 with an HTML page instead of JSON (tried ${MAX_READ_ATTEMPTS} times)`,
+		persistentMessage: `The server answered HTTP 502 with an HTML page instead of JSON`,
 		expected: () => [{ _id: seeded.oneCustomer }],
 	},
 	{
 		name: 'call task get (through the task query)',
-		kind: 'single read',
 		path: PATHS.taskQuery,
 		parameters: () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[1]) }),
 		requests: 1,
 		vendorCode: '801',
 		persistent: { kind: 'truncated' },
-		persistentMessage: `The server's answer (HTTP 200) is not valid JSON (tried ${MAX_READ_ATTEMPTS} times)`,
+		persistentMessage: NOT_JSON,
 		expected: () => [{ id: seeded.tasks[1] }],
 	},
 ];
 
-const TRANSIENT: Array<{ label: string; spec: Omit<FaultSpec, 'pathPattern'> }> = [
-	{ label: 'HTTP 500', spec: { kind: 'status', status: 500 } },
-	{ label: 'HTTP 502', spec: { kind: 'status', status: 502 } },
-	{
-		label: 'HTTP 503 with Retry-After',
-		spec: { kind: 'status', status: 503, retryAfterSeconds: 0 },
-	},
-	{
-		label: 'HTTP 429 with Retry-After',
-		spec: { kind: 'status', status: 429, retryAfterSeconds: 0 },
-	},
-	{ label: 'a delay past the timeout', spec: { kind: 'delay', delayMs: 1300 } },
-	{ label: 'a truncated body', spec: { kind: 'truncated' } },
-	{ label: 'an HTML error page', spec: { kind: 'html', status: 502 } },
-	{ label: 'a body that is not JSON', spec: { kind: 'nonjson' } },
+const TRANSIENT: Array<[string, Omit<FaultSpec, 'pathPattern'>]> = [
+	['HTTP 500', { kind: 'status', status: 500 }],
+	['HTTP 502', { kind: 'status', status: 502 }],
+	['HTTP 503 with Retry-After', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
+	['HTTP 429 with Retry-After', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
+	['a delay past the timeout', { kind: 'delay', delayMs: 1300 }],
+	['a truncated body', { kind: 'truncated' }],
+	['an HTML error page', { kind: 'html', status: 502 }],
+	['a body that is not JSON', { kind: 'nonjson' }],
 ];
 
 beforeAll(async () => {
@@ -163,7 +152,7 @@ describe('reads without faults (the baseline the retries are counted against)', 
 
 describe('a transient fault is retried once and the result is complete', () => {
 	const cases = OPERATIONS.flatMap((op) =>
-		TRANSIENT.map((fault) => [op.name, fault.label, op, fault.spec] as const),
+		TRANSIENT.map(([label, spec]) => [op.name, label, op, spec] as const),
 	);
 	it.each(cases)('%s, %s', async (_name, _label, op, spec) => {
 		await fx.control.addFault({ pathPattern: op.path, ...spec, count: 1 });
@@ -190,7 +179,9 @@ describe('a fault that persists ends after the bound with a clear error', () => 
 				count: MAX_READ_ATTEMPTS + 2,
 			});
 			const result = await fx.run(op.parameters());
-			expect(result.error?.message).toBe(op.persistentMessage);
+			expect(result.error?.message).toBe(
+				`${op.persistentMessage} (tried ${MAX_READ_ATTEMPTS} times)`,
+			);
 			expect(result.error?.context?.attempts).toBe(MAX_READ_ATTEMPTS);
 			expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
 			expect(result.requests.every((r) => r.fault === op.persistent.kind)).toBe(true);

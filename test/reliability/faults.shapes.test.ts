@@ -15,119 +15,50 @@ const fx = useFixture({ timeoutSeconds: 10 });
 
 const seeded = { customers: [] as string[], tasks: [] as string[] };
 
-const envelopeA = (data: unknown) => ({
+const A = (data: unknown) => ({
 	success: true,
 	code: '200',
 	message: 'ok',
 	traceId: 'a'.repeat(32),
 	data,
 });
-const envelopeB = (data: unknown) => ({ code: 200, message: null, traceId: 'b'.repeat(32), data });
-
-interface ShapeCase {
-	name: string;
-	path: string;
-	parameters: () => INodeParameters;
-	/** A well-formed answer with another shape than the endpoint's. */
-	body: unknown;
-	/** What the error names as missing. */
-	expected: string;
-}
+const B = (data: unknown) => ({ code: 200, message: null, traceId: 'b'.repeat(32), data });
 
 const rows = [{ id: '1', _id: '1', name: 'x' }];
+const all = (resource: string) => () => ({ resource, operation: 'getAll', returnAll: true });
+const some = (resource: string, limit: number) => () => ({ resource, operation: 'getAll', limit });
+const customer = () => ({
+	resource: 'customer',
+	operation: 'get',
+	customerId: seeded.customers[0],
+});
+const task = () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[0]) });
+const L = 'data.list';
+const [FIELDS, GROUPS] = [
+	'data as the list of customer fields',
+	'data as the list of service groups',
+];
+/** The voice-agent interface's paths answer in envelope B, the others in envelope A. */
+const envelope = (path: string, data: unknown) =>
+	[PATHS.agentQuery, PATHS.callerGroupQuery, PATHS.taskQuery].some((p) => p === path)
+		? B(data)
+		: A(data);
 
-const CASES: ShapeCase[] = [
-	{
-		name: 'customer get many: data.rows instead of data.list',
-		path: PATHS.crmList,
-		parameters: () => ({ resource: 'customer', operation: 'getAll', returnAll: true }),
-		body: envelopeA({ rows, total: 1 }),
-		expected: 'data.list',
-	},
-	{
-		name: 'customer get many: data is a bare list',
-		path: PATHS.crmList,
-		parameters: () => ({ resource: 'customer', operation: 'getAll', limit: 5 }),
-		body: envelopeA(rows),
-		expected: 'data.list',
-	},
-	{
-		name: 'customer get: data is a list',
-		path: PATHS.crmGet,
-		parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.customers[0] }),
-		body: envelopeA(rows),
-		expected: 'data (the customer record)',
-	},
-	{
-		name: 'customer get: data is null',
-		path: PATHS.crmGet,
-		parameters: () => ({ resource: 'customer', operation: 'get', customerId: seeded.customers[0] }),
-		body: envelopeA(null),
-		expected: 'data (the customer record)',
-	},
-	{
-		name: 'customer field get many: data.list instead of a list',
-		path: PATHS.fieldList,
-		parameters: () => ({ resource: 'customerField', operation: 'getAll', returnAll: true }),
-		body: envelopeA({ list: rows }),
-		expected: 'data as the list of customer fields',
-	},
-	{
-		name: 'service group get many: data.list instead of a list',
-		path: PATHS.groupList,
-		parameters: () => ({ resource: 'serviceGroup', operation: 'getAll', returnAll: true }),
-		body: envelopeA({ list: rows }),
-		expected: 'data as the list of service groups',
-	},
-	{
-		name: 'display-number group get many: data.records',
-		path: PATHS.numberGroupQuery,
-		parameters: () => ({ resource: 'displayNumberGroup', operation: 'getAll', returnAll: true }),
-		body: envelopeA({ records: rows, page: { total: 1 } }),
-		expected: 'data.list',
-	},
-	{
-		name: 'display-number group get many: data is a list',
-		path: PATHS.numberGroupQuery,
-		parameters: () => ({ resource: 'displayNumberGroup', operation: 'getAll', limit: 10 }),
-		body: envelopeA(rows),
-		expected: 'data.list',
-	},
-	{
-		name: 'voice agent get many: data is a bare list',
-		path: PATHS.agentQuery,
-		parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', returnAll: true }),
-		body: envelopeB(rows),
-		expected: 'data.list',
-	},
-	{
-		name: 'voice agent get many: data.records',
-		path: PATHS.agentQuery,
-		parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', limit: 5 }),
-		body: envelopeB({ records: rows, total: 1 }),
-		expected: 'data.list',
-	},
-	{
-		name: 'caller number group get many: data.rows',
-		path: PATHS.callerGroupQuery,
-		parameters: () => ({ resource: 'callerNumberGroup', operation: 'getAll', returnAll: true }),
-		body: envelopeB({ rows, total: 1 }),
-		expected: 'data.list',
-	},
-	{
-		name: 'call task get many: data is null',
-		path: PATHS.taskQuery,
-		parameters: () => ({ resource: 'callTask', operation: 'getAll', returnAll: true }),
-		body: envelopeB(null),
-		expected: 'data.list',
-	},
-	{
-		name: 'call task get (task query): data.rows',
-		path: PATHS.taskQuery,
-		parameters: () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[0]) }),
-		body: envelopeB({ rows, total: 1 }),
-		expected: 'data.list',
-	},
+/** Path, its `data` in a well-formed answer of another shape, what the error names, the parameters. */
+const CASES: Array<[string, unknown, string, () => INodeParameters]> = [
+	[PATHS.crmList, { rows, total: 1 }, L, all('customer')],
+	[PATHS.crmList, rows, L, some('customer', 5)],
+	[PATHS.crmGet, rows, 'data (the customer record)', customer],
+	[PATHS.crmGet, null, 'data (the customer record)', customer],
+	[PATHS.fieldList, { list: rows }, FIELDS, all('customerField')],
+	[PATHS.groupList, { list: rows }, GROUPS, all('serviceGroup')],
+	[PATHS.numberGroupQuery, { records: rows, page: { total: 1 } }, L, all('displayNumberGroup')],
+	[PATHS.numberGroupQuery, rows, L, some('displayNumberGroup', 10)],
+	[PATHS.agentQuery, rows, L, all('voiceAgent')],
+	[PATHS.agentQuery, { records: rows, total: 1 }, L, some('voiceAgent', 5)],
+	[PATHS.callerGroupQuery, { rows, total: 1 }, L, all('callerNumberGroup')],
+	[PATHS.taskQuery, null, L, all('callTask')],
+	[PATHS.taskQuery, { rows, total: 1 }, L, task],
 ];
 
 beforeAll(async () => {
@@ -141,26 +72,27 @@ afterEach(async () => {
 });
 
 describe('wrong-shape JSON on every read endpoint: a clear error, one request, no items', () => {
-	it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-		await fx.control.addFault({ pathPattern: c.path, kind: 'json', body: c.body, count: 5 });
-		const result = await fx.run(c.parameters());
+	it.each(CASES)('%s with data %j: names %s', async (path, data, expected, parameters) => {
+		const body = envelope(path, data);
+		await fx.control.addFault({ pathPattern: path, kind: 'json', body, count: 5 });
+		const result = await fx.run(parameters());
 		expect(result.items).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toContain('in an unexpected shape');
-		expect(result.error?.message).toContain(c.expected);
+		expect(result.error?.message).toContain(expected);
 		expect(result.error?.description).toMatch(
 			/"data" was (an object with the keys|a list of|null)/,
 		);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		// An answer is not a fault: it is not retried.
-		expect(on(result.requests, c.path)).toHaveLength(1);
+		expect(on(result.requests, path)).toHaveLength(1);
 		expect(result.requests[0].fault).toBe('json');
 	});
 
 	it('the same endpoints answer normally once the fault is gone (the checks accept the documented shapes)', async () => {
-		for (const c of CASES) {
-			const result = await fx.run(c.parameters());
-			expect([c.name, result.error?.message]).toEqual([c.name, undefined]);
+		for (const [name, , , parameters] of CASES) {
+			const result = await fx.run(parameters());
+			expect([name, result.error?.message]).toEqual([name, undefined]);
 		}
 	});
 
@@ -168,7 +100,7 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 		await fx.control.addFault({
 			pathPattern: PATHS.agentQuery,
 			kind: 'json',
-			body: envelopeB({ pageNum: 1, pageSize: 500, total: 0, list: null, hasNext: false }),
+			body: B({ pageNum: 1, pageSize: 500, total: 0, list: null, hasNext: false }),
 		});
 		const result = await fx.run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();

@@ -16,64 +16,32 @@ const fx = useFixture({ timeoutSeconds: 1 });
 
 const seeded = { agent: '', group: '', task: '' };
 
-interface Op {
-	name: string;
-	interface: 'customer (envelope A)' | 'voice agent (envelope B)';
-	kind: 'read' | 'write';
-	path: string;
-	parameters: () => INodeParameters;
-}
+const all = (resource: string) => () => ({ resource, operation: 'getAll', returnAll: true });
+const onTask = (operation: string) => () => ({
+	resource: 'callTask',
+	operation,
+	taskId: rl(seeded.task),
+});
 
-const OPERATIONS: Op[] = [
-	{
-		name: 'Customer → Get Many',
-		interface: 'customer (envelope A)',
-		kind: 'read',
-		path: PATHS.crmList,
-		parameters: () => ({ resource: 'customer', operation: 'getAll', returnAll: true }),
-	},
-	{
-		name: 'Customer → Create',
-		interface: 'customer (envelope A)',
-		kind: 'write',
-		path: PATHS.crmAdd,
-		parameters: () => ({ resource: 'customer', operation: 'create', customerName: 'Ada' }),
-	},
-	{
-		name: 'Voice Agent → Get Many',
-		interface: 'voice agent (envelope B)',
-		kind: 'read',
-		path: PATHS.agentQuery,
-		parameters: () => ({ resource: 'voiceAgent', operation: 'getAll', returnAll: true }),
-	},
-	{
-		name: 'Caller Number Group → Get Many',
-		interface: 'voice agent (envelope B)',
-		kind: 'read',
-		path: PATHS.callerGroupQuery,
-		parameters: () => ({ resource: 'callerNumberGroup', operation: 'getAll', returnAll: true }),
-	},
-	{
-		name: 'Call Task → Get',
-		interface: 'voice agent (envelope B)',
-		kind: 'read',
-		path: PATHS.taskQuery,
-		parameters: () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.task) }),
-	},
-	{
-		name: 'Call Task → Create',
-		interface: 'voice agent (envelope B)',
-		kind: 'write',
-		path: PATHS.taskCreate,
-		parameters: () => taskCreateParameters(seeded.agent, seeded.group),
-	},
-	{
-		name: 'Call Task → Start',
-		interface: 'voice agent (envelope B)',
-		kind: 'write',
-		path: PATHS.taskOperate,
-		parameters: () => ({ resource: 'callTask', operation: 'start', taskId: rl(seeded.task) }),
-	},
+/** Name (customer paths: envelope A, the others: envelope B), kind, path, parameters. */
+const OPERATIONS: Array<[string, 'read' | 'write', string, () => INodeParameters]> = [
+	['Customer → Get Many', 'read', PATHS.crmList, all('customer')],
+	[
+		'Customer → Create',
+		'write',
+		PATHS.crmAdd,
+		() => ({ resource: 'customer', operation: 'create', customerName: 'Ada' }),
+	],
+	['Voice Agent → Get Many', 'read', PATHS.agentQuery, all('voiceAgent')],
+	['Caller Number Group → Get Many', 'read', PATHS.callerGroupQuery, all('callerNumberGroup')],
+	['Call Task → Get', 'read', PATHS.taskQuery, onTask('get')],
+	[
+		'Call Task → Create',
+		'write',
+		PATHS.taskCreate,
+		() => taskCreateParameters(seeded.agent, seeded.group),
+	],
+	['Call Task → Start', 'write', PATHS.taskOperate, onTask('start')],
 ];
 
 const FORMS = [
@@ -90,15 +58,11 @@ const FORMS = [
 	},
 ] as const;
 
+const SIGNING =
+	"Check the credential's App ID and App Secret, and that this server's clock is correct";
 const REFUSALS = [
-	{
-		status: 401,
-		says: "Check the credential's App ID and App Secret, and that this server's clock is correct",
-	},
-	{
-		status: 403,
-		says: "Check the credential's App ID and App Secret, and that this server's clock is correct",
-	},
+	{ status: 401, says: SIGNING },
+	{ status: 403, says: SIGNING },
 	{ status: 404, says: "Check the credential's Base URL" },
 ] as const;
 
@@ -118,55 +82,63 @@ afterEach(async () => {
 });
 
 describe('401, 403 and 404 without an envelope: the same clear message on both interfaces, never retried', () => {
-	const cases = OPERATIONS.flatMap((op) =>
+	const cases = OPERATIONS.flatMap(([name, , path, parameters]) =>
 		REFUSALS.flatMap((refusal) =>
-			FORMS.map((form) => [op.name, refusal.status, form.form, op, refusal, form] as const),
+			FORMS.map(
+				(form) => [name, refusal.status, form.form, path, parameters, refusal, form] as const,
+			),
 		),
 	);
-	it.each(cases)('%s, HTTP %s as %s', async (_name, status, _form, op, refusal, form) => {
-		await fx.control.addFault({
-			pathPattern: op.path,
-			...form.spec(status),
-			count: MAX_READ_ATTEMPTS + 1,
-		});
-		const result = await fx.run(op.parameters());
+	it.each(cases)(
+		'%s, HTTP %s as %s',
+		async (_name, status, _form, path, parameters, refusal, form) => {
+			await fx.control.addFault({
+				pathPattern: path,
+				...form.spec(status),
+				count: MAX_READ_ATTEMPTS + 1,
+			});
+			const result = await fx.run(parameters());
 
-		expect(result.error?.message).toBe(form.message(status));
-		expect(result.error?.description).toContain(refusal.says);
-		if (status === 404)
-			expect(result.error?.description).toContain(`The path does not exist at ${fx.sandbox.url}`);
-		expect(result.error?.description).not.toContain('may or may not have applied');
-		expect(result.error?.message).not.toMatch(/error unknown|no message/);
-		// An answer, not a transient fault: one request, whatever the kind of operation.
-		expect(on(result.requests, op.path)).toHaveLength(1);
-		expect(result.items).toEqual([]);
-	});
+			expect(result.error?.message).toBe(form.message(status));
+			expect(result.error?.description).toContain(refusal.says);
+			if (status === 404)
+				expect(result.error?.description).toContain(`The path does not exist at ${fx.sandbox.url}`);
+			expect(result.error?.description).not.toContain('may or may not have applied');
+			expect(result.error?.message).not.toMatch(/error unknown|no message/);
+			// An answer, not a transient fault: one request, whatever the kind of operation.
+			expect(on(result.requests, path)).toHaveLength(1);
+			expect(result.items).toEqual([]);
+		},
+	);
 });
 
 describe('502, 503 and 504 without an envelope: the service is probably temporarily unavailable', () => {
-	const cases = OPERATIONS.flatMap((op) =>
+	const cases = OPERATIONS.flatMap(([name, kind, path, parameters]) =>
 		[502, 503, 504].flatMap((status) =>
-			FORMS.map((form) => [op.name, status, form.form, op, status, form] as const),
+			FORMS.map((form) => [name, status, form.form, kind, path, parameters, form] as const),
 		),
 	);
-	it.each(cases)('%s, HTTP %s as %s', async (_name, _status, _form, op, status, form) => {
-		await fx.control.addFault({
-			pathPattern: op.path,
-			...form.spec(status),
-			count: MAX_READ_ATTEMPTS + 1,
-		});
-		const result = await fx.run(op.parameters());
+	it.each(cases)(
+		'%s, HTTP %s as %s',
+		async (_name, status, _form, kind, path, parameters, form) => {
+			await fx.control.addFault({
+				pathPattern: path,
+				...form.spec(status),
+				count: MAX_READ_ATTEMPTS + 1,
+			});
+			const result = await fx.run(parameters());
 
-		const attempts = op.kind === 'read' ? MAX_READ_ATTEMPTS : 1;
-		expect(result.error?.message).toBe(
-			`${form.message(status)}${attempts > 1 ? ` (tried ${attempts} times)` : ''}`,
-		);
-		expect(result.error?.description).toContain(
-			'probably temporarily unavailable (an outage or maintenance)',
-		);
-		expect(result.error?.description).not.toContain('Base URL');
-		if (op.kind === 'write')
-			expect(result.error?.description).toContain('may or may not have applied it');
-		expect(on(result.requests, op.path)).toHaveLength(attempts);
-	});
+			const attempts = kind === 'read' ? MAX_READ_ATTEMPTS : 1;
+			expect(result.error?.message).toBe(
+				`${form.message(status)}${attempts > 1 ? ` (tried ${attempts} times)` : ''}`,
+			);
+			expect(result.error?.description).toContain(
+				'probably temporarily unavailable (an outage or maintenance)',
+			);
+			expect(result.error?.description).not.toContain('Base URL');
+			if (kind === 'write')
+				expect(result.error?.description).toContain('may or may not have applied it');
+			expect(on(result.requests, path)).toHaveLength(attempts);
+		},
+	);
 });

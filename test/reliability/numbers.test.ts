@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SignedClient } from '../sandbox/client';
-import { APP_ID, PATHS, SECRET, on, phone, rl, useFixture } from './support';
+import { APP_ID, PATHS, SECRET, on, phone, rl, taskCreateParameters, useFixture } from './support';
 
 const fx = useFixture();
 
@@ -73,20 +73,9 @@ describe('round trip: list → create → import → get → start → pause, id
 	});
 
 	it('create: the agent id goes out as the same bare Long, the group id as the same string; the task id comes back exact', async () => {
-		const result = await fx.run(
-			{
-				resource: 'callTask',
-				operation: 'create',
-				taskName: 'Round trip',
-				voiceAgentId: rl('={{ $json.agent.id }}'),
-				agentType: 'voicebot',
-				callerNumberGroupId: rl('={{ $json.group.id }}'),
-				maxConcurrency: 1,
-				callWindows: { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] },
-				startType: 'manual',
-			},
-			{ items: [{ agent, group }] },
-		);
+		const byExpression = ['={{ $json.agent.id }}', '={{ $json.group.id }}'] as const;
+		const parameters = taskCreateParameters(...byExpression, 'Round trip');
+		const result = await fx.run(parameters, { items: [{ agent, group }] });
 		expect(result.error).toBeUndefined();
 		const [request] = on(result.requests, PATHS.taskCreate);
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
@@ -152,17 +141,8 @@ describe('round trip: list → create → import → get → start → pause, id
 	);
 
 	it('a task created by typing the agent id as digits (By ID) sends the same Long', async () => {
-		const result = await fx.run({
-			resource: 'callTask',
-			operation: 'create',
-			taskName: 'Typed ids',
-			voiceAgentId: rl(OTHER_AGENT_ID),
-			agentType: 'voiceagent',
-			callerNumberGroupId: rl(GROUP_ID),
-			maxConcurrency: 1,
-			callWindows: { window: [{ weekdays: [6], timeRanges: '10:00-11:00' }] },
-			startType: 'manual',
-		});
+		const parameters = taskCreateParameters(OTHER_AGENT_ID, GROUP_ID, 'Typed ids');
+		const result = await fx.run({ ...parameters, agentType: 'voiceagent' });
 		expect(result.error).toBeUndefined();
 		expect(on(result.requests, PATHS.taskCreate)[0].rawBody).toContain(
 			`"voiceAgentId":${OTHER_AGENT_ID},`,

@@ -24,6 +24,7 @@ import {
 	type RunNodeOptions,
 } from '../harness';
 import { SignedClient } from '../sandbox/client';
+import type { FaultSpec } from '../sandbox/types';
 import { useSandbox } from '../sandbox/fixture';
 import { PATHS, phone, rl, taskCreateParameters } from './support';
 
@@ -90,6 +91,14 @@ const run = nodeRunner(
 	{ appId: APP, appSecret: CANARY },
 	{ nodeType: ContactCenter, timezone: 'Asia/Shanghai', sandbox: undefined },
 );
+const searchAgents = async (values: CredentialValues) =>
+	await callMethod({
+		nodeType: ContactCenter,
+		kind: 'listSearch',
+		method: 'searchVoiceAgents',
+		parameters: { resource: 'callTask', operation: 'create' },
+		credentials: values,
+	});
 const ok = async (parameters: INodeParameters, options?: Partial<RunNodeOptions>) => {
 	const result = await run(parameters, options);
 	expect(result.error).toBeUndefined();
@@ -151,44 +160,27 @@ describe('a representative slice of the package with a recognisable secret', () 
 		// Saving the credential (right and wrong secret), and the editor's dropdowns.
 		expect((await testCredential(credentials)).status).toBe('OK');
 		expect((await testCredential({ ...credentials, appSecret: WRONG })).status).toBe('Error');
-		const agents = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchVoiceAgents',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials,
-		});
-		expect(agents.results.length).toBe(1);
-		await callMethod({
-			nodeType: ContactCenter,
-			kind: 'loadOptions',
-			method: 'getCustomerFields',
-			parameters: { resource: 'customer', operation: 'getAll' },
-			credentials,
-		});
-		await callMethod({
-			nodeType: ContactCenter,
-			kind: 'resourceMapping',
-			method: 'getCustomerFieldMapping',
-			parameters: { resource: 'customer', operation: 'create' },
-			credentials,
-		});
+		expect((await searchAgents(credentials)).results.length).toBe(1);
+		const method = { nodeType: ContactCenter, credentials };
+		const customer = (operation: string) => ({ resource: 'customer', operation });
+		const fields = { kind: 'loadOptions', method: 'getCustomerFields' } as const;
+		await callMethod({ ...method, ...fields, parameters: customer('getAll') });
+		const mapping = { kind: 'resourceMapping', method: 'getCustomerFieldMapping' } as const;
+		await callMethod({ ...method, ...mapping, parameters: customer('create') });
 
 		// Reads and writes that succeed.
-		const customer = { resource: 'customer' };
 		const created = await ok({
-			...customer,
-			operation: 'create',
+			...customer('create'),
 			customerName: 'New',
 			mobile: { values: [{ value: '13600000000' }] },
 		});
 		const id = String(created.items[0].json._id);
 		const again = { customerName: 'Again', mobile: { values: [{ value: '13700000000' }] } };
-		await ok({ ...customer, operation: 'upsert', ...again });
-		await ok({ ...customer, operation: 'get', customerId: id });
-		expect((await ok({ ...customer, operation: 'getAll', returnAll: true })).items).toHaveLength(2);
+		await ok({ ...customer('upsert'), ...again });
+		await ok({ ...customer('get'), customerId: id });
+		expect((await ok({ ...customer('getAll'), returnAll: true })).items).toHaveLength(2);
 		const rename = { customerId: id, updateFields: { customerName: 'Renamed' } };
-		await ok({ ...customer, operation: 'update', ...rename });
+		await ok({ ...customer('update'), ...rename });
 		const records = await ok({
 			resource: 'serviceRecord',
 			operation: 'getAll',
@@ -205,6 +197,9 @@ describe('a representative slice of the package with a recognisable secret', () 
 		await ok({ resource: 'callTask', operation: 'import', ...importing }, { items: rows });
 		for (const operation of ['start', 'get', 'pause'])
 			await ok({ resource: 'callTask', operation, taskId: rl(taskId) });
+
+		const once = async (pathPattern: string, fault: Omit<FaultSpec, 'pathPattern'>) =>
+			await control.addFault({ pathPattern, count: 1, ...fault });
 
 		// The trigger: activation, a poll that emits, "Fetch Test Event", and a poll that fails.
 		const staticData = {};
@@ -228,61 +223,26 @@ describe('a representative slice of the package with a recognisable secret', () 
 			dateStyle: 'short',
 			timeStyle: 'medium',
 		}).format(new Date(Date.now() - 60_000));
-		await control.injectRecords({
-			appId: APP,
-			channel: 'im',
-			records: [{ updateTime: aMinuteAgo }],
-		});
+		const recent = [{ updateTime: aMinuteAgo }];
+		await control.injectRecords({ appId: APP, channel: 'im', records: recent });
 		expect((await pollAs('manual')).items?.length).toBeGreaterThan(0);
-		await control.addFault({
-			pathPattern: PATHS.callRecords,
-			kind: 'status',
-			status: 429,
-			retryAfterSeconds: 0,
-			count: 4,
-		});
+		await once(PATHS.callRecords, { kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 });
 		expect((await pollAs()).error?.message).toMatch(/HTTP 429/);
 		expect(JSON.stringify(staticData)).not.toContain(CANARY);
 
 		// Failures: a vendor code, a server error on a write, a timeout on a read, a wrong secret,
 		// continue-on-fail error items, a validation error.
-		await control.addFault({
-			pathPattern: PATHS.taskOperate,
-			kind: 'envelope',
-			envelopeCode: 806,
-			count: 1,
-		});
-		expect(
-			(await run({ resource: 'callTask', operation: 'start', taskId: rl(taskId) })).error?.message,
-		).toMatch(/^Contact Center error 806/);
-		await control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status: 500, count: 1 });
-		expect(
-			(await run({ resource: 'customer', operation: 'create', customerName: 'Fails' })).error
-				?.message,
-		).toMatch(/HTTP 500/);
-		await control.addFault({
-			pathPattern: PATHS.agentQuery,
-			kind: 'delay',
-			delayMs: 1200,
-			count: 1,
-		});
+		const failure = async (parameters: INodeParameters) => (await run(parameters)).error?.message;
+		await once(PATHS.taskOperate, { kind: 'envelope', envelopeCode: 806 });
+		const start = { resource: 'callTask', operation: 'start', taskId: rl(taskId) };
+		expect(await failure(start)).toMatch(/^Contact Center error 806/);
+		await once(PATHS.crmAdd, { kind: 'status', status: 500 });
+		expect(await failure({ ...customer('create'), customerName: 'Fails' })).toMatch(/HTTP 500/);
+		await once(PATHS.agentQuery, { kind: 'delay', delayMs: 1200 });
 		await ok({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
-		await control.addFault({
-			pathPattern: PATHS.crmUpdate,
-			kind: 'delay',
-			delayMs: 1200,
-			count: 1,
-		});
-		expect(
-			(
-				await run({
-					resource: 'customer',
-					operation: 'update',
-					customerId: id,
-					updateFields: { owner: 'u1' },
-				})
-			).error?.message,
-		).toMatch(/timed out/);
+		await once(PATHS.crmUpdate, { kind: 'delay', delayMs: 1200 });
+		const update = { ...customer('update'), customerId: id, updateFields: { owner: 'u1' } };
+		expect(await failure(update)).toMatch(/timed out/);
 		const wrong = await run(
 			{ resource: 'voiceAgent', operation: 'getAll', returnAll: true },
 			{ credentials: { ...credentials, appSecret: WRONG } },
@@ -294,21 +254,10 @@ describe('a representative slice of the package with a recognisable secret', () 
 		);
 		expect(continued.items.map((i) => typeof i.json.error)).toEqual(['string', 'string']);
 		await ok({ resource: 'customer', operation: 'delete', customerId: id });
-		expect(
-			(
-				await run({
-					resource: 'callTask',
-					operation: 'create',
-					taskName: 'x'.repeat(51),
-					voiceAgentId: rl(agentId),
-					agentType: 'voicebot',
-					callerNumberGroupId: rl(groupId),
-					maxConcurrency: 1,
-					callWindows: {},
-					startType: 'manual',
-				})
-			).error?.message,
-		).toMatch(/^Invalid input/);
+		const tooLong = taskCreateParameters(agentId, groupId, 'x'.repeat(51));
+		expect(await failure({ ...tooLong, maxConcurrency: 1, callWindows: {} })).toMatch(
+			/^Invalid input/,
+		);
 	}, 30_000);
 
 	it('the secret is in nothing the sandbox logged or holds', async () => {
@@ -361,13 +310,7 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 			{ resource: 'customer', operation: 'create', customerName: 'Ada' },
 			{ credentials: withUserinfo },
 		);
-		const dropdown = await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchVoiceAgents',
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials: withUserinfo,
-		}).then(
+		const dropdown = await searchAgents(withUserinfo).then(
 			() => undefined,
 			(error: unknown) => error as Error & { description?: string },
 		);

@@ -95,13 +95,9 @@ describe('credential authenticate', () => {
 			headers: { 'X-Keep': 'yes' },
 		};
 		const before = Date.now();
+		const values = { baseUrl: 'http://127.0.0.1', appId: '1090', appSecret: 'demo-secret' };
 		const signed = await credential.authenticate(
-			{
-				baseUrl: 'http://127.0.0.1',
-				appId: '1090',
-				appSecret: 'demo-secret',
-				timezone: 'Asia/Shanghai',
-			},
+			{ ...values, timezone: 'Asia/Shanghai' },
 			original,
 		);
 		expect(signed).not.toBe(original);

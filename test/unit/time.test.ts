@@ -2,12 +2,14 @@ import {
 	formatApiTime,
 	parseApiTime,
 	toApiTime,
+	type DateInput,
 	toEpochMs,
 	wallToSeconds,
 } from '../../nodes/ContactCenter/helpers/time';
 
 describe('API time conversion', () => {
 	const instant = Date.UTC(2026, 10, 22, 1, 2, 3); // 2026-11-22T01:02:03Z
+	const NINE = '2026-11-22 09:02:03';
 
 	it('formats an instant in the API zone', () => {
 		expect(formatApiTime(instant, 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
@@ -22,22 +24,16 @@ describe('API time conversion', () => {
 		expect(parseApiTime('2026-13-22 09:02:03', 'Asia/Shanghai')).toBeUndefined();
 	});
 
-	it('converts n8n date-times: zone-less text is in the workflow zone, offsets are honoured', () => {
-		expect(toApiTime('2026-11-21T20:02:03', 'America/New_York', 'Asia/Shanghai')).toBe(
-			'2026-11-22 09:02:03',
-		);
-		expect(toApiTime('2026-11-22T01:02:03Z', 'America/New_York', 'Asia/Shanghai')).toBe(
-			'2026-11-22 09:02:03',
-		);
-		expect(toApiTime('2026-11-22T03:02:03.500+02:00', 'UTC', 'Asia/Shanghai')).toBe(
-			'2026-11-22 09:02:03',
-		);
-		expect(toApiTime(new Date(instant), 'UTC', 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
-		expect(toApiTime({ toMillis: () => instant }, 'UTC', 'Asia/Shanghai')).toBe(
-			'2026-11-22 09:02:03',
-		);
-		expect(toApiTime('2026-11-22', 'Asia/Shanghai', 'Asia/Shanghai')).toBe('2026-11-22 00:00:00');
-		expect(toApiTime('yesterday', 'UTC', 'Asia/Shanghai')).toBeUndefined();
+	it.each<[string, unknown, string, string | undefined]>([
+		['zone-less text in the workflow zone', '2026-11-21T20:02:03', 'America/New_York', NINE],
+		['an offset (Z) honoured', '2026-11-22T01:02:03Z', 'America/New_York', NINE],
+		['an offset (+02:00) honoured', '2026-11-22T03:02:03.500+02:00', 'UTC', NINE],
+		['a Date', new Date(instant), 'UTC', NINE],
+		['a Luxon DateTime', { toMillis: () => instant }, 'UTC', NINE],
+		['a date alone: its midnight', '2026-11-22', 'Asia/Shanghai', '2026-11-22 00:00:00'],
+		['not a date', 'yesterday', 'UTC', undefined],
+	])('converts n8n date-times: %s', (_what, value, workflowZone, expected) => {
+		expect(toApiTime(value as DateInput, workflowZone, 'Asia/Shanghai')).toBe(expected);
 	});
 
 	it('handles daylight-saving gaps and overlaps in the workflow zone', () => {
