@@ -1,4 +1,5 @@
 import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
+import type { TaskStatus } from './types';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -303,34 +304,18 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 describe('POST /openapi/agent/web/v1/callTask/query', () => {
 	let ids: Record<string, string>;
 	beforeEach(async () => {
+		const task = (taskName: string, createTime: string, status: TaskStatus, counts = [0, 0, 0]) => {
+			const [totalCount, completedCount, connectedCount] = counts;
+			return { taskName, createTime, status, totalCount, completedCount, connectedCount };
+		};
 		const [a, b, c, d, e] = await sb.control.seedTasks({
 			appId: APP,
 			tasks: [
-				{ taskName: 'Renewal March', createTime: '2026-03-01 09:00:00', status: 'draft' },
-				{
-					taskName: 'renewal april',
-					createTime: '2026-04-01 09:00:00',
-					status: 'running',
-					totalCount: 8,
-					completedCount: 3,
-					connectedCount: 2,
-				},
-				{
-					taskName: 'Survey',
-					createTime: '2026-04-01 09:00:00',
-					status: 'pause',
-					totalCount: 3,
-					completedCount: 1,
-				},
-				{
-					taskName: 'Done one',
-					createTime: '2026-05-01 00:00:00',
-					status: 'done',
-					totalCount: 2,
-					completedCount: 2,
-					connectedCount: 2,
-				},
-				{ taskName: 'Survey 2', createTime: '2026-05-01 23:59:59', status: 'draft' },
+				task('Renewal March', '2026-03-01 09:00:00', 'draft'),
+				task('renewal april', '2026-04-01 09:00:00', 'running', [8, 3, 2]),
+				task('Survey', '2026-04-01 09:00:00', 'pause', [3, 1, 0]),
+				task('Done one', '2026-05-01 00:00:00', 'done', [2, 2, 2]),
+				task('Survey 2', '2026-05-01 23:59:59', 'draft'),
 			],
 		});
 		ids = { a, b, c, d, e };
