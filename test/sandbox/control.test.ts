@@ -97,32 +97,23 @@ describe('reset and tenants', () => {
 		expect(state.recordCounts.im).toBeGreaterThanOrEqual(100);
 		const client = sb.clientFor({ appId: 'demo', appSecret: 's' });
 		const now = new Date();
-		const window = {
-			startTime: wallTime(new Date(now.getTime() - 3 * 86400_000 - 60_000)),
+		const since = (ms: number) => ({
+			startTime: wallTime(new Date(now.getTime() - ms)),
 			endTime: wallTime(now),
-		};
-		const calls = okA(await client.post(PATHS.callRecords, window));
+		});
+		const calls = okA(await client.post(PATHS.callRecords, since(3 * 86400_000 + 60_000)));
 		expect(calls).toHaveLength(state.recordCounts.call);
 		// The last hour has call records naming customers by phone (the service-record example reads them).
-		const lastHour = {
-			startTime: wallTime(new Date(now.getTime() - 3600_000)),
-			endTime: wallTime(now),
-		};
 		const phones = new Set(state.customers.flatMap((c) => (c.mobile ?? []).map((m) => m.value)));
-		const recent = okA(await client.post(PATHS.callRecords, lastHour)) as Array<{
+		const recent = okA(await client.post(PATHS.callRecords, since(3600_000))) as Array<{
 			data: { customerPhone?: string };
 		}>;
 		expect(recent.length).toBeGreaterThanOrEqual(3);
 		expect(
 			recent.every((r) => r.data.customerPhone !== undefined && phones.has(r.data.customerPhone)),
 		).toBe(true);
-		expect(
-			okA(
-				await client.post(PATHS.crmList, {
-					search: [{ field: 'cf_level', operator: 'nempty', value: [] }],
-				}),
-			).count,
-		).toBeGreaterThan(0);
+		const search = [{ field: 'cf_level', operator: 'nempty', value: [] }];
+		expect(okA(await client.post(PATHS.crmList, { search })).count).toBeGreaterThan(0);
 	});
 });
 
@@ -141,13 +132,13 @@ describe('seeding', () => {
 		expect(
 			await sb.control.seedFields({ appId: APP, fields: [{ field: 'cf_x' }], count: 1 }),
 		).toEqual(['cf_x', expect.stringMatching(/^cf_/)]);
-		expect(
-			await sb.control.seedServiceGroups({
-				appId: APP,
-				groups: [{ queueNumber: '9000', name: 'Nine' }],
-				count: 1,
-			}),
-		).toEqual(['9000', '8001']);
+		const nine = { queueNumber: '9000', name: 'Nine' };
+		const queueNumbers = await sb.control.seedServiceGroups({
+			appId: APP,
+			groups: [nine],
+			count: 1,
+		});
+		expect(queueNumbers).toEqual(['9000', '8001']);
 		expect(await sb.control.seedDisplayNumberGroups({ appId: APP, count: 2 })).toHaveLength(2);
 		const [running] = await sb.control.seedTasks({
 			appId: APP,
