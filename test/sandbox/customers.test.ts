@@ -2,6 +2,10 @@ import { cases, errA, okA, PATHS, TENANT_A, useSandbox, wallTime } from './fixtu
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
+const LEVEL_CHOICES = [
+	{ key: 'vip', value: 'VIP', isDefault: false },
+	{ key: 'normal', value: 'Normal', isDefault: true },
+];
 
 async function seedFields(): Promise<void> {
 	await sb.control.seedFields({
@@ -12,10 +16,7 @@ async function seedFields(): Promise<void> {
 				field: 'cf_level',
 				name: 'Level',
 				type: 'select',
-				choices: [
-					{ key: 'vip', value: 'VIP', isDefault: false },
-					{ key: 'normal', value: 'Normal', isDefault: true },
-				],
+				choices: LEVEL_CHOICES,
 			},
 			{ field: 'cf_off', name: 'Disabled field', type: 'text', status: 0 },
 			{ field: 'cf_gone', name: 'Deleted field', type: 'text', status: -1 },
@@ -31,37 +32,29 @@ beforeEach(async () => {
 describe('POST /openapi/crm/add', () => {
 	it('creates a customer and answers the full record', async () => {
 		const before = wallTime(new Date());
-		const data = okA(
-			await sb.post(PATHS.crmAdd, {
-				customerName: '王伟',
-				mobile: [{ value: '13800138000', memo: '手机' }],
-				email: [{ value: 'wang@example.com' }],
-				owner: '1001',
-				assignTime: '2026-01-02 03:04:05',
-				customerOrigin: 'selfDevelop',
-				customerSource: ['官网'],
-				cf_company: 'Acme',
-				cf_level: 'vip',
-			}),
-		);
+		const body = {
+			customerName: '王伟',
+			mobile: [{ value: '13800138000', memo: '手机' }],
+			owner: '1001',
+			assignTime: '2026-01-02 03:04:05',
+			customerOrigin: 'selfDevelop',
+			customerSource: ['官网'],
+			cf_company: 'Acme',
+			cf_level: 'vip',
+		};
+		const email = { value: 'wang@example.com' };
+		const data = okA(await sb.post(PATHS.crmAdd, { ...body, email: [email] }));
 		const after = wallTime(new Date());
 		expect(data._id).toMatch(/^\d{18}$/);
 		expect(data).toMatchObject({
+			...body,
 			accountId: APP,
-			customerName: '王伟',
-			mobile: [{ value: '13800138000', memo: '手机' }],
-			email: [{ value: 'wang@example.com', memo: '' }],
-			owner: '1001',
+			email: [{ ...email, memo: '' }],
 			firstOwner: '1001',
-			assignTime: '2026-01-02 03:04:05',
 			createMethod: 'API',
-			customerOrigin: 'selfDevelop',
-			customerSource: ['官网'],
 			createAgent: 'openapi',
 			updateAgent: 'openapi',
 			callingNumber: 0,
-			cf_company: 'Acme',
-			cf_level: 'vip',
 		});
 		expect(data.createTime >= before && data.createTime <= after).toBe(true);
 		expect(data.updateTime).toBe(data.createTime);
@@ -419,10 +412,7 @@ describe('POST /openapi/crm/config/field/list', () => {
 			isSystem: false,
 			type: 'select',
 			status: 1,
-			choices: [
-				{ key: 'vip', value: 'VIP', isDefault: false },
-				{ key: 'normal', value: 'Normal', isDefault: true },
-			],
+			choices: LEVEL_CHOICES,
 		});
 		expect(data.find((f: { field: string }) => f.field === 'customerName')).toMatchObject({
 			isSystem: true,
