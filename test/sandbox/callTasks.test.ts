@@ -69,23 +69,18 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(queried.text).toContain(`"id":"${data.taskId}"`);
 		const { list } = okB(queried);
 		expect(list).toHaveLength(1);
+		const sent = validTask(); // taskName, voiceAgentId, agentType, startType, both strategies
+		const counts = { totalCount: 0, completedCount: 0, connectedCount: 0, progressRate: 0 };
 		expect(list[0]).toMatchObject({
+			...sent,
 			id: data.taskId,
-			taskName: 'Renewal calls',
-			voiceAgentId: AGENT,
 			voiceAgentName: 'Bot',
-			agentType: 'voicebot',
 			createUser: 'openapi',
 			updateUser: 'openapi',
-			startType: 'manual',
 			scheduledStartTime: null,
-			callStrategy: { ...(validTask().callStrategy as object), callerNumberGroupName: 'Hangzhou' },
-			retryStrategy: validTask().retryStrategy,
+			callStrategy: { ...(sent.callStrategy as object), callerNumberGroupName: 'Hangzhou' },
 			lastExecutedTime: null,
-			totalCount: 0,
-			completedCount: 0,
-			connectedCount: 0,
-			progressRate: 0,
+			...counts,
 			status: 'draft',
 			maxConcurrency: 5,
 		});
