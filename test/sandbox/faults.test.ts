@@ -188,24 +188,13 @@ describe('fault matching', () => {
 	});
 
 	it('lists, removes and clears faults', async () => {
-		const a = await sb.control.addFault({ pathPattern: 'a', kind: 'status', count: 3 });
-		const b = await sb.control.addFault({
-			pathPattern: 'b',
-			kind: 'delay',
-			delayMs: 5,
-			probability: 0.5,
-		});
+		const specA: FaultSpec = { pathPattern: 'a', kind: 'status', count: 3 };
+		const specB: FaultSpec = { pathPattern: 'b', kind: 'delay', delayMs: 5, probability: 0.5 };
+		const a = await sb.control.addFault(specA);
+		const b = await sb.control.addFault(specB);
 		expect(await sb.control.listFaults()).toEqual([
-			{ id: a.id, pathPattern: 'a', kind: 'status', count: 3, hits: 0, remaining: 3 },
-			{
-				id: b.id,
-				pathPattern: 'b',
-				kind: 'delay',
-				delayMs: 5,
-				probability: 0.5,
-				hits: 0,
-				remaining: null,
-			},
+			{ ...specA, id: a.id, hits: 0, remaining: 3 },
+			{ ...specB, id: b.id, hits: 0, remaining: null },
 		]);
 		await sb.control.removeFault(a.id);
 		expect((await sb.control.listFaults()).map((f) => f.id)).toEqual([b.id]);
