@@ -48,20 +48,19 @@ describe('reset and tenants', () => {
 			timezone: 'Asia/Shanghai',
 		});
 		okA(await sb.clientFor({ appId: 'new', appSecret: 's' }).post(PATHS.groupList, {}));
-		expect(
-			(await controlError(sb.control.addTenant({ appId: 'new', appSecret: 's' }))).status,
-		).toBe(409);
-		expect(
-			(
-				await controlError(
-					sb.control.addTenant({ appId: 'x', appSecret: 's', timezone: 'Mars/Olympus' }),
-				)
-			).message,
-		).toMatch(/IANA/);
-		expect((await controlError(sb.control.addTenant({ appId: 'y', appSecret: '' }))).status).toBe(
-			400,
-		);
-		expect((await controlError(sb.control.reset([TENANT_A, TENANT_A]))).status).toBe(409);
+		for (const [attempt, status, message] of [
+			[() => sb.control.addTenant({ appId: 'new', appSecret: 's' }), 409, 'already exists'],
+			[
+				() => sb.control.addTenant({ appId: 'x', appSecret: 's', timezone: 'Mars/Olympus' }),
+				400,
+				'IANA',
+			],
+			[() => sb.control.addTenant({ appId: 'y', appSecret: '' }), 400, 'appSecret'],
+			[() => sb.control.reset([TENANT_A, TENANT_A]), 409, 'already exists'],
+		] as const) {
+			const error = await controlError(attempt());
+			expect([error.status, error.message]).toEqual([status, expect.stringContaining(message)]);
+		}
 		expect((await sb.control.listTenants()).tenants.map((t) => t.appId)).toContain('new');
 	});
 
@@ -98,32 +97,23 @@ describe('reset and tenants', () => {
 		expect(state.recordCounts.im).toBeGreaterThanOrEqual(100);
 		const client = sb.clientFor({ appId: 'demo', appSecret: 's' });
 		const now = new Date();
-		const window = {
-			startTime: wallTime(new Date(now.getTime() - 3 * 86400_000 - 60_000)),
+		const since = (ms: number) => ({
+			startTime: wallTime(new Date(now.getTime() - ms)),
 			endTime: wallTime(now),
-		};
-		const calls = okA(await client.post(PATHS.callRecords, window));
+		});
+		const calls = okA(await client.post(PATHS.callRecords, since(3 * 86400_000 + 60_000)));
 		expect(calls).toHaveLength(state.recordCounts.call);
 		// The last hour has call records naming customers by phone (the service-record example reads them).
-		const lastHour = {
-			startTime: wallTime(new Date(now.getTime() - 3600_000)),
-			endTime: wallTime(now),
-		};
 		const phones = new Set(state.customers.flatMap((c) => (c.mobile ?? []).map((m) => m.value)));
-		const recent = okA(await client.post(PATHS.callRecords, lastHour)) as Array<{
+		const recent = okA(await client.post(PATHS.callRecords, since(3600_000))) as Array<{
 			data: { customerPhone?: string };
 		}>;
 		expect(recent.length).toBeGreaterThanOrEqual(3);
 		expect(
 			recent.every((r) => r.data.customerPhone !== undefined && phones.has(r.data.customerPhone)),
 		).toBe(true);
-		expect(
-			okA(
-				await client.post(PATHS.crmList, {
-					search: [{ field: 'cf_level', operator: 'nempty', value: [] }],
-				}),
-			).count,
-		).toBeGreaterThan(0);
+		const search = [{ field: 'cf_level', operator: 'nempty', value: [] }];
+		expect(okA(await client.post(PATHS.crmList, { search })).count).toBeGreaterThan(0);
 	});
 });
 
@@ -142,13 +132,13 @@ describe('seeding', () => {
 		expect(
 			await sb.control.seedFields({ appId: APP, fields: [{ field: 'cf_x' }], count: 1 }),
 		).toEqual(['cf_x', expect.stringMatching(/^cf_/)]);
-		expect(
-			await sb.control.seedServiceGroups({
-				appId: APP,
-				groups: [{ queueNumber: '9000', name: 'Nine' }],
-				count: 1,
-			}),
-		).toEqual(['9000', '8001']);
+		const nine = { queueNumber: '9000', name: 'Nine' };
+		const queueNumbers = await sb.control.seedServiceGroups({
+			appId: APP,
+			groups: [nine],
+			count: 1,
+		});
+		expect(queueNumbers).toEqual(['9000', '8001']);
 		expect(await sb.control.seedDisplayNumberGroups({ appId: APP, count: 2 })).toHaveLength(2);
 		const [running] = await sb.control.seedTasks({
 			appId: APP,
@@ -206,23 +196,21 @@ describe('seeding', () => {
 });
 
 describe('service-record injection', () => {
+	const window = (endTime: string) => ({ startTime: '2026-01-01 00:00:00', endTime });
+	const generate = (
+		count: number,
+		to: string,
+		pushType: 'serviceNoteInsert' | 'serviceNoteUpdate',
+	) => ({ count, from: '2026-01-01 00:00:00', to, pushType });
+
 	it('spreads generated records evenly over an inclusive window', async () => {
+		const to = '2026-01-01 00:00:08';
 		const ids = await sb.control.injectRecords({
 			appId: APP,
 			channel: 'call',
-			generate: {
-				count: 5,
-				from: '2026-01-01 00:00:00',
-				to: '2026-01-01 00:00:08',
-				pushType: 'serviceNoteInsert',
-			},
+			generate: generate(5, to, 'serviceNoteInsert'),
 		});
-		const records = okA(
-			await sb.post(PATHS.callRecords, {
-				startTime: '2026-01-01 00:00:00',
-				endTime: '2026-01-01 00:00:08',
-			}),
-		);
+		const records = okA(await sb.post(PATHS.callRecords, window(to)));
 		expect(records.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual(ids);
 		expect(records.map((r: { updateTime: string }) => r.updateTime.slice(-2))).toEqual(
 			'00 02 04 06 08'.split(' '),
@@ -233,22 +221,11 @@ describe('service-record injection', () => {
 	});
 
 	it('makes updates of earlier conversations in update mode', async () => {
-		await sb.control.injectRecords({
-			appId: APP,
-			channel: 'im',
-			generate: {
-				count: 20,
-				from: '2026-01-01 00:00:00',
-				to: '2026-01-01 01:00:00',
-				pushType: 'serviceNoteUpdate',
-			},
-		});
-		const records = okA(
-			await sb.post(PATHS.imRecords, {
-				startTime: '2026-01-01 00:00:00',
-				endTime: '2026-01-01 01:00:00',
-			}),
-		);
+		const to = '2026-01-01 01:00:00';
+		const body = { appId: APP, generate: generate(20, to, 'serviceNoteUpdate') };
+		await sb.control.injectRecords({ ...body, channel: 'im' });
+		const records = okA(await sb.post(PATHS.imRecords, window(to)));
+		expect(records).toHaveLength(20);
 		expect(records.every((r: { pushType: string }) => r.pushType === 'serviceNoteUpdate')).toBe(
 			true,
 		);
@@ -278,11 +255,8 @@ describe('request log', () => {
 			httpStatus: 200,
 			code: 400,
 		});
-		expect(entry.headers).toMatchObject({
-			appid: APP,
-			nonce: '135790',
-			'content-type': 'application/json',
-		});
+		const sent = { appid: APP, nonce: '135790', 'content-type': 'application/json' };
+		expect(entry.headers).toMatchObject(sent);
 		expect(entry.headers.signature).toMatch(/^[A-Za-z0-9+/]{43}=$/);
 		expect(entry.headers.timestamp).toMatch(/^\d{10}$/);
 		expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
@@ -330,13 +304,10 @@ describe('clock', () => {
 		const shifted = await sb.control.setClock(3600);
 		expect(shifted.offsetSeconds).toBe(3600);
 		expect(Math.abs(Date.parse(shifted.now) - (Date.now() + 3600_000))).toBeLessThan(2000);
-		const created = okA(
-			await sb.post(PATHS.crmAdd, { customerName: 'future' }, { skewSeconds: 3600 }),
-		);
-		const expected = [0, 1, 2, 3, 4, 5].map((s) =>
-			wallTime(new Date(Date.now() + 3600_000 - s * 1000)),
-		);
-		expect(expected).toContain(created.createTime);
+		const future = { customerName: 'future' };
+		const created = okA(await sb.post(PATHS.crmAdd, future, { skewSeconds: 3600 }));
+		const late = (s: number) => wallTime(new Date(Date.now() + 3600_000 - s * 1000));
+		expect([0, 1, 2, 3, 4, 5].map(late)).toContain(created.createTime);
 		const frozen = await sb.control.setClock({ freezeAt: '2030-01-01T00:00:00Z' });
 		expect(frozen).toMatchObject({
 			frozenAt: '2030-01-01T00:00:00.000Z',

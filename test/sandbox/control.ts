@@ -140,11 +140,9 @@ export class SandboxControl {
 	}
 
 	async getLog(query: LogQuery = {}): Promise<LogEntry[]> {
-		const q = new URLSearchParams();
-		if (query.appId !== undefined) q.set('appId', query.appId);
-		if (query.pathContains !== undefined) q.set('pathContains', query.pathContains);
-		if (query.sinceSeq !== undefined) q.set('sinceSeq', String(query.sinceSeq));
-		const suffix = q.toString() === '' ? '' : `?${q}`;
+		const given = Object.entries(query).filter(([, v]) => v !== undefined);
+		const q = new URLSearchParams(given.map(([k, v]): [string, string] => [k, String(v)]));
+		const suffix = given.length === 0 ? '' : `?${q}`;
 		return (await this.call<{ entries: LogEntry[] }>('GET', `/log${suffix}`)).entries;
 	}
 

@@ -1,6 +1,6 @@
 import { SandboxControlError } from './control';
 import { cases, errA, errB, okA, okB, PATHS, TENANT_A, useSandbox } from './fixture';
-import type { FaultKind } from './types';
+import type { FaultKind, FaultSpec } from './types';
 
 const sb = useSandbox();
 const APP = TENANT_A.appId;
@@ -11,6 +11,14 @@ beforeEach(async () => {
 
 async function customerCount(): Promise<number> {
 	return (await sb.control.getState(APP)).customers.length;
+}
+/** A fault on the service-group list, and the statuses of the next `n` calls to it. */
+const onGroupList = (spec: Partial<FaultSpec> = {}) =>
+	sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status', ...spec });
+async function groupListStatuses(n: number): Promise<number[]> {
+	const out = [];
+	for (let i = 0; i < n; i++) out.push((await sb.post(PATHS.groupList, {})).status);
+	return out;
 }
 
 describe('fault kinds', () => {
@@ -27,14 +35,9 @@ describe('fault kinds', () => {
 	);
 
 	it('status defaults to 500; 429 carries Retry-After when asked', async () => {
-		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status' });
-		expect((await sb.post(PATHS.groupList, {})).status).toBe(500);
-		await sb.control.addFault({
-			pathPattern: PATHS.groupList,
-			kind: 'status',
-			status: 429,
-			retryAfterSeconds: 2,
-		});
+		await onGroupList();
+		expect(await groupListStatuses(1)).toEqual([500]);
+		await onGroupList({ status: 429, retryAfterSeconds: 2 });
 		const res = await sb.post(PATHS.groupList, {});
 		expect(res.status).toBe(429);
 		expect(res.headers['retry-after']).toBe('2');
@@ -59,8 +62,8 @@ describe('fault kinds', () => {
 	});
 
 	it('html: an nginx error page (default 502, status configurable)', async () => {
-		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'html' });
-		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'html', status: 200 });
+		await onGroupList({ kind: 'html' });
+		await onGroupList({ kind: 'html', status: 200 });
 		const first = await sb.post(PATHS.groupList, {});
 		expect(first.status).toBe(502);
 		expect(first.headers['content-type']).toBe('text/html');
@@ -139,28 +142,13 @@ describe('fault kinds', () => {
 
 describe('fault matching', () => {
 	it('hits the next N matching requests only (default 1), also with a probability', async () => {
-		await sb.control.addFault({
-			pathPattern: PATHS.groupList,
-			kind: 'status',
-			status: 503,
-			count: 2,
-		});
-		const statuses = [];
-		for (let i = 0; i < 4; i++) statuses.push((await sb.post(PATHS.groupList, {})).status);
-		expect(statuses).toEqual([503, 503, 200, 200]);
-		await sb.control.addFault({ pathPattern: PATHS.groupList, kind: 'status' });
-		expect((await sb.post(PATHS.groupList, {})).status).toBe(500);
-		expect((await sb.post(PATHS.groupList, {})).status).toBe(200);
+		await onGroupList({ status: 503, count: 2 });
+		expect(await groupListStatuses(4)).toEqual([503, 503, 200, 200]);
+		await onGroupList();
+		expect(await groupListStatuses(2)).toEqual([500, 200]);
 		// count also caps a probability fault.
-		await sb.control.addFault({
-			pathPattern: PATHS.groupList,
-			kind: 'status',
-			probability: 1,
-			count: 3,
-		});
-		const capped = [];
-		for (let i = 0; i < 5; i++) capped.push((await sb.post(PATHS.groupList, {})).status);
-		expect(capped).toEqual([500, 500, 500, 200, 200]);
+		await onGroupList({ probability: 1, count: 3 });
+		expect(await groupListStatuses(5)).toEqual([500, 500, 500, 200, 200]);
 	});
 
 	it('matches the path as a substring or as a regular expression, and optionally the method', async () => {
@@ -180,17 +168,8 @@ describe('fault matching', () => {
 	it('hits with a seeded probability, reproducibly', async () => {
 		async function pattern(probability: number, seed: number): Promise<string> {
 			await sb.control.clearFaults();
-			await sb.control.addFault({
-				pathPattern: PATHS.groupList,
-				kind: 'status',
-				status: 503,
-				probability,
-				seed,
-			});
-			let out = '';
-			for (let i = 0; i < 40; i++)
-				out += (await sb.post(PATHS.groupList, {})).status === 503 ? 'x' : '.';
-			return out;
+			await onGroupList({ status: 503, probability, seed });
+			return (await groupListStatuses(40)).map((s) => (s === 503 ? 'x' : '.')).join('');
 		}
 		const first = await pattern(0.3, 7);
 		expect(await pattern(0.3, 7)).toBe(first);
@@ -209,24 +188,13 @@ describe('fault matching', () => {
 	});
 
 	it('lists, removes and clears faults', async () => {
-		const a = await sb.control.addFault({ pathPattern: 'a', kind: 'status', count: 3 });
-		const b = await sb.control.addFault({
-			pathPattern: 'b',
-			kind: 'delay',
-			delayMs: 5,
-			probability: 0.5,
-		});
+		const specA: FaultSpec = { pathPattern: 'a', kind: 'status', count: 3 };
+		const specB: FaultSpec = { pathPattern: 'b', kind: 'delay', delayMs: 5, probability: 0.5 };
+		const a = await sb.control.addFault(specA);
+		const b = await sb.control.addFault(specB);
 		expect(await sb.control.listFaults()).toEqual([
-			{ id: a.id, pathPattern: 'a', kind: 'status', count: 3, hits: 0, remaining: 3 },
-			{
-				id: b.id,
-				pathPattern: 'b',
-				kind: 'delay',
-				delayMs: 5,
-				probability: 0.5,
-				hits: 0,
-				remaining: null,
-			},
+			{ ...specA, id: a.id, hits: 0, remaining: 3 },
+			{ ...specB, id: b.id, hits: 0, remaining: null },
 		]);
 		await sb.control.removeFault(a.id);
 		expect((await sb.control.listFaults()).map((f) => f.id)).toEqual([b.id]);

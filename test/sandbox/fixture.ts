@@ -10,39 +10,13 @@ import type { SandboxOptions, TenantConfig } from './types';
 export const TENANT_A: TenantConfig = { appId: '1090', appSecret: 'secret-a' };
 export const TENANT_B: TenantConfig = { appId: '2077', appSecret: 'secret-b' };
 
-/** The credential values a node run needs to reach the sandbox as a tenant. */
-export type SandboxCredentials<Extra extends object = object> = {
-	baseUrl: string;
-	appId: string;
-	appSecret: string;
-} & Extra;
-
-export interface SandboxFixture {
-	/** The running server; read it inside hooks and tests (it starts in the file's first beforeAll). */
-	readonly sandbox: RunningSandbox;
-	/** `http://127.0.0.1:PORT` of the running server. */
-	readonly url: string;
-	readonly port: number;
-	/** The control client: the same object for the whole file, usable once the server listens. */
-	readonly control: SandboxControl;
-	/** Signed as the first tenant. */
-	readonly client: SignedClient;
-	clientFor(tenant: TenantConfig): SignedClient;
-	/** `client.post`: a signed POST as the first tenant. */
-	post(path: string, body: unknown, opts?: RequestOptions): Promise<ApiResponse>;
-	/** `{ baseUrl, appId, appSecret }` of a tenant, plus any other credential fields given. */
-	credentials<Extra extends object = object>(
-		tenant: { appId: string; appSecret: string },
-		extra?: Extra,
-	): SandboxCredentials<Extra>;
-}
-
 /**
  * Starts a sandbox before the file's tests (tenants A and B unless told otherwise) and closes it
  * after them. Call it at the top of a file, before the file's own beforeAll (hooks run in the order
- * they are registered, so that beforeAll can seed data through `control`).
+ * they are registered, so that beforeAll can seed data through `control`). Its getters throw when
+ * read before that beforeAll started the server.
  */
-export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
+export function useSandbox(options: SandboxOptions = {}) {
 	const tenants = options.tenants ?? [TENANT_A, TENANT_B];
 	let running: RunningSandbox | undefined;
 	let client: SignedClient | undefined;
@@ -50,32 +24,11 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 		if (!running) throw new Error('the sandbox fixture is read before its beforeAll started it');
 		return running;
 	};
-	const clientFor = (t: TenantConfig) => new SignedClient(started().url, t.appId, t.appSecret);
-	const fixture: SandboxFixture = {
-		get sandbox() {
-			return started();
-		},
-		get url() {
-			return started().url;
-		},
-		get port() {
-			return started().port;
-		},
-		control: new SandboxControl(() => started().url),
-		get client() {
-			started();
-			return client as SignedClient;
-		},
-		clientFor,
-		post: (path, body, opts) => fixture.client.post(path, body, opts),
-		credentials<Extra extends object = object>(
-			tenant: { appId: string; appSecret: string },
-			extra?: Extra,
-		): SandboxCredentials<Extra> {
-			const { appId, appSecret } = tenant;
-			return { baseUrl: started().url, appId, appSecret, ...extra } as SandboxCredentials<Extra>;
-		},
+	const signed = (): SignedClient => {
+		started();
+		return client as SignedClient;
 	};
+	const clientFor = (t: TenantConfig) => new SignedClient(started().url, t.appId, t.appSecret);
 	beforeAll(async () => {
 		running = await startSandbox({ ...options, tenants });
 		client = clientFor(tenants[0]);
@@ -84,7 +37,36 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 		await running?.close();
 		running = undefined;
 	});
-	return fixture;
+	return {
+		get sandbox() {
+			return started();
+		},
+		/** `http://127.0.0.1:PORT` of the running server. */
+		get url() {
+			return started().url;
+		},
+		get port() {
+			return started().port;
+		},
+		/** The control client: the same object for the whole file, usable once the server listens. */
+		control: new SandboxControl(() => started().url),
+		/** Signed as the first tenant. */
+		get client() {
+			return signed();
+		},
+		clientFor,
+		/** A signed POST as the first tenant. */
+		post: (path: string, body: unknown, opts?: RequestOptions): Promise<ApiResponse> =>
+			signed().post(path, body, opts),
+		/** `{ baseUrl, appId, appSecret }` of a tenant, plus any other credential fields given. */
+		credentials<Extra extends object = object>(
+			tenant: { appId: string; appSecret: string },
+			extra?: Extra,
+		): { baseUrl: string; appId: string; appSecret: string } & Extra {
+			const { appId, appSecret } = tenant;
+			return { baseUrl: started().url, appId, appSecret, ...(extra as Extra) };
+		},
+	};
 }
 
 /**

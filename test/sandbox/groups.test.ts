@@ -21,24 +21,20 @@ describe('service groups', () => {
 		expect(okA(await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }))).toEqual({
 			queueNumber: '8001',
 		});
-		expect(
-			okA(
-				await sb.post(PATHS.groupCreate, {
-					name: 'Support',
-					members: MEMBERS,
-					strategy: 'random',
-					level: '2',
-					parentId: '8001',
-					maxWaitLimit: 0,
-					waitTime: 30,
-					timeout: 15,
-					broadcastMember: true,
-					failedNotAssigned: true,
-					noIdleTransfer: true,
-					groupLeader: ['1001'],
-				}),
-			),
-		).toEqual({ queueNumber: '8002' });
+		const settings = {
+			strategy: 'random',
+			level: '2',
+			parentId: '8001',
+			maxWaitLimit: 0,
+			waitTime: 30,
+			timeout: 15,
+			broadcastMember: true,
+			failedNotAssigned: true,
+			noIdleTransfer: true,
+			groupLeader: ['1001'],
+		};
+		const support = { name: 'Support', members: MEMBERS, ...settings };
+		expect(okA(await sb.post(PATHS.groupCreate, support))).toEqual({ queueNumber: '8002' });
 		const list = okA(await sb.post(PATHS.groupList, {}));
 		expect(list).toHaveLength(2);
 		expect(list[0]).toMatchObject({
@@ -54,19 +50,7 @@ describe('service groups', () => {
 			status: 1,
 		});
 		expect(list[0]._id).toMatch(/^[0-9a-f]{24}$/);
-		expect(list[1]).toMatchObject({
-			queueNumber: '8002',
-			level: '2',
-			parentId: '8001',
-			strategy: 'random',
-			maxWaitLimit: 0,
-			waitTime: 30,
-			timeout: 15,
-			broadcastMember: true,
-			failedNotAssigned: true,
-			noIdleTransfer: true,
-			groupLeader: ['1001'],
-		});
+		expect(list[1]).toMatchObject({ queueNumber: '8002', ...settings });
 	});
 
 	it('accepts every strategy', async () => {
@@ -130,14 +114,10 @@ describe('service groups', () => {
 
 	it('lists one group by queueNumber, or none', async () => {
 		await sb.control.seedServiceGroups({ appId: APP, count: 3 });
-		expect(
-			okA(await sb.post(PATHS.groupList, {})).map((g: { queueNumber: string }) => g.queueNumber),
-		).toEqual(['8001', '8002', '8003']);
-		expect(
-			okA(await sb.post(PATHS.groupList, { queueNumber: '8002' })).map(
-				(g: { queueNumber: string }) => g.queueNumber,
-			),
-		).toEqual(['8002']);
+		const queueNumbers = async (body: object) =>
+			okA(await sb.post(PATHS.groupList, body)).map((g: { queueNumber: string }) => g.queueNumber);
+		expect(await queueNumbers({})).toEqual(['8001', '8002', '8003']);
+		expect(await queueNumbers({ queueNumber: '8002' })).toEqual(['8002']);
 		expect(okA(await sb.post(PATHS.groupList, { queueNumber: '7000' }))).toEqual([]);
 	});
 
@@ -153,22 +133,17 @@ describe('service groups', () => {
 
 describe('display-number groups', () => {
 	it('creates a group and answers it', async () => {
-		const data = okA(
-			await sb.post(PATHS.numberGroupCreate, {
-				...GROUP,
-				remark: 'r',
-				city: '杭州',
-				areaCode: '0571',
-				defaultNumberList: ['4008001234'],
-			}),
-		);
-		expect(data).toMatchObject({
-			accountId: APP,
-			...GROUP,
+		const extra = {
 			remark: 'r',
 			city: '杭州',
 			areaCode: '0571',
 			defaultNumberList: ['4008001234'],
+		};
+		const data = okA(await sb.post(PATHS.numberGroupCreate, { ...GROUP, ...extra }));
+		expect(data).toMatchObject({
+			accountId: APP,
+			...GROUP,
+			...extra,
 			overflowGroupId: null,
 			createAgent: 'openapi',
 		});

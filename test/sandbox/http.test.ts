@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+import { STATUS_CODES } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
@@ -26,43 +27,28 @@ describe('HTTP protocol', () => {
 		expect(b.json).toMatchObject({ code: 200, message: null });
 	});
 
-	it('answers an unknown path with HTTP 404 and a Spring-like body, before authentication', async () => {
-		const res = await sb.post('/openapi/crm/nothing/here', {}, { headers: { signature: null } });
-		expect(res.status).toBe(404);
-		expect(res.json).toMatchObject({
-			status: 404,
-			error: 'Not Found',
-			path: '/openapi/crm/nothing/here',
-		});
-		const trailing = await sb.post(`${PATHS.crmAdd}/`, { customerName: 'x' });
-		expect(trailing.status).toBe(404);
-	});
+	// 404 comes before authentication (no signature); 405 names the allowed methods.
+	it.each<[string, string, Record<string, null | string>, number, string | undefined]>([
+		['POST', '/openapi/crm/nothing/here', { signature: null }, 404, undefined],
+		['POST', `${PATHS.crmAdd}/`, {}, 404, undefined],
+		['GET', PATHS.groupList, {}, 405, 'POST'],
+		['POST', PATHS.crmFindById('123'), {}, 405, 'GET'],
+		['PUT', PATHS.crmAdd, {}, 405, 'POST, GET'],
+		['POST', PATHS.groupList, { 'content-type': null }, 415, undefined],
+		['POST', PATHS.groupList, { 'content-type': 'text/plain' }, 415, undefined],
+	])(
+		'%s %s with headers %j answers HTTP %i and a Spring-like body',
+		async (method, path, headers, status, allow) => {
+			const res = await sb.client.request(path, { method, body: {}, headers });
+			expect(res.status).toBe(status);
+			expect(res.json).toMatchObject({ status, error: STATUS_CODES[status], path });
+			expect(res.headers.allow).toBe(allow);
+		},
+	);
 
-	it('answers a wrong method with HTTP 405 and an Allow header', async () => {
-		const get = await sb.client.get(PATHS.groupList);
-		expect(get.status).toBe(405);
-		expect(get.headers.allow).toBe('POST');
-		expect(get.json).toMatchObject({ status: 405, error: 'Method Not Allowed' });
-		const post = await sb.post(PATHS.crmFindById('123'), {});
-		expect(post.status).toBe(405);
-		expect(post.headers.allow).toBe('GET');
-		const put = await sb.client.request(PATHS.crmAdd, { method: 'PUT', body: {} });
-		expect(put.status).toBe(405);
-		expect(put.headers.allow).toBe('POST, GET');
-	});
-
-	it('answers a POST without a JSON content type with HTTP 415', async () => {
-		const none = await sb.post(PATHS.groupList, {}, { headers: { 'content-type': null } });
-		expect(none.status).toBe(415);
-		const text = await sb.post(PATHS.groupList, {}, { headers: { 'content-type': 'text/plain' } });
-		expect(text.status).toBe(415);
-		okA(
-			await sb.post(
-				PATHS.groupList,
-				{},
-				{ headers: { 'content-type': 'application/json; charset=utf-8' } },
-			),
-		);
+	it('accepts a JSON content type with parameters', async () => {
+		const headers = { 'content-type': 'application/json; charset=utf-8' };
+		okA(await sb.post(PATHS.groupList, {}, { headers }));
 	});
 
 	// A text cell is sent as it stands, a JSON cell as JSON.

@@ -73,11 +73,7 @@ describe('lossless JSON parser', () => {
 	it('returns bigint values instead of strings when asked (the server tells bare numbers from strings)', () => {
 		expect(
 			parseJsonLossless('{"a": 182739465018273946, "b": "182739465018273946", "c": 7}', 'bigint'),
-		).toEqual({
-			a: 182739465018273946n,
-			b: '182739465018273946',
-			c: 7,
-		});
+		).toEqual({ a: 182739465018273946n, b: '182739465018273946', c: 7 });
 	});
 
 	it('makes "__proto__" an own property instead of changing the prototype', () => {

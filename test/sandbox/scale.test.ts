@@ -3,6 +3,8 @@ import { PATHS, TENANT_A, okA, okB, useSandbox } from './fixture';
 // Correctness at scale only: timings are measured by `npm run bench`, never asserted in tests.
 const sb = useSandbox();
 const APP = TENANT_A.appId;
+const DAY_START = '2026-01-01 00:00:00';
+const DAY_END = '2026-01-01 23:59:59';
 
 beforeAll(async () => {
 	await sb.control.reset();
@@ -13,21 +15,12 @@ describe('scale', () => {
 		const ids = await sb.control.injectRecords({
 			appId: APP,
 			channel: 'call',
-			generate: {
-				count: 100_000,
-				from: '2026-01-01 00:00:00',
-				to: '2026-01-01 23:59:59',
-				pushType: 'serviceNoteInsert',
-			},
+			generate: { count: 100_000, from: DAY_START, to: DAY_END, pushType: 'serviceNoteInsert' },
 		});
 		expect(ids).toHaveLength(100_000);
 
-		const page = okA(
-			await sb.post(PATHS.callRecords, {
-				startTime: '2026-01-01 12:00:00',
-				endTime: '2026-01-01 23:59:59',
-			}),
-		);
+		const window = (startTime: string, endTime: string) => ({ startTime, endTime });
+		const page = okA(await sb.post(PATHS.callRecords, window('2026-01-01 12:00:00', DAY_END)));
 		expect(page).toHaveLength(1000);
 		// Record i sits at second floor(i * 86399 / 99999) of the day; noon is second 43200.
 		const firstAtNoon = ids.findIndex((_, i) => Math.floor((i * 86399) / 99999) >= 43200);
@@ -39,14 +32,9 @@ describe('scale', () => {
 		await sb.control.injectRecords({
 			appId: APP,
 			channel: 'call',
-			records: [{ updateTime: '2026-01-01 00:00:00', eventUniqueId: 'late' }],
+			records: [{ updateTime: DAY_START, eventUniqueId: 'late' }],
 		});
-		const first = okA(
-			await sb.post(PATHS.callRecords, {
-				startTime: '2026-01-01 00:00:00',
-				endTime: '2026-01-01 00:00:00',
-			}),
-		);
+		const first = okA(await sb.post(PATHS.callRecords, window(DAY_START, DAY_START)));
 		expect(first.map((r: { eventUniqueId: string }) => r.eventUniqueId)).toEqual([
 			ids[0],
 			ids[1],

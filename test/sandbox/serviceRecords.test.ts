@@ -52,22 +52,13 @@ describe('validation (both channels)', () => {
 	});
 
 	it('refuses start later than end with 03001023, accepts start equal to end', async () => {
+		const at = (startTime: string) => ({ startTime, endTime: '2026-03-01 00:00:00' });
 		errA(
-			await sb.post(PATHS.callRecords, {
-				startTime: '2026-03-01 00:00:01',
-				endTime: '2026-03-01 00:00:00',
-			}),
+			await sb.post(PATHS.callRecords, at('2026-03-01 00:00:01')),
 			'03001023',
 			'start time cannot be later than end time',
 		);
-		expect(
-			okA(
-				await sb.post(PATHS.callRecords, {
-					startTime: '2026-03-01 00:00:00',
-					endTime: '2026-03-01 00:00:00',
-				}),
-			),
-		).toEqual([]);
+		expect(okA(await sb.post(PATHS.callRecords, at('2026-03-01 00:00:00')))).toEqual([]);
 	});
 
 	it.each(
@@ -92,23 +83,19 @@ describe('validation (both channels)', () => {
 
 describe('window, order and limit', () => {
 	it('includes both window edges and nothing outside, ascending by updateTime', async () => {
-		const [before, atStart, inside, atEnd, after] = await sb.control.injectRecords({
-			appId: APP,
-			channel: 'call',
-			records: [
-				{ updateTime: '2026-03-01 23:59:59' },
-				{ updateTime: '2026-02-28 23:59:59' },
-				{ updateTime: '2026-03-01 00:00:00' },
-				{ updateTime: '2026-03-02 00:00:00' },
-				{ updateTime: '2026-03-01 12:00:00' },
-			].map((r, i) => ({
-				...r,
-				eventUniqueId: ['atEnd', 'before', 'atStart', 'after', 'inside'][i],
-			})),
-		});
-		expect([before, atStart, inside, atEnd, after]).toEqual(
-			'atEnd before atStart after inside'.split(' '),
-		);
+		const times = {
+			atEnd: '2026-03-01 23:59:59',
+			before: '2026-02-28 23:59:59',
+			atStart: '2026-03-01 00:00:00',
+			after: '2026-03-02 00:00:00',
+			inside: '2026-03-01 12:00:00',
+		};
+		const records = Object.entries(times).map(([eventUniqueId, updateTime]) => ({
+			eventUniqueId,
+			updateTime,
+		}));
+		const injected = await sb.control.injectRecords({ appId: APP, channel: 'call', records });
+		expect(injected).toEqual(Object.keys(times));
 		expect(await ids(PATHS.callRecords, WINDOW)).toEqual(['atStart', 'inside', 'atEnd']);
 		expect(await ids(PATHS.imRecords, WINDOW)).toEqual([]);
 	});
@@ -176,16 +163,9 @@ describe('window, order and limit', () => {
 
 describe('record shapes and filters', () => {
 	it('serves call records with callId and scene callCenter, im records with sessionId and scene im', async () => {
-		await sb.control.injectRecords({
-			appId: APP,
-			channel: 'call',
-			generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' },
-		});
-		await sb.control.injectRecords({
-			appId: APP,
-			channel: 'im',
-			generate: { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' },
-		});
+		const generate = { count: 50, from: '2026-03-01 09:00:00', to: '2026-03-01 18:00:00' };
+		await sb.control.injectRecords({ appId: APP, channel: 'call', generate });
+		await sb.control.injectRecords({ appId: APP, channel: 'im', generate });
 		const calls = okA(await sb.post(PATHS.callRecords, WINDOW));
 		const chats = okA(await sb.post(PATHS.imRecords, WINDOW));
 		for (const r of calls) {

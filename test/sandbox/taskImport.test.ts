@@ -12,20 +12,15 @@ beforeEach(async () => {
 async function importRows(customers: unknown[], extra: Record<string, unknown> = {}) {
 	return okB(await sb.post(PATHS.taskImport, { taskId, customers, ...extra }));
 }
+const rows = (...numbers: string[]) => numbers.map((customerNumber) => ({ customerNumber }));
 
 describe('POST /openapi/agent/web/v1/callTask/import', () => {
 	it('imports rows and answers the batch result; the task total grows', async () => {
+		const vip = { ...rows('13800138000')[0], customerName: '王伟', remark: 'VIP' };
+		const full = { ...vip, variables: { name: '王先生', amount: '300' } };
 		const res = await sb.post(PATHS.taskImport, {
 			taskId,
-			customers: [
-				{
-					customerNumber: '13800138000',
-					customerName: '王伟',
-					remark: 'VIP',
-					variables: { name: '王先生', amount: '300' },
-				},
-				{ customerNumber: '+86-571-8888' },
-			],
+			customers: [full, ...rows('+86-571-8888')],
 		});
 		const data = okB(res);
 		expect(data).toEqual({
@@ -47,23 +42,12 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 			importedCustomers: 2,
 			importBatchIds: [data.importBatchId],
 		});
+		const none = { customerName: null, remark: null, variables: null };
 		expect(await sb.control.getTaskCustomers(APP, taskId)).toEqual([
-			{
-				customerNumber: '13800138000',
-				customerName: '王伟',
-				remark: 'VIP',
-				variables: { name: '王先生', amount: '300' },
-				importBatchId: data.importBatchId,
-			},
-			{
-				customerNumber: '+86-571-8888',
-				customerName: null,
-				remark: null,
-				variables: null,
-				importBatchId: data.importBatchId,
-			},
+			{ ...full, importBatchId: data.importBatchId },
+			{ customerNumber: '+86-571-8888', ...none, importBatchId: data.importBatchId },
 		]);
-		const second = await importRows([{ customerNumber: '13900000000' }]);
+		const second = await importRows(rows('13900000000'));
 		expect(second.importBatchId).not.toBe(data.importBatchId);
 		const { list } = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
 		expect(list[0].totalCount).toBe(3);
@@ -143,37 +127,24 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 	});
 
 	it('deduplicates per dupStrategy: batch (default), task, none', async () => {
-		await importRows([{ customerNumber: '13800000001' }, { customerNumber: '13800000002' }]);
-		const batch = await importRows(
-			[
-				{ customerNumber: '13800000001' },
-				{ customerNumber: '13800000003' },
-				{ customerNumber: '13800000003' },
-			],
-			{ dupStrategy: 'batch' },
-		);
+		await importRows(rows('13800000001', '13800000002'));
+		const batch = await importRows(rows('13800000001', '13800000003', '13800000003'), {
+			dupStrategy: 'batch',
+		});
 		expect(batch).toMatchObject({
 			totalCount: 3,
 			successCount: 2,
 			failureCount: 1,
 			failureReasons: 'row 3: duplicate customerNumber 13800000003 (dupStrategy batch)',
 		});
-		const task = await importRows(
-			[
-				{ customerNumber: '13800000001' },
-				{ customerNumber: '13800000004' },
-				{ customerNumber: '13800000004' },
-			],
-			{ dupStrategy: 'task' },
-		);
+		const task = await importRows(rows('13800000001', '13800000004', '13800000004'), {
+			dupStrategy: 'task',
+		});
 		expect(task).toMatchObject({ successCount: 1, failureCount: 2 });
 		expect(task.failureReasons).toBe(
 			'row 1: duplicate customerNumber 13800000001 (dupStrategy task); row 3: duplicate customerNumber 13800000004 (dupStrategy task)',
 		);
-		const none = await importRows(
-			[{ customerNumber: '13800000001' }, { customerNumber: '13800000001' }],
-			{ dupStrategy: 'none' },
-		);
+		const none = await importRows(rows('13800000001', '13800000001'), { dupStrategy: 'none' });
 		expect(none).toMatchObject({ successCount: 2, failureCount: 0, failureReasons: null });
 		expect((await sb.control.getState(APP)).tasks[0].totalCount).toBe(2 + 2 + 1 + 2);
 	});
@@ -191,10 +162,7 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 	`),
 	)('refuses %j with code 400', async (body: Record<string, unknown>, message) => {
 		errB(
-			await sb.post(PATHS.taskImport, {
-				...body,
-				...(body.taskId === 'TASK' && { taskId }),
-			}),
+			await sb.post(PATHS.taskImport, { ...body, ...(body.taskId === 'TASK' && { taskId }) }),
 			400,
 			message,
 		);
@@ -214,13 +182,7 @@ describe('POST /openapi/agent/web/v1/callTask/import', () => {
 	});
 
 	it('answers 801 for an unknown task', async () => {
-		errB(
-			await sb.post(PATHS.taskImport, {
-				taskId: '182739465018279999',
-				customers: [{ customerNumber: '13800000000' }],
-			}),
-			801,
-			'task.not.exist',
-		);
+		const unknown = { taskId: '182739465018279999', customers: rows('13800000000') };
+		errB(await sb.post(PATHS.taskImport, unknown), 801, 'task.not.exist');
 	});
 });

@@ -7,6 +7,7 @@ import { PATHS, TENANT_A, okA, useSandbox } from './fixture';
 import type { LogEntry } from './types';
 
 const sb = useSandbox({ tenants: [TENANT_A], latencyMs: 60 });
+const LIST = { search: [], sortList: [], page: 1, limit: 10 };
 
 beforeEach(async () => {
 	await sb.control.reset();
@@ -40,7 +41,7 @@ describe('latency', () => {
 
 	it('is changed while running, fixed or random within bounds (seeded), and reset restores the start-up value', async () => {
 		expect((await sb.control.setLatency(0)).latency).toEqual({ minMs: 0, maxMs: 0 });
-		okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+		okA(await sb.post(PATHS.crmList, LIST));
 		// The server answers at once: its own measure, arrival to answer, not the client's clock.
 		const [quick] = await sb.control.getLog({ pathContains: PATHS.crmList });
 		expect(quick.durationMs).toBeLessThan(59);
@@ -48,8 +49,7 @@ describe('latency', () => {
 		expect(await sb.control.setLatency({ minMs: 10, maxMs: 40, seed: 7 })).toMatchObject({
 			latency: { minMs: 10, maxMs: 40 },
 		});
-		for (let i = 0; i < 5; i++)
-			okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+		for (let i = 0; i < 5; i++) okA(await sb.post(PATHS.crmList, LIST));
 		const durations = (await sb.control.getLog({ pathContains: PATHS.crmList }))
 			.slice(1)
 			.map((e: LogEntry) => e.durationMs);
@@ -84,10 +84,10 @@ describe('requests in flight', () => {
 		);
 		// Control requests are not counted.
 		expect(await sb.control.getTraffic()).toMatchObject({ inFlight: 0, maxInFlight: 5 });
-		okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+		okA(await sb.post(PATHS.crmList, LIST));
 		expect((await sb.control.getTraffic()).maxInFlight).toBe(5);
 		expect(await sb.control.resetTraffic()).toMatchObject({ inFlight: 0, maxInFlight: 0 });
-		okA(await sb.post(PATHS.crmList, { search: [], sortList: [], page: 1, limit: 10 }));
+		okA(await sb.post(PATHS.crmList, LIST));
 		expect((await sb.control.getTraffic()).maxInFlight).toBe(1);
 	});
 

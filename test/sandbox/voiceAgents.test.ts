@@ -43,25 +43,6 @@ describe('POST /openapi/agent/web/v1/agent/query', () => {
 		expect(new Set(all).size).toBe(7);
 		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 500 })).list).toHaveLength(7);
 	});
-
-	it('matches name fuzzily and case-insensitively', async () => {
-		await sb.control.seedAgents({
-			appId: APP,
-			agents: [{ name: 'Renewal Reminder' }, { name: 'renewal check' }, { name: '售后回访' }],
-		});
-		const data = okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: 'RENEWAL' }));
-		expect(data.list.map((a: { name: string }) => a.name)).toEqual([
-			'Renewal Reminder',
-			'renewal check',
-		]);
-		expect(data.total).toBe(2);
-		expect(
-			okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '回访' })).total,
-		).toBe(1);
-		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10, name: '' })).total).toBe(
-			3,
-		);
-	});
 });
 
 describe('POST /openapi/agent/web/v1/number/group/query', () => {
@@ -95,49 +76,38 @@ describe('POST /openapi/agent/web/v1/number/group/query', () => {
 			expect([0, 1]).toContain(g.status);
 		}
 	});
+});
 
-	it('matches groupName fuzzily', async () => {
-		await sb.control.seedCallerNumberGroups({
-			appId: APP,
-			groups: [{ groupName: '杭州外呼' }, { groupName: '北京外呼' }, { groupName: 'Shanghai' }],
-		});
-		const data = okB(
-			await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10, groupName: '外呼' }),
-		);
-		expect(data.list.map((g: { groupName: string }) => g.groupName)).toEqual([
-			'杭州外呼',
-			'北京外呼',
-		]);
-		expect(
-			okB(
-				await sb.post(PATHS.callerGroupQuery, {
-					pageNo: 1,
-					pageSize: 10,
-					groupName: 'SHANG',
-				}),
-			).total,
-		).toBe(1);
-	});
+it.each([
+	[PATHS.agentQuery, 'name', 'RENEWAL', ['Renewal Reminder', 'renewal check']],
+	[PATHS.agentQuery, 'name', '回访', ['售后回访']],
+	[PATHS.agentQuery, 'name', '', ['Renewal Reminder', 'renewal check', '售后回访']],
+	[PATHS.callerGroupQuery, 'groupName', '外呼', ['杭州外呼', '北京外呼']],
+	[PATHS.callerGroupQuery, 'groupName', 'SHANG', ['Shanghai']],
+])('%s matches %s %j fuzzily and case-insensitively', async (path, key, needle, expected) => {
+	const names = ['Renewal Reminder', 'renewal check', '售后回访'];
+	await sb.control.seedAgents({ appId: APP, agents: names.map((name) => ({ name })) });
+	const groupNames = ['杭州外呼', '北京外呼', 'Shanghai'];
+	const groups = groupNames.map((groupName) => ({ groupName }));
+	await sb.control.seedCallerNumberGroups({ appId: APP, groups });
+	const data = okB(await sb.post(path, { pageNo: 1, pageSize: 10, [key]: needle }));
+	expect(data.list.map((row: Record<string, string>) => row[key])).toEqual(expected);
+	expect(data.total).toBe(expected.length);
 });
 
 describe('big numbers (Java Long in envelope B)', () => {
 	it('writes agent and caller-group ids as bare 18-digit numbers that JSON.parse cannot hold', async () => {
-		const [agentId] = await sb.control.seedAgents({
-			appId: APP,
-			agents: [{ id: '182739465018273946' }],
-		});
-		const [groupId] = await sb.control.seedCallerNumberGroups({
-			appId: APP,
-			groups: [{ id: '182739465018273947' }],
-		});
-		const agents = await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 });
-		const groups = await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10 });
-		expect(agents.text).toContain('"id":182739465018273946,');
-		expect(groups.text).toContain('"id":182739465018273947,');
-		expect(String(JSON.parse(agents.text).data.list[0].id)).not.toBe(agentId);
-		expect(String(JSON.parse(groups.text).data.list[0].id)).not.toBe(groupId);
-		expect(agents.json.data.list[0].id).toBe(agentId);
-		expect(groups.json.data.list[0].id).toBe(groupId);
+		await sb.control.seedAgents({ appId: APP, agents: [{ id: '182739465018273946' }] });
+		await sb.control.seedCallerNumberGroups({ appId: APP, groups: [{ id: '182739465018273947' }] });
+		for (const [path, id] of [
+			[PATHS.agentQuery, '182739465018273946'],
+			[PATHS.callerGroupQuery, '182739465018273947'],
+		]) {
+			const res = await sb.post(path, { pageNo: 1, pageSize: 10 });
+			expect(res.text).toContain(`"id":${id},`);
+			expect(String(JSON.parse(res.text).data.list[0].id)).not.toBe(id);
+			expect(res.json.data.list[0].id).toBe(id);
+		}
 	});
 
 	it('gives every generated Long id 18 digits above 2^53', async () => {

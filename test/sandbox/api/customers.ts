@@ -309,13 +309,9 @@ function sortCustomers(customers: Customer[], keys: SortKey[]): Customer[] {
 			const y = firstValue(b, key.field);
 			// Empty values sort first ascending, last descending.
 			const order =
-				x === undefined
-					? y === undefined
-						? 0
-						: -1
-					: y === undefined
-						? 1
-						: compare(key.field, x, y);
+				x === undefined || y === undefined
+					? Number(y === undefined) - Number(x === undefined)
+					: compare(key.field, x, y);
 			if (order !== 0) return key.desc ? -order : order;
 		}
 		return 0;

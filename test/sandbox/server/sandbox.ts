@@ -158,6 +158,8 @@ function parseBody(raw: string): ParsedBody {
 	}
 }
 
+type Entry = Omit<LogEntry, 'seq'>;
+
 const HTML_PAGE = (status: number) =>
 	`<html>\r\n<head><title>${status} ${STATUS_CODES[status] ?? ''}</title></head>\r\n<body>\r\n<center><h1>${status} ${STATUS_CODES[status] ?? ''}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
@@ -345,7 +347,7 @@ export class Sandbox {
 		const appIdHeader = req.headers.appid;
 		const parsed = parseBody(rawBody);
 		// The log keeps bigints; the control API writes them as strings.
-		const entry: Omit<LogEntry, 'seq'> = {
+		const entry: Entry = {
 			time: new Date(this.clock.nowMs()).toISOString(),
 			method,
 			path,
@@ -410,7 +412,7 @@ export class Sandbox {
 		method: string,
 		path: string,
 		parsed: ParsedBody,
-		entry: Omit<LogEntry, 'seq'>,
+		entry: Entry,
 	): Reply {
 		const envelope = envelopeOf(path);
 		const allowed = new Set<string>();
@@ -512,33 +514,23 @@ export class Sandbox {
 		}
 	}
 
-	private finish(
-		res: ServerResponse,
-		reply: Reply,
-		entry: Omit<LogEntry, 'seq'>,
-		arrivedAt: number,
-	): void {
-		const logged = this.log.push({
-			...entry,
-			httpStatus: reply.status,
-			code: reply.code,
-			durationMs: Math.round(performance.now() - arrivedAt),
-		});
-		this.answer(res, reply, logged, arrivedAt);
+	private finish(res: ServerResponse, reply: Reply, entry: Entry, arrivedAt: number): void {
+		this.answer(res, reply, this.logDone(entry, reply.status, reply.code, arrivedAt), arrivedAt);
 	}
 
-	private resetConnection(
-		req: IncomingMessage,
-		entry: Omit<LogEntry, 'seq'>,
-		arrivedAt: number,
-	): void {
+	private resetConnection(req: IncomingMessage, entry: Entry, arrivedAt: number): void {
 		req.socket.destroy();
-		this.log.push({
-			...entry,
-			httpStatus: 0,
-			code: null,
-			durationMs: Math.round(performance.now() - arrivedAt),
-		});
+		this.logDone(entry, 0, null, arrivedAt);
+	}
+
+	private logDone(
+		entry: Entry,
+		httpStatus: number,
+		code: Reply['code'],
+		arrivedAt: number,
+	): LogEntry {
+		const durationMs = Math.round(performance.now() - arrivedAt);
+		return this.log.push({ ...entry, httpStatus, code, durationMs });
 	}
 
 	private write(res: ServerResponse, reply: Reply): void {
