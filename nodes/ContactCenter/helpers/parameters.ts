@@ -135,6 +135,8 @@ export function idFilterText(value: unknown): string {
 
 const POSITIVE_ID = /^[1-9]\d{0,18}$/;
 const JAVA_LONG_MAX = 9223372036854775807n;
+/** Whether digits fit a Java Long; BigInt only for 19 digits (an import checks an id per row). */
+const fitsLong = (digits: string) => digits.length < 19 || BigInt(digits) <= JAVA_LONG_MAX;
 
 export interface IdOptions {
 	required?: boolean;
@@ -185,8 +187,6 @@ export function readId(field: string, raw: unknown, options: IdOptions = {}): Re
 		return options.required
 			? { issue: requiredIssue(field, options.fix ?? 'Pick it from the list, or enter the ID.') }
 			: {};
-	// BigInt only for 19 digits: shorter ids always fit (and an import checks one per row).
-	const fitsLong = (digits: string) => digits.length < 19 || BigInt(digits) <= JAVA_LONG_MAX;
 	if (options.numeric && !(POSITIVE_ID.test(id) && fitsLong(id))) {
 		return {
 			value: id,

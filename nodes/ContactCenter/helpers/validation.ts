@@ -191,13 +191,13 @@ export function positiveInteger(field: string, value: unknown): Issue | undefine
 	return readNumber(field, value, { required: true, integer: true, min: 1 }).issue;
 }
 
-/** Ids of the voice-agent interface: numeric strings greater than 0 that fit a Java Long (unsafe integers refused). */
 const NUMERIC_ID = {
 	required: true,
 	numeric: true,
 	fix: 'Pick it from the list, or enter the digits of the ID.',
 } as const;
 
+/** Ids of the voice-agent interface: numeric strings greater than 0 that fit a Java Long (unsafe integers refused). */
 export function positiveNumericId(field: string, value: unknown): Issue | undefined {
 	return readId(field, value, NUMERIC_ID).issue;
 }
