@@ -17,6 +17,7 @@ import {
 	instantOfWall,
 	secondsToWall,
 	wallRange,
+	wallSecondsOf,
 	wallToSeconds,
 } from '../ContactCenter/helpers/time';
 import { CHANNELS, type Channel } from '../ContactCenter/api/serviceRecords';
@@ -387,20 +388,19 @@ async function readChannel<R extends ServiceRecordLike, C extends string>(
  * After the choice of what to emit: remember the `taken` records, report the full seconds that
  * matter, and move the cursor (to where the next poll continues when some of the walk is left).
  */
-function settle<R, C extends string>(
+function settle<R extends ServiceRecordLike, C extends string>(
 	work: Work<R, C>,
 	taken: number,
-	nowS: number,
+	run: Run<R, C>,
 	outcome: PollOutcome<R, C>,
 	saturatedKeys: Set<string>,
-	keyOf: (id: string) => string,
 ): void {
 	const { cursor, seen, walk } = work;
 	if (!walk) return;
 	const saturated = new Set(walk.saturatedSeconds);
 	const emittedPerSecond = new Map<string, number>();
-	for (const candidate of walk.records.slice(0, taken)) {
-		seen.add(candidate.time, keyOf(candidate.id));
+	const emitted = walk.records.slice(0, taken);
+	for (const candidate of emitted) {
 		if (saturated.has(candidate.time))
 			emittedPerSecond.set(candidate.time, (emittedPerSecond.get(candidate.time) ?? 0) + 1);
 	}
@@ -426,7 +426,12 @@ function settle<R, C extends string>(
 		cursor.resume = stop;
 		work.report.draining = true;
 	}
-	cursor.through = nowS;
+	cursor.through = run.nowS;
+	// Remembered from where prune keeps ids on: a backlog's records behind the look-back would be
+	// dropped at once (thousands of one-second sets a poll, for nothing).
+	const from = wallSecondsOf(keepFrom(cursor, run.lookback, run.zone));
+	for (const { time, id } of emitted)
+		if (wallSecondsOf(time) >= from) seen.add(time, run.keyOf(id));
 }
 
 function runOf<R extends ServiceRecordLike, C extends string>(input: PollInput<R, C>): Run<R, C> {
@@ -494,7 +499,7 @@ export async function runPoll<R extends ServiceRecordLike, C extends string = Ch
 	const taken = new Map<Work<R, C>, number>();
 	for (const { w } of chosen) taken.set(w, (taken.get(w) ?? 0) + 1);
 	const saturatedKeys = new Set<string>();
-	for (const w of work) settle(w, taken.get(w) ?? 0, run.nowS, outcome, saturatedKeys, run.keyOf);
+	for (const w of work) settle(w, taken.get(w) ?? 0, run, outcome, saturatedKeys);
 	outcome.limits = prune(work, run.lookback, run.zone, input.seenBudgetChars ?? SEEN_BUDGET_CHARS);
 	outcome.emitted = chosen.map(({ w, candidate }) => ({
 		channel: w.channel,
