@@ -283,7 +283,7 @@ export function renderMarkdown(r: Results): string {
 		push(
 			'## Memory',
 			'',
-			"Each figure comes from a fresh child process that does only that (test/bench/memory-child.ts, compiled to JavaScript first so that no TypeScript compiler sits in memory): `process.resourceUsage().maxRSS` at its end. The baseline process loads the same code (n8n-core, n8n-workflow, the harness, our nodes) and runs nothing; the difference is the workload's own. For scale: an idle `n8n start` is about 680 MB RSS on this machine (REAL_N8N.md), so the workload's share is what a real instance adds.",
+			"Each figure comes from a fresh child process that does only that (test/bench/memory-child.ts, compiled to JavaScript first so that no TypeScript compiler sits in memory, with the test harness's secret check off: it serialises every output, which a real n8n never does): `process.resourceUsage().maxRSS` at its end. The baseline process loads the same code (n8n-core, n8n-workflow, the harness, our nodes) and runs nothing; the difference is the workload's own. For scale: an idle `n8n start` is about 680 MB RSS on this machine (REAL_N8N.md), so the workload's share is what a real instance adds.",
 			'',
 			'| process | peak RSS | RSS after loading | above the baseline peak | time | other |',
 			'|---|---|---|---|---|---|',

@@ -36,6 +36,16 @@ interface BenchOptions {
 	parameters: INodeParameters;
 	credentials: CredentialValues;
 	timezone?: string;
+	/**
+	 * False only where memory is measured: the check serialises every output (about 115 MB of
+	 * garbage in a 100,000-record drain), work a real n8n never does.
+	 */
+	checkSecret?: boolean;
+}
+
+/** The harness's check that the app secret appears nowhere, unless the options switch it off. */
+function checkSecret(options: BenchOptions, parts: Record<string, unknown>): void {
+	if (options.checkSecret !== false) assertNoSecret(options.credentials.appSecret, parts);
 }
 
 /** The node (its credentials saved) in a workflow of its own, after `trigger` when there is one. */
@@ -111,7 +121,7 @@ export async function timedRun(
 	const ms = performance.now() - started;
 	const { runData, error } = run.data.resultData;
 	const items = error ? [] : (runData[node.name]?.[0]?.data?.main?.[0] ?? []);
-	assertNoSecret(options.credentials.appSecret, {
+	checkSecret(options, {
 		'the output items': items,
 		'the error': error,
 		'the logs': logs,
@@ -171,7 +181,7 @@ export async function timedPoll(
 	);
 	const ms = performance.now() - started;
 	// n8n keeps the workflow's static data object; the node's part lives under `node:<name>`.
-	assertNoSecret(options.credentials.appSecret, {
+	checkSecret(options, {
 		'the emitted items': outcome.items,
 		'the error': outcome.error,
 		'the logs': logs,

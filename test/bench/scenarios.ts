@@ -345,6 +345,7 @@ export const triggerParameters = (
 export async function drainBacklog(
 	ctx: Context,
 	options: IDataObject,
+	bench: { checkSecret?: boolean } = {},
 ): Promise<NodeOutcome & { staticData: IDataObject }> {
 	if (!ctx.trigger) throw new Error('the trigger node does not exist yet');
 	const day = recordDay();
@@ -364,6 +365,7 @@ export async function drainBacklog(
 			credentials,
 			staticData,
 			timezone: MAIN.timezone,
+			...bench,
 		});
 		polls++;
 		ms += poll.ms;
