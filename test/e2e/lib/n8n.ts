@@ -63,8 +63,8 @@ export class N8nError extends Error {
 	}
 }
 
-/** Lines of n8n's failed calls to api.n8n.io (and their stack frames), left out of failure messages. */
-const OFFLINE_NOISE = /ENOTFOUND|Strapi|^\s+at |^\s*$|A system task run failed/;
+/** n8n's failed calls to api.n8n.io: left out of failure messages with the stack frames after them. */
+const OFFLINE_NOISE = /ENOTFOUND api\.n8n\.io|Strapi API|A system task run failed/;
 
 /** Variables of the caller's n8n, npm or jest that never reach an n8n process (jest sets NODE_ENV). */
 const NOT_INHERITED = /^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|NODE_ENV$|NODE_OPTIONS$|JEST_)/;
@@ -125,6 +125,8 @@ export class N8n {
 	private child: ChildProcess | undefined;
 	private logStream: WriteStream | undefined;
 	private recent: string[] = [];
+	/** Whether the last line was offline noise or one of its stack frames. */
+	private inNoise = false;
 	private cookie: string | undefined;
 	private apiKey: string | undefined;
 	/** Whether a start of this instance has made sure the owner exists (ensureOwner). */
@@ -192,7 +194,9 @@ export class N8n {
 	private record(line: string): void {
 		// n8n's calls home (api.n8n.io is unreachable here) print long stacks that would push the
 		// lines that matter out of a failure message; the full log keeps them.
-		if (!OFFLINE_NOISE.test(line)) this.recent.push(line);
+		if (OFFLINE_NOISE.test(line)) this.inNoise = true;
+		else if (!/^\s+at /.test(line)) this.inNoise = false;
+		if (!this.inNoise) this.recent.push(line);
 		if (this.recent.length > 400) this.recent.splice(0, this.recent.length - 400);
 		this.logStream ??= createWriteStream(path.join(this.userFolder, 'n8n.log'), { flags: 'a' });
 		this.logStream.write(`${line}\n`);
