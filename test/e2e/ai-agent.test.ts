@@ -29,6 +29,8 @@ import {
 	scriptedModelCredential,
 } from './lib/agent';
 
+jest.setTimeout(5 * 60_000);
+
 const APP = DEMO_TENANT.appId;
 const CALLER_PHONE = '13911112222';
 const EXAMPLE = 'ai-agent-caller-lookup.json';
@@ -182,8 +184,6 @@ function scenarios(n8nVersion: string, model: { id: string; name: string }, task
 
 beforeAll(async () => {
 	const runtime = await ensureN8n();
-	n8n = await N8n.create({ runtime });
-	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
 	const model = scriptedModelCredential(sandbox.url);
 	const state = await control.getState(APP);
@@ -204,211 +204,194 @@ beforeAll(async () => {
 		'example',
 		bindModelCredential(bindCredential({ ...example, nodes }, credential), model),
 	);
-	await n8n.importCredentials([credential, model]);
-	await n8n.importWorkflows([...workflows.values()]);
+	n8n = await N8n.prepared(
+		{ credentials: [credential, model], workflows: [...workflows.values()] },
+		{ runtime },
+	);
 }, 15 * 60_000);
 
 afterAll(async () => {
 	await n8n?.dispose();
 }, 60_000);
 
-test(
-	"a caller's phone → Search → Update: the agent finds the caller by phone and marks exactly that customer VIP",
-	async () => {
-		const [callerId] = await control.seedCustomers({
-			appId: APP,
-			customers: [{ customerName: 'Caller One', mobile: [{ value: CALLER_PHONE, memo: '' }] }],
-		});
-		const { agent, chat, results, before } = await runScenario('caller', [
-			{ toolCalls: [{ name: 'Search_customers', arguments: { phone: CALLER_PHONE } }] },
-			{
-				toolCalls: [
-					{ name: 'Update_customer', arguments: { customerId: '{{tool:0._id}}', level: 'vip' } },
-				],
-			},
-			{ text: 'Caller One is now a VIP.' },
-		]);
-		expect(agent[0].json.output).toBe('Caller One is now a VIP.');
-		const tools = toolsOf(chat[0]);
-		expect(tools.get('Search_customers')!.description).toBe(
-			toolDescriptionText('customer', 'search'),
-		);
-		expect(tools.get('Update_customer')!.parameters).toMatchObject({
-			properties: {
-				customerId: { type: 'string' },
-				level: { type: 'string', description: 'The customer level: vip, normal or potential' },
-			},
-		});
-		// The model read the customer's 18-digit _id as text from Search's (simplified) result.
-		expect(results[0]).toEqual([
-			expect.objectContaining({ _id: callerId, customerName: 'Caller One' }),
-		]);
-		const changed = await changedCustomers(before);
-		expect(changed.map((c) => [c._id, c.cf_level])).toEqual([[callerId, 'vip']]);
-		const writes = await control.getLog({ appId: APP, pathContains: '/openapi/crm/update' });
-		expect(writes.map((q) => (q.body as Record<string, unknown>)._id)).toEqual([callerId]);
-	},
-	5 * 60_000,
-);
+test("a caller's phone → Search → Update: the agent finds the caller by phone and marks exactly that customer VIP", async () => {
+	const [callerId] = await control.seedCustomers({
+		appId: APP,
+		customers: [{ customerName: 'Caller One', mobile: [{ value: CALLER_PHONE, memo: '' }] }],
+	});
+	const { agent, chat, results, before } = await runScenario('caller', [
+		{ toolCalls: [{ name: 'Search_customers', arguments: { phone: CALLER_PHONE } }] },
+		{
+			toolCalls: [
+				{ name: 'Update_customer', arguments: { customerId: '{{tool:0._id}}', level: 'vip' } },
+			],
+		},
+		{ text: 'Caller One is now a VIP.' },
+	]);
+	expect(agent[0].json.output).toBe('Caller One is now a VIP.');
+	const tools = toolsOf(chat[0]);
+	expect(tools.get('Search_customers')!.description).toBe(
+		toolDescriptionText('customer', 'search'),
+	);
+	expect(tools.get('Update_customer')!.parameters).toMatchObject({
+		properties: {
+			customerId: { type: 'string' },
+			level: { type: 'string', description: 'The customer level: vip, normal or potential' },
+		},
+	});
+	// The model read the customer's 18-digit _id as text from Search's (simplified) result.
+	expect(results[0]).toEqual([
+		expect.objectContaining({ _id: callerId, customerName: 'Caller One' }),
+	]);
+	const changed = await changedCustomers(before);
+	expect(changed.map((c) => [c._id, c.cf_level])).toEqual([[callerId, 'vip']]);
+	const writes = await control.getLog({ appId: APP, pathContains: '/openapi/crm/update' });
+	expect(writes.map((q) => (q.body as Record<string, unknown>)._id)).toEqual([callerId]);
+});
 
-test(
-	'a list of numbers → a call task: the agent finds the voice agent and caller group, creates the task and imports three numbers; the API holds exactly that',
-	async () => {
-		const people = [
-			['13800138001', 'Li Wei'],
-			['13800138002', 'Wang Fang'],
-			['13800138003', 'Zhang Min'],
-		];
-		const { agent, chat, results, before } = await runScenario('callTask', [
-			{
-				toolCalls: [
-					{ name: 'Find_voice_agents', arguments: { name: 'Delivery confirmation' } },
-					{ name: 'Find_caller_number_groups', arguments: { groupName: '杭州外呼号码组' } },
-				],
-			},
-			{
-				toolCalls: [
-					{
-						name: 'Create_call_task',
-						arguments: {
-							taskName: 'Delivery calls (agent)',
-							voiceAgentId: '{{tool#0:0.id}}',
-							callerNumberGroupId: '{{tool#1:0.id}}',
-						},
+test('a list of numbers → a call task: the agent finds the voice agent and caller group, creates the task and imports three numbers; the API holds exactly that', async () => {
+	const people = [
+		['13800138001', 'Li Wei'],
+		['13800138002', 'Wang Fang'],
+		['13800138003', 'Zhang Min'],
+	];
+	const { agent, chat, results, before } = await runScenario('callTask', [
+		{
+			toolCalls: [
+				{ name: 'Find_voice_agents', arguments: { name: 'Delivery confirmation' } },
+				{ name: 'Find_caller_number_groups', arguments: { groupName: '杭州外呼号码组' } },
+			],
+		},
+		{
+			toolCalls: [
+				{
+					name: 'Create_call_task',
+					arguments: {
+						taskName: 'Delivery calls (agent)',
+						voiceAgentId: '{{tool#0:0.id}}',
+						callerNumberGroupId: '{{tool#1:0.id}}',
 					},
-				],
-			},
-			{
-				toolCalls: people.map(([phone, customerName]) => ({
-					name: 'Import_number',
-					arguments: { taskId: '{{tool:0.taskId}}', phone, customerName },
-				})),
-			},
-			{ text: 'The call task is ready with 3 numbers.' },
-		]);
-		const voiceAgent = before.agents.find((a) => a.name === 'Delivery confirmation')!;
-		const group = before.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
-		expect(agent[0].json.output).toBe('The call task is ready with 3 numbers.');
-		expect(chat.map((r) => r.turn)).toEqual([0, 1, 2, 3]);
+				},
+			],
+		},
+		{
+			toolCalls: people.map(([phone, customerName]) => ({
+				name: 'Import_number',
+				arguments: { taskId: '{{tool:0.taskId}}', phone, customerName },
+			})),
+		},
+		{ text: 'The call task is ready with 3 numbers.' },
+	]);
+	const voiceAgent = before.agents.find((a) => a.name === 'Delivery confirmation')!;
+	const group = before.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
+	expect(agent[0].json.output).toBe('The call task is ready with 3 numbers.');
+	expect(chat.map((r) => r.turn)).toEqual([0, 1, 2, 3]);
 
-		// What the model was offered: each tool's own description and a schema from the $fromAI calls.
-		const tools = toolsOf(chat[0]);
-		expect([...tools.keys()].sort()).toEqual([
-			'Create_call_task',
-			'Find_caller_number_groups',
-			'Find_voice_agents',
-			'Import_number',
-		]);
-		expect([tools.get('Find_voice_agents'), tools.get('Create_call_task')]).toMatchObject([
-			{ description: toolDescriptionText('voiceAgent', 'getAll') },
-			{ description: toolDescriptionText('callTask', 'create') },
-		]);
-		expect(tools.get('Import_number')!.description).toMatch(/18-digit strings.*never as numbers/);
-		expect(tools.get('Import_number')!.parameters).toMatchObject({
-			type: 'object',
-			properties: {
-				taskId: { type: 'string', description: 'The taskId returned by Create call task' },
-				phone: { type: 'string', description: 'One phone number to call' },
-			},
-		});
-		// Tool results reach the model as the node's output (ids as 18-digit text).
-		expect(results[0]).toEqual([
-			expect.objectContaining({ id: voiceAgent.id, name: 'Delivery confirmation' }),
-		]);
-		expect(results[2]).toEqual([
-			expect.objectContaining({ taskId: expect.stringMatching(/^\d{18}$/) }),
-		]);
+	// What the model was offered: each tool's own description and a schema from the $fromAI calls.
+	const tools = toolsOf(chat[0]);
+	expect([...tools.keys()].sort()).toEqual([
+		'Create_call_task',
+		'Find_caller_number_groups',
+		'Find_voice_agents',
+		'Import_number',
+	]);
+	expect([tools.get('Find_voice_agents'), tools.get('Create_call_task')]).toMatchObject([
+		{ description: toolDescriptionText('voiceAgent', 'getAll') },
+		{ description: toolDescriptionText('callTask', 'create') },
+	]);
+	expect(tools.get('Import_number')!.description).toMatch(/18-digit strings.*never as numbers/);
+	expect(tools.get('Import_number')!.parameters).toMatchObject({
+		type: 'object',
+		properties: {
+			taskId: { type: 'string', description: 'The taskId returned by Create call task' },
+			phone: { type: 'string', description: 'One phone number to call' },
+		},
+	});
+	// Tool results reach the model as the node's output (ids as 18-digit text).
+	expect(results[0]).toEqual([
+		expect.objectContaining({ id: voiceAgent.id, name: 'Delivery confirmation' }),
+	]);
+	expect(results[2]).toEqual([
+		expect.objectContaining({ taskId: expect.stringMatching(/^\d{18}$/) }),
+	]);
 
-		const created = (await control.getState(APP)).tasks.filter(
-			(t) => !before.tasks.some((b) => b.id === t.id),
-		);
-		expect(created).toEqual([
-			expect.objectContaining({
-				taskName: 'Delivery calls (agent)',
-				voiceAgentId: voiceAgent.id,
-				agentType: 'voicebot',
-				startType: 'manual',
-				status: 'draft',
-				callStrategy: expect.objectContaining({ callerNumberGroupId: group.id, maxConcurrency: 2 }),
-			}),
-		]);
-		// n8n 1.x runs parallel tool calls concurrently: the imports may land in any order.
-		const imported = await control.getTaskCustomers(APP, created[0].id);
-		expect(imported.map((c) => [c.customerNumber, c.customerName]).sort()).toEqual(people);
-	},
-	5 * 60_000,
-);
+	const created = (await control.getState(APP)).tasks.filter(
+		(t) => !before.tasks.some((b) => b.id === t.id),
+	);
+	expect(created).toEqual([
+		expect.objectContaining({
+			taskName: 'Delivery calls (agent)',
+			voiceAgentId: voiceAgent.id,
+			agentType: 'voicebot',
+			startType: 'manual',
+			status: 'draft',
+			callStrategy: expect.objectContaining({ callerNumberGroupId: group.id, maxConcurrency: 2 }),
+		}),
+	]);
+	// n8n 1.x runs parallel tool calls concurrently: the imports may land in any order.
+	const imported = await control.getTaskCustomers(APP, created[0].id);
+	expect(imported.map((c) => [c.customerNumber, c.customerName]).sort()).toEqual(people);
+});
 
-test(
-	'bad arguments from the model: a phone with letters, an unknown channel and a 19-digit ID as a number come back as the node’s validation errors, nothing is sent for them, and the corrected call goes through',
-	async () => {
-		const { agent, results } = await runScenario('badArgs', [
-			{
-				toolCalls: [
-					{ name: 'Import_number', arguments: { phone: 'call me maybe' } },
-					{ name: 'Service_records', arguments: { channel: 'sms' } },
-					{ name: 'Get_customer', arguments: '{"customerId": 1874532109876543210}' },
-				],
-			},
-			{ toolCalls: [{ name: 'Import_number', arguments: { phone: '13800138009' } }] },
-			{ text: 'Imported 13800138009; SMS records do not exist.' },
-		]);
-		expect(agent[0].json.output).toBe('Imported 13800138009; SMS records do not exist.');
-		// The tool answers with an error item (message and fix), on 1.x too; the agent run goes on.
-		const refused = (message: RegExp) => [
-			{ error: expect.stringMatching(message), description: expect.any(String) },
-		];
-		expect(results).toEqual([
-			refused(
-				/^Invalid input \[item 0\]: "Customer Number" must be 5 to 20 characters of digits, \+ and - \(got "call me maybe"\)/,
-			),
-			refused(/^Invalid input \[item 0\]: "Channel" .*sms/),
-			refused(
-				/^Invalid input \[item 0\]: "Customer[^"]*" is the number 1874532109876543200, which is larger than 2\^53/,
-			),
-			[expect.objectContaining({ taskId: badArgsTaskId, successCount: 1 })],
-		]);
-		// Only the corrected import reached the API.
-		expect((await control.getLog({ appId: APP })).map((q) => q.path)).toEqual([
-			'/openapi/agent/web/v1/callTask/import',
-		]);
-		const imported = await control.getTaskCustomers(APP, badArgsTaskId);
-		expect(imported.map((c) => c.customerNumber)).toEqual(['13800138009']);
-	},
-	5 * 60_000,
-);
+test('bad arguments from the model: a phone with letters, an unknown channel and a 19-digit ID as a number come back as the node’s validation errors, nothing is sent for them, and the corrected call goes through', async () => {
+	const { agent, results } = await runScenario('badArgs', [
+		{
+			toolCalls: [
+				{ name: 'Import_number', arguments: { phone: 'call me maybe' } },
+				{ name: 'Service_records', arguments: { channel: 'sms' } },
+				{ name: 'Get_customer', arguments: '{"customerId": 1874532109876543210}' },
+			],
+		},
+		{ toolCalls: [{ name: 'Import_number', arguments: { phone: '13800138009' } }] },
+		{ text: 'Imported 13800138009; SMS records do not exist.' },
+	]);
+	expect(agent[0].json.output).toBe('Imported 13800138009; SMS records do not exist.');
+	// The tool answers with an error item (message and fix), on 1.x too; the agent run goes on.
+	const refused = (message: RegExp) => [
+		{ error: expect.stringMatching(message), description: expect.any(String) },
+	];
+	expect(results).toEqual([
+		refused(
+			/^Invalid input \[item 0\]: "Customer Number" must be 5 to 20 characters of digits, \+ and - \(got "call me maybe"\)/,
+		),
+		refused(/^Invalid input \[item 0\]: "Channel" .*sms/),
+		refused(
+			/^Invalid input \[item 0\]: "Customer[^"]*" is the number 1874532109876543200, which is larger than 2\^53/,
+		),
+		[expect.objectContaining({ taskId: badArgsTaskId, successCount: 1 })],
+	]);
+	// Only the corrected import reached the API.
+	expect((await control.getLog({ appId: APP })).map((q) => q.path)).toEqual([
+		'/openapi/agent/web/v1/callTask/import',
+	]);
+	const imported = await control.getTaskCustomers(APP, badArgsTaskId);
+	expect(imported.map((c) => c.customerNumber)).toEqual(['13800138009']);
+});
 
-test(
-	`examples/${EXAMPLE}, its model pointed at the scripted one: finds the caller and records the last contact on that customer only`,
-	async () => {
-		const [callerId] = await control.seedCustomers({
-			appId: APP,
-			customers: [{ customerName: 'Example Caller', mobile: [{ value: EXAMPLE_PHONE, memo: '' }] }],
-		});
-		const { agent, chat, results, before } = await runScenario('example', [
-			{ toolCalls: [{ name: 'Search_customers', arguments: { phone: EXAMPLE_PHONE } }] },
-			{ toolCalls: [{ name: 'Record_last_contact', arguments: { customerId: '{{tool:0._id}}' } }] },
-			{ text: 'Example Caller ({{tool:0._id}}) called; last contact recorded.' },
-		]);
-		expect(agent).toHaveLength(1);
-		// The prompt carries the phone from "Incoming call"; the tools are the example's two.
-		expect(chat[0].messages.some((m) => m.content.includes(EXAMPLE_PHONE))).toBe(true);
-		expect([...toolsOf(chat[0]).keys()].sort()).toEqual([
-			'Record_last_contact',
-			'Search_customers',
-		]);
-		// Output Fields keep the model's context small: only the named fields come back.
-		const time = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-		const caller = { _id: callerId, customerName: 'Example Caller' };
-		expect(results).toEqual([
-			[{ ...caller, phones: [EXAMPLE_PHONE], emails: [] }],
-			[{ ...caller, cf_last_contact: time }],
-		]);
-		const changed = await changedCustomers(before);
-		expect(changed).toEqual([expect.objectContaining({ _id: callerId, cf_last_contact: time })]);
-	},
-	5 * 60_000,
-);
+test(`examples/${EXAMPLE}, its model pointed at the scripted one: finds the caller and records the last contact on that customer only`, async () => {
+	const [callerId] = await control.seedCustomers({
+		appId: APP,
+		customers: [{ customerName: 'Example Caller', mobile: [{ value: EXAMPLE_PHONE, memo: '' }] }],
+	});
+	const { agent, chat, results, before } = await runScenario('example', [
+		{ toolCalls: [{ name: 'Search_customers', arguments: { phone: EXAMPLE_PHONE } }] },
+		{ toolCalls: [{ name: 'Record_last_contact', arguments: { customerId: '{{tool:0._id}}' } }] },
+		{ text: 'Example Caller ({{tool:0._id}}) called; last contact recorded.' },
+	]);
+	expect(agent).toHaveLength(1);
+	// The prompt carries the phone from "Incoming call"; the tools are the example's two.
+	expect(chat[0].messages.some((m) => m.content.includes(EXAMPLE_PHONE))).toBe(true);
+	expect([...toolsOf(chat[0]).keys()].sort()).toEqual(['Record_last_contact', 'Search_customers']);
+	// Output Fields keep the model's context small: only the named fields come back.
+	const time = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+	const caller = { _id: callerId, customerName: 'Example Caller' };
+	expect(results).toEqual([
+		[{ ...caller, phones: [EXAMPLE_PHONE], emails: [] }],
+		[{ ...caller, cf_last_contact: time }],
+	]);
+	const changed = await changedCustomers(before);
+	expect(changed).toEqual([expect.objectContaining({ _id: callerId, cf_last_contact: time })]);
+});
 
 test('the tool node in the editor (Chromium) shows the operation’s Description (what the model reads), and no "Set Automatically" choice', async () => {
 	await n8n.start();
@@ -427,4 +410,4 @@ test('the tool node in the editor (Chromium) shows the operation’s Description
 	} finally {
 		await editor.close();
 	}
-}, 300_000);
+});

@@ -6,7 +6,6 @@
  */
 import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
 import { useSandbox } from '../sandbox/fixture';
-import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
 	DEMO_TENANT,
@@ -77,8 +76,6 @@ beforeAll(async () => {
 		],
 	});
 	ids = { second, v2, v1 };
-	n8n = await N8n.create({ runtime: await ensureN8n() });
-	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
 	const flow = bindCredential(
 		workflow([
@@ -115,8 +112,7 @@ beforeAll(async () => {
 		]),
 		credential,
 	);
-	await n8n.importCredentials([credential]);
-	await n8n.importWorkflows([flow]);
+	n8n = await N8n.prepared({ credentials: [credential], workflows: [flow] });
 	await control.clearLog();
 	run = await n8n.executeOk(flow.id);
 	requests = await control.getLog({ appId: APP });

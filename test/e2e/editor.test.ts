@@ -9,7 +9,6 @@ import type { Locator, Page } from 'playwright-core';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { type TenantStateDump } from '../sandbox/control';
 import { useSandbox } from '../sandbox/fixture';
-import { ensureN8n } from '../tools/runtime';
 import { DEMO_TENANT, N8n } from './lib';
 import {
 	chooseListEntry,
@@ -54,8 +53,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 
 	beforeAll(async () => {
 		state = await control.getState(APP_ID);
-		n8n = await N8n.create({ runtime: await ensureN8n() });
-		await n8n.installPackage();
+		n8n = await N8n.prepared();
 		await n8n.start();
 		editor = await openEditor(n8n);
 		page = editor.page;

@@ -2,7 +2,6 @@
  * The package as a real n8n sees it: packed, installed into a fresh user folder the way the
  * editor's community-node install lays it out, and loaded by the pinned n8n 2.41.1 on Node 24.
  */
-import { ensureN8n } from '../tools/runtime';
 import { N8n, PACKAGE_NAME } from './lib';
 import { newWorkflow, openEditor, searchNodePanel } from './lib/browser';
 
@@ -10,8 +9,7 @@ describe('a real n8n with the package installed as a community package', () => {
 	let n8n: N8n | undefined;
 
 	beforeAll(async () => {
-		n8n = await N8n.create({ runtime: await ensureN8n() });
-		await n8n.installPackage();
+		n8n = await N8n.prepared();
 		await n8n.start();
 	}, 20 * 60_000);
 

@@ -11,7 +11,6 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { toolDescriptionText } from '../../nodes/ContactCenter/actions/toolDescriptions';
 import { useSandbox } from '../sandbox/fixture';
-import { ensureN8n } from '../tools/runtime';
 import { bindCredential, DEMO_TENANT, N8n, sandboxCredential } from './lib';
 import { contactCenterTool, fromAI, idFromAI, mcpWorkflow } from './lib/agent';
 import { waitFor } from './lib/process';
@@ -48,8 +47,6 @@ beforeAll(async () => {
 		appId: APP,
 		customers: [{ customerName: 'MCP Caller', mobile: [{ value: PHONE, memo: '' }] }],
 	});
-	n8n = await N8n.create({ runtime: await ensureN8n() });
-	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
 	const workflow = mcpWorkflow({
 		id: 'mcpContactCenter',
@@ -70,8 +67,8 @@ beforeAll(async () => {
 			}),
 		],
 	});
-	await n8n.importCredentials([credential]);
-	await n8n.importWorkflows([bindCredential(workflow, credential)]);
+	const workflows = [bindCredential(workflow, credential)];
+	n8n = await N8n.prepared({ credentials: [credential], workflows });
 	await n8n.publish(workflow.id);
 	await n8n.start();
 	// The endpoint answers 404 for a few seconds after n8n is ready, until activation ends.
@@ -81,7 +78,7 @@ beforeAll(async () => {
 		await candidate.connect(new StreamableHTTPClientTransport(url));
 		return candidate;
 	};
-	client = await waitFor('the MCP endpoint', 60_000, connect, 1_000);
+	client = await waitFor('the MCP endpoint', 60_000, connect, { every: 1_000 });
 }, 15 * 60_000);
 
 afterAll(async () => {

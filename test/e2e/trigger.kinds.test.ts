@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * Trigger On Customer and Trigger On Call Task in a real n8n: two published workflows (a customer
  * trigger, and the example "call task finished → results summary"), run by `n8n start` against
@@ -9,21 +8,26 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../sandbox/fixture';
-import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
+	chain,
 	DEMO_TENANT,
-	loadExamples,
+	exampleFrom,
+	itemsOf,
 	N8n,
+	node,
 	sandboxCredential,
-	type PublicExecution,
-	type WorkflowImport,
+	tenMinutesBack,
 } from './lib';
+import { waitFor } from './lib/process';
 import { RecordWriter, TriggerRun } from './lib/trigger-run';
+
+jest.setTimeout(10 * 60_000);
 
 const APP = DEMO_TENANT.appId;
 const CUSTOMER_TRIGGER = 'Customer created or updated';
 const TASK_TRIGGER = 'Call task finished';
+const CC_TRIGGER = 'n8n-nodes-contact-center.contactCenterTrigger';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 const { control } = sandbox;
@@ -33,29 +37,27 @@ let customers: TriggerRun;
 let tasks: TriggerRun;
 
 /** The items one trigger node emitted, per execution, oldest execution first. */
-async function emitted(run: TriggerRun): Promise<IDataObject[][]> {
-	const executions: PublicExecution[] = await run.executions();
-	return executions.map((e) =>
-		(e.data?.resultData.runData[run.trigger]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json),
-	);
-}
+const emitted = async (run: TriggerRun): Promise<IDataObject[][]> =>
+	(await run.executions()).map((e) => itemsOf(e, run.trigger));
 
 /** Waits (bounded) until `done` holds for what the trigger emitted. */
-async function waitFor(
+async function emittedUntil(
 	run: TriggerRun,
 	done: (items: IDataObject[]) => boolean,
 	seconds: number,
 ): Promise<IDataObject[][]> {
-	const until = Date.now() + seconds * 1000;
-	for (;;) {
-		const executions = await emitted(run);
-		if (done(executions.flat())) return executions;
-		if (Date.now() > until)
-			throw new Error(
-				`within ${seconds} s ${run.trigger} emitted only ${JSON.stringify(executions.flat().map((i) => [i._id ?? i.id, i.event]))}\n${n8n.recentOutput(30)}`,
-			);
-		await new Promise((resolve) => setTimeout(resolve, 2_000));
-	}
+	let last: IDataObject[][] = [];
+	const probe = async () => {
+		last = await emitted(run);
+		return done(last.flat()) ? last : undefined;
+	};
+	const detail = () =>
+		`${run.trigger} emitted only ${JSON.stringify(last.flat().map((i) => [i._id ?? i.id, i.event]))}\n${n8n.recentOutput(30)}`;
+	return waitFor(`${run.trigger}: the items`, seconds * 1000, probe, {
+		every: 2_000,
+		failFast: true,
+		detail,
+	});
 }
 
 const key = (i: IDataObject) =>
@@ -64,60 +66,23 @@ const key = (i: IDataObject) =>
 		: `${String(i.id)} ${String(i.previousStatus)}>${String(i.status)}`;
 
 beforeAll(async () => {
-	const runtime = await ensureN8n();
 	await control.seedAgents({ appId: APP, count: 1 });
 	await control.seedCallerNumberGroups({ appId: APP, count: 1 });
-	n8n = await N8n.create({ runtime });
-	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
-	const startFrom = new Date(
-		Date.parse((await control.getClock()).now) - 10 * 60_000,
-	).toISOString();
-	const example = (await loadExamples()).find((e) => e.file === 'call-task-finished-summary.json');
-	if (!example) throw new Error('examples/call-task-finished-summary.json is missing');
-	const taskWorkflow = bindCredential(
-		{
-			...example.workflow,
-			nodes: example.workflow.nodes.map((node) =>
-				node.name === TASK_TRIGGER
-					? { ...node, parameters: { ...node.parameters, options: { startFrom } } }
-					: node,
-			),
-		},
+	const startFrom = await tenMinutesBack(control);
+	const file = 'call-task-finished-summary.json';
+	const taskWorkflow = await exampleFrom(file, TASK_TRIGGER, startFrom, credential);
+	const customerWorkflow = bindCredential(
+		chain('ccE2eCustTrig001', 'Contact Center: customers created or updated (e2e)', [
+			node(CUSTOMER_TRIGGER, CC_TRIGGER, { triggerOn: 'customer', options: { startFrom } }),
+			node('Received', 'n8n-nodes-base.noOp', {}, 240),
+		]),
 		credential,
 	);
-	const customerWorkflow: WorkflowImport = bindCredential(
-		{
-			id: 'ccE2eCustTrig001',
-			name: 'Contact Center: customers created or updated (e2e)',
-			nodes: [
-				{
-					id: '6f0b7d1e-0c41-4a0e-9a51-3f2f3d0c0001',
-					name: CUSTOMER_TRIGGER,
-					type: 'n8n-nodes-contact-center.contactCenterTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { triggerOn: 'customer', options: { startFrom } },
-					credentials: { contactCenterApi: { id: credential.id, name: credential.name } },
-				},
-				{
-					id: '6f0b7d1e-0c41-4a0e-9a51-3f2f3d0c0002',
-					name: 'Received',
-					type: 'n8n-nodes-base.noOp',
-					typeVersion: 1,
-					position: [240, 0],
-					parameters: {},
-				},
-			],
-			connections: {
-				[CUSTOMER_TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] },
-			},
-			settings: { executionOrder: 'v1' },
-		} as WorkflowImport,
-		credential,
-	);
-	await n8n.importCredentials([credential]);
-	await n8n.importWorkflows([customerWorkflow, taskWorkflow]);
+	n8n = await N8n.prepared({
+		credentials: [credential],
+		workflows: [customerWorkflow, taskWorkflow],
+	});
 	await n8n.publish(customerWorkflow.id);
 	await n8n.publish(taskWorkflow.id);
 	customers = new TriggerRun(n8n, customerWorkflow.id, CUSTOMER_TRIGGER);
@@ -128,129 +93,120 @@ afterAll(async () => {
 	await n8n?.dispose();
 }, 60_000);
 
-test(
-	'each customer change and each finished call task starts exactly one item, across polls and a restart',
-	async () => {
-		// A: before activation, inside Start From: two customers (one changed since), one finished task.
-		const fiveAgo = await apiTime(-300);
-		const [c1, c2] = await control.seedCustomers({
-			appId: APP,
-			customers: [
-				{ customerName: 'Before One', createTime: fiveAgo, updateTime: fiveAgo },
-				{ customerName: 'Before Two', createTime: fiveAgo, updateTime: await apiTime(-120) },
-			],
-		});
-		const [t1] = await control.seedTasks({
-			appId: APP,
-			tasks: [
-				{
-					taskName: 'Finished before',
-					status: 'done',
-					totalCount: 4,
-					completedCount: 4,
-					connectedCount: 3,
-					createTime: fiveAgo,
-				},
-			],
-		});
-		await n8n.start();
-		const wantA = [`${c1} created`, `${c2} created`, `${c2} updated`];
-		await waitFor(
-			customers,
-			(items) => wantA.every((w) => items.some((i) => key(i).startsWith(w))),
-			90,
-		);
-		await waitFor(tasks, (items) => items.some((i) => i.id === t1), 90);
+test('each customer change and each finished call task starts exactly one item, across polls and a restart', async () => {
+	// A: before activation, inside Start From: two customers (one changed since), one finished task.
+	const fiveAgo = await apiTime(-300);
+	const [c1, c2] = await control.seedCustomers({
+		appId: APP,
+		customers: [
+			{ customerName: 'Before One', createTime: fiveAgo, updateTime: fiveAgo },
+			{ customerName: 'Before Two', createTime: fiveAgo, updateTime: await apiTime(-120) },
+		],
+	});
+	const [t1] = await control.seedTasks({
+		appId: APP,
+		tasks: [
+			{
+				taskName: 'Finished before',
+				status: 'done',
+				totalCount: 4,
+				completedCount: 4,
+				connectedCount: 3,
+				createTime: fiveAgo,
+			},
+		],
+	});
+	await n8n.start();
+	const wantA = [`${c1} created`, `${c2} created`, `${c2} updated`];
+	await emittedUntil(
+		customers,
+		(items) => wantA.every((w) => items.some((i) => key(i).startsWith(w))),
+		90,
+	);
+	await emittedUntil(tasks, (items) => items.some((i) => i.id === t1), 90);
 
-		// B: after the first poll: a customer updated through the API, a new one, and a task that the
-		// dialler finishes (5 customers, one round of 30 s); a poll may see it running first (Status
-		// Changed is not selected) or only done.
-		const updated = await sandbox.client.post('/openapi/crm/update', {
-			_id: c1,
-			customerName: 'Changed One',
-		});
-		expect(updated.json.code).toBe('200');
-		const [c3] = await control.seedCustomers({
-			appId: APP,
-			customers: [{ customerName: 'After Three' }],
-		});
-		const [t2] = await control.seedTasks({
-			appId: APP,
-			tasks: [{ taskName: 'Runs now', status: 'running', totalCount: 5 }],
-		});
-		await waitFor(
-			customers,
-			(items) =>
-				items.some((i) => key(i).startsWith(`${c1} updated`)) && items.some((i) => i._id === c3),
-			150,
-		);
-		await waitFor(tasks, (items) => items.some((i) => i.id === t2), 180);
+	// B: after the first poll: a customer updated through the API, a new one, and a task that the
+	// dialler finishes (5 customers, one round of 30 s); a poll may see it running first (Status
+	// Changed is not selected) or only done.
+	const updated = await sandbox.client.post('/openapi/crm/update', {
+		_id: c1,
+		customerName: 'Changed One',
+	});
+	expect(updated.json.code).toBe('200');
+	const [c3] = await control.seedCustomers({
+		appId: APP,
+		customers: [{ customerName: 'After Three' }],
+	});
+	const [t2] = await control.seedTasks({
+		appId: APP,
+		tasks: [{ taskName: 'Runs now', status: 'running', totalCount: 5 }],
+	});
+	await emittedUntil(
+		customers,
+		(items) =>
+			items.some((i) => key(i).startsWith(`${c1} updated`)) && items.some((i) => i._id === c3),
+		150,
+	);
+	await emittedUntil(tasks, (items) => items.some((i) => i.id === t2), 180);
 
-		// C: while n8n is stopped: one more change of each kind.
-		await n8n.stop();
-		const restartedAt = Date.now();
-		await control.changeCustomers({
-			appId: APP,
-			changes: [{ _id: c3, fields: { customerName: 'Changed Three' } }],
-		});
-		const [t3] = await control.seedTasks({
-			appId: APP,
-			tasks: [
-				{ taskName: 'Finished while down', status: 'done', totalCount: 2, completedCount: 2 },
-			],
-		});
-		await n8n.start();
-		await waitFor(customers, (items) => items.filter((i) => i._id === c3).length === 2, 90);
-		const taskRuns = await waitFor(tasks, (items) => items.some((i) => i.id === t3), 90);
-		// One more poll of each trigger goes by (its requests in the sandbox's log), and the next one
-		// starts (so the one before has finished, and any execution it started exists): nothing new.
-		const asked = async (path: string) =>
-			(await control.getLog({ appId: APP, pathContains: path })).length;
-		const [lists, queries] = [await asked('/openapi/crm/list'), await asked('/callTask/query')];
-		const until = Date.now() + 200_000;
-		while (
-			(await asked('/openapi/crm/list')) < lists + 3 ||
-			(await asked('/callTask/query')) < queries + 3
-		) {
-			if (Date.now() > until)
-				throw new Error(`no further polls within 200 s\n${n8n.recentOutput(30)}`);
-			await new Promise((resolve) => setTimeout(resolve, 2_000));
-		}
+	// C: while n8n is stopped: one more change of each kind.
+	await n8n.stop();
+	const restartedAt = Date.now();
+	await control.changeCustomers({
+		appId: APP,
+		changes: [{ _id: c3, fields: { customerName: 'Changed Three' } }],
+	});
+	const [t3] = await control.seedTasks({
+		appId: APP,
+		tasks: [{ taskName: 'Finished while down', status: 'done', totalCount: 2, completedCount: 2 }],
+	});
+	await n8n.start();
+	await emittedUntil(customers, (items) => items.filter((i) => i._id === c3).length === 2, 90);
+	const taskRuns = await emittedUntil(tasks, (items) => items.some((i) => i.id === t3), 90);
+	// One more poll of each trigger goes by (its requests in the sandbox's log), and the next one
+	// starts (so the one before has finished, and any execution it started exists): nothing new.
+	const asked = async (path: string) =>
+		(await control.getLog({ appId: APP, pathContains: path })).length;
+	const [lists, queries] = [await asked('/openapi/crm/list'), await asked('/callTask/query')];
+	const polled = async () =>
+		(await asked('/openapi/crm/list')) >= lists + 3 &&
+		(await asked('/callTask/query')) >= queries + 3
+			? true
+			: undefined;
+	await waitFor('further polls', 200_000, polled, {
+		every: 2_000,
+		failFast: true,
+		detail: () => n8n.recentOutput(30),
+	});
 
-		const customerItems = (await emitted(customers)).flat();
-		const taskItems = (await emitted(tasks)).flat();
-		const keys = customerItems.map(key);
-		expect(new Set(keys).size).toBe(keys.length); // nothing twice
-		expect(customerItems.map((i) => [i._id, i.event])).toEqual(
-			expect.arrayContaining([
-				[c1, 'created'],
-				[c2, 'created'],
-				[c2, 'updated'],
-				[c1, 'updated'],
-				[c3, 'created'],
-				[c3, 'updated'],
-			]),
-		);
-		expect(customerItems).toHaveLength(6);
-		expect(taskItems.map((i) => [i.id, i.previousStatus, i.status, i.event])).toEqual([
-			[t1, 'draft', 'done', 'finished'],
-			[t2, expect.stringMatching(/^(draft|running)$/), 'done', 'finished'],
-			[t3, 'draft', 'done', 'finished'],
-		]);
-		expect(taskItems[1]).toMatchObject({ totalCount: 5, completedCount: 5, connectedCount: 4 });
-		expect(taskRuns.length).toBe(3);
-		// The example summarised each finished task.
-		const executions = await tasks.executions();
-		const summaries = executions.flatMap((e) =>
-			(e.data?.resultData.runData['Results summary']?.[0]?.data?.main?.[0] ?? []).map(
-				(i) => i.json.summary,
-			),
-		);
-		expect(summaries).toContain(
-			`Call task "Runs now" finished at ${String(taskItems[1].updateTime)}: 5 of 5 customers called, 4 connected (80%).`,
-		);
-		expect(executions.filter((e) => Date.parse(e.startedAt) >= restartedAt)).toHaveLength(1);
-		expect((await control.getLog({ appId: APP })).filter((q) => !q.signatureValid)).toEqual([]);
-	},
-	10 * 60_000,
-);
+	const customerItems = (await emitted(customers)).flat();
+	const taskItems = (await emitted(tasks)).flat();
+	const keys = customerItems.map(key);
+	expect(new Set(keys).size).toBe(keys.length); // nothing twice
+	expect(customerItems.map((i) => [i._id, i.event])).toEqual(
+		expect.arrayContaining([
+			[c1, 'created'],
+			[c2, 'created'],
+			[c2, 'updated'],
+			[c1, 'updated'],
+			[c3, 'created'],
+			[c3, 'updated'],
+		]),
+	);
+	expect(customerItems).toHaveLength(6);
+	expect(taskItems.map((i) => [i.id, i.previousStatus, i.status, i.event])).toEqual([
+		[t1, 'draft', 'done', 'finished'],
+		[t2, expect.stringMatching(/^(draft|running)$/), 'done', 'finished'],
+		[t3, 'draft', 'done', 'finished'],
+	]);
+	expect(taskItems[1]).toMatchObject({ totalCount: 5, completedCount: 5, connectedCount: 4 });
+	expect(taskRuns.length).toBe(3);
+	// The example summarised each finished task.
+	const executions = await tasks.executions();
+	const summaries = executions.flatMap((e) => itemsOf(e, 'Results summary').map((i) => i.summary));
+	expect(summaries).toContain(
+		`Call task "Runs now" finished at ${String(taskItems[1].updateTime)}: 5 of 5 customers called, 4 connected (80%).`,
+	);
+	expect(executions.filter((e) => Date.parse(e.startedAt) >= restartedAt)).toHaveLength(1);
+	expect((await control.getLog({ appId: APP })).filter((q) => !q.signatureValid)).toEqual([]);
+});

@@ -8,9 +8,10 @@
  * interval), so the test waits for the executions it expects, each within a bounded deadline.
  */
 import { useSandbox } from '../sandbox/fixture';
-import { ensureN8n } from '../tools/runtime';
-import { DEMO_TENANT, N8n, sandboxCredential, type WorkflowImport } from './lib';
+import { DEMO_TENANT, itemsOf, N8n, sandboxCredential } from './lib';
 import { RecordWriter, TRIGGER, triggerExample, TriggerRun } from './lib/trigger-run';
+
+jest.setTimeout(8 * 60_000);
 
 const APP = DEMO_TENANT.appId;
 const PHONE = '13911110001';
@@ -22,7 +23,6 @@ const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 const { control } = sandbox;
 const { apiTime, shift, inject } = new RecordWriter(control, APP, DEMO_TENANT.timezone);
 let n8n: N8n;
-let workflow: WorkflowImport;
 let run: TriggerRun;
 let phoneCustomerId: string;
 let visitorCustomerId: string;
@@ -31,7 +31,6 @@ const customer = async (id: string) =>
 	(await control.getState(APP)).customers.find((c) => c._id === id);
 
 beforeAll(async () => {
-	const runtime = await ensureN8n();
 	// An empty tenant: every record the trigger can see is one this test injected.
 	await control.seedFields({
 		appId: APP,
@@ -49,12 +48,9 @@ beforeAll(async () => {
 		],
 	});
 
-	n8n = await N8n.create({ runtime });
-	await n8n.installPackage();
 	const credential = sandboxCredential(sandbox.url);
-	workflow = await triggerExample(control, credential);
-	await n8n.importCredentials([credential]);
-	await n8n.importWorkflows([workflow]);
+	const workflow = await triggerExample(control, credential);
+	n8n = await N8n.prepared({ credentials: [credential], workflows: [workflow] });
 	await n8n.publish(workflow.id);
 	run = new TriggerRun(n8n, workflow.id, TRIGGER);
 }, 15 * 60_000);
@@ -63,121 +59,113 @@ afterAll(async () => {
 	await n8n?.dispose();
 }, 60_000);
 
-test(
-	'records injected before activation, between polls and while n8n is down are each emitted exactly once, and update their customers',
-	async () => {
-		// A: written before n8n starts; emitted by the poll at activation (Start From is 10 minutes back).
-		const a = [
-			...(await inject('call', [
-				{
-					updateTime: await apiTime(-240),
-					callId: 'e2e-call-1',
-					data: { result: 'callback', customerPhone: PHONE },
-				},
-				{ updateTime: await apiTime(-180), data: { result: 'no link' } },
-			])),
-			...(await inject('im', [
-				{
-					updateTime: await apiTime(-120),
-					data: { customerPhone: CHAT_PHONE },
-					otherParams: { channel: 'web', visitorId: VISITOR },
-				},
-			])),
-		];
-		await n8n.start();
-		const afterA = await run.waitForEmitted(a, 90);
-		expect(afterA).toHaveLength(1);
-		expect(run.emittedIds(afterA[0]).sort()).toEqual(a.map((r) => r.id).sort());
-		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: a[0].updateTime });
-		expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
+test('records injected before activation, between polls and while n8n is down are each emitted exactly once, and update their customers', async () => {
+	// A: written before n8n starts; emitted by the poll at activation (Start From is 10 minutes back).
+	const a = [
+		...(await inject('call', [
+			{
+				updateTime: await apiTime(-240),
+				callId: 'e2e-call-1',
+				data: { result: 'callback', customerPhone: PHONE },
+			},
+			{ updateTime: await apiTime(-180), data: { result: 'no link' } },
+		])),
+		...(await inject('im', [
+			{
+				updateTime: await apiTime(-120),
+				data: { customerPhone: CHAT_PHONE },
+				otherParams: { channel: 'web', visitorId: VISITOR },
+			},
+		])),
+	];
+	await n8n.start();
+	const afterA = await run.waitForEmitted(a, 90);
+	expect(afterA).toHaveLength(1);
+	expect(run.emittedIds(afterA[0]).sort()).toEqual(a.map((r) => r.id).sort());
+	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: a[0].updateTime });
+	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
 
-		// B: written after the first poll, emitted by the next minute poll: a newer call of the same
-		// customer, an update of the first call, and a chat record written late (older than the newest
-		// chat already emitted, within the look-back), whose customer must keep the newer time.
-		const b = [
-			...(await inject('call', [
-				{ updateTime: await apiTime(0), data: { result: 'solved', customerPhone: PHONE } },
-				{
-					updateTime: await apiTime(0),
-					callId: 'e2e-call-1',
-					pushType: 'serviceNoteUpdate',
-					data: { result: 'callback done' },
-				},
-			])),
-			...(await inject('im', [
-				{
-					updateTime: shift(a[2].updateTime, -60),
-					data: { customerPhone: CHAT_PHONE },
-					otherParams: { channel: 'web', visitorId: VISITOR },
-				},
-			])),
-		];
-		const afterB = await run.waitForEmitted(b, 150);
-		expect(afterB.length).toBeGreaterThanOrEqual(2);
-		const beforeRestart = await run.cursor();
-		expect(beforeRestart.call.mark).toBe(b[0].updateTime);
-		expect(beforeRestart.im.mark).toBe(a[2].updateTime);
-		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
-		expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
+	// B: written after the first poll, emitted by the next minute poll: a newer call of the same
+	// customer, an update of the first call, and a chat record written late (older than the newest
+	// chat already emitted, within the look-back), whose customer must keep the newer time.
+	const b = [
+		...(await inject('call', [
+			{ updateTime: await apiTime(0), data: { result: 'solved', customerPhone: PHONE } },
+			{
+				updateTime: await apiTime(0),
+				callId: 'e2e-call-1',
+				pushType: 'serviceNoteUpdate',
+				data: { result: 'callback done' },
+			},
+		])),
+		...(await inject('im', [
+			{
+				updateTime: shift(a[2].updateTime, -60),
+				data: { customerPhone: CHAT_PHONE },
+				otherParams: { channel: 'web', visitorId: VISITOR },
+			},
+		])),
+	];
+	const afterB = await run.waitForEmitted(b, 150);
+	expect(afterB.length).toBeGreaterThanOrEqual(2);
+	const beforeRestart = await run.cursor();
+	expect(beforeRestart.call.mark).toBe(b[0].updateTime);
+	expect(beforeRestart.im.mark).toBe(a[2].updateTime);
+	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
+	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: a[2].updateTime });
 
-		// C: written while n8n is stopped (one of them late), emitted by the poll when n8n starts again.
-		await n8n.stop();
-		const restartedAt = Date.now();
-		const c = [
-			...(await inject('call', [
-				{ updateTime: await apiTime(0), data: { result: 'new' } },
-				{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
-			])),
-			...(await inject('im', [
-				{
-					updateTime: await apiTime(0),
-					data: { customerPhone: CHAT_PHONE },
-					otherParams: { channel: 'app', visitorId: VISITOR },
-				},
-			])),
-		];
-		await n8n.start();
-		const all = await run.waitForEmitted(c, 90);
+	// C: written while n8n is stopped (one of them late), emitted by the poll when n8n starts again.
+	await n8n.stop();
+	const restartedAt = Date.now();
+	const c = [
+		...(await inject('call', [
+			{ updateTime: await apiTime(0), data: { result: 'new' } },
+			{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
+		])),
+		...(await inject('im', [
+			{
+				updateTime: await apiTime(0),
+				data: { customerPhone: CHAT_PHONE },
+				otherParams: { channel: 'app', visitorId: VISITOR },
+			},
+		])),
+	];
+	await n8n.start();
+	const all = await run.waitForEmitted(c, 90);
 
-		// Every record exactly once: nothing lost, nothing repeated, across every execution.
-		const emitted = all.flatMap((e) => run.emittedIds(e));
-		expect([...emitted].sort()).toEqual([...a, ...b, ...c].map((r) => r.id).sort());
-		const afterRestart = all.filter((e) => Date.parse(e.startedAt) >= restartedAt);
-		expect(afterRestart.flatMap((e) => run.emittedIds(e)).sort()).toEqual(
-			c.map((r) => r.id).sort(),
-		);
-		expect(all.length - afterRestart.length).toBeGreaterThanOrEqual(2);
+	// Every record exactly once: nothing lost, nothing repeated, across every execution.
+	const emitted = all.flatMap((e) => run.emittedIds(e));
+	expect([...emitted].sort()).toEqual([...a, ...b, ...c].map((r) => r.id).sort());
+	const afterRestart = all.filter((e) => Date.parse(e.startedAt) >= restartedAt);
+	expect(afterRestart.flatMap((e) => run.emittedIds(e)).sort()).toEqual(c.map((r) => r.id).sort());
+	expect(all.length - afterRestart.length).toBeGreaterThanOrEqual(2);
 
-		// The items are the records as the API sent them.
-		const items = all
-			.flatMap((e) => e.data?.resultData.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? [])
-			.map((item) => item.json);
-		expect(items.find((i) => i.eventUniqueId === b[1].id)).toMatchObject({
-			pushType: 'serviceNoteUpdate',
-			callId: 'e2e-call-1',
-			scene: 'callCenter',
-		});
-		expect(items.find((i) => i.eventUniqueId === c[2].id)).toMatchObject({
-			scene: 'im',
-			otherParams: { channel: 'app', visitorId: VISITOR },
-		});
+	// The items are the records as the API sent them.
+	const items = all.flatMap((e) => itemsOf(e, TRIGGER));
+	expect(items.find((i) => i.eventUniqueId === b[1].id)).toMatchObject({
+		pushType: 'serviceNoteUpdate',
+		callId: 'e2e-call-1',
+		scene: 'callCenter',
+	});
+	expect(items.find((i) => i.eventUniqueId === c[2].id)).toMatchObject({
+		scene: 'im',
+		otherParams: { channel: 'app', visitorId: VISITOR },
+	});
 
-		// The cursor survived the restart in the static data and moved past C.
-		const afterAll = await run.cursor();
-		expect(afterAll.call.mark).toBe(c[0].updateTime);
-		expect(afterAll.im.mark).toBe(c[2].updateTime);
-		expect(afterAll.call.mark >= beforeRestart.call.mark).toBe(true);
+	// The cursor survived the restart in the static data and moved past C.
+	const afterAll = await run.cursor();
+	expect(afterAll.call.mark).toBe(c[0].updateTime);
+	expect(afterAll.im.mark).toBe(c[2].updateTime);
+	expect(afterAll.call.mark >= beforeRestart.call.mark).toBe(true);
 
-		// The customers hold their newest contact; the late chat record did not overwrite a newer time.
-		expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
-		expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: c[2].updateTime });
+	// The customers hold their newest contact; the late chat record did not overwrite a newer time.
+	expect(await customer(phoneCustomerId)).toMatchObject({ cf_last_contact: b[0].updateTime });
+	expect(await customer(visitorCustomerId)).toMatchObject({ cf_last_contact: c[2].updateTime });
 
-		// Every request n8n sent was signed correctly.
-		const requests = await control.getLog({ appId: APP });
-		expect(
-			requests.filter((q) => q.path.includes('/service-record/')).length,
-		).toBeGreaterThanOrEqual(6);
-		expect(requests.filter((q) => !q.signatureValid)).toEqual([]);
-	},
-	8 * 60_000,
-);
+	// Every request n8n sent was signed correctly.
+	const requests = await control.getLog({ appId: APP });
+	expect(requests.filter((q) => q.path.includes('/service-record/')).length).toBeGreaterThanOrEqual(
+		6,
+	);
+	expect(requests.filter((q) => !q.signatureValid)).toEqual([]);
+});

@@ -11,7 +11,6 @@ import * as path from 'node:path';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { useSandbox } from '../sandbox/fixture';
 import { type Customer, type LogEntry } from '../sandbox/control';
-import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
 	DEMO_TENANT,
@@ -24,6 +23,8 @@ import {
 	type WorkflowImport,
 } from './lib';
 import { usesChatModel } from './lib/agent';
+
+jest.setTimeout(5 * 60_000);
 
 const APP = DEMO_TENANT.appId;
 const EXAMPLE_FILES = [
@@ -87,8 +88,6 @@ function expectOneEach(r: Awaited<ReturnType<typeof execute>>, cases: Array<[str
 }
 
 beforeAll(async () => {
-	n8n = await N8n.create({ runtime: await ensureN8n() });
-	await n8n.installPackage();
 	credential = sandboxCredential(sandbox.url);
 	// Examples with an AI agent need a chat model: ai-agent.test.ts runs them.
 	const examples = (await loadExamples()).filter((e) => !usesChatModel(e.workflow));
@@ -100,8 +99,7 @@ beforeAll(async () => {
 		'resources.json',
 		bindCredential(JSON.parse(resources) as WorkflowImport, credential),
 	);
-	await n8n.importCredentials([credential]);
-	await n8n.importWorkflows([...workflows.values()]);
+	n8n = await N8n.prepared({ credentials: [credential], workflows: [...workflows.values()] });
 }, 15 * 60_000);
 
 afterAll(async () => {
@@ -129,505 +127,477 @@ test('examples/*.json: each has a stable id, a name, a Manual Trigger as its fir
 	expect(ids.size).toBe(EXAMPLE_FILES.length);
 });
 
-test(
-	'one branch per resource (workflows/resources.json): customer, customerField, serviceGroup, displayNumberGroup, serviceRecord, voiceAgent, callerNumberGroup and callTask operations in one run',
-	async () => {
-		const before = await control.getState(APP);
-		const r = await execute('resources.json');
-		const counts = expectSignedAndOk(r.requests);
+test('one branch per resource (workflows/resources.json): customer, customerField, serviceGroup, displayNumberGroup, serviceRecord, voiceAgent, callerNumberGroup and callTask operations in one run', async () => {
+	const before = await control.getState(APP);
+	const r = await execute('resources.json');
+	const counts = expectSignedAndOk(r.requests);
 
-		// customer: create → update → upsert (same phone: updates) → get → get many → delete
-		const [created] = r.out('customer: create');
-		expect(created).toMatchObject({
-			customerName: 'E2E Customer',
-			mobile: [{ value: '13900000001', memo: 'e2e' }],
-			email: [{ value: 'e2e@example.com', memo: '' }],
-			customerOrigin: 'selfDevelop',
-			customerSource: ['e2e', 'test'],
-			cf_company: 'E2E Co',
-			cf_level: 'vip',
-		});
-		const _id = created._id as string;
-		expect(_id).toMatch(/^\d{18}$/);
-		expectOneEach(r, [
-			['customer: update', { _id, customerName: 'E2E Customer (updated)', cf_level: 'potential' }],
-			[
-				'customer: upsert',
-				{
-					_id,
-					customerName: 'E2E Customer (upserted)',
-					cf_company: 'E2E Upsert Co',
-					cf_level: 'potential',
-				},
-			],
-			['customer: get', { _id, customerName: 'E2E Customer (upserted)' }],
-		]);
-		expect(r.out('customer: get many').map((c) => c._id)).toEqual([_id]);
-		expect(r.out('customer: delete')).toEqual([{ deleted: true, id: _id }]);
-		expect(await customersByPhone('13900000001')).toEqual([]);
-		// The upsert's add was refused for the phone (03001004); the customer was read (its phone
-		// list is kept) and updated.
-		const crm = r.requests.filter((q) => /^\/openapi\/crm\/(?!service-record|config)/.test(q.path));
-		expect(crm.map((q) => `${q.path} ${q.code}`)).toEqual(
-			[
-				'add 200',
-				'update 200',
-				'add 03001004',
-				`${_id} 200`,
-				'update 200',
-				`${_id} 200`,
-				'list 200',
-				'delete 200',
-			].map((call) => `/openapi/crm/${call}`),
-		);
+	// customer: create → update → upsert (same phone: updates) → get → get many → delete
+	const [created] = r.out('customer: create');
+	expect(created).toMatchObject({
+		customerName: 'E2E Customer',
+		mobile: [{ value: '13900000001', memo: 'e2e' }],
+		email: [{ value: 'e2e@example.com', memo: '' }],
+		customerOrigin: 'selfDevelop',
+		customerSource: ['e2e', 'test'],
+		cf_company: 'E2E Co',
+		cf_level: 'vip',
+	});
+	const _id = created._id as string;
+	expect(_id).toMatch(/^\d{18}$/);
+	expectOneEach(r, [
+		['customer: update', { _id, customerName: 'E2E Customer (updated)', cf_level: 'potential' }],
+		[
+			'customer: upsert',
+			{
+				_id,
+				customerName: 'E2E Customer (upserted)',
+				cf_company: 'E2E Upsert Co',
+				cf_level: 'potential',
+			},
+		],
+		['customer: get', { _id, customerName: 'E2E Customer (upserted)' }],
+	]);
+	expect(r.out('customer: get many').map((c) => c._id)).toEqual([_id]);
+	expect(r.out('customer: delete')).toEqual([{ deleted: true, id: _id }]);
+	expect(await customersByPhone('13900000001')).toEqual([]);
+	// The upsert's add was refused for the phone (03001004); the customer was read (its phone
+	// list is kept) and updated.
+	const crm = r.requests.filter((q) => /^\/openapi\/crm\/(?!service-record|config)/.test(q.path));
+	expect(crm.map((q) => `${q.path} ${q.code}`)).toEqual(
+		[
+			'add 200',
+			'update 200',
+			'add 03001004',
+			`${_id} 200`,
+			'update 200',
+			`${_id} 200`,
+			'list 200',
+			'delete 200',
+		].map((call) => `/openapi/crm/${call}`),
+	);
 
-		// customerField: the tenant's custom fields
-		const fields = r.out('customerField: get many').map((f) => f.field);
-		const custom = before.fields.filter((f) => !f.isSystem && f.status !== -1).map((f) => f.field);
-		expect([...fields].sort()).toEqual([...custom].sort());
-		expect(fields).toEqual(
-			expect.arrayContaining(['cf_company', 'cf_level', 'cf_region', 'cf_last_contact']),
-		);
+	// customerField: the tenant's custom fields
+	const fields = r.out('customerField: get many').map((f) => f.field);
+	const custom = before.fields.filter((f) => !f.isSystem && f.status !== -1).map((f) => f.field);
+	expect([...fields].sort()).toEqual([...custom].sort());
+	expect(fields).toEqual(
+		expect.arrayContaining(['cf_company', 'cf_level', 'cf_region', 'cf_last_contact']),
+	);
 
-		// serviceGroup: create → update → get many (by queue number) → delete
-		const [group] = r.out('serviceGroup: create');
-		expect(group).toMatchObject({
-			name: 'E2E group',
-			strategy: 'random',
-			groupLeader: ['2001'],
-			members: [
-				{ agentNumber: '2001', weight: 2 },
-				{ agentNumber: '2002', weight: 1 },
-			],
-		});
-		const queueNumber = group.queueNumber as string;
-		expect(queueNumber).toMatch(/^\d+$/);
-		const renamed = { queueNumber, name: 'E2E group (renamed)', timeout: 25 };
-		expectOneEach(r, [
-			['serviceGroup: update', renamed],
-			['serviceGroup: get many', { ...renamed, strategy: 'random' }],
-			['serviceGroup: delete', { deleted: true }],
-		]);
+	// serviceGroup: create → update → get many (by queue number) → delete
+	const [group] = r.out('serviceGroup: create');
+	expect(group).toMatchObject({
+		name: 'E2E group',
+		strategy: 'random',
+		groupLeader: ['2001'],
+		members: [
+			{ agentNumber: '2001', weight: 2 },
+			{ agentNumber: '2002', weight: 1 },
+		],
+	});
+	const queueNumber = group.queueNumber as string;
+	expect(queueNumber).toMatch(/^\d+$/);
+	const renamed = { queueNumber, name: 'E2E group (renamed)', timeout: 25 };
+	expectOneEach(r, [
+		['serviceGroup: update', renamed],
+		['serviceGroup: get many', { ...renamed, strategy: 'random' }],
+		['serviceGroup: delete', { deleted: true }],
+	]);
 
-		// displayNumberGroup: create → update → get many → delete
-		const [numbers] = r.out('displayNumberGroup: create');
-		expect(numbers).toMatchObject({
-			groupName: 'E2E numbers',
-			strategy: '2',
-			numberList: ['057100000001', '057100000002'],
-			remark: 'created by the e2e test',
-		});
-		const id = numbers.id as string;
-		const listed = r.out('displayNumberGroup: get many');
-		expect(listed).toHaveLength(before.displayNumberGroups.length + 1);
-		expect(listed.find((g) => g.id === id)).toMatchObject({
-			numberList: ['057100000001', '057100000003'],
-			remark: 'updated by the e2e test',
-		});
-		expectOneEach(r, [
-			['displayNumberGroup: update', { id }],
-			['displayNumberGroup: delete', { deleted: true, id }],
-		]);
+	// displayNumberGroup: create → update → get many → delete
+	const [numbers] = r.out('displayNumberGroup: create');
+	expect(numbers).toMatchObject({
+		groupName: 'E2E numbers',
+		strategy: '2',
+		numberList: ['057100000001', '057100000002'],
+		remark: 'created by the e2e test',
+	});
+	const id = numbers.id as string;
+	const listed = r.out('displayNumberGroup: get many');
+	expect(listed).toHaveLength(before.displayNumberGroups.length + 1);
+	expect(listed.find((g) => g.id === id)).toMatchObject({
+		numberList: ['057100000001', '057100000003'],
+		remark: 'updated by the e2e test',
+	});
+	expectOneEach(r, [
+		['displayNumberGroup: update', { id }],
+		['displayNumberGroup: delete', { deleted: true, id }],
+	]);
 
-		// serviceRecord: every demo call record of the last three days (returnAll pages), five chats
-		const calls = r.out('serviceRecord: get many (call)');
-		expect(calls).toHaveLength(before.recordCounts.call);
-		const callShape = {
-			scene: 'callCenter',
-			callId: expect.any(String),
-			eventUniqueId: expect.any(String),
-		};
-		expect(calls).toEqual(calls.map(() => expect.objectContaining(callShape)));
-		const times = calls.map((c) => c.updateTime as string);
-		expect([...times].sort()).toEqual(times);
-		const chats = r.out('serviceRecord: get many (im)');
-		expect(chats).toEqual(
-			Array(5).fill(expect.objectContaining({ scene: 'im', sessionId: expect.any(String) })),
-		);
+	// serviceRecord: every demo call record of the last three days (returnAll pages), five chats
+	const calls = r.out('serviceRecord: get many (call)');
+	expect(calls).toHaveLength(before.recordCounts.call);
+	const callShape = {
+		scene: 'callCenter',
+		callId: expect.any(String),
+		eventUniqueId: expect.any(String),
+	};
+	expect(calls).toEqual(calls.map(() => expect.objectContaining(callShape)));
+	const times = calls.map((c) => c.updateTime as string);
+	expect([...times].sort()).toEqual(times);
+	const chats = r.out('serviceRecord: get many (im)');
+	expect(chats).toEqual(
+		Array(5).fill(expect.objectContaining({ scene: 'im', sessionId: expect.any(String) })),
+	);
 
-		// voiceAgent: the published agents, ids as 18-digit strings; callerNumberGroup: all three demo groups
-		const published = before.agents.filter((a) => a.publishStatus === 'PUBLISHED');
-		const agents = r.out('voiceAgent: get many');
-		expect(agents.map((a) => [a.id, a.name])).toEqual(published.map((a) => [a.id, a.name]));
-		expect(agents.every((a) => typeof a.id === 'string' && /^\d{18}$/.test(a.id))).toBe(true);
-		expect(r.out('callerNumberGroup: get many').map((g) => [g.id, g.groupName])).toEqual(
-			before.callerNumberGroups.map((g) => [g.id, g.groupName]),
-		);
+	// voiceAgent: the published agents, ids as 18-digit strings; callerNumberGroup: all three demo groups
+	const published = before.agents.filter((a) => a.publishStatus === 'PUBLISHED');
+	const agents = r.out('voiceAgent: get many');
+	expect(agents.map((a) => [a.id, a.name])).toEqual(published.map((a) => [a.id, a.name]));
+	expect(agents.every((a) => typeof a.id === 'string' && /^\d{18}$/.test(a.id))).toBe(true);
+	expect(r.out('callerNumberGroup: get many').map((g) => [g.id, g.groupName])).toEqual(
+		before.callerNumberGroups.map((g) => [g.id, g.groupName]),
+	);
 
-		// callTask: create → import 3 → start → pause → get → get many
-		const renewal = before.agents.find((a) => a.name === 'Renewal reminder')!;
-		const beijing = before.callerNumberGroups.find((g) => g.groupName.startsWith('北京'))!;
-		const [task] = r.out('callTask: create');
-		const taskId = task.taskId as string;
-		expect(task).toMatchObject({ status: 'draft' });
-		expectOneEach(r, [
-			['callTask: import', { taskId, totalCount: 3, successCount: 3, failureCount: 0 }],
-			['callTask: start', { taskId, status: 'running' }],
-			['callTask: pause', { taskId, status: 'pause' }],
-			[
-				'callTask: get',
-				{
-					id: taskId,
-					taskName: 'E2E task',
-					status: 'pause',
-					totalCount: 3,
-					voiceAgentId: renewal.id,
-					agentType: 'voiceagent',
-				},
-			],
-		]);
-		expect(r.out('callTask: get many').map((t) => t.id)).toEqual([taskId]);
-		const create = r.requests.find((q) => q.path === '/openapi/agent/web/v1/callTask/create')!;
-		// The Java Long goes out as a bare number, not rounded.
-		expect(create.rawBody).toContain(`"voiceAgentId":${renewal.id}`);
-		expect(create.body).toMatchObject({
-			callStrategy: { callerNumberGroupId: beijing.id, maxConcurrency: 3 },
-		});
-		expect((await control.getState(APP)).tasks.find((t) => t.id === taskId)).toMatchObject({
-			status: 'pause',
-			totalCount: 3,
-			voiceAgentId: renewal.id,
-		});
-		const imported = await control.getTaskCustomers(APP, taskId);
-		expect(imported.map((c) => `${c.customerNumber} ${c.customerName}`)).toEqual([
-			'13700000001 E2E 1',
-			'13700000002 E2E 2',
-			'13700000003 E2E 3',
-		]);
-		expect(counts['/openapi/agent/web/v1/callTask/operate']).toBe(2);
-		expect(counts['/openapi/agent/web/v1/callTask/import']).toBe(1);
-	},
-	5 * 60_000,
-);
+	// callTask: create → import 3 → start → pause → get → get many
+	const renewal = before.agents.find((a) => a.name === 'Renewal reminder')!;
+	const beijing = before.callerNumberGroups.find((g) => g.groupName.startsWith('北京'))!;
+	const [task] = r.out('callTask: create');
+	const taskId = task.taskId as string;
+	expect(task).toMatchObject({ status: 'draft' });
+	expectOneEach(r, [
+		['callTask: import', { taskId, totalCount: 3, successCount: 3, failureCount: 0 }],
+		['callTask: start', { taskId, status: 'running' }],
+		['callTask: pause', { taskId, status: 'pause' }],
+		[
+			'callTask: get',
+			{
+				id: taskId,
+				taskName: 'E2E task',
+				status: 'pause',
+				totalCount: 3,
+				voiceAgentId: renewal.id,
+				agentType: 'voiceagent',
+			},
+		],
+	]);
+	expect(r.out('callTask: get many').map((t) => t.id)).toEqual([taskId]);
+	const create = r.requests.find((q) => q.path === '/openapi/agent/web/v1/callTask/create')!;
+	// The Java Long goes out as a bare number, not rounded.
+	expect(create.rawBody).toContain(`"voiceAgentId":${renewal.id}`);
+	expect(create.body).toMatchObject({
+		callStrategy: { callerNumberGroupId: beijing.id, maxConcurrency: 3 },
+	});
+	expect((await control.getState(APP)).tasks.find((t) => t.id === taskId)).toMatchObject({
+		status: 'pause',
+		totalCount: 3,
+		voiceAgentId: renewal.id,
+	});
+	const imported = await control.getTaskCustomers(APP, taskId);
+	expect(imported.map((c) => `${c.customerNumber} ${c.customerName}`)).toEqual([
+		'13700000001 E2E 1',
+		'13700000002 E2E 2',
+		'13700000003 E2E 3',
+	]);
+	expect(counts['/openapi/agent/web/v1/callTask/operate']).toBe(2);
+	expect(counts['/openapi/agent/web/v1/callTask/import']).toBe(1);
+});
 
 describe('examples', () => {
 	let demoUpdated: string[] = [];
-	test(
-		'upsert-customers-from-form: creates new customers, updates the one whose phone exists, rejects the invalid submission',
-		async () => {
-			const r = await execute('upsert-customers-from-form.json');
-			expectSignedAndOk(r.requests);
-			expectOneEach(r, [['Rejected', { valid: false, problems: 'name is missing' }]]);
-			const saved = r.all('Saved customer');
-			expect(saved.map((s) => [s.name, s.phones, s.emails, s.company, s.level])).toEqual([
-				['Zhou Lan', '13800139001', 'zhou.lan@example.com', 'Hangzhou Tea Co.', 'vip'],
-				['Zhou Lan', '13800139001', 'lan.zhou@example.com', 'Hangzhou Tea Co.', 'vip'],
-				['Sun Hao', '13800139002', '', 'Ningbo Port Logistics', 'potential'],
-			]);
-			// The second submission of the same phone updated the customer the first one created: a
-			// refused add (03001004), a read of that customer (its phones are kept), its update.
-			const zhouId = saved[0].customerId as string;
-			expect(saved[1].customerId).toBe(zhouId);
-			expect(saved[2].customerId).not.toBe(zhouId);
-			expect(r.requests.map((q) => `${q.path} ${q.code}`)).toEqual(
-				['add 200', 'add 03001004', `${zhouId} 200`, 'update 200', 'add 200'].map(
-					(call) => `/openapi/crm/${call}`,
-				),
-			);
+	test('upsert-customers-from-form: creates new customers, updates the one whose phone exists, rejects the invalid submission', async () => {
+		const r = await execute('upsert-customers-from-form.json');
+		expectSignedAndOk(r.requests);
+		expectOneEach(r, [['Rejected', { valid: false, problems: 'name is missing' }]]);
+		const saved = r.all('Saved customer');
+		expect(saved.map((s) => [s.name, s.phones, s.emails, s.company, s.level])).toEqual([
+			['Zhou Lan', '13800139001', 'zhou.lan@example.com', 'Hangzhou Tea Co.', 'vip'],
+			['Zhou Lan', '13800139001', 'lan.zhou@example.com', 'Hangzhou Tea Co.', 'vip'],
+			['Sun Hao', '13800139002', '', 'Ningbo Port Logistics', 'potential'],
+		]);
+		// The second submission of the same phone updated the customer the first one created: a
+		// refused add (03001004), a read of that customer (its phones are kept), its update.
+		const zhouId = saved[0].customerId as string;
+		expect(saved[1].customerId).toBe(zhouId);
+		expect(saved[2].customerId).not.toBe(zhouId);
+		expect(r.requests.map((q) => `${q.path} ${q.code}`)).toEqual(
+			['add 200', 'add 03001004', `${zhouId} 200`, 'update 200', 'add 200'].map(
+				(call) => `/openapi/crm/${call}`,
+			),
+		);
 
-			expect(await customersByPhone('13800139001')).toEqual([
-				expect.objectContaining({
-					_id: zhouId,
-					customerName: 'Zhou Lan',
-					mobile: [{ value: '13800139001', memo: 'web form' }],
-					email: [{ value: 'lan.zhou@example.com', memo: 'web form' }],
-					customerSource: ['web form'],
-					cf_company: 'Hangzhou Tea Co.',
-					cf_level: 'vip',
-				}),
-			]);
-			expect(await customersByPhone('13800139002')).toEqual([
-				expect.objectContaining({
-					customerName: 'Sun Hao',
-					email: [],
-					cf_level: 'potential',
-					cf_company: 'Ningbo Port Logistics',
-				}),
-			]);
-			expect(await customersByPhone('13800139003')).toEqual([]);
-		},
-		5 * 60_000,
-	);
+		expect(await customersByPhone('13800139001')).toEqual([
+			expect.objectContaining({
+				_id: zhouId,
+				customerName: 'Zhou Lan',
+				mobile: [{ value: '13800139001', memo: 'web form' }],
+				email: [{ value: 'lan.zhou@example.com', memo: 'web form' }],
+				customerSource: ['web form'],
+				cf_company: 'Hangzhou Tea Co.',
+				cf_level: 'vip',
+			}),
+		]);
+		expect(await customersByPhone('13800139002')).toEqual([
+			expect.objectContaining({
+				customerName: 'Sun Hao',
+				email: [],
+				cf_level: 'potential',
+				cf_company: 'Ningbo Port Logistics',
+			}),
+		]);
+		expect(await customersByPhone('13800139003')).toEqual([]);
+	});
 
-	test(
-		'sync-service-groups: creates the missing group, updates the changed one, and a second run changes nothing',
-		async () => {
-			const before = (await control.getState(APP)).serviceGroups;
-			const presales = before.find((g) => g.name === '售前咨询组')!;
-			const aftersales = before.find((g) => g.name === '售后服务组')!;
+	test('sync-service-groups: creates the missing group, updates the changed one, and a second run changes nothing', async () => {
+		const before = (await control.getState(APP)).serviceGroups;
+		const presales = before.find((g) => g.name === '售前咨询组')!;
+		const aftersales = before.find((g) => g.name === '售后服务组')!;
 
-			const first = await execute('sync-service-groups.json');
-			expectSignedAndOk(first.requests);
-			expect(first.out('Plan changes').map((p) => [p.name, p.action, p.changes])).toEqual([
-				['售前咨询组', 'update', ['groupLeader']],
-				['售后服务组', 'unchanged', []],
-				['VIP hotline', 'create', []],
-			]);
-			const vip = { name: 'VIP hotline', strategy: 'order', maxWaitLimit: 5 };
-			expectOneEach(first, [
-				[
-					'Create group',
-					{
-						...vip,
-						waitTime: 30,
-						timeout: 15,
-						groupLeader: ['1005', '1001'],
-						members: [{ agentNumber: '1005', weight: 1 }],
-					},
-				],
-				['Update group', { queueNumber: presales.queueNumber, groupLeader: ['1001'] }],
-				['Unchanged', { name: '售后服务组' }],
-			]);
-
-			// Only the leaders of the changed group changed; its members and the unchanged group stayed.
-			const after = (await control.getState(APP)).serviceGroups;
-			expect(after).toHaveLength(before.length + 1);
-			expect(after.find((g) => g.queueNumber === presales.queueNumber)).toEqual({
-				...presales,
-				groupLeader: ['1001'],
-			});
-			expect(after.find((g) => g.queueNumber === aftersales.queueNumber)).toEqual(aftersales);
-			expect(after.find((g) => g.name === 'VIP hotline')).toMatchObject({
-				...vip,
-				queueNumber: first.out('Create group')[0].queueNumber,
-			});
-
-			const second = await execute('sync-service-groups.json');
-			expect(second.out('Plan changes').map((p) => p.action)).toEqual(Array(3).fill('unchanged'));
-			expect([second.ran('Create group'), second.ran('Update group')]).toEqual([false, false]);
-			expect(second.requests.map((q) => q.path)).toEqual(['/openapi/platform/v1/group/list']);
-			expect((await control.getState(APP)).serviceGroups).toEqual(after);
-		},
-		5 * 60_000,
-	);
-
-	test(
-		'phone-list-to-call-task: creates the task with the named agent and caller group, imports 5 numbers, starts it and reports progress',
-		async () => {
-			const state = await control.getState(APP);
-			const agent = state.agents.find((a) => a.name === 'Delivery confirmation')!;
-			const callerGroup = state.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
-
-			const r = await execute('phone-list-to-call-task.json');
-			expectSignedAndOk(r.requests);
-			expect(r.out('Find voice agent').map((a) => a.id)).toEqual([agent.id]);
-			expect(r.out('Find caller number group').map((g) => g.id)).toEqual([callerGroup.id]);
-			const taskId = r.out('Create call task')[0].taskId as string;
-			expect(taskId).toMatch(/^\d{18}$/);
-			const counts = { totalCount: 5, successCount: 5, failureCount: 0, invalidCount: 0 };
-			expectOneEach(r, [
-				['Import customers', { taskId, ...counts }],
-				['Start call task', { taskId, status: 'running' }],
-			]);
-			expect(r.out('Progress report')).toEqual([
+		const first = await execute('sync-service-groups.json');
+		expectSignedAndOk(first.requests);
+		expect(first.out('Plan changes').map((p) => [p.name, p.action, p.changes])).toEqual([
+			['售前咨询组', 'update', ['groupLeader']],
+			['售后服务组', 'unchanged', []],
+			['VIP hotline', 'create', []],
+		]);
+		const vip = { name: 'VIP hotline', strategy: 'order', maxWaitLimit: 5 };
+		expectOneEach(first, [
+			[
+				'Create group',
 				{
-					taskId,
-					taskName: expect.stringMatching(/^Delivery calls \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
-					status: 'running',
-					voiceAgent: 'Delivery confirmation',
-					customers: 5,
-					completed: 0,
-					connected: 0,
-					progress: '0%',
-					imported: 5,
-					notImported: 0,
+					...vip,
+					waitTime: 30,
+					timeout: 15,
+					groupLeader: ['1005', '1001'],
+					members: [{ agentNumber: '1005', weight: 1 }],
 				},
-			]);
+			],
+			['Update group', { queueNumber: presales.queueNumber, groupLeader: ['1001'] }],
+			['Unchanged', { name: '售后服务组' }],
+		]);
 
-			expect((await control.getState(APP)).tasks.find((t) => t.id === taskId)).toMatchObject({
-				status: 'running',
-				totalCount: 5,
-				voiceAgentId: agent.id,
-				agentType: 'voicebot',
-				startType: 'manual',
-				callStrategy: {
-					callerNumberGroupId: callerGroup.id,
-					maxConcurrency: 2,
-					callWindowRanges: [
-						{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
-					],
-				},
-				retryStrategy: {
-					retryEnabled: true,
-					retryReasons: ['busy', 'no_answer'],
-					maxRetryTimes: 2,
-					retryIntervalValue: 30,
-					retryIntervalUnit: 'minute',
-				},
-			});
-			const customers = await control.getTaskCustomers(APP, taskId);
-			expect(customers.map((c) => `${c.customerNumber} ${c.customerName} ${c.remark}`)).toEqual([
-				'13800138001 Li Wei Order A-1001',
-				'13800138002 Wang Fang Order A-1002',
-				'+86-139-0013-8003 Zhang Min Order A-1003',
-				'13800138004 Chen Jie Order A-1004',
-				'13800138005 Liu Yang Order A-1005',
-			]);
-			expect(r.requests.map((q) => q.path)).toEqual(
-				[
-					'agent/query',
-					'number/group/query',
-					'callTask/create',
-					'callTask/import',
-					'callTask/operate',
-					'callTask/query',
-				].map((call) => `/openapi/agent/web/v1/${call}`),
-			);
-		},
-		5 * 60_000,
-	);
+		// Only the leaders of the changed group changed; its members and the unchanged group stayed.
+		const after = (await control.getState(APP)).serviceGroups;
+		expect(after).toHaveLength(before.length + 1);
+		expect(after.find((g) => g.queueNumber === presales.queueNumber)).toEqual({
+			...presales,
+			groupLeader: ['1001'],
+		});
+		expect(after.find((g) => g.queueNumber === aftersales.queueNumber)).toEqual(aftersales);
+		expect(after.find((g) => g.name === 'VIP hotline')).toMatchObject({
+			...vip,
+			queueNumber: first.out('Create group')[0].queueNumber,
+		});
 
-	test(
-		'service-record-to-customer (manual path) on the demo data as seeded: each customer found by the phone of a record of the last hour gets its newest time',
-		async () => {
-			const before = await control.getState(APP);
-			expect(before.fields.map((f) => f.field)).toContain('cf_last_contact');
-			expect(before.customers.filter((c) => c.cf_last_contact)).toEqual([]);
+		const second = await execute('sync-service-groups.json');
+		expect(second.out('Plan changes').map((p) => p.action)).toEqual(Array(3).fill('unchanged'));
+		expect([second.ran('Create group'), second.ran('Update group')]).toEqual([false, false]);
+		expect(second.requests.map((q) => q.path)).toEqual(['/openapi/platform/v1/group/list']);
+		expect((await control.getState(APP)).serviceGroups).toEqual(after);
+	});
 
-			const r = await execute('service-record-to-customer.json');
-			expectSignedAndOk(r.requests);
-			// Service Record → Get Many v2: both channels of the last hour, simplified, each item tagged.
-			const records = r.out('Recent service records');
-			expect(new Set(records.map((rec) => rec.channel))).toEqual(new Set(['call', 'im']));
-			expect(
-				r.requests.filter((q) => q.path.includes('/service-record/')).map((q) => q.path),
-			).toEqual(['/openapi/crm/service-record/call/query', '/openapi/crm/service-record/im/query']);
-			const phoneOf = (rec: JsonObject) =>
-				String((rec.data as JsonObject | null)?.customerPhone ?? '').trim();
-			const linked = records.filter((rec) => phoneOf(rec) !== '');
-			expect(r.all('No phone in the record')).toHaveLength(records.length - linked.length);
+	test('phone-list-to-call-task: creates the task with the named agent and caller group, imports 5 numbers, starts it and reports progress', async () => {
+		const state = await control.getState(APP);
+		const agent = state.agents.find((a) => a.name === 'Delivery confirmation')!;
+		const callerGroup = state.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
 
-			// What the workflow should write, worked out here from the records and the CRM as they were.
-			const newest = new Map<string, string>();
-			for (const rec of linked)
-				for (const { _id } of before.customers.filter((c) =>
-					c.mobile?.some((m) => m.value === phoneOf(rec)),
-				))
-					if ((newest.get(_id) ?? '') < (rec.updateTime as string))
-						newest.set(_id, rec.updateTime as string);
-			expect(newest.size).toBeGreaterThanOrEqual(2);
-
-			// Customer → Search found them by phone (one list request each), Update wrote the time.
-			expect(r.requests.filter((q) => q.path === '/openapi/crm/list')).toHaveLength(linked.length);
-			expect(r.ran('Already up to date')).toBe(false);
-			const written = (await control.getState(APP)).customers.filter((c) => c.cf_last_contact);
-			expect(written.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest].sort());
-			demoUpdated = [...newest.keys()];
-		},
-		5 * 60_000,
-	);
-
-	test(
-		"service-record-to-customer (manual path): call and chat records of the last hour with a phone set the customer's last contact to the newest, once",
-		async () => {
-			const state = await control.getState(APP);
-			const [phoneCustomer, outsideCustomer] = state.customers.filter(
-				(c) => !c.cf_last_contact && (c.mobile ?? []).length > 0,
-			);
-			const phone = phoneCustomer.mobile![0].value;
-			const mobile = [
-				{ value: '13900009998', memo: 'home' },
-				{ value: '13900009999', memo: 'work' },
-			];
-			const [chatCustomerId] = await control.seedCustomers({
-				appId: APP,
-				customers: [{ customerName: 'Web visitor', visitorId: 'v_e2e_visitor', mobile }],
-			});
-			const [older, newest, chatTime, tooOld] = await Promise.all(
-				[20 * 60, 5 * 60, 10 * 60, 2 * 3600].map(apiTimeAgo),
-			);
-			const form = { category: '咨询', result: '已解决', satisfaction: 5, remark: 'e2e' };
-			const call = (updateTime: string, customerPhone: string) => ({
-				updateTime,
-				data: { ...form, customerPhone },
-			});
-			await control.injectRecords({
-				appId: APP,
-				channel: 'call',
-				// The last one is outside the manual run's hour: ignored.
-				records: [
-					call(older, phone),
-					call(newest, ` ${phone} `),
-					call(tooOld, outsideCustomer.mobile![0].value),
-				],
-			});
-			// A chat record whose form holds the customer's second number: channel All reads it too.
-			const otherParams = { channel: 'web', visitorId: 'v_e2e_visitor' };
-			await control.injectRecords({
-				appId: APP,
-				channel: 'im',
-				records: [{ ...call(chatTime, '13900009999'), otherParams }],
-			});
-
-			const r = await execute('service-record-to-customer.json');
-			expectSignedAndOk(r.requests);
-			// Both records of the phone customer passed (the stored value was empty): written in time order.
-			const updates = r.requests
-				.filter((q) => q.path === '/openapi/crm/update')
-				.map((q) => q.body as JsonObject);
-			expect(updates.map((body) => [body._id, body.cf_last_contact])).toEqual([
-				[phoneCustomer._id, older],
-				[chatCustomerId, chatTime],
-				[phoneCustomer._id, newest],
-			]);
-			const after = await control.getState(APP);
-			const changed = after.customers.filter(
-				(c) => c.cf_last_contact !== state.customers.find((b) => b._id === c._id)?.cf_last_contact,
-			);
-			expect(changed.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual(
-				[
-					[phoneCustomer._id, newest],
-					[chatCustomerId, chatTime],
-				].sort(),
-			);
-
-			// A second run finds nothing newer than what is stored and writes nothing (the demo
-			// customers updated by the previous test are up to date too).
-			const again = await execute('service-record-to-customer.json');
-			expect(again.ran('Update last contact')).toBe(false);
-			expect(new Set(again.out('Already up to date').map((c) => c._id))).toEqual(
-				new Set([phoneCustomer._id, chatCustomerId, ...demoUpdated]),
-			);
-			expect(again.requests.filter((q) => q.path === '/openapi/crm/update')).toEqual([]);
-		},
-		5 * 60_000,
-	);
-
-	test(
-		'call-task-finished-summary, run manually: the finished call tasks, each summarised with its counts and connection rate',
-		async () => {
-			const [taskId] = await control.seedTasks({
-				appId: APP,
-				tasks: [
-					{
-						taskName: 'Summary example task',
-						status: 'done',
-						totalCount: 40,
-						completedCount: 40,
-						connectedCount: 31,
-					},
-				],
-			});
-			const r = await execute('call-task-finished-summary.json');
-			expectSignedAndOk(r.requests);
-			expect(r.all('Results summary').find((s) => s.taskId === taskId)).toEqual({
+		const r = await execute('phone-list-to-call-task.json');
+		expectSignedAndOk(r.requests);
+		expect(r.out('Find voice agent').map((a) => a.id)).toEqual([agent.id]);
+		expect(r.out('Find caller number group').map((g) => g.id)).toEqual([callerGroup.id]);
+		const taskId = r.out('Create call task')[0].taskId as string;
+		expect(taskId).toMatch(/^\d{18}$/);
+		const counts = { totalCount: 5, successCount: 5, failureCount: 0, invalidCount: 0 };
+		expectOneEach(r, [
+			['Import customers', { taskId, ...counts }],
+			['Start call task', { taskId, status: 'running' }],
+		]);
+		expect(r.out('Progress report')).toEqual([
+			{
 				taskId,
-				taskName: 'Summary example task',
-				voiceAgent: expect.any(String),
-				customers: 40,
-				called: 40,
-				connected: 31,
-				connectionRate: 78,
-				finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-				summary: expect.stringMatching(
-					/^Call task "Summary example task" finished at .+: 40 of 40 customers called, 31 connected \(78%\)\.$/,
-				),
-			});
-			expect(r.requests.map((q) => q.path)).toEqual(['/openapi/agent/web/v1/callTask/query']);
-			expect(r.ran('Send the summary')).toBe(true);
-		},
-		5 * 60_000,
-	);
+				taskName: expect.stringMatching(/^Delivery calls \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+				status: 'running',
+				voiceAgent: 'Delivery confirmation',
+				customers: 5,
+				completed: 0,
+				connected: 0,
+				progress: '0%',
+				imported: 5,
+				notImported: 0,
+			},
+		]);
+
+		expect((await control.getState(APP)).tasks.find((t) => t.id === taskId)).toMatchObject({
+			status: 'running',
+			totalCount: 5,
+			voiceAgentId: agent.id,
+			agentType: 'voicebot',
+			startType: 'manual',
+			callStrategy: {
+				callerNumberGroupId: callerGroup.id,
+				maxConcurrency: 2,
+				callWindowRanges: [
+					{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
+				],
+			},
+			retryStrategy: {
+				retryEnabled: true,
+				retryReasons: ['busy', 'no_answer'],
+				maxRetryTimes: 2,
+				retryIntervalValue: 30,
+				retryIntervalUnit: 'minute',
+			},
+		});
+		const customers = await control.getTaskCustomers(APP, taskId);
+		expect(customers.map((c) => `${c.customerNumber} ${c.customerName} ${c.remark}`)).toEqual([
+			'13800138001 Li Wei Order A-1001',
+			'13800138002 Wang Fang Order A-1002',
+			'+86-139-0013-8003 Zhang Min Order A-1003',
+			'13800138004 Chen Jie Order A-1004',
+			'13800138005 Liu Yang Order A-1005',
+		]);
+		expect(r.requests.map((q) => q.path)).toEqual(
+			[
+				'agent/query',
+				'number/group/query',
+				'callTask/create',
+				'callTask/import',
+				'callTask/operate',
+				'callTask/query',
+			].map((call) => `/openapi/agent/web/v1/${call}`),
+		);
+	});
+
+	test('service-record-to-customer (manual path) on the demo data as seeded: each customer found by the phone of a record of the last hour gets its newest time', async () => {
+		const before = await control.getState(APP);
+		expect(before.fields.map((f) => f.field)).toContain('cf_last_contact');
+		expect(before.customers.filter((c) => c.cf_last_contact)).toEqual([]);
+
+		const r = await execute('service-record-to-customer.json');
+		expectSignedAndOk(r.requests);
+		// Service Record → Get Many v2: both channels of the last hour, simplified, each item tagged.
+		const records = r.out('Recent service records');
+		expect(new Set(records.map((rec) => rec.channel))).toEqual(new Set(['call', 'im']));
+		expect(
+			r.requests.filter((q) => q.path.includes('/service-record/')).map((q) => q.path),
+		).toEqual(['/openapi/crm/service-record/call/query', '/openapi/crm/service-record/im/query']);
+		const phoneOf = (rec: JsonObject) =>
+			String((rec.data as JsonObject | null)?.customerPhone ?? '').trim();
+		const linked = records.filter((rec) => phoneOf(rec) !== '');
+		expect(r.all('No phone in the record')).toHaveLength(records.length - linked.length);
+
+		// What the workflow should write, worked out here from the records and the CRM as they were.
+		const newest = new Map<string, string>();
+		for (const rec of linked)
+			for (const { _id } of before.customers.filter((c) =>
+				c.mobile?.some((m) => m.value === phoneOf(rec)),
+			))
+				if ((newest.get(_id) ?? '') < (rec.updateTime as string))
+					newest.set(_id, rec.updateTime as string);
+		expect(newest.size).toBeGreaterThanOrEqual(2);
+
+		// Customer → Search found them by phone (one list request each), Update wrote the time.
+		expect(r.requests.filter((q) => q.path === '/openapi/crm/list')).toHaveLength(linked.length);
+		expect(r.ran('Already up to date')).toBe(false);
+		const written = (await control.getState(APP)).customers.filter((c) => c.cf_last_contact);
+		expect(written.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest].sort());
+		demoUpdated = [...newest.keys()];
+	});
+
+	test("service-record-to-customer (manual path): call and chat records of the last hour with a phone set the customer's last contact to the newest, once", async () => {
+		const state = await control.getState(APP);
+		const [phoneCustomer, outsideCustomer] = state.customers.filter(
+			(c) => !c.cf_last_contact && (c.mobile ?? []).length > 0,
+		);
+		const phone = phoneCustomer.mobile![0].value;
+		const mobile = [
+			{ value: '13900009998', memo: 'home' },
+			{ value: '13900009999', memo: 'work' },
+		];
+		const [chatCustomerId] = await control.seedCustomers({
+			appId: APP,
+			customers: [{ customerName: 'Web visitor', visitorId: 'v_e2e_visitor', mobile }],
+		});
+		const [older, newest, chatTime, tooOld] = await Promise.all(
+			[20 * 60, 5 * 60, 10 * 60, 2 * 3600].map(apiTimeAgo),
+		);
+		const form = { category: '咨询', result: '已解决', satisfaction: 5, remark: 'e2e' };
+		const call = (updateTime: string, customerPhone: string) => ({
+			updateTime,
+			data: { ...form, customerPhone },
+		});
+		await control.injectRecords({
+			appId: APP,
+			channel: 'call',
+			// The last one is outside the manual run's hour: ignored.
+			records: [
+				call(older, phone),
+				call(newest, ` ${phone} `),
+				call(tooOld, outsideCustomer.mobile![0].value),
+			],
+		});
+		// A chat record whose form holds the customer's second number: channel All reads it too.
+		const otherParams = { channel: 'web', visitorId: 'v_e2e_visitor' };
+		await control.injectRecords({
+			appId: APP,
+			channel: 'im',
+			records: [{ ...call(chatTime, '13900009999'), otherParams }],
+		});
+
+		const r = await execute('service-record-to-customer.json');
+		expectSignedAndOk(r.requests);
+		// Both records of the phone customer passed (the stored value was empty): written in time order.
+		const updates = r.requests
+			.filter((q) => q.path === '/openapi/crm/update')
+			.map((q) => q.body as JsonObject);
+		expect(updates.map((body) => [body._id, body.cf_last_contact])).toEqual([
+			[phoneCustomer._id, older],
+			[chatCustomerId, chatTime],
+			[phoneCustomer._id, newest],
+		]);
+		const after = await control.getState(APP);
+		const changed = after.customers.filter(
+			(c) => c.cf_last_contact !== state.customers.find((b) => b._id === c._id)?.cf_last_contact,
+		);
+		expect(changed.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual(
+			[
+				[phoneCustomer._id, newest],
+				[chatCustomerId, chatTime],
+			].sort(),
+		);
+
+		// A second run finds nothing newer than what is stored and writes nothing (the demo
+		// customers updated by the previous test are up to date too).
+		const again = await execute('service-record-to-customer.json');
+		expect(again.ran('Update last contact')).toBe(false);
+		expect(new Set(again.out('Already up to date').map((c) => c._id))).toEqual(
+			new Set([phoneCustomer._id, chatCustomerId, ...demoUpdated]),
+		);
+		expect(again.requests.filter((q) => q.path === '/openapi/crm/update')).toEqual([]);
+	});
+
+	test('call-task-finished-summary, run manually: the finished call tasks, each summarised with its counts and connection rate', async () => {
+		const [taskId] = await control.seedTasks({
+			appId: APP,
+			tasks: [
+				{
+					taskName: 'Summary example task',
+					status: 'done',
+					totalCount: 40,
+					completedCount: 40,
+					connectedCount: 31,
+				},
+			],
+		});
+		const r = await execute('call-task-finished-summary.json');
+		expectSignedAndOk(r.requests);
+		expect(r.all('Results summary').find((s) => s.taskId === taskId)).toEqual({
+			taskId,
+			taskName: 'Summary example task',
+			voiceAgent: expect.any(String),
+			customers: 40,
+			called: 40,
+			connected: 31,
+			connectionRate: 78,
+			finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+			summary: expect.stringMatching(
+				/^Call task "Summary example task" finished at .+: 40 of 40 customers called, 31 connected \(78%\)\.$/,
+			),
+		});
+		expect(r.requests.map((q) => q.path)).toEqual(['/openapi/agent/web/v1/callTask/query']);
+		expect(r.ran('Send the summary')).toBe(true);
+	});
 });
 
 describe('the credential through n8n (POST /rest/credentials/test)', () => {

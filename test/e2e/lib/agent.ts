@@ -5,6 +5,7 @@
  */
 import { PACKAGE_NAME } from './package';
 import type { CredentialImport, WorkflowImport, WorkflowNode } from './types';
+import { node } from './workflows';
 
 const LANGCHAIN = '@n8n/n8n-nodes-langchain';
 const OPENAI_CREDENTIAL_TYPE = 'openAiApi';
@@ -83,30 +84,23 @@ export function agentWorkflow(options: {
 	model: { id: string; name: string };
 }): WorkflowImport {
 	const { id, name, prompt, tools, n8nVersion, model } = options;
-	const node = (name: string, type: string, typeVersion: number, parameters = {}) => ({
-		id: name,
-		name,
-		type,
-		typeVersion,
-		position: [0, 0] as [number, number],
-		parameters,
-	});
 	const nodes: WorkflowNode[] = [
-		node('Start', 'n8n-nodes-base.manualTrigger', 1),
-		node('AI Agent', `${LANGCHAIN}.agent`, agentVersion(n8nVersion), {
-			promptType: 'define',
-			text: prompt,
-			options: {},
+		node('Start', 'n8n-nodes-base.manualTrigger'),
+		node('AI Agent', `${LANGCHAIN}.agent`, { promptType: 'define', text: prompt, options: {} }, 0, {
+			typeVersion: agentVersion(n8nVersion),
 		}),
-		{
-			...node('OpenAI Chat Model', `${LANGCHAIN}.lmChatOpenAi`, 1.3, {
+		node(
+			'OpenAI Chat Model',
+			`${LANGCHAIN}.lmChatOpenAi`,
+			{
 				model: { __rl: true, mode: 'id', value: 'scripted-model' },
 				// 1.3's default (true) calls /v1/responses; the scripted model speaks chat completions.
 				responsesApiEnabled: false,
 				options: {},
-			}),
-			credentials: { [OPENAI_CREDENTIAL_TYPE]: model },
-		},
+			},
+			0,
+			{ typeVersion: 1.3, credentials: { [OPENAI_CREDENTIAL_TYPE]: model } },
+		),
 	];
 	return withTools({ id, name }, nodes, 'AI Agent', tools, {
 		Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
@@ -123,15 +117,10 @@ export function mcpWorkflow(options: {
 	path: string;
 	tools: WorkflowNode[];
 }): WorkflowImport {
-	const trigger: WorkflowNode = {
-		id: 'mcp',
-		name: 'MCP Server Trigger',
-		type: `${LANGCHAIN}.mcpTrigger`,
+	const trigger = node('MCP Server Trigger', `${LANGCHAIN}.mcpTrigger`, { path: options.path }, 0, {
 		typeVersion: 2,
-		position: [0, 0],
 		webhookId: `mcp-${options.path}`,
-		parameters: { path: options.path },
-	};
+	});
 	const { id, name, tools } = options;
 	return withTools({ id, name }, [trigger], trigger.name, tools);
 }

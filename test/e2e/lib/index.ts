@@ -1,7 +1,16 @@
 /** Drive a real n8n (a pinned release on Node 24) with this package installed: see n8n.ts. */
-export { DEFAULT_OWNER, N8n, nodeOutput } from './n8n';
+export { DEFAULT_OWNER, itemsOf, N8n, nodeOutput } from './n8n';
 export { packPackage, PACKAGE_NAME, REPO_ROOT, type PackedPackage } from './package';
 export { portInUse } from './ports';
 export { runChecked } from './process';
 export * from './types';
-export { bindCredential, DEMO_TENANT, loadExamples, sandboxCredential } from './workflows';
+export {
+	bindCredential,
+	chain,
+	DEMO_TENANT,
+	exampleFrom,
+	loadExamples,
+	node,
+	sandboxCredential,
+	tenMinutesBack,
+} from './workflows';

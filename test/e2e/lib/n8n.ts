@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
-import { installedRuntime, type Runtime } from '../../tools/runtime';
+import { ensureN8n, installedRuntime, type Runtime } from '../../tools/runtime';
 import { installPackage, packPackage, type PackedPackage } from './package';
 import { freePort } from './ports';
 import { runCommand, spawnGroup, stopGroup, tail, type RunResult } from './process';
@@ -70,11 +70,10 @@ const OFFLINE_NOISE = /ENOTFOUND api\.n8n\.io|Strapi API|A system task run faile
 const NOT_INHERITED = /^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|NODE_ENV$|NODE_OPTIONS$|JEST_)/;
 
 /**
- * The same for every n8n here: loopback only, nothing phoned home, the owner from the environment,
- * and `N8N_LOG_LEVEL=info` (at `warn`, `n8n execute` prints no JSON).
+ * The same for every n8n here: loopback only, nothing phoned home, and `N8N_LOG_LEVEL=info` (at `warn`, `n8n execute` prints no JSON).
  */
 const FIXED_ENV =
-	'NODE_ENV=production DB_TYPE=sqlite N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_HOST=127.0.0.1 N8N_LISTEN_ADDRESS=127.0.0.1 N8N_PROTOCOL=http N8N_RUNNERS_BROKER_LISTEN_ADDRESS=127.0.0.1 N8N_SECURE_COOKIE=false N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false N8N_LOG_LEVEL=info N8N_INSTANCE_OWNER_MANAGED_BY_ENV=true';
+	'NODE_ENV=production DB_TYPE=sqlite N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_HOST=127.0.0.1 N8N_LISTEN_ADDRESS=127.0.0.1 N8N_PROTOCOL=http N8N_RUNNERS_BROKER_LISTEN_ADDRESS=127.0.0.1 N8N_SECURE_COOKIE=false N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false N8N_LOG_LEVEL=info';
 
 /**
  * n8n 1.123's default `vm` expression engine cannot read a Code node's output through `$('Node')`
@@ -83,6 +82,17 @@ const FIXED_ENV =
  */
 const releaseEnv = (version: string) =>
 	/^1\./.test(version) ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {};
+
+/** The environment of every n8n process (main or worker) with that user folder, before its own settings. */
+export function processEnv(runtime: Runtime, userFolder: string): NodeJS.ProcessEnv {
+	const inherited = Object.entries(process.env).filter(([key]) => !NOT_INHERITED.test(key));
+	return {
+		...Object.fromEntries(inherited),
+		...Object.fromEntries(FIXED_ENV.split(' ').map((setting) => setting.split('='))),
+		PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: userFolder,
+	};
+}
 
 /** The last `{ … }` block printed at the start of a line: the JSON that follows n8n's log lines. */
 function parseTrailingJson<T>(output: string): T | undefined {
@@ -120,6 +130,10 @@ export function nodeOutput(run: RunData, node: string, runIndex = -1): NodeExecu
 	return task.data?.main?.[0] ?? [];
 }
 
+/** The JSON of the items a node emitted in one of its runs (default the first) of an execution; none: []. */
+export const itemsOf = (execution: { data?: RunData['data'] }, node: string, run = 0) =>
+	(execution.data?.resultData.runData[node]?.[run]?.data?.main?.[0] ?? []).map((item) => item.json);
+
 export class N8n {
 	readonly browserId = randomUUID();
 	private child: ChildProcess | undefined;
@@ -148,20 +162,17 @@ export class N8n {
 		await fs.mkdir(userFolder, { recursive: true });
 		const port = options.port ?? (await freePort());
 		const owner = options.owner ?? DEFAULT_OWNER;
-		const inherited = Object.entries(process.env).filter(([key]) => !NOT_INHERITED.test(key));
 		// n8n's own bcryptjs, so the hash is one n8n accepts.
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const bcrypt = require(path.join(runtime.n8nDir, 'node_modules', 'bcryptjs')) as {
 			hash(value: string, rounds: number): Promise<string>;
 		};
 		const env: NodeJS.ProcessEnv = {
-			...Object.fromEntries(inherited),
-			...Object.fromEntries(FIXED_ENV.split(' ').map((setting) => setting.split('='))),
-			PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
-			N8N_USER_FOLDER: userFolder,
+			...processEnv(runtime, userFolder),
 			N8N_ENCRYPTION_KEY: options.encryptionKey ?? randomBytes(24).toString('hex'),
 			N8N_PORT: String(port),
 			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 			N8N_INSTANCE_OWNER_EMAIL: owner.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
 			N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
@@ -171,6 +182,18 @@ export class N8n {
 		};
 		const remove = options.removeUserFolder ?? !options.userFolder;
 		return new N8n(userFolder, port, owner, runtime, env, remove, options.onLog);
+	}
+
+	/** A fresh n8n (the pinned release, installed if needed) with this package and these imports, not started. */
+	static async prepared(
+		imports: { credentials?: CredentialImport[]; workflows?: WorkflowImport[] } = {},
+		options: N8nOptions = {},
+	): Promise<N8n> {
+		const n8n = await N8n.create({ ...options, runtime: options.runtime ?? (await ensureN8n()) });
+		await n8n.installPackage();
+		if (imports.credentials) await n8n.importCredentials(imports.credentials);
+		if (imports.workflows) await n8n.importWorkflows(imports.workflows);
+		return n8n;
 	}
 
 	get baseUrl(): string {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
  * Child processes for the real-n8n tooling: always spawned asynchronously (a process that also
  * serves the sandbox must never block its event loop), each in its own process group so that a
@@ -184,18 +184,65 @@ export function tail(res: Pick<RunResult, 'stdout' | 'stderr'>, lines = 40): str
 		.join('\n');
 }
 
-/** Calls `probe` every `intervalMs` until it gives a value (a rejection counts as none); rejects after `timeoutMs`. */
+export interface WaitOptions {
+	/** Milliseconds between probes (default 250). */
+	every?: number;
+	/** Added to the failure message: the state that explains the wait. */
+	detail?: () => Promise<string> | string;
+	/** A rejected probe fails the wait at once (default: it counts as no value, its error reported at the end). */
+	failFast?: boolean;
+}
+
+/** Calls `probe` until it gives a value; rejects after `timeoutMs` naming `what`, the probe's last error and `detail()`. */
 export async function waitFor<T>(
 	what: string,
 	timeoutMs: number,
 	probe: () => Promise<T | undefined>,
-	intervalMs = 250,
+	{ every = 250, detail, failFast = false }: WaitOptions = {},
 ): Promise<T> {
 	const until = Date.now() + timeoutMs;
+	let last: unknown;
 	for (;;) {
-		const value = await probe().catch(() => undefined);
+		const value = await probe().catch((error: unknown) => {
+			if (failFast) throw error;
+			last = error;
+			return undefined;
+		});
 		if (value !== undefined) return value;
-		if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+		if (Date.now() > until) {
+			const why = last === undefined ? '' : ` (last probe: ${String(last)})`;
+			throw new Error(
+				`${what}: not within ${timeoutMs / 1000} s${why}${detail ? `\n${await detail()}` : ''}`,
+			);
+		}
+		await new Promise((resolve) => setTimeout(resolve, every));
+	}
+}
+
+/**
+ * Waits until a child started with `spawnGroup` is ready (`probe` true); if it exits first or the
+ * wait fails, kills its group and rejects with `output()` (its last lines).
+ */
+export async function untilReady(
+	child: ChildProcess,
+	what: string,
+	timeoutMs: number,
+	probe: () => Promise<boolean>,
+	output: () => string,
+): Promise<void> {
+	const exited = new Promise<never>((_, reject) =>
+		child.once('close', (code, signal) =>
+			reject(new Error(`${what} exited (${signal ?? `exit ${code}`}) before it was ready`)),
+		),
+	);
+	const ready = waitFor(`${what} ready`, timeoutMs, async () => (await probe()) || undefined);
+	try {
+		await Promise.race([ready, exited]);
+	} catch (error) {
+		await stopGroup(child, 5_000);
+		throw new Error(`${(error as Error).message}:\n${output()}`);
+	} finally {
+		exited.catch(() => undefined);
+		ready.catch(() => undefined);
 	}
 }

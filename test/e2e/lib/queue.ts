@@ -33,10 +33,10 @@ import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
 import { installedRuntime, type Runtime } from '../../tools/runtime';
-import { N8n, N8nError, type Owner } from './n8n';
+import { N8n, N8nError, processEnv, type Owner } from './n8n';
 import { type PackedPackage, packPackage, installPackage } from './package';
 import { freePort } from './ports';
-import { runChecked, runCommand, spawnGroup, stopGroup, waitFor } from './process';
+import { runChecked, runCommand, spawnGroup, stopGroup, untilReady, waitFor } from './process';
 import type { PublicExecution } from './types';
 
 /** Debian's PostgreSQL binaries (15 on Debian 12; the newest installed version wins), or N8N_E2E_PG_BIN. */
@@ -126,29 +126,12 @@ export class Postgres {
 					options.onLog?.(`[postgres] ${line}`);
 				},
 			});
-			const started = child;
-			const exited = new Promise<never>((_, reject) =>
-				started.once('close', (code, signal) =>
-					reject(
-						new Error(
-							`postgres exited (${signal ?? code}) before it was ready:\n${output.slice(-30).join('\n')}`,
-						),
-					),
-				),
-			);
-			exited.catch(() => undefined);
-			const pg = new Postgres(dir, port, started, asUser, output);
-			await Promise.race([
-				waitFor('postgres ready', 60_000, async () => {
-					const res = await runCommand(
-						path.join(PG_BIN, 'pg_isready'),
-						['-h', pg.socketDir, '-p', String(port), '-U', 'n8n'],
-						{ timeoutMs: 10_000 },
-					);
-					return res.code === 0 ? true : undefined;
-				}),
-				exited,
-			]);
+			const pg = new Postgres(dir, port, child, asUser, output);
+			const isReady = ['-h', pg.socketDir, '-p', String(port), '-U', 'n8n'];
+			const probe = async () =>
+				(await runCommand(path.join(PG_BIN, 'pg_isready'), isReady, { timeoutMs: 10_000 })).code ===
+				0;
+			await untilReady(child, 'postgres', 60_000, probe, () => output.slice(-30).join('\n'));
 			await runChecked(
 				path.join(PG_BIN, 'createdb'),
 				['-h', pg.socketDir, '-p', String(port), '-U', 'n8n', 'n8n'],
@@ -275,24 +258,13 @@ export class Redis {
 				},
 			},
 		);
-		const exited = new Promise<never>((_, reject) =>
-			child.once('close', (code, signal) =>
-				reject(
-					new Error(`redis-server exited (${signal ?? code}):\n${output.slice(-20).join('\n')}`),
-				),
-			),
+		const tail = () => output.slice(-20).join('\n');
+		await untilReady(child, 'redis-server', 30_000, () => redisPing(port), tail).catch(
+			async (error: unknown) => {
+				await fs.rm(dir, { recursive: true, force: true });
+				throw error;
+			},
 		);
-		exited.catch(() => undefined);
-		try {
-			await Promise.race([
-				waitFor('redis ready', 30_000, async () => ((await redisPing(port)) ? true : undefined)),
-				exited,
-			]);
-		} catch (error) {
-			await stopGroup(child, 5_000);
-			await fs.rm(dir, { recursive: true, force: true });
-			throw error;
-		}
 		return new Redis(port, child, dir);
 	}
 
@@ -385,31 +357,15 @@ export class N8nWorker {
 			},
 		);
 		this.child = child;
-		const exited = new Promise<never>((_, reject) =>
-			child.once('close', (code, signal) =>
-				reject(
-					new N8nError(
-						`n8n worker ${this.name} exited (${signal ?? `exit ${code}`}) before it was ready`,
-						this.recentOutput(),
-					),
-				),
-			),
-		);
-		exited.catch(() => undefined);
-		try {
-			await Promise.race([
-				waitFor(`n8n worker ${this.name} ready`, timeoutMs, async () => {
-					const res = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`, {
-						signal: AbortSignal.timeout(2_000),
-					});
-					return res.status === 200 ? true : undefined;
-				}),
-				exited,
-			]);
-		} catch (error) {
-			await this.stop();
-			throw error instanceof N8nError ? error : new N8nError(String(error), this.recentOutput());
-		}
+		const url = `http://127.0.0.1:${healthPort}/healthz/readiness`;
+		const probe = async () =>
+			(await fetch(url, { signal: AbortSignal.timeout(2_000) })).status === 200;
+		await untilReady(child, `n8n worker ${this.name}`, timeoutMs, probe, () =>
+			this.recentOutput(),
+		).catch((error: unknown) => {
+			this.child = undefined;
+			throw error;
+		});
 	}
 
 	/**
@@ -521,26 +477,7 @@ export class QueueStack {
 				onLog: options.onLog ? (line) => options.onLog?.(`[main] ${line}`) : undefined,
 			});
 			if (pack) await main.installPackage(pack);
-			const inherited: NodeJS.ProcessEnv = {};
-			for (const [key, value] of Object.entries(process.env)) {
-				if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|NODE_ENV$|NODE_OPTIONS$|JEST_)/.test(key)) continue;
-				inherited[key] = value;
-			}
-			const workerEnv = (userFolder: string): NodeJS.ProcessEnv => ({
-				...inherited,
-				PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
-				NODE_ENV: 'production',
-				N8N_USER_FOLDER: userFolder,
-				N8N_DIAGNOSTICS_ENABLED: 'false',
-				N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-				N8N_TEMPLATES_ENABLED: 'false',
-				N8N_PERSONALIZATION_ENABLED: 'false',
-				N8N_HOST: '127.0.0.1',
-				N8N_LISTEN_ADDRESS: '127.0.0.1',
-				N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-				N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-				...shared,
-			});
+			const workerEnv = (userFolder: string) => ({ ...processEnv(runtime, userFolder), ...shared });
 			const stack = new QueueStack(
 				dir,
 				postgres,
@@ -633,12 +570,10 @@ export class QueueStack {
 		probe: () => Promise<T | undefined>,
 		detail = async () => '',
 	): Promise<T> {
-		let last: unknown;
-		const recorded = () => probe().catch((error: unknown) => void (last = error));
 		try {
-			return await waitFor(what, timeoutMs, recorded, 1_000);
+			return await waitFor(what, timeoutMs, probe, { every: 1_000, detail });
 		} catch (error) {
-			const why = `${String(error)}${last ? ` (last probe: ${String(last)})` : ''} ${await detail()}`;
+			const why = String(error);
 			// Said again after the processes' output, so that a log cut in the middle still shows it.
 			throw new N8nError(why, `${this.recentOutput()}\n--- the wait that failed ---\n${why}`);
 		}

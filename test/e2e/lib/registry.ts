@@ -28,7 +28,7 @@ import type { ChildProcess } from 'node:child_process';
 import { ensureVerdaccio } from '../../tools/runtime';
 import { type PackedPackage } from './package';
 import { freePort } from './ports';
-import { runChecked, spawnGroup, stopGroup, waitFor } from './process';
+import { runChecked, spawnGroup, stopGroup, untilReady } from './process';
 
 /** The host n8n's installer asks for packages (its DEFAULT_REGISTRY). */
 const HOST = 'registry.npmjs.org';
@@ -116,14 +116,8 @@ export class LocalRegistry {
 			{ cwd: this.dir, onLine: (line) => output.push(line) },
 		);
 		this.verdaccio = child;
-		const exited = new Promise<never>((_, reject) =>
-			child.once('close', (code, signal) =>
-				reject(new Error(`verdaccio exited (${signal ?? code}):\n${output.slice(-20).join('\n')}`)),
-			),
-		);
-		exited.catch(() => undefined);
-		const ping = async () => ((await fetch(`${this.url}/-/ping`)).ok ? true : undefined);
-		await Promise.race([waitFor('verdaccio ready', 60_000, ping), exited]);
+		const ping = async () => (await fetch(`${this.url}/-/ping`)).ok;
+		await untilReady(child, 'verdaccio', 60_000, ping, () => output.slice(-20).join('\n'));
 		// The one user allowed to publish, registered as `npm adduser` does.
 		const created = await fetch(`${this.url}/-/user/org.couchdb.user:publisher`, {
 			method: 'PUT',

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
  * Reading what an active Contact Center Trigger did in a running n8n, through n8n's public API:
  * the records its executions emitted, and the cursor it keeps in the workflow's static data. Used
@@ -8,36 +7,19 @@ import { formatApiTime, parseApiTime } from '../../../nodes/ContactCenter/helper
 import type { Channel, InjectRecordsRequest, SandboxControl } from '../../sandbox/control';
 import type { N8n } from './n8n';
 import type { CredentialImport, PublicExecution, WorkflowImport } from './types';
-import { bindCredential, loadExamples } from './workflows';
+import { waitFor } from './process';
+import { exampleFrom, tenMinutesBack } from './workflows';
 
 /** The trigger node of the example "new service record → update the customer". */
 export const TRIGGER = 'New service record';
 
-/**
- * That example (`examples/service-record-to-customer.json`) bound to `credential`, its trigger
- * starting ten minutes back on the sandbox's clock, so the poll at activation already has records
- * to emit.
- */
+/** That example (`examples/service-record-to-customer.json`) bound to `credential`, starting ten minutes back. */
 export async function triggerExample(
 	control: SandboxControl,
 	credential: CredentialImport,
 ): Promise<WorkflowImport> {
-	const example = (await loadExamples()).find((e) => e.file === 'service-record-to-customer.json');
-	if (!example) throw new Error('examples/service-record-to-customer.json is missing');
-	const startFrom = new Date(
-		Date.parse((await control.getClock()).now) - 10 * 60_000,
-	).toISOString();
-	return bindCredential(
-		{
-			...example.workflow,
-			nodes: example.workflow.nodes.map((node) =>
-				node.name === TRIGGER
-					? { ...node, parameters: { ...node.parameters, options: { startFrom } } }
-					: node,
-			),
-		},
-		credential,
-	);
+	const file = 'service-record-to-customer.json';
+	return exampleFrom(file, TRIGGER, await tenMinutesBack(control), credential);
 }
 
 /** A service record written into the sandbox by a test. */
@@ -117,20 +99,23 @@ export class TriggerRun {
 
 	/** Waits (bounded) until the trigger's executions together have emitted every id in `expected`. */
 	async waitForEmitted(expected: Injected[], deadlineSeconds: number): Promise<PublicExecution[]> {
-		const until = Date.now() + deadlineSeconds * 1000;
-		for (;;) {
-			const executions = await this.executions();
+		let missing = expected;
+		let executions: PublicExecution[] = [];
+		const emittedAll = async () => {
+			executions = await this.executions();
 			const emitted = new Set(executions.flatMap((e) => this.emittedIds(e)));
-			const missing = expected.filter((r) => !emitted.has(r.id));
-			if (missing.length === 0) return executions;
-			if (Date.now() > until) {
-				throw new Error(
-					`within ${deadlineSeconds} s the trigger did not emit ${missing.map((r) => `${r.channel} ${r.updateTime} ${r.id}`).join(', ')} ` +
-						`(${executions.length} execution(s) so far)\n--- n8n output (tail) ---\n${this.n8n.recentOutput(30)}`,
-				);
-			}
-			await new Promise((resolve) => setTimeout(resolve, 2_000));
-		}
+			missing = expected.filter((r) => !emitted.has(r.id));
+			return missing.length === 0 ? executions : undefined;
+		};
+		const detail = () =>
+			`the trigger did not emit ${missing.map((r) => `${r.channel} ${r.updateTime} ${r.id}`).join(', ')} ` +
+			`(${executions.length} execution(s) so far)\n--- n8n output (tail) ---\n${this.n8n.recentOutput(30)}`;
+		const what = 'every record emitted';
+		return waitFor(what, deadlineSeconds * 1000, emittedAll, {
+			every: 2_000,
+			failFast: true,
+			detail,
+		});
 	}
 
 	/** The trigger's cursor per channel, as saved in the workflow's static data. */

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
+import type { SandboxControl } from '../../sandbox/control';
 import { PACKAGE_NAME, REPO_ROOT } from './package';
-import type { CredentialImport, WorkflowImport } from './types';
+import type { CredentialImport, WorkflowImport, WorkflowNode } from './types';
 
 export const CREDENTIAL_TYPE = 'contactCenterApi';
 
@@ -83,4 +84,50 @@ export function bindCredential(
 				: node,
 		),
 	};
+}
+
+/** A workflow node, its id made from its name; version 1 (a Code node 2) unless `extra` says otherwise. */
+export function node(
+	name: string,
+	type: string,
+	parameters: Record<string, unknown> = {},
+	x = 0,
+	extra: Partial<WorkflowNode> = {},
+): WorkflowNode {
+	return {
+		id: `${name.replace(/\W/g, '-').toLowerCase()}-0001`,
+		name,
+		type,
+		typeVersion: type === 'n8n-nodes-base.code' ? 2 : 1,
+		position: [x, 0],
+		parameters,
+		...extra,
+	};
+}
+
+/** A workflow of `nodes` connected one after the other, execution order v1. */
+export function chain(id: string, name: string, nodes: WorkflowNode[]): WorkflowImport {
+	const connections: Record<string, unknown> = {};
+	for (let i = 0; i + 1 < nodes.length; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return { id, name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** Ten minutes before the sandbox's now (ISO): a trigger starting there has records to emit at activation. */
+export const tenMinutesBack = async (control: SandboxControl): Promise<string> =>
+	new Date(Date.parse((await control.getClock()).now) - 10 * 60_000).toISOString();
+
+/** `examples/<file>` bound to `credential`, its trigger node `trigger` with Start From `startFrom`. */
+export async function exampleFrom(
+	file: string,
+	trigger: string,
+	startFrom: string,
+	credential: { id: string; name: string },
+): Promise<WorkflowImport> {
+	const example = (await loadExamples()).find((e) => e.file === file);
+	if (!example) throw new Error(`examples/${file} is missing`);
+	const nodes = example.workflow.nodes.map((n) =>
+		n.name === trigger ? { ...n, parameters: { ...n.parameters, options: { startFrom } } } : n,
+	);
+	return bindCredential({ ...example.workflow, nodes }, credential);
 }
