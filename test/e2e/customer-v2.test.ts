@@ -10,6 +10,7 @@ import {
 	bindCredential,
 	DEMO_TENANT,
 	N8n,
+	node,
 	nodeOutput,
 	sandboxCredential,
 	type JsonObject,
@@ -20,6 +21,7 @@ import type { LogEntry } from '../sandbox/control';
 
 const APP = DEMO_TENANT.appId;
 const LIST = '/openapi/crm/list';
+const CC = 'n8n-nodes-contact-center.contactCenter';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
 const { control } = sandbox;
@@ -39,27 +41,15 @@ const two = (prefix: string) => [
 
 /** A Manual Trigger and one Contact Center node per case (`[name, typeVersion, parameters]`), each on its own branch. */
 function workflow(cases: Array<[string, number, JsonObject]>): WorkflowImport {
-	const node = (name: string, type: string, typeVersion: number, i: number, parameters = {}) => ({
-		id: `node-${i}`,
-		name,
-		type,
-		typeVersion,
-		position: [240, i * 160] as [number, number],
-		parameters,
-	});
+	const cc = ([name, typeVersion, parameters]: (typeof cases)[number], i: number) => {
+		const customer = { resource: 'customer', ...parameters };
+		return node(name, CC, customer, 240, { typeVersion, position: [240, i * 160] });
+	};
 	return {
 		id: 'ccE2eCustomerV2',
 		name: 'E2E: customer version 2',
 		settings: { executionOrder: 'v1' },
-		nodes: [
-			node('Start', 'n8n-nodes-base.manualTrigger', 1, -1),
-			...cases.map(([name, version, parameters], i) =>
-				node(name, 'n8n-nodes-contact-center.contactCenter', version, i, {
-					resource: 'customer',
-					...parameters,
-				}),
-			),
-		],
+		nodes: [node('Start', 'n8n-nodes-base.manualTrigger'), ...cases.map(cc)],
 		connections: {
 			Start: { main: [cases.map(([name]) => ({ node: name, type: 'main', index: 0 }))] },
 		},
