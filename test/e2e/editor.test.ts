@@ -397,34 +397,19 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		async () => {
 			// The newest record of each channel, written just now (the demo seed's are older).
 			const updateTime = formatApiTime(Date.now() - 2_000, state.timezone);
-			const form = (category: string, result: string, satisfaction: number, remark: string) => ({
-				category,
-				result,
-				satisfaction,
-				remark,
-			});
 			const inject = async (
 				channel: 'call' | 'im',
 				updateAgent: string,
-				data: Record<string, unknown>,
-			) =>
-				(
-					await control.injectRecords({
-						appId: APP_ID,
-						channel,
-						records: [{ updateTime, updateAgent, data }],
-					})
-				)[0];
-			const callEvent = await inject(
-				'call',
-				'1001',
-				form('Delivery', 'Resolved', 5, 'Customer confirmed the new delivery slot'),
-			);
-			const imEvent = await inject(
-				'im',
-				'1002',
-				form('Billing', 'Follow-up', 4, 'Asked for an itemised invoice'),
-			);
+				[category, result, satisfaction, remark]: [string, string, number, string],
+			) => {
+				const data = { category, result, satisfaction, remark };
+				const records = [{ updateTime, updateAgent, data }];
+				return (await control.injectRecords({ appId: APP_ID, channel, records }))[0];
+			};
+			const delivery = 'Customer confirmed the new delivery slot';
+			const callEvent = await inject('call', '1001', ['Delivery', 'Resolved', 5, delivery]);
+			const invoice = 'Asked for an itemised invoice';
+			const imEvent = await inject('im', '1002', ['Billing', 'Follow-up', 4, invoice]);
 
 			await newWorkflow(page, n8n!);
 			await openNodeDetails(page, 'Contact Center');
@@ -437,10 +422,9 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			const before = await lastLogSeq();
 			await fetchButton.click();
 			const output = await waitForStepResult(trigger);
-			const table = await outputText(output, 'Customer confirmed the new delivery slot');
+			const table = await outputText(output, delivery);
 			expect(await output.getByTestId('ndv-items-count').innerText()).toContain('2 items');
-			for (const shown of [callEvent, imEvent, 'Asked for an itemised invoice', updateTime])
-				expect(table).toContain(shown);
+			for (const shown of [callEvent, imEvent, invoice, updateTime]) expect(table).toContain(shown);
 			await milestone('editor-10-trigger-test-event');
 
 			const queried = await control.getLog({ appId: APP_ID, sinceSeq: before });

@@ -196,51 +196,47 @@ beforeAll(async () => {
 	];
 	const manual = node('Manual Trigger', 'n8n-nodes-base.manualTrigger', {}, 0);
 	const phone = (i: string) => `String(13000000000 + ${i})`;
-	workflows.set(
+	const add = (key: string, credential: CredentialImport, workflow: WorkflowImport) =>
+		workflows.set(key, bindCredential(workflow, credential));
+	add(
 		'import',
-		bindCredential(
-			chain('queueImport100k1', 'Queue: import 100,000 rows', [
-				manual,
-				...importRows(
-					200,
-					`Array.from({ length: ${IMPORT_ROWS} }, (_, i) => ({ json: { phone: ${phone('i')}, name: 'Customer ' + i } }))`,
-					taskId,
-				),
-			]),
-			perf,
-		),
+		perf,
+		chain('queueImport100k1', 'Queue: import 100,000 rows', [
+			manual,
+			...importRows(
+				200,
+				`Array.from({ length: ${IMPORT_ROWS} }, (_, i) => ({ json: { phone: ${phone('i')}, name: 'Customer ' + i } }))`,
+				taskId,
+			),
+		]),
 	);
 	const getAll = { resource: 'customer', operation: 'getAll', filters: {}, sort: {} };
-	workflows.set(
+	add(
 		'returnAll',
-		bindCredential(
-			chain('queueReturnAll01', 'Queue: return all customers', [
-				manual,
-				node('All customers', CC, { ...getAll, returnAll: true }, 200),
-			]),
-			perf,
-		),
+		perf,
+		chain('queueReturnAll01', 'Queue: return all customers', [
+			manual,
+			node('All customers', CC, { ...getAll, returnAll: true }, 200),
+		]),
 	);
 	const startFrom = await tenMinutesBack(control);
 	const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
-	workflows.set(
+	add(
 		'drain',
-		bindCredential(
-			chain('queueDrainTrig01', 'Queue: drain service records', [
-				node(TRIGGER, CC_TRIGGER, { channel: 'call', events, options: { startFrom } }, 0),
-				// One CRM request per execution (a delay fault on it holds an execution on its worker); its
-				// one output item (the tenant has no customers) lets the next nodes run.
-				node(PROBE, CC, { ...getAll, returnAll: false, limit: 1 }, 200, PROBE_SETTINGS),
-				// The sink: every record the execution processed, by id, as a row of the sink task.
-				...importRows(
-					400,
-					`$('${TRIGGER}').all().map((r, i) => ({ json: { phone: ${phone('i')}, name: r.json.eventUniqueId } }))`,
-					sinkTask,
-					PROCESSED,
-				),
-			]),
-			drain,
-		),
+		drain,
+		chain('queueDrainTrig01', 'Queue: drain service records', [
+			node(TRIGGER, CC_TRIGGER, { channel: 'call', events, options: { startFrom } }, 0),
+			// One CRM request per execution (a delay fault on it holds an execution on its worker); its
+			// one output item (the tenant has no customers) lets the next nodes run.
+			node(PROBE, CC, { ...getAll, returnAll: false, limit: 1 }, 200, PROBE_SETTINGS),
+			// The sink: every record the execution processed, by id, as a row of the sink task.
+			...importRows(
+				400,
+				`$('${TRIGGER}').all().map((r, i) => ({ json: { phone: ${phone('i')}, name: r.json.eventUniqueId } }))`,
+				sinkTask,
+				PROCESSED,
+			),
+		]),
 	);
 	(throughput as { taskId?: string }).taskId = taskId;
 	const kinds = credentialFor(KINDS, 'ccSandboxKinds01', 'kinds');
@@ -312,12 +308,12 @@ describe('workers get the package the way the README tells users', () => {
 
 describe('every example runs on a worker', () => {
 	test.each([
-		['call-task-finished-summary.json', 'Run manually'],
-		['phone-list-to-call-task.json', 'Run manually'],
-		['service-record-to-customer.json', 'Run manually'],
-		['sync-service-groups.json', 'Run manually'],
-		['upsert-customers-from-form.json', 'Run manually'],
-	])('%s', async (file, trigger) => {
+		'call-task-finished-summary.json',
+		'phone-list-to-call-task.json',
+		'service-record-to-customer.json',
+		'sync-service-groups.json',
+		'upsert-customers-from-form.json',
+	])('%s', async (file) => {
 		const workflow = workflows.get(file)!;
 		expect(workflow).toBeDefined();
 		const manual = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')!;
@@ -329,7 +325,7 @@ describe('every example runs on a worker', () => {
 					})
 				: [];
 		await control.clearLog();
-		const { execution, worker } = await runOnWorker(workflow.id, manual?.name ?? trigger);
+		const { execution, worker } = await runOnWorker(workflow.id, manual.name);
 		log(
 			`${file}: execution ${execution.id} ran on ${worker} in ${seconds(execution).toFixed(2)} s`,
 		);

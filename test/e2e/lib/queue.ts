@@ -27,7 +27,6 @@ import {
 	readdirSync,
 	type WriteStream,
 } from 'node:fs';
-import { connect } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -52,12 +51,16 @@ function debianPostgresBin(): string {
 	return path.join(root, versions[0] ?? '15', 'bin');
 }
 export const REDIS_SERVER = process.env.N8N_E2E_REDIS_SERVER ?? '/usr/bin/redis-server';
+const REDIS_CLI = path.join(path.dirname(REDIS_SERVER), 'redis-cli');
 
 /** Why queue mode cannot run here, or undefined when Postgres and Redis are installed. */
 export function queuePrerequisitesMissing(): string | undefined {
-	const missing = [path.join(PG_BIN, 'initdb'), path.join(PG_BIN, 'postgres'), REDIS_SERVER].filter(
-		(file) => !existsSync(file),
-	);
+	const missing = [
+		path.join(PG_BIN, 'initdb'),
+		path.join(PG_BIN, 'postgres'),
+		REDIS_SERVER,
+		REDIS_CLI,
+	].filter((file) => !existsSync(file));
 	return missing.length === 0
 		? undefined
 		: `missing ${missing.join(', ')}: apt-get install -y --no-install-recommends postgresql redis-server`;
@@ -93,32 +96,27 @@ export class Postgres {
 
 	/** initdb into a fresh folder, start `postgres` on a free loopback port, create the `n8n` database. */
 	static async start(options: { onLog?: (line: string) => void } = {}): Promise<Postgres> {
-		const root = process.getuid?.() === 0;
-		const asUser = root ? 'postgres' : undefined;
+		const asUser = process.getuid?.() === 0 ? 'postgres' : undefined;
 		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-queue-pg-'));
+		const [data, run] = [path.join(dir, 'data'), path.join(dir, 'run')];
+		const bin = (name: string, args: string[]) =>
+			Postgres.wrap(asUser, path.join(PG_BIN, name), args);
 		const output: string[] = [];
 		let child: ChildProcess | undefined;
 		try {
-			await fs.mkdir(path.join(dir, 'run'));
+			await fs.mkdir(run);
 			if (asUser) {
 				const { uid, gid } = await postgresIds(asUser);
-				for (const folder of [dir, path.join(dir, 'run')]) await fs.chown(folder, uid, gid);
+				for (const folder of [dir, run]) await fs.chown(folder, uid, gid);
 			}
-			const [initdb, initArgs] = Postgres.wrap(asUser, path.join(PG_BIN, 'initdb'), [
-				...['-D', path.join(dir, 'data')],
-				...'-U n8n --auth=trust --encoding=UTF8 --locale=C --no-sync'.split(' '),
-			]);
-			await runChecked(initdb, initArgs, { cwd: dir, timeoutMs: 120_000 });
+			const initdb = '-U n8n --auth=trust --encoding=UTF8 --locale=C --no-sync'.split(' ');
+			await runChecked(...bin('initdb', ['-D', data, ...initdb]), { cwd: dir, timeoutMs: 120_000 });
 			const port = await freePort();
-			const [postgres, args] = Postgres.wrap(asUser, path.join(PG_BIN, 'postgres'), [
-				...['-D', path.join(dir, 'data'), '-p', String(port), '-h', '127.0.0.1'],
-				...['-k', path.join(dir, 'run')],
-				// A throw-away test database: durability off, fast.
-				...'-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100'.split(
-					' ',
-				),
-			]);
-			child = spawnGroup(postgres, args, {
+			// A throw-away test database: durability off, fast.
+			const settings =
+				'-h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100';
+			const args = ['-D', data, '-k', run, '-p', String(port), ...settings.split(' ')];
+			child = spawnGroup(...bin('postgres', args), {
 				cwd: dir,
 				onLine: (line) => {
 					output.push(line);
@@ -126,18 +124,13 @@ export class Postgres {
 					options.onLog?.(`[postgres] ${line}`);
 				},
 			});
-			const pg = new Postgres(dir, port, child, asUser, output);
-			const isReady = ['-h', pg.socketDir, '-p', String(port), '-U', 'n8n'];
+			const client = ['-h', run, '-p', String(port), '-U', 'n8n'];
 			const probe = async () =>
-				(await runCommand(path.join(PG_BIN, 'pg_isready'), isReady, { timeoutMs: 10_000 })).code ===
+				(await runCommand(path.join(PG_BIN, 'pg_isready'), client, { timeoutMs: 10_000 })).code ===
 				0;
 			await untilReady(child, 'postgres', 60_000, probe, () => output.slice(-30).join('\n'));
-			await runChecked(
-				path.join(PG_BIN, 'createdb'),
-				['-h', pg.socketDir, '-p', String(port), '-U', 'n8n', 'n8n'],
-				{ timeoutMs: 30_000 },
-			);
-			return pg;
+			await runChecked(path.join(PG_BIN, 'createdb'), [...client, 'n8n'], { timeoutMs: 30_000 });
+			return new Postgres(dir, port, child, asUser, output);
 		} catch (error) {
 			if (child) await stopGroup(child, 5_000);
 			await fs.rm(dir, { recursive: true, force: true });
@@ -176,30 +169,12 @@ export class Postgres {
 
 	/** `pg_ctl stop -m fast`, then (if still there) the process group; removes the folder. */
 	async stop(keep = false): Promise<void> {
-		if (this.child.exitCode === null && this.child.signalCode === null) {
-			const [pgCtl, args] = Postgres.wrap(this.asUser, path.join(PG_BIN, 'pg_ctl'), [
-				'stop',
-				'-D',
-				this.dataDir,
-				'-m',
-				'fast',
-				'-w',
-				'-t',
-				'20',
-			]);
-			const exited = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
-			await runCommand(pgCtl, args, { timeoutMs: 30_000 }).catch(() => undefined);
-			// A bounded wait whose timer is cleared, so that nothing keeps the test process alive.
-			let timer: NodeJS.Timeout | undefined;
-			await Promise.race([
-				exited,
-				new Promise((resolve) => {
-					timer = setTimeout(resolve, 10_000);
-				}),
-			]);
-			clearTimeout(timer);
-			await stopGroup(this.child, 5_000);
-		}
+		const args = ['stop', '-D', this.dataDir, ...'-m fast -w -t 20'.split(' ')];
+		if (this.child.exitCode === null && this.child.signalCode === null)
+			await runCommand(...Postgres.wrap(this.asUser, path.join(PG_BIN, 'pg_ctl'), args), {
+				timeoutMs: 30_000,
+			}).catch(() => undefined);
+		await stopGroup(this.child, 10_000);
 		if (!keep) await fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
 	}
 }
@@ -216,21 +191,6 @@ async function postgresIds(user: string): Promise<{ uid: number; gid: number }> 
 }
 
 // ---------------------------------------------------------------- Redis
-
-/** A RESP PING over TCP; resolves true on "+PONG". */
-function redisPing(port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const socket = connect({ host: '127.0.0.1', port });
-		const done = (ok: boolean): void => {
-			socket.destroy();
-			resolve(ok);
-		};
-		socket.setTimeout(2_000, () => done(false));
-		socket.once('error', () => done(false));
-		socket.once('connect', () => socket.write('PING\r\n'));
-		socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
-	});
-}
 
 export class Redis {
 	private constructor(
@@ -259,12 +219,13 @@ export class Redis {
 			},
 		);
 		const tail = () => output.slice(-20).join('\n');
-		await untilReady(child, 'redis-server', 30_000, () => redisPing(port), tail).catch(
-			async (error: unknown) => {
-				await fs.rm(dir, { recursive: true, force: true });
-				throw error;
-			},
-		);
+		const ping = ['-h', '127.0.0.1', '-p', String(port), 'ping'];
+		const pong = async () =>
+			(await runCommand(REDIS_CLI, ping, { timeoutMs: 5_000 })).stdout.trim() === 'PONG';
+		await untilReady(child, 'redis-server', 30_000, pong, tail).catch(async (error: unknown) => {
+			await fs.rm(dir, { recursive: true, force: true });
+			throw error;
+		});
 		return new Redis(port, child, dir);
 	}
 
