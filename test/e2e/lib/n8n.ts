@@ -70,7 +70,8 @@ const OFFLINE_NOISE = /ENOTFOUND api\.n8n\.io|Strapi API|A system task run faile
 const NOT_INHERITED = /^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|NODE_ENV$|NODE_OPTIONS$|JEST_)/;
 
 /**
- * The same for every n8n here: loopback only, nothing phoned home, and `N8N_LOG_LEVEL=info` (at `warn`, `n8n execute` prints no JSON).
+ * The same for every n8n here: loopback only, nothing phoned home, and `N8N_LOG_LEVEL=info` (at
+ * `warn`, `n8n execute` prints no JSON).
  */
 const FIXED_ENV =
 	'NODE_ENV=production DB_TYPE=sqlite N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_HOST=127.0.0.1 N8N_LISTEN_ADDRESS=127.0.0.1 N8N_PROTOCOL=http N8N_RUNNERS_BROKER_LISTEN_ADDRESS=127.0.0.1 N8N_SECURE_COOKIE=false N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false N8N_LOG_LEVEL=info';
