@@ -8,9 +8,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
 import type { FaultSpec } from '../sandbox/types';
-import { APP_ID, PATHS, on, rl, taskCreateParameters, useFixture } from './support';
+import { APP_ID, PATHS, READ_ATTEMPTS, on, rl, taskCreateParameters, useFixture } from './support';
 
 const fx = useFixture({ timeoutSeconds: 1 });
 
@@ -95,7 +94,7 @@ describe('401, 403 and 404 without an envelope: the same clear message on both i
 			await fx.control.addFault({
 				pathPattern: path,
 				...form.spec(status),
-				count: MAX_READ_ATTEMPTS + 1,
+				count: READ_ATTEMPTS + 1,
 			});
 			const result = await fx.run(parameters());
 
@@ -124,11 +123,11 @@ describe('502, 503 and 504 without an envelope: the service is probably temporar
 			await fx.control.addFault({
 				pathPattern: path,
 				...form.spec(status),
-				count: MAX_READ_ATTEMPTS + 1,
+				count: READ_ATTEMPTS + 1,
 			});
 			const result = await fx.run(parameters());
 
-			const attempts = kind === 'read' ? MAX_READ_ATTEMPTS : 1;
+			const attempts = kind === 'read' ? READ_ATTEMPTS : 1;
 			expect(result.error?.message).toBe(
 				`${form.message(status)}${attempts > 1 ? ` (tried ${attempts} times)` : ''}`,
 			);
