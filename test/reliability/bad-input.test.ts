@@ -19,12 +19,11 @@ import {
 	RULES,
 	mapper,
 	optionValues,
-	rl,
 	x,
 	type InputCase,
 	type Template,
 } from './bad-input.cases';
-import { APP_ID, PATHS, on, phone, useFixture } from './support';
+import { APP_ID, PATHS, importParameters, on, phone, rl, useFixture } from './support';
 
 const fx = useFixture();
 
@@ -226,14 +225,29 @@ function generate(): InputCase[] {
 			b.enumeration('statusList', 'Filters → Status', choices('statusList'), { list: true });
 		},
 	);
-	for (const [operation, task] of [
-		['get', seeded.getTask],
-		['start', seeded.startTask],
-		['pause', seeded.pauseTask],
-	]) {
-		build(`callTask.${operation}`, { taskId: rl(x('taskId')) }, { taskId: task }, (b) =>
-			b.numericId('taskId', 'Call Task').wellFormed('taskId', 'Call Task', [task]),
-		);
+	// Operations on one record by id: the record's own id passes, a missing one (or a malformed task id) fails.
+	const byId: Array<[string, string, string, string, 'locator' | 'text']> = [
+		['callTask.get', 'taskId', 'Call Task', seeded.getTask, 'locator'],
+		['callTask.start', 'taskId', 'Call Task', seeded.startTask, 'locator'],
+		['callTask.pause', 'taskId', 'Call Task', seeded.pauseTask, 'locator'],
+		['customer.get', 'customerId', 'Customer ID', seeded.customers[1], 'text'],
+		['customer.delete', 'customerId', 'Customer ID', seeded.customers[2], 'text'],
+		['serviceGroup.delete', 'queueNumber', 'Service Group', seeded.serviceGroups[2], 'locator'],
+		[
+			'displayNumberGroup.delete',
+			'groupId',
+			'Display Number Group',
+			seeded.displayGroups[2],
+			'locator',
+		],
+	];
+	for (const [op, key, label, id, kind] of byId) {
+		const parameters = { [key]: kind === 'locator' ? rl(x(key)) : x(key) };
+		build(op, parameters, { [key]: id }, (b) => {
+			if (key === 'taskId') b.numericId(key, label);
+			else b.empty(key, label, kind === 'text' ? undefined : ['']);
+			b.wellFormed(key, label, [id]);
+		});
 	}
 
 	const customer = {
@@ -287,14 +301,6 @@ function generate(): InputCase[] {
 			b.malformed('score', 'Custom Fields → Score', ['lots'], RULES.choice);
 		},
 	);
-	for (const [operation, id] of [
-		['get', seeded.customers[1]],
-		['delete', seeded.customers[2]],
-	]) {
-		build(`customer.${operation}`, bind('customerId'), { customerId: id }, (b) =>
-			b.empty('customerId', 'Customer ID').wellFormed('customerId', 'Customer ID', [id]),
-		);
-	}
 	// Version 2: Search (Phone, Email, Name: at least one) and Create or Update by Phone.
 	const search = { ...bind('phone', 'email', 'name'), ...list };
 	const v2 = { typeVersion: 2 };
@@ -403,7 +409,7 @@ function generate(): InputCase[] {
 		b.ok(parentField, { level: '2', parentId: parent });
 		b.structural('Members', 'no member', { ...t.parameters, members: {} }, RULES.required);
 	});
-	const [, toUpdate, toDelete] = seeded.serviceGroups;
+	const toUpdate = seeded.serviceGroups[1];
 	build(
 		'serviceGroup.update',
 		{ queueNumber: rl(x('queueNumber')), updateFields: bind('name', 'maxWaitLimit') },
@@ -414,15 +420,6 @@ function generate(): InputCase[] {
 			const none = { ...t.parameters, updateFields: {} };
 			b.structural('Update Fields', 'no field', none, RULES.required);
 		},
-	);
-	build(
-		'serviceGroup.delete',
-		{ queueNumber: rl(x('queueNumber')) },
-		{ queueNumber: toDelete },
-		(b) =>
-			b
-				.empty('queueNumber', 'Service Group', [''])
-				.wellFormed('queueNumber', 'Service Group', [toDelete]),
 	);
 
 	const numbersCreate = {
@@ -451,7 +448,7 @@ function generate(): InputCase[] {
 		const homeOnly = /only used by the "By Home Location" strategy/;
 		b.bad(defaults, { strategy: '1', defaultNumberList: '02100000000' }, homeOnly);
 	});
-	const [numbers, overflow, numbersToDelete] = seeded.displayGroups;
+	const [numbers, overflow] = seeded.displayGroups;
 	const numbersUpdate = {
 		groupId: rl(x('groupId')),
 		numberList: x('numberList'),
@@ -463,12 +460,6 @@ function generate(): InputCase[] {
 		b.empty('groupName', 'Update Fields → Group Name');
 		b.bad('Update Fields → Overflow Group', { overflow: numbers }, /cannot overflow to itself/);
 	});
-	const doomed = { groupId: numbersToDelete };
-	build('displayNumberGroup.delete', { groupId: rl(x('groupId')) }, doomed, (b) =>
-		b
-			.empty('groupId', 'Display Number Group', [''])
-			.wellFormed('groupId', 'Display Number Group', [numbersToDelete]),
-	);
 
 	const window = { startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T23:59:59' };
 	const records = { ...bind('channel', 'startTime', 'endTime'), ...list };
@@ -577,16 +568,14 @@ async function everyCase<T>(list: T[], name: (t: T) => string, check: (t: T) => 
 
 describe('generated bad input', () => {
 	it('covers every operation with client-side rules (voice agents and caller number groups have none)', () => {
-		const ops = [
-			...['create', 'get', 'getAll', 'import', 'pause', 'start'].map((op) => `callTask.${op}`),
-			...['create', 'delete', 'get', 'getAll', 'search', 'update', 'upsert'].map(
-				(op) => `customer.${op}`,
-			),
-			'customerField.getAll',
-			...['create', 'delete', 'update'].map((op) => `displayNumberGroup.${op}`),
-			...['create', 'delete', 'update'].map((op) => `serviceGroup.${op}`),
-			'serviceRecord.getAll',
-		];
+		const ops = Object.entries({
+			callTask: 'create get getAll import pause start',
+			customer: 'create delete get getAll search update upsert',
+			customerField: 'getAll',
+			displayNumberGroup: 'create delete update',
+			serviceGroup: 'create delete update',
+			serviceRecord: 'getAll',
+		}).flatMap(([resource, operations]) => operations.split(' ').map((op) => `${resource}.${op}`));
 		expect([...new Set(cases.map((c) => c.op))].sort()).toEqual(ops);
 
 		expect(cases.filter((c) => !c.valid).length).toBeGreaterThan(150);
@@ -686,16 +675,7 @@ describe('import: at most 10,000 rows per request', () => {
 		async (rows, sizes) => {
 			const [taskId] = await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status: 'draft' }] });
 			const items = Array.from({ length: rows }, (_, i) => ({ phone: phone(i) }));
-			const result = await fx.run(
-				{
-					resource: 'callTask',
-					operation: 'import',
-					taskId: rl(taskId),
-					customerNumber: '={{ $json.phone }}',
-					options: { dupStrategy: 'none' },
-				},
-				{ items },
-			);
+			const result = await fx.run(importParameters(taskId), { items });
 			expect(result.error).toBeUndefined();
 			const sent = on(result.requests, PATHS.taskImport).map(
 				(r) => (r.body as { customers: unknown[] }).customers.length,

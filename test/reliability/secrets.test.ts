@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import {
 	callMethod,
@@ -47,16 +48,12 @@ let showWrites = true;
 
 function capture(): void {
 	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+		const text = (a: unknown) =>
+			typeof a === 'string'
+				? a
+				: JSON.stringify(a, (_k, v) => (typeof v === 'bigint' ? `${v}` : v));
 		const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-			printed.push(
-				args
-					.map((a) =>
-						typeof a === 'string'
-							? a
-							: JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)),
-					)
-					.join(' '),
-			);
+			printed.push(args.map(text).join(' '));
 		});
 		restore.push(() => spy.mockRestore());
 	}
@@ -218,12 +215,7 @@ describe('a representative slice of the package with a recognisable secret', () 
 				mode,
 			});
 		expect((await pollAs()).items).toHaveLength(20);
-		const aMinuteAgo = new Intl.DateTimeFormat('sv-SE', {
-			timeZone: 'Asia/Shanghai',
-			dateStyle: 'short',
-			timeStyle: 'medium',
-		}).format(new Date(Date.now() - 60_000));
-		const recent = [{ updateTime: aMinuteAgo }];
+		const recent = [{ updateTime: formatApiTime(Date.now() - 60_000, 'Asia/Shanghai') }];
 		await control.injectRecords({ appId: APP, channel: 'im', records: recent });
 		expect((await pollAs('manual')).items?.length).toBeGreaterThan(0);
 		await once(PATHS.callRecords, { kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 });
@@ -329,16 +321,12 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 		}
 		expect(read.error?.description).toContain('fix its Base URL');
 
+		const exposed = (e?: { message: string; description?: string | null }) =>
+			e && { message: e.message, description: e.description };
 		const everything = JSON.stringify({
 			tested,
-			results: [read, write, polled].map((r) => ({
-				error: r.error && {
-					message: r.error.message,
-					description: (r.error as { description?: string }).description,
-				},
-				logs: r.logs,
-			})),
-			dropdown: dropdown && { message: dropdown.message, description: dropdown.description },
+			results: [read, write, polled].map((r) => ({ error: exposed(r.error), logs: r.logs })),
+			dropdown: exposed(dropdown),
 			printed: printed.slice(printedBefore),
 		});
 		expect(everything).toContain('***@');
