@@ -12,6 +12,8 @@ import type { RunNodeResult } from '../harness';
 import type { FaultSpec } from '../sandbox/types';
 import {
 	APP_ID,
+	BARE_ADVICE,
+	BARE_FORMS,
 	PATHS,
 	READ_ATTEMPTS,
 	jsonOf,
@@ -185,6 +187,32 @@ describe('a fault that persists ends after the bound with a clear error', () => 
 			expect(result.items).toEqual([]);
 		},
 	);
+});
+
+describe('401, 403 and 404 without an envelope are answers (one request); 502, 503 and 504 are retried up to the bound', () => {
+	const cases = OPERATIONS.flatMap((op) =>
+		[401, 403, 404, 502, 503, 504].flatMap((status) =>
+			BARE_FORMS.map((form) => [op.name, status, form.form, op, form] as const),
+		),
+	);
+	it.each(cases)('%s, HTTP %s as %s', async (_name, status, _form, op, form) => {
+		await fx.control.addFault({
+			pathPattern: op.path,
+			...form.spec(status),
+			count: READ_ATTEMPTS + 1,
+		});
+		const result = await fx.run(op.parameters());
+		const attempts = status < 500 ? 1 : READ_ATTEMPTS;
+		const tried = attempts > 1 ? ` (tried ${attempts} times)` : '';
+		expect(result.error?.message).toBe(`${form.message(status)}${tried}`);
+		const description = String(result.error?.description);
+		expect(description).toContain(BARE_ADVICE[status]);
+		if (status === 404)
+			expect(description).toContain(`The path does not exist at ${fx.sandbox.url}`);
+		if (status > 500) expect(description).not.toContain('Base URL');
+		expect(on(result.requests, op.path)).toHaveLength(attempts);
+		expect(result.items).toEqual([]);
+	});
 });
 
 describe('an envelope error is an answer: never retried, reported with its vendor code', () => {

@@ -11,6 +11,8 @@ import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import type { FaultSpec, TaskStatus, TenantStateDump } from '../sandbox/types';
 import {
 	APP_ID,
+	BARE_ADVICE,
+	BARE_FORMS,
 	PATHS,
 	importParameters,
 	on,
@@ -201,6 +203,8 @@ interface WriteFault {
 	/** The user is told the outcome (refused), not that it is unknown (check before running again). */
 	known?: true;
 	httpCode?: string;
+	/** What the description advises. */
+	says?: string;
 }
 
 const UNKNOWN = 'may or may not have applied it';
@@ -209,12 +213,20 @@ const NOT_JSON = "The server's answer (HTTP 200) is not valid JSON";
 const answered = (status: number) => () => `The Contact Center API answered HTTP ${status}`;
 
 const FAULTS: WriteFault[] = [
-	...[500, 502, 503].map((status) => ({
-		label: `HTTP ${status}`,
-		spec: { kind: 'status' as const, status },
-		message: answered(status),
-		httpCode: String(status),
-	})),
+	// Statuses without an envelope: 401, 403 and 404 are refusals (nothing applied, and the user is
+	// told so); a 5xx leaves the outcome unknown.
+	...[401, 403, 404, 500, 502, 503, 504].flatMap((status) =>
+		BARE_FORMS.map(
+			(form): WriteFault => ({
+				label: `HTTP ${status} as ${form.form}`,
+				spec: form.spec(status),
+				message: () => form.message(status),
+				known: status < 500 ? true : undefined,
+				httpCode: String(status),
+				says: BARE_ADVICE[status],
+			}),
+		),
+	),
 	{
 		label: 'HTTP 429 (rate limited: refused, so the outcome is known)',
 		spec: { kind: 'status', status: 429, retryAfterSeconds: 0 },
@@ -239,12 +251,6 @@ const FAULTS: WriteFault[] = [
 		spec: { kind: 'nonjson' },
 		message: () => NOT_JSON,
 		httpCode: '200',
-	},
-	{
-		label: 'an HTML error page',
-		spec: { kind: 'html', status: 502 },
-		message: () => 'The server answered HTTP 502 with an HTML page instead of JSON',
-		httpCode: '502',
 	},
 	{
 		label: 'a connection reset after the write',
@@ -285,6 +291,10 @@ describe('every write kind under every fault: one request, a clear error, applie
 		if (fault.known) expect(description).not.toContain(UNKNOWN);
 		else expect(description).toContain(UNKNOWN);
 		if (fault.httpCode) expect(result.error?.httpCode).toBe(fault.httpCode);
+		if (fault.says) expect(description).toContain(fault.says);
+		if (spec.status === 404)
+			expect(description).toContain(`The path does not exist at ${fx.sandbox.url}`);
+		if (spec.status && spec.status > 500) expect(description).not.toContain('Base URL');
 		if (spec.kind === 'envelope') {
 			expect(result.error?.context?.vendorCode).toBe(op.vendorCode);
 			expect(description).toContain(VENDOR_CODE_HELP[op.vendorCode]);

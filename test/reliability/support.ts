@@ -42,6 +42,37 @@ export const transientFaults = (
 	['a body that is not JSON', { kind: 'nonjson' }],
 ];
 
+/**
+ * An HTTP error status answered without an API envelope comes as an HTML page or as JSON without a
+ * `code` (a gateway's or Spring's error body); the error's message for each.
+ */
+export const BARE_FORMS = [
+	{
+		form: 'an HTML page',
+		spec: (status: number) => ({ kind: 'html', status }) as const,
+		message: (status: number) =>
+			`The server answered HTTP ${status} with an HTML page instead of JSON`,
+	},
+	{
+		form: 'JSON without a code',
+		spec: (status: number) => ({ kind: 'status', status }) as const,
+		message: (status: number) => `The Contact Center API answered HTTP ${status}`,
+	},
+];
+
+const SIGNING =
+	"Check the credential's App ID and App Secret, and that this server's clock is correct";
+const UNAVAILABLE = 'probably temporarily unavailable (an outage or maintenance)';
+/** What the error's description says for a status without an envelope, on reads and writes alike. */
+export const BARE_ADVICE: Record<number, string> = {
+	401: SIGNING,
+	403: SIGNING,
+	404: "Check the credential's Base URL",
+	502: UNAVAILABLE,
+	503: UNAVAILABLE,
+	504: UNAVAILABLE,
+};
+
 export interface Fixture {
 	sandbox: RunningSandbox;
 	control: SandboxControl;
