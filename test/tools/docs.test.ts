@@ -152,12 +152,9 @@ async function startRegistry(pack: PackedPackage): Promise<{
 	requests: string[];
 }> {
 	const tarball = readFileSync(pack.tarball);
+	const unpack = ['-xzOf', pack.tarball, 'package/package.json'];
 	const manifest = JSON.parse(
-		(
-			await runChecked('tar', ['-xzOf', pack.tarball, 'package/package.json'], {
-				timeoutMs: 30_000,
-			})
-		).stdout,
+		(await runChecked('tar', unpack, { timeoutMs: 30_000 })).stdout,
 	) as Record<string, unknown>;
 	const requests: string[] = [];
 	const server = createServer((req, res) => {
@@ -270,17 +267,19 @@ describe("the README's install commands, against a registry on 127.0.0.1", () =>
 		expect(registry.requests).toContain('GET /n8n-workflow');
 	}, 150_000);
 
+	/** Runs a README command as a user whose home is `<work>/<name>`; it must install only the package. */
+	async function installAs(name: string, shell: string, args: string[]): Promise<void> {
+		const home = path.join(work, name);
+		await runChecked(shell, args, { env: userEnv(home, registry.url), timeoutMs: 120_000 });
+		expectInstalledForN8n(home, pack);
+		expect(registry.requests.every((r) => r.startsWith(`GET /${PACKAGE_NAME}`))).toBe(true);
+	}
+
 	test('manual install: the commands land the package in <user folder>/.n8n/nodes', async () => {
 		const { lang, body } = readmeBlock('manual-install');
 		expect(lang).toBe('bash');
 		expect(body).toContain(`npm install --legacy-peer-deps ${PACKAGE_NAME}`);
-		const home = path.join(work, 'manual');
-		await runChecked('bash', ['-euo', 'pipefail', '-c', body], {
-			env: userEnv(home, registry.url),
-			timeoutMs: 120_000,
-		});
-		expectInstalledForN8n(home, pack);
-		expect(registry.requests.every((r) => r.startsWith(`GET /${PACKAGE_NAME}`))).toBe(true);
+		await installAs('manual', 'bash', ['-euo', 'pipefail', '-c', body]);
 	}, 150_000);
 
 	test('Dockerfile: FROM a tested n8n release, and its npm step lands the package in the user folder', async () => {
@@ -293,14 +292,7 @@ describe("the README's install commands, against a registry on 127.0.0.1", () =>
 		expect(body).not.toContain('N8N_CUSTOM_EXTENSIONS');
 		const run = /^RUN ((?:.*\\\n)*.*)$/m.exec(body);
 		expect(run).not.toBeNull();
-		const command = run![1].replace(/\\\n\s*/g, ' ');
 		// The image's user is node with HOME /home/node, n8n's user folder there.
-		const home = path.join(work, 'docker');
-		await runChecked('sh', ['-ec', command], {
-			env: userEnv(home, registry.url),
-			timeoutMs: 120_000,
-		});
-		expectInstalledForN8n(home, pack);
-		expect(registry.requests.every((r) => r.startsWith(`GET /${PACKAGE_NAME}`))).toBe(true);
+		await installAs('docker', 'sh', ['-ec', run![1].replace(/\\\n\s*/g, ' ')]);
 	}, 150_000);
 });
