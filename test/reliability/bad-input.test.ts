@@ -57,13 +57,14 @@ const IMPORT_ROW = {
 function generate(): InputCase[] {
 	const all: InputCase[] = [];
 	type Rules = (b: CaseBuilder, t: Template, choices: (name: string) => string[]) => unknown;
+	/** `what`: the operation, or the operation with the template's group and type version. */
 	const build = (
-		op: string,
+		what: string | Pick<Template, 'op' | 'group' | 'typeVersion'>,
 		parameters: INodeParameters,
 		defaults: IDataObject,
 		rules: Rules,
-		extra: Partial<Template> = {},
 	) => {
+		const { op, ...extra } = typeof what === 'string' ? { op: what } : what;
 		const [resource, operation] = op.split('.');
 		const template = { op, parameters: { resource, operation, ...parameters }, defaults, ...extra };
 		templates.push(template);
@@ -155,13 +156,11 @@ function generate(): InputCase[] {
 		scheduled('in two days', future());
 	});
 	// Start Type from an expression: n8n then shows (and requires) Scheduled Start Time, so it is set.
-	build(
-		'callTask.create',
-		{ ...create, startType: x('startType'), scheduledStartTime: future() },
-		{ ...createItem, startType: 'scheduled' },
-		(b, _t, choices) =>
-			b.enumeration('startType', 'Start Type', choices('startType'), { required: true }),
-		{ group: 'callTask.create startType' },
+	const startType = { ...create, startType: x('startType'), scheduledStartTime: future() };
+	const scheduled = { ...createItem, startType: 'scheduled' };
+	const byStartType = { op: 'callTask.create', group: 'callTask.create startType' };
+	build(byStartType, startType, scheduled, (b, _t, choices) =>
+		b.enumeration('startType', 'Start Type', choices('startType'), { required: true }),
 	);
 
 	const importing = {
@@ -210,21 +209,16 @@ function generate(): InputCase[] {
 		b.structural(second, 'a name twice', twice, RULES.duplicate);
 	});
 
-	const taskFilters = { filters: bind('taskName', 'startDate', 'endDate', 'statusList') };
-	const taskFilterItem = { taskName: 'task', startDate: '2026-01-01', endDate: '2026-12-31' };
-	build(
-		'callTask.getAll',
-		{ ...list, ...taskFilters },
-		{ ...taskFilterItem, statusList: ['draft'] },
-		(b, _t, choices) => {
-			b.lengths('taskName', 'Filters → Task Name', 50);
-			const from = 'Filters → Created From';
-			b.malformed('startDate', from, ['yesterday', '01/02/2026'], /is not a date/);
-			b.bad('Filters → Created To', { endDate: '2025-12-31' }, RULES.order);
-			b.ok('Filters → Created To', { endDate: '2026-01-01' }, 'the start day itself');
-			b.enumeration('statusList', 'Filters → Status', choices('statusList'), { list: true });
-		},
-	);
+	const tasks = { ...list, filters: bind('taskName', 'startDate', 'endDate', 'statusList') };
+	const taskFilters = { taskName: 'task', startDate: '2026-01-01', endDate: '2026-12-31' };
+	build('callTask.getAll', tasks, { ...taskFilters, statusList: ['draft'] }, (b, _t, choices) => {
+		b.lengths('taskName', 'Filters → Task Name', 50);
+		const from = 'Filters → Created From';
+		b.malformed('startDate', from, ['yesterday', '01/02/2026'], /is not a date/);
+		b.bad('Filters → Created To', { endDate: '2025-12-31' }, RULES.order);
+		b.ok('Filters → Created To', { endDate: '2026-01-01' }, 'the start day itself');
+		b.enumeration('statusList', 'Filters → Status', choices('statusList'), { list: true });
+	});
 	// Operations on one record by id: the record's own id passes, a missing one (or a malformed task id) fails.
 	const byId: Array<[string, string, string, string, 'locator' | 'text']> = [
 		['callTask.get', 'taskId', 'Call Task', seeded.getTask, 'locator'],
@@ -286,14 +280,16 @@ function generate(): InputCase[] {
 			b.malformed('visitAt', 'Custom Fields → Visit at', ['someday'], RULES.choice);
 		});
 	}
+	const update = {
+		customerId: x('customerId'),
+		updateFields: bind('customerName', 'createMethod'),
+		customFields: mapper(bind('score'), updateSchema),
+	};
+	const renaming = { customerName: 'Renamed', createMethod: 'API', score: 3 };
 	build(
 		'customer.update',
-		{
-			customerId: x('customerId'),
-			updateFields: bind('customerName', 'createMethod'),
-			customFields: mapper(bind('score'), updateSchema),
-		},
-		{ customerId: seeded.customers[0], customerName: 'Renamed', createMethod: 'API', score: 3 },
+		update,
+		{ customerId: seeded.customers[0], ...renaming },
 		(b, _t, choices) => {
 			b.empty('customerId', 'Customer ID').empty('customerName', 'Update Fields → Customer Name');
 			const method = 'Update Fields → Create Method';
@@ -303,39 +299,35 @@ function generate(): InputCase[] {
 	);
 	// Version 2: Search (Phone, Email, Name: at least one) and Create or Update by Phone.
 	const search = { ...bind('phone', 'email', 'name'), ...list };
-	const v2 = { typeVersion: 2 };
-	build(
-		'customer.search',
-		search,
-		{ phone: '13800000000', email: '', name: '' },
-		(b) => {
-			b.bad('Phone', { phone: '', email: '', name: '' }, RULES.criterion);
-			b.bad('Phone', { phone: ' ', email: null, name: '  ' }, RULES.criterion);
-			b.malformed('phone', 'Phone', ['138abc', '138 0000 0000', 'tel:138'], RULES.phoneNumber);
-			b.wellFormed('phone', 'Phone', ['+86-138-0000-0000', 13800000000]);
-			b.ok('Email', { phone: '', email: 'li@example.com' });
-			b.ok('Name', { phone: '', name: 'Li' });
-		},
-		v2,
-	);
-	build(
-		'customer.upsert',
-		{ customerName: x('customerName'), phone: x('mobile'), options: bind('phonesOnMatch') },
-		{ customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' },
-		(b, _t, choices) => {
-			b.enumeration('phonesOnMatch', 'Options → Phones on Match', choices('phonesOnMatch'));
-			b.empty('mobile', 'Phone').malformed('mobile', 'Phone', ['139abc0000'], RULES.phoneNumber);
-		},
-		{ ...v2, group: 'customer.upsert.v2' },
-	);
+	const searchItem = { phone: '13800000000', email: '', name: '' };
+	build({ op: 'customer.search', typeVersion: 2 }, search, searchItem, (b) => {
+		b.bad('Phone', { phone: '', email: '', name: '' }, RULES.criterion);
+		b.bad('Phone', { phone: ' ', email: null, name: '  ' }, RULES.criterion);
+		b.malformed('phone', 'Phone', ['138abc', '138 0000 0000', 'tel:138'], RULES.phoneNumber);
+		b.wellFormed('phone', 'Phone', ['+86-138-0000-0000', 13800000000]);
+		b.ok('Email', { phone: '', email: 'li@example.com' });
+		b.ok('Name', { phone: '', name: 'Li' });
+	});
+	const upsert = {
+		customerName: x('customerName'),
+		phone: x('mobile'),
+		options: bind('phonesOnMatch'),
+	};
+	const upsertItem = { customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' };
+	const upsertV2 = { op: 'customer.upsert', group: 'customer.upsert.v2', typeVersion: 2 };
+	build(upsertV2, upsert, upsertItem, (b, _t, choices) => {
+		b.enumeration('phonesOnMatch', 'Options → Phones on Match', choices('phonesOnMatch'));
+		b.empty('mobile', 'Phone').malformed('mobile', 'Phone', ['139abc0000'], RULES.phoneNumber);
+	});
 	const conditions = { values: [bind('field', 'operator', 'value')] };
 	const sort = { values: [{ field: x('sortField'), orderBy: x('orderBy') }] };
 	const filters = { conditions, ...bind('createTimeBegin', 'createTimeEnd') };
 	const query = { field: 'customerName', operator: 'eq', value: 'Li', sortField: 'createTime' };
 	const created = { createTimeBegin: '2026-01-01T00:00:00', createTimeEnd: '2026-12-31T00:00:00' };
+	const customers = { ...list, filters, sort };
 	build(
 		'customer.getAll',
-		{ ...list, filters, sort },
+		customers,
 		{ ...query, ...created, orderBy: 'desc' },
 		(b, _t, choices) => {
 			b.empty('field', 'Filters → Conditions → Field Name or ID (condition 1)', ['']);
