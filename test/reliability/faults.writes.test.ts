@@ -27,8 +27,8 @@ const fx = useFixture({ timeoutSeconds: 1 });
 interface Prepared {
 	parameters: INodeParameters;
 	items?: IDataObject[];
-	/** Asserts the sandbox state: the write applied exactly once (true) or not at all (false). */
-	check(applied: boolean): Promise<void>;
+	/** The value of the sandbox's state that the write changes. */
+	read: (state: TenantStateDump) => unknown;
 }
 
 interface WriteOp {
@@ -36,33 +36,28 @@ interface WriteOp {
 	path: string;
 	/** The vendor code the envelope fault answers with (one the spec lists for this endpoint). */
 	vendorCode: string;
+	/** That value once the write applied exactly once, and while it has not. */
+	states: [unknown, unknown];
+	/** Seeds what the write needs. */
 	prepare(): Promise<Prepared>;
 }
 
-async function seedAgentAndGroup(): Promise<{ agentId: string; groupId: string }> {
-	const [agentId] = await fx.control.seedAgents({
-		appId: APP_ID,
-		agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
-	});
-	const [groupId] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
-	return { agentId, groupId };
-}
-
-/** A check of one value of the sandbox's state: `ifApplied` once the write applied, else `ifNot`. */
-const sees =
-	(read: (state: TenantStateDump) => unknown, ifApplied: unknown, ifNot: unknown) =>
-	async (applied: boolean) =>
-		expect(read(await fx.control.getState(APP_ID))).toEqual(applied ? ifApplied : ifNot);
 const seedTask = async (status: TaskStatus, totalCount?: number) =>
 	(await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status, totalCount }] }))[0];
-const taskStatus = (taskId: string) => (s: TenantStateDump) =>
-	s.tasks.find((t) => t.id === taskId)?.status;
+const onTask = async (operation: string, status: TaskStatus): Promise<Prepared> => {
+	const taskId = await seedTask(status, 5);
+	return {
+		parameters: { resource: 'callTask', operation, taskId: rl(taskId) },
+		read: (s) => s.tasks.find((t) => t.id === taskId)?.status,
+	};
+};
 
 const OPERATIONS: WriteOp[] = [
 	{
 		name: 'customer create',
 		path: PATHS.crmAdd,
 		vendorCode: '00000400',
+		states: [1, 0],
 		prepare: async () => ({
 			parameters: {
 				resource: 'customer',
@@ -70,18 +65,21 @@ const OPERATIONS: WriteOp[] = [
 				customerName: 'Fault Probe',
 				mobile: { values: [{ value: '13912345678' }] },
 			},
-			check: sees((s) => s.customers.filter((c) => c.customerName === 'Fault Probe').length, 1, 0),
+			read: (s) => s.customers.filter((c) => c.customerName === 'Fault Probe').length,
 		}),
 	},
 	{
 		name: 'call task create',
 		path: PATHS.taskCreate,
 		vendorCode: '803',
+		states: [1, 0],
 		prepare: async () => {
-			const { agentId, groupId } = await seedAgentAndGroup();
+			const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
+			const [agentId] = await fx.control.seedAgents({ appId: APP_ID, agents });
+			const [groupId] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
 			return {
 				parameters: taskCreateParameters(agentId, groupId, 'Fault task'),
-				check: sees((s) => s.tasks.filter((t) => t.taskName === 'Fault task').length, 1, 0),
+				read: (s) => s.tasks.filter((t) => t.taskName === 'Fault task').length,
 			};
 		},
 	},
@@ -89,17 +87,14 @@ const OPERATIONS: WriteOp[] = [
 		name: 'customer update',
 		path: PATHS.crmUpdate,
 		vendorCode: '00000400',
+		states: ['After', 'Before'],
 		prepare: async () => {
 			const customers = [{ customerName: 'Before' }];
 			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
+			const update = { customerId: id, updateFields: { customerName: 'After' } };
 			return {
-				parameters: {
-					resource: 'customer',
-					operation: 'update',
-					customerId: id,
-					updateFields: { customerName: 'After' },
-				},
-				check: sees((s) => s.customers.find((c) => c._id === id)?.customerName, 'After', 'Before'),
+				parameters: { resource: 'customer', operation: 'update', ...update },
+				read: (s) => s.customers.find((c) => c._id === id)?.customerName,
 			};
 		},
 	},
@@ -107,21 +102,14 @@ const OPERATIONS: WriteOp[] = [
 		name: 'service group update',
 		path: PATHS.groupUpdate,
 		vendorCode: '00000400',
+		states: ['After', 'Before'],
 		prepare: async () => {
 			const groups = [{ name: 'Before' }];
 			const [queueNumber] = await fx.control.seedServiceGroups({ appId: APP_ID, groups });
+			const update = { queueNumber: rl(queueNumber), updateFields: { name: 'After' } };
 			return {
-				parameters: {
-					resource: 'serviceGroup',
-					operation: 'update',
-					queueNumber: rl(queueNumber),
-					updateFields: { name: 'After' },
-				},
-				check: sees(
-					(s) => s.serviceGroups.find((g) => g.queueNumber === queueNumber)?.name,
-					'After',
-					'Before',
-				),
+				parameters: { resource: 'serviceGroup', operation: 'update', ...update },
+				read: (s) => s.serviceGroups.find((g) => g.queueNumber === queueNumber)?.name,
 			};
 		},
 	},
@@ -129,12 +117,13 @@ const OPERATIONS: WriteOp[] = [
 		name: 'customer delete',
 		path: PATHS.crmDelete,
 		vendorCode: '00000400',
+		states: [false, true],
 		prepare: async () => {
 			const customers = [{ customerName: 'Doomed' }];
 			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
 			return {
 				parameters: { resource: 'customer', operation: 'delete', customerId: id },
-				check: sees((s) => s.customers.some((c) => c._id === id), false, true),
+				read: (s) => s.customers.some((c) => c._id === id),
 			};
 		},
 	},
@@ -142,11 +131,12 @@ const OPERATIONS: WriteOp[] = [
 		name: 'display-number group delete',
 		path: PATHS.numberGroupDelete,
 		vendorCode: '00000400',
+		states: [false, true],
 		prepare: async () => {
 			const [id] = await fx.control.seedDisplayNumberGroups({ appId: APP_ID, count: 1 });
 			return {
 				parameters: { resource: 'displayNumberGroup', operation: 'delete', groupId: rl(id) },
-				check: sees((s) => s.displayNumberGroups.some((g) => g.id === id), false, true),
+				read: (s) => s.displayNumberGroups.some((g) => g.id === id),
 			};
 		},
 	},
@@ -154,16 +144,19 @@ const OPERATIONS: WriteOp[] = [
 		name: 'call task import (25 rows)',
 		path: PATHS.taskImport,
 		vendorCode: '809',
+		states: [
+			[25, 1],
+			[0, 0],
+		],
 		prepare: async () => {
 			const taskId = await seedTask('draft');
-			const imported = (s: TenantStateDump) => {
-				const task = s.tasks.find((t) => t.id === taskId);
-				return [task?.importedCustomers, task?.importBatchIds?.length];
-			};
 			return {
 				parameters: importParameters(taskId),
 				items: Array.from({ length: 25 }, (_, i) => ({ phone: phone(i) })),
-				check: sees(imported, [25, 1], [0, 0]),
+				read: (s) => {
+					const task = s.tasks.find((t) => t.id === taskId);
+					return [task?.importedCustomers, task?.importBatchIds?.length];
+				},
 			};
 		},
 	},
@@ -171,27 +164,23 @@ const OPERATIONS: WriteOp[] = [
 		name: 'call task start',
 		path: PATHS.taskOperate,
 		vendorCode: '806',
-		prepare: async () => {
-			const taskId = await seedTask('draft', 5);
-			return {
-				parameters: { resource: 'callTask', operation: 'start', taskId: rl(taskId) },
-				check: sees(taskStatus(taskId), 'running', 'draft'),
-			};
-		},
+		states: ['running', 'draft'],
+		prepare: async () => await onTask('start', 'draft'),
 	},
 	{
 		name: 'call task pause',
 		path: PATHS.taskOperate,
 		vendorCode: '807',
-		prepare: async () => {
-			const taskId = await seedTask('running', 5);
-			return {
-				parameters: { resource: 'callTask', operation: 'pause', taskId: rl(taskId) },
-				check: sees(taskStatus(taskId), 'pause', 'running'),
-			};
-		},
+		states: ['pause', 'running'],
+		prepare: async () => await onTask('pause', 'running'),
 	},
 ];
+
+/** Asserts the sandbox's state: the write applied exactly once (true) or not at all (false). */
+async function expectApplied(op: WriteOp, prepared: Prepared, applied: boolean): Promise<void> {
+	const state = prepared.read(await fx.control.getState(APP_ID));
+	expect(state).toEqual(op.states[applied ? 0 : 1]);
+}
 
 interface WriteFault {
 	label: string;
@@ -315,7 +304,7 @@ describe('every write kind under every fault: one request, a clear error, applie
 		else expect(String(result.requests[0].code)).toBe(op.vendorCode);
 
 		// And the state shows the write applied at most once.
-		await prepared.check(fault.applied === true);
+		await expectApplied(op, prepared, fault.applied === true);
 	});
 });
 
@@ -325,6 +314,6 @@ describe('the same writes without a fault apply exactly once (the checks above c
 		const result = await fx.run(prepared.parameters, { items: prepared.items });
 		expect(result.error).toBeUndefined();
 		expect(on(result.requests, op.path)).toHaveLength(1);
-		await prepared.check(true);
+		await expectApplied(op, prepared, true);
 	});
 });

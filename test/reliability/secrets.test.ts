@@ -139,20 +139,15 @@ describe('a representative slice of the package with a recognisable secret', () 
 			appId: APP,
 			customers: [{ customerName: 'Existing', mobile: [{ value: '13700000000' }] }],
 		});
-		const [agentId] = await control.seedAgents({
-			appId: APP,
-			agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
-		});
+		const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
+		const [agentId] = await control.seedAgents({ appId: APP, agents });
 		const [groupId] = await control.seedCallerNumberGroups({ appId: APP, count: 1 });
 		await control.seedFields({
 			appId: APP,
 			fields: [{ field: 'tier', name: 'Tier', type: 'text' }],
 		});
-		await control.injectRecords({
-			appId: APP,
-			channel: 'call',
-			generate: { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' },
-		});
+		const generate = { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' };
+		await control.injectRecords({ appId: APP, channel: 'call', generate });
 
 		// Saving the credential (right and wrong secret), and the editor's dropdowns.
 		expect((await testCredential(credentials)).status).toBe('OK');
@@ -178,15 +173,9 @@ describe('a representative slice of the package with a recognisable secret', () 
 		expect((await ok({ ...customer('getAll'), returnAll: true })).items).toHaveLength(2);
 		const rename = { customerId: id, updateFields: { customerName: 'Renamed' } };
 		await ok({ ...customer('update'), ...rename });
-		const records = await ok({
-			resource: 'serviceRecord',
-			operation: 'getAll',
-			channel: 'call',
-			startTime: '2026-03-01T00:00:00',
-			endTime: '2026-03-01T02:00:00',
-			returnAll: true,
-		});
-		expect(records.items).toHaveLength(20);
+		const window = { startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T02:00:00' };
+		const records = { resource: 'serviceRecord', operation: 'getAll', channel: 'call', ...window };
+		expect((await ok({ ...records, returnAll: true })).items).toHaveLength(20);
 		const task = await ok(taskCreateParameters(agentId, groupId));
 		const taskId = String(task.items[0].json.taskId);
 		const importing = { taskId: rl(taskId), customerNumber: '={{ $json.phone }}' };
@@ -200,20 +189,11 @@ describe('a representative slice of the package with a recognisable secret', () 
 
 		// The trigger: activation, a poll that emits, "Fetch Test Event", and a poll that fails.
 		const staticData = {};
-		const trigger = {
-			channel: 'all',
-			events: ['serviceNoteInsert', 'serviceNoteUpdate'],
-			options: { startFrom: '2026-03-01T00:00:00' },
-		};
+		const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
+		const parameters = { channel: 'all', events, options: { startFrom: '2026-03-01T00:00:00' } };
+		const polling = { nodeType: ContactCenterTrigger, parameters, credentials, staticData };
 		const pollAs = async (mode?: 'manual') =>
-			await poll({
-				nodeType: ContactCenterTrigger,
-				parameters: trigger,
-				credentials,
-				staticData,
-				timezone: 'Asia/Shanghai',
-				mode,
-			});
+			await poll({ ...polling, timezone: 'Asia/Shanghai', mode });
 		expect((await pollAs()).items).toHaveLength(20);
 		const recent = [{ updateTime: formatApiTime(Date.now() - 60_000, 'Asia/Shanghai') }];
 		await control.injectRecords({ appId: APP, channel: 'im', records: recent });
