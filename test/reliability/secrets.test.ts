@@ -195,9 +195,18 @@ describe('a representative slice of the package with a recognisable secret', () 
 		const pollAs = async (mode?: 'manual') =>
 			await poll({ ...polling, timezone: 'Asia/Shanghai', mode });
 		expect((await pollAs()).items).toHaveLength(20);
-		const recent = [{ updateTime: formatApiTime(Date.now() - 60_000, 'Asia/Shanghai') }];
-		await control.injectRecords({ appId: APP, channel: 'im', records: recent });
+		const chat = formatApiTime(Date.now() - 60_000, 'Asia/Shanghai');
+		await control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: chat }] });
 		expect((await pollAs('manual')).items?.length).toBeGreaterThan(0);
+		// Then a call before, and a call after, that chat: each channel's newest record, oldest first.
+		const sample = async (secondsAgo: number) => {
+			const call = formatApiTime(Date.now() - secondsAgo * 1000, 'Asia/Shanghai');
+			await control.injectRecords({ appId: APP, channel: 'call', records: [{ updateTime: call }] });
+			const times = ((await pollAs('manual')).items ?? []).map(({ json }) => json.updateTime);
+			expect(times).toEqual(secondsAgo > 60 ? [call, chat] : [chat, call]);
+		};
+		await sample(120);
+		await sample(30);
 		await once(PATHS.callRecords, { kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 });
 		expect((await pollAs()).error?.message).toMatch(/HTTP 429/);
 		expect(JSON.stringify(staticData)).not.toContain(CANARY);
