@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -146,11 +146,7 @@ function readmeBlock(name: string): { lang: string; body: string } {
 }
 
 /** A registry on 127.0.0.1 that knows one package (the packed tarball) and answers 404 to the rest. */
-async function startRegistry(pack: PackedPackage): Promise<{
-	server: Server;
-	url: string;
-	requests: string[];
-}> {
+async function startRegistry(pack: PackedPackage) {
 	const tarball = readFileSync(pack.tarball);
 	const unpack = ['-xzOf', pack.tarball, 'package/package.json'];
 	const manifest = JSON.parse(
@@ -162,24 +158,15 @@ async function startRegistry(pack: PackedPackage): Promise<{
 		const { port } = server.address() as AddressInfo;
 		const tarballPath = `/${pack.name}/-/${pack.name}-${pack.version}.tgz`;
 		if (req.url === `/${pack.name}`) {
+			const dist = {
+				tarball: `http://127.0.0.1:${port}${tarballPath}`,
+				shasum: createHash('sha1').update(tarball).digest('hex'),
+				integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
+			};
+			const version = { ...manifest, _id: `${pack.name}@${pack.version}`, dist };
+			const packument = { name: pack.name, 'dist-tags': { latest: pack.version } };
 			res.setHeader('content-type', 'application/json');
-			res.end(
-				JSON.stringify({
-					name: pack.name,
-					'dist-tags': { latest: pack.version },
-					versions: {
-						[pack.version]: {
-							...manifest,
-							_id: `${pack.name}@${pack.version}`,
-							dist: {
-								tarball: `http://127.0.0.1:${port}${tarballPath}`,
-								shasum: createHash('sha1').update(tarball).digest('hex'),
-								integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
-							},
-						},
-					},
-				}),
-			);
+			res.end(JSON.stringify({ ...packument, versions: { [pack.version]: version } }));
 		} else if (req.url === tarballPath) {
 			res.setHeader('content-type', 'application/octet-stream');
 			res.end(tarball);
