@@ -469,10 +469,8 @@ function generate(): InputCase[] {
 
 beforeAll(async () => {
 	await fx.control.reset();
-	const [agent] = await fx.control.seedAgents({
-		appId: APP_ID,
-		agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
-	});
+	const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
+	const [agent] = await fx.control.seedAgents({ appId: APP_ID, agents });
 	const [group] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
 	const [importTask, getTask, startTask, pauseTask] = await fx.control.seedTasks({
 		appId: APP_ID,
@@ -488,29 +486,20 @@ beforeAll(async () => {
 	seeded.customers = await fx.control.seedCustomers({ appId: APP_ID, count: 3 });
 	seeded.serviceGroups = await fx.control.seedServiceGroups({ appId: APP_ID, count: 3 });
 	seeded.displayGroups = await fx.control.seedDisplayNumberGroups({ appId: APP_ID, count: 3 });
-	await fx.control.seedFields({
-		appId: APP_ID,
-		fields: [
-			{
-				field: 'level',
-				name: 'Level',
-				type: 'select',
-				required: true,
-				choices: [
-					{ key: 'gold', value: 'Gold', isDefault: false },
-					{ key: 'silver', value: 'Silver', isDefault: true },
-				],
-			},
-			{ field: 'score', name: 'Score', type: 'number' },
-			{ field: 'visitAt', name: 'Visit at', type: 'datetime' },
-		],
-	});
+	const choices = [
+		{ key: 'gold', value: 'Gold', isDefault: false },
+		{ key: 'silver', value: 'Silver', isDefault: true },
+	];
+	const level = { field: 'level', name: 'Level', type: 'select' as const, required: true, choices };
+	const score = { field: 'score', name: 'Score', type: 'number' as const };
+	const visitAt = { field: 'visitAt', name: 'Visit at', type: 'datetime' as const };
+	await fx.control.seedFields({ appId: APP_ID, fields: [level, score, visitAt] });
+	const mapping = { kind: 'resourceMapping', method: 'getCustomerFieldMapping' } as const;
 	const schema = async (operation: string) =>
 		(
 			await callMethod({
+				...mapping,
 				nodeType: ContactCenter,
-				kind: 'resourceMapping',
-				method: 'getCustomerFieldMapping',
 				parameters: { resource: 'customer', operation },
 				credentials: fx.credentials,
 			})

@@ -16,14 +16,9 @@ const fx = useFixture({ timeoutSeconds: 10 });
 
 const seeded = { customers: [] as string[], tasks: [] as string[] };
 
-const A = (data: unknown) => ({
-	success: true,
-	code: '200',
-	message: 'ok',
-	traceId: 'a'.repeat(32),
-	data,
-});
-const B = (data: unknown) => ({ code: 200, message: null, traceId: 'b'.repeat(32), data });
+const [traceA, traceB] = ['a'.repeat(32), 'b'.repeat(32)];
+const A = (data: unknown) => ({ success: true, code: '200', message: 'ok', traceId: traceA, data });
+const B = (data: unknown) => ({ code: 200, message: null, traceId: traceB, data });
 
 const rows = [{ id: '1', _id: '1', name: 'x' }];
 const all = (resource: string) => () => ({ resource, operation: 'getAll', returnAll: true });
@@ -35,10 +30,8 @@ const customer = () => ({
 });
 const task = () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[0]) });
 const L = 'data.list';
-const [FIELDS, GROUPS] = [
-	'data as the list of customer fields',
-	'data as the list of service groups',
-];
+const FIELDS = 'data as the list of customer fields';
+const GROUPS = 'data as the list of service groups';
 /** The voice-agent interface's paths answer in envelope B, the others in envelope A. */
 const envelope = (path: string, data: unknown) =>
 	[PATHS.agentQuery, PATHS.callerGroupQuery, PATHS.taskQuery].some((p) => p === path)
