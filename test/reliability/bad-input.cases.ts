@@ -99,20 +99,16 @@ export class CaseBuilder {
 		return this;
 	}
 
-	private leaf(field: string, change: IDataObject, problem?: RegExp, value = show(change)): this {
+	/** An item value that the node must refuse with `problem` (none: must pass and be sent). */
+	bad(field: string, change: IDataObject, problem?: RegExp, value = show(change)): this {
 		const item = { ...this.template.defaults, ...change };
 		const { parameters } = this.template;
 		return this.add({ field, value, valid: !problem, problem, parameters, item });
 	}
 
-	/** An item value that the node must refuse with `problem`. */
-	bad(field: string, change: IDataObject, problem: RegExp, value?: string): this {
-		return this.leaf(field, change, problem, value);
-	}
-
 	/** An item value that must pass and be sent. */
 	ok(field: string, change: IDataObject, value?: string): this {
-		return this.leaf(field, change, undefined, value);
+		return this.bad(field, change, undefined, value);
 	}
 
 	/** Parameters unlike the template's (a list of a different length); `problem` undefined: valid. */
@@ -198,5 +194,4 @@ export const mapper = (value: IDataObject, schema: unknown): INodeParameters => 
 	convertFieldsToString: false,
 });
 
-export const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 export const x = (key: string) => `={{ $json[${JSON.stringify(key)}] }}`;

@@ -7,11 +7,21 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import type { RunNodeResult } from '../harness';
 import type { FaultSpec } from '../sandbox/types';
-import { APP_ID, PATHS, jsonOf, on, rl, useFixture } from './support';
+import {
+	APP_ID,
+	BARE_ADVICE,
+	BARE_FORMS,
+	PATHS,
+	READ_ATTEMPTS,
+	jsonOf,
+	on,
+	rl,
+	transientFaults,
+	useFixture,
+} from './support';
 
 // A 3 s timeout: a fault-free page of 1,000 customers took over 1 s on a loaded machine (a retry
 // the test did not cause); the delay fault stays past it.
@@ -104,17 +114,6 @@ const OPERATIONS: ReadOp[] = [
 	},
 ];
 
-const TRANSIENT: Array<[string, Omit<FaultSpec, 'pathPattern'>]> = [
-	['HTTP 500', { kind: 'status', status: 500 }],
-	['HTTP 502', { kind: 'status', status: 502 }],
-	['HTTP 503 with Retry-After', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
-	['HTTP 429 with Retry-After', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
-	['a delay past the timeout', { kind: 'delay', delayMs: 3300 }],
-	['a truncated body', { kind: 'truncated' }],
-	['an HTML error page', { kind: 'html', status: 502 }],
-	['a body that is not JSON', { kind: 'nonjson' }],
-];
-
 beforeAll(async () => {
 	await fx.control.reset();
 	seeded.customers = await fx.control.seedCustomers({ appId: APP_ID, count: 2500 });
@@ -154,7 +153,7 @@ describe('reads without faults (the baseline the retries are counted against)', 
 
 describe('a transient fault is retried once and the result is complete', () => {
 	const cases = OPERATIONS.flatMap((op) =>
-		TRANSIENT.map(([label, spec]) => [op.name, label, op, spec] as const),
+		transientFaults(3300).map(([label, spec]) => [op.name, label, op, spec] as const),
 	);
 	it.each(cases)('%s, %s', async (_name, _label, op, spec) => {
 		await fx.control.addFault({ pathPattern: op.path, ...spec, count: 1 });
@@ -178,18 +177,42 @@ describe('a fault that persists ends after the bound with a clear error', () => 
 			await fx.control.addFault({
 				pathPattern: op.path,
 				...op.persistent,
-				count: MAX_READ_ATTEMPTS + 2,
+				count: READ_ATTEMPTS + 2,
 			});
 			const result = await fx.run(op.parameters());
-			expect(result.error?.message).toBe(
-				`${op.persistentMessage} (tried ${MAX_READ_ATTEMPTS} times)`,
-			);
-			expect(result.error?.context?.attempts).toBe(MAX_READ_ATTEMPTS);
-			expect(result.requests).toHaveLength(MAX_READ_ATTEMPTS);
+			expect(result.error?.message).toBe(`${op.persistentMessage} (tried ${READ_ATTEMPTS} times)`);
+			expect(result.error?.context?.attempts).toBe(READ_ATTEMPTS);
+			expect(result.requests).toHaveLength(READ_ATTEMPTS);
 			expect(result.requests.every((r) => r.fault === op.persistent.kind)).toBe(true);
 			expect(result.items).toEqual([]);
 		},
 	);
+});
+
+describe('401, 403 and 404 without an envelope are answers (one request); 502, 503 and 504 are retried up to the bound', () => {
+	const cases = OPERATIONS.flatMap((op) =>
+		[401, 403, 404, 502, 503, 504].flatMap((status) =>
+			BARE_FORMS.map((form) => [op.name, status, form.form, op, form] as const),
+		),
+	);
+	it.each(cases)('%s, HTTP %s as %s', async (_name, status, _form, op, form) => {
+		await fx.control.addFault({
+			pathPattern: op.path,
+			...form.spec(status),
+			count: READ_ATTEMPTS + 1,
+		});
+		const result = await fx.run(op.parameters());
+		const attempts = status < 500 ? 1 : READ_ATTEMPTS;
+		const tried = attempts > 1 ? ` (tried ${attempts} times)` : '';
+		expect(result.error?.message).toBe(`${form.message(status)}${tried}`);
+		const description = String(result.error?.description);
+		expect(description).toContain(BARE_ADVICE[status]);
+		if (status === 404)
+			expect(description).toContain(`The path does not exist at ${fx.sandbox.url}`);
+		if (status > 500) expect(description).not.toContain('Base URL');
+		expect(on(result.requests, op.path)).toHaveLength(attempts);
+		expect(result.items).toEqual([]);
+	});
 });
 
 describe('an envelope error is an answer: never retried, reported with its vendor code', () => {
@@ -224,14 +247,14 @@ describe('spacing of read retries', () => {
 			pathPattern: op.path,
 			kind: 'status',
 			status: 500,
-			count: MAX_READ_ATTEMPTS - 1,
+			count: READ_ATTEMPTS - 1,
 		});
 		const result = await fx.run(op.parameters());
 		expect(result.error).toBeUndefined();
 		const arrivals = result.requests.map((r) => Date.parse(r.time));
-		// The first MAX_READ_ATTEMPTS requests are one read and its retries (later ones may follow).
-		const gaps = arrivals.slice(1, MAX_READ_ATTEMPTS).map((t, i) => t - arrivals[i]);
-		expect(gaps).toHaveLength(MAX_READ_ATTEMPTS - 1);
+		// The first READ_ATTEMPTS requests are one read and its retries (later ones may follow).
+		const gaps = arrivals.slice(1, READ_ATTEMPTS).map((t, i) => t - arrivals[i]);
+		expect(gaps).toHaveLength(READ_ATTEMPTS - 1);
 		// Lower bounds only: the waits are at least the backoff (timings above it depend on the machine).
 		expect(gaps[0]).toBeGreaterThanOrEqual(240);
 		expect(gaps[1]).toBeGreaterThanOrEqual(490);

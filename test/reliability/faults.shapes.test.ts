@@ -9,20 +9,16 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { PageWatch, warnIfChanged } from '../../nodes/ContactCenter/helpers/responses';
 import type { RequestContext } from '../../nodes/ContactCenter/transport';
+import type { RunNodeResult } from '../harness';
 import { APP_ID, PATHS, jsonOf, on, rl, useFixture } from './support';
 
 const fx = useFixture({ timeoutSeconds: 10 });
 
 const seeded = { customers: [] as string[], tasks: [] as string[] };
 
-const A = (data: unknown) => ({
-	success: true,
-	code: '200',
-	message: 'ok',
-	traceId: 'a'.repeat(32),
-	data,
-});
-const B = (data: unknown) => ({ code: 200, message: null, traceId: 'b'.repeat(32), data });
+const [traceA, traceB] = ['a'.repeat(32), 'b'.repeat(32)];
+const A = (data: unknown) => ({ success: true, code: '200', message: 'ok', traceId: traceA, data });
+const B = (data: unknown) => ({ code: 200, message: null, traceId: traceB, data });
 
 const rows = [{ id: '1', _id: '1', name: 'x' }];
 const all = (resource: string) => () => ({ resource, operation: 'getAll', returnAll: true });
@@ -34,10 +30,8 @@ const customer = () => ({
 });
 const task = () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[0]) });
 const L = 'data.list';
-const [FIELDS, GROUPS] = [
-	'data as the list of customer fields',
-	'data as the list of service groups',
-];
+const FIELDS = 'data as the list of customer fields';
+const GROUPS = 'data as the list of service groups';
 /** The voice-agent interface's paths answer in envelope B, the others in envelope A. */
 const envelope = (path: string, data: unknown) =>
 	[PATHS.agentQuery, PATHS.callerGroupQuery, PATHS.taskQuery].some((p) => p === path)
@@ -109,24 +103,24 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 });
 
 /** Starts a run, waits until its first list request has reached the sandbox (held by a delay fault), then changes the data. */
-async function changeDuringFirstPage(
-	change: () => Promise<unknown>,
-): Promise<Awaited<ReturnType<typeof fx.run>>> {
+async function changeDuringFirstPage(change: () => Promise<unknown>): Promise<RunNodeResult> {
 	await fx.control.clearLog();
 	await fx.control.addFault({ pathPattern: PATHS.crmList, kind: 'delay', delayMs: 1500, count: 1 });
 	const running = fx.run({ resource: 'customer', operation: 'getAll', returnAll: true });
 	// The delay fault logs the request when its handler has run (page 1 is read); the answer is held back.
-	for (
-		let tries = 0;
-		(await fx.control.getLog({ pathContains: PATHS.crmList })).length === 0;
-		tries++
-	) {
+	const arrived = async () => (await fx.control.getLog({ pathContains: PATHS.crmList })).length > 0;
+	for (let tries = 0; !(await arrived()); tries++) {
 		if (tries > 500) throw new Error('the first page request never arrived');
 		await new Promise((resolve) => setImmediate(resolve));
 	}
 	await change();
 	return await running;
 }
+
+/** The run's warning that the customers changed while they were read. */
+const changeWarning = (result: RunNodeResult) =>
+	result.logs.find((log) => log.level === 'warn' && log.message.includes('The customers changed'))
+		?.message;
 
 describe('data changing between pages of a Return All (2,500 customers, pages of 1,000)', () => {
 	it('7 customers added after page 1: the 7 rows pushed onto page 2 are output once, and the change is logged', async () => {
@@ -148,14 +142,9 @@ describe('data changing between pages of a Return All (2,500 customers, pages of
 		expect(ids.filter((id) => before.has(id)).sort()).toEqual([...before].sort());
 		expect(ids.filter((id) => added.includes(id))).toEqual([]);
 		expect(on(result.requests, PATHS.crmList)).toHaveLength(3);
-		const warning = result.logs.find(
-			(log) =>
-				log.level === 'warn' && log.message.includes('The customers changed while they were read'),
-		);
-		expect(warning?.message).toContain('the total went from 2500 to 2507 between pages');
-		expect(warning?.message).toContain(
-			'7 customers that moved to a later page were output once, not twice',
-		);
+		const warning = changeWarning(result);
+		expect(warning).toContain('the total went from 2500 to 2507 between pages');
+		expect(warning).toContain('7 customers that moved to a later page were output once, not twice');
 		seeded.customers.push(...added);
 	});
 
@@ -170,14 +159,11 @@ describe('data changing between pages of a Return All (2,500 customers, pages of
 		expect(result.error).toBeUndefined();
 		const ids = jsonOf(result.items).map((json) => String(json._id));
 		expect(new Set(ids).size).toBe(ids.length);
-		const warning = result.logs.find(
-			(log) =>
-				log.level === 'warn' && log.message.includes('The customers changed while they were read'),
-		);
-		expect(warning?.message).toContain(
+		const warning = changeWarning(result);
+		expect(warning).toContain(
 			`the total went from ${seeded.customers.length} to ${seeded.customers.length - 7} between pages`,
 		);
-		expect(warning?.message).toContain('may be missing');
+		expect(warning).toContain('may be missing');
 	});
 
 	it('a quiet Return All logs no warning', async () => {

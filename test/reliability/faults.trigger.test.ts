@@ -4,10 +4,9 @@
  * envelope error at once), emits nothing and keeps the cursor (the driver checks both), so the
  * next poll emits the same records once.
  */
-import { MAX_READ_ATTEMPTS } from '../../nodes/ContactCenter/transport';
 import type { FaultSpec } from '../sandbox/types';
 import { sandboxNow, shiftWall, TriggerRun } from '../trigger/driver';
-import { APP_ID, PATHS, useFixture } from './support';
+import { APP_ID, PATHS, READ_ATTEMPTS, transientFaults, useFixture } from './support';
 
 const fx = useFixture({ timeoutSeconds: 1 });
 
@@ -27,16 +26,7 @@ async function activatedWithNewRecords(): Promise<TriggerRun> {
 }
 
 describe('trigger poll: a transient fault is retried once and the poll emits exactly the new records', () => {
-	it.each<[string, Omit<FaultSpec, 'pathPattern'>]>([
-		['HTTP 500', { kind: 'status', status: 500 }],
-		['HTTP 502', { kind: 'status', status: 502 }],
-		['HTTP 503 with Retry-After', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
-		['HTTP 429 with Retry-After', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
-		['a delay past the timeout', { kind: 'delay', delayMs: 1300 }],
-		['a truncated body', { kind: 'truncated' }],
-		['an HTML error page', { kind: 'html', status: 502 }],
-		['a body that is not JSON', { kind: 'nonjson' }],
-	])('%s', async (_label, spec) => {
+	it.each(transientFaults(1300))('%s', async (_label, spec) => {
 		const run = await activatedWithNewRecords();
 		await fx.control.addFault({ pathPattern: PATHS.callRecords, ...spec, count: 1 });
 		const result = await run.poll();
@@ -51,17 +41,17 @@ describe('trigger poll: a fault that persists fails the poll, emits nothing, kee
 		[
 			'HTTP 503',
 			{ kind: 'status', status: 503, retryAfterSeconds: 0 },
-			`The Contact Center API answered HTTP 503 (tried ${MAX_READ_ATTEMPTS} times)`,
+			`The Contact Center API answered HTTP 503 (tried ${READ_ATTEMPTS} times)`,
 		],
 		[
 			'HTTP 429',
 			{ kind: 'status', status: 429, retryAfterSeconds: 0 },
-			`The Contact Center API answered HTTP 429 (tried ${MAX_READ_ATTEMPTS} times)`,
+			`The Contact Center API answered HTTP 429 (tried ${READ_ATTEMPTS} times)`,
 		],
 		[
 			'an HTML error page',
 			{ kind: 'html', status: 502 },
-			`The server answered HTTP 502 with an HTML page instead of JSON (tried ${MAX_READ_ATTEMPTS} times)`,
+			`The server answered HTTP 502 with an HTML page instead of JSON (tried ${READ_ATTEMPTS} times)`,
 		],
 		[
 			'an envelope error (vendor code, not retried)',
@@ -73,11 +63,11 @@ describe('trigger poll: a fault that persists fails the poll, emits nothing, kee
 		await fx.control.addFault({
 			pathPattern: PATHS.callRecords,
 			...spec,
-			count: MAX_READ_ATTEMPTS + 1,
+			count: READ_ATTEMPTS + 1,
 		});
 		const failed = await run.poll({ expectFailure: true });
 		expect(failed.error?.message).toBe(message);
-		expect(failed.requests).toHaveLength(spec.kind === 'envelope' ? 1 : MAX_READ_ATTEMPTS);
+		expect(failed.requests).toHaveLength(spec.kind === 'envelope' ? 1 : READ_ATTEMPTS);
 		await fx.control.clearFaults();
 		expect((await run.poll()).items).toHaveLength(30);
 		expect((await run.poll()).items).toBeNull();

@@ -11,6 +11,8 @@ import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import type { FaultSpec, TaskStatus, TenantStateDump } from '../sandbox/types';
 import {
 	APP_ID,
+	BARE_ADVICE,
+	BARE_FORMS,
 	PATHS,
 	importParameters,
 	on,
@@ -25,8 +27,8 @@ const fx = useFixture({ timeoutSeconds: 1 });
 interface Prepared {
 	parameters: INodeParameters;
 	items?: IDataObject[];
-	/** Asserts the sandbox state: the write applied exactly once (true) or not at all (false). */
-	check(applied: boolean): Promise<void>;
+	/** The value of the sandbox's state that the write changes. */
+	read: (state: TenantStateDump) => unknown;
 }
 
 interface WriteOp {
@@ -34,33 +36,28 @@ interface WriteOp {
 	path: string;
 	/** The vendor code the envelope fault answers with (one the spec lists for this endpoint). */
 	vendorCode: string;
+	/** That value once the write applied exactly once, and while it has not. */
+	states: [unknown, unknown];
+	/** Seeds what the write needs. */
 	prepare(): Promise<Prepared>;
 }
 
-async function seedAgentAndGroup(): Promise<{ agentId: string; groupId: string }> {
-	const [agentId] = await fx.control.seedAgents({
-		appId: APP_ID,
-		agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
-	});
-	const [groupId] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
-	return { agentId, groupId };
-}
-
-/** A check of one value of the sandbox's state: `ifApplied` once the write applied, else `ifNot`. */
-const sees =
-	(read: (state: TenantStateDump) => unknown, ifApplied: unknown, ifNot: unknown) =>
-	async (applied: boolean) =>
-		expect(read(await fx.control.getState(APP_ID))).toEqual(applied ? ifApplied : ifNot);
 const seedTask = async (status: TaskStatus, totalCount?: number) =>
 	(await fx.control.seedTasks({ appId: APP_ID, tasks: [{ status, totalCount }] }))[0];
-const taskStatus = (taskId: string) => (s: TenantStateDump) =>
-	s.tasks.find((t) => t.id === taskId)?.status;
+const onTask = async (operation: string, status: TaskStatus): Promise<Prepared> => {
+	const taskId = await seedTask(status, 5);
+	return {
+		parameters: { resource: 'callTask', operation, taskId: rl(taskId) },
+		read: (s) => s.tasks.find((t) => t.id === taskId)?.status,
+	};
+};
 
 const OPERATIONS: WriteOp[] = [
 	{
 		name: 'customer create',
 		path: PATHS.crmAdd,
 		vendorCode: '00000400',
+		states: [1, 0],
 		prepare: async () => ({
 			parameters: {
 				resource: 'customer',
@@ -68,18 +65,21 @@ const OPERATIONS: WriteOp[] = [
 				customerName: 'Fault Probe',
 				mobile: { values: [{ value: '13912345678' }] },
 			},
-			check: sees((s) => s.customers.filter((c) => c.customerName === 'Fault Probe').length, 1, 0),
+			read: (s) => s.customers.filter((c) => c.customerName === 'Fault Probe').length,
 		}),
 	},
 	{
 		name: 'call task create',
 		path: PATHS.taskCreate,
 		vendorCode: '803',
+		states: [1, 0],
 		prepare: async () => {
-			const { agentId, groupId } = await seedAgentAndGroup();
+			const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
+			const [agentId] = await fx.control.seedAgents({ appId: APP_ID, agents });
+			const [groupId] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
 			return {
 				parameters: taskCreateParameters(agentId, groupId, 'Fault task'),
-				check: sees((s) => s.tasks.filter((t) => t.taskName === 'Fault task').length, 1, 0),
+				read: (s) => s.tasks.filter((t) => t.taskName === 'Fault task').length,
 			};
 		},
 	},
@@ -87,17 +87,14 @@ const OPERATIONS: WriteOp[] = [
 		name: 'customer update',
 		path: PATHS.crmUpdate,
 		vendorCode: '00000400',
+		states: ['After', 'Before'],
 		prepare: async () => {
 			const customers = [{ customerName: 'Before' }];
 			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
+			const update = { customerId: id, updateFields: { customerName: 'After' } };
 			return {
-				parameters: {
-					resource: 'customer',
-					operation: 'update',
-					customerId: id,
-					updateFields: { customerName: 'After' },
-				},
-				check: sees((s) => s.customers.find((c) => c._id === id)?.customerName, 'After', 'Before'),
+				parameters: { resource: 'customer', operation: 'update', ...update },
+				read: (s) => s.customers.find((c) => c._id === id)?.customerName,
 			};
 		},
 	},
@@ -105,21 +102,14 @@ const OPERATIONS: WriteOp[] = [
 		name: 'service group update',
 		path: PATHS.groupUpdate,
 		vendorCode: '00000400',
+		states: ['After', 'Before'],
 		prepare: async () => {
 			const groups = [{ name: 'Before' }];
 			const [queueNumber] = await fx.control.seedServiceGroups({ appId: APP_ID, groups });
+			const update = { queueNumber: rl(queueNumber), updateFields: { name: 'After' } };
 			return {
-				parameters: {
-					resource: 'serviceGroup',
-					operation: 'update',
-					queueNumber: rl(queueNumber),
-					updateFields: { name: 'After' },
-				},
-				check: sees(
-					(s) => s.serviceGroups.find((g) => g.queueNumber === queueNumber)?.name,
-					'After',
-					'Before',
-				),
+				parameters: { resource: 'serviceGroup', operation: 'update', ...update },
+				read: (s) => s.serviceGroups.find((g) => g.queueNumber === queueNumber)?.name,
 			};
 		},
 	},
@@ -127,12 +117,13 @@ const OPERATIONS: WriteOp[] = [
 		name: 'customer delete',
 		path: PATHS.crmDelete,
 		vendorCode: '00000400',
+		states: [false, true],
 		prepare: async () => {
 			const customers = [{ customerName: 'Doomed' }];
 			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
 			return {
 				parameters: { resource: 'customer', operation: 'delete', customerId: id },
-				check: sees((s) => s.customers.some((c) => c._id === id), false, true),
+				read: (s) => s.customers.some((c) => c._id === id),
 			};
 		},
 	},
@@ -140,11 +131,12 @@ const OPERATIONS: WriteOp[] = [
 		name: 'display-number group delete',
 		path: PATHS.numberGroupDelete,
 		vendorCode: '00000400',
+		states: [false, true],
 		prepare: async () => {
 			const [id] = await fx.control.seedDisplayNumberGroups({ appId: APP_ID, count: 1 });
 			return {
 				parameters: { resource: 'displayNumberGroup', operation: 'delete', groupId: rl(id) },
-				check: sees((s) => s.displayNumberGroups.some((g) => g.id === id), false, true),
+				read: (s) => s.displayNumberGroups.some((g) => g.id === id),
 			};
 		},
 	},
@@ -152,16 +144,19 @@ const OPERATIONS: WriteOp[] = [
 		name: 'call task import (25 rows)',
 		path: PATHS.taskImport,
 		vendorCode: '809',
+		states: [
+			[25, 1],
+			[0, 0],
+		],
 		prepare: async () => {
 			const taskId = await seedTask('draft');
-			const imported = (s: TenantStateDump) => {
-				const task = s.tasks.find((t) => t.id === taskId);
-				return [task?.importedCustomers, task?.importBatchIds?.length];
-			};
 			return {
 				parameters: importParameters(taskId),
 				items: Array.from({ length: 25 }, (_, i) => ({ phone: phone(i) })),
-				check: sees(imported, [25, 1], [0, 0]),
+				read: (s) => {
+					const task = s.tasks.find((t) => t.id === taskId);
+					return [task?.importedCustomers, task?.importBatchIds?.length];
+				},
 			};
 		},
 	},
@@ -169,103 +164,94 @@ const OPERATIONS: WriteOp[] = [
 		name: 'call task start',
 		path: PATHS.taskOperate,
 		vendorCode: '806',
-		prepare: async () => {
-			const taskId = await seedTask('draft', 5);
-			return {
-				parameters: { resource: 'callTask', operation: 'start', taskId: rl(taskId) },
-				check: sees(taskStatus(taskId), 'running', 'draft'),
-			};
-		},
+		states: ['running', 'draft'],
+		prepare: async () => await onTask('start', 'draft'),
 	},
 	{
 		name: 'call task pause',
 		path: PATHS.taskOperate,
 		vendorCode: '807',
-		prepare: async () => {
-			const taskId = await seedTask('running', 5);
-			return {
-				parameters: { resource: 'callTask', operation: 'pause', taskId: rl(taskId) },
-				check: sees(taskStatus(taskId), 'pause', 'running'),
-			};
-		},
+		states: ['pause', 'running'],
+		prepare: async () => await onTask('pause', 'running'),
 	},
 ];
 
+/** Asserts the sandbox's state: the write applied exactly once (true) or not at all (false). */
+async function expectApplied(op: WriteOp, prepared: Prepared, applied: boolean): Promise<void> {
+	const state = prepared.read(await fx.control.getState(APP_ID));
+	expect(state).toEqual(op.states[applied ? 0 : 1]);
+}
+
 interface WriteFault {
 	label: string;
-	spec: Omit<FaultSpec, 'pathPattern'>;
-	/** The sandbox's handler ran before the answer was lost. */
-	applied: boolean;
+	/** Sent with count 3: a retry, if there were one, would meet the fault again. */
+	spec: Omit<FaultSpec, 'pathPattern' | 'count'>;
 	message: (op: WriteOp, baseUrl: string) => string;
-	/** The user is told the outcome is unknown (check before running again). */
-	unknownOutcome: boolean;
+	/** The sandbox's handler ran before the answer was lost. */
+	applied?: true;
+	/** The user is told the outcome (refused), not that it is unknown (check before running again). */
+	known?: true;
 	httpCode?: string;
+	/** What the description advises. */
+	says?: string;
 }
 
 const UNKNOWN = 'may or may not have applied it';
 const ENVELOPE_MESSAGE = 'vendor refused this request';
+const NOT_JSON = "The server's answer (HTTP 200) is not valid JSON";
+const answered = (status: number) => () => `The Contact Center API answered HTTP ${status}`;
 
 const FAULTS: WriteFault[] = [
-	...[500, 502, 503].map((status) => ({
-		label: `HTTP ${status}`,
-		spec: { kind: 'status' as const, status, count: 3 },
-		applied: false,
-		message: () => `The Contact Center API answered HTTP ${status}`,
-		unknownOutcome: true,
-		httpCode: String(status),
-	})),
+	// Statuses without an envelope: 401, 403 and 404 are refusals (nothing applied, and the user is
+	// told so); a 5xx leaves the outcome unknown.
+	...[401, 403, 404, 500, 502, 503, 504].flatMap((status) =>
+		BARE_FORMS.map(
+			(form): WriteFault => ({
+				label: `HTTP ${status} as ${form.form}`,
+				spec: form.spec(status),
+				message: () => form.message(status),
+				known: status < 500 ? true : undefined,
+				httpCode: String(status),
+				says: BARE_ADVICE[status],
+			}),
+		),
+	),
 	{
 		label: 'HTTP 429 (rate limited: refused, so the outcome is known)',
-		spec: { kind: 'status', status: 429, retryAfterSeconds: 0, count: 3 },
-		applied: false,
-		message: () => 'The Contact Center API answered HTTP 429',
-		unknownOutcome: false,
+		spec: { kind: 'status', status: 429, retryAfterSeconds: 0 },
+		message: answered(429),
+		known: true,
 		httpCode: '429',
 	},
 	{
 		label: 'a delay past the timeout (the write happened, the answer came too late)',
-		spec: { kind: 'delay', delayMs: 1500, count: 3 },
+		spec: { kind: 'delay', delayMs: 1500 },
 		applied: true,
 		message: () => 'The request timed out',
-		unknownOutcome: true,
 	},
 	{
 		label: 'a truncated body',
-		spec: { kind: 'truncated', count: 3 },
-		applied: false,
-		message: () => "The server's answer (HTTP 200) is not valid JSON",
-		unknownOutcome: true,
+		spec: { kind: 'truncated' },
+		message: () => NOT_JSON,
 		httpCode: '200',
 	},
 	{
 		label: 'a body that is not JSON',
-		spec: { kind: 'nonjson', count: 3 },
-		applied: false,
-		message: () => "The server's answer (HTTP 200) is not valid JSON",
-		unknownOutcome: true,
+		spec: { kind: 'nonjson' },
+		message: () => NOT_JSON,
 		httpCode: '200',
 	},
 	{
-		label: 'an HTML error page',
-		spec: { kind: 'html', status: 502, count: 3 },
-		applied: false,
-		message: () => 'The server answered HTTP 502 with an HTML page instead of JSON',
-		unknownOutcome: true,
-		httpCode: '502',
-	},
-	{
 		label: 'a connection reset after the write',
-		spec: { kind: 'reset', runHandler: true, count: 3 },
+		spec: { kind: 'reset', runHandler: true },
 		applied: true,
 		message: (_op, baseUrl) => `Could not reach the Contact Center API at ${baseUrl}`,
-		unknownOutcome: true,
 	},
 	{
 		label: 'an envelope error (vendor code)',
-		spec: { kind: 'envelope', envelopeMessage: ENVELOPE_MESSAGE, count: 3 },
-		applied: false,
+		spec: { kind: 'envelope', envelopeMessage: ENVELOPE_MESSAGE },
 		message: (op) => `Contact Center error ${op.vendorCode}: ${ENVELOPE_MESSAGE}`,
-		unknownOutcome: false,
+		known: true,
 	},
 ];
 
@@ -280,7 +266,7 @@ const cases = OPERATIONS.flatMap((op) =>
 describe('every write kind under every fault: one request, a clear error, applied at most once', () => {
 	it.each(cases)('%s, %s', async (_name, _label, op, fault) => {
 		const prepared = await op.prepare();
-		const spec: FaultSpec = { pathPattern: op.path, ...fault.spec };
+		const spec: FaultSpec = { pathPattern: op.path, ...fault.spec, count: 3 };
 		if (spec.kind === 'envelope')
 			spec.envelopeCode = /^\d{3}$/.test(op.vendorCode) ? Number(op.vendorCode) : op.vendorCode;
 		await fx.control.addFault(spec);
@@ -291,9 +277,13 @@ describe('every write kind under every fault: one request, a clear error, applie
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe(fault.message(op, fx.sandbox.url));
 		const description = String(result.error?.description ?? '');
-		if (fault.unknownOutcome) expect(description).toContain(UNKNOWN);
-		else expect(description).not.toContain(UNKNOWN);
+		if (fault.known) expect(description).not.toContain(UNKNOWN);
+		else expect(description).toContain(UNKNOWN);
 		if (fault.httpCode) expect(result.error?.httpCode).toBe(fault.httpCode);
+		if (fault.says) expect(description).toContain(fault.says);
+		if (spec.status === 404)
+			expect(description).toContain(`The path does not exist at ${fx.sandbox.url}`);
+		if (spec.status && spec.status > 500) expect(description).not.toContain('Base URL');
 		if (spec.kind === 'envelope') {
 			expect(result.error?.context?.vendorCode).toBe(op.vendorCode);
 			expect(description).toContain(VENDOR_CODE_HELP[op.vendorCode]);
@@ -314,7 +304,7 @@ describe('every write kind under every fault: one request, a clear error, applie
 		else expect(String(result.requests[0].code)).toBe(op.vendorCode);
 
 		// And the state shows the write applied at most once.
-		await prepared.check(fault.applied);
+		await expectApplied(op, prepared, fault.applied === true);
 	});
 });
 
@@ -324,6 +314,6 @@ describe('the same writes without a fault apply exactly once (the checks above c
 		const result = await fx.run(prepared.parameters, { items: prepared.items });
 		expect(result.error).toBeUndefined();
 		expect(on(result.requests, op.path)).toHaveLength(1);
-		await prepared.check(true);
+		await expectApplied(op, prepared, true);
 	});
 });

@@ -29,10 +29,8 @@ beforeAll(async () => {
 			{ id: OTHER_AGENT_ID, name: 'Survey', agentType: 'voiceagent', publishStatus: 'PUBLISHED' },
 		],
 	});
-	await fx.control.seedCallerNumberGroups({
-		appId: APP_ID,
-		groups: [{ id: GROUP_ID, groupName: 'Hangzhou' }],
-	});
+	const groups = [{ id: GROUP_ID, groupName: 'Hangzhou' }];
+	await fx.control.seedCallerNumberGroups({ appId: APP_ID, groups });
 });
 
 describe('the ids really are 18-digit numbers that JSON.parse would corrupt', () => {
@@ -41,11 +39,8 @@ describe('the ids really are 18-digit numbers that JSON.parse would corrupt', ()
 		const client = new SignedClient(fx.sandbox.url, APP_ID, SECRET);
 		const agents = await client.post(PATHS.agentQuery, { pageNo: 1, pageSize: 10 });
 		expect(agents.text).toContain(`"id":${AGENT_ID}`);
-		expect(
-			(JSON.parse(agents.text) as { data: { list: Array<{ id: number }> } }).data.list.map((a) =>
-				String(a.id),
-			),
-		).not.toContain(AGENT_ID);
+		const parsed = JSON.parse(agents.text) as { data: { list: Array<{ id: number }> } };
+		expect(parsed.data.list.map((a) => String(a.id))).not.toContain(AGENT_ID);
 		const groups = await client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10 });
 		expect(groups.text).toContain(`"id":${GROUP_ID}`);
 	});
@@ -90,15 +85,9 @@ describe('round trip: list → create → import → get → start → pause, id
 	});
 
 	it('import into that task by id: the task id goes out exact; the import batch id comes back exact', async () => {
-		const result = await fx.run(
-			{
-				resource: 'callTask',
-				operation: 'import',
-				taskId: rl('={{ $json.taskId }}'),
-				customerNumber: '={{ $json.phone }}',
-			},
-			{ items: [0, 1, 2].map((i) => ({ taskId, phone: phone(i) })) },
-		);
+		const items = [0, 1, 2].map((i) => ({ taskId, phone: phone(i) }));
+		const byId = { taskId: rl('={{ $json.taskId }}'), customerNumber: '={{ $json.phone }}' };
+		const result = await fx.run({ resource: 'callTask', operation: 'import', ...byId }, { items });
 		expect(result.error).toBeUndefined();
 		const [request] = on(result.requests, PATHS.taskImport);
 		expect(request.rawBody).toContain(`"taskId":"${taskId}"`);

@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import {
 	callMethod,
@@ -47,16 +48,12 @@ let showWrites = true;
 
 function capture(): void {
 	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+		const text = (a: unknown) =>
+			typeof a === 'string'
+				? a
+				: JSON.stringify(a, (_k, v) => (typeof v === 'bigint' ? `${v}` : v));
 		const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-			printed.push(
-				args
-					.map((a) =>
-						typeof a === 'string'
-							? a
-							: JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)),
-					)
-					.join(' '),
-			);
+			printed.push(args.map(text).join(' '));
 		});
 		restore.push(() => spy.mockRestore());
 	}
@@ -142,20 +139,15 @@ describe('a representative slice of the package with a recognisable secret', () 
 			appId: APP,
 			customers: [{ customerName: 'Existing', mobile: [{ value: '13700000000' }] }],
 		});
-		const [agentId] = await control.seedAgents({
-			appId: APP,
-			agents: [{ agentType: 'voicebot', publishStatus: 'PUBLISHED' }],
-		});
+		const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
+		const [agentId] = await control.seedAgents({ appId: APP, agents });
 		const [groupId] = await control.seedCallerNumberGroups({ appId: APP, count: 1 });
 		await control.seedFields({
 			appId: APP,
 			fields: [{ field: 'tier', name: 'Tier', type: 'text' }],
 		});
-		await control.injectRecords({
-			appId: APP,
-			channel: 'call',
-			generate: { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' },
-		});
+		const generate = { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' };
+		await control.injectRecords({ appId: APP, channel: 'call', generate });
 
 		// Saving the credential (right and wrong secret), and the editor's dropdowns.
 		expect((await testCredential(credentials)).status).toBe('OK');
@@ -181,15 +173,9 @@ describe('a representative slice of the package with a recognisable secret', () 
 		expect((await ok({ ...customer('getAll'), returnAll: true })).items).toHaveLength(2);
 		const rename = { customerId: id, updateFields: { customerName: 'Renamed' } };
 		await ok({ ...customer('update'), ...rename });
-		const records = await ok({
-			resource: 'serviceRecord',
-			operation: 'getAll',
-			channel: 'call',
-			startTime: '2026-03-01T00:00:00',
-			endTime: '2026-03-01T02:00:00',
-			returnAll: true,
-		});
-		expect(records.items).toHaveLength(20);
+		const window = { startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T02:00:00' };
+		const records = { resource: 'serviceRecord', operation: 'getAll', channel: 'call', ...window };
+		expect((await ok({ ...records, returnAll: true })).items).toHaveLength(20);
 		const task = await ok(taskCreateParameters(agentId, groupId));
 		const taskId = String(task.items[0].json.taskId);
 		const importing = { taskId: rl(taskId), customerNumber: '={{ $json.phone }}' };
@@ -203,29 +189,24 @@ describe('a representative slice of the package with a recognisable secret', () 
 
 		// The trigger: activation, a poll that emits, "Fetch Test Event", and a poll that fails.
 		const staticData = {};
-		const trigger = {
-			channel: 'all',
-			events: ['serviceNoteInsert', 'serviceNoteUpdate'],
-			options: { startFrom: '2026-03-01T00:00:00' },
-		};
+		const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
+		const parameters = { channel: 'all', events, options: { startFrom: '2026-03-01T00:00:00' } };
+		const polling = { nodeType: ContactCenterTrigger, parameters, credentials, staticData };
 		const pollAs = async (mode?: 'manual') =>
-			await poll({
-				nodeType: ContactCenterTrigger,
-				parameters: trigger,
-				credentials,
-				staticData,
-				timezone: 'Asia/Shanghai',
-				mode,
-			});
+			await poll({ ...polling, timezone: 'Asia/Shanghai', mode });
 		expect((await pollAs()).items).toHaveLength(20);
-		const aMinuteAgo = new Intl.DateTimeFormat('sv-SE', {
-			timeZone: 'Asia/Shanghai',
-			dateStyle: 'short',
-			timeStyle: 'medium',
-		}).format(new Date(Date.now() - 60_000));
-		const recent = [{ updateTime: aMinuteAgo }];
-		await control.injectRecords({ appId: APP, channel: 'im', records: recent });
+		const chat = formatApiTime(Date.now() - 60_000, 'Asia/Shanghai');
+		await control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: chat }] });
 		expect((await pollAs('manual')).items?.length).toBeGreaterThan(0);
+		// Then a call before, and a call after, that chat: each channel's newest record, oldest first.
+		const sample = async (secondsAgo: number) => {
+			const call = formatApiTime(Date.now() - secondsAgo * 1000, 'Asia/Shanghai');
+			await control.injectRecords({ appId: APP, channel: 'call', records: [{ updateTime: call }] });
+			const times = ((await pollAs('manual')).items ?? []).map(({ json }) => json.updateTime);
+			expect(times).toEqual(secondsAgo > 60 ? [call, chat] : [chat, call]);
+		};
+		await sample(120);
+		await sample(30);
 		await once(PATHS.callRecords, { kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 });
 		expect((await pollAs()).error?.message).toMatch(/HTTP 429/);
 		expect(JSON.stringify(staticData)).not.toContain(CANARY);
@@ -329,16 +310,12 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 		}
 		expect(read.error?.description).toContain('fix its Base URL');
 
+		const exposed = (e?: { message: string; description?: string | null }) =>
+			e && { message: e.message, description: e.description };
 		const everything = JSON.stringify({
 			tested,
-			results: [read, write, polled].map((r) => ({
-				error: r.error && {
-					message: r.error.message,
-					description: (r.error as { description?: string }).description,
-				},
-				logs: r.logs,
-			})),
-			dropdown: dropdown && { message: dropdown.message, description: dropdown.description },
+			results: [read, write, polled].map((r) => ({ error: exposed(r.error), logs: r.logs })),
+			dropdown: exposed(dropdown),
 			printed: printed.slice(printedBefore),
 		});
 		expect(everything).toContain('***@');

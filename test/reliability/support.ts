@@ -9,7 +9,7 @@ import { nodeRunner, type CredentialValues, type NodeRunner } from '../harness';
 import type { RunningSandbox, SandboxOptions } from '../sandbox';
 import type { SandboxControl } from '../sandbox/control';
 import { PATHS as API_PATHS, useSandbox } from '../sandbox/fixture';
-import type { LogEntry } from '../sandbox/types';
+import type { FaultSpec, LogEntry } from '../sandbox/types';
 
 /** A secret nobody could print by accident; every harness call searches its results for it. */
 export const SECRET = ['RELIABILITY', 'canary', '9d41c7e2'].join('-');
@@ -24,6 +24,54 @@ export const PATHS = {
 	crmGet: '/openapi/crm/',
 	fieldList: API_PATHS.crmFields,
 } as const;
+
+/** A read's attempts before it fails (1 + 3 retries): pinned here, not imported from the transport. */
+export const READ_ATTEMPTS = 4;
+
+/** Faults that one retry of a read gets past; `delayMs` is past the fixture's timeout. */
+export const transientFaults = (
+	delayMs: number,
+): Array<[string, Omit<FaultSpec, 'pathPattern'>]> => [
+	['HTTP 500', { kind: 'status', status: 500 }],
+	['HTTP 502', { kind: 'status', status: 502 }],
+	['HTTP 503 with Retry-After', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
+	['HTTP 429 with Retry-After', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
+	['a delay past the timeout', { kind: 'delay', delayMs }],
+	['a truncated body', { kind: 'truncated' }],
+	['an HTML error page', { kind: 'html', status: 502 }],
+	['a body that is not JSON', { kind: 'nonjson' }],
+];
+
+/**
+ * An HTTP error status answered without an API envelope comes as an HTML page or as JSON without a
+ * `code` (a gateway's or Spring's error body); the error's message for each.
+ */
+export const BARE_FORMS = [
+	{
+		form: 'an HTML page',
+		spec: (status: number) => ({ kind: 'html', status }) as const,
+		message: (status: number) =>
+			`The server answered HTTP ${status} with an HTML page instead of JSON`,
+	},
+	{
+		form: 'JSON without a code',
+		spec: (status: number) => ({ kind: 'status', status }) as const,
+		message: (status: number) => `The Contact Center API answered HTTP ${status}`,
+	},
+];
+
+const SIGNING =
+	"Check the credential's App ID and App Secret, and that this server's clock is correct";
+const UNAVAILABLE = 'probably temporarily unavailable (an outage or maintenance)';
+/** What the error's description says for a status without an envelope, on reads and writes alike. */
+export const BARE_ADVICE: Record<number, string> = {
+	401: SIGNING,
+	403: SIGNING,
+	404: "Check the credential's Base URL",
+	502: UNAVAILABLE,
+	503: UNAVAILABLE,
+	504: UNAVAILABLE,
+};
 
 export interface Fixture {
 	sandbox: RunningSandbox;

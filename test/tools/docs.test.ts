@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -146,18 +146,11 @@ function readmeBlock(name: string): { lang: string; body: string } {
 }
 
 /** A registry on 127.0.0.1 that knows one package (the packed tarball) and answers 404 to the rest. */
-async function startRegistry(pack: PackedPackage): Promise<{
-	server: Server;
-	url: string;
-	requests: string[];
-}> {
+async function startRegistry(pack: PackedPackage) {
 	const tarball = readFileSync(pack.tarball);
+	const unpack = ['-xzOf', pack.tarball, 'package/package.json'];
 	const manifest = JSON.parse(
-		(
-			await runChecked('tar', ['-xzOf', pack.tarball, 'package/package.json'], {
-				timeoutMs: 30_000,
-			})
-		).stdout,
+		(await runChecked('tar', unpack, { timeoutMs: 30_000 })).stdout,
 	) as Record<string, unknown>;
 	const requests: string[] = [];
 	const server = createServer((req, res) => {
@@ -165,24 +158,15 @@ async function startRegistry(pack: PackedPackage): Promise<{
 		const { port } = server.address() as AddressInfo;
 		const tarballPath = `/${pack.name}/-/${pack.name}-${pack.version}.tgz`;
 		if (req.url === `/${pack.name}`) {
+			const dist = {
+				tarball: `http://127.0.0.1:${port}${tarballPath}`,
+				shasum: createHash('sha1').update(tarball).digest('hex'),
+				integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
+			};
+			const version = { ...manifest, _id: `${pack.name}@${pack.version}`, dist };
+			const packument = { name: pack.name, 'dist-tags': { latest: pack.version } };
 			res.setHeader('content-type', 'application/json');
-			res.end(
-				JSON.stringify({
-					name: pack.name,
-					'dist-tags': { latest: pack.version },
-					versions: {
-						[pack.version]: {
-							...manifest,
-							_id: `${pack.name}@${pack.version}`,
-							dist: {
-								tarball: `http://127.0.0.1:${port}${tarballPath}`,
-								shasum: createHash('sha1').update(tarball).digest('hex'),
-								integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
-							},
-						},
-					},
-				}),
-			);
+			res.end(JSON.stringify({ ...packument, versions: { [pack.version]: version } }));
 		} else if (req.url === tarballPath) {
 			res.setHeader('content-type', 'application/octet-stream');
 			res.end(tarball);
@@ -270,17 +254,19 @@ describe("the README's install commands, against a registry on 127.0.0.1", () =>
 		expect(registry.requests).toContain('GET /n8n-workflow');
 	}, 150_000);
 
+	/** Runs a README command as a user whose home is `<work>/<name>`; it must install only the package. */
+	async function installAs(name: string, shell: string, args: string[]): Promise<void> {
+		const home = path.join(work, name);
+		await runChecked(shell, args, { env: userEnv(home, registry.url), timeoutMs: 120_000 });
+		expectInstalledForN8n(home, pack);
+		expect(registry.requests.every((r) => r.startsWith(`GET /${PACKAGE_NAME}`))).toBe(true);
+	}
+
 	test('manual install: the commands land the package in <user folder>/.n8n/nodes', async () => {
 		const { lang, body } = readmeBlock('manual-install');
 		expect(lang).toBe('bash');
 		expect(body).toContain(`npm install --legacy-peer-deps ${PACKAGE_NAME}`);
-		const home = path.join(work, 'manual');
-		await runChecked('bash', ['-euo', 'pipefail', '-c', body], {
-			env: userEnv(home, registry.url),
-			timeoutMs: 120_000,
-		});
-		expectInstalledForN8n(home, pack);
-		expect(registry.requests.every((r) => r.startsWith(`GET /${PACKAGE_NAME}`))).toBe(true);
+		await installAs('manual', 'bash', ['-euo', 'pipefail', '-c', body]);
 	}, 150_000);
 
 	test('Dockerfile: FROM a tested n8n release, and its npm step lands the package in the user folder', async () => {
@@ -293,14 +279,7 @@ describe("the README's install commands, against a registry on 127.0.0.1", () =>
 		expect(body).not.toContain('N8N_CUSTOM_EXTENSIONS');
 		const run = /^RUN ((?:.*\\\n)*.*)$/m.exec(body);
 		expect(run).not.toBeNull();
-		const command = run![1].replace(/\\\n\s*/g, ' ');
 		// The image's user is node with HOME /home/node, n8n's user folder there.
-		const home = path.join(work, 'docker');
-		await runChecked('sh', ['-ec', command], {
-			env: userEnv(home, registry.url),
-			timeoutMs: 120_000,
-		});
-		expectInstalledForN8n(home, pack);
-		expect(registry.requests.every((r) => r.startsWith(`GET /${PACKAGE_NAME}`))).toBe(true);
+		await installAs('docker', 'sh', ['-ec', run![1].replace(/\\\n\s*/g, ' ')]);
 	}, 150_000);
 });

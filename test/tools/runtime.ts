@@ -94,6 +94,13 @@ function defaultLog(line: string): void {
 	process.stderr.write(`[runtime] ${line}\n`);
 }
 
+/** Seconds since `started`, for progress lines. */
+const secondsSince = (started: number): string => ((Date.now() - started) / 1000).toFixed(1);
+
+/** A cache folder's `.complete` marker text, '' when there is none. */
+const markerText = async (dir: string): Promise<string> =>
+	(await fs.readFile(path.join(dir, MARKER), 'utf8').catch(() => '')).trim();
+
 /** The npm package carrying the official Node binary for this machine. */
 export function nodePackageName(): string {
 	const platform = ({ linux: 'linux', darwin: 'darwin', win32: 'win' } as Record<string, string>)[
@@ -118,9 +125,16 @@ function nodePaths(root: string): Pick<Runtime, 'nodeBinDir' | 'nodeBin' | 'node
 	return { nodeDir, nodeBinDir, nodeBin };
 }
 
-function n8nPaths(release: N8nRelease): Pick<Runtime, 'n8nDir' | 'n8nBin'> {
+/** Where a release's Node and n8n live in the cache, installed or not. */
+function runtimePaths(release: N8nRelease): Runtime {
 	const n8nDir = path.join(cacheRoot(), `n8n-${release.version}`);
-	return { n8nDir, n8nBin: path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n') };
+	const n8nBin = path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
+	return {
+		n8nVersion: release.version,
+		...nodePaths(nodeFolder(release.nodeMajor)),
+		n8nDir,
+		n8nBin,
+	};
 }
 
 function hostDir(release: N8nRelease): string {
@@ -130,16 +144,13 @@ function hostDir(release: N8nRelease): string {
 /** Paths of an installed runtime, without installing anything (throws if something is missing). */
 export function installedRuntime(version?: string): Runtime {
 	const release = selectedRelease(version);
-	const node = nodePaths(nodeFolder(release.nodeMajor));
-	const n8n = n8nPaths(release);
+	const runtime = runtimePaths(release);
 	const fix = `run \`npm run runtime -- --n8n ${release.version}\``;
-	if (!existsSync(path.join(nodeFolder(release.nodeMajor), MARKER)) || !existsSync(node.nodeBin)) {
+	if (!existsSync(path.join(nodeFolder(release.nodeMajor), MARKER)) || !existsSync(runtime.nodeBin))
 		throw new Error(`Node ${release.nodeMajor} is not installed: ${fix}`);
-	}
-	if (!existsSync(path.join(n8n.n8nDir, MARKER)) || !existsSync(n8n.n8nBin)) {
+	if (!existsSync(path.join(runtime.n8nDir, MARKER)) || !existsSync(runtime.n8nBin))
 		throw new Error(`n8n ${release.version} is not installed: ${fix}`);
-	}
-	return { n8nVersion: release.version, ...node, ...n8n };
+	return runtime;
 }
 
 interface InstallStep {
@@ -183,20 +194,15 @@ async function run(command: string, args: string[], step: InstallStep): Promise<
  * `npm_package_*`/`npm_lifecycle_*` variables: none of them is meant for the cache folder, so they
  * are dropped, and every command below says explicitly whether scripts run.
  */
-function installEnv(base: NodeJS.ProcessEnv = process.env, nodeMajor?: string): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [key, value] of Object.entries(base)) {
-		if (
-			/^npm_(config_(ignore_scripts|local_prefix|prefix|global|workspaces?|include_workspace_root)|package_|lifecycle_)/i.test(
-				key,
-			)
-		)
-			continue;
-		env[key] = value;
-	}
+function installEnv(nodeMajor?: string): NodeJS.ProcessEnv {
+	const callers =
+		/^npm_(config_(ignore_scripts|local_prefix|prefix|global|workspaces?|include_workspace_root)|package_|lifecycle_)/i;
+	const env: NodeJS.ProcessEnv = Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !callers.test(key)),
+	);
 	if (nodeMajor) {
 		const { nodeBinDir, nodeDir } = nodePaths(nodeFolder(nodeMajor));
-		env.PATH = `${nodeBinDir}${path.delimiter}${base.PATH ?? ''}`;
+		env.PATH = `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`;
 		env.npm_config_nodedir = nodeDir;
 	}
 	return env;
@@ -222,15 +228,8 @@ export async function ensureNode(major: string, options: EnsureOptions = {}): Pr
 			path.join(staging, 'package.json'),
 			'{ "name": "node-runtime", "private": true }\n',
 		);
-		await run(
-			'npm',
-			['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', spec],
-			{
-				cwd: staging,
-				log,
-				timeoutMs: 10 * 60_000,
-			},
-		);
+		const install = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'];
+		await run('npm', [...install, spec], { cwd: staging, log, timeoutMs: 10 * 60_000 });
 		const { nodeBin } = nodePaths(staging);
 		if (!existsSync(nodeBin)) throw new Error(`${spec} installed no binary at ${nodeBin}`);
 		await fs.chmod(nodeBin, 0o755);
@@ -238,7 +237,7 @@ export async function ensureNode(major: string, options: EnsureOptions = {}): Pr
 		await fs.writeFile(path.join(staging, MARKER), `${new Date().toISOString()}\n`);
 		await fs.rm(root, { recursive: true, force: true });
 		await fs.rename(staging, root);
-		log(`Node ${major} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		log(`Node ${major} ready in ${secondsSince(started)} s`);
 		return nodePaths(root).nodeBinDir;
 	});
 }
@@ -246,11 +245,6 @@ export async function ensureNode(major: string, options: EnsureOptions = {}): Pr
 /** Node 24, which n8n 2.x needs. */
 export async function ensureNode24(options: EnsureOptions = {}): Promise<string> {
 	return ensureNode('24', options);
-}
-
-/** An environment whose `node` and native-addon headers are those of the selected n8n's Node. */
-export function node24Env(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-	return installEnv(base, '24');
 }
 
 /** The two files that pin an install: a host folder's package.json and its lockfile. */
@@ -312,15 +306,16 @@ async function smokeTest(runtime: Runtime, log: (line: string) => void): Promise
 	const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-runtime-smoke-'));
 	try {
 		const input = path.join(folder, 'credentials.json');
+		const data = { name: 'x-smoke', value: randomBytes(8).toString('hex') };
 		const credential = {
 			id: 'runtimeSmokeTest1',
 			name: 'runtime smoke test',
 			type: 'httpHeaderAuth',
-			data: { name: 'x-smoke', value: randomBytes(8).toString('hex') },
+			data,
 		};
 		await fs.writeFile(input, JSON.stringify([credential]));
 		const env: NodeJS.ProcessEnv = {
-			...installEnv(process.env, selectedRelease(runtime.n8nVersion).nodeMajor),
+			...installEnv(selectedRelease(runtime.n8nVersion).nodeMajor),
 			N8N_USER_FOLDER: folder,
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
 			DB_TYPE: 'sqlite',
@@ -337,15 +332,9 @@ async function smokeTest(runtime: Runtime, log: (line: string) => void): Promise
 			if (/^(DB_POSTGRESDB_|EXECUTIONS_MODE$|QUEUE_|NODE_ENV$|NODE_OPTIONS$|JEST_)/.test(key))
 				delete env[key];
 		}
-		const res = await runChecked(
-			runtime.nodeBin,
-			[runtime.n8nBin, 'import:credentials', `--input=${input}`],
-			{
-				cwd: folder,
-				env,
-				timeoutMs: 3 * 60_000,
-			},
-		).catch((error: unknown) => {
+		const importing = [runtime.n8nBin, 'import:credentials', `--input=${input}`];
+		const options = { cwd: folder, env, timeoutMs: 3 * 60_000 };
+		const res = await runChecked(runtime.nodeBin, importing, options).catch((error: unknown) => {
 			throw new Error(
 				`n8n ${runtime.n8nVersion} failed its smoke test (import:credentials): ${error instanceof Error ? error.message : String(error)}`,
 			);
@@ -356,7 +345,7 @@ async function smokeTest(runtime: Runtime, log: (line: string) => void): Promise
 			);
 		}
 		log(
-			`smoke test passed: n8n ${runtime.n8nVersion} opened SQLite and imported a credential (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+			`smoke test passed: n8n ${runtime.n8nVersion} opened SQLite and imported a credential (${secondsSince(started)} s)`,
 		);
 	} finally {
 		await fs.rm(folder, { recursive: true, force: true });
@@ -375,22 +364,21 @@ async function buildSqlite(
 		['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
 		{
 			cwd: n8nDir,
-			env: { ...installEnv(process.env, release.nodeMajor), npm_config_ignore_scripts: 'false' },
+			env: { ...installEnv(release.nodeMajor), npm_config_ignore_scripts: 'false' },
 			log,
 			// node-gyp prints every compiler command and warning; show errors and the outcome only.
 			show: (line) => /\berror\b|ERR!|rebuilt/i.test(line),
 			timeoutMs: 15 * 60_000,
 		},
 	);
-	const missing = sqliteBindings(n8nDir).filter((b) => !b.built);
-	if (sqliteBindings(n8nDir).length === 0)
-		throw new Error(`no sqlite3 package found under ${n8nDir}`);
-	if (missing.length > 0) {
+	const bindings = sqliteBindings(n8nDir);
+	const missing = bindings.filter((b) => !b.built).map((b) => b.dir);
+	if (bindings.length === 0) throw new Error(`no sqlite3 package found under ${n8nDir}`);
+	if (missing.length > 0)
 		throw new Error(
-			`npm rebuild sqlite3 reported success but built nothing in ${missing.map((b) => b.dir).join(', ')}`,
+			`npm rebuild sqlite3 reported success but built nothing in ${missing.join(', ')}`,
 		);
-	}
-	log(`sqlite3 built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	log(`sqlite3 built in ${secondsSince(started)} s`);
 }
 
 /** Why a cache whose files match the pins cannot be trusted, or undefined when it can. */
@@ -419,17 +407,15 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 	const log = options.log ?? defaultLog;
 	const release = selectedRelease(options.version);
 	await ensureNode(release.nodeMajor, options);
-	const { n8nDir, n8nBin } = n8nPaths(release);
+	const runtime = runtimePaths(release);
+	const { n8nDir, n8nBin } = runtime;
 	const fingerprint = pinsFingerprint(hostDir(release), release.nodeMajor);
-	const marker = path.join(n8nDir, MARKER);
-	const readMarker = async (): Promise<string> =>
-		(await fs.readFile(marker, 'utf8').catch(() => '')).trim();
-	if (!cacheProblem(n8nDir, n8nBin, fingerprint, await readMarker()))
+	if (!cacheProblem(n8nDir, n8nBin, fingerprint, await markerText(n8nDir)))
 		return installedRuntime(release.version);
 	return withLock(n8nDir, log, async () => {
-		const problem = cacheProblem(n8nDir, n8nBin, fingerprint, await readMarker());
+		const problem = cacheProblem(n8nDir, n8nBin, fingerprint, await markerText(n8nDir));
 		if (!problem) return installedRuntime(release.version);
-		await fs.rm(marker, { force: true });
+		await fs.rm(path.join(n8nDir, MARKER), { force: true });
 		await fs.mkdir(n8nDir, { recursive: true });
 		// The pins this folder was installed from, kept apart from npm's own lockfile there (npm may
 		// rewrite that one: on 2026-11-25 it moved three @aws-sdk packages up a patch version).
@@ -458,7 +444,7 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 				['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
 				{
 					cwd: n8nDir,
-					env: installEnv(process.env, release.nodeMajor),
+					env: installEnv(release.nodeMajor),
 					log,
 					timeoutMs: 20 * 60_000,
 					heartbeat: diskGrowth(n8nDir),
@@ -466,17 +452,11 @@ export async function ensureN8n(options: EnsureOptions = {}): Promise<Runtime> {
 			);
 			await fs.mkdir(pinsDir, { recursive: true });
 			await copyPins(hostDir(release), pinsDir);
-			log(`n8n installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+			log(`n8n installed in ${secondsSince(started)} s`);
 		}
 		if (sqliteBindings(n8nDir).some((b) => !b.built)) await buildSqlite(release, n8nDir, log);
-		const runtime: Runtime = {
-			n8nVersion: release.version,
-			...nodePaths(nodeFolder(release.nodeMajor)),
-			n8nDir,
-			n8nBin,
-		};
 		await smokeTest(runtime, log);
-		await fs.writeFile(marker, `${fingerprint}\n`);
+		await fs.writeFile(path.join(n8nDir, MARKER), `${fingerprint}\n`);
 		return installedRuntime(release.version);
 	});
 }
@@ -510,27 +490,25 @@ export async function ensureVerdaccio(options: EnsureOptions = {}): Promise<Regi
 		verdaccioBin: path.join(dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
 	};
 	const fingerprint = pinsFingerprint(REGISTRY_HOST_DIR);
-	const marker = path.join(dir, MARKER);
 	const complete = async (): Promise<boolean> =>
-		existsSync(result.verdaccioBin) &&
-		(await fs.readFile(marker, 'utf8').catch(() => '')).trim() === fingerprint;
+		existsSync(result.verdaccioBin) && (await markerText(dir)) === fingerprint;
 	if (await complete()) return result;
 	return withLock(dir, log, async () => {
 		if (await complete()) return result;
 		const started = Date.now();
 		log(`installing Verdaccio ${version} into ${dir} (about 30 s, ~320 packages)`);
-		await fs.rm(marker, { force: true });
+		await fs.rm(path.join(dir, MARKER), { force: true });
 		await fs.mkdir(dir, { recursive: true });
 		await copyPins(REGISTRY_HOST_DIR, dir);
 		await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
 			cwd: dir,
-			env: installEnv(process.env, '24'),
+			env: installEnv('24'),
 			log,
 			timeoutMs: 10 * 60_000,
 		});
 		await runChecked(nodeBin, [result.verdaccioBin, '--version'], { cwd: dir, timeoutMs: 60_000 });
-		await fs.writeFile(marker, `${fingerprint}\n`);
-		log(`Verdaccio ${version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		await fs.writeFile(path.join(dir, MARKER), `${fingerprint}\n`);
+		log(`Verdaccio ${version} ready in ${secondsSince(started)} s`);
 		return result;
 	});
 }
@@ -556,7 +534,7 @@ if (require.main === module) {
 			);
 			return;
 		}
-		defaultLog(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		defaultLog(`ready in ${secondsSince(started)} s`);
 		for (const runtime of runtimes) {
 			for (const [key, value] of Object.entries(runtime)) defaultLog(`${key.padEnd(10)} ${value}`);
 		}

@@ -95,15 +95,14 @@ async function main(): Promise<void> {
 	const home = path.join(cacheRoot(), 'start');
 	const userFolder = path.join(home, 'user');
 
-	for (const [port, what] of [
-		[args.port, 'n8n'],
-		[args.sandboxPort, 'the sandbox'],
+	for (const [port, what, option] of [
+		[args.port, 'n8n', 'port'],
+		[args.sandboxPort, 'the sandbox', 'sandbox-port'],
 	] as const) {
-		if (await portInUse(port)) {
+		if (await portInUse(port))
 			throw new Error(
-				`port ${port} (for ${what}) is taken on 127.0.0.1; stop what uses it or pick another with --${what === 'n8n' ? 'port' : 'sandbox-port'}`,
+				`port ${port} (for ${what}) is taken on 127.0.0.1; stop what uses it or pick another with --${option}`,
 			);
-		}
 	}
 
 	const runtime = await step(`Node 24 and n8n ${N8N_VERSION} ready`, () =>
@@ -169,10 +168,8 @@ async function main(): Promise<void> {
 			.update(JSON.stringify({ credential, workflows }))
 			.digest('hex');
 		const importedFile = path.join(home, 'imported.sha256');
-		const imported = existsSync(importedFile)
-			? (await fs.readFile(importedFile, 'utf8')).trim()
-			: '';
-		if (imported !== fingerprint) {
+		const imported = await fs.readFile(importedFile, 'utf8').catch(() => '');
+		if (imported.trim() !== fingerprint) {
 			await step(`credential "${credential.name}" imported`, () =>
 				n8n.importCredentials([credential]),
 			);
