@@ -21,23 +21,9 @@ import type {
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode } from '../harness';
 import { IMPORTS } from './tenants';
-import { median, round } from './util';
+import { childMain, cpuSince, spread } from './util';
 
-export interface ItemsResult {
-	label: string;
-	items: number;
-	/** CPU microseconds per item of every measured run, and their median. */
-	cpuUsPerItem: number[];
-	medianCpuUsPerItem: number;
-	wallUsPerItem: number[];
-	/** Requests the node asked for per run (answered from the recording). */
-	requests: number;
-}
-
-export interface ItemsReport {
-	results: ItemsResult[];
-	engine: string;
-}
+export type ItemsReport = Awaited<ReturnType<typeof measureItems>>;
 
 const ITEMS = 1_000;
 const RUNS = 7;
@@ -68,8 +54,7 @@ class TimedContactCenter extends ContactCenter {
 		const cpu = process.cpuUsage();
 		const started = performance.now();
 		const output = await ContactCenter.prototype.execute.call(context);
-		const used = process.cpuUsage(cpu);
-		timing = { cpuUs: used.user + used.system, wallMs: performance.now() - started };
+		timing = { cpuUs: cpuSince(cpu), wallMs: performance.now() - started };
 		return output;
 	}
 }
@@ -91,11 +76,7 @@ const parameters = (expression: (field: string) => string): INodeParameters => (
 	additionalFields: { owner: expression('owner'), customerSource: expression('source') },
 });
 
-async function measure(
-	label: string,
-	url: string,
-	expression: (field: string) => string,
-): Promise<ItemsResult> {
+async function measure(label: string, url: string, expression: (field: string) => string) {
 	const cpu: number[] = [];
 	const wall: number[] = [];
 	// Run 0 records the reply and warms up; it is not counted.
@@ -115,17 +96,19 @@ async function measure(
 		cpu.push(timing.cpuUs / ITEMS);
 		wall.push((timing.wallMs * 1000) / ITEMS);
 	}
+	const { runs, median } = spread(cpu, 1);
 	return {
 		label,
 		items: ITEMS,
-		cpuUsPerItem: cpu.map((v) => round(v, 1)),
-		medianCpuUsPerItem: round(median(cpu), 1),
-		wallUsPerItem: wall.map((v) => round(v, 1)),
+		cpuUsPerItem: runs,
+		medianCpuUsPerItem: median,
+		wallUsPerItem: spread(wall, 1).runs,
+		// Requests the node asked for per run (answered from the recording).
 		requests,
 	};
 }
 
-export async function measureItems(url: string): Promise<ItemsReport> {
+export async function measureItems(url: string) {
 	const { Expression } = await import('n8n-workflow');
 	return {
 		engine: Expression.getActiveImplementation(),
@@ -144,12 +127,4 @@ export async function measureItems(url: string): Promise<ItemsReport> {
 	};
 }
 
-if (require.main === module) {
-	const url = process.argv[2];
-	measureItems(url)
-		.then((report) => process.stdout.write(`ITEMS ${JSON.stringify(report)}\n`))
-		.catch((error: unknown) => {
-			process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-			process.exit(1);
-		});
-}
+if (require.main === module) childMain('ITEMS', async () => await measureItems(process.argv[2]));

@@ -5,9 +5,10 @@
  * (the trigger drains a backlog of 100,000 records, poll after poll, with n8n's static data kept
  * between polls), and the drain's floors: its requests replayed (`drain-raw`: undici + JSON.parse;
  * `drain-n8n`: n8n's own request helper + JSON.parse, in a probe node, the body read as text as our
- * transport does; `drain-n8n-buffer`: the same with the body read as bytes), keeping nothing. Prints one JSON line: peak RSS (process.resourceUsage().maxRSS), the RSS after
- * loading, and for the drain the size of the static data. The harness's secret check is off here
- * (it serialises every output, which a real n8n never does); every other run of the nodes keeps it.
+ * transport does; `drain-n8n-buffer`: the same with the body read as bytes), keeping nothing. Prints
+ * one line `MEMORY <json>`: peak RSS (process.resourceUsage().maxRSS), the RSS after loading, and
+ * for the drain the size of the static data. The harness's secret check is off here (it serialises
+ * every output, which a real n8n never does); every other run of the nodes keeps it.
  *
  *   node -r ts-node/register/transpile-only test/bench/memory-child.ts <scenario> <sandbox url>
  */
@@ -28,21 +29,19 @@ import {
 	importItems,
 	importParameters,
 	IMPORTS,
-	loadTrigger,
+	MAIN,
 	replayRaw,
 	SIZES,
 } from './scenarios';
-import { MAIN } from './tenants';
+import { childMain, round } from './util';
 
 /** The drain's requests, written by the drain child for the floor children. */
 const DRAIN_REQUESTS = path.join(tmpdir(), 'contact-center-bench-drain-requests.json');
 
-async function main(): Promise<void> {
-	const [scenario, url] = process.argv.slice(2);
+async function measure(scenario: string, url: string): Promise<IDataObject> {
 	const control = new SandboxControl(url);
 	ensureN8nRuntime();
-	// Load every module the scenarios touch before the baseline is read.
-	const trigger = loadTrigger();
+	// Every module the scenarios touch is loaded (imported) before the baseline is read.
 	const loadedRss = process.memoryUsage().rss;
 	const result: IDataObject = { scenario };
 	const started = performance.now();
@@ -68,7 +67,7 @@ async function main(): Promise<void> {
 	} else if (scenario === 'drain') {
 		// A drain that fails leaves no requests behind, so the floors fail too instead of replaying an older run's.
 		rmSync(DRAIN_REQUESTS, { force: true });
-		const out = await drainBacklog({ url, control, trigger }, {}, { checkSecret: false });
+		const out = await drainBacklog({ url, control }, { checkSecret: false });
 		result.polls = out.polls;
 		result.emitted = out.items;
 		result.requests = out.requests.length;
@@ -102,17 +101,11 @@ async function main(): Promise<void> {
 		throw new Error(`unknown scenario ${scenario}`);
 	}
 	result.ms = Math.round(performance.now() - started);
-	result.loadedRssMB = Math.round((loadedRss / 1024 / 1024) * 10) / 10;
+	result.loadedRssMB = round(loadedRss / 1024 / 1024);
 	// maxRSS is in kilobytes.
-	result.peakRssMB = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
-	result.heapUsedMB = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
-	process.stdout.write(`MEMORY ${JSON.stringify(result)}\n`);
+	result.peakRssMB = round(process.resourceUsage().maxRSS / 1024);
+	result.heapUsedMB = round(process.memoryUsage().heapUsed / 1024 / 1024);
+	return result;
 }
 
-main().then(
-	() => process.exit(0),
-	(error: unknown) => {
-		process.stderr.write(`memory child: ${error instanceof Error ? error.stack : String(error)}\n`);
-		process.exit(1);
-	},
-);
+childMain('MEMORY', async () => await measure(process.argv[2], process.argv[3]));

@@ -19,14 +19,8 @@ export const ENTRY_POINTS = [
 export interface PackageReport {
 	built: boolean;
 	buildMs?: number;
-	dist: {
-		files: number;
-		bytes: number;
-		jsBytes: number;
-		mapBytes: number;
-		otherBytes: number;
-		byKind: Record<string, { files: number; bytes: number }>;
-	};
+	/** Files and bytes in all, and by kind (extension). */
+	dist: { files: number; bytes: number; byKind: Record<string, { files: number; bytes: number }> };
 	tarball?: { bytes: number; unpackedBytes: number; files: number };
 	requires: Array<{
 		name: string;
@@ -36,15 +30,6 @@ export interface PackageReport {
 		withWorkflowLoadedMs: number;
 		runs: number;
 	}>;
-}
-
-function walk(dir: string, out: string[] = []): string[] {
-	for (const name of readdirSync(dir)) {
-		const full = path.join(dir, name);
-		if (statSync(full).isDirectory()) walk(full, out);
-		else out.push(full);
-	}
-	return out;
 }
 
 const REQUIRE_SCRIPT = (file: string, preload: boolean) =>
@@ -57,7 +42,7 @@ export async function measurePackage(options: {
 }): Promise<PackageReport> {
 	const report: PackageReport = {
 		built: false,
-		dist: { files: 0, bytes: 0, jsBytes: 0, mapBytes: 0, otherBytes: 0, byKind: {} },
+		dist: { files: 0, bytes: 0, byKind: {} },
 		requires: [],
 	};
 	if (options.build) {
@@ -68,19 +53,18 @@ export async function measurePackage(options: {
 		report.built = true;
 		report.buildMs = Math.round(built.ms);
 	}
-	for (const file of walk(path.join(REPO, 'dist'))) {
-		const bytes = statSync(file).size;
+	const dist = path.join(REPO, 'dist');
+	for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+		const stat = statSync(path.join(dist, file));
+		if (!stat.isFile()) continue;
+		const bytes = stat.size;
 		report.dist.files++;
 		report.dist.bytes += bytes;
-		const kind = path.basename(file).startsWith('.')
-			? path.basename(file)
-			: (/\.[^.]+$/.exec(file)?.[0] ?? '(none)');
+		const name = path.basename(file);
+		const kind = name.startsWith('.') ? name : path.extname(name) || '(none)';
 		const entry = (report.dist.byKind[kind] ??= { files: 0, bytes: 0 });
 		entry.files++;
 		entry.bytes += bytes;
-		if (file.endsWith('.js')) report.dist.jsBytes += bytes;
-		else if (file.endsWith('.map')) report.dist.mapBytes += bytes;
-		else report.dist.otherBytes += bytes;
 	}
 	const packed = await runChild('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
 		timeoutMs: 120_000,

@@ -16,20 +16,23 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { PARALLEL_REQUESTS_DEFAULT } from '../../nodes/ContactCenter/actions/parallel';
-import { PACKAGE_NAME, type WorkflowImport, type WorkflowNode } from '../e2e/lib';
-import { benchN8n, chain, code, http, manual, signing, successfulRuns, timesOf } from './peer';
+import { PACKAGE_NAME, type WorkflowImport } from '../e2e/lib';
+import { benchN8n, code, http, signing, successfulRuns, timesOf, workflow } from './peer';
 import type { Tenant } from './tenants';
 import {
 	drainLog,
 	flag,
+	listOption,
 	loadavg,
 	log,
 	machine,
-	median,
+	numberOption,
 	option,
 	REPO,
 	round,
+	spread,
 	startSandboxChild,
+	type Machine,
 } from './util';
 
 const TENANT: Tenant = {
@@ -38,8 +41,6 @@ const TENANT: Tenant = {
 	timezone: 'Asia/Shanghai',
 };
 const CREDENTIAL = { id: 'benchParallelCr1', name: 'Bench parallel tenant' };
-
-const list = (text: string) => text.split(',').filter(Boolean);
 
 type Op = 'create' | 'upsert' | 'get';
 const OP_LABEL: Record<Op, string> = {
@@ -50,52 +51,29 @@ const OP_LABEL: Record<Op, string> = {
 
 interface Variant {
 	key: string;
-	label: string;
 	op: Op;
 	workflow: WorkflowImport;
-	/** Nodes every variant of the op shares (the trigger and the generated rows). */
-	common: string[];
 }
 
-const ours = (
-	op: Op,
-	typeVersion: number,
-	parallelRequests: number | undefined,
-	x: number,
-): WorkflowNode => {
-	const parameters: Record<string, unknown> =
-		op === 'get'
-			? {
-					resource: 'customer',
-					operation: 'get',
-					customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-				}
+const ours = (op: Op, typeVersion: number, parallelRequests?: number) => ({
+	name: 'Contact Center',
+	type: `${PACKAGE_NAME}.contactCenter`,
+	typeVersion,
+	parameters: {
+		resource: 'customer',
+		operation: op,
+		...(op === 'get'
+			? { customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }
 			: {
-					resource: 'customer',
-					operation: op,
 					customerName: '={{ $json.name }}',
 					mobile: { values: [{ value: '={{ $json.phone }}' }] },
 					// Version 2's Create or Update names the customer by a required Phone (ignored by version 1).
 					...(op === 'upsert' ? { phone: '={{ $json.phone }}' } : {}),
-				};
-	if (parallelRequests !== undefined) parameters.parallelRequests = parallelRequests;
-	return {
-		id: 'n2',
-		name: 'Contact Center',
-		type: `${PACKAGE_NAME}.contactCenter`,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		credentials: { contactCenterApi: CREDENTIAL },
-	};
-};
-
-const httpGet = (id: string, name: string, x: number): WorkflowNode => {
-	const node = http(id, name, x);
-	const { sendBody, contentType, specifyBody, jsonBody, ...parameters } = node.parameters;
-	void [sendBody, contentType, specifyBody, jsonBody];
-	return { ...node, parameters: { ...parameters, method: 'GET' } };
-};
+				}),
+		...(parallelRequests === undefined ? {} : { parallelRequests }),
+	},
+	credentials: { contactCenterApi: CREDENTIAL },
+});
 
 /** The 300 rows: new phones for Create (unique per execution), the seeded customers otherwise. */
 function rows(op: Op, items: number, seeded: Array<{ id: string; phone: string }>): string {
@@ -108,34 +86,27 @@ return Array.from({ length: ${items} }, (_, i) => ({ json: { name: 'Bench ' + $e
 	return `return ${JSON.stringify(data)}.map((json) => ({ json }));`;
 }
 
-function peer(op: Op, url: string): WorkflowNode[] {
+function peer(op: Op, url: string) {
 	const sign = signing(url, TENANT);
-	const customer = `{ customerName: item.json.name, mobile: [{ value: item.json.phone }] }`;
+	const signEach = (path: string, body = '') =>
+		`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + ${path}, headers: sign()${body} } }));`;
 	if (op === 'get')
-		return [
-			code(
-				'p1',
-				'Sign',
-				`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + '/openapi/crm/' + item.json.id, headers: sign() } }));`,
-				400,
-			),
-			httpGet('p2', 'Get', 600),
-		];
+		return [code('Sign', signEach("'/openapi/crm/' + item.json.id")), http('Get', 'GET')];
 	const add = [
 		code(
-			'p1',
 			'Sign',
-			`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + '/openapi/crm/add', headers: sign(), body: ${customer} } }));`,
-			400,
+			signEach(
+				"'/openapi/crm/add'",
+				', body: { customerName: item.json.name, mobile: [{ value: item.json.phone }] }',
+			),
 		),
-		http('p2', 'Add', 600),
+		http('Add'),
 	];
 	if (op === 'create') return add;
 	// Create or Update by hand: an add, then an update of the customer the API names as the holder.
 	return [
 		...add,
 		code(
-			'p3',
 			'Sign updates',
 			`${sign}
 const sent = $('Sign').all();
@@ -146,9 +117,8 @@ $input.all().forEach((answer, i) => {
   out.push({ json: { url: BASE + '/openapi/crm/update', headers: sign(), body } });
 });
 return out;`,
-			800,
 		),
-		http('p4', 'Update', 1000),
+		http('Update'),
 	];
 }
 
@@ -157,41 +127,29 @@ function variants(
 	ops: Op[],
 	items: number,
 	sweep: number[],
-	withV1: boolean,
 	seeded: Array<{ id: string; phone: string }>,
 ): Variant[] {
-	const out: Variant[] = [];
-	ops.forEach((op, o) => {
-		const start = manual();
-		const input = code('n1', 'Rows', rows(op, items, seeded), 200);
-		const make = (key: string, label: string, nodes: WorkflowNode[]): Variant => ({
+	return ops.flatMap((op, o) => {
+		const make = (key: string, label: string, nodes: ReturnType<typeof peer>): Variant => ({
 			key,
-			label,
 			op,
-			common: ['Start', 'Rows'],
-			workflow: {
-				id: `benchPar${o}${key.replace(/[^a-z0-9]/gi, '')}`.padEnd(16, '0').slice(0, 16),
-				name: `Bench parallel: ${OP_LABEL[op]}, ${label}`,
-				nodes: [start, input, ...nodes],
-				connections: chain('Start', 'Rows', ...nodes.map((n) => n.name)),
-				settings: { executionOrder: 'v1' },
-			},
+			workflow: workflow(
+				`benchPar${o}${key.replace(/[^a-z0-9]/gi, '')}`.padEnd(16, '0').slice(0, 16),
+				`Bench parallel: ${OP_LABEL[op]}, ${label}`,
+				[code('Rows', rows(op, items, seeded)), ...nodes],
+			),
 		});
-		out.push(
+		return [
 			make('v2', `version 2 defaults (Parallel Requests ${PARALLEL_REQUESTS_DEFAULT})`, [
-				ours(op, 2, undefined, 400),
+				ours(op, 2),
 			]),
-		);
-		out.push(make('peer', 'hand-built Code + HTTP Request', peer(op, url)));
-		if (withV1)
-			out.push(make('v1', 'version 1 (one item after another)', [ours(op, 1, undefined, 400)]));
-		if (op === 'create')
-			for (const limit of sweep)
-				out.push(
-					make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [ours(op, 2, limit, 400)]),
-				);
+			make('peer', 'hand-built Code + HTTP Request', peer(op, url)),
+			...(flag('skip-v1') ? [] : [make('v1', 'version 1 (one item after another)', [ours(op, 1)])]),
+			...(op === 'create' ? sweep : []).map((limit) =>
+				make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [ours(op, 2, limit)]),
+			),
+		];
 	});
-	return out;
 }
 
 interface Sample {
@@ -211,13 +169,11 @@ interface Sample {
 }
 
 async function main(): Promise<void> {
-	const runs = Math.min(20, Math.max(1, Number(option('runs', '3'))));
-	const items = Math.min(5000, Math.max(1, Number(option('items', '300'))));
-	const latencies = list(option('latencies', '0,20,100')).map(Number);
-	const ops = list(option('ops', 'create,upsert,get')) as Op[];
-	const sweep = list(option('sweep', '')).map(Number);
-	const withV1 = !flag('skip-v1');
-	const host = machine();
+	const runs = numberOption('runs', 3, 1, 20);
+	const items = numberOption('items', 300, 1, 5000);
+	const latencies = listOption('latencies', '0,20,100').map(Number);
+	const ops = listOption('ops', 'create,upsert,get') as Op[];
+	const host: Machine = machine();
 	const command =
 		`npx ts-node --transpile-only test/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim();
 	log(`parallel bench: ${command}; load ${host.loadStart.join(' / ')}`);
@@ -243,7 +199,8 @@ async function main(): Promise<void> {
 				data: { baseUrl: sandbox.url, ...TENANT, timeoutSeconds: 120 },
 			},
 		]);
-		const all = variants(sandbox.url, ops, items, sweep, withV1, known);
+		const sweep = listOption('sweep', '').map(Number);
+		const all = variants(sandbox.url, ops, items, sweep, known);
 		await n8n.importWorkflows(all.map((v) => v.workflow));
 
 		for (const latencyMs of latencies) {
@@ -285,7 +242,7 @@ async function main(): Promise<void> {
 		for (const variant of all) {
 			const mine = pending.filter((p) => p.variant === variant && p.sample.ok);
 			const runs = await successfulRuns(n8n, variant.workflow, mine.length);
-			mine.forEach((p, i) => Object.assign(p.sample, timesOf(runs[i], variant.common)));
+			mine.forEach((p, i) => Object.assign(p.sample, timesOf(runs[i], ['Start', 'Rows'])));
 		}
 		await n8n.stop();
 	} finally {
@@ -314,7 +271,7 @@ interface Row {
 function report(
 	samples: Sample[],
 	meta: {
-		host: ReturnType<typeof machine>;
+		host: Machine;
 		command: string;
 		runs: number;
 		items: number;
@@ -333,15 +290,19 @@ function report(
 				if (mine.length === 0) continue;
 				const timed = mine.filter((s) => s.ms !== undefined);
 				const ms = timed.map((s) => s.ms as number);
+				const { runs, median } = spread(ms, 0);
 				rows.push({
 					op,
 					latencyMs,
 					variant,
-					runs: ms.map((m) => round(m, 0)),
-					medianMs: round(median(ms), 0),
+					runs,
+					medianMs: median,
 					minMs: round(Math.min(...ms), 0),
 					maxMs: round(Math.max(...ms), 0),
-					medianWorkMs: round(median(timed.map((s) => s.workMs as number)), 0),
+					medianWorkMs: spread(
+						timed.map((s) => s.workMs as number),
+						0,
+					).median,
 					requests: Math.max(...mine.map((s) => s.requests)),
 					failedRuns: mine.filter((s) => !s.ok).length,
 					failedRequests: mine.reduce((sum, s) => sum + s.failedRequests, 0),
