@@ -4,8 +4,8 @@
  * 127.0.0.1 (in a process of its own) and written to test/bench/results.md, results.json and
  * chart.svg. Not a test: nothing here fails on a missed target; the results say which were met.
  *
- *   npm run bench -- [--runs 5] [--skip-peer] [--skip-memory] [--skip-package] [--skip-build]
- *                    [--only customers,records,...,micro,memory,package,peer] [--merge]
+ *   npm run bench -- [--runs 5] [--skip-micro|items|memory|package|peer] [--skip-build]
+ *                    [--only customers,records,...,micro,items,memory,package,peer] [--merge]
  *                    [--wait-quiet 300] [--out test/bench]
  *
  * --render rewrites results.md and chart.svg from results.json.
@@ -20,7 +20,7 @@ import * as path from 'node:path';
 import { installedRuntime } from '../tools/runtime';
 import { renderChart } from './chart';
 import type { ItemsReport } from './items';
-import { runMicro, type MicroReport } from './micro';
+import type { MicroReport } from './micro';
 import { measurePackage, type PackageReport } from './package-size';
 import { measurePeer, type PeerReport } from './peer';
 import { renderMarkdown } from './report';
@@ -237,34 +237,25 @@ function compileChildren(notes: string[]): Promise<string | undefined> {
 	return compiled;
 }
 
-/** A program of test/bench in a process of its own (compiled when `compile`): its report, or the error. */
+/** A program of test/bench in a process of its own (compiled unless `compile` is false): its report, or the error. */
 async function benchChild<T>(
 	name: string,
 	args: string[],
 	prefix: string,
-	compile: string[] | false,
+	notes: string[],
+	compile = true,
 ) {
-	const js = compile ? await compileChildren(compile) : undefined;
+	const js = compile ? await compileChildren(notes) : undefined;
 	const argv = js
 		? [path.join(js, `${name}.js`), ...args]
 		: tsNodeArgs(path.join(__dirname, `${name}.ts`), args);
 	return await childReport<T>(argv, prefix, 20 * 60_000);
 }
 
-/** micro.ts in a child (compiled), so that nothing else the bench loads runs beside it. */
-async function runMicroChild(url: string, notes: string[]): Promise<MicroReport> {
-	const res = await benchChild<MicroReport>('micro', [url], 'MICRO', notes);
+/** The report of a child, or a note that its part was not measured. */
+function reported<T>(part: string, notes: string[], res: { report: T } | { error: string }) {
 	if ('report' in res) return res.report;
-	notes.push('The micro-benchmark child failed; its figures were measured in the bench process.');
-	log(`micro-benchmark child failed: ${res.error}`);
-	return await runMicro(url);
-}
-
-/** items.ts in a child under ts-node (it loads n8n-core through the harness). */
-async function runItemsChild(url: string, notes: string[]): Promise<ItemsReport | undefined> {
-	const res = await benchChild<ItemsReport>('items', [url], 'ITEMS', false);
-	if ('report' in res) return res.report;
-	notes.push(`CPU per item: not measured, the child failed (${res.error}).`);
+	notes.push(`${part}: not measured, the child failed (${res.error}).`);
 	return undefined;
 }
 
@@ -275,14 +266,7 @@ async function measureMemory(
 ): Promise<MemoryResult[]> {
 	const out: MemoryResult[] = [];
 	const how = (await compileChildren(notes)) ? 'compiled JavaScript' : 'ts-node';
-	for (const scenario of [
-		'baseline',
-		'import',
-		'drain',
-		'drain-raw',
-		'drain-n8n',
-		'drain-n8n-buffer',
-	]) {
+	for (const scenario of 'baseline import drain drain-raw drain-n8n drain-n8n-buffer'.split(' ')) {
 		const samples: MemoryResult[] = [];
 		let error: string | undefined;
 		for (let i = 0; i < repeats && !error; i++) {
@@ -352,12 +336,15 @@ async function main(): Promise<void> {
 		await seed(ctx);
 		results.floor = await measureFloor(ctx, runs, only);
 		if (wanted('micro')) {
-			log('microbenchmarks of our pure functions, in a process of their own…');
-			results.micro = await runMicroChild(sandbox.url, notes);
+			log('microbenchmarks of our pure functions, in a process of their own (compiled)…');
+			const res = await benchChild<MicroReport>('micro', [sandbox.url], 'MICRO', notes);
+			results.micro = reported('CPU per request', notes, res);
 		}
 		if (wanted('items')) {
+			// Under ts-node: it loads n8n-core through the harness.
 			log('CPU per item of Customer → Create in n8n-core, in a process of its own…');
-			results.items = await runItemsChild(sandbox.url, notes);
+			const res = await benchChild<ItemsReport>('items', [sandbox.url], 'ITEMS', notes, false);
+			results.items = reported('CPU per item', notes, res);
 		}
 		if (wanted('memory'))
 			results.memory = await measureMemory(sandbox.url, notes, Math.min(3, runs));

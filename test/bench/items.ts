@@ -1,15 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
- * The node's own CPU per item, requests excluded: 1,000 items through Customer → Create with five
- * `{{ $json.x }}` parameters, run by n8n-core (the harness: WorkflowExecute, ExecuteContext, n8n's
- * getNodeParameter behind our fast path). The node's request helper answers from a recorded reply
- * of the sandbox (recorded in a warm-up run), so what is timed is our node: the router, parameter
- * reads, validation, body, the transport's stringify and lossless parse, output items. CPU is
- * process.cpuUsage around the node's execute(); the figure is the median run's CPU per item.
- * For reference, the same with each parameter an expression n8n must evaluate (`{{ String($json.x) }}`).
- * A program (index.ts runs it in a process of its own); prints `ITEMS <json>`.
- *
- *   node -r ts-node/register/transpile-only items.ts <sandbox url>
+ * The node's own CPU per item, requests excluded (results.md says how): Customer → Create on 1,000
+ * items through the harness, the request helper answering from a reply recorded in a warm-up run,
+ * process.cpuUsage around execute(). A program: `node -r ts-node/register/transpile-only items.ts
+ * <sandbox url>` prints `ITEMS <json>`.
  */
 import type {
 	IExecuteFunctions,

@@ -1,16 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * One memory measurement in a fresh process that does only that: `baseline` (load everything, run
- * nothing), `import` (100,000 input items imported into a call task through n8n-core) or `drain`
- * (the trigger drains a backlog of 100,000 records, poll after poll, with n8n's static data kept
- * between polls), and the drain's floors: its requests replayed (`drain-raw`: undici + JSON.parse;
- * `drain-n8n`: n8n's own request helper + JSON.parse, in a probe node, the body read as text as our
- * transport does; `drain-n8n-buffer`: the same with the body read as bytes), keeping nothing. Prints
- * one line `MEMORY <json>`: peak RSS (process.resourceUsage().maxRSS), the RSS after loading, and
- * for the drain the size of the static data. The harness's secret check is off here (it serialises
- * every output, which a real n8n never does); every other run of the nodes keeps it.
- *
- *   node -r ts-node/register/transpile-only test/bench/memory-child.ts <scenario> <sandbox url>
+ * One memory measurement in a fresh process that does only that (`node memory-child.js <scenario>
+ * <sandbox url>`, compiled by index.ts): `baseline` (load everything, run nothing), `import`
+ * (100,000 items into a call task), `drain` (the trigger drains 100,000 records, n8n's static data
+ * kept between polls), and the drain's floors, its requests replayed keeping nothing (`drain-raw`:
+ * undici; `drain-n8n`: n8n's request helper in a probe node, bodies as text as our transport reads
+ * them; `drain-n8n-buffer`: as bytes). Prints `MEMORY <json>`: peak RSS (maxRSS), the RSS after
+ * loading, for the drain the static data's size. The harness's secret check is off here (it
+ * serialises every output, which a real n8n never does); every other run of the nodes keeps it.
  */
 import type { IDataObject } from 'n8n-workflow';
 

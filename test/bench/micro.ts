@@ -2,18 +2,14 @@
 /**
  * The CPU our own code adds per request, measured on its pure functions: signing, validation and
  * mapping of realistic items, building the body (stringifyJson) and the lossless parse of realistic
- * answers (parseJson, compared with JSON.parse on the same text: only what it adds is ours, a raw
- * client pays JSON.parse too; on big pages that part is timed alone, see measurePart). Each function
- * runs in batches bounded in iterations and time; the figure is the median batch's CPU time
- * (process.cpuUsage) per call.
+ * answers (parseJson against JSON.parse on the same text: only what it adds is ours; on big pages
+ * that part is timed alone, see measurePart). Each function runs in batches bounded in iterations
+ * and time; the figure is the median batch's CPU time (process.cpuUsage) per call.
  *
- * index.ts runs it as a program of its own, compiled to JavaScript: it loads our package's code and
- * n8n-workflow (which that code imports), nothing of n8n-core, the harness or the workloads. In the
- * main bench process, right after n8n-core and the workloads, V8's optimizing compiler and
- * concurrent marking stay busy for seconds and the same functions measured 3–20× slower and varied
- * 2× from run to run (process.cpuUsage counts those threads too). Prints one line: `MICRO <json>`.
- *
- *   node micro.js <sandbox url>
+ * A program of its own (index.ts runs it compiled, `node micro.js <sandbox url>`, printing
+ * `MICRO <json>`): it loads our code and n8n-workflow only. Beside n8n-core and the workloads, V8's
+ * compiler and concurrent marking stay busy for seconds and the same functions measured 3–20×
+ * slower, varying 2× from run to run (process.cpuUsage counts those threads too).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
@@ -145,22 +141,9 @@ async function fetchText(url: string, path: string, body: unknown): Promise<stri
 const answer = (data: string) =>
 	`{"code":200,"data":${data},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}`;
 
-export interface MicroReport {
-	functions: MicroResult[];
-	/** Per representative request: our CPU in µs, and per row where the request carries rows. */
-	perRequest: Array<{
-		request: string;
-		parts: string;
-		cpuUs: number;
-		/** What any client spends on the same request and is not ours (JSON.stringify of an import body). */
-		floorUs?: number;
-		rows?: number;
-		perRowUs?: number;
-	}>;
-	sizes: Record<string, number>;
-}
+export type MicroReport = Awaited<ReturnType<typeof runMicro>>;
 
-export async function runMicro(url: string): Promise<MicroReport> {
+export async function runMicro(url: string) {
 	const day = recordDay();
 	const texts = {
 		agents: await fetchText(url, '/openapi/agent/web/v1/agent/query', { pageNo: 1, pageSize: 20 }),
@@ -425,71 +408,75 @@ export async function runMicro(url: string): Promise<MicroReport> {
 	const extra = (x: { ours: MicroResult; native: MicroResult; added?: MicroResult }) =>
 		x.added ? x.added.cpuUs : Math.max(0, x.ours.cpuUs - x.native.cpuUs);
 
-	const sum = (...parts: Array<MicroResult | number>) =>
-		parts.reduce<number>((total, x) => total + (typeof x === 'number' ? x : x.cpuUs), 0);
+	/** A representative request: our CPU in µs, and per row where it carries rows; `floorUs`: what any client spends on it too. */
+	const request = (
+		request: string,
+		parts: string,
+		costs: Array<MicroResult | number>,
+		rows?: number,
+		floorUs?: number,
+	) => {
+		const cpuUs = costs.reduce<number>((sum, x) => sum + (typeof x === 'number' ? x : x.cpuUs), 0);
+		return {
+			request,
+			parts,
+			cpuUs,
+			...(floorUs === undefined ? {} : { floorUs }),
+			...(rows ? { rows, perRowUs: cpuUs / rows } : {}),
+		};
+	};
 	const over = (ours: MicroResult, native: MicroResult) => Math.max(0, ours.cpuUs - native.cpuUs);
-	const page = (request: string, parse: typeof p.agents, rows: number) => ({
-		request,
-		parts: 'sign + lossless-parse overhead',
-		cpuUs: sum(f.sign, extra(parse)),
-		rows,
-	});
+	const signParse = 'sign + lossless-parse overhead';
 	const importTail =
 		'run-wide dedup + planning + what stringifyJson adds to JSON.stringify + lossless-parse overhead';
-	const perRequest: MicroReport['perRequest'] = [
-		{
-			request: 'Create a call task (one item)',
-			parts: 'sign + validate/map + stringifyJson + lossless-parse overhead',
-			cpuUs: sum(f.sign, f.validateTask, f.stringifyCreate, extra(p.created)),
-		},
-		{
-			request: 'Create a customer (one item)',
-			parts: 'sign + validate/map + stringifyJson(≈ create body) + lossless-parse overhead',
-			cpuUs: sum(f.sign, f.validateCustomer, f.stringifyCreate, extra(p.created)),
-		},
-		{
-			request: 'Start or pause a task',
-			parts: 'sign + lossless-parse overhead',
-			cpuUs: sum(f.sign, extra(p.operated)),
-		},
-		page('Voice agents, one page of 20', p.agents, 20),
-		page('Call tasks, one page of 500', p.tasks, 500),
-		page('Customers, one page of 1,000', p.customers, 1000),
-		{
-			request: 'Service records, one query of 1,000',
-			parts: 'sign + query check + lossless-parse overhead + window step + output mapping',
-			cpuUs: sum(f.sign, f.recordQuery, extra(p.records), f.windowStep, f.outputRecords),
-			rows: 1000,
-		},
-		{
-			request: 'Import request of 10,000 rows (Map Automatically)',
-			parts: `sign + 10,000 items read, checked and mapped + ${importTail}`,
-			cpuUs: sum(
+	const perRequest = [
+		request(
+			'Create a call task (one item)',
+			'sign + validate/map + stringifyJson + lossless-parse overhead',
+			[f.sign, f.validateTask, f.stringifyCreate, extra(p.created)],
+		),
+		request(
+			'Create a customer (one item)',
+			'sign + validate/map + stringifyJson(≈ create body) + lossless-parse overhead',
+			[f.sign, f.validateCustomer, f.stringifyCreate, extra(p.created)],
+		),
+		request('Start or pause a task', signParse, [f.sign, extra(p.operated)]),
+		request('Voice agents, one page of 20', signParse, [f.sign, extra(p.agents)], 20),
+		request('Call tasks, one page of 500', signParse, [f.sign, extra(p.tasks)], 500),
+		request('Customers, one page of 1,000', signParse, [f.sign, extra(p.customers)], 1000),
+		request(
+			'Service records, one query of 1,000',
+			'sign + query check + lossless-parse overhead + window step + output mapping',
+			[f.sign, f.recordQuery, extra(p.records), f.windowStep, f.outputRecords],
+			1000,
+		),
+		request(
+			'Import request of 10,000 rows (Map Automatically)',
+			`sign + 10,000 items read, checked and mapped + ${importTail}`,
+			[
 				f.sign,
 				f.autoRows,
 				f.dedupPlan,
 				over(f.stringifyAuto, f.stringifyAutoNative),
 				extra(p.imported),
-			),
-			floorUs: f.stringifyAutoNative.cpuUs,
-			rows: 10_000,
-		},
-		{
-			request:
-				'Import request of 10,000 rows with remark and a variable each (checks only; n8n resolves the mapped values)',
-			parts: `sign + 10,000 row checks + ${importTail}`,
-			cpuUs: sum(
+			],
+			10_000,
+			f.stringifyAutoNative.cpuUs,
+		),
+		request(
+			'Import request of 10,000 rows with remark and a variable each (checks only; n8n resolves the mapped values)',
+			`sign + 10,000 row checks + ${importTail}`,
+			[
 				f.sign,
 				f.manualRows,
 				f.dedupPlan,
 				over(f.stringifyImport, f.stringifyImportNative),
 				extra(p.imported),
-			),
-			floorUs: f.stringifyImportNative.cpuUs,
-			rows: 10_000,
-		},
+			],
+			10_000,
+			f.stringifyImportNative.cpuUs,
+		),
 	];
-	for (const r of perRequest) if (r.rows) r.perRowUs = r.cpuUs / r.rows;
 	return {
 		functions: [
 			...Object.values(f),

@@ -16,8 +16,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { PARALLEL_REQUESTS_DEFAULT } from '../../nodes/ContactCenter/actions/parallel';
-import { PACKAGE_NAME, type WorkflowImport } from '../e2e/lib';
-import { benchN8n, code, http, signing, successfulRuns, timesOf, workflow } from './peer';
+import { PACKAGE_NAME, type RunData, type WorkflowImport } from '../e2e/lib';
+import { benchN8n, code, http, install, signing, successfulRuns, timesOf, workflow } from './peer';
+import { table } from './report';
 import type { Tenant } from './tenants';
 import {
 	drainLog,
@@ -161,9 +162,8 @@ interface Sample {
 	requests: number;
 	failedRequests: number;
 	maxInFlight: number;
-	/** First node start to last node end. */
+	/** First node start to last node end, and the nodes after the common rows (timesOf). */
 	ms?: number;
-	/** The nodes after the common rows. */
 	workMs?: number;
 	error?: string;
 }
@@ -178,43 +178,36 @@ async function main(): Promise<void> {
 		`npx ts-node --transpile-only test/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim();
 	log(`parallel bench: ${command}; load ${host.loadStart.join(' / ')}`);
 
-	const sandbox = await startSandboxChild([{ ...TENANT }]);
+	const sandbox = await startSandboxChild([TENANT]);
 	const { n8n } = await benchN8n('bench-parallel-n8n');
-	const samples: Sample[] = [];
-	const pending: Array<{ sample: Sample; variant: Variant }> = [];
+	const samples: Array<Sample & { workflow: WorkflowImport }> = [];
 	try {
-		const control = sandbox.control;
-		const seeded = Array.from({ length: items }, (_, i) => ({
-			customerName: `Seeded ${i}`,
-			mobile: [{ value: String(13500000000 + i) }],
-		}));
-		const ids = await control.seedCustomers({ appId: TENANT.appId, customers: seeded });
-		const known = ids.map((id, i) => ({ id, phone: String(13500000000 + i) }));
+		const { control } = sandbox;
+		const phone = (i: number) => String(13500000000 + i);
+		const ids = await control.seedCustomers({
+			appId: TENANT.appId,
+			customers: Array.from({ length: items }, (_, i) => ({
+				customerName: `Seeded ${i}`,
+				mobile: [{ value: phone(i) }],
+			})),
+		});
 		log('installing the package into n8n…');
-		await n8n.installPackage();
-		await n8n.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'contactCenterApi',
-				data: { baseUrl: sandbox.url, ...TENANT, timeoutSeconds: 120 },
-			},
-		]);
-		const sweep = listOption('sweep', '').map(Number);
-		const all = variants(sandbox.url, ops, items, sweep, known);
+		await install(n8n, sandbox.url, [{ ...CREDENTIAL, tenant: TENANT }]);
+		const seeded = ids.map((id, i) => ({ id, phone: phone(i) }));
+		const all = variants(sandbox.url, ops, items, listOption('sweep', '').map(Number), seeded);
 		await n8n.importWorkflows(all.map((v) => v.workflow));
 
 		for (const latencyMs of latencies) {
 			await control.setLatency(latencyMs);
 			for (let run = 0; run < runs; run++) {
-				for (const variant of all) {
+				for (const { key, op, workflow } of all) {
 					await control.clearLog();
 					await control.resetTraffic();
-					const res = await n8n.cli(['execute', `--id=${variant.workflow.id}`], 10 * 60_000);
+					const res = await n8n.cli(['execute', `--id=${workflow.id}`], 10 * 60_000);
 					const requests = await drainLog(control);
-					const traffic = await control.getTraffic();
-					const sample: Sample = {
-						variant: variant.key,
-						op: variant.op,
+					const sample = {
+						variant: key,
+						op,
 						latencyMs,
 						ok: res.code === 0,
 						cliMs: Math.round(res.durationMs),
@@ -225,47 +218,57 @@ async function main(): Promise<void> {
 								!r.signatureValid ||
 								!['200', '03001004'].includes(String(r.code)),
 						).length,
-						maxInFlight: traffic.maxInFlight,
+						maxInFlight: (await control.getTraffic()).maxInFlight,
 						...(res.code === 0 ? {} : { error: res.stderr.split('\n').slice(-4).join(' ') }),
 					};
-					samples.push(sample);
-					pending.push({ sample, variant });
+					samples.push({ ...sample, workflow });
 					log(
-						`  ${latencyMs} ms, ${variant.op} ${variant.key}, run ${run + 1}: exit ${res.code}, ${sample.requests} requests (${sample.failedRequests} failed), in flight ≤ ${sample.maxInFlight}, CLI ${sample.cliMs} ms`,
+						`  ${latencyMs} ms, ${op} ${key}, run ${run + 1}: exit ${res.code}, ${sample.requests} requests (${sample.failedRequests} failed), in flight ≤ ${sample.maxInFlight}, CLI ${sample.cliMs} ms`,
 					);
 				}
 			}
 		}
 
-		// Run data from n8n's own history: the executions of a workflow, oldest first, are its successful runs in order.
-		await n8n.start();
-		for (const variant of all) {
-			const mine = pending.filter((p) => p.variant === variant && p.sample.ok);
-			const runs = await successfulRuns(n8n, variant.workflow, mine.length);
-			mine.forEach((p, i) => Object.assign(p.sample, timesOf(runs[i], ['Start', 'Rows'])));
-		}
-		await n8n.stop();
+		const ok = samples.filter((s) => s.ok);
+		const history = await successfulRuns(
+			n8n,
+			all.map((v) => v.workflow),
+			(workflow) => ok.filter((s) => s.workflow === workflow).length,
+		);
+		for (const { workflow } of all)
+			ok.filter((s) => s.workflow === workflow).forEach((s, i) =>
+				Object.assign(s, timesOf(history.get(workflow.id)?.[i] as RunData, ['Start', 'Rows'])),
+			);
 	} finally {
 		await n8n.dispose();
 		await sandbox.stop();
 	}
 	host.loadEnd = loadavg();
-	report(samples, { host, command, runs, items, latencies, ops });
+	report(
+		samples.map(({ workflow, ...sample }) => sample),
+		{ host, command, runs, items, latencies, ops },
+	);
 }
 
-interface Row {
-	op: Op;
-	latencyMs: number;
-	variant: string;
-	runs: number[];
-	medianMs: number;
-	minMs: number;
-	maxMs: number;
-	medianWorkMs: number;
-	requests: number;
-	failedRuns: number;
-	failedRequests: number;
-	maxInFlight: number;
+/** A row of the table: the runs of one workflow at one latency. */
+function summary(mine: Sample[]) {
+	const timed = mine.filter((s) => s.ms !== undefined);
+	const ms = timed.map((s) => s.ms as number);
+	const { runs, median } = spread(ms, 0);
+	return {
+		runs,
+		medianMs: median,
+		minMs: round(Math.min(...ms), 0),
+		maxMs: round(Math.max(...ms), 0),
+		medianWorkMs: spread(
+			timed.map((s) => s.workMs as number),
+			0,
+		).median,
+		requests: Math.max(...mine.map((s) => s.requests)),
+		failedRuns: mine.filter((s) => !s.ok).length,
+		failedRequests: mine.reduce((sum, s) => sum + s.failedRequests, 0),
+		maxInFlight: Math.max(...mine.map((s) => s.maxInFlight)),
+	};
 }
 
 function report(
@@ -280,61 +283,43 @@ function report(
 	},
 ): void {
 	const keys = [...new Set(samples.map((s) => s.variant))];
-	const rows: Row[] = [];
-	for (const op of meta.ops)
-		for (const latencyMs of meta.latencies)
-			for (const variant of keys) {
+	const rows = meta.ops.flatMap((op) =>
+		meta.latencies.flatMap((latencyMs) =>
+			keys.flatMap((variant) => {
 				const mine = samples.filter(
 					(s) => s.op === op && s.latencyMs === latencyMs && s.variant === variant,
 				);
-				if (mine.length === 0) continue;
-				const timed = mine.filter((s) => s.ms !== undefined);
-				const ms = timed.map((s) => s.ms as number);
-				const { runs, median } = spread(ms, 0);
-				rows.push({
-					op,
-					latencyMs,
-					variant,
-					runs,
-					medianMs: median,
-					minMs: round(Math.min(...ms), 0),
-					maxMs: round(Math.max(...ms), 0),
-					medianWorkMs: spread(
-						timed.map((s) => s.workMs as number),
-						0,
-					).median,
-					requests: Math.max(...mine.map((s) => s.requests)),
-					failedRuns: mine.filter((s) => !s.ok).length,
-					failedRequests: mine.reduce((sum, s) => sum + s.failedRequests, 0),
-					maxInFlight: Math.max(...mine.map((s) => s.maxInFlight)),
-				});
-			}
+				return mine.length ? [{ op, latencyMs, variant, ...summary(mine) }] : [];
+			}),
+		),
+	);
 	const out = path.resolve(REPO, option('out', 'test/bench'));
 	mkdirSync(out, { recursive: true });
 	writeFileSync(
 		path.join(out, 'parallel-results.json'),
 		`${JSON.stringify({ ...meta, rows, samples }, null, '\t')}\n`,
 	);
-	const peerOf = (row: Row) =>
-		rows.find((r) => r.op === row.op && r.latencyMs === row.latencyMs && r.variant === 'peer');
+	const { host } = meta;
 	const lines = [
 		'# Parallel requests: benchmark results',
 		'',
 		`Produced by test/bench/parallel.ts: \`${meta.command}\`. ${meta.items} items per run, ${meta.runs} runs per row (median, min–max, every run).`,
 		'',
-		`Date (UTC) ${meta.host.date}; machine ${meta.host.cpu}, ${meta.host.cores} cores, ${meta.host.memoryGB} GB, ${meta.host.platform}; load average (1/5/15 min) ${meta.host.loadStart.join(' / ')} at start, ${meta.host.loadEnd?.join(' / ')} at end (other engineers shared the machine).`,
+		`Date (UTC) ${host.date}; machine ${host.cpu}, ${host.cores} cores, ${host.memoryGB} GB, ${host.platform}; load average (1/5/15 min) ${host.loadStart.join(' / ')} at start, ${host.loadEnd?.join(' / ')} at end (other engineers shared the machine).`,
 		'',
 		'Real n8n 2.41.1 on Node 24 (`n8n execute`), our package installed as a community package; the sandbox in a process of its own answering every request after the latency shown. Time: first node start to last node end of the execution, from n8n\'s run data (the generated rows included, the same for all). "In flight" is the most requests the sandbox had open at once during a run.',
 		'',
-		'| operation | latency | workflow | median | min–max | runs (ms) | vs hand-built | requests | in flight (max) |',
-		'|---|---|---|---|---|---|---|---|---|',
-		...rows.map((row) => {
-			const p = peerOf(row);
-			const ratio = p && row.variant !== 'peer' ? `${round(row.medianMs / p.medianMs, 2)}×` : '–';
-			const failed = row.failedRuns > 0 ? ` (${row.failedRuns} runs failed)` : '';
-			return `| ${OP_LABEL[row.op]} | ${row.latencyMs} ms | ${row.variant}${failed} | ${row.medianMs.toLocaleString('en-US')} ms | ${row.minMs}–${row.maxMs} | ${row.runs.join(', ')} | ${ratio} | ${row.requests} | ${row.maxInFlight} |`;
-		}),
-		'',
+		...table(
+			'| operation | latency | workflow | median | min–max | runs (ms) | vs hand-built | requests | in flight (max) |',
+			rows.map((row) => {
+				const p = rows.find(
+					(r) => r.op === row.op && r.latencyMs === row.latencyMs && r.variant === 'peer',
+				);
+				const ratio = p && row.variant !== 'peer' ? `${round(row.medianMs / p.medianMs, 2)}×` : '–';
+				const failed = row.failedRuns > 0 ? ` (${row.failedRuns} runs failed)` : '';
+				return `| ${OP_LABEL[row.op]} | ${row.latencyMs} ms | ${row.variant}${failed} | ${row.medianMs.toLocaleString('en-US')} ms | ${row.minMs}–${row.maxMs} | ${row.runs.join(', ')} | ${ratio} | ${row.requests} | ${row.maxInFlight} |`;
+			}),
+		),
 		'Workflows: v2 = our node, version 2 defaults; v1 = our node, version 1 (one item after another, as before); peer = a Code node signing every item (node:crypto) and the HTTP Request node (v4.2, no batching: n8n sends all items at once); pN = version 2 with Parallel Requests N.',
 		'',
 	];

@@ -207,20 +207,48 @@ export async function benchN8n(name: string): Promise<{ n8n: N8n; nodeBin: strin
 	return { n8n, nodeBin: runtime.nodeBin };
 }
 
-/** The successful executions of a workflow in n8n's history (n8n started), oldest first: its CLI runs in the order they ran. */
+/** Our package and credentials for these tenants installed into `n8n`, against the sandbox at `url`. */
+export async function install(
+	n8n: N8n,
+	url: string,
+	credentials: Array<{ id: string; name: string; tenant: Tenant }>,
+): Promise<void> {
+	await n8n.installPackage();
+	await n8n.importCredentials(
+		credentials.map(({ tenant, ...credential }) => ({
+			...credential,
+			type: 'contactCenterApi',
+			data: { baseUrl: url, ...tenant, timeoutSeconds: 120 },
+		})),
+	);
+}
+
+/**
+ * The successful executions of each workflow in n8n's history (n8n started for it), oldest first:
+ * its CLI runs in the order they ran; `expected(workflow)` of them.
+ */
 export async function successfulRuns(
 	n8n: N8n,
-	workflow: WorkflowImport,
-	expected: number,
-): Promise<RunData[]> {
-	const executions = (await n8n.getExecutions(workflow.id, true))
-		.filter((e) => e.status === 'success')
-		.reverse();
-	if (executions.length !== expected)
-		throw new Error(
-			`${workflow.name}: ${expected} runs executed, ${executions.length} found in n8n's history`,
+	workflows: WorkflowImport[],
+	expected: (workflow: WorkflowImport) => number,
+): Promise<Map<string, RunData[]>> {
+	const history = new Map<string, RunData[]>();
+	await n8n.start();
+	for (const workflow of workflows) {
+		const executions = (await n8n.getExecutions(workflow.id, true))
+			.filter((e) => e.status === 'success')
+			.reverse();
+		if (executions.length !== expected(workflow))
+			throw new Error(
+				`${workflow.name}: ${expected(workflow)} runs executed, ${executions.length} found in n8n's history`,
+			);
+		history.set(
+			workflow.id,
+			executions.map((e) => ({ data: e.data }) as RunData),
 		);
-	return executions.map((e) => ({ data: e.data }) as RunData);
+	}
+	await n8n.stop();
+	return history;
 }
 
 /** Wall time of the run (first node start to last node end) and of the nodes after `commonNodes`. */
@@ -238,6 +266,7 @@ export function timesOf(run: RunData, commonNodes: string[]): { ms: number; work
 	return { ms: last - first, workMs: work };
 }
 
+/** `n8n execute` of a workflow whose every request must succeed at the sandbox: the CLI's time and the requests. */
 /** `n8n execute` of a workflow whose every request must succeed at the sandbox: the CLI's time and the requests. */
 async function execute(n8n: N8n, control: SandboxControl, workflow: WorkflowImport) {
 	await control.clearLog();
@@ -295,15 +324,7 @@ export async function measurePeer(
 			await runChild(nodeBin, ['--version'], { timeoutMs: 30_000 })
 		).stdout.trim();
 		log(`real n8n ${report.n8nVersion} on Node ${report.nodeVersion}: installing the package…`);
-		await n8n.installPackage();
-		await n8n.importCredentials(
-			Object.values(CREDENTIALS).map((c) => ({
-				id: c.id,
-				name: c.name,
-				type: 'contactCenterApi',
-				data: { baseUrl: url, ...c.tenant, timeoutSeconds: 120 },
-			})),
-		);
+		await install(n8n, url, Object.values(CREDENTIALS));
 		const [taskId] = await control.seedTasks({
 			appId: IMPORTS.appId,
 			tasks: [{ status: 'draft' }],
@@ -331,11 +352,11 @@ export async function measurePeer(
 				for (const flow of Object.values(flows))
 					cli.set(flow.id, [...(cli.get(flow.id) ?? []), await execute(n8n, control, flow)]);
 
-		await n8n.start();
-		const history = new Map<string, RunData[]>();
-		for (const flow of Object.values(w))
-			history.set(flow.id, await successfulRuns(n8n, flow, cli.get(flow.id)?.length ?? 0));
-		await n8n.stop();
+		const history = await successfulRuns(
+			n8n,
+			Object.values(w),
+			(flow) => cli.get(flow.id)?.length ?? 0,
+		);
 
 		for (const { workload, flows, out, common } of workloads) {
 			const collect = (flow: WorkflowImport | undefined): Run[] =>

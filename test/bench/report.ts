@@ -28,7 +28,7 @@ const mark = (met: boolean) => (met ? 'met' : '**missed**');
 const every = (values: number[], digits = 0) => values.map((v) => n(v, digits)).join(', ');
 
 /** A markdown table: the header row, its separator, the rows and a blank line. */
-const table = (header: string, rows: string[]) => [
+export const table = (header: string, rows: string[]) => [
 	header,
 	`|${'---|'.repeat(header.split('|').length - 2)}`,
 	...rows,

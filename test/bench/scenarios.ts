@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * The measured workloads. Each runs our node through n8n-core (runner.ts) against the sandbox child
- * and counts what the sandbox received; the same requests are then replayed by a plain undici loop
- * with our signing (the floor for per-request cost).
+ * The measured workloads: our node through n8n-core (runner.ts) against the sandbox child, counting
+ * what the sandbox received; index.ts replays the same requests by the raw client (replayRaw).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { request } from 'undici';
@@ -56,10 +55,7 @@ export interface Scenario {
 	probe?: () => Promise<number>;
 }
 
-export interface Context {
-	url: string;
-	control: SandboxControl;
-}
+export type Context = { url: string; control: SandboxControl };
 
 /** One run of our node; its output must hold `want` items. */
 const ours =

@@ -30,11 +30,10 @@ export const signedHeaders = (tenant: Tenant) => ({
 
 /** The day the 100,000 service records are spread over (in the tenant's zone), yesterday. */
 export function recordDay(now = Date.now()) {
+	// sv-SE writes dates as yyyy-MM-dd.
 	const day = new Intl.DateTimeFormat('sv-SE', {
 		timeZone: MAIN.timezone,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
+		dateStyle: 'short',
 	}).format(new Date(now - 86_400_000));
 	return {
 		from: `${day} 00:00:00`,
