@@ -331,10 +331,9 @@ async function main(): Promise<void> {
 
 	const sandbox = await startSandboxChild([MAIN, IMPORTS]);
 	log(`sandbox child on ${sandbox.url} (pid ${sandbox.pid})`);
-	const ctx: Context = { url: sandbox.url, control: sandbox.control };
 	try {
-		await seed(ctx);
-		results.floor = await measureFloor(ctx, runs, only);
+		await seed(sandbox);
+		results.floor = await measureFloor(sandbox, runs, only);
 		if (wanted('micro')) {
 			log('microbenchmarks of our pure functions, in a process of their own (compiled)…');
 			const res = await benchChild<MicroReport>('micro', [sandbox.url], 'MICRO', notes);
@@ -363,15 +362,10 @@ async function main(): Promise<void> {
 	} finally {
 		await sandbox.stop();
 	}
-	results.machine.loadEnd = loadavg();
+	const loadEnd = (m.loadEnd = loadavg());
 	results.durationS = Math.round((Date.now() - started) / 1000);
-	const thisRun: RunInfo = {
-		command: results.command,
-		date: results.machine.date,
-		runs,
-		loadStart: results.machine.loadStart,
-		loadEnd: results.machine.loadEnd,
-	};
+	const { command } = results;
+	const thisRun: RunInfo = { command, date: m.date, runs, loadStart: m.loadStart, loadEnd };
 	const measured = PARTS.filter(([key]) => {
 		const value = results[key];
 		return Array.isArray(value) ? value.length > 0 : value !== undefined;
@@ -393,9 +387,7 @@ async function main(): Promise<void> {
 	}
 	writeFileSync(json, `${JSON.stringify(results, null, '\t')}\n`);
 	write(outDir, results);
-	log(
-		`load average at the end ${results.machine.loadEnd.join(' ')}; ${results.durationS} s in all`,
-	);
+	log(`load average at the end ${loadEnd.join(' ')}; ${results.durationS} s in all`);
 	log(`wrote ${path.relative(REPO, path.join(outDir, 'results.md'))}, results.json and chart.svg`);
 	process.stdout.write(`\n${renderMarkdown(results)}\n`);
 }

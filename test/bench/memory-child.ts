@@ -32,11 +32,11 @@ import {
 } from './scenarios';
 import { childMain, round } from './util';
 
-/** The drain's requests, written by the drain child for the floor children. */
-const DRAIN_REQUESTS = path.join(tmpdir(), 'contact-center-bench-drain-requests.json');
-
 async function measure(scenario: string, url: string): Promise<IDataObject> {
 	const control = new SandboxControl(url);
+	// The drain's requests, written by the drain child for the floor children; one file per sandbox,
+	// so that bench runs of other checkouts at the same time do not read or delete it.
+	const drainFile = path.join(tmpdir(), `contact-center-bench-drain-${new URL(url).port}.json`);
 	ensureN8nRuntime();
 	// Every module the scenarios touch is loaded (imported) before the baseline is read.
 	const loadedRss = process.memoryUsage().rss;
@@ -63,7 +63,7 @@ async function measure(scenario: string, url: string): Promise<IDataObject> {
 		);
 	} else if (scenario === 'drain') {
 		// A drain that fails leaves no requests behind, so the floors fail too instead of replaying an older run's.
-		rmSync(DRAIN_REQUESTS, { force: true });
+		rmSync(drainFile, { force: true });
 		const out = await drainBacklog({ url, control }, { checkSecret: false });
 		result.polls = out.polls;
 		result.emitted = out.items;
@@ -72,11 +72,9 @@ async function measure(scenario: string, url: string): Promise<IDataObject> {
 		result.staticDataBytes = Buffer.byteLength(JSON.stringify(out.staticData));
 		result.nodeStaticDataBytes = Buffer.byteLength(JSON.stringify(nodeData ?? {}));
 		const replay = out.requests.map(({ method, path, rawBody }) => ({ method, path, rawBody }));
-		writeFileSync(DRAIN_REQUESTS, JSON.stringify(replay));
+		writeFileSync(drainFile, JSON.stringify(replay));
 	} else if (scenario.startsWith('drain-')) {
-		const requests = JSON.parse(readFileSync(DRAIN_REQUESTS, 'utf8')) as Parameters<
-			typeof replayRaw
-		>[2];
+		const requests = JSON.parse(readFileSync(drainFile, 'utf8')) as Parameters<typeof replayRaw>[2];
 		result.requests = requests.length;
 		if (scenario === 'drain-raw') {
 			result.emitted = (await replayRaw(url, MAIN, requests, undefined, { keepAlive: false })).rows;

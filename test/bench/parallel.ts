@@ -21,7 +21,6 @@ import { benchN8n, code, http, install, signing, successfulRuns, timesOf, workfl
 import { table } from './report';
 import type { Tenant } from './tenants';
 import {
-	drainLog,
 	flag,
 	listOption,
 	loadavg,
@@ -180,7 +179,7 @@ async function main(): Promise<void> {
 
 	const sandbox = await startSandboxChild([TENANT]);
 	const { n8n } = await benchN8n('bench-parallel-n8n');
-	const samples: Array<Sample & { workflow: WorkflowImport }> = [];
+	const done: Array<{ sample: Sample; workflow: WorkflowImport }> = [];
 	try {
 		const { control } = sandbox;
 		const phone = (i: number) => String(13500000000 + i);
@@ -204,7 +203,7 @@ async function main(): Promise<void> {
 					await control.clearLog();
 					await control.resetTraffic();
 					const res = await n8n.cli(['execute', `--id=${workflow.id}`], 10 * 60_000);
-					const requests = await drainLog(control);
+					const requests = await control.getLog();
 					const sample = {
 						variant: key,
 						op,
@@ -221,7 +220,7 @@ async function main(): Promise<void> {
 						maxInFlight: (await control.getTraffic()).maxInFlight,
 						...(res.code === 0 ? {} : { error: res.stderr.split('\n').slice(-4).join(' ') }),
 					};
-					samples.push({ ...sample, workflow });
+					done.push({ sample, workflow });
 					log(
 						`  ${latencyMs} ms, ${op} ${key}, run ${run + 1}: exit ${res.code}, ${sample.requests} requests (${sample.failedRequests} failed), in flight ≤ ${sample.maxInFlight}, CLI ${sample.cliMs} ms`,
 					);
@@ -229,15 +228,13 @@ async function main(): Promise<void> {
 			}
 		}
 
-		const ok = samples.filter((s) => s.ok);
-		const history = await successfulRuns(
-			n8n,
-			all.map((v) => v.workflow),
-			(workflow) => ok.filter((s) => s.workflow === workflow).length,
-		);
-		for (const { workflow } of all)
-			ok.filter((s) => s.workflow === workflow).forEach((s, i) =>
-				Object.assign(s, timesOf(history.get(workflow.id)?.[i] as RunData, ['Start', 'Rows'])),
+		const ok = (workflow: WorkflowImport) =>
+			done.filter((d) => d.sample.ok && d.workflow === workflow).map((d) => d.sample);
+		const workflows = all.map((v) => v.workflow);
+		const history = await successfulRuns(n8n, workflows, (w) => ok(w).length);
+		for (const workflow of workflows)
+			ok(workflow).forEach((sample, i) =>
+				Object.assign(sample, timesOf(history.get(workflow.id)?.[i] as RunData, ['Start', 'Rows'])),
 			);
 	} finally {
 		await n8n.dispose();
@@ -245,7 +242,7 @@ async function main(): Promise<void> {
 	}
 	host.loadEnd = loadavg();
 	report(
-		samples.map(({ workflow, ...sample }) => sample),
+		done.map((d) => d.sample),
 		{ host, command, runs, items, latencies, ops },
 	);
 }
@@ -254,16 +251,13 @@ async function main(): Promise<void> {
 function summary(mine: Sample[]) {
 	const timed = mine.filter((s) => s.ms !== undefined);
 	const ms = timed.map((s) => s.ms as number);
-	const { runs, median } = spread(ms, 0);
+	const [time, work] = [ms, timed.map((s) => s.workMs as number)].map((v) => spread(v, 0));
 	return {
-		runs,
-		medianMs: median,
+		runs: time.runs,
+		medianMs: time.median,
 		minMs: round(Math.min(...ms), 0),
 		maxMs: round(Math.max(...ms), 0),
-		medianWorkMs: spread(
-			timed.map((s) => s.workMs as number),
-			0,
-		).median,
+		medianWorkMs: work.median,
 		requests: Math.max(...mine.map((s) => s.requests)),
 		failedRuns: mine.filter((s) => !s.ok).length,
 		failedRequests: mine.reduce((sum, s) => sum + s.failedRequests, 0),

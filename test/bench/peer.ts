@@ -22,7 +22,7 @@ import {
 	type WorkflowNode,
 } from '../e2e/lib';
 import { importParameters, IMPORTS, MAIN, SIZES, type Tenant } from './scenarios';
-import { drainLog, log, median, REPO, round, runChild, spread } from './util';
+import { log, REPO, runChild, spread } from './util';
 
 export interface PeerReport {
 	n8nVersion: string;
@@ -274,7 +274,7 @@ async function execute(n8n: N8n, control: SandboxControl, workflow: WorkflowImpo
 	// pipe has taken all of it; so the CLI run only has to succeed here, and the run data is read
 	// afterwards from n8n's own execution history through its public API.
 	const res = await n8n.cli(['execute', `--id=${workflow.id}`, '--rawOutput'], 10 * 60_000);
-	const requests = await drainLog(control);
+	const requests = await control.getLog();
 	if (res.code !== 0)
 		throw new Error(`${workflow.name} failed: ${res.stderr.split('\n').slice(-5).join(' ')}`);
 	const failed = requests.filter(
@@ -291,20 +291,18 @@ async function execute(n8n: N8n, control: SandboxControl, workflow: WorkflowImpo
 type Run = { ms: number; workMs: number; cliMs: number; requests: number; items: number };
 function summary(runs: Run[]) {
 	const last = runs[runs.length - 1];
-	const ms = spread(
-		runs.map((r) => r.ms),
-		0,
-	);
-	const work = spread(
-		runs.map((r) => r.workMs),
-		0,
+	const [ms, work, cli] = (['ms', 'workMs', 'cliMs'] as const).map((key) =>
+		spread(
+			runs.map((r) => r[key]),
+			0,
+		),
 	);
 	return {
 		requests: last?.requests ?? 0,
 		items: last?.items ?? 0,
 		medianMs: ms.median,
 		medianWorkMs: work.median,
-		medianCliMs: round(median(runs.map((r) => r.cliMs)), 0),
+		medianCliMs: cli.median,
 		runs: ms.runs,
 		workRuns: work.runs,
 	};

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * The measured workloads: our node through n8n-core (runner.ts) against the sandbox child, counting
  * what the sandbox received; index.ts replays the same requests by the raw client (replayRaw).
@@ -14,7 +13,6 @@ import type { LogEntry } from '../sandbox/types';
 import { ParameterProbe } from './fixtures/ParameterProbe.node';
 import { asItems, timedPoll, timedRun } from './runner';
 import { IMPORTS, MAIN, recordDay, signedHeaders, type Tenant } from './tenants';
-import { drainLog } from './util';
 
 export { IMPORTS, MAIN, recordDay, type Tenant } from './tenants';
 
@@ -79,7 +77,7 @@ const ours =
 			throw new Error(`node run failed: ${run.error.message} ${run.error.description ?? ''}`);
 		if (run.items.length !== want)
 			throw new Error(`${String(given.resource)}: expected ${want} items, got ${run.items.length}`);
-		return { ms: run.ms, items: run.items.length, requests: await drainLog(ctx.control) };
+		return { ms: run.ms, items: run.items.length, requests: await ctx.control.getLog() };
 	};
 
 /** The time n8n needs to resolve `parameters` for every item, in a node that does nothing else. */
@@ -282,7 +280,7 @@ export async function drainBacklog(
 		ms,
 		items: emitted,
 		polls,
-		requests: await drainLog(ctx.control),
+		requests: await ctx.control.getLog(),
 		staticData,
 		detail: `${polls} polls (the last one found nothing new)`,
 	};
@@ -298,7 +296,7 @@ async function idlePoll(ctx: Context): Promise<NodeOutcome> {
 	return {
 		ms: out.ms,
 		items: out.items?.length ?? 0,
-		requests: await drainLog(ctx.control),
+		requests: await ctx.control.getLog(),
 		polls: 1,
 	};
 }

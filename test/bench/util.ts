@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { SandboxControl } from '../sandbox/control';
-import type { LogEntry, TenantConfig } from '../sandbox/types';
+import type { TenantConfig } from '../sandbox/types';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 
@@ -178,11 +178,4 @@ export function startSandboxChild(tenants: TenantConfig[]) {
 			});
 		},
 	);
-}
-
-/** What the sandbox received since its log was last cleared; clears it again. */
-export async function drainLog(control: SandboxControl): Promise<LogEntry[]> {
-	const entries = await control.getLog();
-	await control.clearLog();
-	return entries;
 }
