@@ -6,7 +6,7 @@
  *
  *   npm run bench -- [--runs 5] [--skip-micro|items|memory|package|peer] [--skip-build]
  *                    [--only customers,records,...,micro,items,memory,package,peer] [--merge]
- *                    [--wait-quiet 300] [--out test/bench]
+ *                    [--out test/bench]
  *
  * --render rewrites results.md and chart.svg from results.json.
  * --merge keeps the existing results.json and replaces only what this run measured (for redoing
@@ -59,10 +59,8 @@ export interface MemoryResult {
 	scenario: string;
 	peakRssMB: number;
 	loadedRssMB: number;
-	heapUsedMB?: number;
 	ms?: number;
 	staticDataBytes?: number;
-	nodeStaticDataBytes?: number;
 	polls?: number;
 	emitted?: number;
 	requests?: number;
@@ -104,16 +102,6 @@ const PARTS = [
 	['package', 'package'],
 	['peer', 'real n8n'],
 ] as const;
-
-/** Waits (bounded) until the 1-minute load average is below the number of cores × 0.5. */
-async function waitQuiet(maxSeconds: number): Promise<void> {
-	const limit = machine().cores * 0.5;
-	const deadline = Date.now() + maxSeconds * 1000;
-	while (loadavg()[0] > limit && Date.now() < deadline) {
-		log(`waiting for a quiet machine: load ${loadavg().join(' ')} (want < ${limit})`);
-		await new Promise((r) => setTimeout(r, 15_000));
-	}
-}
 
 async function seed(ctx: Context): Promise<void> {
 	const started = performance.now();
@@ -191,7 +179,6 @@ async function measureFloor(ctx: Context, runs: number, only: string[] | undefin
 				: {}),
 			// n8n resolving the same per-item parameters, nothing else.
 			...(probeMs.length ? { probeMs: probe.runs, probeMedianMs: probe.median } : {}),
-			// The bodies of the node's requests.
 			sentBytes: last.requests.reduce((sum, r) => sum + r.rawBody.length, 0),
 		});
 	}
@@ -201,51 +188,37 @@ async function measureFloor(ctx: Context, runs: number, only: string[] | undefin
 /**
  * The memory and micro-benchmark children run compiled JavaScript (tsc into .cache/bench-js,
  * ignored by git): under ts-node the TypeScript compiler itself would sit in every child's memory
- * and keep V8 busy. Falls back to ts-node. Resolves to the folder of test/bench in it.
+ * and keep V8 busy. Resolves to the folder of test/bench in it.
  */
-let compiled: Promise<string | undefined> | undefined;
-function compileChildren(notes: string[]): Promise<string | undefined> {
-	compiled ??= (async () => {
-		const cache = path.join(REPO, '.cache');
-		mkdirSync(cache, { recursive: true });
-		const config = path.join(cache, 'bench-tsconfig.json');
-		writeFileSync(
-			config,
-			JSON.stringify({
-				extends: '../tsconfig.json',
-				compilerOptions: {
-					noEmit: false,
-					outDir: './bench-js',
-					rootDir: '..',
-					sourceMap: false,
-					types: ['node'],
-					noUnusedLocals: false,
-					isolatedModules: true,
-				},
-				files: ['../test/bench/memory-child.ts', '../test/bench/micro.ts'],
-				include: [],
-			}),
-		);
-		const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
-		const res = await runChild(tsc, ['-p', config], { timeoutMs: 5 * 60_000 });
-		if (res.code === 0) return path.join(cache, 'bench-js', 'test', 'bench');
-		notes.push(
-			`Memory and micro-benchmark children ran under ts-node (compiling them failed: ${res.stdout.split('\n')[0]}); their figures include the TypeScript compiler.`,
-		);
-		return undefined;
-	})();
-	return compiled;
+async function compileChildren(): Promise<string> {
+	const cache = path.join(REPO, '.cache');
+	mkdirSync(cache, { recursive: true });
+	const config = path.join(cache, 'bench-tsconfig.json');
+	writeFileSync(
+		config,
+		JSON.stringify({
+			extends: '../tsconfig.json',
+			compilerOptions: {
+				noEmit: false,
+				outDir: './bench-js',
+				rootDir: '..',
+				sourceMap: false,
+				types: ['node'],
+				noUnusedLocals: false,
+				isolatedModules: true,
+			},
+			files: ['../test/bench/memory-child.ts', '../test/bench/micro.ts'],
+			include: [],
+		}),
+	);
+	const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
+	const res = await runChild(tsc, ['-p', config], { timeoutMs: 5 * 60_000 });
+	if (res.code !== 0) throw new Error(`compiling the bench children failed: ${res.stdout}`);
+	return path.join(cache, 'bench-js', 'test', 'bench');
 }
 
-/** A program of test/bench in a process of its own (compiled unless `compile` is false): its report, or the error. */
-async function benchChild<T>(
-	name: string,
-	args: string[],
-	prefix: string,
-	notes: string[],
-	compile = true,
-) {
-	const js = compile ? await compileChildren(notes) : undefined;
+/** A program of test/bench in a process of its own, compiled (in `js`) or under ts-node: its report, or the error. */
+async function benchChild<T>(name: string, args: string[], prefix: string, js?: string) {
 	const argv = js
 		? [path.join(js, `${name}.js`), ...args]
 		: tsNodeArgs(path.join(__dirname, `${name}.ts`), args);
@@ -259,19 +232,14 @@ function reported<T>(part: string, notes: string[], res: { report: T } | { error
 	return undefined;
 }
 
-async function measureMemory(
-	url: string,
-	notes: string[],
-	repeats: number,
-): Promise<MemoryResult[]> {
+async function measureMemory(url: string, js: string, repeats: number): Promise<MemoryResult[]> {
 	const out: MemoryResult[] = [];
-	const how = (await compileChildren(notes)) ? 'compiled JavaScript' : 'ts-node';
 	for (const scenario of 'baseline import drain drain-raw drain-n8n drain-n8n-buffer'.split(' ')) {
 		const samples: MemoryResult[] = [];
 		let error: string | undefined;
 		for (let i = 0; i < repeats && !error; i++) {
-			log(`memory: ${scenario} in a fresh process (${how}), ${i + 1} of ${repeats}…`);
-			const res = await benchChild<MemoryResult>('memory-child', [scenario, url], 'MEMORY', notes);
+			log(`memory: ${scenario} in a fresh process (compiled JavaScript), ${i + 1} of ${repeats}…`);
+			const res = await benchChild<MemoryResult>('memory-child', [scenario, url], 'MEMORY', js);
 			if ('error' in res) error = res.error;
 			else {
 				samples.push(res.report);
@@ -311,8 +279,6 @@ async function main(): Promise<void> {
 	const wanted = (part: string) => !flag(`skip-${part}`) && (!only || only.includes(part));
 	mkdirSync(outDir, { recursive: true });
 	const notes: string[] = [];
-	if (flag('wait-quiet') || option('wait-quiet', ''))
-		await waitQuiet(Math.min(1800, Number(option('wait-quiet', '300')) || 300));
 
 	const results: Results = {
 		command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
@@ -334,19 +300,19 @@ async function main(): Promise<void> {
 	try {
 		await seed(sandbox);
 		results.floor = await measureFloor(sandbox, runs, only);
+		const js = wanted('micro') || wanted('memory') ? await compileChildren() : '';
 		if (wanted('micro')) {
 			log('microbenchmarks of our pure functions, in a process of their own (compiled)…');
-			const res = await benchChild<MicroReport>('micro', [sandbox.url], 'MICRO', notes);
+			const res = await benchChild<MicroReport>('micro', [sandbox.url], 'MICRO', js);
 			results.micro = reported('CPU per request', notes, res);
 		}
 		if (wanted('items')) {
 			// Under ts-node: it loads n8n-core through the harness.
 			log('CPU per item of Customer → Create in n8n-core, in a process of its own…');
-			const res = await benchChild<ItemsReport>('items', [sandbox.url], 'ITEMS', notes, false);
+			const res = await benchChild<ItemsReport>('items', [sandbox.url], 'ITEMS');
 			results.items = reported('CPU per item', notes, res);
 		}
-		if (wanted('memory'))
-			results.memory = await measureMemory(sandbox.url, notes, Math.min(3, runs));
+		if (wanted('memory')) results.memory = await measureMemory(sandbox.url, js, Math.min(3, runs));
 		if (wanted('package')) {
 			const nodeBins = [{ label: `Node ${process.version}`, bin: process.execPath }];
 			try {

@@ -170,15 +170,18 @@ export async function runMicro(url: string) {
 			'{"taskId":"182739465018279001","status":"running","operatedTime":"2026-11-22 14:00:00"}',
 		),
 	};
-	const records = (
-		JSON.parse(texts.records) as {
-			data: Array<IDataObject & { updateTime: string; eventUniqueId: string }>;
-		}
-	).data;
+	type RecordRow = IDataObject & { updateTime: string; eventUniqueId: string };
+	const records = (JSON.parse(texts.records) as { data: RecordRow[] }).data;
 	if (records.length !== 1000)
 		throw new Error(`expected a full page of 1,000 records, got ${records.length}`);
 
-	const credentials = { appId: MAIN.appId, appSecret: MAIN.appSecret };
+	const retry = {
+		retryEnabled: true,
+		retryReasons: ['busy', 'no_answer'],
+		maxRetryTimes: 2,
+		retryIntervalValue: 30,
+		retryIntervalUnit: 'minute',
+	};
 	const createBody: JsonBodyValue = {
 		taskName: 'Renewal calls November',
 		voiceAgentId: toLong('987654321098765432'),
@@ -191,13 +194,7 @@ export async function runMicro(url: string) {
 			maxConcurrency: 3,
 			callerNumberGroupId: '876543210987654321',
 		},
-		retryStrategy: {
-			retryEnabled: true,
-			retryReasons: ['busy', 'no_answer'],
-			maxRetryTimes: 2,
-			retryIntervalValue: 30,
-			retryIntervalUnit: 'minute',
-		},
+		retryStrategy: retry,
 	};
 	const rowInput = (i: number) => ({
 		taskId: '182739465018279001',
@@ -285,7 +282,7 @@ export async function runMicro(url: string) {
 
 	const f = {
 		sign: measure('signRequest (nonce + HMAC-SHA256 + base64)', () =>
-			signRequest(credentials, Date.now()),
+			signRequest(MAIN, Date.now()),
 		),
 		validateTask: measure('validate + map a call task (name, ids, windows, retry)', () => {
 			checkTaskName('taskName', 'Renewal calls November', true);
@@ -295,13 +292,7 @@ export async function runMicro(url: string) {
 			checkCallWindows({
 				window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
 			});
-			checkRetry({
-				retryEnabled: true,
-				retryReasons: ['busy', 'no_answer'],
-				maxRetryTimes: 2,
-				retryIntervalValue: 30,
-				retryIntervalUnit: 'minute',
-			});
+			checkRetry(retry);
 		}),
 		validateCustomer: measure(
 			'validate + map a customer (fields, contacts, custom fields, time zone)',

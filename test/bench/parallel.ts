@@ -49,13 +49,7 @@ const OP_LABEL: Record<Op, string> = {
 	get: 'Customer → Get',
 };
 
-interface Variant {
-	key: string;
-	op: Op;
-	workflow: WorkflowImport;
-}
-
-const ours = (op: Op, typeVersion: number, parallelRequests?: number) => ({
+const customer = (op: Op, typeVersion: number, parallelRequests?: number) => ({
 	name: 'Contact Center',
 	type: `${PACKAGE_NAME}.contactCenter`,
 	typeVersion,
@@ -128,9 +122,9 @@ function variants(
 	items: number,
 	sweep: number[],
 	seeded: Array<{ id: string; phone: string }>,
-): Variant[] {
+) {
 	return ops.flatMap((op, o) => {
-		const make = (key: string, label: string, nodes: ReturnType<typeof peer>): Variant => ({
+		const make = (key: string, label: string, nodes: ReturnType<typeof peer>) => ({
 			key,
 			op,
 			workflow: workflow(
@@ -141,12 +135,14 @@ function variants(
 		});
 		return [
 			make('v2', `version 2 defaults (Parallel Requests ${PARALLEL_REQUESTS_DEFAULT})`, [
-				ours(op, 2),
+				customer(op, 2),
 			]),
 			make('peer', 'hand-built Code + HTTP Request', peer(op, url)),
-			...(flag('skip-v1') ? [] : [make('v1', 'version 1 (one item after another)', [ours(op, 1)])]),
+			...(flag('skip-v1')
+				? []
+				: [make('v1', 'version 1 (one item after another)', [customer(op, 1)])]),
 			...(op === 'create' ? sweep : []).map((limit) =>
-				make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [ours(op, 2, limit)]),
+				make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [customer(op, 2, limit)]),
 			),
 		];
 	});

@@ -267,7 +267,6 @@ export function timesOf(run: RunData, commonNodes: string[]): { ms: number; work
 }
 
 /** `n8n execute` of a workflow whose every request must succeed at the sandbox: the CLI's time and the requests. */
-/** `n8n execute` of a workflow whose every request must succeed at the sandbox: the CLI's time and the requests. */
 async function execute(n8n: N8n, control: SandboxControl, workflow: WorkflowImport) {
 	await control.clearLog();
 	// `--rawOutput` prints the run data of every node (25,000 generated rows), and n8n exits before a

@@ -134,7 +134,6 @@ function targets(r: Results): string[] {
 	return rows;
 }
 
-/** The "other" column of the memory table. */
 function memoryNote(mem: MemoryResult): string {
 	if (mem.error) return `failed: ${mem.error}`;
 	if (mem.scenario.startsWith('drain-')) {

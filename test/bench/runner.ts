@@ -158,6 +158,5 @@ export async function timedPoll(options: BenchOptions & { staticData: IDataObjec
 	return { ms, ...outcome };
 }
 
-/** Plain objects as n8n items. */
 export const asItems = (rows: IDataObject[]): INodeExecutionData[] =>
 	rows.map((json) => ({ json }));

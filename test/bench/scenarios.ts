@@ -36,7 +36,6 @@ export interface NodeOutcome {
 	/** Output items (or records emitted by the trigger). */
 	items: number;
 	requests: LogEntry[];
-	/** Polls (trigger scenarios). */
 	polls?: number;
 	detail?: string;
 }

@@ -27,10 +27,8 @@ export function machine() {
 }
 export type Machine = ReturnType<typeof machine> & { loadEnd?: number[] };
 
-/** `--name` given on the command line. */
 export const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
-/** The value after `--name`, or the fallback. */
 export function option(name: string, fallback: string): string {
 	const i = process.argv.indexOf(`--${name}`);
 	return i >= 0 && process.argv[i + 1] !== undefined && !process.argv[i + 1].startsWith('--')
@@ -38,11 +36,9 @@ export function option(name: string, fallback: string): string {
 		: fallback;
 }
 
-/** `--name` as a number within [min, max]. */
 export const numberOption = (name: string, fallback: number, min: number, max: number): number =>
 	Math.max(min, Math.min(max, Number(option(name, String(fallback)))));
 
-/** `--name` as a comma-separated list. */
 export const listOption = (name: string, fallback: string): string[] =>
 	option(name, fallback).split(',').filter(Boolean);
 
@@ -59,7 +55,6 @@ export const spread = (values: number[], digits: number) => ({
 	median: round(median(values), digits),
 });
 
-/** CPU microseconds used since `start`. */
 export const cpuSince = (start: NodeJS.CpuUsage): number => {
 	const used = process.cpuUsage(start);
 	return used.user + used.system;
