@@ -1,15 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
- * The node's own CPU per item, requests excluded: 1,000 items through Customer → Create with five
- * `{{ $json.x }}` parameters, run by n8n-core (the harness: WorkflowExecute, ExecuteContext, n8n's
- * getNodeParameter behind our fast path). The node's request helper answers from a recorded reply
- * of the sandbox (recorded in a warm-up run), so what is timed is our node: the router, parameter
- * reads, validation, body, the transport's stringify and lossless parse, output items. CPU is
- * process.cpuUsage around the node's execute(); the figure is the median run's CPU per item.
- * For reference, the same with each parameter an expression n8n must evaluate (`{{ String($json.x) }}`).
- * A program (index.ts runs it in a process of its own); prints `ITEMS <json>`.
- *
- *   node -r ts-node/register/transpile-only items.ts <sandbox url>
+ * The node's own CPU per item, requests excluded (results.md says how): Customer → Create on 1,000
+ * items through the harness, the request helper answering from a reply recorded in a warm-up run,
+ * process.cpuUsage around execute(). A program: `node -r ts-node/register/transpile-only items.ts
+ * <sandbox url>` prints `ITEMS <json>`.
  */
 import type {
 	IExecuteFunctions,
@@ -21,23 +15,9 @@ import type {
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode } from '../harness';
 import { IMPORTS } from './tenants';
-import { median, round } from './util';
+import { childMain, cpuSince, spread } from './util';
 
-export interface ItemsResult {
-	label: string;
-	items: number;
-	/** CPU microseconds per item of every measured run, and their median. */
-	cpuUsPerItem: number[];
-	medianCpuUsPerItem: number;
-	wallUsPerItem: number[];
-	/** Requests the node asked for per run (answered from the recording). */
-	requests: number;
-}
-
-export interface ItemsReport {
-	results: ItemsResult[];
-	engine: string;
-}
+export type ItemsReport = Awaited<ReturnType<typeof measureItems>>;
 
 const ITEMS = 1_000;
 const RUNS = 7;
@@ -68,8 +48,7 @@ class TimedContactCenter extends ContactCenter {
 		const cpu = process.cpuUsage();
 		const started = performance.now();
 		const output = await ContactCenter.prototype.execute.call(context);
-		const used = process.cpuUsage(cpu);
-		timing = { cpuUs: used.user + used.system, wallMs: performance.now() - started };
+		timing = { cpuUs: cpuSince(cpu), wallMs: performance.now() - started };
 		return output;
 	}
 }
@@ -91,11 +70,7 @@ const parameters = (expression: (field: string) => string): INodeParameters => (
 	additionalFields: { owner: expression('owner'), customerSource: expression('source') },
 });
 
-async function measure(
-	label: string,
-	url: string,
-	expression: (field: string) => string,
-): Promise<ItemsResult> {
+async function measure(label: string, url: string, expression: (field: string) => string) {
 	const cpu: number[] = [];
 	const wall: number[] = [];
 	// Run 0 records the reply and warms up; it is not counted.
@@ -115,17 +90,19 @@ async function measure(
 		cpu.push(timing.cpuUs / ITEMS);
 		wall.push((timing.wallMs * 1000) / ITEMS);
 	}
+	const { runs, median } = spread(cpu, 1);
 	return {
 		label,
 		items: ITEMS,
-		cpuUsPerItem: cpu.map((v) => round(v, 1)),
-		medianCpuUsPerItem: round(median(cpu), 1),
-		wallUsPerItem: wall.map((v) => round(v, 1)),
+		cpuUsPerItem: runs,
+		medianCpuUsPerItem: median,
+		wallUsPerItem: spread(wall, 1).runs,
+		// Requests the node asked for per run (answered from the recording).
 		requests,
 	};
 }
 
-export async function measureItems(url: string): Promise<ItemsReport> {
+export async function measureItems(url: string) {
 	const { Expression } = await import('n8n-workflow');
 	return {
 		engine: Expression.getActiveImplementation(),
@@ -144,12 +121,4 @@ export async function measureItems(url: string): Promise<ItemsReport> {
 	};
 }
 
-if (require.main === module) {
-	const url = process.argv[2];
-	measureItems(url)
-		.then((report) => process.stdout.write(`ITEMS ${JSON.stringify(report)}\n`))
-		.catch((error: unknown) => {
-			process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-			process.exit(1);
-		});
-}
+if (require.main === module) childMain('ITEMS', async () => await measureItems(process.argv[2]));

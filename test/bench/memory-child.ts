@@ -1,15 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * One memory measurement in a fresh process that does only that: `baseline` (load everything, run
- * nothing), `import` (100,000 input items imported into a call task through n8n-core) or `drain`
- * (the trigger drains a backlog of 100,000 records, poll after poll, with n8n's static data kept
- * between polls), and the drain's floors: its requests replayed (`drain-raw`: undici + JSON.parse;
- * `drain-n8n`: n8n's own request helper + JSON.parse, in a probe node, the body read as text as our
- * transport does; `drain-n8n-buffer`: the same with the body read as bytes), keeping nothing. Prints one JSON line: peak RSS (process.resourceUsage().maxRSS), the RSS after
- * loading, and for the drain the size of the static data. The harness's secret check is off here
- * (it serialises every output, which a real n8n never does); every other run of the nodes keeps it.
- *
- *   node -r ts-node/register/transpile-only test/bench/memory-child.ts <scenario> <sandbox url>
+ * One memory measurement in a fresh process that does only that (`node memory-child.js <scenario>
+ * <sandbox url>`, compiled by index.ts): `baseline` (load everything, run nothing), `import`
+ * (100,000 items into a call task), `drain` (the trigger drains 100,000 records, n8n's static data
+ * kept between polls), and the drain's floors, its requests replayed keeping nothing (`drain-raw`:
+ * undici; `drain-n8n`: n8n's request helper in a probe node, bodies as text as our transport reads
+ * them; `drain-n8n-buffer`: as bytes). Prints `MEMORY <json>`: peak RSS (maxRSS), the RSS after
+ * loading, for the drain the static data's size. The harness's secret check is off here (it
+ * serialises every output, which a real n8n never does); every other run of the nodes keeps it.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -28,21 +26,19 @@ import {
 	importItems,
 	importParameters,
 	IMPORTS,
-	loadTrigger,
+	MAIN,
 	replayRaw,
 	SIZES,
 } from './scenarios';
-import { MAIN } from './tenants';
+import { childMain, round } from './util';
 
-/** The drain's requests, written by the drain child for the floor children. */
-const DRAIN_REQUESTS = path.join(tmpdir(), 'contact-center-bench-drain-requests.json');
-
-async function main(): Promise<void> {
-	const [scenario, url] = process.argv.slice(2);
+async function measure(scenario: string, url: string): Promise<IDataObject> {
 	const control = new SandboxControl(url);
+	// The drain's requests, written by the drain child for the floor children; one file per sandbox,
+	// so that bench runs of other checkouts at the same time do not read or delete it.
+	const drainFile = path.join(tmpdir(), `contact-center-bench-drain-${new URL(url).port}.json`);
 	ensureN8nRuntime();
-	// Load every module the scenarios touch before the baseline is read.
-	const trigger = loadTrigger();
+	// Every module the scenarios touch is loaded (imported) before the baseline is read.
 	const loadedRss = process.memoryUsage().rss;
 	const result: IDataObject = { scenario };
 	const started = performance.now();
@@ -67,8 +63,8 @@ async function main(): Promise<void> {
 		);
 	} else if (scenario === 'drain') {
 		// A drain that fails leaves no requests behind, so the floors fail too instead of replaying an older run's.
-		rmSync(DRAIN_REQUESTS, { force: true });
-		const out = await drainBacklog({ url, control, trigger }, {}, { checkSecret: false });
+		rmSync(drainFile, { force: true });
+		const out = await drainBacklog({ url, control }, { checkSecret: false });
 		result.polls = out.polls;
 		result.emitted = out.items;
 		result.requests = out.requests.length;
@@ -76,11 +72,9 @@ async function main(): Promise<void> {
 		result.staticDataBytes = Buffer.byteLength(JSON.stringify(out.staticData));
 		result.nodeStaticDataBytes = Buffer.byteLength(JSON.stringify(nodeData ?? {}));
 		const replay = out.requests.map(({ method, path, rawBody }) => ({ method, path, rawBody }));
-		writeFileSync(DRAIN_REQUESTS, JSON.stringify(replay));
+		writeFileSync(drainFile, JSON.stringify(replay));
 	} else if (scenario.startsWith('drain-')) {
-		const requests = JSON.parse(readFileSync(DRAIN_REQUESTS, 'utf8')) as Parameters<
-			typeof replayRaw
-		>[2];
+		const requests = JSON.parse(readFileSync(drainFile, 'utf8')) as Parameters<typeof replayRaw>[2];
 		result.requests = requests.length;
 		if (scenario === 'drain-raw') {
 			result.emitted = (await replayRaw(url, MAIN, requests, undefined, { keepAlive: false })).rows;
@@ -102,17 +96,11 @@ async function main(): Promise<void> {
 		throw new Error(`unknown scenario ${scenario}`);
 	}
 	result.ms = Math.round(performance.now() - started);
-	result.loadedRssMB = Math.round((loadedRss / 1024 / 1024) * 10) / 10;
+	result.loadedRssMB = round(loadedRss / 1024 / 1024);
 	// maxRSS is in kilobytes.
-	result.peakRssMB = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
-	result.heapUsedMB = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
-	process.stdout.write(`MEMORY ${JSON.stringify(result)}\n`);
+	result.peakRssMB = round(process.resourceUsage().maxRSS / 1024);
+	result.heapUsedMB = round(process.memoryUsage().heapUsed / 1024 / 1024);
+	return result;
 }
 
-main().then(
-	() => process.exit(0),
-	(error: unknown) => {
-		process.stderr.write(`memory child: ${error instanceof Error ? error.stack : String(error)}\n`);
-		process.exit(1);
-	},
-);
+childMain('MEMORY', async () => await measure(process.argv[2], process.argv[3]));

@@ -2,9 +2,14 @@
 /**
  * The CPU our own code adds per request, measured on its pure functions: signing, validation and
  * mapping of realistic items, building the body (stringifyJson) and the lossless parse of realistic
- * answers (parseJson, compared with JSON.parse on the same text: only what it adds is ours, a raw
- * client pays JSON.parse too; on big pages that part is timed alone, see measurePart). Each function runs in batches bounded in iterations and time; the
- * figure is the median batch's CPU time (process.cpuUsage) per call.
+ * answers (parseJson against JSON.parse on the same text: only what it adds is ours; on big pages
+ * that part is timed alone, see measurePart). Each function runs in batches bounded in iterations
+ * and time; the figure is the median batch's CPU time (process.cpuUsage) per call.
+ *
+ * A program of its own (index.ts runs it compiled, `node micro.js <sandbox url>`, printing
+ * `MICRO <json>`): it loads our code and n8n-workflow only. Beside n8n-core and the workloads, V8's
+ * compiler and concurrent marking stay busy for seconds and the same functions measured 3–20×
+ * slower, varying 2× from run to run (process.cpuUsage counts those threads too).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
@@ -38,17 +43,10 @@ import {
 	type JsonBodyValue,
 } from '../../nodes/ContactCenter/transport/json';
 import { signRequest } from '../../nodes/ContactCenter/transport/signing';
-import { MAIN, recordDay, type Tenant } from './tenants';
-import { median } from './util';
+import { MAIN, recordDay, signedHeaders } from './tenants';
+import { childMain, cpuSince, median } from './util';
 
-export interface MicroResult {
-	name: string;
-	/** CPU microseconds per call (median batch). */
-	cpuUs: number;
-	/** Wall microseconds per call (median batch). */
-	wallUs: number;
-	calls: number;
-}
+export type MicroResult = ReturnType<typeof batches>;
 
 const MAX_BATCH_MS = 150;
 const BATCHES = 7;
@@ -70,13 +68,24 @@ function warmUp(fn: () => unknown, calls: number): void {
 	}
 }
 
-/** Runs `fn` in batches (each at most `maxIterations` calls or MAX_BATCH_MS), returns per-call medians. */
-export function measure(name: string, fn: () => unknown, maxIterations = 20_000): MicroResult {
-	warmUp(fn, Math.min(200, maxIterations));
+/** The per-call medians of BATCHES batches; a batch returns its calls and their CPU and wall µs. */
+function batches(name: string, batch: () => { n: number; cpuUs: number; wallUs: number }) {
 	const cpu: number[] = [];
 	const wall: number[] = [];
 	let calls = 0;
 	for (let b = 0; b < BATCHES; b++) {
+		const { n, cpuUs, wallUs } = batch();
+		cpu.push(cpuUs / n);
+		wall.push(wallUs / n);
+		calls += n;
+	}
+	return { name, cpuUs: median(cpu), wallUs: median(wall), calls };
+}
+
+/** Runs `fn` in batches (each at most `maxIterations` calls or MAX_BATCH_MS), returns per-call medians. */
+export function measure(name: string, fn: () => unknown, maxIterations = 20_000): MicroResult {
+	warmUp(fn, Math.min(200, maxIterations));
+	return batches(name, () => {
 		const cpu0 = process.cpuUsage();
 		const t0 = performance.now();
 		let n = 0;
@@ -84,13 +93,9 @@ export function measure(name: string, fn: () => unknown, maxIterations = 20_000)
 			fn();
 			n++;
 		}
-		const elapsed = performance.now() - t0;
-		const used = process.cpuUsage(cpu0);
-		cpu.push((used.user + used.system) / n);
-		wall.push((elapsed * 1000) / n);
-		calls += n;
-	}
-	return { name, cpuUs: median(cpu), wallUs: median(wall), calls };
+		const wallUs = (performance.now() - t0) * 1000;
+		return { n, cpuUs: cpuSince(cpu0), wallUs };
+	});
 }
 
 /**
@@ -105,12 +110,9 @@ export function measurePart<T>(
 	maxIterations = 2_000,
 ): MicroResult {
 	warmUp(() => part(setup()), Math.min(50, maxIterations));
-	const cpu: number[] = [];
-	const wall: number[] = [];
-	let calls = 0;
-	for (let b = 0; b < BATCHES; b++) {
-		let cpuSum = 0;
-		let wallSum = 0;
+	return batches(name, () => {
+		let cpuUs = 0;
+		let wallUs = 0;
 		let n = 0;
 		const started = performance.now();
 		while (n < maxIterations && performance.now() - started < MAX_BATCH_MS * 4) {
@@ -118,85 +120,68 @@ export function measurePart<T>(
 			const cpu0 = process.cpuUsage();
 			const t0 = performance.now();
 			part(input);
-			wallSum += (performance.now() - t0) * 1000;
-			const used = process.cpuUsage(cpu0);
-			cpuSum += used.user + used.system;
+			wallUs += (performance.now() - t0) * 1000;
+			cpuUs += cpuSince(cpu0);
 			n++;
 		}
-		cpu.push(cpuSum / n);
-		wall.push(wallSum / n);
-		calls += n;
-	}
-	return { name, cpuUs: median(cpu), wallUs: median(wall), calls };
+		return { n, cpuUs, wallUs };
+	});
 }
 
-async function fetchText(
-	url: string,
-	tenant: Tenant,
-	path: string,
-	body: unknown,
-): Promise<string> {
-	const headers = {
-		...signRequest({ appId: tenant.appId, appSecret: tenant.appSecret }, Date.now()),
-		'content-type': 'application/json',
-	};
-	const res = await request(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+async function fetchText(url: string, path: string, body: unknown): Promise<string> {
+	const res = await request(url + path, {
+		method: 'POST',
+		headers: signedHeaders(MAIN),
+		body: JSON.stringify(body),
+	});
 	return await res.body.text();
 }
 
-export interface MicroReport {
-	functions: MicroResult[];
-	/** Per representative request: our CPU in µs, and per row where the request carries rows. */
-	perRequest: Array<{
-		request: string;
-		parts: string;
-		cpuUs: number;
-		/** What any client spends on the same request and is not ours (JSON.stringify of an import body). */
-		floorUs?: number;
-		rows?: number;
-		perRowUs?: number;
-	}>;
-	sizes: Record<string, number>;
-}
+/** An answer as the API writes it (18-digit numbers unquoted). */
+const answer = (data: string) =>
+	`{"code":200,"data":${data},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}`;
 
-export async function runMicro(url: string): Promise<MicroReport> {
+export type MicroReport = Awaited<ReturnType<typeof runMicro>>;
+
+export async function runMicro(url: string) {
 	const day = recordDay();
 	const texts = {
-		agents: await fetchText(url, MAIN, '/openapi/agent/web/v1/agent/query', {
-			pageNo: 1,
-			pageSize: 20,
-		}),
-		customers: await fetchText(url, MAIN, '/openapi/crm/list', {
+		agents: await fetchText(url, '/openapi/agent/web/v1/agent/query', { pageNo: 1, pageSize: 20 }),
+		customers: await fetchText(url, '/openapi/crm/list', {
 			search: [],
 			sortList: [],
 			page: 1,
 			limit: 1000,
 		}),
-		records: await fetchText(url, MAIN, '/openapi/crm/service-record/call/query', {
+		records: await fetchText(url, '/openapi/crm/service-record/call/query', {
 			startTime: day.from,
 			endTime: day.to,
 			limit: 1000,
 		}),
-		tasks: await fetchText(url, MAIN, '/openapi/agent/web/v1/callTask/query', {
+		tasks: await fetchText(url, '/openapi/agent/web/v1/callTask/query', {
 			pageNum: 1,
 			pageSize: 500,
 		}),
-		created:
-			'{"code":200,"data":{"taskId":"182739465018279001","status":"draft"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
-		imported:
-			'{"code":200,"data":{"taskId":"182739465018279001","importBatchId":182739465018279555,"fileType":"json","totalCount":10000,"successCount":10000,"emptyCount":0,"invalidCount":0,"failureCount":0,"failureReasons":null},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
-		operated:
-			'{"code":200,"data":{"taskId":"182739465018279001","status":"running","operatedTime":"2026-11-22 14:00:00"},"message":null,"traceId":"0af7651916cd43dd8448eb211c80319c"}',
+		created: answer('{"taskId":"182739465018279001","status":"draft"}'),
+		imported: answer(
+			'{"taskId":"182739465018279001","importBatchId":182739465018279555,"fileType":"json","totalCount":10000,"successCount":10000,"emptyCount":0,"invalidCount":0,"failureCount":0,"failureReasons":null}',
+		),
+		operated: answer(
+			'{"taskId":"182739465018279001","status":"running","operatedTime":"2026-11-22 14:00:00"}',
+		),
 	};
-	const records = (
-		JSON.parse(texts.records) as {
-			data: Array<IDataObject & { updateTime: string; eventUniqueId: string }>;
-		}
-	).data;
+	type RecordRow = IDataObject & { updateTime: string; eventUniqueId: string };
+	const records = (JSON.parse(texts.records) as { data: RecordRow[] }).data;
 	if (records.length !== 1000)
 		throw new Error(`expected a full page of 1,000 records, got ${records.length}`);
 
-	const credentials = { appId: MAIN.appId, appSecret: MAIN.appSecret };
+	const retry = {
+		retryEnabled: true,
+		retryReasons: ['busy', 'no_answer'],
+		maxRetryTimes: 2,
+		retryIntervalValue: 30,
+		retryIntervalUnit: 'minute',
+	};
 	const createBody: JsonBodyValue = {
 		taskName: 'Renewal calls November',
 		voiceAgentId: toLong('987654321098765432'),
@@ -209,13 +194,7 @@ export async function runMicro(url: string): Promise<MicroReport> {
 			maxConcurrency: 3,
 			callerNumberGroupId: '876543210987654321',
 		},
-		retryStrategy: {
-			retryEnabled: true,
-			retryReasons: ['busy', 'no_answer'],
-			maxRetryTimes: 2,
-			retryIntervalValue: 30,
-			retryIntervalUnit: 'minute',
-		},
+		retryStrategy: retry,
 	};
 	const rowInput = (i: number) => ({
 		taskId: '182739465018279001',
@@ -303,7 +282,7 @@ export async function runMicro(url: string): Promise<MicroReport> {
 
 	const f = {
 		sign: measure('signRequest (nonce + HMAC-SHA256 + base64)', () =>
-			signRequest(credentials, Date.now()),
+			signRequest(MAIN, Date.now()),
 		),
 		validateTask: measure('validate + map a call task (name, ids, windows, retry)', () => {
 			checkTaskName('taskName', 'Renewal calls November', true);
@@ -313,13 +292,7 @@ export async function runMicro(url: string): Promise<MicroReport> {
 			checkCallWindows({
 				window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
 			});
-			checkRetry({
-				retryEnabled: true,
-				retryReasons: ['busy', 'no_answer'],
-				maxRetryTimes: 2,
-				retryIntervalValue: 30,
-				retryIntervalUnit: 'minute',
-			});
+			checkRetry(retry);
 		}),
 		validateCustomer: measure(
 			'validate + map a customer (fields, contacts, custom fields, time zone)',
@@ -426,80 +399,75 @@ export async function runMicro(url: string): Promise<MicroReport> {
 	const extra = (x: { ours: MicroResult; native: MicroResult; added?: MicroResult }) =>
 		x.added ? x.added.cpuUs : Math.max(0, x.ours.cpuUs - x.native.cpuUs);
 
-	const perRequest: MicroReport['perRequest'] = [
-		{
-			request: 'Create a call task (one item)',
-			parts: 'sign + validate/map + stringifyJson + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + f.validateTask.cpuUs + f.stringifyCreate.cpuUs + extra(p.created),
-		},
-		{
-			request: 'Create a customer (one item)',
-			parts: 'sign + validate/map + stringifyJson(≈ create body) + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + f.validateCustomer.cpuUs + f.stringifyCreate.cpuUs + extra(p.created),
-		},
-		{
-			request: 'Start or pause a task',
-			parts: 'sign + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + extra(p.operated),
-		},
-		{
-			request: 'Voice agents, one page of 20',
-			parts: 'sign + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + extra(p.agents),
-			rows: 20,
-		},
-		{
-			request: 'Call tasks, one page of 500',
-			parts: 'sign + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + extra(p.tasks),
-			rows: 500,
-		},
-		{
-			request: 'Customers, one page of 1,000',
-			parts: 'sign + lossless-parse overhead',
-			cpuUs: f.sign.cpuUs + extra(p.customers),
-			rows: 1000,
-		},
-		{
-			request: 'Service records, one query of 1,000',
-			parts: 'sign + query check + lossless-parse overhead + window step + output mapping',
-			cpuUs:
-				f.sign.cpuUs +
-				f.recordQuery.cpuUs +
-				extra(p.records) +
-				f.windowStep.cpuUs +
-				f.outputRecords.cpuUs,
-			rows: 1000,
-		},
-		{
-			request: 'Import request of 10,000 rows (Map Automatically)',
-			parts:
-				'sign + 10,000 items read, checked and mapped + run-wide dedup + planning + what stringifyJson adds to JSON.stringify + lossless-parse overhead',
-			cpuUs:
-				f.sign.cpuUs +
-				f.autoRows.cpuUs +
-				f.dedupPlan.cpuUs +
-				Math.max(0, f.stringifyAuto.cpuUs - f.stringifyAutoNative.cpuUs) +
+	/** A representative request: our CPU in µs, and per row where it carries rows; `floorUs`: what any client spends on it too. */
+	const request = (
+		request: string,
+		parts: string,
+		costs: Array<MicroResult | number>,
+		rows?: number,
+		floorUs?: number,
+	) => {
+		const cpuUs = costs.reduce<number>((sum, x) => sum + (typeof x === 'number' ? x : x.cpuUs), 0);
+		return {
+			request,
+			parts,
+			cpuUs,
+			...(floorUs === undefined ? {} : { floorUs }),
+			...(rows ? { rows, perRowUs: cpuUs / rows } : {}),
+		};
+	};
+	const over = (ours: MicroResult, native: MicroResult) => Math.max(0, ours.cpuUs - native.cpuUs);
+	const signParse = 'sign + lossless-parse overhead';
+	const importTail =
+		'run-wide dedup + planning + what stringifyJson adds to JSON.stringify + lossless-parse overhead';
+	const perRequest = [
+		request(
+			'Create a call task (one item)',
+			'sign + validate/map + stringifyJson + lossless-parse overhead',
+			[f.sign, f.validateTask, f.stringifyCreate, extra(p.created)],
+		),
+		request(
+			'Create a customer (one item)',
+			'sign + validate/map + stringifyJson(≈ create body) + lossless-parse overhead',
+			[f.sign, f.validateCustomer, f.stringifyCreate, extra(p.created)],
+		),
+		request('Start or pause a task', signParse, [f.sign, extra(p.operated)]),
+		request('Voice agents, one page of 20', signParse, [f.sign, extra(p.agents)], 20),
+		request('Call tasks, one page of 500', signParse, [f.sign, extra(p.tasks)], 500),
+		request('Customers, one page of 1,000', signParse, [f.sign, extra(p.customers)], 1000),
+		request(
+			'Service records, one query of 1,000',
+			'sign + query check + lossless-parse overhead + window step + output mapping',
+			[f.sign, f.recordQuery, extra(p.records), f.windowStep, f.outputRecords],
+			1000,
+		),
+		request(
+			'Import request of 10,000 rows (Map Automatically)',
+			`sign + 10,000 items read, checked and mapped + ${importTail}`,
+			[
+				f.sign,
+				f.autoRows,
+				f.dedupPlan,
+				over(f.stringifyAuto, f.stringifyAutoNative),
 				extra(p.imported),
-			floorUs: f.stringifyAutoNative.cpuUs,
-			rows: 10_000,
-		},
-		{
-			request:
-				'Import request of 10,000 rows with remark and a variable each (checks only; n8n resolves the mapped values)',
-			parts:
-				'sign + 10,000 row checks + run-wide dedup + planning + what stringifyJson adds to JSON.stringify + lossless-parse overhead',
-			cpuUs:
-				f.sign.cpuUs +
-				f.manualRows.cpuUs +
-				f.dedupPlan.cpuUs +
-				Math.max(0, f.stringifyImport.cpuUs - f.stringifyImportNative.cpuUs) +
+			],
+			10_000,
+			f.stringifyAutoNative.cpuUs,
+		),
+		request(
+			'Import request of 10,000 rows with remark and a variable each (checks only; n8n resolves the mapped values)',
+			`sign + 10,000 row checks + ${importTail}`,
+			[
+				f.sign,
+				f.manualRows,
+				f.dedupPlan,
+				over(f.stringifyImport, f.stringifyImportNative),
 				extra(p.imported),
-			floorUs: f.stringifyImportNative.cpuUs,
-			rows: 10_000,
-		},
+			],
+			10_000,
+			f.stringifyImportNative.cpuUs,
+		),
 	];
-	for (const r of perRequest) if (r.rows) r.perRowUs = r.cpuUs / r.rows;
 	return {
 		functions: [
 			...Object.values(f),
@@ -511,3 +479,5 @@ export async function runMicro(url: string): Promise<MicroReport> {
 		sizes: Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, Buffer.byteLength(v)])),
 	};
 }
+
+if (require.main === module) childMain('MICRO', async () => await runMicro(process.argv[2]));

@@ -16,36 +16,7 @@ export const ENTRY_POINTS = [
 	['Contact Center API credential', 'dist/credentials/ContactCenterApi.credentials.js'],
 ] as const;
 
-export interface PackageReport {
-	built: boolean;
-	buildMs?: number;
-	dist: {
-		files: number;
-		bytes: number;
-		jsBytes: number;
-		mapBytes: number;
-		otherBytes: number;
-		byKind: Record<string, { files: number; bytes: number }>;
-	};
-	tarball?: { bytes: number; unpackedBytes: number; files: number };
-	requires: Array<{
-		name: string;
-		file: string;
-		node: string;
-		coldMs: number;
-		withWorkflowLoadedMs: number;
-		runs: number;
-	}>;
-}
-
-function walk(dir: string, out: string[] = []): string[] {
-	for (const name of readdirSync(dir)) {
-		const full = path.join(dir, name);
-		if (statSync(full).isDirectory()) walk(full, out);
-		else out.push(full);
-	}
-	return out;
-}
+export type PackageReport = Awaited<ReturnType<typeof measurePackage>>;
 
 const REQUIRE_SCRIPT = (file: string, preload: boolean) =>
 	`${preload ? "require('n8n-workflow');" : ''}const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6));`;
@@ -54,70 +25,72 @@ export async function measurePackage(options: {
 	build: boolean;
 	runs: number;
 	nodeBins: Array<{ label: string; bin: string }>;
-}): Promise<PackageReport> {
-	const report: PackageReport = {
-		built: false,
-		dist: { files: 0, bytes: 0, jsBytes: 0, mapBytes: 0, otherBytes: 0, byKind: {} },
-		requires: [],
-	};
+}) {
+	let buildMs: number | undefined;
 	if (options.build) {
 		log('npm run build …');
 		const built = await runChild('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
 		if (built.code !== 0)
 			throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
-		report.built = true;
-		report.buildMs = Math.round(built.ms);
+		buildMs = Math.round(built.ms);
 	}
-	for (const file of walk(path.join(REPO, 'dist'))) {
-		const bytes = statSync(file).size;
-		report.dist.files++;
-		report.dist.bytes += bytes;
-		const kind = path.basename(file).startsWith('.')
-			? path.basename(file)
-			: (/\.[^.]+$/.exec(file)?.[0] ?? '(none)');
-		const entry = (report.dist.byKind[kind] ??= { files: 0, bytes: 0 });
-		entry.files++;
-		entry.bytes += bytes;
-		if (file.endsWith('.js')) report.dist.jsBytes += bytes;
-		else if (file.endsWith('.map')) report.dist.mapBytes += bytes;
-		else report.dist.otherBytes += bytes;
+	// Files and bytes in all, and by kind (extension).
+	const dist = {
+		files: 0,
+		bytes: 0,
+		byKind: {} as Record<string, { files: number; bytes: number }>,
+	};
+	const folder = path.join(REPO, 'dist');
+	for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+		const stat = statSync(path.join(folder, file));
+		if (!stat.isFile()) continue;
+		const name = path.basename(file);
+		const entry = (dist.byKind[name.startsWith('.') ? name : path.extname(name) || '(none)'] ??= {
+			files: 0,
+			bytes: 0,
+		});
+		for (const counts of [dist, entry]) {
+			counts.files++;
+			counts.bytes += stat.size;
+		}
 	}
 	const packed = await runChild('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
 		timeoutMs: 120_000,
 	});
-	if (packed.code === 0) {
-		const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
-			size: number;
-			unpackedSize: number;
-			entryCount: number;
-		}>;
-		report.tarball = { bytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount };
-	}
+	const [info] =
+		packed.code === 0
+			? (JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+					size: number;
+					unpackedSize: number;
+					entryCount: number;
+				}>)
+			: [];
 	const runs = Math.max(3, Math.min(options.runs + 2, 15));
-	for (const { label: nodeLabel, bin } of options.nodeBins) {
-		for (const [name, relative] of ENTRY_POINTS) {
-			const file = path.join(REPO, relative);
+	const requires = [];
+	for (const { label: node, bin } of options.nodeBins) {
+		for (const [name, file] of ENTRY_POINTS) {
 			const sample = async (preload: boolean) => {
 				const times: number[] = [];
 				for (let i = 0; i < runs; i++) {
-					const res = await runChild(bin, ['-e', REQUIRE_SCRIPT(file, preload)], {
-						timeoutMs: 60_000,
-					});
+					const script = REQUIRE_SCRIPT(path.join(REPO, file), preload);
+					const res = await runChild(bin, ['-e', script], { timeoutMs: 60_000 });
 					if (res.code !== 0)
-						throw new Error(`require ${relative} failed under ${nodeLabel}: ${res.stderr}`);
+						throw new Error(`require ${file} failed under ${node}: ${res.stderr}`);
 					times.push(Number(res.stdout));
 				}
 				return round(median(times), 1);
 			};
-			report.requires.push({
-				name,
-				file: relative,
-				node: nodeLabel,
-				coldMs: await sample(false),
-				withWorkflowLoadedMs: await sample(true),
-				runs,
-			});
+			const coldMs = await sample(false);
+			requires.push({ name, file, node, coldMs, withWorkflowLoadedMs: await sample(true), runs });
 		}
 	}
-	return report;
+	return {
+		built: options.build,
+		buildMs,
+		dist,
+		...(info
+			? { tarball: { bytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount } }
+			: {}),
+		requires,
+	};
 }

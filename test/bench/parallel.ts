@@ -16,20 +16,23 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { PARALLEL_REQUESTS_DEFAULT } from '../../nodes/ContactCenter/actions/parallel';
-import { PACKAGE_NAME, type WorkflowImport, type WorkflowNode } from '../e2e/lib';
-import { benchN8n, chain, code, http, manual, signing, successfulRuns, timesOf } from './peer';
+import { PACKAGE_NAME, type RunData, type WorkflowImport } from '../e2e/lib';
+import { benchN8n, code, http, install, signing, successfulRuns, timesOf, workflow } from './peer';
+import { table } from './report';
 import type { Tenant } from './tenants';
 import {
-	drainLog,
 	flag,
+	listOption,
 	loadavg,
 	log,
 	machine,
-	median,
+	numberOption,
 	option,
 	REPO,
 	round,
+	spread,
 	startSandboxChild,
+	type Machine,
 } from './util';
 
 const TENANT: Tenant = {
@@ -39,8 +42,6 @@ const TENANT: Tenant = {
 };
 const CREDENTIAL = { id: 'benchParallelCr1', name: 'Bench parallel tenant' };
 
-const list = (text: string) => text.split(',').filter(Boolean);
-
 type Op = 'create' | 'upsert' | 'get';
 const OP_LABEL: Record<Op, string> = {
 	create: 'Customer → Create',
@@ -48,54 +49,25 @@ const OP_LABEL: Record<Op, string> = {
 	get: 'Customer → Get',
 };
 
-interface Variant {
-	key: string;
-	label: string;
-	op: Op;
-	workflow: WorkflowImport;
-	/** Nodes every variant of the op shares (the trigger and the generated rows). */
-	common: string[];
-}
-
-const ours = (
-	op: Op,
-	typeVersion: number,
-	parallelRequests: number | undefined,
-	x: number,
-): WorkflowNode => {
-	const parameters: Record<string, unknown> =
-		op === 'get'
-			? {
-					resource: 'customer',
-					operation: 'get',
-					customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-				}
+const customer = (op: Op, typeVersion: number, parallelRequests?: number) => ({
+	name: 'Contact Center',
+	type: `${PACKAGE_NAME}.contactCenter`,
+	typeVersion,
+	parameters: {
+		resource: 'customer',
+		operation: op,
+		...(op === 'get'
+			? { customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }
 			: {
-					resource: 'customer',
-					operation: op,
 					customerName: '={{ $json.name }}',
 					mobile: { values: [{ value: '={{ $json.phone }}' }] },
 					// Version 2's Create or Update names the customer by a required Phone (ignored by version 1).
 					...(op === 'upsert' ? { phone: '={{ $json.phone }}' } : {}),
-				};
-	if (parallelRequests !== undefined) parameters.parallelRequests = parallelRequests;
-	return {
-		id: 'n2',
-		name: 'Contact Center',
-		type: `${PACKAGE_NAME}.contactCenter`,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		credentials: { contactCenterApi: CREDENTIAL },
-	};
-};
-
-const httpGet = (id: string, name: string, x: number): WorkflowNode => {
-	const node = http(id, name, x);
-	const { sendBody, contentType, specifyBody, jsonBody, ...parameters } = node.parameters;
-	void [sendBody, contentType, specifyBody, jsonBody];
-	return { ...node, parameters: { ...parameters, method: 'GET' } };
-};
+				}),
+		...(parallelRequests === undefined ? {} : { parallelRequests }),
+	},
+	credentials: { contactCenterApi: CREDENTIAL },
+});
 
 /** The 300 rows: new phones for Create (unique per execution), the seeded customers otherwise. */
 function rows(op: Op, items: number, seeded: Array<{ id: string; phone: string }>): string {
@@ -108,34 +80,27 @@ return Array.from({ length: ${items} }, (_, i) => ({ json: { name: 'Bench ' + $e
 	return `return ${JSON.stringify(data)}.map((json) => ({ json }));`;
 }
 
-function peer(op: Op, url: string): WorkflowNode[] {
+function peer(op: Op, url: string) {
 	const sign = signing(url, TENANT);
-	const customer = `{ customerName: item.json.name, mobile: [{ value: item.json.phone }] }`;
+	const signEach = (path: string, body = '') =>
+		`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + ${path}, headers: sign()${body} } }));`;
 	if (op === 'get')
-		return [
-			code(
-				'p1',
-				'Sign',
-				`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + '/openapi/crm/' + item.json.id, headers: sign() } }));`,
-				400,
-			),
-			httpGet('p2', 'Get', 600),
-		];
+		return [code('Sign', signEach("'/openapi/crm/' + item.json.id")), http('Get', 'GET')];
 	const add = [
 		code(
-			'p1',
 			'Sign',
-			`${sign}\nreturn $input.all().map((item) => ({ json: { url: BASE + '/openapi/crm/add', headers: sign(), body: ${customer} } }));`,
-			400,
+			signEach(
+				"'/openapi/crm/add'",
+				', body: { customerName: item.json.name, mobile: [{ value: item.json.phone }] }',
+			),
 		),
-		http('p2', 'Add', 600),
+		http('Add'),
 	];
 	if (op === 'create') return add;
 	// Create or Update by hand: an add, then an update of the customer the API names as the holder.
 	return [
 		...add,
 		code(
-			'p3',
 			'Sign updates',
 			`${sign}
 const sent = $('Sign').all();
@@ -146,9 +111,8 @@ $input.all().forEach((answer, i) => {
   out.push({ json: { url: BASE + '/openapi/crm/update', headers: sign(), body } });
 });
 return out;`,
-			800,
 		),
-		http('p4', 'Update', 1000),
+		http('Update'),
 	];
 }
 
@@ -157,41 +121,31 @@ function variants(
 	ops: Op[],
 	items: number,
 	sweep: number[],
-	withV1: boolean,
 	seeded: Array<{ id: string; phone: string }>,
-): Variant[] {
-	const out: Variant[] = [];
-	ops.forEach((op, o) => {
-		const start = manual();
-		const input = code('n1', 'Rows', rows(op, items, seeded), 200);
-		const make = (key: string, label: string, nodes: WorkflowNode[]): Variant => ({
+) {
+	return ops.flatMap((op, o) => {
+		const make = (key: string, label: string, nodes: ReturnType<typeof peer>) => ({
 			key,
-			label,
 			op,
-			common: ['Start', 'Rows'],
-			workflow: {
-				id: `benchPar${o}${key.replace(/[^a-z0-9]/gi, '')}`.padEnd(16, '0').slice(0, 16),
-				name: `Bench parallel: ${OP_LABEL[op]}, ${label}`,
-				nodes: [start, input, ...nodes],
-				connections: chain('Start', 'Rows', ...nodes.map((n) => n.name)),
-				settings: { executionOrder: 'v1' },
-			},
+			workflow: workflow(
+				`benchPar${o}${key.replace(/[^a-z0-9]/gi, '')}`.padEnd(16, '0').slice(0, 16),
+				`Bench parallel: ${OP_LABEL[op]}, ${label}`,
+				[code('Rows', rows(op, items, seeded)), ...nodes],
+			),
 		});
-		out.push(
+		return [
 			make('v2', `version 2 defaults (Parallel Requests ${PARALLEL_REQUESTS_DEFAULT})`, [
-				ours(op, 2, undefined, 400),
+				customer(op, 2),
 			]),
-		);
-		out.push(make('peer', 'hand-built Code + HTTP Request', peer(op, url)));
-		if (withV1)
-			out.push(make('v1', 'version 1 (one item after another)', [ours(op, 1, undefined, 400)]));
-		if (op === 'create')
-			for (const limit of sweep)
-				out.push(
-					make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [ours(op, 2, limit, 400)]),
-				);
+			make('peer', 'hand-built Code + HTTP Request', peer(op, url)),
+			...(flag('skip-v1')
+				? []
+				: [make('v1', 'version 1 (one item after another)', [customer(op, 1)])]),
+			...(op === 'create' ? sweep : []).map((limit) =>
+				make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [customer(op, 2, limit)]),
+			),
+		];
 	});
-	return out;
 }
 
 interface Sample {
@@ -203,61 +157,52 @@ interface Sample {
 	requests: number;
 	failedRequests: number;
 	maxInFlight: number;
-	/** First node start to last node end. */
+	/** First node start to last node end, and the nodes after the common rows (timesOf). */
 	ms?: number;
-	/** The nodes after the common rows. */
 	workMs?: number;
 	error?: string;
 }
 
 async function main(): Promise<void> {
-	const runs = Math.min(20, Math.max(1, Number(option('runs', '3'))));
-	const items = Math.min(5000, Math.max(1, Number(option('items', '300'))));
-	const latencies = list(option('latencies', '0,20,100')).map(Number);
-	const ops = list(option('ops', 'create,upsert,get')) as Op[];
-	const sweep = list(option('sweep', '')).map(Number);
-	const withV1 = !flag('skip-v1');
-	const host = machine();
+	const runs = numberOption('runs', 3, 1, 20);
+	const items = numberOption('items', 300, 1, 5000);
+	const latencies = listOption('latencies', '0,20,100').map(Number);
+	const ops = listOption('ops', 'create,upsert,get') as Op[];
+	const host: Machine = machine();
 	const command =
 		`npx ts-node --transpile-only test/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim();
 	log(`parallel bench: ${command}; load ${host.loadStart.join(' / ')}`);
 
-	const sandbox = await startSandboxChild([{ ...TENANT }]);
+	const sandbox = await startSandboxChild([TENANT]);
 	const { n8n } = await benchN8n('bench-parallel-n8n');
-	const samples: Sample[] = [];
-	const pending: Array<{ sample: Sample; variant: Variant }> = [];
+	const done: Array<{ sample: Sample; workflow: WorkflowImport }> = [];
 	try {
-		const control = sandbox.control;
-		const seeded = Array.from({ length: items }, (_, i) => ({
-			customerName: `Seeded ${i}`,
-			mobile: [{ value: String(13500000000 + i) }],
-		}));
-		const ids = await control.seedCustomers({ appId: TENANT.appId, customers: seeded });
-		const known = ids.map((id, i) => ({ id, phone: String(13500000000 + i) }));
+		const { control } = sandbox;
+		const phone = (i: number) => String(13500000000 + i);
+		const ids = await control.seedCustomers({
+			appId: TENANT.appId,
+			customers: Array.from({ length: items }, (_, i) => ({
+				customerName: `Seeded ${i}`,
+				mobile: [{ value: phone(i) }],
+			})),
+		});
 		log('installing the package into n8n…');
-		await n8n.installPackage();
-		await n8n.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'contactCenterApi',
-				data: { baseUrl: sandbox.url, ...TENANT, timeoutSeconds: 120 },
-			},
-		]);
-		const all = variants(sandbox.url, ops, items, sweep, withV1, known);
+		await install(n8n, sandbox.url, [{ ...CREDENTIAL, tenant: TENANT }]);
+		const seeded = ids.map((id, i) => ({ id, phone: phone(i) }));
+		const all = variants(sandbox.url, ops, items, listOption('sweep', '').map(Number), seeded);
 		await n8n.importWorkflows(all.map((v) => v.workflow));
 
 		for (const latencyMs of latencies) {
 			await control.setLatency(latencyMs);
 			for (let run = 0; run < runs; run++) {
-				for (const variant of all) {
+				for (const { key, op, workflow } of all) {
 					await control.clearLog();
 					await control.resetTraffic();
-					const res = await n8n.cli(['execute', `--id=${variant.workflow.id}`], 10 * 60_000);
-					const requests = await drainLog(control);
-					const traffic = await control.getTraffic();
-					const sample: Sample = {
-						variant: variant.key,
-						op: variant.op,
+					const res = await n8n.cli(['execute', `--id=${workflow.id}`], 10 * 60_000);
+					const requests = await control.getLog();
+					const sample = {
+						variant: key,
+						op,
 						latencyMs,
 						ok: res.code === 0,
 						cliMs: Math.round(res.durationMs),
@@ -268,53 +213,58 @@ async function main(): Promise<void> {
 								!r.signatureValid ||
 								!['200', '03001004'].includes(String(r.code)),
 						).length,
-						maxInFlight: traffic.maxInFlight,
+						maxInFlight: (await control.getTraffic()).maxInFlight,
 						...(res.code === 0 ? {} : { error: res.stderr.split('\n').slice(-4).join(' ') }),
 					};
-					samples.push(sample);
-					pending.push({ sample, variant });
+					done.push({ sample, workflow });
 					log(
-						`  ${latencyMs} ms, ${variant.op} ${variant.key}, run ${run + 1}: exit ${res.code}, ${sample.requests} requests (${sample.failedRequests} failed), in flight ≤ ${sample.maxInFlight}, CLI ${sample.cliMs} ms`,
+						`  ${latencyMs} ms, ${op} ${key}, run ${run + 1}: exit ${res.code}, ${sample.requests} requests (${sample.failedRequests} failed), in flight ≤ ${sample.maxInFlight}, CLI ${sample.cliMs} ms`,
 					);
 				}
 			}
 		}
 
-		// Run data from n8n's own history: the executions of a workflow, oldest first, are its successful runs in order.
-		await n8n.start();
-		for (const variant of all) {
-			const mine = pending.filter((p) => p.variant === variant && p.sample.ok);
-			const runs = await successfulRuns(n8n, variant.workflow, mine.length);
-			mine.forEach((p, i) => Object.assign(p.sample, timesOf(runs[i], variant.common)));
-		}
-		await n8n.stop();
+		const ok = (workflow: WorkflowImport) =>
+			done.filter((d) => d.sample.ok && d.workflow === workflow).map((d) => d.sample);
+		const workflows = all.map((v) => v.workflow);
+		const history = await successfulRuns(n8n, workflows, (w) => ok(w).length);
+		for (const workflow of workflows)
+			ok(workflow).forEach((sample, i) =>
+				Object.assign(sample, timesOf(history.get(workflow.id)?.[i] as RunData, ['Start', 'Rows'])),
+			);
 	} finally {
 		await n8n.dispose();
 		await sandbox.stop();
 	}
 	host.loadEnd = loadavg();
-	report(samples, { host, command, runs, items, latencies, ops });
+	report(
+		done.map((d) => d.sample),
+		{ host, command, runs, items, latencies, ops },
+	);
 }
 
-interface Row {
-	op: Op;
-	latencyMs: number;
-	variant: string;
-	runs: number[];
-	medianMs: number;
-	minMs: number;
-	maxMs: number;
-	medianWorkMs: number;
-	requests: number;
-	failedRuns: number;
-	failedRequests: number;
-	maxInFlight: number;
+/** A row of the table: the runs of one workflow at one latency. */
+function summary(mine: Sample[]) {
+	const timed = mine.filter((s) => s.ms !== undefined);
+	const ms = timed.map((s) => s.ms as number);
+	const [time, work] = [ms, timed.map((s) => s.workMs as number)].map((v) => spread(v, 0));
+	return {
+		runs: time.runs,
+		medianMs: time.median,
+		minMs: round(Math.min(...ms), 0),
+		maxMs: round(Math.max(...ms), 0),
+		medianWorkMs: work.median,
+		requests: Math.max(...mine.map((s) => s.requests)),
+		failedRuns: mine.filter((s) => !s.ok).length,
+		failedRequests: mine.reduce((sum, s) => sum + s.failedRequests, 0),
+		maxInFlight: Math.max(...mine.map((s) => s.maxInFlight)),
+	};
 }
 
 function report(
 	samples: Sample[],
 	meta: {
-		host: ReturnType<typeof machine>;
+		host: Machine;
 		command: string;
 		runs: number;
 		items: number;
@@ -323,57 +273,43 @@ function report(
 	},
 ): void {
 	const keys = [...new Set(samples.map((s) => s.variant))];
-	const rows: Row[] = [];
-	for (const op of meta.ops)
-		for (const latencyMs of meta.latencies)
-			for (const variant of keys) {
+	const rows = meta.ops.flatMap((op) =>
+		meta.latencies.flatMap((latencyMs) =>
+			keys.flatMap((variant) => {
 				const mine = samples.filter(
 					(s) => s.op === op && s.latencyMs === latencyMs && s.variant === variant,
 				);
-				if (mine.length === 0) continue;
-				const timed = mine.filter((s) => s.ms !== undefined);
-				const ms = timed.map((s) => s.ms as number);
-				rows.push({
-					op,
-					latencyMs,
-					variant,
-					runs: ms.map((m) => round(m, 0)),
-					medianMs: round(median(ms), 0),
-					minMs: round(Math.min(...ms), 0),
-					maxMs: round(Math.max(...ms), 0),
-					medianWorkMs: round(median(timed.map((s) => s.workMs as number)), 0),
-					requests: Math.max(...mine.map((s) => s.requests)),
-					failedRuns: mine.filter((s) => !s.ok).length,
-					failedRequests: mine.reduce((sum, s) => sum + s.failedRequests, 0),
-					maxInFlight: Math.max(...mine.map((s) => s.maxInFlight)),
-				});
-			}
+				return mine.length ? [{ op, latencyMs, variant, ...summary(mine) }] : [];
+			}),
+		),
+	);
 	const out = path.resolve(REPO, option('out', 'test/bench'));
 	mkdirSync(out, { recursive: true });
 	writeFileSync(
 		path.join(out, 'parallel-results.json'),
 		`${JSON.stringify({ ...meta, rows, samples }, null, '\t')}\n`,
 	);
-	const peerOf = (row: Row) =>
-		rows.find((r) => r.op === row.op && r.latencyMs === row.latencyMs && r.variant === 'peer');
+	const { host } = meta;
 	const lines = [
 		'# Parallel requests: benchmark results',
 		'',
 		`Produced by test/bench/parallel.ts: \`${meta.command}\`. ${meta.items} items per run, ${meta.runs} runs per row (median, min–max, every run).`,
 		'',
-		`Date (UTC) ${meta.host.date}; machine ${meta.host.cpu}, ${meta.host.cores} cores, ${meta.host.memoryGB} GB, ${meta.host.platform}; load average (1/5/15 min) ${meta.host.loadStart.join(' / ')} at start, ${meta.host.loadEnd?.join(' / ')} at end (other engineers shared the machine).`,
+		`Date (UTC) ${host.date}; machine ${host.cpu}, ${host.cores} cores, ${host.memoryGB} GB, ${host.platform}; load average (1/5/15 min) ${host.loadStart.join(' / ')} at start, ${host.loadEnd?.join(' / ')} at end (other engineers shared the machine).`,
 		'',
 		'Real n8n 2.41.1 on Node 24 (`n8n execute`), our package installed as a community package; the sandbox in a process of its own answering every request after the latency shown. Time: first node start to last node end of the execution, from n8n\'s run data (the generated rows included, the same for all). "In flight" is the most requests the sandbox had open at once during a run.',
 		'',
-		'| operation | latency | workflow | median | min–max | runs (ms) | vs hand-built | requests | in flight (max) |',
-		'|---|---|---|---|---|---|---|---|---|',
-		...rows.map((row) => {
-			const p = peerOf(row);
-			const ratio = p && row.variant !== 'peer' ? `${round(row.medianMs / p.medianMs, 2)}×` : '–';
-			const failed = row.failedRuns > 0 ? ` (${row.failedRuns} runs failed)` : '';
-			return `| ${OP_LABEL[row.op]} | ${row.latencyMs} ms | ${row.variant}${failed} | ${row.medianMs.toLocaleString('en-US')} ms | ${row.minMs}–${row.maxMs} | ${row.runs.join(', ')} | ${ratio} | ${row.requests} | ${row.maxInFlight} |`;
-		}),
-		'',
+		...table(
+			'| operation | latency | workflow | median | min–max | runs (ms) | vs hand-built | requests | in flight (max) |',
+			rows.map((row) => {
+				const p = rows.find(
+					(r) => r.op === row.op && r.latencyMs === row.latencyMs && r.variant === 'peer',
+				);
+				const ratio = p && row.variant !== 'peer' ? `${round(row.medianMs / p.medianMs, 2)}×` : '–';
+				const failed = row.failedRuns > 0 ? ` (${row.failedRuns} runs failed)` : '';
+				return `| ${OP_LABEL[row.op]} | ${row.latencyMs} ms | ${row.variant}${failed} | ${row.medianMs.toLocaleString('en-US')} ms | ${row.minMs}–${row.maxMs} | ${row.runs.join(', ')} | ${ratio} | ${row.requests} | ${row.maxInFlight} |`;
+			}),
+		),
 		'Workflows: v2 = our node, version 2 defaults; v1 = our node, version 1 (one item after another, as before); peer = a Code node signing every item (node:crypto) and the HTTP Request node (v4.2, no batching: n8n sends all items at once); pN = version 2 with Parallel Requests N.',
 		'',
 	];

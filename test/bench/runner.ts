@@ -44,8 +44,15 @@ interface BenchOptions {
 }
 
 /** The harness's check that the app secret appears nowhere, unless the options switch it off. */
-function checkSecret(options: BenchOptions, parts: Record<string, unknown>): void {
-	if (options.checkSecret !== false) assertNoSecret(options.credentials.appSecret, parts);
+const checkSecret = (options: BenchOptions, parts: Record<string, unknown>) =>
+	options.checkSecret === false || assertNoSecret(options.credentials.appSecret, parts);
+
+/** `run` with n8n's log lines captured, timed. */
+async function timed<T>(run: () => Promise<T>) {
+	const logs: CapturedLog[] = [];
+	const started = performance.now();
+	const result = await captureLogs(logs, run);
+	return { result, logs, ms: performance.now() - started };
 }
 
 /** The node (its credentials saved) in a workflow of its own, after `trigger` when there is one. */
@@ -81,17 +88,8 @@ async function benchWorkflow(options: BenchOptions, trigger?: INode, staticData?
 	return { node, workflow, credentialsHelper };
 }
 
-export interface TimedRun {
-	ms: number;
-	status: string;
-	items: INodeExecutionData[];
-	error?: { message: string; description?: string | null };
-}
-
 /** One manual execution (Manual Trigger with pinned items → the node), timed from start to finish. */
-export async function timedRun(
-	options: BenchOptions & { items: INodeExecutionData[] },
-): Promise<TimedRun> {
+export async function timedRun(options: BenchOptions & { items: INodeExecutionData[] }) {
 	const trigger: INode = {
 		id: randomUUID(),
 		name: 'Start',
@@ -107,10 +105,7 @@ export async function timedRun(
 		mode: 'manual',
 		executionId: nextExecutionId(),
 	});
-	const logs: CapturedLog[] = [];
-	const started = performance.now();
-	const run = await captureLogs(
-		logs,
+	const { result, logs, ms } = await timed(
 		async () =>
 			await new WorkflowExecute(additionalData, 'manual').run({
 				workflow,
@@ -118,37 +113,18 @@ export async function timedRun(
 				pinData: { [trigger.name]: options.items },
 			}),
 	);
-	const ms = performance.now() - started;
-	const { runData, error } = run.data.resultData;
+	const { runData, error } = result.data.resultData;
 	const items = error ? [] : (runData[node.name]?.[0]?.data?.main?.[0] ?? []);
 	checkSecret(options, {
 		'the output items': items,
 		'the error': error,
 		'the logs': logs,
 	});
-	return {
-		ms,
-		status: run.status,
-		items,
-		error: error
-			? {
-					message: error.message,
-					description: (error as { description?: string | null }).description,
-				}
-			: undefined,
-	};
-}
-
-export interface TimedPoll {
-	ms: number;
-	items: INodeExecutionData[] | null;
-	error?: Error;
+	return { ms, items, error: error as (Error & { description?: string | null }) | undefined };
 }
 
 /** One scheduled poll of an active workflow (PollContext + PollTriggerExecutor), timed. Mutates staticData. */
-export async function timedPoll(
-	options: BenchOptions & { staticData: IDataObject; pollBudgetMs?: number },
-): Promise<TimedPoll> {
+export async function timedPoll(options: BenchOptions & { staticData: IDataObject }) {
 	const { node, workflow, credentialsHelper } = await benchWorkflow(
 		options,
 		undefined,
@@ -167,19 +143,11 @@ export async function timedPoll(
 		(error) => {
 			outcome.error = error;
 		},
-		undefined,
-		undefined,
-		undefined,
-		options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
 	);
-	const logs: CapturedLog[] = [];
-	const started = performance.now();
-	await captureLogs(
-		logs,
+	const { logs, ms } = await timed(
 		async () =>
 			await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)(),
 	);
-	const ms = performance.now() - started;
 	// n8n keeps the workflow's static data object; the node's part lives under `node:<name>`.
 	checkSecret(options, {
 		'the emitted items': outcome.items,
@@ -190,6 +158,5 @@ export async function timedPoll(
 	return { ms, ...outcome };
 }
 
-/** Plain objects as n8n items. */
 export const asItems = (rows: IDataObject[]): INodeExecutionData[] =>
 	rows.map((json) => ({ json }));

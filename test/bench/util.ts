@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
-/** Small shared pieces of the benchmark: the machine, statistics, child processes, the sandbox child. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** Small shared pieces of the benchmark: the machine, options, statistics, child processes, the sandbox child. */
+import { spawn } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -9,41 +9,38 @@ import type { TenantConfig } from '../sandbox/types';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 
-export interface Machine {
-	cpu: string;
-	cores: number;
-	memoryGB: number;
-	node: string;
-	platform: string;
-	loadStart: number[];
-	loadEnd?: number[];
-	date: string;
-}
+export const round = (value: number, digits = 1): number =>
+	Math.round(value * 10 ** digits) / 10 ** digits;
 
-export function machine(): Machine {
+export const loadavg = (): number[] => os.loadavg().map((l) => round(l, 2));
+
+export function machine() {
 	return {
 		cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
 		cores: os.cpus().length,
-		memoryGB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+		memoryGB: round(os.totalmem() / 1024 ** 3),
 		node: process.version,
 		platform: `${os.type()} ${os.release()} ${os.arch()}`,
-		loadStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+		loadStart: loadavg(),
 		date: new Date().toISOString(),
 	};
 }
+export type Machine = ReturnType<typeof machine> & { loadEnd?: number[] };
 
-export const loadavg = (): number[] => os.loadavg().map((l) => Math.round(l * 100) / 100);
-
-/** `--name` given on the command line. */
 export const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
-/** The value after `--name`, or the fallback. */
 export function option(name: string, fallback: string): string {
 	const i = process.argv.indexOf(`--${name}`);
 	return i >= 0 && process.argv[i + 1] !== undefined && !process.argv[i + 1].startsWith('--')
 		? process.argv[i + 1]
 		: fallback;
 }
+
+export const numberOption = (name: string, fallback: number, min: number, max: number): number =>
+	Math.max(min, Math.min(max, Number(option(name, String(fallback)))));
+
+export const listOption = (name: string, fallback: string): string[] =>
+	option(name, fallback).split(',').filter(Boolean);
 
 export function median(values: number[]): number {
 	if (values.length === 0) return NaN;
@@ -52,8 +49,16 @@ export function median(values: number[]): number {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export const round = (value: number, digits = 1): number =>
-	Math.round(value * 10 ** digits) / 10 ** digits;
+/** Every run and their median, rounded alike. */
+export const spread = (values: number[], digits: number) => ({
+	runs: values.map((v) => round(v, digits)),
+	median: round(median(values), digits),
+});
+
+export const cpuSince = (start: NodeJS.CpuUsage): number => {
+	const used = process.cpuUsage(start);
+	return used.user + used.system;
+};
 
 export function log(line: string): void {
 	process.stdout.write(`[bench] ${line}\n`);
@@ -65,26 +70,23 @@ export function tsNodeArgs(file: string, args: string[] = []): string[] {
 }
 
 /** The environment a TypeScript child needs (`.ts` wins over the `.node.json` codex files). */
-export function tsNodeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-	return {
-		...process.env,
-		TS_NODE_PREFER_TS_EXTS: 'true',
-		TS_NODE_TRANSPILE_ONLY: 'true',
-		...extra,
-	};
-}
+const tsNodeEnv = (): NodeJS.ProcessEnv => ({
+	...process.env,
+	TS_NODE_PREFER_TS_EXTS: 'true',
+	TS_NODE_TRANSPILE_ONLY: 'true',
+});
 
 /** Runs a child to completion, bounded in time; resolves with its output and exit code. */
 export function runChild(
 	command: string,
 	args: string[],
-	options: { env?: NodeJS.ProcessEnv; timeoutMs: number; cwd?: string },
+	options: { env?: NodeJS.ProcessEnv; timeoutMs: number },
 ): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
 	return new Promise((resolve, reject) => {
 		const started = performance.now();
 		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- benchmark tooling, not shipped
 		const child = spawn(command, args, {
-			cwd: options.cwd ?? REPO,
+			cwd: REPO,
 			env: options.env ?? process.env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
@@ -107,8 +109,8 @@ export function runChild(
 }
 
 /**
- * Runs a node child that prints its report as one `PREFIX {json}` line; the parsed report, or the
- * child's first lines of output as the error.
+ * Runs a node child that prints its report as one `PREFIX {json}` line (childMain); the parsed
+ * report, or the child's first lines of output as the error.
  */
 export async function childReport<T>(
 	args: string[],
@@ -122,78 +124,53 @@ export async function childReport<T>(
 	return { report: JSON.parse(line.slice(prefix.length + 1)) as T, line };
 }
 
-export interface SandboxChild {
-	url: string;
-	control: SandboxControl;
-	child: ChildProcess;
-	stop(): Promise<void>;
+/** The main of a bench child: its report as one `PREFIX {json}` line, or the error and exit code 1. */
+export function childMain(prefix: string, run: () => Promise<unknown>): void {
+	run().then(
+		(report) => {
+			process.stdout.write(`${prefix} ${JSON.stringify(report)}\n`);
+			process.exit(0);
+		},
+		(error: unknown) => {
+			process.stderr.write(`${prefix}: ${error instanceof Error ? error.stack : String(error)}\n`);
+			process.exit(1);
+		},
+	);
 }
 
-/** Starts the sandbox in its own process with these tenants. */
-export function startSandboxChild(tenants: TenantConfig[]): Promise<SandboxChild> {
+/** Starts the sandbox in its own process (sandbox-child.ts) with these tenants. */
+export function startSandboxChild(tenants: TenantConfig[]) {
 	// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- benchmark tooling, not shipped
 	const child = spawn(
 		process.execPath,
 		tsNodeArgs(path.join(__dirname, 'sandbox-child.ts'), [JSON.stringify(tenants)]),
-		{
-			cwd: REPO,
-			env: tsNodeEnv(),
-			stdio: ['pipe', 'pipe', 'inherit'],
+		{ cwd: REPO, env: tsNodeEnv(), stdio: ['pipe', 'pipe', 'inherit'] },
+	);
+	const stop = () =>
+		new Promise<void>((done) => {
+			if (child.exitCode !== null) return done();
+			child.once('exit', () => done());
+			child.stdin.end();
+			setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+		});
+	return new Promise<{ url: string; control: SandboxControl; pid?: number; stop: typeof stop }>(
+		(resolve, reject) => {
+			let out = '';
+			const timer = setTimeout(
+				() => reject(new Error('the sandbox child did not start within 60 s')),
+				60_000,
+			);
+			child.stdout.on('data', (chunk: Buffer) => {
+				out += chunk.toString();
+				const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+				if (!url) return;
+				clearTimeout(timer);
+				resolve({ url, control: new SandboxControl(url), pid: child.pid, stop });
+			});
+			child.once('exit', (code) => {
+				clearTimeout(timer);
+				reject(new Error(`the sandbox child exited with ${code}: ${out}`));
+			});
 		},
 	);
-	return new Promise((resolve, reject) => {
-		let out = '';
-		const timer = setTimeout(
-			() => reject(new Error('the sandbox child did not start within 60 s')),
-			60_000,
-		);
-		child.stdout?.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-			if (!m) return;
-			clearTimeout(timer);
-			const url = m[1];
-			resolve({
-				url,
-				control: new SandboxControl(url),
-				child,
-				stop: () =>
-					new Promise<void>((done) => {
-						if (child.exitCode !== null) return done();
-						child.once('exit', () => done());
-						child.stdin?.end();
-						setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-					}),
-			});
-		});
-		child.once('exit', (code) => {
-			clearTimeout(timer);
-			reject(new Error(`the sandbox child exited with ${code}: ${out}`));
-		});
-	});
-}
-
-export interface Counted {
-	method: string;
-	path: string;
-	httpStatus: number;
-	code: unknown;
-	signatureValid: boolean;
-	bodyBytes: number;
-	rawBody: string;
-}
-
-/** What the sandbox received since its log was last cleared; clears it again. */
-export async function drainLog(control: SandboxControl): Promise<Counted[]> {
-	const entries = await control.getLog();
-	await control.clearLog();
-	return entries.map((e) => ({
-		method: e.method,
-		path: e.path,
-		httpStatus: e.httpStatus,
-		code: e.code,
-		signatureValid: e.signatureValid,
-		bodyBytes: e.rawBody.length,
-		rawBody: e.rawBody,
-	}));
 }
