@@ -56,6 +56,8 @@ export function overlapNote(f: FloorResult): string {
 			'Why one query per poll above 5: every query after a full batch re-reads the boundary second of the previous one (1–2 records here), so five queries yield slightly fewer than 5,000 new records and a sixth is made; what it fetched beyond the 5,000 emitted is fetched again by the next poll'
 		);
 	}
+	if ((f.id === 'customers' || f.id === 'singleReads') && extra === 1)
+		return '1 more than the floor: Simplify (on by default in version 2) reads the customer field configuration once per execution, to name the custom fields';
 	return `${extra} more than the floor`;
 }
 
