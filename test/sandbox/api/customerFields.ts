@@ -1,7 +1,7 @@
-import { Fields, failA } from '../lib/validate';
+import { failA } from '../lib/validate';
 import type { Tenant } from '../state/tenant';
 import type { ChoiceOption, CustomerFieldVO } from '../types';
-import type { RouteDef } from '../server/routes';
+import { post, type RouteDef } from '../server/routes';
 
 interface SystemField {
 	field: string;
@@ -119,32 +119,26 @@ function isEditable(vo: CustomerFieldVO): boolean {
 	return SYSTEM_FIELDS.find((f) => f.field === vo.field)?.editable ?? false;
 }
 
-const fieldList: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/config/field/list',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['name', 'category', 'type', 'enabled', 'editable']);
-		const name = f.string('name')?.toLowerCase();
-		const types = f.stringArray('type');
-		const categories = f.stringArray('category');
-		categories?.forEach((c, i) => {
-			if (c !== 'system' && c !== 'custom') failA(`category[${i}] must be system or custom`);
-		});
-		const enabled = f.boolean('enabled');
-		const editable = f.boolean('editable');
-		return [...systemFieldVOs(tenant), ...tenant.liveCustomFields()].filter(
-			(vo) =>
-				(name === undefined || vo.name.toLowerCase().includes(name)) &&
-				(types === undefined || types.length === 0 || types.includes(vo.type)) &&
-				(categories === undefined ||
-					categories.length === 0 ||
-					categories.includes(vo.isSystem ? 'system' : 'custom')) &&
-				(enabled === undefined || vo.status === (enabled ? 1 : 0)) &&
-				(editable === undefined || isEditable(vo) === editable),
-		);
-	},
-};
+const fieldList = post('/openapi/crm/config/field/list', ({ tenant, f }) => {
+	f.onlyKeys(['name', 'category', 'type', 'enabled', 'editable']);
+	const name = f.string('name')?.toLowerCase();
+	const types = f.stringArray('type');
+	const categories = f.stringArray('category');
+	categories?.forEach((c, i) => {
+		if (c !== 'system' && c !== 'custom') failA(`category[${i}] must be system or custom`);
+	});
+	const enabled = f.boolean('enabled');
+	const editable = f.boolean('editable');
+	return [...systemFieldVOs(tenant), ...tenant.liveCustomFields()].filter(
+		(vo) =>
+			(name === undefined || vo.name.toLowerCase().includes(name)) &&
+			(types === undefined || types.length === 0 || types.includes(vo.type)) &&
+			(categories === undefined ||
+				categories.length === 0 ||
+				categories.includes(vo.isSystem ? 'system' : 'custom')) &&
+			(enabled === undefined || vo.status === (enabled ? 1 : 0)) &&
+			(editable === undefined || isEditable(vo) === editable),
+	);
+});
 
 export const customerFieldRoutes: RouteDef[] = [fieldList];

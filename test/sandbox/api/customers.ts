@@ -1,7 +1,7 @@
 import { newId } from '../lib/ids';
 import { parseWall } from '../lib/time';
 import { ApiError, Fields, failA, isObject } from '../lib/validate';
-import type { RouteDef } from '../server/routes';
+import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { ContactEntry, Customer, CustomerFieldVO } from '../types';
 import { CREATE_METHODS, CUSTOMER_ORIGINS } from './customerFields';
@@ -165,46 +165,34 @@ function getExisting(tenant: Tenant, id: string): Customer {
 	return customer;
 }
 
-const add: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/add',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.string('customerName', { required: true });
-		const patch = readWritable(f, tenant);
-		assertNoPhoneDuplicate(tenant, patch);
-		for (const key of Object.keys(patch)) if (patch[key] === null) delete patch[key];
-		const customer = newCustomer(tenant, patch);
-		tenant.putCustomer(customer);
-		return customer;
-	},
-};
+const add = post('/openapi/crm/add', ({ tenant, f }) => {
+	f.string('customerName', { required: true });
+	const patch = readWritable(f, tenant);
+	assertNoPhoneDuplicate(tenant, patch);
+	for (const key of Object.keys(patch)) if (patch[key] === null) delete patch[key];
+	const customer = newCustomer(tenant, patch);
+	tenant.putCustomer(customer);
+	return customer;
+});
 
-const update: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/update',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		const existing = getExisting(tenant, f.string('_id', { required: true }) as string);
-		if ('customerName' in body && body.customerName === null) failA('customerName cannot be empty');
-		const patch = readWritable(f, tenant);
-		assertNoPhoneDuplicate(tenant, patch, existing._id);
-		const updated: Customer = {
-			...existing,
-			...patch,
-			updateAgent: API_ACTOR,
-			updateTime: tenant.now(),
-		};
-		for (const key of Object.keys(patch))
-			if (patch[key] === null && !STANDARD_FIELDS.has(key)) delete updated[key];
-		updated.firstOwner ??= updated.owner ?? null;
-		updated.firstAssignTime ??= updated.assignTime ?? null;
-		tenant.putCustomer(updated);
-		return updated;
-	},
-};
+const update = post('/openapi/crm/update', ({ tenant, body, f }) => {
+	const existing = getExisting(tenant, f.string('_id', { required: true }) as string);
+	if ('customerName' in body && body.customerName === null) failA('customerName cannot be empty');
+	const patch = readWritable(f, tenant);
+	assertNoPhoneDuplicate(tenant, patch, existing._id);
+	const updated: Customer = {
+		...existing,
+		...patch,
+		updateAgent: API_ACTOR,
+		updateTime: tenant.now(),
+	};
+	for (const key of Object.keys(patch))
+		if (patch[key] === null && !STANDARD_FIELDS.has(key)) delete updated[key];
+	updated.firstOwner ??= updated.owner ?? null;
+	updated.firstAssignTime ??= updated.assignTime ?? null;
+	tenant.putCustomer(updated);
+	return updated;
+});
 
 // ---- list -------------------------------------------------------------------------------------
 
@@ -331,76 +319,63 @@ function readTimeRange(
 	return [begin, end];
 }
 
-const list: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/list',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(
-			'search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'.split(
-				' ',
-			),
-		);
-		const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
-		const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
-		if (!Array.isArray(body.search))
-			failA('search is required (an array of conditions; [] for none)');
-		const conditions = (f.objects('search') ?? []).map((item) => readCondition(item, knownField));
-		const sortKeys = (f.objects('sortList') ?? []).map((item): SortKey => {
-			item.onlyKeys(['field', 'orderBy']);
-			const field = item.string('field', { required: true }) as string;
-			if (!knownField(field)) failA(`${item.name('field')}: unknown field ${field}`);
-			return { field, desc: item.oneOf('orderBy', ['asc', 'desc'], { required: true }) === 'desc' };
-		});
-		const [createBegin, createEnd] = readTimeRange(f, 'createTimeBegin', 'createTimeEnd');
-		const [updateBegin, updateEnd] = readTimeRange(f, 'updateTimeBegin', 'updateTimeEnd');
-		const page = f.integer('page', { min: 1 }) ?? 1;
-		const limit = f.integer('limit', { min: 1, max: 1000 }) ?? 10;
+const list = post('/openapi/crm/list', ({ tenant, body, f }) => {
+	f.onlyKeys(
+		'search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'.split(
+			' ',
+		),
+	);
+	const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
+	const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
+	if (!Array.isArray(body.search))
+		failA('search is required (an array of conditions; [] for none)');
+	const conditions = (f.objects('search') ?? []).map((item) => readCondition(item, knownField));
+	const sortKeys = (f.objects('sortList') ?? []).map((item): SortKey => {
+		item.onlyKeys(['field', 'orderBy']);
+		const field = item.string('field', { required: true }) as string;
+		if (!knownField(field)) failA(`${item.name('field')}: unknown field ${field}`);
+		return { field, desc: item.oneOf('orderBy', ['asc', 'desc'], { required: true }) === 'desc' };
+	});
+	const [createBegin, createEnd] = readTimeRange(f, 'createTimeBegin', 'createTimeEnd');
+	const [updateBegin, updateEnd] = readTimeRange(f, 'updateTimeBegin', 'updateTimeEnd');
+	const page = f.integer('page', { min: 1 }) ?? 1;
+	const limit = f.integer('limit', { min: 1, max: 1000 }) ?? 10;
 
-		const found = [...tenant.customers.values()].filter(
-			(c) =>
-				(createBegin === undefined || c.createTime >= createBegin) &&
-				(createEnd === undefined || c.createTime <= createEnd) &&
-				(updateBegin === undefined || c.updateTime >= updateBegin) &&
-				(updateEnd === undefined || c.updateTime <= updateEnd) &&
-				conditions.every((cond) => matches(c, cond)),
-		);
-		// Ids grow with creation, so `_id` breaks ties of equal seconds in creation order.
-		const keys =
-			sortKeys.length > 0
-				? [...sortKeys, { field: '_id', desc: false }]
-				: [
-						{ field: 'createTime', desc: true },
-						{ field: '_id', desc: true },
-					];
-		const sorted = sortCustomers(found, keys);
-		return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
-	},
-};
+	const found = [...tenant.customers.values()].filter(
+		(c) =>
+			(createBegin === undefined || c.createTime >= createBegin) &&
+			(createEnd === undefined || c.createTime <= createEnd) &&
+			(updateBegin === undefined || c.updateTime >= updateBegin) &&
+			(updateEnd === undefined || c.updateTime <= updateEnd) &&
+			conditions.every((cond) => matches(c, cond)),
+	);
+	// Ids grow with creation, so `_id` breaks ties of equal seconds in creation order.
+	const keys =
+		sortKeys.length > 0
+			? [...sortKeys, { field: '_id', desc: false }]
+			: [
+					{ field: 'createTime', desc: true },
+					{ field: '_id', desc: true },
+				];
+	const sorted = sortCustomers(found, keys);
+	return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
+});
 
 function getById(path: string): RouteDef {
 	return {
 		method: 'GET',
 		path,
-		envelope: 'A',
 		handler: ({ tenant, params }) => getExisting(tenant, params.id),
 	};
 }
 
-const remove: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/delete',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['id']);
-		const id = f.string('id', { required: true }) as string;
-		getExisting(tenant, id);
-		tenant.deleteCustomer(id);
-		return null;
-	},
-};
+const remove = post('/openapi/crm/delete', ({ tenant, f }) => {
+	f.onlyKeys(['id']);
+	const id = f.string('id', { required: true }) as string;
+	getExisting(tenant, id);
+	tenant.deleteCustomer(id);
+	return null;
+});
 
 export const customerRoutes: RouteDef[] = [
 	add,

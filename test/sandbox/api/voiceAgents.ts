@@ -1,7 +1,7 @@
 import { long } from '../lib/json';
-import type { RouteDef } from '../server/routes';
+import { post, type RouteDef } from '../server/routes';
 import type { CallerNumberGroup, VoiceAgent } from '../types';
-import { fuzzy, newFieldsB, pageOf, readPage } from './paging';
+import { fuzzy, pageOf, readPage } from './paging';
 
 const AGENT_OUT =
 	'id name answerSource description callInOut voice language wakeUpEnabled followUpInterval maxFollowUpCount publishStatus version createTime updateTime';
@@ -17,34 +17,20 @@ function out(keys: string): (row: VoiceAgent | CallerNumberGroup) => Record<stri
 const agentOut = out(AGENT_OUT);
 const callerGroupOut = out(CALLER_GROUP_OUT);
 
-const agentQuery: RouteDef = {
-	method: 'POST',
-	path: '/openapi/agent/web/v1/agent/query',
-	envelope: 'B',
-	handler: ({ tenant, body }) => {
-		const f = newFieldsB(body);
-		f.onlyKeys(['pageNo', 'pageSize', 'name']);
-		const { page, pageSize } = readPage(f, 'pageNo');
-		const name = f.string('name');
-		const rows = [...tenant.agents.values()].filter((a) => fuzzy(a.name, name));
-		return pageOf(rows, page, pageSize, agentOut);
-	},
-};
+const agentQuery = post('/openapi/agent/web/v1/agent/query', ({ tenant, f }) => {
+	f.onlyKeys(['pageNo', 'pageSize', 'name']);
+	const { page, pageSize } = readPage(f, 'pageNo');
+	const name = f.string('name');
+	const rows = [...tenant.agents.values()].filter((a) => fuzzy(a.name, name));
+	return pageOf(rows, page, pageSize, agentOut);
+});
 
-const callerGroupQuery: RouteDef = {
-	method: 'POST',
-	path: '/openapi/agent/web/v1/number/group/query',
-	envelope: 'B',
-	handler: ({ tenant, body }) => {
-		const f = newFieldsB(body);
-		f.onlyKeys(['pageNo', 'pageSize', 'groupName']);
-		const { page, pageSize } = readPage(f, 'pageNo');
-		const groupName = f.string('groupName');
-		const rows = [...tenant.callerNumberGroups.values()].filter((g) =>
-			fuzzy(g.groupName, groupName),
-		);
-		return pageOf(rows, page, pageSize, callerGroupOut);
-	},
-};
+const callerGroupQuery = post('/openapi/agent/web/v1/number/group/query', ({ tenant, f }) => {
+	f.onlyKeys(['pageNo', 'pageSize', 'groupName']);
+	const { page, pageSize } = readPage(f, 'pageNo');
+	const groupName = f.string('groupName');
+	const rows = [...tenant.callerNumberGroups.values()].filter((g) => fuzzy(g.groupName, groupName));
+	return pageOf(rows, page, pageSize, callerGroupOut);
+});
 
 export const voiceAgentRoutes: RouteDef[] = [agentQuery, callerGroupQuery];

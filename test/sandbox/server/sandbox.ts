@@ -19,7 +19,16 @@ import { voiceAgentRoutes } from '../api/voiceAgents';
 import { hex32 } from '../lib/ids';
 import { parseJsonLossless, stringifyWithLongs } from '../lib/json';
 import { Clock, isValidTimeZone } from '../lib/time';
-import { ApiError, ControlError, PARAM_ERROR_A, PARAM_ERROR_B, isObject } from '../lib/validate';
+import {
+	ApiError,
+	ControlError,
+	Fields,
+	PARAM_ERROR_A,
+	PARAM_ERROR_B,
+	failA,
+	failB,
+	isObject,
+} from '../lib/validate';
 import { feedDemoChanges, feedDemoRecord, seedDemo } from '../seed/demo';
 import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
 import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
@@ -455,7 +464,12 @@ export class Sandbox {
 			advanceTasks(auth.tenant);
 			return envelopeSuccess(
 				envelope,
-				found.route.handler({ tenant: auth.tenant, body, params: found.params }),
+				found.route.handler({
+					tenant: auth.tenant,
+					body,
+					f: new Fields(body, envelope === 'A' ? failA : failB),
+					params: found.params,
+				}),
 			);
 		} catch (error) {
 			if (error instanceof ApiError)
