@@ -1,7 +1,7 @@
 import { newId } from '../lib/ids';
 import { long } from '../lib/json';
 import { formatWall, formatWallIso, parseWall, parseWallDate } from '../lib/time';
-import { ApiError, Fields, failB } from '../lib/validate';
+import { ApiError, Fields, failB, words } from '../lib/validate';
 import { post, type RouteDef } from '../server/routes';
 import { startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
@@ -69,29 +69,17 @@ export function progressRate(task: CallTask): number {
 		: 0;
 }
 
-/** A task as the API writes it (the spec's task table, in its order): `voiceAgentId` a bare Long. */
+/** The spec's task table, in its order. */
+export const TASK_FIELDS = words(
+	'id taskName voiceAgentId voiceAgentName agentType createUser updateUser createTime updateTime startType scheduledStartTime callStrategy retryStrategy lastExecutedTime totalCount completedCount connectedCount progressRate status maxConcurrency',
+);
+
+/** A task as the API writes it: `voiceAgentId` a bare Long. */
 export function taskOut(t: CallTask): Record<string, unknown> {
 	return {
-		id: t.id,
-		taskName: t.taskName,
+		...Object.fromEntries(TASK_FIELDS.map((k) => [k, t[k]])),
 		voiceAgentId: long(t.voiceAgentId),
-		voiceAgentName: t.voiceAgentName,
-		agentType: t.agentType,
-		createUser: t.createUser,
-		updateUser: t.updateUser,
-		createTime: t.createTime,
-		updateTime: t.updateTime,
-		startType: t.startType,
-		scheduledStartTime: t.scheduledStartTime,
-		callStrategy: t.callStrategy,
-		retryStrategy: t.retryStrategy,
-		lastExecutedTime: t.lastExecutedTime,
-		totalCount: t.totalCount,
-		completedCount: t.completedCount,
-		connectedCount: t.connectedCount,
 		progressRate: progressRate(t),
-		status: t.status,
-		maxConcurrency: t.maxConcurrency,
 	};
 }
 

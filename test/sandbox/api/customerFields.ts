@@ -1,4 +1,4 @@
-import { failA } from '../lib/validate';
+import { failA, words } from '../lib/validate';
 import type { Tenant } from '../state/tenant';
 import type { ChoiceOption, CustomerFieldVO } from '../types';
 import { post, type RouteDef } from '../server/routes';
@@ -17,15 +17,9 @@ function choices(...keys: string[]): ChoiceOption[] {
 	return keys.map((key) => ({ key, value: key, isDefault: false }));
 }
 
-export const CREATE_METHODS = [
-	'INSERT',
-	'WORKORDER',
-	'WEBCHAT',
-	'API',
-	'IMPORT',
-	'AUTOSAVE',
-	'USERREGISTRATION',
-] as const;
+export const CREATE_METHODS = words(
+	'INSERT WORKORDER WEBCHAT API IMPORT AUTOSAVE USERREGISTRATION',
+);
 export const CUSTOMER_ORIGINS = ['busOpportunity', 'openSeaCustom', 'selfDevelop'] as const;
 
 // The preset customer fields, in the order the field list returns them.
@@ -75,16 +69,9 @@ const SYSTEM_FIELD_IDS = new Set(SYSTEM_FIELDS.map((f) => f.field));
 const SYSTEM_TIME = '2023-01-01 00:00:00';
 
 /** Field types a custom field may have (a custom `select` value must be one of its choice keys). */
-export const CUSTOM_FIELD_TYPES = [
-	'text',
-	'textarea',
-	'number',
-	'date',
-	'datetime',
-	'select',
-	'multiSelect',
-	'cascade',
-] as const;
+export const CUSTOM_FIELD_TYPES = words(
+	'text textarea number date datetime select multiSelect cascade',
+);
 
 export function isSystemField(field: string): boolean {
 	return SYSTEM_FIELD_IDS.has(field);

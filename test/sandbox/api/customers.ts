@@ -1,6 +1,6 @@
 import { newId } from '../lib/ids';
 import { parseWall } from '../lib/time';
-import { ApiError, Fields, failA, isObject } from '../lib/validate';
+import { ApiError, Fields, failA, isObject, words } from '../lib/validate';
 import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { ContactEntry, Customer, CustomerFieldVO } from '../types';
@@ -10,18 +10,10 @@ export const PHONE_EXISTS = '03001004';
 export const TIME_FORMAT_ERROR = '03001023';
 export const API_ACTOR = 'openapi';
 
-const CONTACT_FIELDS = ['mobile', 'email', 'qq', 'wechat'] as const;
-const WRITABLE_FIELDS = [
-	'customerName',
-	'assignTime',
-	'owner',
-	'createMethod',
-	'customerOrigin',
-	...CONTACT_FIELDS,
-	'visitorId',
-	'mobileDecrypt',
-	'customerSource',
-];
+const CONTACT_FIELDS = words('mobile email qq wechat');
+const WRITABLE_FIELDS = words(
+	'customerName assignTime owner createMethod customerOrigin mobile email qq wechat visitorId mobileDecrypt customerSource',
+);
 // Fields the server maintains: accepted in a request (a fetched record can be sent back) but ignored.
 const READ_ONLY_FIELDS =
 	'_id accountId firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent createTime updateTime openSeaIds callingNumber imNumber sumBridgeDuration wxAddState'.split(
@@ -29,19 +21,7 @@ const READ_ONLY_FIELDS =
 	);
 const STANDARD_FIELDS = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
 const NUMERIC_FIELDS = new Set(['callingNumber', 'imNumber', 'sumBridgeDuration']);
-const OPERATORS = [
-	'eq',
-	'neq',
-	'empty',
-	'nempty',
-	'in',
-	'nin',
-	'gt',
-	'gte',
-	'lt',
-	'lte',
-	'between',
-] as const;
+const OPERATORS = words('eq neq empty nempty in nin gt gte lt lte between');
 type Operator = (typeof OPERATORS)[number];
 
 export function timeFormatError(field: string): never {
@@ -88,27 +68,19 @@ function readWritable(f: Fields, tenant: Tenant): Partial<Customer> {
 		if (!STANDARD_FIELDS.has(key) && !custom.has(key)) failA(`unknown field: ${key}`);
 	}
 	const patch: Partial<Customer> = {};
-	const cleared = (key: string) => key in f.obj && f.obj[key] === null;
-	for (const key of ['customerName', 'owner', 'visitorId', 'mobileDecrypt']) {
-		if (f.has(key)) patch[key] = f.string(key, { nonEmpty: key === 'customerName' });
-		else if (cleared(key)) patch[key] = null;
-	}
-	if (f.has('assignTime')) patch.assignTime = readTime(f, 'assignTime');
-	else if (cleared('assignTime')) patch.assignTime = null;
-	if (f.has('createMethod')) patch.createMethod = f.oneOf('createMethod', CREATE_METHODS);
-	else if (cleared('createMethod')) patch.createMethod = null;
-	if (f.has('customerOrigin')) patch.customerOrigin = f.oneOf('customerOrigin', CUSTOMER_ORIGINS);
-	else if (cleared('customerOrigin')) patch.customerOrigin = null;
-	for (const key of CONTACT_FIELDS) {
-		if (f.has(key)) patch[key] = readContacts(f, key);
-		else if (cleared(key)) patch[key] = [];
-	}
-	if (f.has('customerSource')) patch.customerSource = f.stringArray('customerSource');
-	else if (cleared('customerSource')) patch.customerSource = [];
-	for (const [key, config] of custom) {
-		if (f.has(key)) patch[key] = readCustomField(f, config);
-		else if (cleared(key)) patch[key] = null;
-	}
+	// Present: validated; sent as null: cleared (to an empty list for the list fields).
+	const read = (key: string, value: () => unknown, clearedTo: unknown = null) => {
+		if (f.has(key)) patch[key] = value();
+		else if (key in f.obj) patch[key] = clearedTo;
+	};
+	for (const key of ['customerName', 'owner', 'visitorId', 'mobileDecrypt'])
+		read(key, () => f.string(key, { nonEmpty: key === 'customerName' }));
+	read('assignTime', () => readTime(f, 'assignTime'));
+	read('createMethod', () => f.oneOf('createMethod', CREATE_METHODS));
+	read('customerOrigin', () => f.oneOf('customerOrigin', CUSTOMER_ORIGINS));
+	for (const key of CONTACT_FIELDS) read(key, () => readContacts(f, key), []);
+	read('customerSource', () => f.stringArray('customerSource'), []);
+	for (const [key, config] of custom) read(key, () => readCustomField(f, config));
 	return patch;
 }
 

@@ -1,23 +1,16 @@
 import { objectId } from '../lib/ids';
-import { ApiError, Fields, failA } from '../lib/validate';
+import { ApiError, Fields, failA, words } from '../lib/validate';
 import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { GroupMember, ServiceGroup } from '../types';
 
-export const STRATEGIES = [
-	'rrmemory',
-	'random',
-	'order',
-	'skill',
-	'maxFreeTime',
-	'leastAnswerTimes',
-	'longestAnswerTimes',
-] as const;
+export const STRATEGIES = words(
+	'rrmemory random order skill maxFreeTime leastAnswerTimes longestAnswerTimes',
+);
 const LEVELS = ['1', '2', '3'] as const;
-const UPDATABLE =
-	'groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer'.split(
-		' ',
-	);
+const UPDATABLE = words(
+	'groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer',
+);
 
 function readMembers(f: Fields): GroupMember[] | undefined {
 	const seen = new Set<string>();

@@ -6,7 +6,8 @@ import { CUSTOM_FIELD_TYPES, isSystemField } from '../api/customerFields';
 import { API_ACTOR, newCustomer } from '../api/customers';
 import { newDisplayNumberGroup } from '../api/displayNumberGroups';
 import { STRATEGIES, newServiceGroup } from '../api/serviceGroups';
-import { AGENT_TYPES, TASK_STATUSES } from '../api/callTasks';
+import { AGENT_TYPES, TASK_FIELDS, TASK_STATUSES } from '../api/callTasks';
+import { AGENT_FIELDS, CALLER_GROUP_FIELDS } from '../api/voiceAgents';
 import { manyHex32, newId, objectId } from '../lib/ids';
 import { Rng } from '../lib/random';
 import { formatWall, parseWall } from '../lib/time';
@@ -57,6 +58,12 @@ function readTimeField(item: Json, key: string, fallback: string): string {
 	if (parseWall(v) === null)
 		failControl(`${key} must be yyyy-MM-dd HH:mm:ss (got ${JSON.stringify(v)})`);
 	return v as string;
+}
+
+/** `createTime` (default `now`) and `updateTime` (default the creation time) of a seeded row. */
+function readTimes(item: Json, now: string): { createTime: string; updateTime: string } {
+	const createTime = readTimeField(item, 'createTime', now);
+	return { createTime, updateTime: readTimeField(item, 'updateTime', createTime) };
 }
 
 function readLongId(item: Json, key: string, taken: (id: string) => boolean): string {
@@ -156,13 +163,12 @@ export function seedCustomers(tenant: Tenant, body: Json): string[] {
 				failControl(`${key} must be an array of {value, memo}`);
 			}
 		}
-		const createTime = readTimeField(item, 'createTime', now);
+		const times = readTimes(item, now);
 		return {
 			customerName: personName(tenant.rng),
 			...item,
 			_id: id,
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
+			...times,
 		} as Partial<Customer>;
 	});
 	for (let i = readCount(body); i > 0; i--) rows.push(generatedCustomer(tenant));
@@ -203,11 +209,6 @@ const AGENT_NAMES =
 		'|',
 	);
 const VOICES = ['xiaoyun', 'aixia', 'zhitian', 'emily'];
-const AGENT_KEYS =
-	'id name answerSource description callInOut voice language wakeUpEnabled followUpInterval maxFollowUpCount publishStatus version createTime updateTime agentType'.split(
-		' ',
-	);
-
 export function seedAgents(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
 	const rows = readItems(body, 'agents');
@@ -220,11 +221,10 @@ export function seedAgents(tenant: Tenant, body: Json): string[] {
 	}
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(AGENT_KEYS);
+		f.onlyKeys([...AGENT_FIELDS, 'agentType']);
 		f.oneOf('publishStatus', ['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']);
 		const agentType = f.oneOf('agentType', AGENT_TYPES) ?? 'voicebot';
-		const now = tenant.now();
-		const createTime = readTimeField(item, 'createTime', now);
+		const times = readTimes(item, tenant.now());
 		const agent: VoiceAgent = {
 			name: `Voice agent ${tenant.agents.size + 1}`,
 			answerSource: rng.pick(['knowledgeBase', 'llm', 'flow']),
@@ -240,8 +240,7 @@ export function seedAgents(tenant: Tenant, body: Json): string[] {
 			...(item as Partial<VoiceAgent>),
 			agentType,
 			id: readLongId(item, 'id', (id) => tenant.agents.has(id)),
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
+			...times,
 		};
 		tenant.agents.set(agent.id, agent);
 		return agent.id;
@@ -266,11 +265,7 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 	}
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(
-			'id groupName strategy strategyName displayNumbers defaultNumbers status createTime updateTime'.split(
-				' ',
-			),
-		);
+		f.onlyKeys(CALLER_GROUP_FIELDS);
 		const strategy =
 			f.oneOf('strategy', Object.keys(CALLER_STRATEGIES) as (keyof typeof CALLER_STRATEGIES)[]) ??
 			'RANDOM';
@@ -280,7 +275,7 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 			if (v !== undefined && !isJsonArrayText(v))
 				failControl(`${key} must be a string holding a JSON array`);
 		}
-		const createTime = readTimeField(item, 'createTime', tenant.now());
+		const times = readTimes(item, tenant.now());
 		const group: CallerNumberGroup = {
 			groupName: `Caller group ${tenant.callerNumberGroups.size + 1}`,
 			strategyName: CALLER_STRATEGIES[strategy],
@@ -290,8 +285,7 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 			...(item as Partial<CallerNumberGroup>),
 			strategy,
 			id: readLongId(item, 'id', (id) => tenant.callerNumberGroups.has(id)),
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
+			...times,
 		};
 		tenant.callerNumberGroups.set(group.id, group);
 		return group.id;
@@ -431,17 +425,12 @@ function syntheticCustomers(count: number, importBatchId: string): ImportedCusto
 	}));
 }
 
-const TASK_KEYS =
-	'id taskName voiceAgentId voiceAgentName agentType createUser updateUser createTime updateTime startType scheduledStartTime callStrategy retryStrategy lastExecutedTime totalCount completedCount connectedCount status maxConcurrency'.split(
-		' ',
-	);
-
 export function seedTasks(tenant: Tenant, body: Json): string[] {
 	const rows = readItems(body, 'tasks');
 	for (let i = readCount(body); i > 0; i--) rows.push({});
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(TASK_KEYS);
+		f.onlyKeys(TASK_FIELDS.filter((k) => k !== 'progressRate'));
 		const status = f.oneOf('status', TASK_STATUSES) ?? 'draft';
 		const totalCount = f.integer('totalCount', { min: 0, max: MAX_GENERATED }) ?? 0;
 		const completedCount = f.integer('completedCount', { min: 0, max: totalCount }) ?? 0;
@@ -462,8 +451,7 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 		const id = item.id === undefined ? newId() : String(item.id);
 		if (!/^\d{1,19}$/.test(id) || tenant.tasks.has(id))
 			failControl(`task id ${id} is not a new numeric id`);
-		const now = tenant.now();
-		const createTime = readTimeField(item, 'createTime', now);
+		const times = readTimes(item, tenant.now());
 		const task: CallTask = {
 			taskName: `外呼任务 ${tenant.tasks.size + 1}`,
 			voiceAgentName: agent.name,
@@ -492,8 +480,7 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 			...(item as Partial<CallTask>),
 			id,
 			voiceAgentId: agent.id,
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
+			...times,
 			status,
 			totalCount,
 			completedCount,
@@ -560,31 +547,18 @@ function makeRecord(
 ): ServiceRecord {
 	const updateAgent = UPDATE_AGENTS[hash % 100];
 	const data = FORMS[(hash >>> 7) & 63];
-	if (channel === 'call') {
-		return {
-			accountId: tenant.appId,
-			data,
-			updateAgent,
-			updateTime,
-			eventUniqueId,
-			callId: conversationId,
-			scene: 'callCenter',
-			pushType,
-			otherParams: null,
-		};
-	}
-	const otherParams = (hash >>> 13) % 5 === 0 ? null : IM_PARAMS[(hash >>> 16) & 31];
+	const im = channel === 'im';
 	return {
 		accountId: tenant.appId,
 		data,
 		updateAgent,
 		updateTime,
 		eventUniqueId,
-		sessionId: conversationId,
-		scene: 'im',
+		[im ? 'sessionId' : 'callId']: conversationId,
+		scene: im ? 'im' : 'callCenter',
 		pushType,
-		otherParams,
-	};
+		otherParams: im && (hash >>> 13) % 5 !== 0 ? IM_PARAMS[(hash >>> 16) & 31] : null,
+	} as ServiceRecord;
 }
 
 function newConversationId(channel: Channel, wallSeconds: number, n: number): string {
