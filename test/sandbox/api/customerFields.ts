@@ -10,11 +10,6 @@ interface SystemField {
 	/** Auto-generated fields are not editable. */
 	editable: boolean;
 	required?: boolean;
-	choices?: ChoiceOption[];
-}
-
-function choices(...keys: string[]): ChoiceOption[] {
-	return keys.map((key) => ({ key, value: key, isDefault: false }));
 }
 
 export const CREATE_METHODS = words(
@@ -31,20 +26,8 @@ const SYSTEM_FIELDS: SystemField[] = [
 	{ field: 'wechat', name: 'WeChat', type: 'wechat', editable: true },
 	{ field: 'owner', name: 'Owner', type: 'user', editable: true },
 	{ field: 'assignTime', name: 'Assign time', type: 'datetime', editable: true },
-	{
-		field: 'createMethod',
-		name: 'Create method',
-		type: 'select',
-		editable: true,
-		choices: choices(...CREATE_METHODS),
-	},
-	{
-		field: 'customerOrigin',
-		name: 'Customer origin',
-		type: 'select',
-		editable: true,
-		choices: choices(...CUSTOMER_ORIGINS),
-	},
+	{ field: 'createMethod', name: 'Create method', type: 'select', editable: true },
+	{ field: 'customerOrigin', name: 'Customer origin', type: 'select', editable: true },
 	{ field: 'customerSource', name: 'Customer source', type: 'multiSelect', editable: true },
 	{ field: 'visitorId', name: 'Visitor id', type: 'text', editable: true },
 	{ field: 'firstOwner', name: 'First owner', type: 'user', editable: false },
@@ -64,6 +47,12 @@ const SYSTEM_FIELDS: SystemField[] = [
 	{ field: 'createTime', name: 'Create time', type: 'datetime', editable: false },
 	{ field: 'updateTime', name: 'Update time', type: 'datetime', editable: false },
 ];
+
+/** The choices of the two preset select fields (each key its own label). */
+function choicesOf(field: string): ChoiceOption[] | null {
+	const keys = { createMethod: CREATE_METHODS, customerOrigin: CUSTOMER_ORIGINS }[field];
+	return keys?.map((key) => ({ key, value: key, isDefault: false })) ?? null;
+}
 
 const SYSTEM_FIELD_IDS = new Set(SYSTEM_FIELDS.map((f) => f.field));
 const SYSTEM_TIME = '2023-01-01 00:00:00';
@@ -88,7 +77,7 @@ function systemFieldVOs(tenant: Tenant): CustomerFieldVO[] {
 		status: 1,
 		searchable: true,
 		oplog: f.editable,
-		choices: f.choices ?? null,
+		choices: choicesOf(f.field),
 		options: null,
 		scenes: ['customer'],
 		sort: i + 1,
