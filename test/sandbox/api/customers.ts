@@ -91,41 +91,36 @@ function assertNoPhoneDuplicate(tenant: Tenant, patch: Partial<Customer>, except
 		throw new ApiError(PHONE_EXISTS, 'phone number already exists', { repeatId });
 }
 
+/** The keys, each with the value `value`. */
+function each(keys: string, value: () => unknown): Record<string, unknown> {
+	return Object.fromEntries(words(keys).map((key) => [key, value()]));
+}
+
 /** A complete customer record with the server-maintained fields at their initial values. */
 export function newCustomer(tenant: Tenant, fields: Partial<Customer>): Customer {
 	const now = tenant.now();
+	const none = () => null;
 	return {
 		_id: newId(),
 		accountId: tenant.appId,
-		customerName: null,
-		owner: null,
-		assignTime: null,
+		...each('customerName owner assignTime', none),
 		createMethod: 'API',
 		customerOrigin: null,
-		mobile: [],
-		email: [],
-		qq: [],
-		wechat: [],
-		visitorId: null,
-		mobileDecrypt: null,
+		...each('mobile email qq wechat', () => []),
+		...each('visitorId mobileDecrypt', none),
 		customerSource: [],
 		firstOwner: fields.owner ?? null,
 		firstAssignTime: fields.assignTime ?? null,
-		importBatchNumber: null,
-		lastCallTime: null,
-		lastCallUser: null,
-		firstCallTime: null,
-		firstCallUser: null,
-		lastChatTime: null,
-		lastChatUser: null,
+		...each(
+			'importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser',
+			none,
+		),
 		createAgent: API_ACTOR,
 		updateAgent: API_ACTOR,
 		createTime: now,
 		updateTime: now,
 		openSeaIds: [],
-		callingNumber: 0,
-		imNumber: 0,
-		sumBridgeDuration: 0,
+		...each('callingNumber imNumber sumBridgeDuration', () => 0),
 		wxAddState: null,
 		...fields,
 	};
