@@ -161,8 +161,6 @@ const update = post('/openapi/crm/update', ({ tenant, body, f }) => {
 	return updated;
 });
 
-// ---- list -------------------------------------------------------------------------------------
-
 type Scalar = string | number;
 
 /** A field's values as a flat list: contact entries by their `value`, empty strings and nulls dropped. */
@@ -190,36 +188,23 @@ interface Condition {
 	value: Scalar[];
 }
 
-function matches(customer: Customer, c: Condition): boolean {
-	const values = valuesOf(customer, c.field);
-	const any = (test: (x: Scalar) => boolean) => values.some(test);
-	switch (c.operator) {
-		case 'empty':
-			return values.length === 0;
-		case 'nempty':
-			return values.length > 0;
-		case 'eq':
-			return any((x) => c.value.some((v) => compare(c.field, x, v) === 0));
-		case 'neq':
-			return !any((x) => c.value.some((v) => compare(c.field, x, v) === 0));
-		case 'in':
-			return any((x) => c.value.some((v) => String(x).includes(String(v))));
-		case 'nin':
-			return !any((x) => c.value.some((v) => String(x).includes(String(v))));
-		case 'gt':
-			return any((x) => compare(c.field, x, c.value[0]) > 0);
-		case 'gte':
-			return any((x) => compare(c.field, x, c.value[0]) >= 0);
-		case 'lt':
-			return any((x) => compare(c.field, x, c.value[0]) < 0);
-		case 'lte':
-			return any((x) => compare(c.field, x, c.value[0]) <= 0);
-		case 'between':
-			return any(
-				(x) => compare(c.field, x, c.value[0]) >= 0 && compare(c.field, x, c.value[1]) <= 0,
-			);
-	}
-}
+/** Whether some of a customer's values (all, for neq and nin: none) pass a condition. */
+const TESTS: Record<Operator, (values: Scalar[], c: Condition) => boolean> = {
+	empty: (values) => values.length === 0,
+	nempty: (values) => values.length > 0,
+	eq: (values, c) => values.some((x) => c.value.some((v) => compare(c.field, x, v) === 0)),
+	neq: (values, c) => !TESTS.eq(values, c),
+	in: (values, c) => values.some((x) => c.value.some((v) => String(x).includes(String(v)))),
+	nin: (values, c) => !TESTS.in(values, c),
+	gt: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) > 0),
+	gte: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) >= 0),
+	lt: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) < 0),
+	lte: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) <= 0),
+	between: (values, c) =>
+		values.some(
+			(x) => compare(c.field, x, c.value[0]) >= 0 && compare(c.field, x, c.value[1]) <= 0,
+		),
+};
 
 const VALUE_COUNT: Partial<Record<Operator, number>> = { gt: 1, gte: 1, lt: 1, lte: 1, between: 2 };
 
@@ -314,7 +299,7 @@ const list = post('/openapi/crm/list', ({ tenant, body, f }) => {
 			(createEnd === undefined || c.createTime <= createEnd) &&
 			(updateBegin === undefined || c.updateTime >= updateBegin) &&
 			(updateEnd === undefined || c.updateTime <= updateEnd) &&
-			conditions.every((cond) => matches(c, cond)),
+			conditions.every((cond) => TESTS[cond.operator](valuesOf(c, cond.field), cond)),
 	);
 	// Ids grow with creation, so `_id` breaks ties of equal seconds in creation order.
 	const keys =

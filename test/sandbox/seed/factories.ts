@@ -38,8 +38,6 @@ const COMPANIES =
 const SOURCES = ['官网', '400热线', '微信公众号', '线下活动', 'Partner referral'];
 const OWNERS = ['1001', '1002', '1003', '1004', '1005'];
 
-// ---- shared helpers ----------------------------------------------------------------------------
-
 function readItems(body: Json, key: string): Json[] {
 	const items = body[key];
 	if (items === undefined || items === null) return [];
@@ -90,8 +88,6 @@ function freshMobile(tenant: Tenant): string {
 function pastTime(tenant: Tenant, maxAgeSeconds: number): number {
 	return tenant.wallNow() - tenant.rng.int(0, maxAgeSeconds);
 }
-
-// ---- customers ---------------------------------------------------------------------------------
 
 function generatedCustomer(tenant: Tenant): Partial<Customer> {
 	const rng = tenant.rng;
@@ -202,8 +198,6 @@ export function changeCustomers(tenant: Tenant, body: Json): string[] {
 	});
 }
 
-// ---- voice agents and caller number groups -----------------------------------------------------
-
 const AGENT_NAMES =
 	'售后回访助手|账单提醒机器人|Renewal reminder|满意度调查|活动邀约|Delivery confirmation|催收提醒|新客欢迎'.split(
 		'|',
@@ -300,8 +294,6 @@ function isJsonArrayText(text: string): boolean {
 	}
 }
 
-// ---- customer field configuration --------------------------------------------------------------
-
 export function seedFields(tenant: Tenant, body: Json): string[] {
 	const rows = readItems(body, 'fields');
 	for (let i = readCount(body); i > 0; i--)
@@ -351,8 +343,6 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 		return field;
 	});
 }
-
-// ---- service groups and display-number groups --------------------------------------------------
 
 const SERVICE_GROUP_KEYS =
 	'queueNumber level parentId groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer status'.split(
@@ -411,8 +401,6 @@ export function seedDisplayNumberGroups(tenant: Tenant, body: Json): string[] {
 		return group.id;
 	});
 }
-
-// ---- call tasks --------------------------------------------------------------------------------
 
 /** Stand-ins for customers imported into a task created through the control API. */
 function syntheticCustomers(count: number, importBatchId: string): ImportedCustomer[] {
@@ -500,8 +488,6 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 		return id;
 	});
 }
-
-// ---- service records ---------------------------------------------------------------------------
 
 const CALL_CATEGORIES = ['咨询', '投诉', '售后', '回访', 'Billing question'];
 const RESULTS = ['已解决', '跟进中', '已转派', 'Resolved'];
