@@ -26,6 +26,8 @@ export const failA: Fail = (message) => {
 export const failB: Fail = (message) => {
 	throw new ApiError(PARAM_ERROR_B, message);
 };
+/** The parameter failure of each envelope. */
+export const FAIL = { A: failA, B: failB };
 
 /** The words of a space-separated list, typed as their union. */
 export function words<S extends string>(list: S): Words<S>[] {

@@ -19,7 +19,7 @@ import { voiceAgentRoutes } from '../api/voiceAgents';
 import { hex32 } from '../lib/ids';
 import { parseJsonLossless, stringifyWithLongs } from '../lib/json';
 import { Clock, isValidTimeZone } from '../lib/time';
-import { ApiError, ControlError, Fields, failA, failB, isObject } from '../lib/validate';
+import { ApiError, ControlError, FAIL, Fields, failControl, isObject } from '../lib/validate';
 import { feedDemoChanges, feedDemoRecord, seedDemo } from '../seed/demo';
 import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
 import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
@@ -279,22 +279,14 @@ export class Sandbox {
 			throw new ControlError(
 				'a tenant must be an object {appId, appSecret, timezone?, seed?, callSeconds?}',
 			);
-		const { appId, appSecret, timezone, seed } = config;
-		if (typeof appId !== 'string' || appId === '')
-			throw new ControlError('tenant appId must be a non-empty string');
-		if (typeof appSecret !== 'string' || appSecret === '')
-			throw new ControlError('tenant appSecret must be a non-empty string');
-		if (timezone !== undefined && (typeof timezone !== 'string' || !isValidTimeZone(timezone))) {
-			throw new ControlError(`tenant timezone ${JSON.stringify(timezone)} is not an IANA zone`);
-		}
-		if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
-			throw new ControlError('tenant seed must be demo or empty');
-		const { callSeconds } = config;
-		if (
-			callSeconds !== undefined &&
-			(typeof callSeconds !== 'number' || !Number.isInteger(callSeconds) || callSeconds < 0)
-		)
-			throw new ControlError('tenant callSeconds must be a whole number of seconds, 0 or more');
+		const f = new Fields(config, failControl, 'tenant ');
+		const appId = f.string('appId', { required: true }) as string;
+		f.string('appSecret', { required: true });
+		const timezone = f.string('timezone');
+		if (timezone !== undefined && !isValidTimeZone(timezone))
+			failControl(`tenant timezone ${JSON.stringify(timezone)} is not an IANA zone`);
+		f.oneOf('seed', ['demo', 'empty']);
+		f.integer('callSeconds', { min: 0 });
 		if (taken.has(appId)) throw new ControlError(`tenant ${appId} already exists`, 409);
 		taken.add(appId);
 		return config as unknown as TenantConfig;
@@ -435,7 +427,7 @@ export class Sandbox {
 
 		const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, true);
 		entry.signatureValid = auth.signatureValid;
-		const fail = envelope === 'A' ? failA : failB;
+		const fail = FAIL[envelope];
 		try {
 			if (auth.error || !auth.tenant) {
 				entry.authError = auth.error;
