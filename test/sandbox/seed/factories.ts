@@ -85,13 +85,9 @@ function freshMobile(tenant: Tenant): string {
 	}
 }
 
-function pastTime(tenant: Tenant, maxAgeSeconds: number): number {
-	return tenant.wallNow() - tenant.rng.int(0, maxAgeSeconds);
-}
-
 function generatedCustomer(tenant: Tenant): Partial<Customer> {
 	const rng = tenant.rng;
-	const created = pastTime(tenant, 30 * 86400);
+	const created = tenant.wallNow() - rng.int(0, 30 * 86400);
 	const updated = Math.min(tenant.wallNow(), created + rng.int(0, 5 * 86400));
 	const name = personName(rng);
 	const owner = rng.next() < 0.8 ? rng.pick(OWNERS) : null;
