@@ -74,23 +74,9 @@ export type Customer = Of<string, '_id accountId createTime updateTime'> &
 		[customField: string]: unknown;
 	};
 
-export interface ChoiceOption {
-	key: string;
-	value: string;
-	isDefault: boolean;
-}
-
-export interface CascadeChild {
-	key: string;
-	value: string;
-	children: CascadeChild[];
-}
-
-export interface CascadeOptions {
-	level: number;
-	fillLevel: number;
-	children: CascadeChild[];
-}
+export type ChoiceOption = Of<string, 'key value'> & { isDefault: boolean };
+export type CascadeChild = Of<string, 'key value'> & { children: CascadeChild[] };
+export type CascadeOptions = Of<number, 'level fillLevel'> & { children: CascadeChild[] };
 
 export type CustomerFieldVO = Of<
 	string,

@@ -7,6 +7,8 @@ import { API_ACTOR } from './customers';
 
 const STRATEGIES = ['1', '2', '3'] as const;
 const OPTIONAL = ['remark', 'city', 'areaCode', 'defaultNumberList', 'overflowGroupId'];
+/** What a create request may hold. */
+export const CREATE_KEYS = ['groupName', 'strategy', 'numberList', ...OPTIONAL];
 
 function getExisting(tenant: Tenant, id: string): DisplayNumberGroup {
 	const group = tenant.displayNumberGroups.get(id);
@@ -64,7 +66,7 @@ export function newDisplayNumberGroup(
 }
 
 const create = post('/openapi/call/web/v1/number/group/create', ({ tenant, f }) => {
-	f.onlyKeys(['groupName', 'strategy', 'numberList', ...OPTIONAL]);
+	f.onlyKeys(CREATE_KEYS);
 	f.string('groupName', { required: true });
 	f.oneOf('strategy', STRATEGIES, { required: true });
 	f.array('numberList', { required: true });
@@ -74,7 +76,7 @@ const create = post('/openapi/call/web/v1/number/group/create', ({ tenant, f }) 
 });
 
 const update = post('/openapi/call/web/v1/number/group/update', ({ tenant, f }) => {
-	f.onlyKeys(['id', 'groupName', 'strategy', 'numberList', ...OPTIONAL]);
+	f.onlyKeys(['id', ...CREATE_KEYS]);
 	const group = getExisting(tenant, f.string('id', { required: true }) as string);
 	f.array('numberList', { required: true });
 	tenant.displayNumberGroups.set(group.id, {

@@ -8,7 +8,7 @@ export const STRATEGIES = words(
 	'rrmemory random order skill maxFreeTime leastAnswerTimes longestAnswerTimes',
 );
 const LEVELS = ['1', '2', '3'] as const;
-const UPDATABLE = words(
+export const UPDATABLE = words(
 	'groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer',
 );
 
