@@ -464,13 +464,11 @@ export class Sandbox {
 	private faultReply(fault: FaultSpec, envelope: Envelope, path: string): Reply {
 		switch (fault.kind) {
 			case 'status': {
-				const status = fault.status ?? 500;
+				const after = fault.retryAfterSeconds;
 				return springError(
-					status,
+					fault.status ?? 500,
 					path,
-					fault.retryAfterSeconds === undefined
-						? {}
-						: { 'Retry-After': String(fault.retryAfterSeconds) },
+					after === undefined ? {} : { 'Retry-After': `${after}` },
 				);
 			}
 			case 'truncated': {
@@ -488,21 +486,16 @@ export class Sandbox {
 			case 'html': {
 				const status = fault.status ?? 502;
 				return {
-					status,
+					...jsonReply(status, HTML_PAGE(status)),
 					headers: { 'Content-Type': 'text/html' },
-					body: HTML_PAGE(status),
-					code: null,
 				};
 			}
 			case 'json':
 				return jsonReply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
 			case 'envelope': {
 				const code = fault.envelopeCode ?? (envelope === 'A' ? '00000500' : 500);
-				return envelopeFailure(
-					envelope,
-					code,
-					fault.envelopeMessage ?? 'system busy, please try again later',
-				);
+				const message = fault.envelopeMessage ?? 'system busy, please try again later';
+				return envelopeFailure(envelope, code, message);
 			}
 			default:
 				throw new Error(`fault kind ${fault.kind} has no reply`);
