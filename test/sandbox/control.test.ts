@@ -284,9 +284,11 @@ describe('request log', () => {
 		const all = await sb.control.getLog();
 		expect(all).toHaveLength(3);
 		expect(all.map((e) => e.seq)).toEqual([all[0].seq, all[0].seq + 1, all[0].seq + 2]);
-		expect((await sb.control.getLog({ appId: TENANT_B.appId })).map((e) => e.path)).toEqual([
-			PATHS.agentQuery,
-			PATHS.groupList,
+		// Each request is logged under the appid it carried.
+		const ofB = await sb.control.getLog({ appId: TENANT_B.appId });
+		expect(ofB.map((e) => [e.appId, e.path])).toEqual([
+			[TENANT_B.appId, PATHS.agentQuery],
+			[TENANT_B.appId, PATHS.groupList],
 		]);
 		expect(await sb.control.getLog({ appId: TENANT_B.appId, pathContains: '/platform/' })).toEqual([
 			all[2],

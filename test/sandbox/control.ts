@@ -1,33 +1,6 @@
 // Typed client of the sandbox's control API (`/__control`): plain HTTP with fetch, no signing.
 
-import type {
-	ActiveFault,
-	ChatCompletionRecord,
-	ChatScriptTurn,
-	ClockRequest,
-	ClockState,
-	FaultSpec,
-	IdsResponse,
-	ImportedCustomer,
-	InjectRecordsRequest,
-	InjectRecordsResponse,
-	Latency,
-	LogEntry,
-	LogQuery,
-	SeedAgentsRequest,
-	SeedCallerNumberGroupsRequest,
-	SeedCustomersRequest,
-	ChangeCustomersRequest,
-	SeedDisplayNumberGroupsRequest,
-	SeedFieldsRequest,
-	SeedServiceGroupsRequest,
-	SeedTasksRequest,
-	TaskProgressRequest,
-	TaskStateDump,
-	TenantConfig,
-	TenantStateDump,
-	TrafficState,
-} from './types';
+import type * as T from './types';
 
 export type * from './types';
 
@@ -55,11 +28,11 @@ export class SandboxControl {
 	}
 
 	/** Wipes data, log, faults, nonces and the clock offset; re-creates `tenants` (default: the initial ones). */
-	reset(tenants?: TenantConfig[]): Promise<{ tenants: string[] }> {
+	reset(tenants?: T.TenantConfig[]): Promise<{ tenants: string[] }> {
 		return this.call('POST', '/reset', tenants ? { tenants } : {});
 	}
 
-	addTenant(tenant: TenantConfig): Promise<{ appId: string; timezone: string }> {
+	addTenant(tenant: T.TenantConfig): Promise<{ appId: string; timezone: string }> {
 		return this.call('POST', '/tenants', tenant);
 	}
 
@@ -67,68 +40,51 @@ export class SandboxControl {
 		return this.call('GET', '/tenants');
 	}
 
-	async seedCustomers(request: SeedCustomersRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/customers', request)).ids;
+	/** Seeds rows and returns their ids (for fields their `field` ids, for service groups their queue numbers). */
+	private seeder<R>(path: string): (request: R) => Promise<string[]> {
+		return async (request) => (await this.call<T.IdsResponse>('POST', path, request)).ids;
 	}
 
+	readonly seedCustomers = this.seeder<T.SeedCustomersRequest>('/customers');
 	/** Changes existing customers (`fields`, `updateTime` — late ones too — and `updateAgent`). */
-	async changeCustomers(request: ChangeCustomersRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/customers/changes', request)).ids;
-	}
-
-	async seedAgents(request: SeedAgentsRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/agents', request)).ids;
-	}
-
-	async seedCallerNumberGroups(request: SeedCallerNumberGroupsRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/caller-number-groups', request)).ids;
-	}
-
-	/** Custom customer-field configurations; returns their `field` ids. */
-	async seedFields(request: SeedFieldsRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/fields', request)).ids;
-	}
-
-	/** Returns the queue numbers. */
-	async seedServiceGroups(request: SeedServiceGroupsRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/service-groups', request)).ids;
-	}
-
-	async seedDisplayNumberGroups(request: SeedDisplayNumberGroupsRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/display-number-groups', request)).ids;
-	}
-
+	readonly changeCustomers = this.seeder<T.ChangeCustomersRequest>('/customers/changes');
+	readonly seedAgents = this.seeder<T.SeedAgentsRequest>('/agents');
+	readonly seedCallerNumberGroups =
+		this.seeder<T.SeedCallerNumberGroupsRequest>('/caller-number-groups');
+	/** Custom customer-field configurations. */
+	readonly seedFields = this.seeder<T.SeedFieldsRequest>('/fields');
+	readonly seedServiceGroups = this.seeder<T.SeedServiceGroupsRequest>('/service-groups');
+	readonly seedDisplayNumberGroups =
+		this.seeder<T.SeedDisplayNumberGroupsRequest>('/display-number-groups');
 	/** Tasks in any state; `totalCount` creates that many stand-in imported customers. */
-	async seedTasks(request: SeedTasksRequest): Promise<string[]> {
-		return (await this.call<IdsResponse>('POST', '/tasks', request)).ids;
-	}
+	readonly seedTasks = this.seeder<T.SeedTasksRequest>('/tasks');
 
 	/** Service records, explicit (any updateTime, past ones included) and/or generated evenly over a window. */
-	async injectRecords(request: InjectRecordsRequest): Promise<string[]> {
-		return (await this.call<InjectRecordsResponse>('POST', '/records', request)).eventUniqueIds;
+	async injectRecords(request: T.InjectRecordsRequest): Promise<string[]> {
+		return (await this.call<T.InjectRecordsResponse>('POST', '/records', request)).eventUniqueIds;
 	}
 
-	setTaskProgress(request: TaskProgressRequest): Promise<TaskStateDump> {
+	setTaskProgress(request: T.TaskProgressRequest): Promise<T.TaskStateDump> {
 		return this.call('POST', '/tasks/progress', request);
 	}
 
 	/** Moves a task to `done` (the API itself never does). */
-	finishTask(appId: string, taskId: string): Promise<TaskStateDump> {
+	finishTask(appId: string, taskId: string): Promise<T.TaskStateDump> {
 		return this.call('POST', '/tasks/finish', { appId, taskId });
 	}
 
-	async getTaskCustomers(appId: string, taskId: string): Promise<ImportedCustomer[]> {
+	async getTaskCustomers(appId: string, taskId: string): Promise<T.ImportedCustomer[]> {
 		const q = new URLSearchParams({ appId, taskId });
-		return (await this.call<{ customers: ImportedCustomer[] }>('GET', `/tasks/customers?${q}`))
+		return (await this.call<{ customers: T.ImportedCustomer[] }>('GET', `/tasks/customers?${q}`))
 			.customers;
 	}
 
-	addFault(fault: FaultSpec): Promise<ActiveFault> {
+	addFault(fault: T.FaultSpec): Promise<T.ActiveFault> {
 		return this.call('POST', '/faults', fault);
 	}
 
-	async listFaults(): Promise<ActiveFault[]> {
-		return (await this.call<{ faults: ActiveFault[] }>('GET', '/faults')).faults;
+	async listFaults(): Promise<T.ActiveFault[]> {
+		return (await this.call<{ faults: T.ActiveFault[] }>('GET', '/faults')).faults;
 	}
 
 	removeFault(id: string): Promise<{ removed: string }> {
@@ -139,11 +95,11 @@ export class SandboxControl {
 		return this.call('DELETE', '/faults');
 	}
 
-	async getLog(query: LogQuery = {}): Promise<LogEntry[]> {
+	async getLog(query: T.LogQuery = {}): Promise<T.LogEntry[]> {
 		const given = Object.entries(query).filter(([, v]) => v !== undefined);
 		const q = new URLSearchParams(given.map(([k, v]): [string, string] => [k, String(v)]));
 		const suffix = given.length === 0 ? '' : `?${q}`;
-		return (await this.call<{ entries: LogEntry[] }>('GET', `/log${suffix}`)).entries;
+		return (await this.call<{ entries: T.LogEntry[] }>('GET', `/log${suffix}`)).entries;
 	}
 
 	clearLog(): Promise<{ cleared: true }> {
@@ -151,17 +107,17 @@ export class SandboxControl {
 	}
 
 	/** Scripts the chat model (`POST /v1/chat/completions`) and forgets the requests it received. */
-	async setChatScript(turns: ChatScriptTurn[]): Promise<void> {
+	async setChatScript(turns: T.ChatScriptTurn[]): Promise<void> {
 		await this.call('POST', '/chat/script', { turns });
 	}
 
 	/** What the chat model received, oldest first. */
-	async getChatRequests(): Promise<ChatCompletionRecord[]> {
-		return (await this.call<{ requests: ChatCompletionRecord[] }>('GET', '/chat/requests'))
+	async getChatRequests(): Promise<T.ChatCompletionRecord[]> {
+		return (await this.call<{ requests: T.ChatCompletionRecord[] }>('GET', '/chat/requests'))
 			.requests;
 	}
 
-	getState(appId: string): Promise<TenantStateDump> {
+	getState(appId: string): Promise<T.TenantStateDump> {
 		return this.call('GET', `/state?${new URLSearchParams({ appId })}`);
 	}
 
@@ -169,7 +125,7 @@ export class SandboxControl {
 	 * Sets the server clock: a number shifts it to real time + offsetSeconds (absolute, not cumulative)
 	 * and lets it run; `{ freezeAt }` stops it at an instant. A reset restores real time.
 	 */
-	setClock(clock: number | ClockRequest): Promise<ClockState> {
+	setClock(clock: number | T.ClockRequest): Promise<T.ClockState> {
 		return this.call(
 			'POST',
 			'/clock',
@@ -177,22 +133,22 @@ export class SandboxControl {
 		);
 	}
 
-	getClock(): Promise<ClockState> {
+	getClock(): Promise<T.ClockState> {
 		return this.call('GET', '/clock');
 	}
 
 	/** API requests in flight now and the most seen at once since the last `resetTraffic` (or reset). */
-	getTraffic(): Promise<TrafficState> {
+	getTraffic(): Promise<T.TrafficState> {
 		return this.call('GET', '/traffic');
 	}
 
 	/** Starts a new peak: `maxInFlight` becomes the number in flight now. */
-	resetTraffic(): Promise<TrafficState> {
+	resetTraffic(): Promise<T.TrafficState> {
 		return this.call('DELETE', '/traffic');
 	}
 
 	/** Every API answer from now on waits `ms` (a number) or a seeded uniform time in [minMs, maxMs]. */
-	setLatency(latency: number | Latency): Promise<TrafficState> {
+	setLatency(latency: number | T.Latency): Promise<T.TrafficState> {
 		return this.call('POST', '/latency', typeof latency === 'number' ? { ms: latency } : latency);
 	}
 

@@ -54,124 +54,63 @@ export interface ContactEntry {
 	memo?: string | null;
 }
 
-export interface Customer {
-	_id: string;
-	accountId: string;
-	customerName?: string | null;
-	owner?: string | null;
-	assignTime?: string | null;
-	createMethod?: string | null;
-	customerOrigin?: string | null;
-	mobile?: ContactEntry[];
-	email?: ContactEntry[];
-	qq?: ContactEntry[];
-	wechat?: ContactEntry[];
-	visitorId?: string | null;
-	mobileDecrypt?: string | null;
-	customerSource?: string[];
-	firstOwner?: string | null;
-	firstAssignTime?: string | null;
-	importBatchNumber?: string | null;
-	lastCallTime?: string | null;
-	lastCallUser?: string | null;
-	firstCallTime?: string | null;
-	firstCallUser?: string | null;
-	lastChatTime?: string | null;
-	lastChatUser?: string | null;
-	createAgent?: string | null;
-	updateAgent?: string | null;
-	createTime: string;
-	updateTime: string;
-	openSeaIds?: string[];
-	callingNumber?: number;
-	imNumber?: number;
-	sumBridgeDuration?: number;
-	wxAddState?: string | null;
-	/** Custom fields, keyed by their configured `field` id. */
-	[customField: string]: unknown;
-}
+/** `Words<'a b c'>` is `'a' | 'b' | 'c'`: a long list of keys written as one string. */
+export type Words<S extends string, Acc extends string = never> = S extends `${infer H} ${infer T}`
+	? Words<T, Acc | H>
+	: Acc | S;
+/** The keys `K` (space-separated), each of type `T`. */
+type Of<T, K extends string> = { [P in Words<K>]: T };
+type OptionalOf<T, K extends string> = { [P in Words<K>]?: T };
 
-export interface ChoiceOption {
-	key: string;
-	value: string;
-	isDefault: boolean;
-}
+export type Customer = Of<string, '_id accountId createTime updateTime'> &
+	OptionalOf<
+		string | null,
+		'customerName owner assignTime createMethod customerOrigin visitorId mobileDecrypt firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent wxAddState'
+	> &
+	OptionalOf<ContactEntry[], 'mobile email qq wechat'> &
+	OptionalOf<string[], 'customerSource openSeaIds'> &
+	OptionalOf<number, 'callingNumber imNumber sumBridgeDuration'> & {
+		/** Custom fields, keyed by their configured `field` id. */
+		[customField: string]: unknown;
+	};
 
-export interface CascadeChild {
-	key: string;
-	value: string;
-	children: CascadeChild[];
-}
+export type ChoiceOption = Of<string, 'key value'> & { isDefault: boolean };
+export type CascadeChild = Of<string, 'key value'> & { children: CascadeChild[] };
+export type CascadeOptions = Of<number, 'level fillLevel'> & { children: CascadeChild[] };
 
-export interface CascadeOptions {
-	level: number;
-	fillLevel: number;
-	children: CascadeChild[];
-}
-
-export interface CustomerFieldVO {
-	accountId: string;
-	glFieldId: string;
-	field: string;
-	name: string;
-	param: string;
-	type: string;
-	/** 0 disabled, 1 enabled, -1 deleted (never returned by the API). */
-	status: number;
-	searchable: boolean;
-	oplog: boolean;
-	choices: ChoiceOption[] | null;
-	options: CascadeOptions | null;
-	scenes: string[] | null;
-	sort: number;
-	isSystem: boolean;
-	required: boolean;
-	createTime: string;
-	updateTime: string;
-	createAgent: string;
-	updateAgent: string;
-}
+export type CustomerFieldVO = Of<
+	string,
+	'accountId glFieldId field name param type createTime updateTime createAgent updateAgent'
+> &
+	Of<boolean, 'searchable oplog isSystem required'> & {
+		/** 0 disabled, 1 enabled, -1 deleted (never returned by the API). */
+		status: number;
+		sort: number;
+		choices: ChoiceOption[] | null;
+		options: CascadeOptions | null;
+		scenes: string[] | null;
+	};
 
 export interface GroupMember {
 	agentNumber: string;
 	weight: string | number;
 }
 
-export interface ServiceGroup {
-	_id: string;
-	accountId: string;
-	queueNumber: string;
-	level: string;
-	parentId: string;
-	groupLeader: string[];
-	name: string;
-	members: GroupMember[];
-	strategy: string;
-	maxWaitLimit: number;
-	waitTime: number;
-	broadcastMember: boolean;
-	failedNotAssigned: boolean;
-	timeout: number;
-	noIdleTransfer: boolean;
-	status: number;
-}
+export type ServiceGroup = Of<string, '_id accountId queueNumber level parentId name strategy'> &
+	Of<number, 'maxWaitLimit waitTime timeout status'> &
+	Of<boolean, 'broadcastMember failedNotAssigned noIdleTransfer'> & {
+		groupLeader: string[];
+		members: GroupMember[];
+	};
 
-export interface DisplayNumberGroup {
-	id: string;
-	accountId: string;
-	groupName: string;
-	remark: string | null;
-	strategy: string;
-	city: string | null;
-	areaCode: string | null;
-	numberList: string[];
-	defaultNumberList: string[] | null;
-	overflowGroupId: string | null;
-	createTime: string | null;
-	updateTime: string | null;
-	createAgent: string | null;
-	updateAgent: string | null;
-}
+export type DisplayNumberGroup = Of<string, 'id accountId groupName strategy'> &
+	Of<
+		string | null,
+		'remark city areaCode overflowGroupId createTime updateTime createAgent updateAgent'
+	> & {
+		numberList: string[];
+		defaultNumberList: string[] | null;
+	};
 
 export interface ServiceRecord {
 	accountId: string;
@@ -192,40 +131,27 @@ export type AgentType = 'voicebot' | 'voiceagent';
 export type PublishStatus = 'PUBLISHED' | 'OFFLINE' | 'NEVER_PUBLISHED';
 
 /** As held by the sandbox; the API writes `id` as a bare 18-digit JSON number. */
-export interface VoiceAgent {
-	id: string;
-	name: string;
-	answerSource: string;
-	description: string;
-	callInOut: number;
-	voice: string;
-	language: string;
-	wakeUpEnabled: boolean;
-	followUpInterval: number;
-	maxFollowUpCount: number;
-	publishStatus: PublishStatus;
-	/** '2' for voicebot agents, '3' for voiceagent agents (the sandbox's reading of "agent version type"). */
-	version: string;
-	createTime: string;
-	updateTime: string;
-	/** Not served by the API; decides which `agentType` a task may name (803 otherwise). */
-	agentType: AgentType;
-}
+export type VoiceAgent = Of<
+	string,
+	'id name answerSource description voice language createTime updateTime'
+> &
+	Of<number, 'callInOut followUpInterval maxFollowUpCount'> & {
+		wakeUpEnabled: boolean;
+		publishStatus: PublishStatus;
+		/** '2' for voicebot agents, '3' for voiceagent agents (the sandbox's reading of "agent version type"). */
+		version: string;
+		/** Not served by the API; decides which `agentType` a task may name (803 otherwise). */
+		agentType: AgentType;
+	};
 
 /** As held by the sandbox; the API writes `id` as a bare 18-digit JSON number. */
-export interface CallerNumberGroup {
-	id: string;
-	groupName: string;
+export type CallerNumberGroup = Of<string, 'id groupName strategyName createTime updateTime'> & {
 	strategy: 'RANDOM' | 'RR_MEMORY' | 'AREA_CODE';
-	strategyName: string;
-	/** A string holding a JSON array of numbers. */
+	/** Strings holding a JSON array of numbers. */
 	displayNumbers: string;
-	/** A string holding a JSON array of numbers. */
 	defaultNumbers: string;
 	status: number;
-	createTime: string;
-	updateTime: string;
-}
+};
 
 export type TaskStatus = 'draft' | 'running' | 'pause' | 'done';
 
@@ -241,57 +167,34 @@ export interface CallStrategy {
 	callerNumberGroupName: string | null;
 }
 
-export interface RetryStrategy {
-	retryEnabled: boolean;
-	retryReasons?: string[] | null;
-	maxRetryTimes?: number | null;
-	retryIntervalValue?: number | null;
-	retryIntervalUnit?: string | null;
-}
+export type RetryStrategy = { retryEnabled: boolean; retryReasons?: string[] | null } & OptionalOf<
+	number | null,
+	'maxRetryTimes retryIntervalValue'
+> & { retryIntervalUnit?: string | null };
 
 /** As held by the sandbox; the API writes `voiceAgentId` as a bare 18-digit JSON number. */
-export interface CallTask {
-	id: string;
-	taskName: string;
-	voiceAgentId: string;
-	voiceAgentName: string | null;
-	agentType: AgentType | null;
-	createUser: string;
-	updateUser: string;
-	createTime: string;
-	updateTime: string;
-	startType: 'manual' | 'scheduled';
-	scheduledStartTime: string | null;
-	callStrategy: CallStrategy;
-	retryStrategy: RetryStrategy | null;
-	lastExecutedTime: string | null;
-	totalCount: number;
-	completedCount: number;
-	connectedCount: number;
-	progressRate: number;
-	status: TaskStatus;
-	maxConcurrency: number;
-}
+export type CallTask = Of<
+	string,
+	'id taskName voiceAgentId createUser updateUser createTime updateTime'
+> &
+	Of<string | null, 'voiceAgentName scheduledStartTime lastExecutedTime'> &
+	Of<number, 'totalCount completedCount connectedCount progressRate maxConcurrency'> & {
+		agentType: AgentType | null;
+		startType: 'manual' | 'scheduled';
+		callStrategy: CallStrategy;
+		retryStrategy: RetryStrategy | null;
+		status: TaskStatus;
+	};
 
-export interface ImportedCustomer {
+export type ImportedCustomer = Of<string | null, 'customerName remark'> & {
 	customerNumber: string;
-	customerName: string | null;
-	remark: string | null;
 	variables: Record<string, string> | null;
 	importBatchId: string;
-}
+};
 
 // ---- request log -------------------------------------------------------------------------------
 
-export type FaultKind =
-	| 'status'
-	| 'delay'
-	| 'truncated'
-	| 'nonjson'
-	| 'html'
-	| 'envelope'
-	| 'reset'
-	| 'json';
+export type FaultKind = Words<'status delay truncated nonjson html envelope reset json'>;
 
 export interface LogEntry {
 	seq: number;

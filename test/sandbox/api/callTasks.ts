@@ -1,13 +1,13 @@
 import { newId } from '../lib/ids';
 import { long } from '../lib/json';
 import { formatWall, formatWallIso, parseWall, parseWallDate } from '../lib/time';
-import { ApiError, Fields, failB } from '../lib/validate';
-import type { RouteDef } from '../server/routes';
+import { ApiError, Fields, failB, words } from '../lib/validate';
+import { post, type RouteDef } from '../server/routes';
 import { startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
 import type { AgentType, CallTask, CallWindowRange, RetryStrategy, TaskStatus } from '../types';
 import { API_ACTOR } from './customers';
-import { fuzzy, newFieldsB, pageOf, readPage } from './paging';
+import { fuzzy, pageOf, readPage } from './paging';
 
 export const TASK_STATUSES: readonly TaskStatus[] = ['draft', 'running', 'pause', 'done'];
 export const AGENT_TYPES: readonly AgentType[] = ['voicebot', 'voiceagent'];
@@ -69,29 +69,17 @@ export function progressRate(task: CallTask): number {
 		: 0;
 }
 
-/** A task as the API writes it (the spec's task table, in its order): `voiceAgentId` a bare Long. */
+/** The spec's task table, in its order. */
+export const TASK_FIELDS = words(
+	'id taskName voiceAgentId voiceAgentName agentType createUser updateUser createTime updateTime startType scheduledStartTime callStrategy retryStrategy lastExecutedTime totalCount completedCount connectedCount progressRate status maxConcurrency',
+);
+
+/** A task as the API writes it: `voiceAgentId` a bare Long. */
 export function taskOut(t: CallTask): Record<string, unknown> {
 	return {
-		id: t.id,
-		taskName: t.taskName,
+		...Object.fromEntries(TASK_FIELDS.map((k) => [k, t[k]])),
 		voiceAgentId: long(t.voiceAgentId),
-		voiceAgentName: t.voiceAgentName,
-		agentType: t.agentType,
-		createUser: t.createUser,
-		updateUser: t.updateUser,
-		createTime: t.createTime,
-		updateTime: t.updateTime,
-		startType: t.startType,
-		scheduledStartTime: t.scheduledStartTime,
-		callStrategy: t.callStrategy,
-		retryStrategy: t.retryStrategy,
-		lastExecutedTime: t.lastExecutedTime,
-		totalCount: t.totalCount,
-		completedCount: t.completedCount,
-		connectedCount: t.connectedCount,
 		progressRate: progressRate(t),
-		status: t.status,
-		maxConcurrency: t.maxConcurrency,
 	};
 }
 
@@ -136,85 +124,79 @@ function readRetry(r: Fields): RetryStrategy {
 	return r.obj as unknown as RetryStrategy;
 }
 
-const create: RouteDef = {
-	method: 'POST',
-	path: '/openapi/agent/web/v1/callTask/create',
-	envelope: 'B',
-	handler: ({ tenant, body }) => {
-		const f = newFieldsB(body);
-		f.onlyKeys(
-			'taskName voiceAgentId agentType startType scheduledStartTime callStrategy retryStrategy'.split(
-				' ',
-			),
-		);
-		const taskName = f.string('taskName', { required: true, max: 50 }) as string;
-		const voiceAgentId = readLong(f, 'voiceAgentId');
-		const agentType = f.oneOf('agentType', AGENT_TYPES);
-		const startType = f.oneOf('startType', ['manual', 'scheduled'] as const, { required: true }) as
-			| 'manual'
-			| 'scheduled';
-		let scheduledStartTime: string | null = null;
-		if (startType === 'scheduled') {
-			scheduledStartTime = f.string('scheduledStartTime', { required: true }) as string;
-			if (parseWall(scheduledStartTime) === null)
-				failB('scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss');
-			const now = tenant.now();
-			if (scheduledStartTime <= now) {
-				failB(`scheduledStartTime must be later than the current time (${now} ${tenant.timezone})`);
-			}
-		} else if (f.has('scheduledStartTime')) {
-			failB('scheduledStartTime must not be sent for manual tasks');
-		}
-		const cs = f.object('callStrategy', { required: true }) as Fields;
-		cs.onlyKeys(
-			'callWindowRanges maxConcurrency callerNumberGroupId callerNumberGroupName'.split(' '),
-		);
-		const callWindowRanges = (cs.objects('callWindowRanges', { required: true }) as Fields[]).map(
-			readWindow,
-		);
-		const maxConcurrency = cs.integer('maxConcurrency', { required: true, min: 1 }) as number;
-		const callerNumberGroupId = readNumericString(cs, 'callerNumberGroupId');
-		cs.string('callerNumberGroupName');
-		const retryStrategy = readRetry(f.object('retryStrategy', { required: true }) as Fields);
-
-		const group = tenant.callerNumberGroups.get(callerNumberGroupId);
-		if (!group) taskError('callerGroupMissing');
-		const agent = tenant.agents.get(voiceAgentId);
-		if (!agent || (agentType !== undefined && agent.agentType !== agentType))
-			taskError('agentMissing');
-
+const create = post('/openapi/agent/web/v1/callTask/create', ({ tenant, f }) => {
+	f.onlyKeys(
+		'taskName voiceAgentId agentType startType scheduledStartTime callStrategy retryStrategy'.split(
+			' ',
+		),
+	);
+	const taskName = f.string('taskName', { required: true, max: 50 }) as string;
+	const voiceAgentId = readLong(f, 'voiceAgentId');
+	const agentType = f.oneOf('agentType', AGENT_TYPES);
+	const startType = f.oneOf('startType', ['manual', 'scheduled'] as const, { required: true }) as
+		| 'manual'
+		| 'scheduled';
+	let scheduledStartTime: string | null = null;
+	if (startType === 'scheduled') {
+		scheduledStartTime = f.string('scheduledStartTime', { required: true }) as string;
+		if (parseWall(scheduledStartTime) === null)
+			failB('scheduledStartTime must have the format yyyy-MM-dd HH:mm:ss');
 		const now = tenant.now();
-		const task: CallTask = {
-			id: newId(),
-			taskName,
-			voiceAgentId,
-			voiceAgentName: agent.name,
-			agentType: agentType ?? agent.agentType,
-			createUser: API_ACTOR,
-			updateUser: API_ACTOR,
-			createTime: now,
-			updateTime: now,
-			startType,
-			scheduledStartTime,
-			callStrategy: {
-				callWindowRanges,
-				maxConcurrency,
-				callerNumberGroupId,
-				callerNumberGroupName: group.groupName,
-			},
-			retryStrategy,
-			lastExecutedTime: null,
-			totalCount: 0,
-			completedCount: 0,
-			connectedCount: 0,
-			progressRate: 0,
-			status: 'draft',
+		if (scheduledStartTime <= now) {
+			failB(`scheduledStartTime must be later than the current time (${now} ${tenant.timezone})`);
+		}
+	} else if (f.has('scheduledStartTime')) {
+		failB('scheduledStartTime must not be sent for manual tasks');
+	}
+	const cs = f.object('callStrategy', { required: true }) as Fields;
+	cs.onlyKeys(
+		'callWindowRanges maxConcurrency callerNumberGroupId callerNumberGroupName'.split(' '),
+	);
+	const callWindowRanges = (cs.objects('callWindowRanges', { required: true }) as Fields[]).map(
+		readWindow,
+	);
+	const maxConcurrency = cs.integer('maxConcurrency', { required: true, min: 1 }) as number;
+	const callerNumberGroupId = readNumericString(cs, 'callerNumberGroupId');
+	cs.string('callerNumberGroupName');
+	const retryStrategy = readRetry(f.object('retryStrategy', { required: true }) as Fields);
+
+	const group = tenant.callerNumberGroups.get(callerNumberGroupId);
+	if (!group) taskError('callerGroupMissing');
+	const agent = tenant.agents.get(voiceAgentId);
+	if (!agent || (agentType !== undefined && agent.agentType !== agentType))
+		taskError('agentMissing');
+
+	const now = tenant.now();
+	const task: CallTask = {
+		id: newId(),
+		taskName,
+		voiceAgentId,
+		voiceAgentName: agent.name,
+		agentType: agentType ?? agent.agentType,
+		createUser: API_ACTOR,
+		updateUser: API_ACTOR,
+		createTime: now,
+		updateTime: now,
+		startType,
+		scheduledStartTime,
+		callStrategy: {
+			callWindowRanges,
 			maxConcurrency,
-		};
-		tenant.tasks.set(task.id, { task, customers: [], numbers: new Set(), importBatchIds: [] });
-		return { taskId: task.id, status: task.status };
-	},
-};
+			callerNumberGroupId,
+			callerNumberGroupName: group.groupName,
+		},
+		retryStrategy,
+		lastExecutedTime: null,
+		totalCount: 0,
+		completedCount: 0,
+		connectedCount: 0,
+		progressRate: 0,
+		status: 'draft',
+		maxConcurrency,
+	};
+	tenant.tasks.set(task.id, { task, customers: [], numbers: new Set(), importBatchIds: [] });
+	return { taskId: task.id, status: task.status };
+});
 
 function readDate(q: Fields, key: string): string | undefined {
 	const v = q.string(key);
@@ -223,77 +205,65 @@ function readDate(q: Fields, key: string): string | undefined {
 	return v;
 }
 
-const query: RouteDef = {
-	method: 'POST',
-	path: '/openapi/agent/web/v1/callTask/query',
-	envelope: 'B',
-	handler: ({ tenant, body }) => {
-		const f = newFieldsB(body);
-		f.onlyKeys(['pageNum', 'pageSize', 'query']);
-		const { page, pageSize } = readPage(f, 'pageNum');
-		const q = f.object('query') ?? new Fields({}, failB, 'query.');
-		q.onlyKeys(['taskName', 'startDate', 'endDate', 'statusList']);
-		const taskName = q.string('taskName', { max: 50 });
-		const startDate = readDate(q, 'startDate');
-		const endDate = readDate(q, 'endDate');
-		if (startDate && endDate && endDate < startDate)
-			failB('query.endDate cannot be earlier than query.startDate');
-		const statusList = q.array('statusList') ?? [];
-		statusList.forEach((s, i) => {
-			if (!TASK_STATUSES.includes(s as TaskStatus))
-				failB(`query.statusList[${i}] must be one of ${TASK_STATUSES.join(', ')}`);
-		});
-		const rows = [...tenant.tasks.values()]
-			.map((e) => e.task)
-			.filter((t) => {
-				const day = t.createTime.slice(0, 10);
-				return (
-					fuzzy(t.taskName, taskName) &&
-					(!startDate || day >= startDate) &&
-					(!endDate || day <= endDate) &&
-					(statusList.length === 0 || statusList.includes(t.status))
-				);
-			})
-			.sort((a, b) =>
-				a.createTime === b.createTime ? cmp(b.id, a.id) : cmp(b.createTime, a.createTime),
+const query = post('/openapi/agent/web/v1/callTask/query', ({ tenant, f }) => {
+	f.onlyKeys(['pageNum', 'pageSize', 'query']);
+	const { page, pageSize } = readPage(f, 'pageNum');
+	const q = f.object('query') ?? new Fields({}, failB, 'query.');
+	q.onlyKeys(['taskName', 'startDate', 'endDate', 'statusList']);
+	const taskName = q.string('taskName', { max: 50 });
+	const startDate = readDate(q, 'startDate');
+	const endDate = readDate(q, 'endDate');
+	if (startDate && endDate && endDate < startDate)
+		failB('query.endDate cannot be earlier than query.startDate');
+	const statusList = q.array('statusList') ?? [];
+	statusList.forEach((s, i) => {
+		if (!TASK_STATUSES.includes(s as TaskStatus))
+			failB(`query.statusList[${i}] must be one of ${TASK_STATUSES.join(', ')}`);
+	});
+	const rows = [...tenant.tasks.values()]
+		.map((e) => e.task)
+		.filter((t) => {
+			const day = t.createTime.slice(0, 10);
+			return (
+				fuzzy(t.taskName, taskName) &&
+				(!startDate || day >= startDate) &&
+				(!endDate || day <= endDate) &&
+				(statusList.length === 0 || statusList.includes(t.status))
 			);
-		return pageOf(rows, page, pageSize, taskOut);
-	},
-};
+		})
+		.sort((a, b) =>
+			a.createTime === b.createTime ? cmp(b.id, a.id) : cmp(b.createTime, a.createTime),
+		);
+	return pageOf(rows, page, pageSize, taskOut);
+});
 
 /** Ids have the same length, so string order is numeric order. */
 function cmp(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const operate: RouteDef = {
-	method: 'POST',
-	path: '/openapi/agent/web/v1/callTask/operate',
-	envelope: 'B',
-	handler: ({ tenant, body }) => {
-		const f = newFieldsB(body);
-		f.onlyKeys(['taskId', 'operation']);
-		const taskId = readNumericString(f, 'taskId');
-		const operation = f.oneOf('operation', ['start', 'pause'] as const, { required: true });
-		const entry = getTask(tenant, taskId);
-		const { task } = entry;
-		const wallNow = tenant.wallNow();
-		if (operation === 'start') {
-			if (task.status !== 'draft' && task.status !== 'pause') taskError('invalidStartState');
-			if (task.totalCount - task.completedCount <= 0) taskError('callPoolEmpty');
-			task.status = 'running';
-			task.lastExecutedTime = formatWallIso(wallNow);
-			startRun(entry, wallNow);
-		} else {
-			if (task.status !== 'running') taskError('invalidPauseState');
-			task.status = 'pause';
-			delete entry.run;
-		}
-		const now = formatWall(wallNow);
-		task.updateTime = now;
-		task.updateUser = API_ACTOR;
-		return { taskId: task.id, status: task.status, operatedTime: now };
-	},
-};
+const operate = post('/openapi/agent/web/v1/callTask/operate', ({ tenant, f }) => {
+	f.onlyKeys(['taskId', 'operation']);
+	const taskId = readNumericString(f, 'taskId');
+	const operation = f.oneOf('operation', ['start', 'pause'] as const, { required: true });
+	const entry = getTask(tenant, taskId);
+	const { task } = entry;
+	const wallNow = tenant.wallNow();
+	if (operation === 'start') {
+		if (task.status !== 'draft' && task.status !== 'pause') taskError('invalidStartState');
+		if (task.totalCount - task.completedCount <= 0) taskError('callPoolEmpty');
+		task.status = 'running';
+		task.lastExecutedTime = formatWallIso(wallNow);
+		startRun(entry, wallNow);
+	} else {
+		if (task.status !== 'running') taskError('invalidPauseState');
+		task.status = 'pause';
+		delete entry.run;
+	}
+	const now = formatWall(wallNow);
+	task.updateTime = now;
+	task.updateUser = API_ACTOR;
+	return { taskId: task.id, status: task.status, operatedTime: now };
+});
 
 export const callTaskRoutes: RouteDef[] = [create, query, operate];

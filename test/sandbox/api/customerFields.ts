@@ -1,7 +1,7 @@
-import { Fields, failA } from '../lib/validate';
+import { failA, words } from '../lib/validate';
 import type { Tenant } from '../state/tenant';
 import type { ChoiceOption, CustomerFieldVO } from '../types';
-import type { RouteDef } from '../server/routes';
+import { post, type RouteDef } from '../server/routes';
 
 interface SystemField {
 	field: string;
@@ -10,22 +10,11 @@ interface SystemField {
 	/** Auto-generated fields are not editable. */
 	editable: boolean;
 	required?: boolean;
-	choices?: ChoiceOption[];
 }
 
-function choices(...keys: string[]): ChoiceOption[] {
-	return keys.map((key) => ({ key, value: key, isDefault: false }));
-}
-
-export const CREATE_METHODS = [
-	'INSERT',
-	'WORKORDER',
-	'WEBCHAT',
-	'API',
-	'IMPORT',
-	'AUTOSAVE',
-	'USERREGISTRATION',
-] as const;
+export const CREATE_METHODS = words(
+	'INSERT WORKORDER WEBCHAT API IMPORT AUTOSAVE USERREGISTRATION',
+);
 export const CUSTOMER_ORIGINS = ['busOpportunity', 'openSeaCustom', 'selfDevelop'] as const;
 
 // The preset customer fields, in the order the field list returns them.
@@ -37,20 +26,8 @@ const SYSTEM_FIELDS: SystemField[] = [
 	{ field: 'wechat', name: 'WeChat', type: 'wechat', editable: true },
 	{ field: 'owner', name: 'Owner', type: 'user', editable: true },
 	{ field: 'assignTime', name: 'Assign time', type: 'datetime', editable: true },
-	{
-		field: 'createMethod',
-		name: 'Create method',
-		type: 'select',
-		editable: true,
-		choices: choices(...CREATE_METHODS),
-	},
-	{
-		field: 'customerOrigin',
-		name: 'Customer origin',
-		type: 'select',
-		editable: true,
-		choices: choices(...CUSTOMER_ORIGINS),
-	},
+	{ field: 'createMethod', name: 'Create method', type: 'select', editable: true },
+	{ field: 'customerOrigin', name: 'Customer origin', type: 'select', editable: true },
 	{ field: 'customerSource', name: 'Customer source', type: 'multiSelect', editable: true },
 	{ field: 'visitorId', name: 'Visitor id', type: 'text', editable: true },
 	{ field: 'firstOwner', name: 'First owner', type: 'user', editable: false },
@@ -71,20 +48,19 @@ const SYSTEM_FIELDS: SystemField[] = [
 	{ field: 'updateTime', name: 'Update time', type: 'datetime', editable: false },
 ];
 
+/** The choices of the two preset select fields (each key its own label). */
+function choicesOf(field: string): ChoiceOption[] | null {
+	const keys = { createMethod: CREATE_METHODS, customerOrigin: CUSTOMER_ORIGINS }[field];
+	return keys?.map((key) => ({ key, value: key, isDefault: false })) ?? null;
+}
+
 const SYSTEM_FIELD_IDS = new Set(SYSTEM_FIELDS.map((f) => f.field));
 const SYSTEM_TIME = '2023-01-01 00:00:00';
 
 /** Field types a custom field may have (a custom `select` value must be one of its choice keys). */
-export const CUSTOM_FIELD_TYPES = [
-	'text',
-	'textarea',
-	'number',
-	'date',
-	'datetime',
-	'select',
-	'multiSelect',
-	'cascade',
-] as const;
+export const CUSTOM_FIELD_TYPES = words(
+	'text textarea number date datetime select multiSelect cascade',
+);
 
 export function isSystemField(field: string): boolean {
 	return SYSTEM_FIELD_IDS.has(field);
@@ -101,7 +77,7 @@ function systemFieldVOs(tenant: Tenant): CustomerFieldVO[] {
 		status: 1,
 		searchable: true,
 		oplog: f.editable,
-		choices: f.choices ?? null,
+		choices: choicesOf(f.field),
 		options: null,
 		scenes: ['customer'],
 		sort: i + 1,
@@ -119,32 +95,26 @@ function isEditable(vo: CustomerFieldVO): boolean {
 	return SYSTEM_FIELDS.find((f) => f.field === vo.field)?.editable ?? false;
 }
 
-const fieldList: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/config/field/list',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['name', 'category', 'type', 'enabled', 'editable']);
-		const name = f.string('name')?.toLowerCase();
-		const types = f.stringArray('type');
-		const categories = f.stringArray('category');
-		categories?.forEach((c, i) => {
-			if (c !== 'system' && c !== 'custom') failA(`category[${i}] must be system or custom`);
-		});
-		const enabled = f.boolean('enabled');
-		const editable = f.boolean('editable');
-		return [...systemFieldVOs(tenant), ...tenant.liveCustomFields()].filter(
-			(vo) =>
-				(name === undefined || vo.name.toLowerCase().includes(name)) &&
-				(types === undefined || types.length === 0 || types.includes(vo.type)) &&
-				(categories === undefined ||
-					categories.length === 0 ||
-					categories.includes(vo.isSystem ? 'system' : 'custom')) &&
-				(enabled === undefined || vo.status === (enabled ? 1 : 0)) &&
-				(editable === undefined || isEditable(vo) === editable),
-		);
-	},
-};
+const fieldList = post('/openapi/crm/config/field/list', ({ tenant, f }) => {
+	f.onlyKeys(['name', 'category', 'type', 'enabled', 'editable']);
+	const name = f.string('name')?.toLowerCase();
+	const types = f.stringArray('type');
+	const categories = f.stringArray('category');
+	categories?.forEach((c, i) => {
+		if (c !== 'system' && c !== 'custom') failA(`category[${i}] must be system or custom`);
+	});
+	const enabled = f.boolean('enabled');
+	const editable = f.boolean('editable');
+	return [...systemFieldVOs(tenant), ...tenant.liveCustomFields()].filter(
+		(vo) =>
+			(name === undefined || vo.name.toLowerCase().includes(name)) &&
+			(types === undefined || types.length === 0 || types.includes(vo.type)) &&
+			(categories === undefined ||
+				categories.length === 0 ||
+				categories.includes(vo.isSystem ? 'system' : 'custom')) &&
+			(enabled === undefined || vo.status === (enabled ? 1 : 0)) &&
+			(editable === undefined || isEditable(vo) === editable),
+	);
+});
 
 export const customerFieldRoutes: RouteDef[] = [fieldList];

@@ -1,7 +1,7 @@
 import { newId } from '../lib/ids';
 import { parseWall } from '../lib/time';
-import { ApiError, Fields, failA, isObject } from '../lib/validate';
-import type { RouteDef } from '../server/routes';
+import { ApiError, Fields, failA, isObject, words } from '../lib/validate';
+import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { ContactEntry, Customer, CustomerFieldVO } from '../types';
 import { CREATE_METHODS, CUSTOMER_ORIGINS } from './customerFields';
@@ -10,18 +10,10 @@ export const PHONE_EXISTS = '03001004';
 export const TIME_FORMAT_ERROR = '03001023';
 export const API_ACTOR = 'openapi';
 
-const CONTACT_FIELDS = ['mobile', 'email', 'qq', 'wechat'] as const;
-const WRITABLE_FIELDS = [
-	'customerName',
-	'assignTime',
-	'owner',
-	'createMethod',
-	'customerOrigin',
-	...CONTACT_FIELDS,
-	'visitorId',
-	'mobileDecrypt',
-	'customerSource',
-];
+const CONTACT_FIELDS = words('mobile email qq wechat');
+const WRITABLE_FIELDS = words(
+	'customerName assignTime owner createMethod customerOrigin mobile email qq wechat visitorId mobileDecrypt customerSource',
+);
 // Fields the server maintains: accepted in a request (a fetched record can be sent back) but ignored.
 const READ_ONLY_FIELDS =
 	'_id accountId firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent createTime updateTime openSeaIds callingNumber imNumber sumBridgeDuration wxAddState'.split(
@@ -29,19 +21,7 @@ const READ_ONLY_FIELDS =
 	);
 const STANDARD_FIELDS = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
 const NUMERIC_FIELDS = new Set(['callingNumber', 'imNumber', 'sumBridgeDuration']);
-const OPERATORS = [
-	'eq',
-	'neq',
-	'empty',
-	'nempty',
-	'in',
-	'nin',
-	'gt',
-	'gte',
-	'lt',
-	'lte',
-	'between',
-] as const;
+const OPERATORS = words('eq neq empty nempty in nin gt gte lt lte between');
 type Operator = (typeof OPERATORS)[number];
 
 export function timeFormatError(field: string): never {
@@ -88,27 +68,19 @@ function readWritable(f: Fields, tenant: Tenant): Partial<Customer> {
 		if (!STANDARD_FIELDS.has(key) && !custom.has(key)) failA(`unknown field: ${key}`);
 	}
 	const patch: Partial<Customer> = {};
-	const cleared = (key: string) => key in f.obj && f.obj[key] === null;
-	for (const key of ['customerName', 'owner', 'visitorId', 'mobileDecrypt']) {
-		if (f.has(key)) patch[key] = f.string(key, { nonEmpty: key === 'customerName' });
-		else if (cleared(key)) patch[key] = null;
-	}
-	if (f.has('assignTime')) patch.assignTime = readTime(f, 'assignTime');
-	else if (cleared('assignTime')) patch.assignTime = null;
-	if (f.has('createMethod')) patch.createMethod = f.oneOf('createMethod', CREATE_METHODS);
-	else if (cleared('createMethod')) patch.createMethod = null;
-	if (f.has('customerOrigin')) patch.customerOrigin = f.oneOf('customerOrigin', CUSTOMER_ORIGINS);
-	else if (cleared('customerOrigin')) patch.customerOrigin = null;
-	for (const key of CONTACT_FIELDS) {
-		if (f.has(key)) patch[key] = readContacts(f, key);
-		else if (cleared(key)) patch[key] = [];
-	}
-	if (f.has('customerSource')) patch.customerSource = f.stringArray('customerSource');
-	else if (cleared('customerSource')) patch.customerSource = [];
-	for (const [key, config] of custom) {
-		if (f.has(key)) patch[key] = readCustomField(f, config);
-		else if (cleared(key)) patch[key] = null;
-	}
+	// Present: validated; sent as null: cleared (to an empty list for the list fields).
+	const read = (key: string, value: () => unknown, clearedTo: unknown = null) => {
+		if (f.has(key)) patch[key] = value();
+		else if (key in f.obj) patch[key] = clearedTo;
+	};
+	for (const key of ['customerName', 'owner', 'visitorId', 'mobileDecrypt'])
+		read(key, () => f.string(key, { nonEmpty: key === 'customerName' }));
+	read('assignTime', () => readTime(f, 'assignTime'));
+	read('createMethod', () => f.oneOf('createMethod', CREATE_METHODS));
+	read('customerOrigin', () => f.oneOf('customerOrigin', CUSTOMER_ORIGINS));
+	for (const key of CONTACT_FIELDS) read(key, () => readContacts(f, key), []);
+	read('customerSource', () => f.stringArray('customerSource'), []);
+	for (const [key, config] of custom) read(key, () => readCustomField(f, config));
 	return patch;
 }
 
@@ -119,41 +91,36 @@ function assertNoPhoneDuplicate(tenant: Tenant, patch: Partial<Customer>, except
 		throw new ApiError(PHONE_EXISTS, 'phone number already exists', { repeatId });
 }
 
+/** The keys, each with the value `value`. */
+function each(keys: string, value: () => unknown): Record<string, unknown> {
+	return Object.fromEntries(words(keys).map((key) => [key, value()]));
+}
+
 /** A complete customer record with the server-maintained fields at their initial values. */
 export function newCustomer(tenant: Tenant, fields: Partial<Customer>): Customer {
 	const now = tenant.now();
+	const none = () => null;
 	return {
 		_id: newId(),
 		accountId: tenant.appId,
-		customerName: null,
-		owner: null,
-		assignTime: null,
+		...each('customerName owner assignTime', none),
 		createMethod: 'API',
 		customerOrigin: null,
-		mobile: [],
-		email: [],
-		qq: [],
-		wechat: [],
-		visitorId: null,
-		mobileDecrypt: null,
+		...each('mobile email qq wechat', () => []),
+		...each('visitorId mobileDecrypt', none),
 		customerSource: [],
 		firstOwner: fields.owner ?? null,
 		firstAssignTime: fields.assignTime ?? null,
-		importBatchNumber: null,
-		lastCallTime: null,
-		lastCallUser: null,
-		firstCallTime: null,
-		firstCallUser: null,
-		lastChatTime: null,
-		lastChatUser: null,
+		...each(
+			'importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser',
+			none,
+		),
 		createAgent: API_ACTOR,
 		updateAgent: API_ACTOR,
 		createTime: now,
 		updateTime: now,
 		openSeaIds: [],
-		callingNumber: 0,
-		imNumber: 0,
-		sumBridgeDuration: 0,
+		...each('callingNumber imNumber sumBridgeDuration', () => 0),
 		wxAddState: null,
 		...fields,
 	};
@@ -165,48 +132,34 @@ function getExisting(tenant: Tenant, id: string): Customer {
 	return customer;
 }
 
-const add: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/add',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.string('customerName', { required: true });
-		const patch = readWritable(f, tenant);
-		assertNoPhoneDuplicate(tenant, patch);
-		for (const key of Object.keys(patch)) if (patch[key] === null) delete patch[key];
-		const customer = newCustomer(tenant, patch);
-		tenant.putCustomer(customer);
-		return customer;
-	},
-};
+const add = post('/openapi/crm/add', ({ tenant, f }) => {
+	f.string('customerName', { required: true });
+	const patch = readWritable(f, tenant);
+	assertNoPhoneDuplicate(tenant, patch);
+	for (const key of Object.keys(patch)) if (patch[key] === null) delete patch[key];
+	const customer = newCustomer(tenant, patch);
+	tenant.putCustomer(customer);
+	return customer;
+});
 
-const update: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/update',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		const existing = getExisting(tenant, f.string('_id', { required: true }) as string);
-		if ('customerName' in body && body.customerName === null) failA('customerName cannot be empty');
-		const patch = readWritable(f, tenant);
-		assertNoPhoneDuplicate(tenant, patch, existing._id);
-		const updated: Customer = {
-			...existing,
-			...patch,
-			updateAgent: API_ACTOR,
-			updateTime: tenant.now(),
-		};
-		for (const key of Object.keys(patch))
-			if (patch[key] === null && !STANDARD_FIELDS.has(key)) delete updated[key];
-		updated.firstOwner ??= updated.owner ?? null;
-		updated.firstAssignTime ??= updated.assignTime ?? null;
-		tenant.putCustomer(updated);
-		return updated;
-	},
-};
-
-// ---- list -------------------------------------------------------------------------------------
+const update = post('/openapi/crm/update', ({ tenant, body, f }) => {
+	const existing = getExisting(tenant, f.string('_id', { required: true }) as string);
+	if ('customerName' in body && body.customerName === null) failA('customerName cannot be empty');
+	const patch = readWritable(f, tenant);
+	assertNoPhoneDuplicate(tenant, patch, existing._id);
+	const updated: Customer = {
+		...existing,
+		...patch,
+		updateAgent: API_ACTOR,
+		updateTime: tenant.now(),
+	};
+	for (const key of Object.keys(patch))
+		if (patch[key] === null && !STANDARD_FIELDS.has(key)) delete updated[key];
+	updated.firstOwner ??= updated.owner ?? null;
+	updated.firstAssignTime ??= updated.assignTime ?? null;
+	tenant.putCustomer(updated);
+	return updated;
+});
 
 type Scalar = string | number;
 
@@ -235,36 +188,23 @@ interface Condition {
 	value: Scalar[];
 }
 
-function matches(customer: Customer, c: Condition): boolean {
-	const values = valuesOf(customer, c.field);
-	const any = (test: (x: Scalar) => boolean) => values.some(test);
-	switch (c.operator) {
-		case 'empty':
-			return values.length === 0;
-		case 'nempty':
-			return values.length > 0;
-		case 'eq':
-			return any((x) => c.value.some((v) => compare(c.field, x, v) === 0));
-		case 'neq':
-			return !any((x) => c.value.some((v) => compare(c.field, x, v) === 0));
-		case 'in':
-			return any((x) => c.value.some((v) => String(x).includes(String(v))));
-		case 'nin':
-			return !any((x) => c.value.some((v) => String(x).includes(String(v))));
-		case 'gt':
-			return any((x) => compare(c.field, x, c.value[0]) > 0);
-		case 'gte':
-			return any((x) => compare(c.field, x, c.value[0]) >= 0);
-		case 'lt':
-			return any((x) => compare(c.field, x, c.value[0]) < 0);
-		case 'lte':
-			return any((x) => compare(c.field, x, c.value[0]) <= 0);
-		case 'between':
-			return any(
-				(x) => compare(c.field, x, c.value[0]) >= 0 && compare(c.field, x, c.value[1]) <= 0,
-			);
-	}
-}
+/** Whether some of a customer's values (all, for neq and nin: none) pass a condition. */
+const TESTS: Record<Operator, (values: Scalar[], c: Condition) => boolean> = {
+	empty: (values) => values.length === 0,
+	nempty: (values) => values.length > 0,
+	eq: (values, c) => values.some((x) => c.value.some((v) => compare(c.field, x, v) === 0)),
+	neq: (values, c) => !TESTS.eq(values, c),
+	in: (values, c) => values.some((x) => c.value.some((v) => String(x).includes(String(v)))),
+	nin: (values, c) => !TESTS.in(values, c),
+	gt: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) > 0),
+	gte: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) >= 0),
+	lt: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) < 0),
+	lte: (values, c) => values.some((x) => compare(c.field, x, c.value[0]) <= 0),
+	between: (values, c) =>
+		values.some(
+			(x) => compare(c.field, x, c.value[0]) >= 0 && compare(c.field, x, c.value[1]) <= 0,
+		),
+};
 
 const VALUE_COUNT: Partial<Record<Operator, number>> = { gt: 1, gte: 1, lt: 1, lte: 1, between: 2 };
 
@@ -331,76 +271,63 @@ function readTimeRange(
 	return [begin, end];
 }
 
-const list: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/list',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(
-			'search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'.split(
-				' ',
-			),
-		);
-		const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
-		const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
-		if (!Array.isArray(body.search))
-			failA('search is required (an array of conditions; [] for none)');
-		const conditions = (f.objects('search') ?? []).map((item) => readCondition(item, knownField));
-		const sortKeys = (f.objects('sortList') ?? []).map((item): SortKey => {
-			item.onlyKeys(['field', 'orderBy']);
-			const field = item.string('field', { required: true }) as string;
-			if (!knownField(field)) failA(`${item.name('field')}: unknown field ${field}`);
-			return { field, desc: item.oneOf('orderBy', ['asc', 'desc'], { required: true }) === 'desc' };
-		});
-		const [createBegin, createEnd] = readTimeRange(f, 'createTimeBegin', 'createTimeEnd');
-		const [updateBegin, updateEnd] = readTimeRange(f, 'updateTimeBegin', 'updateTimeEnd');
-		const page = f.integer('page', { min: 1 }) ?? 1;
-		const limit = f.integer('limit', { min: 1, max: 1000 }) ?? 10;
+const list = post('/openapi/crm/list', ({ tenant, body, f }) => {
+	f.onlyKeys(
+		'search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'.split(
+			' ',
+		),
+	);
+	const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
+	const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
+	if (!Array.isArray(body.search))
+		failA('search is required (an array of conditions; [] for none)');
+	const conditions = (f.objects('search') ?? []).map((item) => readCondition(item, knownField));
+	const sortKeys = (f.objects('sortList') ?? []).map((item): SortKey => {
+		item.onlyKeys(['field', 'orderBy']);
+		const field = item.string('field', { required: true }) as string;
+		if (!knownField(field)) failA(`${item.name('field')}: unknown field ${field}`);
+		return { field, desc: item.oneOf('orderBy', ['asc', 'desc'], { required: true }) === 'desc' };
+	});
+	const [createBegin, createEnd] = readTimeRange(f, 'createTimeBegin', 'createTimeEnd');
+	const [updateBegin, updateEnd] = readTimeRange(f, 'updateTimeBegin', 'updateTimeEnd');
+	const page = f.integer('page', { min: 1 }) ?? 1;
+	const limit = f.integer('limit', { min: 1, max: 1000 }) ?? 10;
 
-		const found = [...tenant.customers.values()].filter(
-			(c) =>
-				(createBegin === undefined || c.createTime >= createBegin) &&
-				(createEnd === undefined || c.createTime <= createEnd) &&
-				(updateBegin === undefined || c.updateTime >= updateBegin) &&
-				(updateEnd === undefined || c.updateTime <= updateEnd) &&
-				conditions.every((cond) => matches(c, cond)),
-		);
-		// Ids grow with creation, so `_id` breaks ties of equal seconds in creation order.
-		const keys =
-			sortKeys.length > 0
-				? [...sortKeys, { field: '_id', desc: false }]
-				: [
-						{ field: 'createTime', desc: true },
-						{ field: '_id', desc: true },
-					];
-		const sorted = sortCustomers(found, keys);
-		return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
-	},
-};
+	const found = [...tenant.customers.values()].filter(
+		(c) =>
+			(createBegin === undefined || c.createTime >= createBegin) &&
+			(createEnd === undefined || c.createTime <= createEnd) &&
+			(updateBegin === undefined || c.updateTime >= updateBegin) &&
+			(updateEnd === undefined || c.updateTime <= updateEnd) &&
+			conditions.every((cond) => TESTS[cond.operator](valuesOf(c, cond.field), cond)),
+	);
+	// Ids grow with creation, so `_id` breaks ties of equal seconds in creation order.
+	const keys =
+		sortKeys.length > 0
+			? [...sortKeys, { field: '_id', desc: false }]
+			: [
+					{ field: 'createTime', desc: true },
+					{ field: '_id', desc: true },
+				];
+	const sorted = sortCustomers(found, keys);
+	return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
+});
 
 function getById(path: string): RouteDef {
 	return {
 		method: 'GET',
 		path,
-		envelope: 'A',
 		handler: ({ tenant, params }) => getExisting(tenant, params.id),
 	};
 }
 
-const remove: RouteDef = {
-	method: 'POST',
-	path: '/openapi/crm/delete',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['id']);
-		const id = f.string('id', { required: true }) as string;
-		getExisting(tenant, id);
-		tenant.deleteCustomer(id);
-		return null;
-	},
-};
+const remove = post('/openapi/crm/delete', ({ tenant, f }) => {
+	f.onlyKeys(['id']);
+	const id = f.string('id', { required: true }) as string;
+	getExisting(tenant, id);
+	tenant.deleteCustomer(id);
+	return null;
+});
 
 export const customerRoutes: RouteDef[] = [
 	add,

@@ -1,12 +1,14 @@
 import { newId } from '../lib/ids';
 import { ApiError, Fields, failA } from '../lib/validate';
-import type { RouteDef } from '../server/routes';
+import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { DisplayNumberGroup } from '../types';
 import { API_ACTOR } from './customers';
 
 const STRATEGIES = ['1', '2', '3'] as const;
 const OPTIONAL = ['remark', 'city', 'areaCode', 'defaultNumberList', 'overflowGroupId'];
+/** What a create request may hold. */
+export const CREATE_KEYS = ['groupName', 'strategy', 'numberList', ...OPTIONAL];
 
 function getExisting(tenant: Tenant, id: string): DisplayNumberGroup {
 	const group = tenant.displayNumberGroups.get(id);
@@ -63,74 +65,50 @@ export function newDisplayNumberGroup(
 	};
 }
 
-const create: RouteDef = {
-	method: 'POST',
-	path: '/openapi/call/web/v1/number/group/create',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['groupName', 'strategy', 'numberList', ...OPTIONAL]);
-		f.string('groupName', { required: true });
-		f.oneOf('strategy', STRATEGIES, { required: true });
-		f.array('numberList', { required: true });
-		const group = newDisplayNumberGroup(tenant, readGroup(f, tenant));
-		tenant.displayNumberGroups.set(group.id, group);
-		return group;
-	},
-};
+const create = post('/openapi/call/web/v1/number/group/create', ({ tenant, f }) => {
+	f.onlyKeys(CREATE_KEYS);
+	f.string('groupName', { required: true });
+	f.oneOf('strategy', STRATEGIES, { required: true });
+	f.array('numberList', { required: true });
+	const group = newDisplayNumberGroup(tenant, readGroup(f, tenant));
+	tenant.displayNumberGroups.set(group.id, group);
+	return group;
+});
 
-const update: RouteDef = {
-	method: 'POST',
-	path: '/openapi/call/web/v1/number/group/update',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['id', 'groupName', 'strategy', 'numberList', ...OPTIONAL]);
-		const group = getExisting(tenant, f.string('id', { required: true }) as string);
-		f.array('numberList', { required: true });
-		tenant.displayNumberGroups.set(group.id, {
-			...group,
-			...readGroup(f, tenant, group.id),
-			updateTime: tenant.now(),
-			updateAgent: API_ACTOR,
-		});
-		return null;
-	},
-};
+const update = post('/openapi/call/web/v1/number/group/update', ({ tenant, f }) => {
+	f.onlyKeys(['id', ...CREATE_KEYS]);
+	const group = getExisting(tenant, f.string('id', { required: true }) as string);
+	f.array('numberList', { required: true });
+	tenant.displayNumberGroups.set(group.id, {
+		...group,
+		...readGroup(f, tenant, group.id),
+		updateTime: tenant.now(),
+		updateAgent: API_ACTOR,
+	});
+	return null;
+});
 
-const remove: RouteDef = {
-	method: 'POST',
-	path: '/openapi/call/web/v1/number/group/delete',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['id']);
-		const group = getExisting(tenant, f.string('id', { required: true }) as string);
-		tenant.displayNumberGroups.delete(group.id);
-		return null;
-	},
-};
+const remove = post('/openapi/call/web/v1/number/group/delete', ({ tenant, f }) => {
+	f.onlyKeys(['id']);
+	const group = getExisting(tenant, f.string('id', { required: true }) as string);
+	tenant.displayNumberGroups.delete(group.id);
+	return null;
+});
 
-const query: RouteDef = {
-	method: 'POST',
-	path: '/openapi/call/web/v1/number/group/query',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['page', 'pageSize']);
-		const page = f.integer('page', { required: true, min: 1 }) as number;
-		const pageSize = f.integer('pageSize', { required: true, min: 10, max: 100 }) as number;
-		const all = [...tenant.displayNumberGroups.values()];
-		return {
-			list: all.slice((page - 1) * pageSize, page * pageSize),
-			page: {
-				pageSize,
-				pageNumber: page,
-				totalPage: Math.ceil(all.length / pageSize),
-				total: all.length,
-			},
-		};
-	},
-};
+const query = post('/openapi/call/web/v1/number/group/query', ({ tenant, f }) => {
+	f.onlyKeys(['page', 'pageSize']);
+	const page = f.integer('page', { required: true, min: 1 }) as number;
+	const pageSize = f.integer('pageSize', { required: true, min: 10, max: 100 }) as number;
+	const all = [...tenant.displayNumberGroups.values()];
+	return {
+		list: all.slice((page - 1) * pageSize, page * pageSize),
+		page: {
+			pageSize,
+			pageNumber: page,
+			totalPage: Math.ceil(all.length / pageSize),
+			total: all.length,
+		},
+	};
+});
 
 export const displayNumberGroupRoutes: RouteDef[] = [create, update, query, remove];

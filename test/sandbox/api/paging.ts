@@ -1,4 +1,4 @@
-import { Fields, failB } from '../lib/validate';
+import type { Fields } from '../lib/validate';
 
 export const MAX_PAGE_SIZE = 500;
 
@@ -38,8 +38,4 @@ export function pageOf<T, R>(
 /** Case-insensitive substring match; an absent or empty needle matches everything. */
 export function fuzzy(haystack: string, needle: string | undefined): boolean {
 	return !needle || haystack.toLowerCase().includes(needle.toLowerCase());
-}
-
-export function newFieldsB(body: Record<string, unknown>): Fields {
-	return new Fields(body, failB);
 }

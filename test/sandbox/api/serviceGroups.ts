@@ -1,23 +1,16 @@
 import { objectId } from '../lib/ids';
-import { ApiError, Fields, failA } from '../lib/validate';
-import type { RouteDef } from '../server/routes';
+import { ApiError, Fields, failA, words } from '../lib/validate';
+import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { GroupMember, ServiceGroup } from '../types';
 
-export const STRATEGIES = [
-	'rrmemory',
-	'random',
-	'order',
-	'skill',
-	'maxFreeTime',
-	'leastAnswerTimes',
-	'longestAnswerTimes',
-] as const;
+export const STRATEGIES = words(
+	'rrmemory random order skill maxFreeTime leastAnswerTimes longestAnswerTimes',
+);
 const LEVELS = ['1', '2', '3'] as const;
-const UPDATABLE =
-	'groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer'.split(
-		' ',
-	);
+export const UPDATABLE = words(
+	'groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer',
+);
 
 function readMembers(f: Fields): GroupMember[] | undefined {
 	const seen = new Set<string>();
@@ -90,75 +83,48 @@ function getExisting(tenant: Tenant, queueNumber: string): ServiceGroup {
 	return group;
 }
 
-const create: RouteDef = {
-	method: 'POST',
-	path: '/openapi/platform/v1/group/create',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys([...UPDATABLE, 'level', 'parentId']);
-		f.string('name', { required: true });
-		f.array('members', { required: true });
-		const settings = readSettings(f);
-		const level = f.oneOf('level', LEVELS);
-		const parentId = f.string('parentId', { nonEmpty: true });
-		if (parentId !== undefined && parentId !== '0' && !tenant.serviceGroups.has(parentId)) {
-			failA(`parentId ${parentId} is not the queueNumber of an existing group`);
-		}
-		const group = newServiceGroup(tenant, {
-			...settings,
-			...(level && { level }),
-			...(parentId && { parentId }),
-		});
-		tenant.serviceGroups.set(group.queueNumber, group);
-		return { queueNumber: group.queueNumber };
-	},
-};
+const create = post('/openapi/platform/v1/group/create', ({ tenant, f }) => {
+	f.onlyKeys([...UPDATABLE, 'level', 'parentId']);
+	f.string('name', { required: true });
+	f.array('members', { required: true });
+	const settings = readSettings(f);
+	const level = f.oneOf('level', LEVELS);
+	const parentId = f.string('parentId', { nonEmpty: true });
+	if (parentId !== undefined && parentId !== '0' && !tenant.serviceGroups.has(parentId)) {
+		failA(`parentId ${parentId} is not the queueNumber of an existing group`);
+	}
+	const group = newServiceGroup(tenant, {
+		...settings,
+		...(level && { level }),
+		...(parentId && { parentId }),
+	});
+	tenant.serviceGroups.set(group.queueNumber, group);
+	return { queueNumber: group.queueNumber };
+});
 
-const update: RouteDef = {
-	method: 'POST',
-	path: '/openapi/platform/v1/group/update',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['queueNumber', ...UPDATABLE]);
-		const group = getExisting(tenant, f.string('queueNumber', { required: true }) as string);
-		tenant.serviceGroups.set(group.queueNumber, { ...group, ...readSettings(f) });
-		return null;
-	},
-};
+const update = post('/openapi/platform/v1/group/update', ({ tenant, f }) => {
+	f.onlyKeys(['queueNumber', ...UPDATABLE]);
+	const group = getExisting(tenant, f.string('queueNumber', { required: true }) as string);
+	tenant.serviceGroups.set(group.queueNumber, { ...group, ...readSettings(f) });
+	return null;
+});
 
-const remove: RouteDef = {
-	method: 'POST',
-	path: '/openapi/platform/v1/group/delete',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['queueNumber']);
-		const group = getExisting(tenant, f.string('queueNumber', { required: true }) as string);
-		tenant.serviceGroups.delete(group.queueNumber);
-		return null;
-	},
-};
+const remove = post('/openapi/platform/v1/group/delete', ({ tenant, f }) => {
+	f.onlyKeys(['queueNumber']);
+	const group = getExisting(tenant, f.string('queueNumber', { required: true }) as string);
+	tenant.serviceGroups.delete(group.queueNumber);
+	return null;
+});
 
-const list: RouteDef = {
-	method: 'POST',
-	path: '/openapi/platform/v1/group/list',
-	envelope: 'A',
-	handler: ({ tenant, body }) => {
-		const f = new Fields(body, failA);
-		f.onlyKeys(['queueNumber']);
-		const queueNumber = f.string('queueNumber');
-		return [...tenant.serviceGroups.values()]
-			.filter(
-				(g) => queueNumber === undefined || queueNumber === '' || g.queueNumber === queueNumber,
-			)
-			.sort(
-				(a, b) =>
-					Number(a.queueNumber) - Number(b.queueNumber) ||
-					a.queueNumber.localeCompare(b.queueNumber),
-			);
-	},
-};
+const list = post('/openapi/platform/v1/group/list', ({ tenant, f }) => {
+	f.onlyKeys(['queueNumber']);
+	const queueNumber = f.string('queueNumber');
+	return [...tenant.serviceGroups.values()]
+		.filter((g) => queueNumber === undefined || queueNumber === '' || g.queueNumber === queueNumber)
+		.sort(
+			(a, b) =>
+				Number(a.queueNumber) - Number(b.queueNumber) || a.queueNumber.localeCompare(b.queueNumber),
+		);
+});
 
 export const serviceGroupRoutes: RouteDef[] = [list, create, update, remove];

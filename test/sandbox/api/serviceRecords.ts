@@ -1,6 +1,6 @@
 import { parseWall } from '../lib/time';
 import { ApiError, Fields, failA } from '../lib/validate';
-import type { RouteDef } from '../server/routes';
+import { post, type RouteDef } from '../server/routes';
 import type { Channel, ServiceRecord } from '../types';
 import { TIME_FORMAT_ERROR, timeFormatError } from './customers';
 
@@ -26,23 +26,17 @@ function readLimit(f: Fields): number {
 
 function recordQuery(channel: Channel): RouteDef {
 	const idKey = channel === 'call' ? ('callId' as const) : ('sessionId' as const);
-	return {
-		method: 'POST',
-		path: `/openapi/crm/service-record/${channel}/query`,
-		envelope: 'A',
-		handler: ({ tenant, body }) => {
-			const f = new Fields(body, failA);
-			f.onlyKeys(['startTime', 'endTime', 'limit', idKey]);
-			const start = readTime(f, 'startTime', 'start time');
-			const end = readTime(f, 'endTime', 'end time');
-			if (start > end)
-				throw new ApiError(TIME_FORMAT_ERROR, 'start time cannot be later than end time');
-			const limit = readLimit(f);
-			const id = f.string(idKey);
-			const filter = id ? (r: ServiceRecord) => r[idKey] === id : undefined;
-			return tenant.records[channel].query(start, end, limit, filter);
-		},
-	};
+	return post(`/openapi/crm/service-record/${channel}/query`, ({ tenant, f }) => {
+		f.onlyKeys(['startTime', 'endTime', 'limit', idKey]);
+		const start = readTime(f, 'startTime', 'start time');
+		const end = readTime(f, 'endTime', 'end time');
+		if (start > end)
+			throw new ApiError(TIME_FORMAT_ERROR, 'start time cannot be later than end time');
+		const limit = readLimit(f);
+		const id = f.string(idKey);
+		const filter = id ? (r: ServiceRecord) => r[idKey] === id : undefined;
+		return tenant.records[channel].query(start, end, limit, filter);
+	});
 }
 
 export const serviceRecordRoutes: RouteDef[] = [recordQuery('call'), recordQuery('im')];

@@ -1,50 +1,38 @@
 import { long } from '../lib/json';
-import type { RouteDef } from '../server/routes';
+import { words } from '../lib/validate';
+import { post, type RouteDef } from '../server/routes';
 import type { CallerNumberGroup, VoiceAgent } from '../types';
-import { fuzzy, newFieldsB, pageOf, readPage } from './paging';
+import { fuzzy, pageOf, readPage } from './paging';
 
-const AGENT_OUT =
-	'id name answerSource description callInOut voice language wakeUpEnabled followUpInterval maxFollowUpCount publishStatus version createTime updateTime';
-const CALLER_GROUP_OUT =
-	'id groupName strategy strategyName displayNumbers defaultNumbers status createTime updateTime';
+/** The fields the API serves, in its order (an agent's `agentType` is the sandbox's own). */
+export const AGENT_FIELDS = words(
+	'id name answerSource description callInOut voice language wakeUpEnabled followUpInterval maxFollowUpCount publishStatus version createTime updateTime',
+);
+export const CALLER_GROUP_FIELDS = words(
+	'id groupName strategy strategyName displayNumbers defaultNumbers status createTime updateTime',
+);
 
 /** A row as the API writes it: these keys in this order, `id` a bare Long. */
-function out(keys: string): (row: VoiceAgent | CallerNumberGroup) => Record<string, unknown> {
-	const list = keys.split(' ') as (keyof (VoiceAgent | CallerNumberGroup))[];
-	return (row) => Object.fromEntries(list.map((k) => [k, k === 'id' ? long(row.id) : row[k]]));
+function out<R extends { id: string }>(keys: (keyof R)[]): (row: R) => Record<string, unknown> {
+	return (row) => Object.fromEntries(keys.map((k) => [k, k === 'id' ? long(row.id) : row[k]]));
 }
-/** An agent as the API writes it (the sandbox-only `agentType` is not served). */
-const agentOut = out(AGENT_OUT);
-const callerGroupOut = out(CALLER_GROUP_OUT);
+const agentOut = out<VoiceAgent>(AGENT_FIELDS);
+const callerGroupOut = out<CallerNumberGroup>(CALLER_GROUP_FIELDS);
 
-const agentQuery: RouteDef = {
-	method: 'POST',
-	path: '/openapi/agent/web/v1/agent/query',
-	envelope: 'B',
-	handler: ({ tenant, body }) => {
-		const f = newFieldsB(body);
-		f.onlyKeys(['pageNo', 'pageSize', 'name']);
-		const { page, pageSize } = readPage(f, 'pageNo');
-		const name = f.string('name');
-		const rows = [...tenant.agents.values()].filter((a) => fuzzy(a.name, name));
-		return pageOf(rows, page, pageSize, agentOut);
-	},
-};
+const agentQuery = post('/openapi/agent/web/v1/agent/query', ({ tenant, f }) => {
+	f.onlyKeys(['pageNo', 'pageSize', 'name']);
+	const { page, pageSize } = readPage(f, 'pageNo');
+	const name = f.string('name');
+	const rows = [...tenant.agents.values()].filter((a) => fuzzy(a.name, name));
+	return pageOf(rows, page, pageSize, agentOut);
+});
 
-const callerGroupQuery: RouteDef = {
-	method: 'POST',
-	path: '/openapi/agent/web/v1/number/group/query',
-	envelope: 'B',
-	handler: ({ tenant, body }) => {
-		const f = newFieldsB(body);
-		f.onlyKeys(['pageNo', 'pageSize', 'groupName']);
-		const { page, pageSize } = readPage(f, 'pageNo');
-		const groupName = f.string('groupName');
-		const rows = [...tenant.callerNumberGroups.values()].filter((g) =>
-			fuzzy(g.groupName, groupName),
-		);
-		return pageOf(rows, page, pageSize, callerGroupOut);
-	},
-};
+const callerGroupQuery = post('/openapi/agent/web/v1/number/group/query', ({ tenant, f }) => {
+	f.onlyKeys(['pageNo', 'pageSize', 'groupName']);
+	const { page, pageSize } = readPage(f, 'pageNo');
+	const groupName = f.string('groupName');
+	const rows = [...tenant.callerNumberGroups.values()].filter((g) => fuzzy(g.groupName, groupName));
+	return pageOf(rows, page, pageSize, callerGroupOut);
+});
 
 export const voiceAgentRoutes: RouteDef[] = [agentQuery, callerGroupQuery];

@@ -12,6 +12,8 @@ export class ApiError extends Error {
 	}
 }
 
+import type { Words } from '../types';
+
 export type Json = Record<string, unknown>;
 export type Fail = (message: string) => never;
 
@@ -24,6 +26,13 @@ export const failA: Fail = (message) => {
 export const failB: Fail = (message) => {
 	throw new ApiError(PARAM_ERROR_B, message);
 };
+/** The parameter failure of each envelope. */
+export const FAIL = { A: failA, B: failB };
+
+/** The words of a space-separated list, typed as their union. */
+export function words<S extends string>(list: S): Words<S>[] {
+	return list.split(' ') as Words<S>[];
+}
 
 export function isObject(value: unknown): value is Json {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);

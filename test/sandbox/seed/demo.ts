@@ -1,4 +1,5 @@
 import type { Tenant } from '../state/tenant';
+import type { Channel, Customer, ServiceRecord } from '../types';
 import {
 	generateRecords,
 	seedAgents,
@@ -11,73 +12,47 @@ import {
 } from './factories';
 
 const DAY = 86400;
+// name, publishStatus, agentType, description, language (default zh-CN)
+const DEMO_AGENTS = [
+	['售后回访助手', 'PUBLISHED', 'voicebot', '售后满意度回访'],
+	['Renewal reminder', 'PUBLISHED', 'voiceagent', 'Reminds customers of renewals', 'en-US'],
+	['账单提醒机器人', 'OFFLINE', 'voicebot', '月度账单提醒'],
+	['活动邀约', 'NEVER_PUBLISHED', 'voiceagent', '线下活动邀约'],
+	['Delivery confirmation', 'PUBLISHED', 'voicebot', 'Confirms delivery slots', 'en-US'],
+	['新客欢迎', 'OFFLINE', 'voiceagent', '新注册客户欢迎电话'],
+] as const;
+// groupName, strategy, displayNumbers, status, defaultNumbers
+const DEMO_CALLER_GROUPS = [
+	['杭州外呼号码组', 'RANDOM', ['057188880001', '057188880002', '057188880003'], 1],
+	['北京外呼号码组', 'RR_MEMORY', ['01066660001', '01066660002'], 1],
+	[
+		'全国归属地号码组',
+		'AREA_CODE',
+		['02155550001', '075577770001', '02888880001'],
+		0,
+		['4008001234'],
+	],
+] as const;
 
 /** What a new user sees at once: a realistic small tenant, with service records up to now. */
 export function seedDemo(tenant: Tenant): void {
 	const agentIds = seedAgents(tenant, {
-		agents: [
-			{
-				name: '售后回访助手',
-				publishStatus: 'PUBLISHED',
-				agentType: 'voicebot',
-				description: '售后满意度回访',
-			},
-			{
-				name: 'Renewal reminder',
-				publishStatus: 'PUBLISHED',
-				agentType: 'voiceagent',
-				language: 'en-US',
-				description: 'Reminds customers of renewals',
-			},
-			{
-				name: '账单提醒机器人',
-				publishStatus: 'OFFLINE',
-				agentType: 'voicebot',
-				description: '月度账单提醒',
-			},
-			{
-				name: '活动邀约',
-				publishStatus: 'NEVER_PUBLISHED',
-				agentType: 'voiceagent',
-				description: '线下活动邀约',
-			},
-			{
-				name: 'Delivery confirmation',
-				publishStatus: 'PUBLISHED',
-				agentType: 'voicebot',
-				language: 'en-US',
-				description: 'Confirms delivery slots',
-			},
-			{
-				name: '新客欢迎',
-				publishStatus: 'OFFLINE',
-				agentType: 'voiceagent',
-				description: '新注册客户欢迎电话',
-			},
-		],
+		agents: DEMO_AGENTS.map(([name, publishStatus, agentType, description, language]) => ({
+			name,
+			publishStatus,
+			agentType,
+			...(language ? { language } : {}),
+			description,
+		})),
 	});
 	seedCallerNumberGroups(tenant, {
-		groups: [
-			{
-				groupName: '杭州外呼号码组',
-				strategy: 'RANDOM',
-				displayNumbers: '["057188880001","057188880002","057188880003"]',
-				status: 1,
-			},
-			{
-				groupName: '北京外呼号码组',
-				strategy: 'RR_MEMORY',
-				displayNumbers: '["01066660001","01066660002"]',
-				status: 1,
-			},
-			{
-				groupName: '全国归属地号码组',
-				strategy: 'AREA_CODE',
-				displayNumbers: '["02155550001","075577770001","02888880001"]',
-				defaultNumbers: '["4008001234"]',
-				status: 0,
-			},
-		],
+		groups: DEMO_CALLER_GROUPS.map(([groupName, strategy, numbers, status, defaults]) => ({
+			groupName,
+			strategy,
+			displayNumbers: JSON.stringify(numbers),
+			...(defaults ? { defaultNumbers: JSON.stringify(defaults) } : {}),
+			status,
+		})),
 	});
 	seedFields(tenant, {
 		fields: [
@@ -118,18 +93,14 @@ export function seedDemo(tenant: Tenant): void {
 	// Web-chat visitors known to the CRM: chat records name their customer by visitor id.
 	const visitorIds = seedCustomers(tenant, {
 		customers: [
-			{
-				customerName: '周岚',
-				visitorId: 'v_demo_0001',
-				mobile: [{ value: '13800139101', memo: '手机' }],
-			},
-			{
-				customerName: 'Lin Yu',
-				visitorId: 'v_demo_0002',
-				mobile: [{ value: '13800139102', memo: 'work' }],
-			},
-			{ customerName: '陈静', visitorId: 'v_demo_0003', mobile: [] },
-		],
+			['周岚', 'v_demo_0001', '13800139101', '手机'],
+			['Lin Yu', 'v_demo_0002', '13800139102', 'work'],
+			['陈静', 'v_demo_0003'],
+		].map(([customerName, visitorId, phone, memo]) => ({
+			customerName,
+			visitorId,
+			mobile: phone ? [{ value: phone, memo }] : [],
+		})),
 	});
 	// Created after the customers, so none holds a value yet: the service-record example fills it.
 	seedFields(tenant, {
@@ -158,12 +129,13 @@ export function seedDemo(tenant: Tenant): void {
 	seedTasks(tenant, { tasks: [{ taskName: '售后满意度回访（示例）', voiceAgentId: agentIds[0] }] });
 
 	const now = tenant.wallNow();
-	const phones = customerIds
-		.map((id) => tenant.customers.get(id)?.mobile?.[0]?.value)
-		.filter((v): v is string => !!v);
-	const visitors = visitorIds
-		.map((id) => tenant.customers.get(id)?.visitorId)
-		.filter((v): v is string => !!v);
+	const named = (ids: string[], channel: Channel) =>
+		contactsOf(
+			ids.map((id) => tenant.customers.get(id) as Customer),
+			channel,
+		);
+	const phones = named(customerIds, 'call');
+	const visitors = named(visitorIds, 'im');
 	for (const [channel, count, recent] of [
 		['call', 240, [50, 35, 12]],
 		['im', 120, [40, 8]],
@@ -176,44 +148,38 @@ export function seedDemo(tenant: Tenant): void {
 		const records = generateRecords(tenant, channel, times, 'mixed').map((record, i) => {
 			// Every record of the last hour and every third older one names a demo customer.
 			if (now - times[i] >= 3600 && i % 3 !== 0) return record;
-			if (channel === 'call')
-				return { ...record, data: { ...record.data, customerPhone: phones[i % phones.length] } };
-			return {
-				...record,
-				otherParams: { channel: 'web', visitorId: visitors[i % visitors.length] },
-			};
+			return naming(
+				record,
+				channel === 'call' ? phones[i % phones.length] : visitors[i % visitors.length],
+			);
 		});
 		tenant.records[channel].insert(records);
 	}
 }
 
-/** One new record naming a demo customer, written now: call records by phone, chats by visitor id (the `n`th alternates). */
+/** Who a record can name: each customer's first phone (call records) or visitor id (chats). */
+function contactsOf(customers: Customer[], channel: Channel): string[] {
+	return customers
+		.map((c) => (channel === 'call' ? c.mobile?.[0]?.value : c.visitorId))
+		.filter((v): v is string => !!v);
+}
+
+/** The record naming a demo customer: a call record by phone, a chat by visitor id. */
+function naming(record: ServiceRecord, contact: string): ServiceRecord {
+	return record.scene === 'callCenter'
+		? { ...record, data: { ...record.data, customerPhone: contact } }
+		: { ...record, otherParams: { channel: 'web', visitorId: contact } };
+}
+
+/** One new record naming a demo customer, written now (the `n`th alternates call and chat). */
 export function feedDemoRecord(tenant: Tenant, n: number): void {
-	const customers = [...tenant.customers.values()];
 	const channel = n % 2 === 0 ? 'call' : 'im';
 	const [record] = generateRecords(tenant, channel, [tenant.wallNow()], 'serviceNoteInsert');
-	if (channel === 'call') {
-		const phones = customers.flatMap((c) => (c.mobile ?? []).slice(0, 1).map((m) => m.value));
-		if (phones.length === 0) return;
-		tenant.records.call.insert([
-			{
-				...record,
-				data: { ...record.data, customerPhone: phones[tenant.rng.int(0, phones.length - 1)] },
-			},
-		]);
-	} else {
-		const visitors = customers.map((c) => c.visitorId).filter((v): v is string => !!v);
-		if (visitors.length === 0) return;
-		tenant.records.im.insert([
-			{
-				...record,
-				otherParams: {
-					channel: 'web',
-					visitorId: visitors[tenant.rng.int(0, visitors.length - 1)],
-				},
-			},
-		]);
-	}
+	const contacts = contactsOf([...tenant.customers.values()], channel);
+	if (contacts.length === 0) return;
+	tenant.records[channel].insert([
+		naming(record, contacts[tenant.rng.int(0, contacts.length - 1)]),
+	]);
 }
 
 /**

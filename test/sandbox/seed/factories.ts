@@ -4,27 +4,16 @@
 
 import { CUSTOM_FIELD_TYPES, isSystemField } from '../api/customerFields';
 import { API_ACTOR, newCustomer } from '../api/customers';
-import { newDisplayNumberGroup } from '../api/displayNumberGroups';
-import { STRATEGIES, newServiceGroup } from '../api/serviceGroups';
-import { AGENT_TYPES, TASK_STATUSES } from '../api/callTasks';
+import { CREATE_KEYS, newDisplayNumberGroup } from '../api/displayNumberGroups';
+import { STRATEGIES, UPDATABLE, newServiceGroup } from '../api/serviceGroups';
+import { AGENT_TYPES, TASK_FIELDS, TASK_STATUSES } from '../api/callTasks';
+import { AGENT_FIELDS, CALLER_GROUP_FIELDS } from '../api/voiceAgents';
 import { manyHex32, newId, objectId } from '../lib/ids';
 import { Rng } from '../lib/random';
 import { formatWall, parseWall } from '../lib/time';
-import { Fields, failControl, isObject, type Json } from '../lib/validate';
+import { Fields, failControl, isObject, words, type Json } from '../lib/validate';
 import type { Tenant } from '../state/tenant';
-import type {
-	CallTask,
-	CallerNumberGroup,
-	Channel,
-	Customer,
-	CustomerFieldVO,
-	DisplayNumberGroup,
-	ImportedCustomer,
-	PushType,
-	ServiceGroup,
-	ServiceRecord,
-	VoiceAgent,
-} from '../types';
+import type * as T from '../types';
 
 const MAX_GENERATED = 1_000_000;
 const SURNAMES = '王 李 张 刘 陈 杨 赵 黄 周 吴 徐 孙 马 朱 胡 郭'.split(' ');
@@ -36,8 +25,6 @@ const COMPANIES =
 	);
 const SOURCES = ['官网', '400热线', '微信公众号', '线下活动', 'Partner referral'];
 const OWNERS = ['1001', '1002', '1003', '1004', '1005'];
-
-// ---- shared helpers ----------------------------------------------------------------------------
 
 function readItems(body: Json, key: string): Json[] {
 	const items = body[key];
@@ -57,6 +44,12 @@ function readTimeField(item: Json, key: string, fallback: string): string {
 	if (parseWall(v) === null)
 		failControl(`${key} must be yyyy-MM-dd HH:mm:ss (got ${JSON.stringify(v)})`);
 	return v as string;
+}
+
+/** `createTime` (default `now`) and `updateTime` (default the creation time) of a seeded row. */
+function readTimes(item: Json, now: string): { createTime: string; updateTime: string } {
+	const createTime = readTimeField(item, 'createTime', now);
+	return { createTime, updateTime: readTimeField(item, 'updateTime', createTime) };
 }
 
 function readLongId(item: Json, key: string, taken: (id: string) => boolean): string {
@@ -80,15 +73,9 @@ function freshMobile(tenant: Tenant): string {
 	}
 }
 
-function pastTime(tenant: Tenant, maxAgeSeconds: number): number {
-	return tenant.wallNow() - tenant.rng.int(0, maxAgeSeconds);
-}
-
-// ---- customers ---------------------------------------------------------------------------------
-
-function generatedCustomer(tenant: Tenant): Partial<Customer> {
+function generatedCustomer(tenant: Tenant): Partial<T.Customer> {
 	const rng = tenant.rng;
-	const created = pastTime(tenant, 30 * 86400);
+	const created = tenant.wallNow() - rng.int(0, 30 * 86400);
 	const updated = Math.min(tenant.wallNow(), created + rng.int(0, 5 * 86400));
 	const name = personName(rng);
 	const owner = rng.next() < 0.8 ? rng.pick(OWNERS) : null;
@@ -129,7 +116,7 @@ function generatedCustomer(tenant: Tenant): Partial<Customer> {
 	};
 }
 
-function cascadeValue(field: CustomerFieldVO, rng: Rng): string {
+function cascadeValue(field: T.CustomerFieldVO, rng: Rng): string {
 	const path: string[] = [];
 	let level = field.options?.children ?? [];
 	while (level.length > 0) {
@@ -141,7 +128,7 @@ function cascadeValue(field: CustomerFieldVO, rng: Rng): string {
 }
 
 export function seedCustomers(tenant: Tenant, body: Json): string[] {
-	const rows: Partial<Customer>[] = readItems(body, 'customers').map((item) => {
+	const rows: Partial<T.Customer>[] = readItems(body, 'customers').map((item) => {
 		const now = tenant.now();
 		const id = item._id === undefined ? newId() : item._id;
 		if (typeof id !== 'string' || id === '' || tenant.customers.has(id))
@@ -156,14 +143,13 @@ export function seedCustomers(tenant: Tenant, body: Json): string[] {
 				failControl(`${key} must be an array of {value, memo}`);
 			}
 		}
-		const createTime = readTimeField(item, 'createTime', now);
+		const times = readTimes(item, now);
 		return {
 			customerName: personName(tenant.rng),
 			...item,
 			_id: id,
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
-		} as Partial<Customer>;
+			...times,
+		} as Partial<T.Customer>;
 	});
 	for (let i = readCount(body); i > 0; i--) rows.push(generatedCustomer(tenant));
 	return rows.map((row) => {
@@ -187,7 +173,7 @@ export function changeCustomers(tenant: Tenant, body: Json): string[] {
 		if (!isObject(fields)) return failControl('fields must be an object');
 		tenant.putCustomer({
 			...existing,
-			...(fields as Partial<Customer>),
+			...(fields as Partial<T.Customer>),
 			_id: existing._id,
 			updateAgent: typeof item.updateAgent === 'string' ? item.updateAgent : 'control',
 			updateTime: readTimeField(item, 'updateTime', tenant.now()),
@@ -196,18 +182,11 @@ export function changeCustomers(tenant: Tenant, body: Json): string[] {
 	});
 }
 
-// ---- voice agents and caller number groups -----------------------------------------------------
-
 const AGENT_NAMES =
 	'售后回访助手|账单提醒机器人|Renewal reminder|满意度调查|活动邀约|Delivery confirmation|催收提醒|新客欢迎'.split(
 		'|',
 	);
 const VOICES = ['xiaoyun', 'aixia', 'zhitian', 'emily'];
-const AGENT_KEYS =
-	'id name answerSource description callInOut voice language wakeUpEnabled followUpInterval maxFollowUpCount publishStatus version createTime updateTime agentType'.split(
-		' ',
-	);
-
 export function seedAgents(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
 	const rows = readItems(body, 'agents');
@@ -220,12 +199,11 @@ export function seedAgents(tenant: Tenant, body: Json): string[] {
 	}
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(AGENT_KEYS);
+		f.onlyKeys([...AGENT_FIELDS, 'agentType']);
 		f.oneOf('publishStatus', ['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']);
 		const agentType = f.oneOf('agentType', AGENT_TYPES) ?? 'voicebot';
-		const now = tenant.now();
-		const createTime = readTimeField(item, 'createTime', now);
-		const agent: VoiceAgent = {
+		const times = readTimes(item, tenant.now());
+		const agent: T.VoiceAgent = {
 			name: `Voice agent ${tenant.agents.size + 1}`,
 			answerSource: rng.pick(['knowledgeBase', 'llm', 'flow']),
 			description: '',
@@ -237,11 +215,10 @@ export function seedAgents(tenant: Tenant, body: Json): string[] {
 			maxFollowUpCount: rng.int(1, 3),
 			publishStatus: 'PUBLISHED',
 			version: agentType === 'voicebot' ? '2' : '3',
-			...(item as Partial<VoiceAgent>),
+			...(item as Partial<T.VoiceAgent>),
 			agentType,
 			id: readLongId(item, 'id', (id) => tenant.agents.has(id)),
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
+			...times,
 		};
 		tenant.agents.set(agent.id, agent);
 		return agent.id;
@@ -266,11 +243,7 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 	}
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(
-			'id groupName strategy strategyName displayNumbers defaultNumbers status createTime updateTime'.split(
-				' ',
-			),
-		);
+		f.onlyKeys(CALLER_GROUP_FIELDS);
 		const strategy =
 			f.oneOf('strategy', Object.keys(CALLER_STRATEGIES) as (keyof typeof CALLER_STRATEGIES)[]) ??
 			'RANDOM';
@@ -280,18 +253,17 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 			if (v !== undefined && !isJsonArrayText(v))
 				failControl(`${key} must be a string holding a JSON array`);
 		}
-		const createTime = readTimeField(item, 'createTime', tenant.now());
-		const group: CallerNumberGroup = {
+		const times = readTimes(item, tenant.now());
+		const group: T.CallerNumberGroup = {
 			groupName: `Caller group ${tenant.callerNumberGroups.size + 1}`,
 			strategyName: CALLER_STRATEGIES[strategy],
 			displayNumbers: JSON.stringify(['057188880001', '057188880002']),
 			defaultNumbers: '[]',
 			status: 1,
-			...(item as Partial<CallerNumberGroup>),
+			...(item as Partial<T.CallerNumberGroup>),
 			strategy,
 			id: readLongId(item, 'id', (id) => tenant.callerNumberGroups.has(id)),
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
+			...times,
 		};
 		tenant.callerNumberGroups.set(group.id, group);
 		return group.id;
@@ -305,8 +277,6 @@ function isJsonArrayText(text: string): boolean {
 		return false;
 	}
 }
-
-// ---- customer field configuration --------------------------------------------------------------
 
 export function seedFields(tenant: Tenant, body: Json): string[] {
 	const rows = readItems(body, 'fields');
@@ -331,7 +301,7 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 		if (type === 'cascade' && !isObject(item.options))
 			failControl('a cascade field needs options {level, fillLevel, children}');
 		const now = tenant.now();
-		const vo: CustomerFieldVO = {
+		const vo: T.CustomerFieldVO = {
 			accountId: tenant.appId,
 			glFieldId: `gl_${field}`,
 			field,
@@ -350,7 +320,7 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 			updateTime: now,
 			createAgent: 'admin',
 			updateAgent: 'admin',
-			...(item as Partial<CustomerFieldVO>),
+			...(item as Partial<T.CustomerFieldVO>),
 			isSystem: false,
 		};
 		tenant.customFields.push(vo);
@@ -358,23 +328,18 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 	});
 }
 
-// ---- service groups and display-number groups --------------------------------------------------
-
-const SERVICE_GROUP_KEYS =
-	'queueNumber level parentId groupLeader name members strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer status'.split(
-		' ',
-	);
-const DISPLAY_GROUP_KEYS =
-	'groupName remark strategy city areaCode numberList defaultNumberList overflowGroupId createTime updateTime createAgent updateAgent'.split(
-		' ',
-	);
-
 export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
 	const rows = readItems(body, 'groups');
 	for (let i = readCount(body); i > 0; i--) rows.push({ strategy: rng.pick(STRATEGIES) });
 	return rows.map((item) => {
-		new Fields(item, failControl).onlyKeys(SERVICE_GROUP_KEYS);
+		new Fields(item, failControl).onlyKeys([
+			'queueNumber',
+			'level',
+			'parentId',
+			'status',
+			...UPDATABLE,
+		]);
 		const queueNumber = item.queueNumber;
 		if (
 			queueNumber !== undefined &&
@@ -388,7 +353,7 @@ export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
 				agentNumber,
 				weight: rng.int(1, 10),
 			})),
-			...(item as Partial<ServiceGroup>),
+			...(item as Partial<T.ServiceGroup>),
 			accountId: tenant.appId,
 		});
 		tenant.serviceGroups.set(group.queueNumber, group);
@@ -401,7 +366,10 @@ export function seedDisplayNumberGroups(tenant: Tenant, body: Json): string[] {
 	const rows = readItems(body, 'groups');
 	for (let i = readCount(body); i > 0; i--) rows.push({});
 	return rows.map((item) => {
-		new Fields(item, failControl).onlyKeys(DISPLAY_GROUP_KEYS);
+		new Fields(item, failControl).onlyKeys([
+			...CREATE_KEYS,
+			...words('createTime updateTime createAgent updateAgent'),
+		]);
 		const city = rng.int(0, CITIES.length - 1);
 		const group = newDisplayNumberGroup(tenant, {
 			groupName: `${CITIES[city]}显号组`,
@@ -410,7 +378,7 @@ export function seedDisplayNumberGroups(tenant: Tenant, body: Json): string[] {
 			areaCode: AREA_CODES[city],
 			numberList: [0, 1, 2].map(() => AREA_CODES[city] + rng.digits(8)),
 			remark: '',
-			...(item as Partial<DisplayNumberGroup>),
+			...(item as Partial<T.DisplayNumberGroup>),
 			accountId: tenant.appId,
 		});
 		tenant.displayNumberGroups.set(group.id, group);
@@ -418,10 +386,8 @@ export function seedDisplayNumberGroups(tenant: Tenant, body: Json): string[] {
 	});
 }
 
-// ---- call tasks --------------------------------------------------------------------------------
-
 /** Stand-ins for customers imported into a task created through the control API. */
-function syntheticCustomers(count: number, importBatchId: string): ImportedCustomer[] {
+function syntheticCustomers(count: number, importBatchId: string): T.ImportedCustomer[] {
 	return Array.from({ length: count }, (_, i) => ({
 		customerNumber: `+86139${String(i).padStart(8, '0')}`,
 		customerName: null,
@@ -431,17 +397,12 @@ function syntheticCustomers(count: number, importBatchId: string): ImportedCusto
 	}));
 }
 
-const TASK_KEYS =
-	'id taskName voiceAgentId voiceAgentName agentType createUser updateUser createTime updateTime startType scheduledStartTime callStrategy retryStrategy lastExecutedTime totalCount completedCount connectedCount status maxConcurrency'.split(
-		' ',
-	);
-
 export function seedTasks(tenant: Tenant, body: Json): string[] {
 	const rows = readItems(body, 'tasks');
 	for (let i = readCount(body); i > 0; i--) rows.push({});
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
-		f.onlyKeys(TASK_KEYS);
+		f.onlyKeys(TASK_FIELDS.filter((k) => k !== 'progressRate'));
 		const status = f.oneOf('status', TASK_STATUSES) ?? 'draft';
 		const totalCount = f.integer('totalCount', { min: 0, max: MAX_GENERATED }) ?? 0;
 		const completedCount = f.integer('completedCount', { min: 0, max: totalCount }) ?? 0;
@@ -462,9 +423,8 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 		const id = item.id === undefined ? newId() : String(item.id);
 		if (!/^\d{1,19}$/.test(id) || tenant.tasks.has(id))
 			failControl(`task id ${id} is not a new numeric id`);
-		const now = tenant.now();
-		const createTime = readTimeField(item, 'createTime', now);
-		const task: CallTask = {
+		const times = readTimes(item, tenant.now());
+		const task: T.CallTask = {
 			taskName: `外呼任务 ${tenant.tasks.size + 1}`,
 			voiceAgentName: agent.name,
 			agentType: agent.agentType,
@@ -489,11 +449,10 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 			},
 			lastExecutedTime: status === 'draft' ? null : tenant.nowIso(),
 			maxConcurrency: 5,
-			...(item as Partial<CallTask>),
+			...(item as Partial<T.CallTask>),
 			id,
 			voiceAgentId: agent.id,
-			createTime,
-			updateTime: readTimeField(item, 'updateTime', createTime),
+			...times,
 			status,
 			totalCount,
 			completedCount,
@@ -513,8 +472,6 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 		return id;
 	});
 }
-
-// ---- service records ---------------------------------------------------------------------------
 
 const CALL_CATEGORIES = ['咨询', '投诉', '售后', '回访', 'Billing question'];
 const RESULTS = ['已解决', '跟进中', '已转派', 'Resolved'];
@@ -551,57 +508,44 @@ function mix(x: number): number {
 
 function makeRecord(
 	tenant: Tenant,
-	channel: Channel,
+	channel: T.Channel,
 	updateTime: string,
 	eventUniqueId: string,
-	pushType: PushType,
+	pushType: T.PushType,
 	conversationId: string,
 	hash: number,
-): ServiceRecord {
+): T.ServiceRecord {
 	const updateAgent = UPDATE_AGENTS[hash % 100];
 	const data = FORMS[(hash >>> 7) & 63];
-	if (channel === 'call') {
-		return {
-			accountId: tenant.appId,
-			data,
-			updateAgent,
-			updateTime,
-			eventUniqueId,
-			callId: conversationId,
-			scene: 'callCenter',
-			pushType,
-			otherParams: null,
-		};
-	}
-	const otherParams = (hash >>> 13) % 5 === 0 ? null : IM_PARAMS[(hash >>> 16) & 31];
+	const im = channel === 'im';
 	return {
 		accountId: tenant.appId,
 		data,
 		updateAgent,
 		updateTime,
 		eventUniqueId,
-		sessionId: conversationId,
-		scene: 'im',
+		[im ? 'sessionId' : 'callId']: conversationId,
+		scene: im ? 'im' : 'callCenter',
 		pushType,
-		otherParams,
-	};
+		otherParams: im && (hash >>> 13) % 5 !== 0 ? IM_PARAMS[(hash >>> 16) & 31] : null,
+	} as T.ServiceRecord;
 }
 
-function newConversationId(channel: Channel, wallSeconds: number, n: number): string {
+function newConversationId(channel: T.Channel, wallSeconds: number, n: number): string {
 	return channel === 'call' ? `${wallSeconds}.${n}` : objectId(wallSeconds);
 }
 
 /** Realistic records at the given wall times; `mixed` makes about one in five an update of an earlier conversation. */
 export function generateRecords(
 	tenant: Tenant,
-	channel: Channel,
+	channel: T.Channel,
 	times: number[],
-	mode: PushType | 'mixed',
-): ServiceRecord[] {
+	mode: T.PushType | 'mixed',
+): T.ServiceRecord[] {
 	const eventIds = manyHex32(times.length);
 	const base = tenant.rng.int(0, 0x7fffffff);
 	const conversations: string[] = [];
-	const out = new Array<ServiceRecord>(times.length);
+	const out = new Array<T.ServiceRecord>(times.length);
 	let lastSecond = NaN;
 	let lastText = '';
 	for (let i = 0; i < times.length; i++) {
@@ -637,7 +581,7 @@ const RECORD_KEYS =
 
 export function injectRecords(tenant: Tenant, body: Json): string[] {
 	const f = new Fields(body, failControl);
-	const channel = f.oneOf('channel', ['call', 'im'] as const, { required: true }) as Channel;
+	const channel = f.oneOf('channel', ['call', 'im'] as const, { required: true }) as T.Channel;
 	const store = tenant.records[channel];
 	const idKey = channel === 'call' ? 'callId' : 'sessionId';
 	const explicit = readItems(body, 'records');
@@ -673,7 +617,7 @@ export function injectRecords(tenant: Tenant, body: Json): string[] {
 			accountId: tenant.appId,
 			scene: base.scene,
 			[idKey]: item[idKey] === undefined ? base[idKey] : item[idKey],
-		} as ServiceRecord;
+		} as T.ServiceRecord;
 	});
 	const gen = f.object('generate');
 	if (gen) {

@@ -109,7 +109,8 @@ export class ScriptedChatModel {
 		try {
 			body = JSON.parse(rawBody) as Record<string, unknown>;
 		} catch {
-			return this.error(400, 'the body is not JSON');
+			const error = { message: 'the body is not JSON', type: 'invalid_request_error' };
+			return { status: 400, contentType: 'application/json', body: JSON.stringify({ error }) };
 		}
 		const messages = (Array.isArray(body.messages) ? body.messages : []) as ChatMessage[];
 		const turn = nextTurn(messages);
@@ -214,13 +215,5 @@ export class ScriptedChatModel {
 			'data: [DONE]\n\n',
 		];
 		return { status: 200, contentType: 'text/event-stream', body: events.join('') };
-	}
-
-	private error(status: number, message: string): ChatAnswer {
-		return {
-			status,
-			contentType: 'application/json',
-			body: JSON.stringify({ error: { message, type: 'invalid_request_error' } }),
-		};
 	}
 }

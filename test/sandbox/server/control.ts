@@ -4,27 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TASK_STATUSES, progressRate } from '../api/callTasks';
 import { parseJsonLossless, stringifyLongsAsStrings } from '../lib/json';
 import { ControlError, Fields, failControl, isObject, type Json } from '../lib/validate';
-import {
-	injectRecords,
-	seedAgents,
-	seedCallerNumberGroups,
-	changeCustomers,
-	seedCustomers,
-	seedDisplayNumberGroups,
-	seedFields,
-	seedServiceGroups,
-	seedTasks,
-} from '../seed/factories';
+import * as seed from '../seed/factories';
 import { advanceTasks, startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
-import type {
-	ChatScriptTurn,
-	ClockState,
-	LogQuery,
-	TaskStateDump,
-	TenantConfig,
-	TenantStateDump,
-} from '../types';
+import type * as T from '../types';
 import { FaultSpecError } from './faults';
 import type { Sandbox } from './sandbox';
 import { readLatency } from './traffic';
@@ -48,7 +31,7 @@ function seeder(seed: (tenant: Tenant, body: Json) => string[]): ControlHandler 
 	return (sb, body) => ({ ids: seed(tenantOf(sb, body), body) });
 }
 
-function taskDump(entry: TaskEntry): TaskStateDump {
+function taskDump(entry: TaskEntry): T.TaskStateDump {
 	return {
 		...entry.task,
 		progressRate: progressRate(entry.task),
@@ -67,7 +50,7 @@ function taskEntry(sb: Sandbox, body: Json): { tenant: Tenant; entry: TaskEntry 
 	return { tenant, entry };
 }
 
-function setProgress(sb: Sandbox, body: Json): TaskStateDump {
+function setProgress(sb: Sandbox, body: Json): T.TaskStateDump {
 	const { tenant, entry } = taskEntry(sb, body);
 	const task = entry.task;
 	const f = new Fields(body, failControl);
@@ -88,7 +71,7 @@ function setProgress(sb: Sandbox, body: Json): TaskStateDump {
 	return taskDump(entry);
 }
 
-function finishTask(sb: Sandbox, body: Json): TaskStateDump {
+function finishTask(sb: Sandbox, body: Json): T.TaskStateDump {
 	const { tenant, entry } = taskEntry(sb, body);
 	entry.task.status = 'done';
 	entry.task.updateTime = tenant.now();
@@ -96,7 +79,7 @@ function finishTask(sb: Sandbox, body: Json): TaskStateDump {
 	return taskDump(entry);
 }
 
-function stateOf(sb: Sandbox, appId: string | undefined): TenantStateDump {
+function stateOf(sb: Sandbox, appId: string | undefined): T.TenantStateDump {
 	const t = sb.tenant(appId);
 	advanceTasks(t);
 	return {
@@ -114,7 +97,7 @@ function stateOf(sb: Sandbox, appId: string | undefined): TenantStateDump {
 	};
 }
 
-function clockState(sb: Sandbox): ClockState {
+function clockState(sb: Sandbox): T.ClockState {
 	const frozenAt = sb.clock.frozenAtMs;
 	return {
 		offsetSeconds: sb.clock.offsetSeconds,
@@ -123,7 +106,7 @@ function clockState(sb: Sandbox): ClockState {
 	};
 }
 
-function setClock(sb: Sandbox, body: Json): ClockState {
+function setClock(sb: Sandbox, body: Json): T.ClockState {
 	const f = new Fields(body, failControl);
 	f.onlyKeys(['offsetSeconds', 'freezeAt']);
 	const offset = f.integer('offsetSeconds');
@@ -138,8 +121,8 @@ function setClock(sb: Sandbox, body: Json): ClockState {
 	return clockState(sb);
 }
 
-function logQuery(query: Record<string, string>): LogQuery {
-	const q: LogQuery = {};
+function logQuery(query: Record<string, string>): T.LogQuery {
+	const q: T.LogQuery = {};
 	if (query.appId !== undefined) q.appId = query.appId;
 	if (query.pathContains !== undefined) q.pathContains = query.pathContains;
 	if (query.sinceSeq !== undefined) {
@@ -155,31 +138,31 @@ const HANDLERS: Record<string, ControlHandler> = {
 		const tenants = body.tenants;
 		if (tenants !== undefined && !Array.isArray(tenants))
 			throw new ControlError('tenants must be an array');
-		sb.reset(tenants as TenantConfig[] | undefined);
+		sb.reset(tenants as T.TenantConfig[] | undefined);
 		return { tenants: [...sb.tenants.keys()] };
 	},
 	'GET /tenants': (sb) => ({
 		tenants: [...sb.tenants.values()].map((t) => ({ appId: t.appId, timezone: t.timezone })),
 	}),
 	'POST /tenants': (sb, body) => {
-		const t = sb.addTenant(body as unknown as TenantConfig);
+		const t = sb.addTenant(body as unknown as T.TenantConfig);
 		return { appId: t.appId, timezone: t.timezone };
 	},
-	'POST /customers': seeder(seedCustomers),
-	'POST /customers/changes': seeder(changeCustomers),
-	'POST /agents': seeder(seedAgents),
-	'POST /caller-number-groups': seeder(seedCallerNumberGroups),
-	'POST /fields': seeder(seedFields),
-	'POST /service-groups': seeder(seedServiceGroups),
-	'POST /display-number-groups': seeder(seedDisplayNumberGroups),
-	'POST /tasks': seeder(seedTasks),
+	'POST /customers': seeder(seed.seedCustomers),
+	'POST /customers/changes': seeder(seed.changeCustomers),
+	'POST /agents': seeder(seed.seedAgents),
+	'POST /caller-number-groups': seeder(seed.seedCallerNumberGroups),
+	'POST /fields': seeder(seed.seedFields),
+	'POST /service-groups': seeder(seed.seedServiceGroups),
+	'POST /display-number-groups': seeder(seed.seedDisplayNumberGroups),
+	'POST /tasks': seeder(seed.seedTasks),
 	'POST /tasks/progress': setProgress,
 	'POST /tasks/finish': finishTask,
 	'GET /tasks/customers': (sb, _body, query) => {
 		const { entry } = taskEntry(sb, { appId: query.appId, taskId: query.taskId });
 		return { customers: entry.customers };
 	},
-	'POST /records': (sb, body) => ({ eventUniqueIds: injectRecords(tenantOf(sb, body), body) }),
+	'POST /records': (sb, body) => ({ eventUniqueIds: seed.injectRecords(tenantOf(sb, body), body) }),
 	'POST /faults': (sb, body) => sb.faults.add(body),
 	'GET /faults': (sb) => ({ faults: sb.faults.list() }),
 	'DELETE /faults': (sb) => {
@@ -206,7 +189,7 @@ const HANDLERS: Record<string, ControlHandler> = {
 	'GET /clock': (sb) => clockState(sb),
 	'POST /chat/script': (sb, body) => {
 		if (!Array.isArray(body.turns)) throw new ControlError('turns must be an array');
-		sb.chat.setScript(body.turns as unknown as ChatScriptTurn[]);
+		sb.chat.setScript(body.turns as unknown as T.ChatScriptTurn[]);
 		return { turns: body.turns.length };
 	},
 	'GET /chat/requests': (sb) => ({ requests: sb.chat.requests }),

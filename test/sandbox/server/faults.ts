@@ -1,9 +1,8 @@
 import { Rng } from '../lib/random';
-import { Fields, isObject, type Fail } from '../lib/validate';
+import { Fields, isObject, words, type Fail } from '../lib/validate';
 import type { ActiveFault, FaultKind, FaultSpec } from '../types';
 
-export const FAULT_KINDS: readonly FaultKind[] =
-	'status delay truncated nonjson html envelope reset json'.split(' ') as FaultKind[];
+export const FAULT_KINDS = words('status delay truncated nonjson html envelope reset json');
 
 interface FaultState {
 	id: string;
@@ -25,8 +24,8 @@ function readSpec(input: unknown): FaultSpec {
 	if (!isObject(input)) return fail('a fault must be a JSON object');
 	const f = new Fields(input, fail);
 	f.onlyKeys(
-		'pathPattern kind method status delayMs envelopeCode envelopeMessage retryAfterSeconds count probability seed runHandler body'.split(
-			' ',
+		words(
+			'pathPattern kind method status delayMs envelopeCode envelopeMessage retryAfterSeconds count probability seed runHandler body',
 		),
 	);
 	const spec: FaultSpec = {

@@ -19,7 +19,7 @@ import { voiceAgentRoutes } from '../api/voiceAgents';
 import { hex32 } from '../lib/ids';
 import { parseJsonLossless, stringifyWithLongs } from '../lib/json';
 import { Clock, isValidTimeZone } from '../lib/time';
-import { ApiError, ControlError, PARAM_ERROR_A, PARAM_ERROR_B, isObject } from '../lib/validate';
+import { ApiError, ControlError, FAIL, Fields, failControl, isObject } from '../lib/validate';
 import { feedDemoChanges, feedDemoRecord, seedDemo } from '../seed/demo';
 import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
 import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
@@ -97,15 +97,26 @@ function springError(
 	return { ...jsonReply(status, body), headers: { 'Content-Type': JSON_TYPE, ...extraHeaders } };
 }
 
-function envelopeSuccess(envelope: Envelope, data: unknown): Reply {
+/** An answer inside the envelope (HTTP 200); a failure in envelope B carries no data. */
+function envelopeReply(
+	envelope: Envelope,
+	ok: boolean,
+	code: string | number,
+	message: string | null,
+	data: unknown,
+): Reply {
 	const traceId = hex32();
+	const body =
+		envelope === 'A'
+			? { success: ok, code, message, data, traceId }
+			: { code, data: ok ? data : null, message, traceId };
+	return jsonReply(200, stringifyWithLongs(body), code);
+}
+
+function envelopeSuccess(envelope: Envelope, data: unknown): Reply {
 	return envelope === 'A'
-		? jsonReply(
-				200,
-				stringifyWithLongs({ success: true, code: '200', message: 'success', data, traceId }),
-				'200',
-			)
-		: jsonReply(200, stringifyWithLongs({ code: 200, data, message: null, traceId }), 200);
+		? envelopeReply('A', true, '200', 'success', data)
+		: envelopeReply('B', true, 200, null, data);
 }
 
 function envelopeFailure(
@@ -114,14 +125,7 @@ function envelopeFailure(
 	message: string,
 	data: unknown = null,
 ): Reply {
-	const traceId = hex32();
-	return envelope === 'A'
-		? jsonReply(200, stringifyWithLongs({ success: false, code, message, data, traceId }), code)
-		: jsonReply(200, stringifyWithLongs({ code, data: null, message, traceId }), code);
-}
-
-function paramFailure(envelope: Envelope, message: string): Reply {
-	return envelopeFailure(envelope, envelope === 'A' ? PARAM_ERROR_A : PARAM_ERROR_B, message);
+	return envelopeReply(envelope, false, code, message, data);
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
@@ -275,22 +279,14 @@ export class Sandbox {
 			throw new ControlError(
 				'a tenant must be an object {appId, appSecret, timezone?, seed?, callSeconds?}',
 			);
-		const { appId, appSecret, timezone, seed } = config;
-		if (typeof appId !== 'string' || appId === '')
-			throw new ControlError('tenant appId must be a non-empty string');
-		if (typeof appSecret !== 'string' || appSecret === '')
-			throw new ControlError('tenant appSecret must be a non-empty string');
-		if (timezone !== undefined && (typeof timezone !== 'string' || !isValidTimeZone(timezone))) {
-			throw new ControlError(`tenant timezone ${JSON.stringify(timezone)} is not an IANA zone`);
-		}
-		if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
-			throw new ControlError('tenant seed must be demo or empty');
-		const { callSeconds } = config;
-		if (
-			callSeconds !== undefined &&
-			(typeof callSeconds !== 'number' || !Number.isInteger(callSeconds) || callSeconds < 0)
-		)
-			throw new ControlError('tenant callSeconds must be a whole number of seconds, 0 or more');
+		const f = new Fields(config, failControl, 'tenant ');
+		const appId = f.string('appId', { required: true }) as string;
+		f.string('appSecret', { required: true });
+		const timezone = f.string('timezone');
+		if (timezone !== undefined && !isValidTimeZone(timezone))
+			failControl(`tenant timezone ${JSON.stringify(timezone)} is not an IANA zone`);
+		f.oneOf('seed', ['demo', 'empty']);
+		f.integer('callSeconds', { min: 0 });
 		if (taken.has(appId)) throw new ControlError(`tenant ${appId} already exists`, 409);
 		taken.add(appId);
 		return config as unknown as TenantConfig;
@@ -344,7 +340,7 @@ export class Sandbox {
 		arrivedAt: number,
 	): void {
 		const method = req.method ?? 'GET';
-		const appIdHeader = req.headers.appid;
+		const headers = flatHeaders(req);
 		const parsed = parseBody(rawBody);
 		// The log keeps bigints; the control API writes them as strings.
 		const entry: Entry = {
@@ -352,13 +348,8 @@ export class Sandbox {
 			method,
 			path,
 			query,
-			appId:
-				appIdHeader === undefined
-					? null
-					: Array.isArray(appIdHeader)
-						? appIdHeader.join(', ')
-						: appIdHeader,
-			headers: flatHeaders(req),
+			appId: headers.appid ?? null,
+			headers,
 			rawBody,
 			body: parsed.value ?? null,
 			signatureValid: false,
@@ -436,27 +427,31 @@ export class Sandbox {
 
 		const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, true);
 		entry.signatureValid = auth.signatureValid;
-		if (auth.error || !auth.tenant) {
-			entry.authError = auth.error;
-			return envelope === 'A'
-				? envelopeFailure('A', PARAM_ERROR_A, `app id parameter error: ${auth.error}`)
-				: envelopeFailure('B', PARAM_ERROR_B, auth.error ?? 'authentication failed');
-		}
-		if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
-			return springError(415, path);
-
-		if (parsed.error !== undefined)
-			return paramFailure(envelope, `malformed JSON body: ${parsed.error}`);
-		if (parsed.empty && method === 'POST') return paramFailure(envelope, 'request body is missing');
-		const body = parsed.empty ? {} : parsed.value;
-		if (!isObject(body)) return paramFailure(envelope, 'request body must be a JSON object');
-
+		const fail = FAIL[envelope];
 		try {
+			if (auth.error || !auth.tenant) {
+				entry.authError = auth.error;
+				return fail(
+					envelope === 'A'
+						? `app id parameter error: ${auth.error}`
+						: (auth.error ?? 'authentication failed'),
+				);
+			}
+			if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
+				return springError(415, path);
+			if (parsed.error !== undefined) fail(`malformed JSON body: ${parsed.error}`);
+			if (parsed.empty && method === 'POST') fail('request body is missing');
+			const body = parsed.empty ? {} : parsed.value;
+			if (!isObject(body)) return fail('request body must be a JSON object');
 			advanceTasks(auth.tenant);
-			return envelopeSuccess(
-				envelope,
-				found.route.handler({ tenant: auth.tenant, body, params: found.params }),
-			);
+			const { tenant } = auth;
+			const data = found.route.handler({
+				tenant,
+				body,
+				f: new Fields(body, fail),
+				params: found.params,
+			});
+			return envelopeSuccess(envelope, data);
 		} catch (error) {
 			if (error instanceof ApiError)
 				return envelopeFailure(envelope, error.code, error.message, error.data);
@@ -469,13 +464,11 @@ export class Sandbox {
 	private faultReply(fault: FaultSpec, envelope: Envelope, path: string): Reply {
 		switch (fault.kind) {
 			case 'status': {
-				const status = fault.status ?? 500;
+				const after = fault.retryAfterSeconds;
 				return springError(
-					status,
+					fault.status ?? 500,
 					path,
-					fault.retryAfterSeconds === undefined
-						? {}
-						: { 'Retry-After': String(fault.retryAfterSeconds) },
+					after === undefined ? {} : { 'Retry-After': `${after}` },
 				);
 			}
 			case 'truncated': {
@@ -493,21 +486,16 @@ export class Sandbox {
 			case 'html': {
 				const status = fault.status ?? 502;
 				return {
-					status,
+					...jsonReply(status, HTML_PAGE(status)),
 					headers: { 'Content-Type': 'text/html' },
-					body: HTML_PAGE(status),
-					code: null,
 				};
 			}
 			case 'json':
 				return jsonReply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
 			case 'envelope': {
 				const code = fault.envelopeCode ?? (envelope === 'A' ? '00000500' : 500);
-				return envelopeFailure(
-					envelope,
-					code,
-					fault.envelopeMessage ?? 'system busy, please try again later',
-				);
+				const message = fault.envelopeMessage ?? 'system busy, please try again later';
+				return envelopeFailure(envelope, code, message);
 			}
 			default:
 				throw new Error(`fault kind ${fault.kind} has no reply`);

@@ -1,17 +1,7 @@
 import { NonceStore } from '../server/auth';
 import { Rng, seedFrom } from '../lib/random';
 import { formatWall, formatWallIso, type Clock } from '../lib/time';
-import type {
-	CallTask,
-	CallerNumberGroup,
-	Channel,
-	Customer,
-	CustomerFieldVO,
-	DisplayNumberGroup,
-	ImportedCustomer,
-	ServiceGroup,
-	VoiceAgent,
-} from '../types';
+import type * as T from '../types';
 import { RecordStore } from './records';
 import { DEFAULT_CALL_SECONDS, type TaskRun } from './taskRunner';
 
@@ -19,8 +9,8 @@ export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
 /** A call task with the customers imported into it. */
 export interface TaskEntry {
-	task: CallTask;
-	customers: ImportedCustomer[];
+	task: T.CallTask;
+	customers: T.ImportedCustomer[];
 	/** Every customerNumber in the task, for dupStrategy `task`. */
 	numbers: Set<string>;
 	importBatchIds: string[];
@@ -30,17 +20,17 @@ export interface TaskEntry {
 
 /** Everything one tenant (one appId) owns; nothing is shared between tenants. */
 export class Tenant {
-	readonly customers = new Map<string, Customer>();
+	readonly customers = new Map<string, T.Customer>();
 	/** Phone number → ids of the customers that list it in `mobile`. */
 	readonly phoneIndex = new Map<string, Set<string>>();
-	readonly customFields: CustomerFieldVO[] = [];
-	readonly serviceGroups = new Map<string, ServiceGroup>();
+	readonly customFields: T.CustomerFieldVO[] = [];
+	readonly serviceGroups = new Map<string, T.ServiceGroup>();
 	nextQueueNumber = 8001;
-	readonly displayNumberGroups = new Map<string, DisplayNumberGroup>();
-	readonly agents = new Map<string, VoiceAgent>();
-	readonly callerNumberGroups = new Map<string, CallerNumberGroup>();
+	readonly displayNumberGroups = new Map<string, T.DisplayNumberGroup>();
+	readonly agents = new Map<string, T.VoiceAgent>();
+	readonly callerNumberGroups = new Map<string, T.CallerNumberGroup>();
 	readonly tasks = new Map<string, TaskEntry>();
-	readonly records: Record<Channel, RecordStore> = {
+	readonly records: Record<T.Channel, RecordStore> = {
 		call: new RecordStore(),
 		im: new RecordStore(),
 	};
@@ -75,7 +65,7 @@ export class Tenant {
 		return formatWallIso(this.wallNow());
 	}
 
-	putCustomer(customer: Customer): void {
+	putCustomer(customer: T.Customer): void {
 		const previous = this.customers.get(customer._id);
 		if (previous) this.unindexPhones(previous);
 		this.customers.set(customer._id, customer);
@@ -103,11 +93,11 @@ export class Tenant {
 	}
 
 	/** Custom fields that still exist (status 0 or 1). */
-	liveCustomFields(): CustomerFieldVO[] {
+	liveCustomFields(): T.CustomerFieldVO[] {
 		return this.customFields.filter((f) => f.status !== -1);
 	}
 
-	private unindexPhones(customer: Customer): void {
+	private unindexPhones(customer: T.Customer): void {
 		for (const entry of customer.mobile ?? []) {
 			const ids = this.phoneIndex.get(entry.value);
 			ids?.delete(customer._id);
