@@ -16,7 +16,6 @@ import {
 	UnexpectedError,
 	Workflow,
 	type ICredentialDataDecryptedObject,
-	type ICredentialsDecrypted,
 	type ICredentialsEncrypted,
 	type ICredentialsExpressionResolveValues,
 	type ICredentialType,
@@ -93,15 +92,6 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return { [type]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 	}
 
-	/** The decrypted form the credential tester receives (ICredentialsDecrypted). */
-	async getDecryptedForTest(type = CREDENTIAL_TYPE): Promise<ICredentialsDecrypted> {
-		const credentials = await this.getCredentials(
-			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME },
-			type,
-		);
-		return { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type, data: await credentials.getData() };
-	}
-
 	getType(name: string): ICredentialType {
 		const type = this.types.get(name);
 		if (!type) throw new UnexpectedError(`Unknown credential type "${name}"`);
@@ -137,15 +127,19 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		_credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
-		return this.refusePreAuthentication(typeName);
+		if (this.getType(typeName).preAuthentication) {
+			throw new UnexpectedError('The harness does not support preAuthentication');
+		}
+		// n8n returns undefined too when the type has no expirable property to refresh.
+		return undefined;
 	}
 
 	async runPreAuthentication(
-		_helpers: unknown,
-		_credentials: ICredentialDataDecryptedObject,
+		helpers: unknown,
+		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
-		return this.refusePreAuthentication(typeName);
+		return await this.preAuthentication(helpers, credentials, typeName);
 	}
 
 	async getCredentials(
@@ -268,13 +262,5 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			throw new UnexpectedError('The harness does not support credential types that extend others');
 		}
 		return credentialType.properties;
-	}
-
-	private refusePreAuthentication(typeName: string): undefined {
-		if (this.getType(typeName).preAuthentication) {
-			throw new UnexpectedError('The harness does not support preAuthentication');
-		}
-		// n8n returns undefined too when the type has no expirable property to refresh.
-		return undefined;
 	}
 }
