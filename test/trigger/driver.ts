@@ -115,6 +115,9 @@ export class TriggerRun {
 	maxStateChars = 0;
 	readonly requestsPerPoll: number[] = [];
 	readonly warnings: string[] = [];
+	/** What `owe` found owed: keys a successful poll could see that were not there at activation. */
+	readonly owedKeys = new Set<string>();
+	private owing?: () => Promise<void>;
 
 	constructor(
 		readonly control: SandboxControl,
@@ -130,6 +133,18 @@ export class TriggerRun {
 
 	get state(): TriggerState | undefined {
 		return this.nodeData.cursor as TriggerState | undefined;
+	}
+
+	/**
+	 * From now on, after every successful poll, each key `visible` lists (with its time) is owed to
+	 * the user, except those it lists now (at activation) from before `since`.
+	 */
+	async owe(visible: () => Promise<Map<string, string>>, since?: string): Promise<void> {
+		const before = await visible();
+		const baseline = new Set([...before].filter(([, t]) => !since || t < since).map(([k]) => k));
+		this.owing = async () => {
+			for (const key of (await visible()).keys()) if (!baseline.has(key)) this.owedKeys.add(key);
+		};
 	}
 
 	async inject(
@@ -186,7 +201,10 @@ export class TriggerRun {
 			if (expectFailure) throw new Error('the poll was expected to fail');
 			// A manual run ("Fetch Test Event") never changes the state.
 			if (options.mode === 'manual') expect(withoutEmpty(this.staticData)).toBe(before);
-			else this.record(result.items);
+			else {
+				this.record(result.items);
+				await this.owing?.();
+			}
 			return result;
 		}
 	}
@@ -214,7 +232,7 @@ export class TriggerRun {
 	}
 
 	/** Every expected key emitted exactly once, nothing else. */
-	assertExact(expected: Iterable<string>): void {
+	assertExact(expected: Iterable<string> = this.owedKeys): void {
 		const want = new Set(expected);
 		const duplicated = [...this.emitted].filter(([, n]) => n > 1).map(([k]) => k);
 		const lost = [...want].filter((k) => !this.emitted.has(k));
@@ -235,7 +253,7 @@ export class TriggerRun {
 	}
 
 	/** Counts for the report printed after the file; asserts nothing. */
-	tally(scenario: string, expected: Iterable<string>) {
+	tally(scenario: string, expected: Iterable<string> = this.owedKeys) {
 		const want = [...expected];
 		const tally = {
 			scenario,
@@ -252,12 +270,48 @@ export class TriggerRun {
 	}
 }
 
+/** Customer changes the sandbox shows, for these events: `id@created`, `id@<updateTime>` once changed. */
+export function customerChanges(control: SandboxControl, events = ['created', 'updated']) {
+	return async () => {
+		const keys = new Map<string, string>();
+		for (const c of (await control.getState(APP_ID)).customers) {
+			if (events.includes('created')) keys.set(`${c._id}@created`, c.createTime);
+			if (events.includes('updated') && c.updateTime !== c.createTime)
+				keys.set(`${c._id}@${c.updateTime}`, c.updateTime);
+		}
+		return keys;
+	};
+}
+
+/**
+ * Call-task moves since the last look: each task's status at each look, consecutive repeats
+ * dropped; a task first seen after the first look starts from draft (where tasks are created).
+ */
+export function taskMoves(control: SandboxControl) {
+	const last = new Map<string, string>();
+	let looked = false;
+	return async () => {
+		const moves = new Map<string, string>();
+		for (const { id, status, updateTime } of (await control.getState(APP_ID)).tasks) {
+			const before = last.get(id) ?? (looked ? 'draft' : undefined);
+			if (before !== undefined && before !== status)
+				moves.set(`${id}:${before}>${status}@${updateTime}`, updateTime);
+			last.set(id, status);
+		}
+		looked = true;
+		return moves;
+	};
+}
+
+/** The sandbox with one tenant in `zone`, refusing a nonce replayed within its timestamp. */
+function useTenantSandbox(zone: string) {
+	const tenant = { appId: APP_ID, appSecret: APP_SECRET, timezone: zone };
+	return useSandbox({ tenants: [tenant], nonceReplayKey: 'timestamp+nonce' });
+}
+
 /** The real-clock files' fixture: the sandbox with one tenant in ZONE, reset before each test. */
 export function useTriggerSandbox() {
-	const fixture = useSandbox({
-		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
-		nonceReplayKey: 'timestamp+nonce',
-	});
+	const fixture = useTenantSandbox(ZONE);
 	beforeEach(async () => {
 		await fixture.control.reset();
 	});
@@ -338,9 +392,16 @@ export class Simulation {
 		return await this.run.inject(channel, this.times(count, seconds, late));
 	}
 
-	/** The report row of the service records injected (those `wanted`). */
-	tally(scenario: string, wanted?: (r: Injected) => boolean) {
-		return this.run.tally(scenario, this.run.owed(undefined, wanted));
+	/** The report row of the service records owed: every one injected but `history`. */
+	tally(scenario: string, history: Injected[] = []) {
+		return this.run.tally(scenario, this.run.owed(new Set(history.map((r) => r.id))));
+	}
+
+	/** The report row, after asserting every owed record emitted exactly once and nothing else. */
+	settle(scenario: string, history: Injected[] = []) {
+		const row = this.tally(scenario, history);
+		this.run.assertRecords(new Set(history.map((r) => r.id)));
+		return row;
 	}
 }
 
@@ -351,10 +412,7 @@ export class Simulation {
  */
 export function useSimulation(zone: string, startIso: string) {
 	beforeAll(() => useVirtualClock(Date.parse(startIso)));
-	const fixture = useSandbox({
-		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: zone }],
-		nonceReplayKey: 'timestamp+nonce',
-	});
+	const fixture = useTenantSandbox(zone);
 	afterAll(() => {
 		jest.useRealTimers();
 		const rows = tallies.map((t) =>

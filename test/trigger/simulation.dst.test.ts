@@ -33,8 +33,7 @@ describe('daylight-saving changes in the credential zone (fall-back and spring-f
 		}
 		s.advance(2 * MINUTE);
 		await s.run.poll();
-		expect(s.tally(`DST ${zone} ${kind}`).injected).toBe(525);
-		s.run.assertRecords();
+		expect(s.settle(`DST ${zone} ${kind}`).injected).toBe(525);
 		// Fewer than 1,000 records in any window: one request every poll, across the change too.
 		expect(s.run.requestsPerPoll.every((n) => n === 1)).toBe(true);
 		expect(s.run.warnings).toEqual([]);

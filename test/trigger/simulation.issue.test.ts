@@ -30,8 +30,7 @@ describe('an n8n 1.x host (PollContext without getPollBudgetMs and the durable-c
 		}
 		s.advance(MINUTE);
 		await s.run.poll({ n8n1x: true });
-		expect(s.tally('n8n 1.x PollContext (no getPollBudgetMs)').injected).toBe(250);
-		s.run.assertRecords();
+		expect(s.settle('n8n 1.x PollContext (no getPollBudgetMs)').injected).toBe(250);
 	});
 });
 
@@ -60,10 +59,9 @@ describe('late records while a backlog drains', () => {
 		}
 		s.advance(MINUTE);
 		expect((await s.run.poll()).items).toBeNull();
-		const t = s.tally('drain: 80/min, max 50/poll, +2/min 30 s behind the position');
+		const t = s.settle('drain: 80/min, max 50/poll, +2/min 30 s behind the position');
 		expect(behind).toBe(30);
 		expect(t.injected).toBe(1230);
-		s.run.assertRecords();
 		// Forward one page, behind one page while draining; one page when idle.
 		expect(Math.max(...s.run.requestsPerPoll)).toBe(2);
 		expect(s.run.requestsPerPoll[s.run.requestsPerPoll.length - 1]).toBe(1);
@@ -90,9 +88,8 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 		s.advance(MINUTE);
 		await s.run.poll();
 		expect(s.run.maxStateChars).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
-		const t = s.tally('peak: 600/min, look-back 5 min, 10% 180-290 s late');
+		const t = s.settle('peak: 600/min, look-back 5 min, 10% 180-290 s late');
 		expect(t.injected).toBe(7200);
-		s.run.assertRecords();
 		expect(s.run.warnings).toEqual([]);
 	});
 
@@ -150,11 +147,7 @@ describe('Start From', () => {
 			await s.write('call', 5, MINUTE);
 		}
 		await s.run.poll({ timezone: 'America/Santiago' });
-		const t = s.tally(
-			'Start From (zone-less) across workflow zone changes',
-			(r) => !history.includes(r),
-		);
-		s.run.assertRecords(new Set(history.map((r) => r.id)));
+		const t = s.settle('Start From (zone-less) across workflow zone changes', history);
 		expect(t.emitted).toBe(60 + 40);
 		expect(s.run.state?.origin?.raw).toBe(startFrom);
 	});
@@ -173,11 +166,7 @@ describe('Start From', () => {
 			await s.write('call', 3, MINUTE);
 		}
 		await s.run.poll();
-		const t = s.tally(
-			'Start From as an expression ($now minus 1 hour)',
-			(r) => !history.includes(r),
-		);
-		s.run.assertRecords(new Set(history.map((r) => r.id)));
+		const t = s.settle('Start From as an expression ($now minus 1 hour)', history);
 		expect(t.emitted).toBe(60 + 30);
 		expect(s.run.state?.origin?.raw).toBe(expression);
 	});
@@ -204,12 +193,7 @@ describe('API clock off by up to 4 minutes at first activation', () => {
 			}
 			s.advance(MINUTE);
 			await s.run.poll();
-			const t = s.tally(
-				`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`,
-				(r) => !history.includes(r),
-			);
-			s.run.assertRecords(new Set(history.map((r) => r.id)));
-			expect(history.filter((r) => s.run.emitted.has(r.id))).toEqual([]);
+			const t = s.settle(`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`, history);
 			expect(t.emitted).toBe(350);
 		},
 	);
@@ -266,7 +250,6 @@ describe('state written by the previous version (v1) keeps working', () => {
 		expect(s.run.state?.version).toBe(2);
 		s.advance(MINUTE);
 		await s.run.poll();
-		s.tally('state version 1 migrated');
-		s.run.assertRecords();
+		s.settle('state version 1 migrated');
 	});
 });
