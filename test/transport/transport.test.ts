@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not shipped */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
-import { runNode, type CredentialValues } from '../harness';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { runNode, type CredentialValues, type NodeTypeInput } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 import type { FaultSpec } from '../sandbox/control';
 import { ApiProbe } from './fixtures/ApiProbe.node';
@@ -27,25 +29,15 @@ beforeEach(async () => {
 	await control.reset();
 });
 
-async function probe(
+const run = async (nodeType: NodeTypeInput, parameters: INodeParameters, creds = credentials) =>
+	await runNode({ nodeType, parameters, credentials: creds, sandbox: control });
+/** One request through the transport: POST, envelope A, a read with body `{}` unless told otherwise. */
+const probe = async (
 	parameters: { path: string; envelope?: 'A' | 'B'; kind?: 'read' | 'write'; body?: string },
-	creds = credentials,
-) {
-	return await runNode({
-		nodeType: ApiProbe,
-		parameters: { method: 'POST', envelope: 'A', kind: 'read', body: '{}', ...parameters },
-		credentials: creds,
-		sandbox: control,
-	});
-}
-
-const listAgents = async (creds = credentials) =>
-	await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
-		credentials: creds,
-		sandbox: control,
-	});
+	creds?: CredentialValues,
+) => await run(ApiProbe, parameters, creds);
+const listAgents = async (creds?: CredentialValues) =>
+	await run(ContactCenter, { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, creds);
 
 describe('signing against the sandbox', () => {
 	it('every request carries appid, nonce, timestamp and a valid signature, and never the secret', async () => {
