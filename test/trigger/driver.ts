@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { formatApiTime, shiftWall, wallToSeconds } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
 import type { TriggerState } from '../../nodes/ContactCenterTrigger/state';
 import {
 	poll,
@@ -53,14 +53,6 @@ export type PollOptions = Pick<
 /** The sandbox's "now" in the tenant's zone, as the API writes times. */
 export async function sandboxNow(control: SandboxControl): Promise<string> {
 	return formatApiTime(Date.parse((await control.getClock()).now), ZONE);
-}
-
-/** The instant of an API time in `zone`, as an ISO string (what a date-time field may hold). */
-export function isoOf(apiTime: string, zone = ZONE): string {
-	const seconds = wallToSeconds(apiTime) as number;
-	const offsetMs =
-		Date.parse(`${formatApiTime(seconds * 1000, zone).replace(' ', 'T')}Z`) - seconds * 1000;
-	return new Date(seconds * 1000 - offsetMs).toISOString();
 }
 
 /**
@@ -309,7 +301,7 @@ function useTenantSandbox(zone: string) {
 	return useSandbox({ tenants: [tenant], nonceReplayKey: 'timestamp+nonce' });
 }
 
-/** The real-clock files' fixture: the sandbox with one tenant in ZONE, reset before each test. */
+/** The real-clock files' fixture: the sandbox with one tenant in ZONE, reset before each test, and a trigger on it. */
 export function useTriggerSandbox() {
 	const fixture = useTenantSandbox(ZONE);
 	beforeEach(async () => {
@@ -317,7 +309,9 @@ export function useTriggerSandbox() {
 	});
 	const credentials = (): CredentialValues =>
 		fixture.credentials({ appId: APP_ID, appSecret: APP_SECRET }, { timezone: ZONE });
-	return { control: fixture.control, credentials };
+	const trigger = (parameters: INodeParameters, defaults?: TriggerRun['defaults']) =>
+		new TriggerRun(fixture.control, credentials(), parameters, defaults);
+	return { control: fixture.control, credentials, trigger };
 }
 
 /** Fake only Date: timers, microtasks and performance stay real, so HTTP keeps working. */
@@ -338,17 +332,13 @@ export class Simulation {
 	skewSeconds = 0;
 
 	constructor(
-		readonly control: SandboxControl & { url: string },
-		readonly zone: string,
+		readonly control: SandboxControl,
+		readonly credentials: CredentialValues & { timezone: string },
 		public nowMs: number,
 		seed = 1,
 	) {
 		this.rng = new Rng(seed);
 		jest.setSystemTime(nowMs);
-	}
-
-	get credentials(): CredentialValues {
-		return { baseUrl: this.control.url, appId: APP_ID, appSecret: APP_SECRET, timezone: this.zone };
 	}
 
 	chance(p: number): boolean {
@@ -374,7 +364,7 @@ export class Simulation {
 
 	/** The API's `updateTime` for a record written at `atMs` (n8n's clock) that is `lateSeconds` late. */
 	updateTimeAt(atMs: number, lateSeconds = 0): string {
-		return formatApiTime(atMs + (this.skewSeconds - lateSeconds) * 1000, this.zone);
+		return formatApiTime(atMs + (this.skewSeconds - lateSeconds) * 1000, this.credentials.timezone);
 	}
 
 	/** `count` times over the last `seconds` (evenly), each late by `late()` seconds. */
@@ -422,15 +412,21 @@ export function useSimulation(zone: string, startIso: string) {
 			`\nprocess TZ=${process.env.TZ ?? 'unset'}\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`,
 		);
 	});
-	const control = Object.defineProperty(fixture.control, 'url', {
-		get: () => fixture.url,
-	}) as SandboxControl & { readonly url: string };
+	const { control } = fixture;
 	return {
 		control,
-		/** A reset tenant in `tenantZone` and a simulation starting at `at`. */
-		fresh: async (tenantZone: string, at: string, seed = 1): Promise<Simulation> => {
-			await control.reset([{ appId: APP_ID, appSecret: APP_SECRET, timezone: tenantZone }]);
-			return new Simulation(control, tenantZone, Date.parse(at), seed);
+		/** Signed as the tenant. */
+		client: () => fixture.client,
+		/** A reset tenant in `timezone` and a simulation starting at `at`. */
+		fresh: async (timezone: string, at: string, seed = 1): Promise<Simulation> => {
+			const tenant = { appId: APP_ID, appSecret: APP_SECRET, timezone };
+			await control.reset([tenant]);
+			return new Simulation(
+				control,
+				fixture.credentials(tenant, { timezone }),
+				Date.parse(at),
+				seed,
+			);
 		},
 	};
 }

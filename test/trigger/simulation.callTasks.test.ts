@@ -6,10 +6,9 @@
  */
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import type { PollResult } from '../harness';
-import { SignedClient } from '../sandbox/client';
 import { okB, PATHS } from '../sandbox/fixture';
 import type { SeedTasksRequest } from '../sandbox/types';
-import { APP_ID, APP_SECRET, taskMoves, useSimulation, type Simulation } from './driver';
+import { APP_ID, taskMoves, useSimulation, type Simulation } from './driver';
 
 const MINUTE = 60;
 const sim = useSimulation('Asia/Shanghai', '2027-02-01T01:00:00Z');
@@ -38,9 +37,8 @@ const moves = (result: PollResult) =>
 		t.completedCount,
 		t.connectedCount,
 	]);
-const client = () => new SignedClient(sim.control.url, APP_ID, APP_SECRET);
 const operate = async (taskId: string, operation: 'start' | 'pause') =>
-	okB(await client().post(PATHS.taskOperate, { taskId, operation }));
+	okB(await sim.client().post(PATHS.taskOperate, { taskId, operation }));
 
 /** Each task's status, as a poll at this instant would read it. */
 async function statuses(): Promise<Map<string, string>> {
