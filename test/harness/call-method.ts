@@ -25,7 +25,7 @@ import {
 	nodeOf,
 	type NodeTypeInput,
 } from './node-types';
-import { guardedCall, type CapturedLog } from './runtime';
+import { guardedCall } from './runtime';
 
 export interface MethodResults {
 	loadOptions: INodePropertyOptions[];
@@ -42,15 +42,10 @@ export interface CallMethodOptions<K extends MethodKind = MethodKind> {
 	/** The node's current parameters, as the editor sends them. */
 	parameters: INodeParameters;
 	credentials: CredentialValues;
-	/** listSearch only. */
+	/** listSearch only: the search text and the next page's token. */
 	filter?: string;
-	/** listSearch only. */
 	paginationToken?: string;
-	/** The path of the parameter being loaded (for `&sibling` lookups). Default `parameters.<method>`. */
-	path?: string;
 	typeVersion?: number;
-	/** Receives everything logged meanwhile, when given. */
-	logs?: CapturedLog[];
 }
 
 type Method = (this: ILoadOptionsFunctions, ...args: unknown[]) => Promise<unknown>;
@@ -59,7 +54,7 @@ export async function callMethod<K extends MethodKind>(
 	options: CallMethodOptions<K>,
 ): Promise<MethodResults[K]> {
 	const { outcome } = await guardedCall(
-		{ secret: options.credentials.appSecret, logs: options.logs },
+		{ secret: options.credentials.appSecret },
 		async () => await callMethodUnchecked(options),
 		(result) => ({ 'the method result': result }),
 	);
@@ -95,7 +90,7 @@ async function callMethodUnchecked<K extends MethodKind>(
 		workflow,
 		node,
 		additionalData,
-		options.path ?? `parameters.${options.method}`,
+		`parameters.${options.method}`,
 	);
 	const { methods } = NodeHelpers.getVersionedNodeType(nodeType, typeVersion);
 	const method = (methods?.[options.kind] as Record<string, Method> | undefined)?.[options.method];

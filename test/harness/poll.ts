@@ -47,7 +47,6 @@ export interface PollOptions {
 	timezone?: string;
 	/** What getPollBudgetMs() returns (trigger mode; n8n's default is 5 minutes, manual runs use it). */
 	pollBudgetMs?: number;
-	typeVersion?: number;
 	sandbox?: SandboxControl;
 	/** Poll as n8n 1.x does (trigger mode). */
 	n8n1x?: boolean;
@@ -78,7 +77,7 @@ export async function poll(options: PollOptions): Promise<PollResult> {
 		async () => {
 			const credentialsHelper = new HarnessCredentialsHelper();
 			const node = nodeOf(nodeType, {
-				typeVersion: options.typeVersion ?? latestVersionOf(nodeType),
+				typeVersion: latestVersionOf(nodeType),
 				parameters: options.parameters,
 				credentials: await credentialsHelper.save(options.credentials),
 			});

@@ -138,13 +138,13 @@ export async function captureLogs<T>(logs: CapturedLog[], fn: () => Promise<T>):
  * everything logged meanwhile collected in `logs`, and the app secret looked for in all of it.
  */
 export async function guardedCall<T>(
-	call: { secret?: string; sandbox?: SandboxControl; logs?: CapturedLog[] },
+	call: { secret?: string; sandbox?: SandboxControl },
 	run: () => Promise<T>,
 	parts: (outcome: T) => Record<string, unknown>,
 ): Promise<{ outcome: T; requests: LogEntry[]; logs: CapturedLog[] }> {
 	ensureN8nRuntime();
 	await call.sandbox?.clearLog();
-	const logs = call.logs ?? [];
+	const logs: CapturedLog[] = [];
 	const outcome = await captureLogs(logs, run);
 	const requests = call.sandbox ? await call.sandbox.getLog() : [];
 	assertNoSecret(call.secret, { ...parts(outcome), 'the logs': logs }, requests);

@@ -12,7 +12,7 @@ import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCe
 import { buildAdditionalData } from './additional-data';
 import { CREDENTIAL_TYPE, HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import { HarnessNodeTypes } from './node-types';
-import { guardedCall, type CapturedLog } from './runtime';
+import { guardedCall } from './runtime';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
@@ -22,12 +22,9 @@ export interface CredentialTestResult {
 /** The node types of this package that use the credential (n8n's CredentialTypes.getSupportedNodes). */
 const PACKAGE_NODES: INodeType[] = [new ContactCenter(), new ContactCenterTrigger()];
 
-export async function testCredential(
-	credentials: CredentialValues,
-	logs: CapturedLog[] = [],
-): Promise<CredentialTestResult> {
+export async function testCredential(credentials: CredentialValues): Promise<CredentialTestResult> {
 	const { outcome } = await guardedCall(
-		{ secret: credentials.appSecret, logs },
+		{ secret: credentials.appSecret },
 		async () => await testCredentialUnchecked(credentials),
 		(result) => ({ 'the test result': result }),
 	);
