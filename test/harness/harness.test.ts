@@ -6,8 +6,7 @@
  * (transport/connection, secrets). Every call also checks the secret appears nowhere (secret-guard).
  */
 import { useSandbox } from '../sandbox/fixture';
-import { GROUP_LIST_PATH } from './fixtures/group-list';
-import { HarnessGroups } from './fixtures/HarnessGroups.node';
+import { ApiProbe, GROUP_LIST_PATH } from './fixtures/ApiProbe.node';
 import { HarnessGroupsTrigger } from './fixtures/HarnessGroupsTrigger.node';
 import { callMethod, poll, runNode, staticDataKeyOf, type CredentialValues } from './index';
 
@@ -36,7 +35,7 @@ const pollGroups = async (options: Partial<Parameters<typeof poll>[0]> = {}) =>
 	await poll({ nodeType: HarnessGroupsTrigger, parameters: {}, credentials, ...options });
 /** Runs the probe node with the right secret unless `options` says otherwise. */
 const runGroups = async (options: Partial<Parameters<typeof runNode>[0]> = {}) =>
-	await runNode({ nodeType: HarnessGroups, parameters: {}, credentials, ...options });
+	await runNode({ nodeType: ApiProbe, parameters: {}, credentials, ...options });
 
 describe('runNode', () => {
 	it('runs the node in a real execution whose requests arrive signed and valid', async () => {
@@ -46,7 +45,6 @@ describe('runNode', () => {
 		expect(result.status).toBe('success');
 		expect(result.items).toHaveLength(2);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(result.items[0].json).toMatchObject({ success: true, code: '200' });
 		expect(result.items[0].json.data).toEqual([
 			expect.objectContaining({ name: 'Sales', queueNumber: queueNumbers[0] }),
 			expect.objectContaining({ name: 'Support', queueNumber: queueNumbers[1] }),
@@ -71,16 +69,16 @@ describe('runNode', () => {
 		const latest = await runGroups({ timezone: 'Asia/Tokyo', typeVersion: 2 });
 		// Without a version the node runs as a workflow saved before any version bump has it.
 		const first = await runNode({
-			nodeType: new HarnessGroups(),
+			nodeType: new ApiProbe(),
 			parameters: {},
 			credentials,
 		});
 
 		const nodeLog = (logs: typeof latest.logs) =>
-			logs.find((log) => log.message === 'harness fixture listed groups');
+			logs.find((log) => log.message === 'api probe sent its request');
 		expect(nodeLog(latest.logs)).toEqual({
 			level: 'info',
-			message: 'harness fixture listed groups',
+			message: 'api probe sent its request',
 			meta: { itemIndex: 0, timezone: 'Asia/Tokyo', typeVersion: 2, cancelSignal: true },
 		});
 		expect(nodeLog(first.logs)?.meta).toMatchObject({
@@ -100,7 +98,7 @@ describe('runNode', () => {
 		]);
 
 		const zones = (logs: typeof tokyo.logs) =>
-			logs.filter((log) => log.message === 'harness fixture listed groups').map((log) => log.meta);
+			logs.filter((log) => log.message === 'api probe sent its request').map((log) => log.meta);
 		expect(zones(tokyo.logs)).toEqual(
 			[0, 1, 2].map((itemIndex) => expect.objectContaining({ itemIndex, timezone: 'Asia/Tokyo' })),
 		);
@@ -110,7 +108,7 @@ describe('runNode', () => {
 	});
 
 	it('reports a node without credentials the way n8n does', async () => {
-		const result = await runNode({ nodeType: HarnessGroups, parameters: {} });
+		const result = await runNode({ nodeType: ApiProbe, parameters: {} });
 
 		expect(result.error).toMatchObject({ message: 'Node does not have any credentials set' });
 	});
@@ -188,7 +186,7 @@ describe('poll', () => {
 		});
 
 		expect(result.items).toBeNull();
-		expect(result.error?.message).toBe('Contact Center error 00000400');
+		expect(result.error?.message).toMatch(/^Contact Center error 00000400: /);
 		expect(staticData).toEqual({});
 	});
 });
@@ -198,7 +196,7 @@ describe('callMethod', () => {
 		await control.clearLog();
 
 		const options = await callMethod({
-			nodeType: HarnessGroups,
+			nodeType: ApiProbe,
 			kind: 'loadOptions',
 			method: 'getGroups',
 			parameters: {},
@@ -218,7 +216,7 @@ describe('callMethod', () => {
 	it('fails clearly for a method the node does not have', async () => {
 		await expect(
 			callMethod({
-				nodeType: HarnessGroups,
+				nodeType: ApiProbe,
 				kind: 'listSearch',
 				method: 'nope',
 				parameters: {},

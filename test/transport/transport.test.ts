@@ -6,13 +6,12 @@ import type { INodeParameters } from 'n8n-workflow';
 import { runNode, type CredentialValues, type NodeTypeInput } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 import type { FaultSpec } from '../sandbox/control';
-import { ApiProbe } from './fixtures/ApiProbe.node';
+import { ApiProbe, GROUP_LIST_PATH } from '../harness/fixtures/ApiProbe.node';
 
 // A secret that cannot appear by accident: runNode searches every output, error, log line and request for it.
 const SECRET = 'S3cr3t-transport-7f1c2e9a';
 const APP_ID = '20001';
 const AGENT_PATH = '/openapi/agent/web/v1/agent/query';
-const GROUP_LIST_PATH = '/openapi/platform/v1/group/list';
 const OPERATE_PATH = '/openapi/agent/web/v1/callTask/operate';
 // Written out, not read from transport/index.ts: a change of how often a read is sent fails here.
 const READ_ATTEMPTS = 4;
