@@ -6,8 +6,8 @@
  * (transport/connection, secrets). Every call also checks the secret appears nowhere (secret-guard).
  */
 import { useSandbox } from '../sandbox/fixture';
-import { ApiProbe, GROUP_LIST_PATH } from './fixtures/ApiProbe.node';
-import { HarnessGroupsTrigger } from './fixtures/HarnessGroupsTrigger.node';
+import { ApiProbe, GROUP_LIST_PATH, HarnessGroupsTrigger } from './fixtures/ApiProbe.node';
+
 import { callMethod, poll, runNode, staticDataKeyOf, type CredentialValues } from './index';
 
 const APP_ID = '7001';

@@ -128,47 +128,40 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 });
 
 describe('Start From', () => {
-	it('identified by its instant: changing the workflow zone does not start over', async () => {
+	// Zone-less, as n8n's date picker writes it: read in the workflow's zone (Berlin at first).
+	const zoneLess = (s: Simulation) =>
+		formatApiTime(s.nowMs - 60 * MINUTE * 1000, 'Europe/Berlin').replace(' ', 'T');
+	const expression = () => '={{ $now.minus({ hours: 1 }).toISO() }}';
+	const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'UTC'];
+	// History: `count` records over `span` minutes, written `back` minutes before the first start
+	// (so before Start From); then 60 over the 50 minutes since, and `perPoll` after each poll.
+	it.each([
+		[
+			'identified by its instant: changing the workflow zone does not start over',
+			{ startFrom: zoneLess, back: 120, count: 10, span: 30, polls: 8, perPoll: 5, zones },
+			'Start From (zone-less) across workflow zone changes',
+		],
+		[
+			'an expression is evaluated once, at the first start',
+			{ startFrom: expression, back: 130, count: 20, span: 55, polls: 10, perPoll: 3, zones: [] },
+			'Start From as an expression ($now minus 1 hour)',
+		],
+	])('%s', async (_title, c, scenario) => {
 		const s = await fresh('Asia/Shanghai');
-		// Written as n8n's date picker writes it: zone-less, read in the workflow's zone (Berlin at first).
-		const startFrom = formatApiTime(s.nowMs - 60 * MINUTE * 1000, 'Europe/Berlin').replace(
-			' ',
-			'T',
-		);
+		const startFrom = c.startFrom(s);
 		s.trigger({ channel: 'call', options: { startFrom } });
-		s.advance(-120 * MINUTE);
-		const history = await s.write('call', 10, 30 * MINUTE); // before Start From
-		s.advance(120 * MINUTE);
-		await s.write('call', 60, 50 * MINUTE); // since Start From
-		const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'UTC'];
-		for (let i = 0; i < 8; i++) {
-			await s.run.poll({ timezone: zones[i % zones.length] });
+		s.advance(-c.back * MINUTE);
+		const history = await s.write('call', c.count, c.span * MINUTE);
+		s.advance(c.back * MINUTE);
+		await s.write('call', 60, 50 * MINUTE);
+		for (let i = 0; i < c.polls; i++) {
+			await s.run.poll({ timezone: c.zones[i % c.zones.length] });
 			s.advance(MINUTE);
-			await s.write('call', 5, MINUTE);
+			await s.write('call', c.perPoll, MINUTE);
 		}
-		await s.run.poll({ timezone: 'America/Santiago' });
-		const t = s.settle('Start From (zone-less) across workflow zone changes', history);
-		expect(t.emitted).toBe(60 + 40);
+		await s.run.poll({ timezone: c.zones.length ? 'America/Santiago' : undefined });
+		expect(s.settle(scenario, history).emitted).toBe(60 + c.polls * c.perPoll);
 		expect(s.run.state?.origin?.raw).toBe(startFrom);
-	});
-
-	it('an expression is evaluated once, at the first start', async () => {
-		const s = await fresh('Asia/Shanghai');
-		const expression = '={{ $now.minus({ hours: 1 }).toISO() }}';
-		s.trigger({ channel: 'call', options: { startFrom: expression } });
-		s.advance(-130 * MINUTE);
-		const history = await s.write('call', 20, 55 * MINUTE); // more than an hour before the first start
-		s.advance(130 * MINUTE);
-		await s.write('call', 60, 50 * MINUTE); // within the hour before the first start
-		for (let i = 0; i < 10; i++) {
-			await s.run.poll();
-			s.advance(MINUTE);
-			await s.write('call', 3, MINUTE);
-		}
-		await s.run.poll();
-		const t = s.settle('Start From as an expression ($now minus 1 hour)', history);
-		expect(t.emitted).toBe(60 + 30);
-		expect(s.run.state?.origin?.raw).toBe(expression);
 	});
 });
 
