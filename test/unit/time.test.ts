@@ -6,6 +6,7 @@ import {
 	toEpochMs,
 	wallToSeconds,
 } from '../../nodes/ContactCenter/helpers/time';
+import { Rng } from '../sandbox/lib/random';
 
 describe('API time conversion', () => {
 	const instant = Date.UTC(2026, 10, 22, 1, 2, 3); // 2026-11-22T01:02:03Z
@@ -68,11 +69,8 @@ describe('wallToSeconds (read digit by digit) agrees with the rule written as a 
 	}
 
 	it('on valid times, edge dates and 20,000 mutated strings', () => {
-		let seed = 20261126;
-		const random = (n: number) => {
-			seed = (seed * 1103515245 + 12345) % 2147483648;
-			return seed % n;
-		};
+		const rng = new Rng(20261126);
+		const random = (n: number) => rng.int(0, n - 1);
 		const samples = [
 			'2026-11-26 00:16:27',
 			'2024-02-29 23:59:59',
