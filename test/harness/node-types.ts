@@ -35,17 +35,29 @@ export const PACKAGE_NAME = 'n8n-nodes-contact-center';
 export const MANUAL_TRIGGER_NODE_TYPE = 'n8n-nodes-base.manualTrigger';
 export const NOOP_NODE_TYPE = 'n8n-nodes-base.noOp';
 
+/** The description of an n8n-nodes-base node stood in for here: type name, version, parameters, outputs. */
+export const standIn = (
+	name: string,
+	version: number,
+	properties: INodeTypeDescription['properties'] = [],
+	outputs = 1,
+): INodeTypeDescription => ({
+	displayName: name,
+	name,
+	group: ['transform'],
+	version,
+	description: `Stand-in for n8n-nodes-base.${name}`,
+	defaults: { name },
+	inputs: [NodeConnectionTypes.Main],
+	outputs: Array.from({ length: outputs }, () => NodeConnectionTypes.Main),
+	properties,
+});
+
 class ManualTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Manual Trigger',
-		name: 'manualTrigger',
+		...standIn('manualTrigger', 1),
 		group: ['trigger'],
-		version: 1,
-		description: 'Runs the flow on clicking a button in n8n',
-		defaults: { name: 'When clicking ‘Execute workflow’' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [],
 	};
 
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
@@ -57,17 +69,7 @@ class ManualTrigger implements INodeType {
 }
 
 class NoOp implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'No Operation, do nothing',
-		name: 'noOp',
-		group: ['organization'],
-		version: 1,
-		description: 'No Operation',
-		defaults: { name: 'No Operation, do nothing' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [],
-	};
+	description = standIn('noOp', 1);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
