@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- test code, not shipped */
 /**
  * INodeTypes over the node classes under test, plus the two n8n-nodes-base nodes the harness needs
  * in their place (n8n-nodes-base is not installed): the Manual Trigger a manual run starts from, and
