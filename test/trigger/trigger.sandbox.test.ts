@@ -95,10 +95,7 @@ describe('first activation, idle polls and manual runs', () => {
 
 	it('manual mode ("Fetch Test Event") returns the most recent record of each channel and leaves the state alone', async () => {
 		const now = await sandboxNow(control);
-		const run = trigger({
-			channel: 'all',
-			events: ['serviceNoteInsert'],
-		});
+		const run = trigger({ channel: 'all', events: ['serviceNoteInsert'] });
 		await run.inject('call', [shiftWall(now, -900), shiftWall(now, -30)]);
 		const [latestCall] = await run.inject('call', [shiftWall(now, -20)]);
 		await run.inject('call', [shiftWall(now, -10)], 'serviceNoteUpdate');
