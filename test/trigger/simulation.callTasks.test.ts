@@ -4,6 +4,7 @@
  * imported customer was called). Each scenario asserts every status move that a poll could see
  * emitted exactly once, with its previous and new status and counts, and nothing else.
  */
+import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import type { PollResult } from '../harness';
 import { okB, PATHS } from '../sandbox/fixture';
@@ -195,8 +196,7 @@ describe('Trigger On Call Task', () => {
 	it('Start From: tasks created since then are emitted at first activation from draft', async () => {
 		const s = await fresh('2027-02-05T01:00:00Z');
 		const since = new Date(s.nowMs - 3600_000);
-		const wall = (ms: number) =>
-			new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+		const wall = (ms: number) => formatApiTime(ms, 'Asia/Shanghai');
 		const [, recent, draft] = await seed([
 			{ status: 'running', totalCount: 500, createTime: wall(s.nowMs - 2 * 3600_000) },
 			{ status: 'done', totalCount: 2, completedCount: 2, createTime: wall(s.nowMs - 600_000) },
