@@ -18,11 +18,8 @@ const { control } = sandbox;
 let credentials: CredentialValues;
 let queueNumbers: string[];
 
-beforeAll(async () => {
-	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: APP_SECRET };
-});
-
 beforeEach(async () => {
+	credentials = sandbox.credentials({ appId: APP_ID, appSecret: APP_SECRET });
 	await control.reset();
 	queueNumbers = await control.seedServiceGroups({
 		appId: APP_ID,
