@@ -109,11 +109,10 @@ describe('vendor error codes become clear node errors', () => {
 describe('retries: reads only, bounded', () => {
 	// What makes a read retriable, each failing every attempt, and the message the user reads.
 	const TRANSIENT: Array<[string, Omit<FaultSpec, 'pathPattern'>]> = [
-		['HTTP 429', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
-		['HTTP 500', { kind: 'status', status: 500, retryAfterSeconds: 0 }],
-		['HTTP 502', { kind: 'status', status: 502, retryAfterSeconds: 0 }],
-		['HTTP 503', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
-		['HTTP 504', { kind: 'status', status: 504, retryAfterSeconds: 0 }],
+		...[429, 500, 502, 503, 504].map((status): [string, Omit<FaultSpec, 'pathPattern'>] => [
+			`HTTP ${status}`,
+			{ kind: 'status', status, retryAfterSeconds: 0 },
+		]),
 		['a reset connection', { kind: 'reset' }],
 	];
 	const said = (fault: Omit<FaultSpec, 'pathPattern'>) =>
