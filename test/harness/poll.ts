@@ -12,7 +12,7 @@
  * polls of an active workflow and saves it after an emit (trigger mode); it never saves what a
  * manual run changed, so a test can assert that a manual poll leaves it alone.
  */
-import { PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
+import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -23,7 +23,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { LogEntry, SandboxControl } from '../sandbox/control';
-import { buildAdditionalData, nextExecutionId } from './additional-data';
+import { buildAdditionalData, runManually } from './additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
 	instantiate,
@@ -166,14 +166,7 @@ async function pollManually(
 	node: INode,
 	credentialsHelper: HarnessCredentialsHelper,
 ): Promise<PollOutcome> {
-	const mode = 'manual';
-	const additionalData = buildAdditionalData({
-		credentialsHelper,
-		workflow,
-		mode,
-		executionId: nextExecutionId(),
-	});
-	const run = await new WorkflowExecute(additionalData, mode).run({
+	const run = await runManually(credentialsHelper, {
 		workflow,
 		startNode: node,
 		destinationNode: { nodeName: node.name, mode: 'inclusive' },

@@ -4,7 +4,6 @@
  * user pins items on the Manual Trigger and clicks "Execute workflow": n8n-core's WorkflowExecute
  * runs the trigger (its pinned items are its output), then the node under test on those items.
  */
-import { WorkflowExecute } from 'n8n-core';
 import {
 	deepCopy,
 	ExecutionBaseError,
@@ -16,7 +15,7 @@ import {
 } from 'n8n-workflow';
 
 import type { LogEntry, SandboxControl } from '../sandbox/control';
-import { buildAdditionalData, nextExecutionId } from './additional-data';
+import { runManually } from './additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
 	firstVersionOf,
@@ -116,17 +115,9 @@ async function execute(
 		},
 		timezone: options.timezone,
 	});
-	const mode = 'manual';
-	const additionalData = buildAdditionalData({
-		credentialsHelper,
-		workflow,
-		mode,
-		executionId: nextExecutionId(),
-	});
-
 	let timer: NodeJS.Timeout | undefined;
 	try {
-		const execution = new WorkflowExecute(additionalData, mode).run({
+		const execution = runManually(credentialsHelper, {
 			workflow,
 			startNode: trigger,
 			pinData: { [trigger.name]: toItems(options.items) },

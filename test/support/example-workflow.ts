@@ -7,7 +7,6 @@
  * Set resolves its assignments through n8n; If evaluates its conditions with n8n's filter. The
  * Contact Center nodes are the real ones. Used by the version-1 equivalence test.
  */
-import { WorkflowExecute } from 'n8n-core';
 import {
 	deepCopy,
 	type IDataObject,
@@ -21,7 +20,7 @@ import {
 	Workflow,
 } from 'n8n-workflow';
 
-import { buildAdditionalData, nextExecutionId } from '../harness/additional-data';
+import { runManually } from '../harness/additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from '../harness/credentials';
 import { HarnessNodeTypes, PACKAGE_NAME, standIn } from '../harness/node-types';
 import { ensureN8nRuntime } from '../harness/runtime';
@@ -179,14 +178,7 @@ export async function runExampleWorkflow(
 	});
 	const start = nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	if (!start) throw new Error(`${workflow.name} has no Manual Trigger`);
-	const mode = 'manual';
-	const additionalData = buildAdditionalData({
-		credentialsHelper,
-		workflow: instance,
-		mode,
-		executionId: nextExecutionId(),
-	});
-	const run = await new WorkflowExecute(additionalData, mode).run({
+	const run = await runManually(credentialsHelper, {
 		workflow: instance,
 		startNode: start,
 		// What the Manual Trigger emits when the workflow is executed by hand.
