@@ -3,7 +3,7 @@
  * builds it, reduced to what a single node run touches. Features our nodes must not use
  * (sub-workflows, task runners, runtime credentials) throw so that a use shows up in a test.
  */
-import { ExecutionLifecycleHooks, ExternalSecretsProxy } from 'n8n-core';
+import { ExecutionLifecycleHooks, ExternalSecretsProxy, WorkflowExecute } from 'n8n-core';
 import {
 	UnexpectedError,
 	type INode,
@@ -80,4 +80,20 @@ export function buildAdditionalData(options: {
 		});
 	}
 	return additionalData;
+}
+
+/** A manual execution (the editor's "Execute workflow"), as n8n-core's WorkflowExecute runs it. */
+export function runManually(
+	credentialsHelper: HarnessCredentialsHelper,
+	options: Parameters<WorkflowExecute['run']>[0],
+) {
+	const { workflow } = options;
+	const executionId = nextExecutionId();
+	const additionalData = buildAdditionalData({
+		credentialsHelper,
+		workflow,
+		mode: 'manual',
+		executionId,
+	});
+	return new WorkflowExecute(additionalData, 'manual').run(options);
 }

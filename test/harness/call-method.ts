@@ -4,13 +4,12 @@
  * (getOptionsViaMethodName, getResourceLocatorResults, getResourceMappingFields): a one-node
  * workflow named "Temp-Node" and n8n-core's LoadOptionsContext.
  */
-import { assertNoSecret } from './secret-guard';
 import { LoadOptionsContext } from 'n8n-core';
 import {
 	NodeHelpers,
 	UnexpectedError,
 	Workflow,
-	type INode,
+	type ILoadOptionsFunctions,
 	type INodeListSearchResult,
 	type INodeParameters,
 	type INodePropertyOptions,
@@ -21,12 +20,12 @@ import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
 	HarnessNodeTypes,
-	instantiate,
 	firstVersionOf,
-	typeNameOf,
+	instantiate,
+	nodeOf,
 	type NodeTypeInput,
 } from './node-types';
-import { captureLogs, ensureN8nRuntime, type CapturedLog } from './runtime';
+import { guardedCall } from './runtime';
 
 export interface MethodResults {
 	loadOptions: INodePropertyOptions[];
@@ -43,42 +42,38 @@ export interface CallMethodOptions<K extends MethodKind = MethodKind> {
 	/** The node's current parameters, as the editor sends them. */
 	parameters: INodeParameters;
 	credentials: CredentialValues;
-	/** listSearch only. */
+	/** listSearch only: the search text and the next page's token. */
 	filter?: string;
-	/** listSearch only. */
 	paginationToken?: string;
-	/** The path of the parameter being loaded (for `&sibling` lookups). Default `parameters.<method>`. */
-	path?: string;
 	typeVersion?: number;
-	/** Receives everything logged meanwhile, when given. */
-	logs?: CapturedLog[];
 }
+
+type Method = (this: ILoadOptionsFunctions, ...args: unknown[]) => Promise<unknown>;
 
 export async function callMethod<K extends MethodKind>(
 	options: CallMethodOptions<K>,
 ): Promise<MethodResults[K]> {
-	const logs = options.logs ?? [];
-	const result = await callMethodUnchecked({ ...options, logs });
-	assertNoSecret(options.credentials.appSecret, { 'the method result': result, 'the logs': logs });
-	return result;
+	const { outcome } = await guardedCall(
+		{ secret: options.credentials.appSecret },
+		async () => await callMethodUnchecked(options),
+		(result) => ({ 'the method result': result }),
+	);
+	return outcome;
 }
 
 async function callMethodUnchecked<K extends MethodKind>(
 	options: CallMethodOptions<K>,
 ): Promise<MethodResults[K]> {
-	ensureN8nRuntime();
 	const nodeType = instantiate(options.nodeType);
 	const typeVersion = options.typeVersion ?? firstVersionOf(nodeType);
 	const credentialsHelper = new HarnessCredentialsHelper();
-	const node: INode = {
+	const node = nodeOf(nodeType, {
+		typeVersion,
+		parameters: options.parameters,
 		id: 'uuid-1234',
 		name: 'Temp-Node',
-		type: typeNameOf(nodeType),
-		typeVersion,
-		position: [0, 0],
-		parameters: options.parameters,
 		credentials: await credentialsHelper.save(options.credentials),
-	};
+	});
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},
@@ -95,34 +90,12 @@ async function callMethodUnchecked<K extends MethodKind>(
 		workflow,
 		node,
 		additionalData,
-		options.path ?? `parameters.${options.method}`,
+		`parameters.${options.method}`,
 	);
 	const { methods } = NodeHelpers.getVersionedNodeType(nodeType, typeVersion);
-	const missing = () =>
-		new UnexpectedError(`Node type has no ${options.kind} method "${options.method}"`);
-
-	return await captureLogs(options.logs ?? [], async (): Promise<MethodResults[K]> => {
-		const kind: MethodKind = options.kind;
-		switch (kind) {
-			case 'loadOptions': {
-				const method = methods?.loadOptions?.[options.method];
-				if (!method) throw missing();
-				return (await method.call(context)) as MethodResults[K];
-			}
-			case 'listSearch': {
-				const method = methods?.listSearch?.[options.method];
-				if (!method) throw missing();
-				return (await method.call(
-					context,
-					options.filter,
-					options.paginationToken,
-				)) as MethodResults[K];
-			}
-			case 'resourceMapping': {
-				const method = methods?.resourceMapping?.[options.method];
-				if (!method) throw missing();
-				return (await method.call(context)) as MethodResults[K];
-			}
-		}
-	});
+	const method = (methods?.[options.kind] as Record<string, Method> | undefined)?.[options.method];
+	if (!method)
+		throw new UnexpectedError(`Node type has no ${options.kind} method "${options.method}"`);
+	const args = options.kind === 'listSearch' ? [options.filter, options.paginationToken] : [];
+	return (await method.call(context, ...args)) as MethodResults[K];
 }

@@ -16,7 +16,6 @@ import {
 	UnexpectedError,
 	Workflow,
 	type ICredentialDataDecryptedObject,
-	type ICredentialsDecrypted,
 	type ICredentialsEncrypted,
 	type ICredentialsExpressionResolveValues,
 	type ICredentialType,
@@ -58,13 +57,8 @@ class StoredCredentials extends ICredentials {
 		this.data = JSON.stringify(data);
 	}
 
-	async updateData(
-		toUpdate: ICredentialDataDecryptedObject,
-		toDelete: string[] = [],
-	): Promise<void> {
-		const data = { ...(await this.getData()), ...toUpdate };
-		for (const key of toDelete) delete data[key];
-		await this.setData(data);
+	async updateData(): Promise<void> {
+		throw new UnexpectedError('The harness does not update stored credentials');
 	}
 
 	getDataToSave(): ICredentialsEncrypted {
@@ -73,14 +67,11 @@ class StoredCredentials extends ICredentials {
 }
 
 export class HarnessCredentialsHelper extends ICredentialsHelper {
-	private readonly types = new Map<string, ICredentialType>();
+	private readonly types = new Map<string, ICredentialType>([
+		[CREDENTIAL_TYPE, new ContactCenterApi()],
+	]);
 
 	private readonly store = new Map<string, ICredentialsEncrypted>();
-
-	constructor(credentialTypes: ICredentialType[] = [new ContactCenterApi()]) {
-		super();
-		for (const type of credentialTypes) this.types.set(type.name, type);
-	}
 
 	/** Saves the values as n8n's database holds them; returns the node's credential reference. */
 	async save(
@@ -91,15 +82,6 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		await credentials.setData({ ...values });
 		this.store.set(CREDENTIAL_ID, credentials.getDataToSave());
 		return { [type]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
-	}
-
-	/** The decrypted form the credential tester receives (ICredentialsDecrypted). */
-	async getDecryptedForTest(type = CREDENTIAL_TYPE): Promise<ICredentialsDecrypted> {
-		const credentials = await this.getCredentials(
-			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME },
-			type,
-		);
-		return { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type, data: await credentials.getData() };
 	}
 
 	getType(name: string): ICredentialType {
@@ -124,7 +106,6 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
 	): Promise<IHttpRequestOptions> {
 		const credentialType = this.getType(typeName);
-		if (credentialType.authenticate === undefined) return requestOptions as IHttpRequestOptions;
 		if (typeof credentialType.authenticate !== 'function') {
 			throw new UnexpectedError('The harness supports only the function form of authenticate');
 		}
@@ -137,15 +118,19 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		_credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
-		return this.refusePreAuthentication(typeName);
+		if (this.getType(typeName).preAuthentication) {
+			throw new UnexpectedError('The harness does not support preAuthentication');
+		}
+		// n8n returns undefined too when the type has no expirable property to refresh.
+		return undefined;
 	}
 
 	async runPreAuthentication(
-		_helpers: unknown,
-		_credentials: ICredentialDataDecryptedObject,
+		helpers: unknown,
+		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
-		return this.refusePreAuthentication(typeName);
+		return await this.preAuthentication(helpers, credentials, typeName);
 	}
 
 	async getCredentials(
@@ -165,6 +150,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		);
 	}
 
+	/** CredentialsHelper.getDecrypted: defaults and expressions applied (applyDefaultsAndOverwrites, no overwrites configured). */
 	async getDecrypted(
 		additionalData: IWorkflowExecuteAdditionalData,
 		nodeCredentials: INodeCredentialsDetails,
@@ -176,25 +162,6 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const data = await (await this.getCredentials(nodeCredentials, type)).getData();
 		if (raw === true) return data;
-		return this.applyDefaultsAndExpressions(
-			additionalData,
-			data,
-			type,
-			mode,
-			executeData,
-			expressionResolveValues,
-		);
-	}
-
-	/** CredentialsHelper.applyDefaultsAndOverwrites without overwrites (none are configured here). */
-	applyDefaultsAndExpressions(
-		additionalData: IWorkflowExecuteAdditionalData,
-		data: ICredentialDataDecryptedObject,
-		type: string,
-		mode: WorkflowExecuteMode,
-		executeData?: IExecuteData,
-		expressionResolveValues?: ICredentialsExpressionResolveValues,
-	): ICredentialDataDecryptedObject {
 		const withDefaults = (NodeHelpers.getNodeParameters(
 			this.getCredentialsProperties(type),
 			data as INodeParameters,
@@ -248,14 +215,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		) as ICredentialDataDecryptedObject;
 	}
 
-	async updateCredentials(
-		nodeCredentials: INodeCredentialsDetails,
-		type: string,
-		data: ICredentialDataDecryptedObject,
-	): Promise<void> {
-		const credentials = await this.getCredentials(nodeCredentials, type);
-		await credentials.setData(data);
-		this.store.set(String(credentials.id), credentials.getDataToSave());
+	async updateCredentials(): Promise<void> {
+		throw new UnexpectedError('The harness does not update stored credentials');
 	}
 
 	async updateCredentialsOauthTokenData(): Promise<void> {
@@ -268,13 +229,5 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			throw new UnexpectedError('The harness does not support credential types that extend others');
 		}
 		return credentialType.properties;
-	}
-
-	private refusePreAuthentication(typeName: string): undefined {
-		if (this.getType(typeName).preAuthentication) {
-			throw new UnexpectedError('The harness does not support preAuthentication');
-		}
-		// n8n returns undefined too when the type has no expirable property to refresh.
-		return undefined;
 	}
 }

@@ -4,24 +4,17 @@
  * HTTP through n8n's request helpers, and our credential's `authenticate` applied by an
  * ICredentialsHelper that behaves like n8n's. See README.md in this folder.
  */
-export {
-	callMethod,
-	type CallMethodOptions,
-	type MethodKind,
-	type MethodResults,
-} from './call-method';
+export type { LogEntry, SandboxControl } from '../sandbox/control';
+export { callMethod } from './call-method';
 export { CREDENTIAL_TYPE, type CredentialValues } from './credentials';
-export { PACKAGE_NAME, type NodeTypeInput } from './node-types';
+export { nodeNameOf, PACKAGE_NAME, type NodeTypeInput } from './node-types';
 export { poll, staticDataKeyOf, type PollOptions, type PollResult } from './poll';
 export {
-	nodeNameOf,
 	nodeRunner,
 	runNode,
 	type NodeRunner,
-	type NodeRunError,
 	type RunNodeOptions,
 	type RunNodeResult,
 } from './run-node';
-export type { CapturedLog, LogLevel } from './runtime';
-export type { LogEntry, SandboxControl } from './sandbox-log';
+export type { CapturedLog } from './runtime';
 export { testCredential, type CredentialTestResult } from './test-credential';

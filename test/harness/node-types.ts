@@ -1,16 +1,20 @@
-/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- test code, not shipped */
 /**
  * INodeTypes over the node classes under test, plus the two n8n-nodes-base nodes the harness needs
  * in their place (n8n-nodes-base is not installed): the Manual Trigger a manual run starts from, and
  * the No Operation node the credentials helper evaluates expressions on. Both keep n8n's type names
- * and behaviour.
+ * and behaviour. And the node and workflow a harness call runs them in.
  */
+import { randomUUID } from 'node:crypto';
+
 import {
+	deepCopy,
 	NodeConnectionTypes,
 	NodeHelpers,
 	UnexpectedError,
+	Workflow,
 	type IDataObject,
 	type IExecuteFunctions,
+	type INode,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
@@ -30,17 +34,29 @@ export const PACKAGE_NAME = 'n8n-nodes-contact-center';
 export const MANUAL_TRIGGER_NODE_TYPE = 'n8n-nodes-base.manualTrigger';
 export const NOOP_NODE_TYPE = 'n8n-nodes-base.noOp';
 
+/** The description of an n8n-nodes-base node stood in for here: type name, version, parameters, outputs. */
+export const standIn = (
+	name: string,
+	version: number,
+	properties: INodeTypeDescription['properties'] = [],
+	outputs = 1,
+): INodeTypeDescription => ({
+	displayName: name,
+	name,
+	group: ['transform'],
+	version,
+	description: `Stand-in for n8n-nodes-base.${name}`,
+	defaults: { name },
+	inputs: [NodeConnectionTypes.Main],
+	outputs: Array.from({ length: outputs }, () => NodeConnectionTypes.Main),
+	properties,
+});
+
 class ManualTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Manual Trigger',
-		name: 'manualTrigger',
+		...standIn('manualTrigger', 1),
 		group: ['trigger'],
-		version: 1,
-		description: 'Runs the flow on clicking a button in n8n',
-		defaults: { name: 'When clicking ‘Execute workflow’' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [],
 	};
 
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
@@ -52,17 +68,7 @@ class ManualTrigger implements INodeType {
 }
 
 class NoOp implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'No Operation, do nothing',
-		name: 'noOp',
-		group: ['organization'],
-		version: 1,
-		description: 'No Operation',
-		defaults: { name: 'No Operation, do nothing' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [],
-	};
+	description = standIn('noOp', 1);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
@@ -85,15 +91,52 @@ export function typeNameOf(nodeType: INodeType | IVersionedNodeType): string {
 /** The first version of a node: what workflows saved before any version bump run with. */
 export function firstVersionOf(nodeType: INodeType | IVersionedNodeType): number {
 	if (isVersioned(nodeType)) return Math.min(...Object.keys(nodeType.nodeVersions).map(Number));
-	const { version } = nodeType.description;
-	return Array.isArray(version) ? Math.min(...version) : version;
+	return Math.min(...[nodeType.description.version].flat());
 }
 
 /** The version the editor gives a newly added node: the latest one. */
 export function latestVersionOf(nodeType: INodeType | IVersionedNodeType): number {
 	if (isVersioned(nodeType)) return nodeType.currentVersion;
-	const { version } = nodeType.description;
-	return Array.isArray(version) ? Math.max(...version) : version;
+	return Math.max(...[nodeType.description.version].flat());
+}
+
+/** The name the editor gives a node when it is added: its default name. */
+export function nodeNameOf(nodeType: INodeType | IVersionedNodeType): string {
+	const { description } = NodeHelpers.getVersionedNodeType(nodeType);
+	return description.defaults.name ?? description.displayName;
+}
+
+/** A node as the editor adds one of ours (default name, the package's type name), unless `fields` say otherwise. */
+export function nodeOf(
+	nodeType: INodeType | IVersionedNodeType,
+	fields: Pick<INode, 'typeVersion' | 'parameters'> & Partial<INode>,
+): INode {
+	return {
+		id: randomUUID(),
+		name: nodeNameOf(nodeType),
+		type: typeNameOf(nodeType),
+		position: [0, 0],
+		...fields,
+		parameters: deepCopy(fields.parameters),
+	};
+}
+
+/** The workflow a harness call runs `nodes` in: n8n's execution order, the given time zone. */
+export function workflowOf(
+	nodeType: INodeType | IVersionedNodeType,
+	nodes: INode[],
+	{ timezone, ...more }: Partial<ConstructorParameters<typeof Workflow>[0]> & { timezone?: string },
+): Workflow {
+	return new Workflow({
+		id: 'harness-workflow',
+		name: 'Harness workflow',
+		nodes,
+		connections: {},
+		active: false,
+		nodeTypes: new HarnessNodeTypes([nodeType]),
+		settings: { executionOrder: 'v1', ...(timezone ? { timezone } : {}) },
+		...more,
+	});
 }
 
 export class HarnessNodeTypes implements INodeTypes {

@@ -12,32 +12,28 @@
  * polls of an active workflow and saves it after an emit (trigger mode); it never saves what a
  * manual run changed, so a test can assert that a manual poll leaves it alone.
  */
-import { randomUUID } from 'node:crypto';
-
-import { PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
-import {
-	deepCopy,
+import { PollContext, PollTriggerExecutor } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IPollFunctions,
 	Workflow,
-	type IDataObject,
-	type INode,
-	type INodeExecutionData,
-	type INodeParameters,
-	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { buildAdditionalData, nextExecutionId } from './additional-data';
+import type { LogEntry, SandboxControl } from '../sandbox/control';
+import { buildAdditionalData, runManually } from './additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
-	HarnessNodeTypes,
 	instantiate,
 	latestVersionOf,
-	typeNameOf,
+	nodeNameOf,
+	nodeOf,
+	workflowOf,
 	type NodeTypeInput,
 } from './node-types';
-import { nodeNameOf } from './run-node';
-import { captureLogs, Container, ensureN8nRuntime, type CapturedLog } from './runtime';
-import { assertNoSecret } from './secret-guard';
-import { readSandboxLog, type LogEntry, type SandboxControl } from './sandbox-log';
+import { Container, guardedCall, type CapturedLog } from './runtime';
 
 export interface PollOptions {
 	nodeType: NodeTypeInput;
@@ -51,7 +47,6 @@ export interface PollOptions {
 	timezone?: string;
 	/** What getPollBudgetMs() returns (trigger mode; n8n's default is 5 minutes, manual runs use it). */
 	pollBudgetMs?: number;
-	typeVersion?: number;
 	sandbox?: SandboxControl;
 	/** Poll as n8n 1.x does (trigger mode). */
 	n8n1x?: boolean;
@@ -75,51 +70,33 @@ export function staticDataKeyOf(nodeType: NodeTypeInput): string {
 }
 
 export async function poll(options: PollOptions): Promise<PollResult> {
-	ensureN8nRuntime();
-	await options.sandbox?.clearLog();
-	const logs: CapturedLog[] = [];
 	const staticData = options.staticData ?? {};
 	const nodeType = instantiate(options.nodeType);
-	const credentialsHelper = new HarnessCredentialsHelper();
-	const node: INode = {
-		id: randomUUID(),
-		name: nodeNameOf(nodeType),
-		type: typeNameOf(nodeType),
-		typeVersion: options.typeVersion ?? latestVersionOf(nodeType),
-		position: [0, 0],
-		parameters: deepCopy(options.parameters),
-		credentials: await credentialsHelper.save(options.credentials),
-	};
-	const workflow = new Workflow({
-		id: 'harness-workflow',
-		name: 'Harness workflow',
-		nodes: [node],
-		connections: {},
-		active: options.mode !== 'manual',
-		nodeTypes: new HarnessNodeTypes([nodeType]),
-		staticData,
-		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
-	});
-
-	const outcome = await captureLogs(logs, async () =>
-		options.mode === 'manual'
-			? await pollManually(workflow, node, credentialsHelper)
-			: options.n8n1x
-				? await pollAs1x(workflow, node, credentialsHelper)
-				: await pollAsTrigger(workflow, node, credentialsHelper, options.pollBudgetMs),
-	);
-	const nodeStaticData = staticData[`node:${node.name}`];
-	const requests = await readSandboxLog(options.sandbox);
-	assertNoSecret(
-		options.credentials.appSecret,
-		{
+	const { outcome, requests, logs } = await guardedCall(
+		{ secret: options.credentials.appSecret, sandbox: options.sandbox },
+		async () => {
+			const credentialsHelper = new HarnessCredentialsHelper();
+			const node = nodeOf(nodeType, {
+				typeVersion: latestVersionOf(nodeType),
+				parameters: options.parameters,
+				credentials: await credentialsHelper.save(options.credentials),
+			});
+			const workflow = workflowOf(nodeType, [node], {
+				active: options.mode !== 'manual',
+				staticData,
+				timezone: options.timezone,
+			});
+			return options.mode === 'manual'
+				? await pollManually(workflow, node, credentialsHelper)
+				: await pollAsTrigger(workflow, node, credentialsHelper, options);
+		},
+		(outcome) => ({
 			'the emitted items': outcome.items,
 			'the error': outcome.error,
-			'the logs': logs,
 			'the static data': staticData,
-		},
-		requests,
+		}),
 	);
+	const nodeStaticData = staticData[staticDataKeyOf(nodeType)];
 	return {
 		...outcome,
 		staticData,
@@ -135,11 +112,15 @@ function isDataObject(value: unknown): value is IDataObject {
 
 type PollOutcome = Pick<PollResult, 'items' | 'error'>;
 
+/** PollContext members newer than n8n 1.x (n8n-core 1.122). */
+const NEWER_MEMBERS = ['getPollBudgetMs', '__commitCursor', '__runPoll', 'resolveNodeStaticData'];
+
+/** A scheduled poll: the PollContext as the CLI builds it, run as the release polled. */
 async function pollAsTrigger(
 	workflow: Workflow,
 	node: INode,
 	credentialsHelper: HarnessCredentialsHelper,
-	pollBudgetMs: number | undefined,
+	{ pollBudgetMs, n8n1x }: PollOptions,
 ): Promise<PollOutcome> {
 	const outcome: PollOutcome = { items: null };
 	const mode = 'trigger';
@@ -160,36 +141,14 @@ async function pollAsTrigger(
 		undefined,
 		pollBudgetMs === undefined ? undefined : () => pollBudgetMs,
 	);
-	const executePoll = Container.get(PollTriggerExecutor).create(
-		workflow,
-		node,
-		context,
-		() => true,
-	);
-	await executePoll();
-	return outcome;
-}
-
-/** PollContext members newer than n8n 1.x (n8n-core 1.122). */
-const NEWER_MEMBERS = ['getPollBudgetMs', '__commitCursor', '__runPoll', 'resolveNodeStaticData'];
-
-async function pollAs1x(
-	workflow: Workflow,
-	node: INode,
-	credentialsHelper: HarnessCredentialsHelper,
-): Promise<PollOutcome> {
-	const mode = 'trigger';
-	const context = new PollContext(
-		workflow,
-		node,
-		buildAdditionalData({ credentialsHelper, workflow, mode }),
-		mode,
-		'activate',
-	);
+	if (!n8n1x) {
+		await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)();
+		return outcome;
+	}
 	const bare = context as unknown as Record<string, unknown>;
 	for (const member of NEWER_MEMBERS) delete bare[member];
 	if (NEWER_MEMBERS.some((member) => member in context)) throw new Error('not a 1.x PollContext');
-	// 1.x reads the node's static data straight from the workflow.
+	// 1.x reads the node's static data straight from the workflow, and calls the node's poll() itself.
 	bare.getWorkflowStaticData = (type: string) => workflow.getStaticData(type, node);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	try {
@@ -207,14 +166,7 @@ async function pollManually(
 	node: INode,
 	credentialsHelper: HarnessCredentialsHelper,
 ): Promise<PollOutcome> {
-	const mode = 'manual';
-	const additionalData = buildAdditionalData({
-		credentialsHelper,
-		workflow,
-		mode,
-		executionId: nextExecutionId(),
-	});
-	const run = await new WorkflowExecute(additionalData, mode).run({
+	const run = await runManually(credentialsHelper, {
 		workflow,
 		startNode: node,
 		destinationNode: { nodeName: node.name, mode: 'inclusive' },

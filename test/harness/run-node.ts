@@ -4,37 +4,30 @@
  * user pins items on the Manual Trigger and clicks "Execute workflow": n8n-core's WorkflowExecute
  * runs the trigger (its pinned items are its output), then the node under test on those items.
  */
-import { randomUUID } from 'node:crypto';
-
-import { WorkflowExecute } from 'n8n-core';
 import {
 	deepCopy,
 	ExecutionBaseError,
 	NodeConnectionTypes,
-	NodeHelpers,
-	Workflow,
 	type ExecutionStatus,
 	type IDataObject,
-	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
-	type INodeType,
-	type IVersionedNodeType,
 } from 'n8n-workflow';
 
-import { buildAdditionalData, nextExecutionId } from './additional-data';
+import type { LogEntry, SandboxControl } from '../sandbox/control';
+import { runManually } from './additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
-	HarnessNodeTypes,
-	instantiate,
 	firstVersionOf,
+	instantiate,
 	MANUAL_TRIGGER_NODE_TYPE,
-	typeNameOf,
+	nodeOf,
+	workflowOf,
 	type NodeTypeInput,
 } from './node-types';
-import { captureLogs, ensureN8nRuntime, type CapturedLog } from './runtime';
-import { assertNoSecret } from './secret-guard';
-import { readSandboxLog, type LogEntry, type SandboxControl } from './sandbox-log';
+import { guardedCall, type CapturedLog } from './runtime';
+
+export { nodeNameOf } from './node-types';
 
 export interface RunNodeOptions {
 	/** The node class (or an instance), e.g. ContactCenter from nodes/ContactCenter/ContactCenter.node.ts. */
@@ -80,14 +73,6 @@ export interface RunNodeResult {
 	logs: CapturedLog[];
 }
 
-const TRIGGER_NAME = 'When clicking ‘Execute workflow’';
-
-/** The name the editor gives a node when it is added: its default name. */
-export function nodeNameOf(nodeType: INodeType | IVersionedNodeType): string {
-	const { description } = NodeHelpers.getVersionedNodeType(nodeType);
-	return description.defaults.name ?? description.displayName;
-}
-
 function toItems(items: RunNodeOptions['items']): INodeExecutionData[] {
 	if (items === undefined) return [{ json: {} }];
 	return items.map((item) => {
@@ -98,15 +83,10 @@ function toItems(items: RunNodeOptions['items']): INodeExecutionData[] {
 }
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
-	ensureN8nRuntime();
-	await options.sandbox?.clearLog();
-	const logs: CapturedLog[] = [];
-	const outcome = await captureLogs(logs, async () => await execute(options));
-	const requests = await readSandboxLog(options.sandbox);
-	assertNoSecret(
-		options.credentials?.appSecret,
-		{ 'the output items': outcome.outputs, 'the error': outcome.error, 'the logs': logs },
-		requests,
+	const { outcome, requests, logs } = await guardedCall(
+		{ secret: options.credentials?.appSecret, sandbox: options.sandbox },
+		async () => await execute(options),
+		(outcome) => ({ 'the output items': outcome.outputs, 'the error': outcome.error }),
 	);
 	return { ...outcome, requests, logs };
 }
@@ -116,50 +96,28 @@ async function execute(
 ): Promise<Pick<RunNodeResult, 'status' | 'items' | 'outputs' | 'error'>> {
 	const nodeType = instantiate(options.nodeType);
 	const credentialsHelper = new HarnessCredentialsHelper();
-
-	const trigger: INode = {
-		id: randomUUID(),
-		name: TRIGGER_NAME,
+	const trigger = nodeOf(nodeType, {
+		name: 'When clicking ‘Execute workflow’',
 		type: MANUAL_TRIGGER_NODE_TYPE,
 		typeVersion: 1,
-		position: [0, 0],
 		parameters: {},
-	};
-	const node: INode = {
-		id: randomUUID(),
-		name: nodeNameOf(nodeType),
-		type: typeNameOf(nodeType),
+	});
+	const node = nodeOf(nodeType, {
 		typeVersion: options.typeVersion ?? firstVersionOf(nodeType),
+		parameters: options.parameters,
 		position: [220, 0],
-		parameters: deepCopy(options.parameters),
-	};
-	if (options.credentials) node.credentials = await credentialsHelper.save(options.credentials);
-	if (options.continueOnFail) node.onError = 'continueRegularOutput';
-
-	const workflow = new Workflow({
-		id: 'harness-workflow',
-		name: 'Harness workflow',
-		nodes: [trigger, node],
+		...(options.credentials && { credentials: await credentialsHelper.save(options.credentials) }),
+		...(options.continueOnFail && { onError: 'continueRegularOutput' as const }),
+	});
+	const workflow = workflowOf(nodeType, [trigger, node], {
 		connections: {
-			[trigger.name]: {
-				main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]],
-			},
+			[trigger.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] },
 		},
-		active: false,
-		nodeTypes: new HarnessNodeTypes([nodeType]),
-		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+		timezone: options.timezone,
 	});
-	const mode = 'manual';
-	const additionalData = buildAdditionalData({
-		credentialsHelper,
-		workflow,
-		mode,
-		executionId: nextExecutionId(),
-	});
-
 	let timer: NodeJS.Timeout | undefined;
 	try {
-		const execution = new WorkflowExecute(additionalData, mode).run({
+		const execution = runManually(credentialsHelper, {
 			workflow,
 			startNode: trigger,
 			pinData: { [trigger.name]: toItems(options.items) },

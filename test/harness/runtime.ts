@@ -13,6 +13,9 @@ import { createContext, Script } from 'node:vm';
 import { InstanceSettings } from 'n8n-core';
 import { LoggerProxy, setSafeRegexEngine, type LogMetadata } from 'n8n-workflow';
 
+import type { LogEntry, SandboxControl } from '../sandbox/control';
+import { assertNoSecret } from './secret-guard';
+
 type DiModule = typeof import('@n8n/di');
 type BackendCommonModule = typeof import('@n8n/backend-common');
 type ConfigModule = typeof import('@n8n/config');
@@ -58,22 +61,8 @@ class CapturingLogger extends Logger {
 			Container.get(InstanceSettingsConfig),
 			{ isRoot: false },
 		);
-	}
-
-	override error(message: string, metadata?: LogMetadata): void {
-		record('error', message, metadata);
-	}
-
-	override warn(message: string, metadata?: LogMetadata): void {
-		record('warn', message, metadata);
-	}
-
-	override info(message: string, metadata?: LogMetadata): void {
-		record('info', message, metadata);
-	}
-
-	override debug(message: string, metadata?: LogMetadata): void {
-		record('debug', message, metadata);
+		for (const level of ['error', 'warn', 'info', 'debug'] as const)
+			this[level] = (message: string, meta?: LogMetadata) => record(level, message, meta);
 	}
 
 	override scoped(): CapturingLogger {
@@ -83,43 +72,35 @@ class CapturingLogger extends Logger {
 
 let ready = false;
 
-/** Idempotent; every harness entry point calls it before touching n8n-core. */
-type RegexEngine = Parameters<typeof setSafeRegexEngine>[0];
-const REGEX_SCRIPTS = {
-	exec: 'result = new RegExp(pattern, flags).exec(input)',
-	test: 'result = new RegExp(pattern, flags).test(input)',
-	replace: 'result = input.replace(new RegExp(pattern, flags), replacement)',
-	matchAll: 'result = Array.from(input.matchAll(new RegExp(pattern, flags)))',
-	split: 'result = input.split(new RegExp(pattern, flags))',
-};
-
 /**
  * n8n's own regular-expression engine (each match a vm script, as n8n-workflow's safe-regex runs
  * it) with a 10 s limit instead of its 250 ms of wall clock: on a test machine whose two cores are
  * shared with other suites, n8n's limit tripped on the node's own resource-locator patterns
  * ("Regular expression execution timed out") in runs that were merely slow.
  */
-function patientRegexEngine(): RegexEngine {
+function patientRegexEngine(): Parameters<typeof setSafeRegexEngine>[0] {
 	const context = createContext({});
-	const scripts = new Map(
-		Object.entries(REGEX_SCRIPTS).map(([name, code]) => [name, new Script(code)]),
-	);
-	const run = (name: string, values: Record<string, unknown>) => {
-		Object.assign(context, { replacement: '', ...values, result: undefined });
-		scripts.get(name)?.runInContext(context, { timeout: 10_000 });
-		return context.result as never;
+	const script = (expression: string) => {
+		const compiled = new Script(`result = ${expression}`);
+		return (pattern: string, input: string, flags = '', replacement = '') => {
+			Object.assign(context, { pattern, input, flags, replacement, result: undefined });
+			compiled.runInContext(context, { timeout: 10_000 });
+			return context.result as never;
+		};
 	};
+	const regExp = 'new RegExp(pattern, flags)';
 	return {
-		exec: (pattern, input, flags) => run('exec', { pattern, input, flags: flags ?? '' }),
-		test: (pattern, input, flags) => run('test', { pattern, input, flags: flags ?? '' }),
-		replace: (pattern, input, flags, replacement) =>
-			run('replace', { pattern, input, flags: flags ?? '', replacement }),
-		matchAll: (pattern, input, flags = '') =>
-			run('matchAll', { pattern, input, flags: flags.includes('g') ? flags : `${flags}g` }),
-		split: (pattern, input, flags) => run('split', { pattern, input, flags: flags ?? '' }),
+		exec: script(`${regExp}.exec(input)`),
+		test: script(`${regExp}.test(input)`),
+		replace: script(`input.replace(${regExp}, replacement)`),
+		matchAll: script(
+			"Array.from(input.matchAll(new RegExp(pattern, flags.includes('g') ? flags : flags + 'g')))",
+		),
+		split: script(`input.split(${regExp})`),
 	};
 }
 
+/** Idempotent; every harness entry point calls it before touching n8n-core. */
 export function ensureN8nRuntime(): void {
 	if (ready) return;
 	setSafeRegexEngine(patientRegexEngine());
@@ -150,4 +131,22 @@ export function ensureN8nRuntime(): void {
 /** Runs `fn` and collects everything n8n and the node logged meanwhile, even if `fn` throws. */
 export async function captureLogs<T>(logs: CapturedLog[], fn: () => Promise<T>): Promise<T> {
 	return await activeLogs.run(logs, fn);
+}
+
+/**
+ * One harness call: the runtime ready, the sandbox's request log cleared before and read after,
+ * everything logged meanwhile collected in `logs`, and the app secret looked for in all of it.
+ */
+export async function guardedCall<T>(
+	call: { secret?: string; sandbox?: SandboxControl },
+	run: () => Promise<T>,
+	parts: (outcome: T) => Record<string, unknown>,
+): Promise<{ outcome: T; requests: LogEntry[]; logs: CapturedLog[] }> {
+	ensureN8nRuntime();
+	await call.sandbox?.clearLog();
+	const logs: CapturedLog[] = [];
+	const outcome = await captureLogs(logs, run);
+	const requests = call.sandbox ? await call.sandbox.getLog() : [];
+	assertNoSecret(call.secret, { ...parts(outcome), 'the logs': logs }, requests);
+	return { outcome, requests, logs };
 }

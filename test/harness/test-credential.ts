@@ -5,15 +5,14 @@
  * run with n8n-core's CredentialTestContext. The credential has no declarative `test` request.
  */
 import { CredentialTestContext } from 'n8n-core';
-import { Workflow, type ICredentialTestFunction, type INodeType } from 'n8n-workflow';
+import { Workflow, type INodeType } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { buildAdditionalData } from './additional-data';
 import { CREDENTIAL_TYPE, HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import { HarnessNodeTypes } from './node-types';
-import { captureLogs, ensureN8nRuntime, type CapturedLog } from './runtime';
-import { assertNoSecret } from './secret-guard';
+import { guardedCall } from './runtime';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
@@ -23,38 +22,29 @@ export interface CredentialTestResult {
 /** The node types of this package that use the credential (n8n's CredentialTypes.getSupportedNodes). */
 const PACKAGE_NODES: INodeType[] = [new ContactCenter(), new ContactCenterTrigger()];
 
-/** CredentialsTester.getCredentialTestFunction: the first node whose `testedBy` names a function. */
-function getCredentialTestFunction(): ICredentialTestFunction | undefined {
-	for (const nodeType of PACKAGE_NODES) {
-		for (const { name, testedBy } of nodeType.description.credentials ?? []) {
-			if (name === CREDENTIAL_TYPE && typeof testedBy === 'string')
-				return nodeType.methods?.credentialTest?.[testedBy];
-		}
-	}
-	return undefined;
-}
-
-export async function testCredential(
-	credentials: CredentialValues,
-	logs: CapturedLog[] = [],
-): Promise<CredentialTestResult> {
-	const result = await testCredentialUnchecked(credentials, logs);
-	assertNoSecret(credentials.appSecret, { 'the test result': result, 'the logs': logs });
-	return result;
+export async function testCredential(credentials: CredentialValues): Promise<CredentialTestResult> {
+	const { outcome } = await guardedCall(
+		{ secret: credentials.appSecret },
+		async () => await testCredentialUnchecked(credentials),
+		(result) => ({ 'the test result': result }),
+	);
+	return outcome;
 }
 
 async function testCredentialUnchecked(
 	credentials: CredentialValues,
-	logs: CapturedLog[],
 ): Promise<CredentialTestResult> {
-	ensureN8nRuntime();
-	const credentialsHelper = new HarnessCredentialsHelper();
-	await credentialsHelper.save(credentials);
-	const testFunction = getCredentialTestFunction();
+	// CredentialsTester.getCredentialTestFunction: the first node whose `testedBy` names a function.
+	const testFunction = PACKAGE_NODES.flatMap(({ description, methods }) =>
+		(description.credentials ?? [])
+			.filter(({ name, testedBy }) => name === CREDENTIAL_TYPE && typeof testedBy === 'string')
+			.map(({ testedBy }) => methods?.credentialTest?.[testedBy as string]),
+	)[0];
 	if (testFunction === undefined) {
 		return { status: 'Error', message: 'No testing function found for this credential.' };
 	}
-	const credentialsDecrypted = await credentialsHelper.getDecryptedForTest();
+	const credentialsHelper = new HarnessCredentialsHelper();
+	const reference = (await credentialsHelper.save(credentials))[CREDENTIAL_TYPE];
 	const additionalData = buildAdditionalData({
 		credentialsHelper,
 		workflow: new Workflow({
@@ -66,15 +56,18 @@ async function testCredentialUnchecked(
 		mode: 'internal',
 		currentNodeParameters: {},
 	});
-	credentialsDecrypted.data = credentialsHelper.applyDefaultsAndExpressions(
+	// Read back as n8n decrypts it for the tester: defaults applied, expressions resolved.
+	const data = await credentialsHelper.getDecrypted(
 		additionalData,
-		credentialsDecrypted.data ?? {},
+		reference,
 		CREDENTIAL_TYPE,
 		'internal',
 	);
 	const context = new CredentialTestContext(additionalData);
-	return await captureLogs(
-		logs,
-		async () => await testFunction.call(context, credentialsDecrypted),
-	);
+	return await testFunction.call(context, {
+		id: String(reference.id),
+		name: reference.name,
+		type: CREDENTIAL_TYPE,
+		data,
+	});
 }

@@ -7,10 +7,8 @@
  * Set resolves its assignments through n8n; If evaluates its conditions with n8n's filter. The
  * Contact Center nodes are the real ones. Used by the version-1 equivalence test.
  */
-import { WorkflowExecute } from 'n8n-core';
 import {
 	deepCopy,
-	NodeConnectionTypes,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INode,
@@ -22,9 +20,9 @@ import {
 	Workflow,
 } from 'n8n-workflow';
 
-import { buildAdditionalData, nextExecutionId } from '../harness/additional-data';
+import { runManually } from '../harness/additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from '../harness/credentials';
-import { HarnessNodeTypes, PACKAGE_NAME } from '../harness/node-types';
+import { HarnessNodeTypes, PACKAGE_NAME, standIn } from '../harness/node-types';
 import { ensureN8nRuntime } from '../harness/runtime';
 
 export interface ExampleWorkflow {
@@ -46,26 +44,9 @@ export interface ExampleRun {
 	nodes: Array<{ name: string; type: string; runs: NodeRun[] }>;
 }
 
-const description = (
-	name: string,
-	version: number,
-	properties: INodeTypeDescription['properties'],
-	outputs = 1,
-): INodeTypeDescription => ({
-	displayName: name,
-	name,
-	group: ['transform'],
-	version,
-	description: `Stand-in for n8n-nodes-base.${name}`,
-	defaults: { name },
-	inputs: [NodeConnectionTypes.Main],
-	outputs: Array.from({ length: outputs }, () => NodeConnectionTypes.Main),
-	properties,
-});
-
 /** The Code node, JavaScript, "Run Once for All Items": the example's code with n8n's data proxy. */
 class Code implements INodeType {
-	description = description('code', 2, [
+	description = standIn('code', 2, [
 		{ displayName: 'Mode', name: 'mode', type: 'string', default: 'runOnceForAllItems' },
 		{ displayName: 'Language', name: 'language', type: 'string', default: 'javaScript' },
 		{ displayName: 'JavaScript', name: 'jsCode', type: 'string', default: '' },
@@ -89,7 +70,7 @@ class Code implements INodeType {
 
 /** The Edit Fields (Set) node 3.4, "Manual Mapping" without other fields. */
 class Set implements INodeType {
-	description = description('set', 3.4, [
+	description = standIn('set', 3.4, [
 		{ displayName: 'Mode', name: 'mode', type: 'string', default: 'manual' },
 		{
 			displayName: 'Fields to Set',
@@ -122,7 +103,7 @@ class Set implements INodeType {
 
 /** The If node 2.2: n8n's filter decides, true branch first. */
 class If implements INodeType {
-	description = description(
+	description = standIn(
 		'if',
 		2.2,
 		[
@@ -151,7 +132,7 @@ class If implements INodeType {
 
 class StickyNote implements INodeType {
 	description: INodeTypeDescription = {
-		...description('stickyNote', 1, [
+		...standIn('stickyNote', 1, [
 			{ displayName: 'Content', name: 'content', type: 'string', default: '' },
 			{ displayName: 'Height', name: 'height', type: 'number', default: 160 },
 			{ displayName: 'Width', name: 'width', type: 'number', default: 240 },
@@ -197,14 +178,7 @@ export async function runExampleWorkflow(
 	});
 	const start = nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	if (!start) throw new Error(`${workflow.name} has no Manual Trigger`);
-	const mode = 'manual';
-	const additionalData = buildAdditionalData({
-		credentialsHelper,
-		workflow: instance,
-		mode,
-		executionId: nextExecutionId(),
-	});
-	const run = await new WorkflowExecute(additionalData, mode).run({
+	const run = await runManually(credentialsHelper, {
 		workflow: instance,
 		startNode: start,
 		// What the Manual Trigger emits when the workflow is executed by hand.

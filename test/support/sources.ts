@@ -13,3 +13,12 @@ export function sources(dir: string): string[] {
 		return full.endsWith('.ts') && !full.endsWith('.d.ts') ? [full] : [];
 	});
 }
+
+/** The shipped sources: every `.ts` file under nodes/ and credentials/. */
+export const shippedSources = (): string[] => [
+	...sources(path.join(ROOT, 'nodes')),
+	...sources(path.join(ROOT, 'credentials')),
+];
+
+/** A relative `import … from` or `export … from`; the specifier is the first group. */
+export const RELATIVE_IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]/gm;

@@ -14,15 +14,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { INodeParameters } from 'n8n-workflow';
+
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import {
-	poll,
-	runNode,
-	testCredential,
-	type CredentialValues,
-	type RunNodeResult,
-} from '../harness';
+import { poll, runNode, testCredential, type CredentialValues } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const SECRET = 'S3cr3t-connection-0b7d4e21';
@@ -88,19 +84,10 @@ beforeEach(async () => {
 	tlsRequests = 0;
 });
 
-const readAgents = async (creds: CredentialValues): Promise<RunNodeResult> =>
-	await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
-		credentials: creds,
-	});
-
-const createCustomer = async (creds: CredentialValues): Promise<RunNodeResult> =>
-	await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'customer', operation: 'create', customerName: 'Ada' },
-		credentials: creds,
-	});
+const run = (parameters: INodeParameters) => async (creds: CredentialValues) =>
+	await runNode({ nodeType: ContactCenter, parameters, credentials: creds });
+const readAgents = run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
+const createCustomer = run({ resource: 'customer', operation: 'create', customerName: 'Ada' });
 
 const CAUSES = [
 	{
@@ -192,10 +179,21 @@ describe('credential settings are checked before any request, naming the field',
 		expect(await control.getLog()).toEqual([]);
 	});
 
-	it('the same credential with a valid zone and a plain Base URL tests OK', async () => {
-		await expect(testCredential({ ...credentials, timezone: 'Europe/Berlin' })).resolves.toEqual({
-			status: 'OK',
-			message: 'Connection successful!',
-		});
+	it.each([
+		[
+			'a valid zone and a plain Base URL',
+			{ timezone: 'Europe/Berlin' },
+			'OK',
+			/^Connection successful!$/,
+		],
+		[
+			'a wrong App Secret (HTTP 200, success false)',
+			{ appSecret: 'not-the-secret' },
+			'Error',
+			/App ID and App Secret/,
+		],
+	])('the credential with %s tests %s', async (_what, values, status, message) => {
+		const tested = await testCredential({ ...credentials, ...values });
+		expect(tested).toEqual({ status, message: expect.stringMatching(message) });
 	});
 });

@@ -1,16 +1,17 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not shipped */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
-import { runNode, type CredentialValues } from '../harness';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { runNode, type CredentialValues, type NodeTypeInput } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 import type { FaultSpec } from '../sandbox/control';
-import { ApiProbe } from './fixtures/ApiProbe.node';
+import { ApiProbe, GROUP_LIST_PATH } from '../harness/fixtures/ApiProbe.node';
 
 // A secret that cannot appear by accident: runNode searches every output, error, log line and request for it.
 const SECRET = 'S3cr3t-transport-7f1c2e9a';
 const APP_ID = '20001';
 const AGENT_PATH = '/openapi/agent/web/v1/agent/query';
-const GROUP_LIST_PATH = '/openapi/platform/v1/group/list';
 const OPERATE_PATH = '/openapi/agent/web/v1/callTask/operate';
 // Written out, not read from transport/index.ts: a change of how often a read is sent fails here.
 const READ_ATTEMPTS = 4;
@@ -27,25 +28,15 @@ beforeEach(async () => {
 	await control.reset();
 });
 
-async function probe(
+const run = async (nodeType: NodeTypeInput, parameters: INodeParameters, creds = credentials) =>
+	await runNode({ nodeType, parameters, credentials: creds, sandbox: control });
+/** One request through the transport: POST, envelope A, a read with body `{}` unless told otherwise. */
+const probe = async (
 	parameters: { path: string; envelope?: 'A' | 'B'; kind?: 'read' | 'write'; body?: string },
-	creds = credentials,
-) {
-	return await runNode({
-		nodeType: ApiProbe,
-		parameters: { method: 'POST', envelope: 'A', kind: 'read', body: '{}', ...parameters },
-		credentials: creds,
-		sandbox: control,
-	});
-}
-
-const listAgents = async (creds = credentials) =>
-	await runNode({
-		nodeType: ContactCenter,
-		parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
-		credentials: creds,
-		sandbox: control,
-	});
+	creds?: CredentialValues,
+) => await run(ApiProbe, parameters, creds);
+const listAgents = async (creds?: CredentialValues) =>
+	await run(ContactCenter, { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, creds);
 
 describe('signing against the sandbox', () => {
 	it('every request carries appid, nonce, timestamp and a valid signature, and never the secret', async () => {
@@ -118,11 +109,10 @@ describe('vendor error codes become clear node errors', () => {
 describe('retries: reads only, bounded', () => {
 	// What makes a read retriable, each failing every attempt, and the message the user reads.
 	const TRANSIENT: Array<[string, Omit<FaultSpec, 'pathPattern'>]> = [
-		['HTTP 429', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
-		['HTTP 500', { kind: 'status', status: 500, retryAfterSeconds: 0 }],
-		['HTTP 502', { kind: 'status', status: 502, retryAfterSeconds: 0 }],
-		['HTTP 503', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
-		['HTTP 504', { kind: 'status', status: 504, retryAfterSeconds: 0 }],
+		...[429, 500, 502, 503, 504].map((status): [string, Omit<FaultSpec, 'pathPattern'>] => [
+			`HTTP ${status}`,
+			{ kind: 'status', status, retryAfterSeconds: 0 },
+		]),
 		['a reset connection', { kind: 'reset' }],
 	];
 	const said = (fault: Omit<FaultSpec, 'pathPattern'>) =>

@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { formatApiTime, shiftWall, wallToSeconds } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
 import type { TriggerState } from '../../nodes/ContactCenterTrigger/state';
 import {
 	poll,
@@ -53,14 +53,6 @@ export type PollOptions = Pick<
 /** The sandbox's "now" in the tenant's zone, as the API writes times. */
 export async function sandboxNow(control: SandboxControl): Promise<string> {
 	return formatApiTime(Date.parse((await control.getClock()).now), ZONE);
-}
-
-/** The instant of an API time in `zone`, as an ISO string (what a date-time field may hold). */
-export function isoOf(apiTime: string, zone = ZONE): string {
-	const seconds = wallToSeconds(apiTime) as number;
-	const offsetMs =
-		Date.parse(`${formatApiTime(seconds * 1000, zone).replace(' ', 'T')}Z`) - seconds * 1000;
-	return new Date(seconds * 1000 - offsetMs).toISOString();
 }
 
 /**
@@ -115,6 +107,9 @@ export class TriggerRun {
 	maxStateChars = 0;
 	readonly requestsPerPoll: number[] = [];
 	readonly warnings: string[] = [];
+	/** What `owe` found owed: keys a successful poll could see that were not there at activation. */
+	readonly owedKeys = new Set<string>();
+	private owing?: () => Promise<void>;
 
 	constructor(
 		readonly control: SandboxControl,
@@ -130,6 +125,18 @@ export class TriggerRun {
 
 	get state(): TriggerState | undefined {
 		return this.nodeData.cursor as TriggerState | undefined;
+	}
+
+	/**
+	 * From now on, after every successful poll, each key `visible` lists (with its time) is owed to
+	 * the user, except those it lists now (at activation) from before `since`.
+	 */
+	async owe(visible: () => Promise<Map<string, string>>, since?: string): Promise<void> {
+		const before = await visible();
+		const baseline = new Set([...before].filter(([, t]) => !since || t < since).map(([k]) => k));
+		this.owing = async () => {
+			for (const key of (await visible()).keys()) if (!baseline.has(key)) this.owedKeys.add(key);
+		};
 	}
 
 	async inject(
@@ -186,7 +193,10 @@ export class TriggerRun {
 			if (expectFailure) throw new Error('the poll was expected to fail');
 			// A manual run ("Fetch Test Event") never changes the state.
 			if (options.mode === 'manual') expect(withoutEmpty(this.staticData)).toBe(before);
-			else this.record(result.items);
+			else {
+				this.record(result.items);
+				await this.owing?.();
+			}
 			return result;
 		}
 	}
@@ -214,7 +224,7 @@ export class TriggerRun {
 	}
 
 	/** Every expected key emitted exactly once, nothing else. */
-	assertExact(expected: Iterable<string>): void {
+	assertExact(expected: Iterable<string> = this.owedKeys): void {
 		const want = new Set(expected);
 		const duplicated = [...this.emitted].filter(([, n]) => n > 1).map(([k]) => k);
 		const lost = [...want].filter((k) => !this.emitted.has(k));
@@ -235,7 +245,7 @@ export class TriggerRun {
 	}
 
 	/** Counts for the report printed after the file; asserts nothing. */
-	tally(scenario: string, expected: Iterable<string>) {
+	tally(scenario: string, expected: Iterable<string> = this.owedKeys) {
 		const want = [...expected];
 		const tally = {
 			scenario,
@@ -252,18 +262,56 @@ export class TriggerRun {
 	}
 }
 
-/** The real-clock files' fixture: the sandbox with one tenant in ZONE, reset before each test. */
+/** Customer changes the sandbox shows, for these events: `id@created`, `id@<updateTime>` once changed. */
+export function customerChanges(control: SandboxControl, events = ['created', 'updated']) {
+	return async () => {
+		const keys = new Map<string, string>();
+		for (const c of (await control.getState(APP_ID)).customers) {
+			if (events.includes('created')) keys.set(`${c._id}@created`, c.createTime);
+			if (events.includes('updated') && c.updateTime !== c.createTime)
+				keys.set(`${c._id}@${c.updateTime}`, c.updateTime);
+		}
+		return keys;
+	};
+}
+
+/**
+ * Call-task moves since the last look: each task's status at each look, consecutive repeats
+ * dropped; a task first seen after the first look starts from draft (where tasks are created).
+ */
+export function taskMoves(control: SandboxControl) {
+	const last = new Map<string, string>();
+	let looked = false;
+	return async () => {
+		const moves = new Map<string, string>();
+		for (const { id, status, updateTime } of (await control.getState(APP_ID)).tasks) {
+			const before = last.get(id) ?? (looked ? 'draft' : undefined);
+			if (before !== undefined && before !== status)
+				moves.set(`${id}:${before}>${status}@${updateTime}`, updateTime);
+			last.set(id, status);
+		}
+		looked = true;
+		return moves;
+	};
+}
+
+/** The sandbox with one tenant in `zone`, refusing a nonce replayed within its timestamp. */
+function useTenantSandbox(zone: string) {
+	const tenant = { appId: APP_ID, appSecret: APP_SECRET, timezone: zone };
+	return useSandbox({ tenants: [tenant], nonceReplayKey: 'timestamp+nonce' });
+}
+
+/** The real-clock files' fixture: the sandbox with one tenant in ZONE, reset before each test, and a trigger on it. */
 export function useTriggerSandbox() {
-	const fixture = useSandbox({
-		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: ZONE }],
-		nonceReplayKey: 'timestamp+nonce',
-	});
+	const fixture = useTenantSandbox(ZONE);
 	beforeEach(async () => {
 		await fixture.control.reset();
 	});
 	const credentials = (): CredentialValues =>
 		fixture.credentials({ appId: APP_ID, appSecret: APP_SECRET }, { timezone: ZONE });
-	return { control: fixture.control, credentials };
+	const trigger = (parameters: INodeParameters, defaults?: TriggerRun['defaults']) =>
+		new TriggerRun(fixture.control, credentials(), parameters, defaults);
+	return { control: fixture.control, credentials, trigger };
 }
 
 /** Fake only Date: timers, microtasks and performance stay real, so HTTP keeps working. */
@@ -284,17 +332,13 @@ export class Simulation {
 	skewSeconds = 0;
 
 	constructor(
-		readonly control: SandboxControl & { url: string },
-		readonly zone: string,
+		readonly control: SandboxControl,
+		readonly credentials: CredentialValues & { timezone: string },
 		public nowMs: number,
 		seed = 1,
 	) {
 		this.rng = new Rng(seed);
 		jest.setSystemTime(nowMs);
-	}
-
-	get credentials(): CredentialValues {
-		return { baseUrl: this.control.url, appId: APP_ID, appSecret: APP_SECRET, timezone: this.zone };
 	}
 
 	chance(p: number): boolean {
@@ -320,7 +364,7 @@ export class Simulation {
 
 	/** The API's `updateTime` for a record written at `atMs` (n8n's clock) that is `lateSeconds` late. */
 	updateTimeAt(atMs: number, lateSeconds = 0): string {
-		return formatApiTime(atMs + (this.skewSeconds - lateSeconds) * 1000, this.zone);
+		return formatApiTime(atMs + (this.skewSeconds - lateSeconds) * 1000, this.credentials.timezone);
 	}
 
 	/** `count` times over the last `seconds` (evenly), each late by `late()` seconds. */
@@ -338,9 +382,16 @@ export class Simulation {
 		return await this.run.inject(channel, this.times(count, seconds, late));
 	}
 
-	/** The report row of the service records injected (those `wanted`). */
-	tally(scenario: string, wanted?: (r: Injected) => boolean) {
-		return this.run.tally(scenario, this.run.owed(undefined, wanted));
+	/** The report row of the service records owed: every one injected but `history`. */
+	tally(scenario: string, history: Injected[] = []) {
+		return this.run.tally(scenario, this.run.owed(new Set(history.map((r) => r.id))));
+	}
+
+	/** The report row, after asserting every owed record emitted exactly once and nothing else. */
+	settle(scenario: string, history: Injected[] = []) {
+		const row = this.tally(scenario, history);
+		this.run.assertRecords(new Set(history.map((r) => r.id)));
+		return row;
 	}
 }
 
@@ -351,10 +402,7 @@ export class Simulation {
  */
 export function useSimulation(zone: string, startIso: string) {
 	beforeAll(() => useVirtualClock(Date.parse(startIso)));
-	const fixture = useSandbox({
-		tenants: [{ appId: APP_ID, appSecret: APP_SECRET, timezone: zone }],
-		nonceReplayKey: 'timestamp+nonce',
-	});
+	const fixture = useTenantSandbox(zone);
 	afterAll(() => {
 		jest.useRealTimers();
 		const rows = tallies.map((t) =>
@@ -364,15 +412,21 @@ export function useSimulation(zone: string, startIso: string) {
 			`\nprocess TZ=${process.env.TZ ?? 'unset'}\nscenario\tinjected\temitted\tlost\tduplicated\tpolls\trequests\tmax static data (chars)\n${rows.join('\n')}\n`,
 		);
 	});
-	const control = Object.defineProperty(fixture.control, 'url', {
-		get: () => fixture.url,
-	}) as SandboxControl & { readonly url: string };
+	const { control } = fixture;
 	return {
 		control,
-		/** A reset tenant in `tenantZone` and a simulation starting at `at`. */
-		fresh: async (tenantZone: string, at: string, seed = 1): Promise<Simulation> => {
-			await control.reset([{ appId: APP_ID, appSecret: APP_SECRET, timezone: tenantZone }]);
-			return new Simulation(control, tenantZone, Date.parse(at), seed);
+		/** Signed as the tenant. */
+		client: () => fixture.client,
+		/** A reset tenant in `timezone` and a simulation starting at `at`. */
+		fresh: async (timezone: string, at: string, seed = 1): Promise<Simulation> => {
+			const tenant = { appId: APP_ID, appSecret: APP_SECRET, timezone };
+			await control.reset([tenant]);
+			return new Simulation(
+				control,
+				fixture.credentials(tenant, { timezone }),
+				Date.parse(at),
+				seed,
+			);
 		},
 	};
 }

@@ -5,19 +5,9 @@
  */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { runNode } from '../harness';
-import {
-	APP_ID,
-	QUERY_PATH,
-	sandboxNow,
-	shiftWall,
-	TriggerRun,
-	useTriggerSandbox,
-	ZONE,
-} from './driver';
+import { APP_ID, QUERY_PATH, sandboxNow, shiftWall, useTriggerSandbox, ZONE } from './driver';
 
-const { control, credentials } = useTriggerSandbox();
-const trigger = () =>
-	new TriggerRun(control, credentials(), { channel: 'call' }, { timezone: ZONE });
+const { control, credentials, trigger } = useTriggerSandbox();
 /** A valid envelope whose data is another API's paging shape. */
 const listShape = async () =>
 	await control.addFault({
@@ -48,7 +38,7 @@ async function getMany(startTime: string, endTime: string, typeVersion = 1) {
 describe('one shape for one record', () => {
 	it('Get Many (version 2, Simplify off) and the trigger output the same JSON for every record, with channel, empty fields as null', async () => {
 		const now = await sandboxNow(control);
-		const run = trigger();
+		const run = trigger({ channel: 'call' }, { timezone: ZONE });
 		expect((await run.poll()).items).toBeNull();
 		// Generated records: updateAgent is '' or null in some, otherParams null for calls.
 		const ids = await control.injectRecords({
@@ -87,7 +77,7 @@ describe('a valid JSON answer of the wrong shape', () => {
 	});
 
 	it('the trigger fails the poll and keeps its state', async () => {
-		const run = trigger();
+		const run = trigger({ channel: 'call' }, { timezone: ZONE });
 		await run.poll();
 		await listShape();
 		// The driver checks that a failed poll emits nothing and leaves the static data as it was.

@@ -4,11 +4,12 @@
  * imported customer was called). Each scenario asserts every status move that a poll could see
  * emitted exactly once, with its previous and new status and counts, and nothing else.
  */
+import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import type { PollResult } from '../harness';
-import { SignedClient } from '../sandbox/client';
 import { okB, PATHS } from '../sandbox/fixture';
-import { APP_ID, APP_SECRET, useSimulation, type Simulation, type TriggerRun } from './driver';
+import type { SeedTasksRequest } from '../sandbox/types';
+import { APP_ID, taskMoves, useSimulation, type Simulation } from './driver';
 
 const MINUTE = 60;
 const sim = useSimulation('Asia/Shanghai', '2027-02-01T01:00:00Z');
@@ -20,13 +21,10 @@ async function fresh(startIso: string, seed = 1): Promise<Simulation> {
 	return s;
 }
 
-function trigger(s: Simulation, events?: string[], options: object = {}): TriggerRun {
-	return s.trigger({
-		triggerOn: 'callTask',
-		...(events ? { callTaskEvents: events } : {}),
-		options,
-	});
-}
+const trigger = (s: Simulation, events?: string[], options: object = {}) =>
+	s.trigger({ triggerOn: 'callTask', ...(events ? { callTaskEvents: events } : {}), options });
+const seed = async (tasks: NonNullable<SeedTasksRequest['tasks']>) =>
+	await sim.control.seedTasks({ appId: APP_ID, tasks });
 
 /** The moves a poll emitted: task, previous and new status, event, total, completed and connected counts. */
 const N = expect.any(Number);
@@ -40,48 +38,23 @@ const moves = (result: PollResult) =>
 		t.completedCount,
 		t.connectedCount,
 	]);
-const client = () => new SignedClient(sim.control.url, APP_ID, APP_SECRET);
 const operate = async (taskId: string, operation: 'start' | 'pause') =>
-	okB(await client().post(PATHS.taskOperate, { taskId, operation }));
+	okB(await sim.client().post(PATHS.taskOperate, { taskId, operation }));
 
-/** Each task's status and update time, as a poll at this instant reads them. */
-async function snapshot(): Promise<Map<string, { status: string; updateTime: string }>> {
-	const state = await sim.control.getState(APP_ID);
-	return new Map(state.tasks.map((t) => [t.id, { status: t.status, updateTime: t.updateTime }]));
-}
-
-/**
- * The moves a user is owed: for every task, its status at each successful poll, consecutive
- * repeats dropped; a task first seen after activation starts from draft (where tasks are created).
- */
-class MoveBook {
-	private readonly last = new Map<string, string>();
-	private activated = false;
-	readonly expected = new Set<string>();
-
-	observe(now: Map<string, { status: string; updateTime: string }>): void {
-		for (const [id, { status, updateTime }] of now) {
-			const before = this.last.get(id) ?? (this.activated ? 'draft' : undefined);
-			if (before !== undefined && before !== status)
-				this.expected.add(`${id}:${before}>${status}@${updateTime}`);
-			this.last.set(id, status);
-		}
-		this.activated = true;
-	}
+/** Each task's status, as a poll at this instant would read it. */
+async function statuses(): Promise<Map<string, string>> {
+	return new Map((await sim.control.getState(APP_ID)).tasks.map((t) => [t.id, t.status]));
 }
 
 describe('Trigger On Call Task', () => {
 	it('first activation emits nothing; start → running → done on the dialler, with counts', async () => {
 		const s = await fresh('2027-02-01T01:00:00Z');
-		const [a, b] = await sim.control.seedTasks({
-			appId: APP_ID,
-			tasks: [
-				{ status: 'draft', totalCount: 10 },
-				{ status: 'pause', totalCount: 4, completedCount: 2, connectedCount: 1 },
-				{ status: 'running', totalCount: 1000 },
-				{ status: 'done', totalCount: 3, completedCount: 3 },
-			],
-		});
+		const [a, b] = await seed([
+			{ status: 'draft', totalCount: 10 },
+			{ status: 'pause', totalCount: 4, completedCount: 2, connectedCount: 1 },
+			{ status: 'running', totalCount: 1000 },
+			{ status: 'done', totalCount: 3, completedCount: 3 },
+		]);
 		const run = trigger(s);
 		expect((await run.poll()).items).toBeNull();
 		await operate(a, 'start');
@@ -112,8 +85,8 @@ describe('Trigger On Call Task', () => {
 		expect((await run.poll()).items).toBeNull();
 		const kept = (run.nodeData.callTasks as { tasks: Record<string, string> }).tasks;
 		expect(Object.keys(kept).sort()).toEqual(
-			[...(await snapshot())]
-				.filter(([, t]) => t.status !== 'done')
+			[...(await statuses())]
+				.filter(([, status]) => status !== 'done')
 				.map(([id]) => id)
 				.sort(),
 		);
@@ -121,10 +94,9 @@ describe('Trigger On Call Task', () => {
 
 	it('a task created days ago that finishes between polls is found through its creation day', async () => {
 		const s = await fresh('2027-02-07T01:00:00Z');
-		const [id] = await sim.control.seedTasks({
-			appId: APP_ID,
-			tasks: [{ status: 'pause', totalCount: 5, createTime: '2027-02-04 10:00:00' }],
-		});
+		const [id] = await seed([
+			{ status: 'pause', totalCount: 5, createTime: '2027-02-04 10:00:00' },
+		]);
 		const run = trigger(s);
 		expect((await run.poll()).items).toBeNull();
 		await operate(id, 'start');
@@ -143,10 +115,7 @@ describe('Trigger On Call Task', () => {
 		const s = await fresh('2027-02-02T01:00:00Z');
 		const run = trigger(s, ['finished']);
 		expect((await run.poll()).items).toBeNull();
-		const [id] = await sim.control.seedTasks({
-			appId: APP_ID,
-			tasks: [{ status: 'running', totalCount: 5 }],
-		});
+		const [id] = await seed([{ status: 'running', totalCount: 5 }]);
 		s.advance(MINUTE);
 		const result = await run.poll();
 		expect(moves(result)).toEqual([[id, 'draft', 'done', 'finished', 5, 5, N]]);
@@ -158,30 +127,25 @@ describe('Trigger On Call Task', () => {
 
 	it('restarts, faults in the middle of polls, 40 tasks started, paused and finishing: each move once', async () => {
 		const s = await fresh('2027-02-03T01:00:00Z', 11);
-		const initial = await sim.control.seedTasks({
-			appId: APP_ID,
-			tasks: Array.from({ length: 20 }, (_, i) => ({
+		const initial = await seed(
+			Array.from({ length: 20 }, (_, i) => ({
 				status: (['draft', 'running', 'pause'] as const)[i % 3],
 				totalCount: 20 + i * 5,
 			})),
-		});
+		);
 		const ids = [...initial];
 		const run = trigger(s);
-		const book = new MoveBook();
 		expect((await run.poll()).items).toBeNull();
-		book.observe(await snapshot());
+		await run.owe(taskMoves(sim.control));
 		for (let step = 0; step < 60; step++) {
 			s.advance(MINUTE);
 			if (step % 3 === 0 && ids.length < 40) {
-				const [id] = await sim.control.seedTasks({
-					appId: APP_ID,
-					tasks: [{ status: 'draft', totalCount: 5 + (step % 7) * 3 }],
-				});
+				const [id] = await seed([{ status: 'draft', totalCount: 5 + (step % 7) * 3 }]);
 				ids.push(id);
 			}
-			const now = await snapshot();
+			const now = await statuses();
 			for (const id of ids) {
-				const st = now.get(id)?.status;
+				const st = now.get(id);
 				if ((st === 'draft' || st === 'pause') && s.chance(0.2)) await operate(id, 'start');
 				else if (st === 'running' && s.chance(0.1)) await operate(id, 'pause');
 			}
@@ -196,14 +160,12 @@ describe('Trigger On Call Task', () => {
 					seed: 5,
 				});
 			if (step === 40) await sim.control.clearFaults();
-			const seen = await snapshot();
-			const result = await run.poll({ mayFail: step >= 25 && step < 40 });
-			if (!result.error) book.observe(seen);
+			await run.poll({ mayFail: step >= 25 && step < 40 });
 		}
-		run.tally('call tasks: restarts, faults, 40 tasks', book.expected);
+		run.tally('call tasks: restarts, faults, 40 tasks');
 		expect(run.failedPolls).toBeGreaterThan(0);
-		expect([...book.expected].filter((k) => k.includes('>done@')).length).toBeGreaterThan(5);
-		run.assertExact(book.expected);
+		expect([...run.owedKeys].filter((k) => k.includes('>done@')).length).toBeGreaterThan(5);
+		run.assertExact();
 		for (const t of run.items)
 			expect([t.totalCount, t.completedCount, t.connectedCount, t.event]).toEqual([
 				...[N, N, N],
@@ -213,14 +175,13 @@ describe('Trigger On Call Task', () => {
 
 	it('1,200 unfinished tasks: three pages a poll, a change on the last page is seen, state < 64 KB', async () => {
 		const s = await fresh('2027-02-04T01:00:00Z');
-		const ids = await sim.control.seedTasks({
-			appId: APP_ID,
-			tasks: Array.from({ length: 1200 }, (_, i) => ({
+		const ids = await seed(
+			Array.from({ length: 1200 }, (_, i) => ({
 				status: 'pause' as const,
 				totalCount: 100,
 				createTime: `2027-01-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`,
 			})),
-		});
+		);
 		const run = trigger(s, ['statusChanged']);
 		expect((await run.poll()).items).toBeNull();
 		const oldest = ids[0]; // created first on 2027-01-01: the last page of the newest-first query
@@ -235,16 +196,12 @@ describe('Trigger On Call Task', () => {
 	it('Start From: tasks created since then are emitted at first activation from draft', async () => {
 		const s = await fresh('2027-02-05T01:00:00Z');
 		const since = new Date(s.nowMs - 3600_000);
-		const wall = (ms: number) =>
-			new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-		const [, recent, draft] = await sim.control.seedTasks({
-			appId: APP_ID,
-			tasks: [
-				{ status: 'running', totalCount: 500, createTime: wall(s.nowMs - 2 * 3600_000) },
-				{ status: 'done', totalCount: 2, completedCount: 2, createTime: wall(s.nowMs - 600_000) },
-				{ status: 'draft', totalCount: 2, createTime: wall(s.nowMs - 300_000) },
-			],
-		});
+		const wall = (ms: number) => formatApiTime(ms, 'Asia/Shanghai');
+		const [, recent, draft] = await seed([
+			{ status: 'running', totalCount: 500, createTime: wall(s.nowMs - 2 * 3600_000) },
+			{ status: 'done', totalCount: 2, completedCount: 2, createTime: wall(s.nowMs - 600_000) },
+			{ status: 'draft', totalCount: 2, createTime: wall(s.nowMs - 300_000) },
+		]);
 		const run = trigger(s, undefined, { startFrom: since.toISOString() });
 		const first = await run.poll();
 		expect(moves(first)).toEqual([[recent, 'draft', 'done', 'finished', 2, 2, N]]);
@@ -255,13 +212,10 @@ describe('Trigger On Call Task', () => {
 
 	it('Fetch Test Event: the most recently finished task, the state untouched', async () => {
 		const s = await fresh('2027-02-06T01:00:00Z');
-		const [, b] = await sim.control.seedTasks({
-			appId: APP_ID,
-			tasks: [
-				{ status: 'done', totalCount: 2, completedCount: 2, updateTime: '2027-02-06 08:00:00' },
-				{ status: 'done', totalCount: 3, completedCount: 3, updateTime: '2027-02-06 08:30:00' },
-			],
-		});
+		const [, b] = await seed([
+			{ status: 'done', totalCount: 2, completedCount: 2, updateTime: '2027-02-06 08:00:00' },
+			{ status: 'done', totalCount: 3, completedCount: 3, updateTime: '2027-02-06 08:30:00' },
+		]);
 		const run = trigger(s, ['finished']);
 		const sample = await run.poll({ mode: 'manual' });
 		expect(moves(sample)).toEqual([[b, null, 'done', 'finished', 3, 3, N]]);

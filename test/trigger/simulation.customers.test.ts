@@ -1,110 +1,55 @@
 /**
- * Trigger On Customer, simulated as the service-record trigger is (sim.ts: n8n-core's PollContext
+ * Trigger On Customer, simulated as the service-record trigger is (driver.ts: n8n-core's PollContext
  * against the sandbox on a virtual clock): restarts, changes written late inside the look-back,
  * API faults in the middle of a poll, daylight-saving changes in the credential's zone, bursts of
  * more than a page in one second, a 72-hour outage and the static-data budget. Each scenario
  * asserts every (customer, time) owed to the user emitted exactly once, nothing else.
  */
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
-import type { SandboxControl } from '../sandbox/control';
-import { APP_ID, useSimulation, type PollOptions, type Simulation } from './driver';
+import { APP_ID, customerChanges, useSimulation, type Simulation } from './driver';
 
 const MINUTE = 60;
 const sim = useSimulation('Asia/Shanghai', '2027-01-10T02:00:00Z');
 
-/**
- * The customers a test writes, as the API shows them, and the changes a user must receive: every
- * (customer, time) that a successful poll could see, less what existed when the trigger started.
- */
-class CustomerBook {
-	readonly current = new Map<string, { createTime: string; updateTime: string }>();
-	readonly expected = new Set<string>();
-	private baseline?: Set<string>;
+/** New customers created at these times. */
+const create = async (times: string[]) =>
+	await sim.control.seedCustomers({
+		appId: APP_ID,
+		customers: times.map((t) => ({ createTime: t, updateTime: t })),
+	});
+/** Existing customers changed at these times. */
+const change = async (changes: Array<{ id: string; time: string }>) =>
+	await sim.control.changeCustomers({
+		appId: APP_ID,
+		changes: changes.map((c) => ({ _id: c.id, updateTime: c.time })),
+	});
 
-	constructor(
-		readonly control: SandboxControl,
-		readonly events: readonly string[] = ['created', 'updated'],
-	) {}
-
-	/** New customers created at these times. */
-	async create(times: string[]): Promise<string[]> {
-		const ids = await this.control.seedCustomers({
-			appId: APP_ID,
-			customers: times.map((t) => ({ createTime: t, updateTime: t })),
-		});
-		ids.forEach((id, k) => this.current.set(id, { createTime: times[k], updateTime: times[k] }));
-		return ids;
-	}
-
-	/** Existing customers changed at these times. */
-	async change(changes: Array<{ id: string; time: string }>): Promise<void> {
-		await this.control.changeCustomers({
-			appId: APP_ID,
-			changes: changes.map((c) => ({ _id: c.id, updateTime: c.time })),
-		});
-		for (const c of changes) (this.current.get(c.id) as { updateTime: string }).updateTime = c.time;
-	}
-
-	private visible(): string[] {
-		const keys: string[] = [];
-		for (const [id, c] of this.current) {
-			if (this.events.includes('created')) keys.push(`${id}@created`);
-			if (this.events.includes('updated') && c.updateTime !== c.createTime)
-				keys.push(`${id}@${c.updateTime}`);
-		}
-		return keys;
-	}
-
-	/** What the trigger knew at its first activation (emitted never), unless at or after `since`. */
-	startedAt(since?: string): void {
-		this.baseline = new Set(
-			this.visible().filter((key) => {
-				if (since === undefined) return true;
-				const [id, at] = key.split('@');
-				const c = this.current.get(id) as { createTime: string; updateTime: string };
-				return (at === 'created' ? c.createTime : c.updateTime) < since;
-			}),
-		);
-	}
-
-	/** After a successful poll: everything it could see is owed to the user. */
-	seenByPoll(): void {
-		for (const key of this.visible()) if (!this.baseline?.has(key)) this.expected.add(key);
-	}
-}
-
-/** A customer trigger, its book, and a poll after which the book owes what a successful poll saw. */
-function start(s: Simulation, options: Record<string, unknown> = {}, events?: string[]) {
+/** A customer trigger that owes the user every (customer, time) a successful poll could see, less what was there at activation (before `since`). */
+async function start(s: Simulation, options: object = {}, events?: string[], since?: string) {
 	const run = s.trigger({
 		triggerOn: 'customer',
 		...(events ? { customerEvents: events } : {}),
 		options,
 	});
-	const book = new CustomerBook(sim.control, events);
-	const poll = async (pollOptions?: PollOptions) => {
-		const result = await run.poll(pollOptions);
-		if (!result.error) book.seenByPoll();
-		return result;
-	};
-	return { run, book, poll };
+	await run.owe(customerChanges(sim.control, events), since);
+	return run;
 }
 
 describe('Trigger On Customer: each (customer, time) exactly once', () => {
 	it('restarts, late writes within the look-back, faults in the middle of polls', async () => {
 		const s = await sim.fresh('Asia/Shanghai', '2027-01-10T02:00:00Z', 7);
-		const { run, book, poll } = start(s, { lookbackMinutes: 5 });
-		const pool = await book.create(s.times(300, 2 * 86_400));
-		book.startedAt();
-		expect((await poll()).items).toBeNull();
+		const pool = await create(s.times(300, 2 * 86_400));
+		const run = await start(s, { lookbackMinutes: 5 });
+		expect((await run.poll()).items).toBeNull();
 		const late = () => (s.chance(1 / 3) ? s.rng.int(0, 240) : 0);
 		for (let step = 0; step < 60; step++) {
 			s.advance(MINUTE);
-			await book.create(s.times(2 + (step % 3), MINUTE, late));
+			await create(s.times(2 + (step % 3), MINUTE, late));
 			const changed = s.times(4, MINUTE, late).map((time, k) => ({
 				id: pool[(step * 4 + k) % pool.length],
 				time,
 			}));
-			await book.change(changed);
+			await change(changed);
 			if (step % 10 === 9) run.crash();
 			if (step === 20)
 				await sim.control.addFault({
@@ -116,16 +61,16 @@ describe('Trigger On Customer: each (customer, time) exactly once', () => {
 					seed: 3,
 				});
 			if (step === 30) await sim.control.clearFaults();
-			await poll({ mayFail: step >= 20 && step < 30 });
+			await run.poll({ mayFail: step >= 20 && step < 30 });
 		}
 		for (let i = 0; i < 3; i++) {
 			s.advance(MINUTE);
-			await poll();
+			await run.poll();
 		}
-		run.tally('customers: restarts, late writes, faults mid-poll', book.expected);
+		run.tally('customers: restarts, late writes, faults mid-poll');
 		expect(run.failedPolls).toBeGreaterThan(0);
-		expect(book.expected.size).toBe(60 * 4 + 20 * (2 + 3 + 4));
-		run.assertExact(book.expected);
+		expect(run.owedKeys.size).toBe(60 * 4 + 20 * (2 + 3 + 4));
+		run.assertExact();
 		// Idle cost: one request per event (stream) a poll.
 		expect(run.requestsPerPoll.at(-1)).toBe(2);
 		expect(run.warnings.filter((w) => !/previous poll/.test(w))).toEqual([]);
@@ -133,16 +78,15 @@ describe('Trigger On Customer: each (customer, time) exactly once', () => {
 
 	it('a burst of 2,500 customers created and 2,500 changed in one second: paged through, none saturated', async () => {
 		const s = await sim.fresh('Asia/Shanghai', '2027-01-11T02:00:00Z');
-		const { run, book, poll } = start(s);
-		const pool = await book.create(s.times(2500, 86_400));
-		book.startedAt();
-		expect((await poll()).items).toBeNull();
+		const pool = await create(s.times(2500, 86_400));
+		const run = await start(s);
+		expect((await run.poll()).items).toBeNull();
 		s.advance(30);
 		const second = s.updateTimeAt(s.nowMs);
-		await book.create(Array.from({ length: 2500 }, () => second));
-		await book.change(pool.map((id) => ({ id, time: second })));
+		await create(Array.from({ length: 2500 }, () => second));
+		await change(pool.map((id) => ({ id, time: second })));
 		s.advance(30);
-		const result = await poll();
+		const result = await run.poll();
 		expect(result.items).toHaveLength(5000);
 		// Each stream pages through that second alone: created 2,500 rows (pages 2-3), updated 5,000
 		// (pages 2-6: the new customers too, whose update time is their creation, read past); each
@@ -157,32 +101,31 @@ describe('Trigger On Customer: each (customer, time) exactly once', () => {
 		expect(pages('updateTime')).toEqual([2, 3, 4, 5, 6]);
 		expect(result.requests).toHaveLength(12);
 		s.advance(MINUTE);
-		expect((await poll()).items).toBeNull();
-		run.tally('customers: 2,500 created + 2,500 changed in one second', book.expected);
-		run.assertExact(book.expected);
+		expect((await run.poll()).items).toBeNull();
+		run.tally('customers: 2,500 created + 2,500 changed in one second');
+		run.assertExact();
 		expect(run.warnings).toEqual([]);
 		expect(run.maxStateChars).toBeLessThan(STATE_LIMIT_CHARS);
 	});
 
 	it('a 72-hour outage: the backlog drains over the next polls, oldest first', async () => {
 		const s = await sim.fresh('Asia/Shanghai', '2027-01-12T02:00:00Z');
-		const { run, book, poll } = start(s, { maxRecordsPerPoll: 5000 });
-		const pool = await book.create(s.times(4400, 86_400));
-		book.startedAt();
-		expect((await poll()).items).toBeNull();
+		const pool = await create(s.times(4400, 86_400));
+		const run = await start(s, { maxRecordsPerPoll: 5000 });
+		expect((await run.poll()).items).toBeNull();
 		s.advance(72 * 3600);
 		const hours = 72 * 60;
-		await book.create(s.times(hours, 72 * 3600));
-		await book.change(s.times(hours, 72 * 3600).map((time, i) => ({ id: pool[i], time })));
+		await create(s.times(hours, 72 * 3600));
+		await change(s.times(hours, 72 * 3600).map((time, i) => ({ id: pool[i], time })));
 		const sizes: number[] = [];
 		for (let i = 0; i < 4; i++) {
-			const result = await poll();
+			const result = await run.poll();
 			sizes.push(result.items?.length ?? 0);
 			s.advance(MINUTE);
 		}
 		expect(sizes).toEqual([5000, 2 * hours - 5000, 0, 0]);
-		run.tally('customers: 72-hour outage, 8,640 changes', book.expected);
-		run.assertExact(book.expected);
+		run.tally('customers: 72-hour outage, 8,640 changes');
+		run.assertExact();
 		expect(run.maxStateChars).toBeLessThan(STATE_LIMIT_CHARS);
 	});
 
@@ -195,60 +138,55 @@ describe('Trigger On Customer: each (customer, time) exactly once', () => {
 			new Date(Date.parse(changeIso) - 70 * MINUTE * 1000).toISOString(),
 			5,
 		);
-		const { run, book, poll } = start(s, { lookbackMinutes: 5 });
-		const pool = await book.create(s.times(400, 86_400));
-		book.startedAt();
-		expect((await poll({ timezone: zone })).items).toBeNull();
+		const pool = await create(s.times(400, 86_400));
+		const run = await start(s, { lookbackMinutes: 5 });
+		expect((await run.poll({ timezone: zone })).items).toBeNull();
 		const late = () => (s.chance(1 / 3) ? s.rng.int(0, 280) : 0);
 		for (let step = 0; step < 70; step++) {
 			s.advance(2 * MINUTE);
-			await book.create(s.times(3, 2 * MINUTE, late));
-			await book.change(
+			await create(s.times(3, 2 * MINUTE, late));
+			await change(
 				s.times(3, 2 * MINUTE, late).map((time, k) => ({ id: pool[(step * 3 + k) % 400], time })),
 			);
-			await poll({ timezone: zone });
+			await run.poll({ timezone: zone });
 		}
 		s.advance(2 * MINUTE);
-		await poll({ timezone: zone });
-		run.tally(`customers: DST ${zone} ${_kind}`, book.expected);
-		expect(book.expected.size).toBe(70 * 6);
-		run.assertExact(book.expected);
+		await run.poll({ timezone: zone });
+		run.tally(`customers: DST ${zone} ${_kind}`);
+		expect(run.owedKeys.size).toBe(70 * 6);
+		run.assertExact();
 		expect(run.warnings).toEqual([]);
 	});
 
 	it('600 changes a minute with a 5-minute look-back stay within the 64 KB state', async () => {
 		const s = await sim.fresh('Asia/Shanghai', '2027-01-13T02:00:00Z');
-		const { run, book, poll } = start(s, { lookbackMinutes: 5 }, ['updated']);
-		const pool = await book.create(s.times(6000, 86_400));
-		book.startedAt();
-		await poll();
+		const pool = await create(s.times(6000, 86_400));
+		const run = await start(s, { lookbackMinutes: 5 }, ['updated']);
+		await run.poll();
 		for (let step = 0; step < 10; step++) {
 			s.advance(MINUTE);
-			await book.change(
-				s.times(600, MINUTE).map((time, k) => ({ id: pool[step * 600 + k], time })),
-			);
-			await poll();
+			await change(s.times(600, MINUTE).map((time, k) => ({ id: pool[step * 600 + k], time })));
+			await run.poll();
 		}
-		run.tally('customers: 600 changes/min, look-back 5 min', book.expected);
-		run.assertExact(book.expected);
+		run.tally('customers: 600 changes/min, look-back 5 min');
+		run.assertExact();
 		expect(run.warnings).toEqual([]);
 		expect(run.maxStateChars).toBeLessThan(STATE_LIMIT_CHARS);
 	});
 
 	it('Start From: customers created or changed since then are emitted at first activation', async () => {
 		const s = await sim.fresh('Asia/Shanghai', '2027-01-14T02:00:00Z');
-		const { run, book, poll } = start(s, { startFrom: new Date(s.nowMs - 3600_000).toISOString() });
-		const since = s.updateTimeAt(s.nowMs - 3600_000);
-		const old = await book.create(s.times(20, 3 * 3600));
-		await book.change(
+		const old = await create(s.times(20, 3 * 3600));
+		await change(
 			old.slice(0, 5).map((id, i) => ({ id, time: s.updateTimeAt(s.nowMs - i * 60_000) })),
 		);
-		book.startedAt(since);
-		const first = await poll();
-		expect(first.items?.length).toBe(book.expected.size);
-		expect(book.expected.size).toBeGreaterThan(5);
+		const startFrom = new Date(s.nowMs - 3600_000).toISOString();
+		const run = await start(s, { startFrom }, undefined, s.updateTimeAt(s.nowMs - 3600_000));
+		const first = await run.poll();
+		expect(first.items?.length).toBe(run.owedKeys.size);
+		expect(run.owedKeys.size).toBeGreaterThan(5);
 		s.advance(MINUTE);
-		expect((await poll()).items).toBeNull();
-		run.assertExact(book.expected);
+		expect((await run.poll()).items).toBeNull();
+		run.assertExact();
 	});
 });

@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
- * Simulations of issue 11 beyond daylight saving: an n8n 1.x PollContext, drains with late writes,
- * the seen-id limit at peak rates and beyond, Start From across zone changes and as an expression,
- * the API clock ±4 minutes off at first activation, Fetch Test Event on a busy channel, and state
- * written by the previous version. Each reports injected / emitted / lost / duplicated.
+ * Simulations of issue 11 (driver.ts, virtual clock): daylight-saving changes, an n8n 1.x
+ * PollContext, drains with late writes, the seen-id limit at peak rates and beyond, Start From
+ * across zone changes and as an expression, the API clock ±4 minutes off at first activation, Fetch
+ * Test Event on a busy channel, and state written by the previous version. Each reports injected /
+ * emitted / lost / duplicated.
  */
 import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
 import { REPORT_FIELD } from '../../nodes/ContactCenterTrigger/host';
@@ -16,6 +17,39 @@ const START = '2027-05-03T08:00:00Z';
 const sim = useSimulation('UTC', START);
 const fresh = async (zone = 'Asia/Shanghai', seed = 7): Promise<Simulation> =>
 	await sim.fresh(zone, START, seed);
+
+describe('daylight-saving changes in the credential zone (fall-back and spring-forward, both hemispheres)', () => {
+	// Each: first activation 70 minutes before the change, a poll every 2 minutes until 70 minutes
+	// after, 7-8 call records every 2 minutes, a third of them written up to the whole look-back
+	// (5 minutes) late. Across a fall-back the repeated hour is read again and told apart by id.
+	it.each([
+		['America/New_York', 'fall-back', '2027-11-07T06:00:00Z'],
+		['America/New_York', 'spring-forward', '2027-03-14T07:00:00Z'],
+		['Europe/Berlin', 'fall-back', '2027-10-31T01:00:00Z'],
+		['Europe/Berlin', 'spring-forward', '2027-03-28T01:00:00Z'],
+		['Australia/Sydney', 'fall-back', '2027-04-03T16:00:00Z'],
+		['Australia/Sydney', 'spring-forward', '2027-10-02T16:00:00Z'],
+		['America/Santiago', 'fall-back', '2027-04-04T03:00:00Z'],
+	])('%s %s at %s: every record once, one request a poll', async (zone, kind, changeIso) => {
+		const start = new Date(Date.parse(changeIso) - 70 * MINUTE * 1000).toISOString();
+		const s = await sim.fresh(zone, start, zone.length);
+		s.trigger({ channel: 'call', options: { lookbackMinutes: 5 } });
+		expect((await s.run.poll()).items).toBeNull();
+		for (let step = 0; step < 70; step++) {
+			s.advance(2 * MINUTE);
+			await s.write('call', 7 + (step % 2), 2 * MINUTE, () =>
+				s.chance(1 / 3) ? s.rng.int(0, 300) : 0,
+			);
+			await s.run.poll();
+		}
+		s.advance(2 * MINUTE);
+		await s.run.poll();
+		expect(s.settle(`DST ${zone} ${kind}`).injected).toBe(525);
+		// Fewer than 1,000 records in any window: one request every poll, across the change too.
+		expect(s.run.requestsPerPoll.every((n) => n === 1)).toBe(true);
+		expect(s.run.warnings).toEqual([]);
+	});
+});
 
 describe('an n8n 1.x host (PollContext without getPollBudgetMs and the durable-cursor hooks)', () => {
 	it('activates, polls and emits every record once', async () => {
@@ -30,8 +64,7 @@ describe('an n8n 1.x host (PollContext without getPollBudgetMs and the durable-c
 		}
 		s.advance(MINUTE);
 		await s.run.poll({ n8n1x: true });
-		expect(s.tally('n8n 1.x PollContext (no getPollBudgetMs)').injected).toBe(250);
-		s.run.assertRecords();
+		expect(s.settle('n8n 1.x PollContext (no getPollBudgetMs)').injected).toBe(250);
 	});
 });
 
@@ -60,10 +93,9 @@ describe('late records while a backlog drains', () => {
 		}
 		s.advance(MINUTE);
 		expect((await s.run.poll()).items).toBeNull();
-		const t = s.tally('drain: 80/min, max 50/poll, +2/min 30 s behind the position');
+		const t = s.settle('drain: 80/min, max 50/poll, +2/min 30 s behind the position');
 		expect(behind).toBe(30);
 		expect(t.injected).toBe(1230);
-		s.run.assertRecords();
 		// Forward one page, behind one page while draining; one page when idle.
 		expect(Math.max(...s.run.requestsPerPoll)).toBe(2);
 		expect(s.run.requestsPerPoll[s.run.requestsPerPoll.length - 1]).toBe(1);
@@ -90,9 +122,8 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 		s.advance(MINUTE);
 		await s.run.poll();
 		expect(s.run.maxStateChars).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
-		const t = s.tally('peak: 600/min, look-back 5 min, 10% 180-290 s late');
+		const t = s.settle('peak: 600/min, look-back 5 min, 10% 180-290 s late');
 		expect(t.injected).toBe(7200);
-		s.run.assertRecords();
 		expect(s.run.warnings).toEqual([]);
 	});
 
@@ -131,55 +162,40 @@ describe('the seen-id window scales with the 64 KB static-data budget', () => {
 });
 
 describe('Start From', () => {
-	it('identified by its instant: changing the workflow zone does not start over', async () => {
-		const s = await fresh('Asia/Shanghai');
-		// Written as n8n's date picker writes it: zone-less, read in the workflow's zone (Berlin at first).
-		const startFrom = formatApiTime(s.nowMs - 60 * MINUTE * 1000, 'Europe/Berlin').replace(
-			' ',
-			'T',
-		);
-		s.trigger({ channel: 'call', options: { startFrom } });
-		s.advance(-120 * MINUTE);
-		const history = await s.write('call', 10, 30 * MINUTE); // before Start From
-		s.advance(120 * MINUTE);
-		await s.write('call', 60, 50 * MINUTE); // since Start From
-		const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'UTC'];
-		for (let i = 0; i < 8; i++) {
-			await s.run.poll({ timezone: zones[i % zones.length] });
-			s.advance(MINUTE);
-			await s.write('call', 5, MINUTE);
-		}
-		await s.run.poll({ timezone: 'America/Santiago' });
-		const t = s.tally(
+	// Zone-less, as n8n's date picker writes it: read in the workflow's zone (Berlin at first).
+	const zoneLess = (s: Simulation) =>
+		formatApiTime(s.nowMs - 60 * MINUTE * 1000, 'Europe/Berlin').replace(' ', 'T');
+	const expression = () => '={{ $now.minus({ hours: 1 }).toISO() }}';
+	const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'UTC'];
+	// History: `count` records over `span` minutes, written `back` minutes before the first start
+	// (so before Start From); then 60 over the 50 minutes since, and `perPoll` after each poll.
+	it.each([
+		[
+			'identified by its instant: changing the workflow zone does not start over',
+			{ startFrom: zoneLess, back: 120, count: 10, span: 30, polls: 8, perPoll: 5, zones },
 			'Start From (zone-less) across workflow zone changes',
-			(r) => !history.includes(r),
-		);
-		s.run.assertRecords(new Set(history.map((r) => r.id)));
-		expect(t.emitted).toBe(60 + 40);
-		expect(s.run.state?.origin?.raw).toBe(startFrom);
-	});
-
-	it('an expression is evaluated once, at the first start', async () => {
-		const s = await fresh('Asia/Shanghai');
-		const expression = '={{ $now.minus({ hours: 1 }).toISO() }}';
-		s.trigger({ channel: 'call', options: { startFrom: expression } });
-		s.advance(-130 * MINUTE);
-		const history = await s.write('call', 20, 55 * MINUTE); // more than an hour before the first start
-		s.advance(130 * MINUTE);
-		await s.write('call', 60, 50 * MINUTE); // within the hour before the first start
-		for (let i = 0; i < 10; i++) {
-			await s.run.poll();
-			s.advance(MINUTE);
-			await s.write('call', 3, MINUTE);
-		}
-		await s.run.poll();
-		const t = s.tally(
+		],
+		[
+			'an expression is evaluated once, at the first start',
+			{ startFrom: expression, back: 130, count: 20, span: 55, polls: 10, perPoll: 3, zones: [] },
 			'Start From as an expression ($now minus 1 hour)',
-			(r) => !history.includes(r),
-		);
-		s.run.assertRecords(new Set(history.map((r) => r.id)));
-		expect(t.emitted).toBe(60 + 30);
-		expect(s.run.state?.origin?.raw).toBe(expression);
+		],
+	])('%s', async (_title, c, scenario) => {
+		const s = await fresh('Asia/Shanghai');
+		const startFrom = c.startFrom(s);
+		s.trigger({ channel: 'call', options: { startFrom } });
+		s.advance(-c.back * MINUTE);
+		const history = await s.write('call', c.count, c.span * MINUTE);
+		s.advance(c.back * MINUTE);
+		await s.write('call', 60, 50 * MINUTE);
+		for (let i = 0; i < c.polls; i++) {
+			await s.run.poll({ timezone: c.zones[i % c.zones.length] });
+			s.advance(MINUTE);
+			await s.write('call', c.perPoll, MINUTE);
+		}
+		await s.run.poll({ timezone: c.zones.length ? 'America/Santiago' : undefined });
+		expect(s.settle(scenario, history).emitted).toBe(60 + c.polls * c.perPoll);
+		expect(s.run.state?.origin?.raw).toBe(startFrom);
 	});
 });
 
@@ -204,12 +220,7 @@ describe('API clock off by up to 4 minutes at first activation', () => {
 			}
 			s.advance(MINUTE);
 			await s.run.poll();
-			const t = s.tally(
-				`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`,
-				(r) => !history.includes(r),
-			);
-			s.run.assertRecords(new Set(history.map((r) => r.id)));
-			expect(history.filter((r) => s.run.emitted.has(r.id))).toEqual([]);
+			const t = s.settle(`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`, history);
 			expect(t.emitted).toBe(350);
 		},
 	);
@@ -266,7 +277,6 @@ describe('state written by the previous version (v1) keeps working', () => {
 		expect(s.run.state?.version).toBe(2);
 		s.advance(MINUTE);
 		await s.run.poll();
-		s.tally('state version 1 migrated');
-		s.run.assertRecords();
+		s.settle('state version 1 migrated');
 	});
 });

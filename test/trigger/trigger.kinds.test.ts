@@ -4,10 +4,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { APP_ID, NODE_KEY, sandboxNow, shiftWall, TriggerRun, useTriggerSandbox } from './driver';
+import { APP_ID, NODE_KEY, sandboxNow, shiftWall, useTriggerSandbox } from './driver';
 
-const { control, credentials } = useTriggerSandbox();
-const trigger = (parameters: INodeParameters) => new TriggerRun(control, credentials(), parameters);
+const { control, trigger } = useTriggerSandbox();
 
 describe('settings are checked before any request', () => {
 	it.each([

@@ -7,35 +7,28 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { wallToSeconds } from '../../nodes/ContactCenter/helpers/time';
 import type { Channel } from '../sandbox/control';
 import type { FaultSpec } from '../sandbox/types';
 import { Rng } from '../sandbox/lib/random';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { poll, type CredentialValues } from '../harness';
+import { poll, type CredentialValues, type PollResult } from '../harness';
 import {
 	expectedRequests,
-	isoOf,
 	QUERY_PATH,
 	requestsTo,
 	sandboxNow,
 	shiftWall,
-	TriggerRun,
 	useTriggerSandbox,
 	type Injected,
 } from './driver';
 
-const wallPlus = shiftWall;
-const chance = (rng: Rng, p: number) => rng.next() < p;
-const secondsBetween = (a: string, b: string) =>
-	Math.max(0, (wallToSeconds(b) as number) - (wallToSeconds(a) as number));
 /** `count` records from a minute past `start` on, `perSecond` a second. */
 const backlog = (start: string, count: number, perSecond: number) =>
-	Array.from({ length: count }, (_, i) => wallPlus(start, 60 + Math.floor(i / perSecond)));
+	Array.from({ length: count }, (_, i) => shiftWall(start, 60 + Math.floor(i / perSecond)));
 const LOOKBACK = 5 * 60;
 const TOLERANCE = 300;
 
-const { control, credentials } = useTriggerSandbox();
+const { control, credentials, trigger } = useTriggerSandbox();
 
 /** A trigger started three hours back (Start From), and the start of that virtual timeline. */
 async function backfillRun(
@@ -44,10 +37,12 @@ async function backfillRun(
 	events?: string[],
 ) {
 	const start = shiftWall(await sandboxNow(control), -3 * 3600);
-	const run = new TriggerRun(control, credentials(), {
+	// ZONE (Asia/Shanghai) is UTC+8 all year.
+	const startFrom = `${start.replace(' ', 'T')}+08:00`;
+	const run = trigger({
 		channel,
 		...(events ? { events } : {}),
-		options: { startFrom: isoOf(start), ...options },
+		options: { startFrom, ...options },
 	});
 	return { run, start };
 }
@@ -55,14 +50,14 @@ async function backfillRun(
 describe('first activation, idle polls and manual runs', () => {
 	it('starts at now without emitting history; an idle poll is one request per channel; new records follow', async () => {
 		const now = await sandboxNow(control);
-		const run = new TriggerRun(control, credentials(), { channel: 'all' });
+		const run = trigger({ channel: 'all' });
 		const history = [
 			...(await run.inject('call', [
-				wallPlus(now, -4000),
-				wallPlus(now, -200),
-				wallPlus(now, -60),
+				shiftWall(now, -4000),
+				shiftWall(now, -200),
+				shiftWall(now, -60),
 			])),
-			...(await run.inject('im', [wallPlus(now, -100)])),
+			...(await run.inject('im', [shiftWall(now, -100)])),
 		];
 
 		const activation = await run.poll();
@@ -75,8 +70,8 @@ describe('first activation, idle polls and manual runs', () => {
 			// The window is [now − look-back, now + the API's 5-minute clock tolerance] on the tenant's
 			// clock (Asia/Shanghai), whatever zone the n8n process runs in: an API clock running ahead
 			// may already have written records there, and they are history too.
-			expect(body.endTime >= wallPlus(now, TOLERANCE)).toBe(true);
-			expect(body.endTime <= wallPlus(now, TOLERANCE + 60)).toBe(true);
+			expect(body.endTime >= shiftWall(now, TOLERANCE)).toBe(true);
+			expect(body.endTime <= shiftWall(now, TOLERANCE + 60)).toBe(true);
 			expect(body.startTime).toBe(shiftWall(body.endTime, -LOOKBACK - TOLERANCE));
 		}
 		const { endTime } = activation.requests[0].body as { endTime: string };
@@ -91,7 +86,7 @@ describe('first activation, idle polls and manual runs', () => {
 		const lastEnd = (idle.requests[0].body as { endTime: string }).endTime;
 		const fresh = [
 			...(await run.inject('call', [lastEnd])),
-			...(await run.inject('im', [wallPlus(lastEnd, -120)])),
+			...(await run.inject('im', [shiftWall(lastEnd, -120)])),
 		];
 		expect((await run.poll()).items).toHaveLength(fresh.length); // which ones: assertRecords
 		expect((await run.poll()).items).toBeNull();
@@ -100,14 +95,11 @@ describe('first activation, idle polls and manual runs', () => {
 
 	it('manual mode ("Fetch Test Event") returns the most recent record of each channel and leaves the state alone', async () => {
 		const now = await sandboxNow(control);
-		const run = new TriggerRun(control, credentials(), {
-			channel: 'all',
-			events: ['serviceNoteInsert'],
-		});
-		await run.inject('call', [wallPlus(now, -900), wallPlus(now, -30)]);
-		const [latestCall] = await run.inject('call', [wallPlus(now, -20)]);
-		await run.inject('call', [wallPlus(now, -10)], 'serviceNoteUpdate');
-		const [latestIm] = await run.inject('im', [wallPlus(now, -2 * 86_400)]);
+		const run = trigger({ channel: 'all', events: ['serviceNoteInsert'] });
+		await run.inject('call', [shiftWall(now, -900), shiftWall(now, -30)]);
+		const [latestCall] = await run.inject('call', [shiftWall(now, -20)]);
+		await run.inject('call', [shiftWall(now, -10)], 'serviceNoteUpdate');
+		const [latestIm] = await run.inject('im', [shiftWall(now, -2 * 86_400)]);
 		await run.poll();
 		// The driver checks that the state is left alone.
 		const manual = await run.poll({ mode: 'manual' });
@@ -126,33 +118,33 @@ describe('exactly once over hundreds of polls', () => {
 		let vt = start;
 		for (let i = 0; i < 250; i++) {
 			const previous = vt;
-			vt = wallPlus(vt, rng.pick([0, 1, 5, 20, 30, 60]));
+			const gap = rng.pick([0, 1, 5, 20, 30, 60]);
+			vt = shiftWall(previous, gap);
 			const later: Array<[Channel, string]> = [];
 			for (const channel of ['call', 'im'] as Channel[]) {
 				const times: string[] = [];
-				for (let k = rng.int(0, 4); k > 0; k--)
-					times.push(wallPlus(previous, rng.int(0, Math.max(0, secondsBetween(previous, vt)))));
+				for (let k = rng.int(0, 4); k > 0; k--) times.push(shiftWall(previous, rng.int(0, gap)));
 				// Late: inside the look-back behind the newest record written so far (never before Start From).
-				const late = wallPlus(vt, -rng.int(0, LOOKBACK));
-				if (late >= start && chance(rng, 0.15)) times.push(late);
+				const late = shiftWall(vt, -rng.int(0, LOOKBACK));
+				if (late >= start && rng.next() < 0.15) times.push(late);
 				// Exactly on the edges of the next window: mark − look-back, and the mark itself.
 				const mark = run.state?.channels[channel]?.mark;
-				if (mark && shiftWall(mark, -LOOKBACK) >= start && chance(rng, 0.1))
+				if (mark && shiftWall(mark, -LOOKBACK) >= start && rng.next() < 0.1)
 					times.push(shiftWall(mark, -LOOKBACK), mark);
 				if (times.length)
 					await run.inject(
 						channel,
 						times.sort(),
-						chance(rng, 0.3) ? 'serviceNoteUpdate' : 'serviceNoteInsert',
+						rng.next() < 0.3 ? 'serviceNoteUpdate' : 'serviceNoteInsert',
 					);
 				// Same second across the poll boundary: more of `vt` right after the poll.
-				if (chance(rng, 0.15)) later.push([channel, vt]);
+				if (rng.next() < 0.15) later.push([channel, vt]);
 			}
 			const result = await run.poll();
 			// A look-back holding fewer than 1,000 records: one request per channel, every poll.
 			expect(result.requests.map((r) => r.path)).toEqual([QUERY_PATH.call, QUERY_PATH.im]);
 			for (const [channel, second] of later) await run.inject(channel, [second, second]);
-			if (chance(rng, 0.03)) run.crash();
+			if (rng.next() < 0.03) run.crash();
 		}
 		await run.poll(); // the records written after the last loop poll
 		expect((await run.poll()).items).toBeNull();
@@ -165,9 +157,9 @@ describe('exactly once over hundreds of polls', () => {
 		const { run, start } = await backfillRun();
 		await run.poll();
 		// 2,500 call records spread over one minute (about 42 a second).
-		const burstStart = wallPlus(start, 600);
+		const burstStart = shiftWall(start, 600);
 		const burstTimes = Array.from({ length: 2500 }, (_, i) =>
-			wallPlus(burstStart, Math.floor((i * 60) / 2500)),
+			shiftWall(burstStart, Math.floor((i * 60) / 2500)),
 		);
 		await run.inject('call', burstTimes);
 		const burst = await run.poll();
@@ -178,7 +170,7 @@ describe('exactly once over hundreds of polls', () => {
 		run.assertRecords();
 
 		// 1,200 records in one second: the API can only ever return 1,000 of them.
-		const second = wallPlus(burstStart, 200);
+		const second = shiftWall(burstStart, 200);
 		const flood = await run.inject('call', new Array<string>(1200).fill(second));
 		const floodPoll = await run.poll();
 		const returned = new Set(flood.slice(0, 1000).map((r) => r.id)); // the sandbox keeps insertion order
@@ -211,23 +203,16 @@ describe('exactly once over hundreds of polls', () => {
 		const times = backlog(start, 2500, 3);
 		await run.inject('call', times);
 		await run.inject('im', times.slice(0, 300));
-		const sizes: number[] = [];
-		const requests: number[] = [];
-		let sweep: Awaited<ReturnType<TriggerRun['poll']>> | undefined;
-		for (let i = 0; i < 6; i++) {
-			const result = await run.poll();
-			sizes.push(result.items?.length ?? 0);
-			requests.push(result.requests.length);
-			if (i === 4) sweep = result;
-		}
+		const polls: PollResult[] = [];
+		for (let i = 0; i < 6; i++) polls.push(await run.poll());
 		// Poll 1: 300 im + 400 call (oldest first across channels); polls 2-4: 700 call each, every one
 		// from exactly where the last stopped (one page), plus one page looking back behind that
 		// position for late records. Poll 5 reads the drained window's look-back once, poll 6 is idle.
-		expect(sizes).toEqual([700, 700, 700, 700, 0, 0]);
-		expect(requests.slice(0, 4)).toEqual([2, 3, 3, 3]);
-		const sweepStart = (requestsTo(sweep!, 'call')[0].body as { startTime: string }).startTime;
-		expect(requestsTo(sweep!, 'call')).toHaveLength(expectedRequests(times, sweepStart));
-		expect(requests[5]).toBe(2);
+		expect(polls.map((p) => p.items?.length ?? 0)).toEqual([700, 700, 700, 700, 0, 0]);
+		expect(polls.map((p) => p.requests.length)).toEqual([2, 3, 3, 3, expect.any(Number), 2]);
+		const sweep = requestsTo(polls[4], 'call');
+		const sweepStart = (sweep[0].body as { startTime: string }).startTime;
+		expect(sweep).toHaveLength(expectedRequests(times, sweepStart));
 		run.assertRecords();
 	});
 
@@ -251,30 +236,29 @@ describe('exactly once over hundreds of polls', () => {
 		const { run, start } = await backfillRun({ lookbackMinutes: 10 });
 		await run.poll();
 		// Begin past Start From by more than the look-back: nothing before Start From is promised.
-		let vt = wallPlus(start, 700);
+		let vt = shiftWall(start, 700);
 		const beyond: Injected[] = [];
 		for (let i = 0; i < 60; i++) {
-			vt = wallPlus(vt, 30);
+			vt = shiftWall(vt, 30);
 			await run.inject('call', [vt]);
 			await run.poll();
 			if (i % 5 === 4) {
-				await run.inject('call', [wallPlus(vt, -600)]); // exactly the look-back edge
-				await run.inject('im', [wallPlus(vt, -300)]);
-				beyond.push(...(await run.inject('call', [wallPlus(vt, -601)])));
+				await run.inject('call', [shiftWall(vt, -600)]); // exactly the look-back edge
+				await run.inject('im', [shiftWall(vt, -300)]);
+				beyond.push(...(await run.inject('call', [shiftWall(vt, -601)])));
 			}
 		}
 		await run.poll();
-		run.assertRecords(new Set(beyond.map((r) => r.id)));
-		expect(beyond.filter((r) => run.emitted.has(r.id))).toEqual([]);
+		run.assertRecords(new Set(beyond.map((r) => r.id))); // and none of them emitted
 	});
 
 	it('filters on pushType: only updates, each update its own event', async () => {
 		const { run, start } = await backfillRun({}, 'call', ['serviceNoteUpdate']);
 		await run.poll();
-		await run.inject('call', [wallPlus(start, 10), wallPlus(start, 11)], 'serviceNoteInsert');
+		await run.inject('call', [shiftWall(start, 10), shiftWall(start, 11)], 'serviceNoteInsert');
 		await run.inject(
 			'call',
-			[wallPlus(start, 11), wallPlus(start, 11), wallPlus(start, 12)],
+			[shiftWall(start, 11), shiftWall(start, 11), shiftWall(start, 12)],
 			'serviceNoteUpdate',
 		);
 		const result = await run.poll();

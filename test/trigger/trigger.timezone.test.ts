@@ -19,7 +19,6 @@ it(`the zone simulations pass in a child process whose own zone is ${CHILD_ZONE}
 			[
 				require.resolve('jest/bin/jest'),
 				'--runTestsByPath',
-				resolve(__dirname, 'simulation.dst.test.ts'),
 				resolve(__dirname, 'simulation.issue.test.ts'),
 				'--testNamePattern',
 				'daylight|Start From|API clock',

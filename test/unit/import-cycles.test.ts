@@ -7,9 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { ROOT, sources } from '../support/sources';
-
-const IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]/gm;
+import { RELATIVE_IMPORT, ROOT, shippedSources } from '../support/sources';
 
 function resolveImport(from: string, specifier: string): string {
 	const base = path.resolve(path.dirname(from), specifier);
@@ -40,18 +38,14 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
 }
 
 function importGraph(): Map<string, string[]> {
-	const graph = new Map<string, string[]>();
-	for (const file of [
-		...sources(path.join(ROOT, 'nodes')),
-		...sources(path.join(ROOT, 'credentials')),
-	]) {
-		const text = readFileSync(file, 'utf8');
-		graph.set(
+	return new Map(
+		shippedSources().map((file) => [
 			file,
-			[...text.matchAll(IMPORT)].map((match) => resolveImport(file, match[1])),
-		);
-	}
-	return graph;
+			[...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].map((m) =>
+				resolveImport(file, m[1]),
+			),
+		]),
+	);
 }
 
 describe('import cycles', () => {

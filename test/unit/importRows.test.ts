@@ -22,37 +22,28 @@ describe('a row check keeps the task id check for the next row, never its result
 				additionalFields: {},
 				dupStrategy: undefined,
 			});
-		const verdicts = [
-			'12',
-			'12',
-			'abc',
-			'abc',
-			12,
-			'12',
-			0,
-			2 ** 60,
-			'9223372036854775808',
-			'9223372036854775807',
-			{ value: '5' },
-		].map((taskId) => {
+		const bad = (got: string) => `taskId: must be a numeric ID greater than 0 (got "${got}")`;
+		// In this order: each id's verdict must not depend on the ids checked before it.
+		const cases: Array<[unknown, unknown]> = [
+			['12', 'ok 12'],
+			['12', 'ok 12'],
+			['abc', bad('abc')],
+			['abc', bad('abc')],
+			[12, 'ok 12'],
+			['12', 'ok 12'],
+			[0, bad('0')],
+			[2 ** 60, expect.stringMatching(/^taskId: /)],
+			['9223372036854775808', bad('9223372036854775808')],
+			['9223372036854775807', 'ok 9223372036854775807'],
+			[{ value: '5' }, 'ok 5'],
+		];
+		const verdicts = cases.map(([taskId]) => {
 			const { value, issues } = check(taskId);
 			return value
 				? `ok ${value.taskId}`
 				: issues.map((i) => `${i.field}: ${i.problem}`).join('; ');
 		});
-		expect(verdicts).toEqual([
-			'ok 12',
-			'ok 12',
-			'taskId: must be a numeric ID greater than 0 (got "abc")',
-			'taskId: must be a numeric ID greater than 0 (got "abc")',
-			'ok 12',
-			'ok 12',
-			'taskId: must be a numeric ID greater than 0 (got "0")',
-			expect.stringMatching(/^taskId: /),
-			'taskId: must be a numeric ID greater than 0 (got "9223372036854775808")',
-			'ok 9223372036854775807',
-			'ok 5',
-		]);
+		expect(verdicts).toEqual(cases.map(([, verdict]) => verdict));
 	});
 });
 

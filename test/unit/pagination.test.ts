@@ -1,4 +1,4 @@
-import { nextWallSecond } from '../../nodes/ContactCenter/helpers/time';
+import { nextWallSecond, shiftWall } from '../../nodes/ContactCenter/helpers/time';
 import { walkRecords, type WalkOptions } from '../../nodes/ContactCenter/api/walker';
 import { limitOf } from '../../nodes/ContactCenter/helpers/limit';
 import {
@@ -15,21 +15,10 @@ interface Rec {
 }
 
 const BASE = '2026-11-22 10:00:00';
-const second = (offset: number) => {
-	let t = BASE;
-	for (let i = 0; i < offset; i++) t = nextWallSecond(t);
-	return t;
-};
+const second = (offset: number) => shiftWall(BASE, offset);
 
-/** An API stand-in: records sorted by updateTime (stable within a second), `[start, end]` inclusive, at most `limit`. */
-function fakeApi(records: Rec[]) {
-	const sorted = [...records].sort((a, b) =>
-		String(a.updateTime) < String(b.updateTime)
-			? -1
-			: String(a.updateTime) > String(b.updateTime)
-				? 1
-				: a.n - b.n,
-	);
+/** An API stand-in over records in updateTime order (makeRecords'): `[start, end]` inclusive, at most `limit`. */
+function fakeApi(sorted: Rec[]) {
 	const calls: Array<{ start: string; end: string; limit: number }> = [];
 	const inWindow = (r: Rec, start: string, end: string) =>
 		String(r.updateTime) >= start && String(r.updateTime) <= end;
@@ -65,17 +54,13 @@ function randomCounts(rng: Rng, seconds: number, cap: number): number[] {
 
 /** What a correct walk must return: every record, except what lies past the cap inside one second. */
 function expected(sorted: Rec[], cap: number, start: string, end: string) {
-	const bySecond = new Map<string, Rec[]>();
-	for (const r of sorted) {
-		const t = String(r.updateTime);
-		if (t >= start && t <= end) bySecond.set(t, [...(bySecond.get(t) ?? []), r]);
-	}
-	const records: Rec[] = [];
-	const saturated: string[] = [];
-	for (const [time, list] of [...bySecond.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-		records.push(...list.slice(0, cap));
-		if (list.length >= cap) saturated.push(time);
-	}
+	const perSecond = new Map<string, number>();
+	const records = sorted.filter(({ updateTime: t = '' }) => {
+		if (t < start || t > end) return false;
+		perSecond.set(t, (perSecond.get(t) ?? 0) + 1);
+		return (perSecond.get(t) ?? 0) <= cap;
+	});
+	const saturated = [...perSecond].filter(([, n]) => n >= cap).map(([t]) => t);
 	return { records, saturated };
 }
 

@@ -6,20 +6,22 @@ import {
 	toEpochMs,
 	wallToSeconds,
 } from '../../nodes/ContactCenter/helpers/time';
+import { Rng } from '../sandbox/lib/random';
 
 describe('API time conversion', () => {
 	const instant = Date.UTC(2026, 10, 22, 1, 2, 3); // 2026-11-22T01:02:03Z
 	const NINE = '2026-11-22 09:02:03';
 
-	it('formats an instant in the API zone', () => {
-		expect(formatApiTime(instant, 'Asia/Shanghai')).toBe('2026-11-22 09:02:03');
-		expect(formatApiTime(instant, 'UTC')).toBe('2026-11-22 01:02:03');
-		expect(formatApiTime(instant, 'America/New_York')).toBe('2026-11-21 20:02:03');
+	it.each([
+		['Asia/Shanghai', NINE],
+		['UTC', '2026-11-22 01:02:03'],
+		['America/New_York', '2026-11-21 20:02:03'],
+	])('formats the instant in %s as %s, and parses that back to it', (zone, text) => {
+		expect(formatApiTime(instant, zone)).toBe(text);
+		expect(parseApiTime(text, zone)).toBe(instant);
 	});
 
-	it('parses an API time back to the same instant', () => {
-		expect(parseApiTime('2026-11-22 09:02:03', 'Asia/Shanghai')).toBe(instant);
-		expect(parseApiTime('2026-11-21 20:02:03', 'America/New_York')).toBe(instant);
+	it('parses only API times of real dates', () => {
 		expect(parseApiTime('2026-11-22T09:02:03', 'Asia/Shanghai')).toBeUndefined();
 		expect(parseApiTime('2026-13-22 09:02:03', 'Asia/Shanghai')).toBeUndefined();
 	});
@@ -68,11 +70,8 @@ describe('wallToSeconds (read digit by digit) agrees with the rule written as a 
 	}
 
 	it('on valid times, edge dates and 20,000 mutated strings', () => {
-		let seed = 20261126;
-		const random = (n: number) => {
-			seed = (seed * 1103515245 + 12345) % 2147483648;
-			return seed % n;
-		};
+		const rng = new Rng(20261126);
+		const random = (n: number) => rng.int(0, n - 1);
 		const samples = [
 			'2026-11-26 00:16:27',
 			'2024-02-29 23:59:59',
