@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
-import { expectRefused, signed } from './run-checks';
+import { customerFieldMapping, expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holds only the bulk customers, so its counts are exact.
@@ -20,8 +20,6 @@ const sandbox = useSandbox({
 const { control } = sandbox;
 let bulkIds: string[];
 const ids: Record<string, string> = {};
-
-const credentials = (app = APP) => sandbox.credentials(app, { timezone: 'Asia/Shanghai' });
 
 beforeAll(async () => {
 	await control.seedFields({
@@ -63,14 +61,6 @@ beforeAll(async () => {
 const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer' } };
 const run = nodeRunner(sandbox, { ...APP, timezone: 'Asia/Shanghai' }, defaults);
 const runBulk = nodeRunner(sandbox, { ...BULK, timezone: 'Asia/Shanghai' }, defaults);
-const mapping = async (operation: string, app = APP) =>
-	await callMethod({
-		nodeType: ContactCenter,
-		kind: 'resourceMapping',
-		method: 'getCustomerFieldMapping',
-		parameters: { resource: 'customer', operation },
-		credentials: credentials(app),
-	});
 
 describe('customer get: GET /openapi/crm/{id}', () => {
 	test('the customer record as the item, _id a string, paired', async () => {
@@ -282,7 +272,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			'"Filters → Conditions → Value (condition 2)" must be empty for the operator "empty"',
 		);
 		expect(result.error?.description).toContain(
-			'"Filters → Updated From" is later than updateTimeEnd',
+			'"Filters → Updated From" is later than updateTimeEnd (2026-02-02 13:00:00 > 2026-02-01 13:00:00 in Asia/Shanghai)',
 		);
 	});
 
@@ -312,7 +302,7 @@ describe('editor methods', () => {
 			kind: 'loadOptions',
 			method: 'getCustomerFields',
 			parameters: { resource: 'customer', operation: 'getAll' },
-			credentials: credentials(),
+			credentials: sandbox.credentials(APP),
 		});
 		const log = await control.getLog();
 		expect(log.map((r) => [r.method, r.path, r.body, r.signatureValid])).toEqual([
@@ -333,7 +323,7 @@ describe('editor methods', () => {
 	});
 
 	test('resourceMapping getCustomerFieldMapping: custom fields only, required in create, choices as options', async () => {
-		expect((await mapping('upsert')).fields).toEqual([
+		expect((await customerFieldMapping(sandbox, APP, 'upsert')).fields).toEqual([
 			{
 				id: 'level',
 				displayName: 'Level',
@@ -345,7 +335,7 @@ describe('editor methods', () => {
 				options: [{ name: 'Gold (gold)', value: 'gold' }],
 			},
 		]);
-		expect(await mapping('create', BULK)).toEqual({
+		expect(await customerFieldMapping(sandbox, BULK, 'create')).toEqual({
 			fields: [],
 			emptyFieldsNotice: 'This tenant has no enabled custom customer fields.',
 		});
