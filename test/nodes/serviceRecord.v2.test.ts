@@ -70,12 +70,10 @@ describe('serviceRecord getAll, version 2', () => {
 	test('channel All is the default: one query per channel, items merged by updateTime (calls first within a second), each with its channel, simplified', async () => {
 		const result = await run({ ...WINDOW, returnAll: true });
 		expect(result.error).toBeUndefined();
+		const body = { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:10:00', limit: 1000 };
 		expect(result.requests.map((r) => [r.path, r.body])).toEqual([
-			[
-				CALL_PATH,
-				{ startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:10:00', limit: 1000 },
-			],
-			[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:10:00', limit: 1000 }],
+			[CALL_PATH, body],
+			[IM_PATH, body],
 		]);
 		expect(result.items.map(({ json }) => `${json.eventUniqueId} ${json.channel}`)).toEqual([
 			...['call-1 call', 'chat-1 im', 'call-2 call', 'chat-2 im', 'call-3 call'],
@@ -184,19 +182,19 @@ describe('serviceRecord getAll, version 1 unchanged', () => {
 });
 
 describe('shared with the trigger (pure)', () => {
-	test('recordWithChannel: the output record plus the channel it was read from', () => {
-		const record = { updateTime: '2026-11-20 10:00:00', eventUniqueId: 'e', scene: 'im' };
-		expect(recordWithChannel(record, 'im')).toEqual({
-			...outputRecord(record, 'im'),
-			channel: 'im',
-		});
-		expect(recordWithChannel(record, 'im')).toEqual({
-			updateTime: '2026-11-20 10:00:00',
-			eventUniqueId: 'e',
-			scene: 'im',
-			sessionId: null,
+	test('outputRecord: the record as given, the optional fields of its channel null; recordWithChannel adds the channel', () => {
+		const record = { eventUniqueId: 'e', updateTime: '2026-11-22 09:00:00', data: {} };
+		expect(outputRecord(record, 'call')).toEqual({
+			...record,
+			callId: null,
 			updateAgent: null,
 			otherParams: null,
+		});
+		expect(recordWithChannel({ ...record, sessionId: 's', otherParams: { a: 1 } }, 'im')).toEqual({
+			...record,
+			sessionId: 's',
+			updateAgent: null,
+			otherParams: { a: 1 },
 			channel: 'im',
 		});
 	});
@@ -234,22 +232,7 @@ const read = (
 		apiZone,
 	);
 
-describe('service-record query (pure)', () => {
-	it('converts the range from the workflow zone to the API zone', () => {
-		expect(read({})).toEqual({
-			issues: [],
-			value: {
-				channel: 'call',
-				startTime: '2026-11-22 09:00:00',
-				endTime: '2026-11-22 10:00:00',
-				idFilter: undefined,
-			},
-		});
-		expect(read({ startTime: '2026-11-22T01:00:00Z' }).value?.startTime).toBe(
-			'2026-11-22 09:00:00',
-		);
-	});
-
+describe('service-record query (pure; the zone conversion: serviceRecord.test)', () => {
 	it('requires both times, as date-times, start not after end (naming both fields)', () => {
 		expect(
 			read({ startTime: '', endTime: undefined }).issues.map((i) => [i.field, i.problem]),
@@ -257,13 +240,13 @@ describe('service-record query (pure)', () => {
 			['startTime', 'is required'],
 			['endTime', 'is required'],
 		]);
-		expect(read({ endTime: 'tomorrow' }).issues[0].field).toBe('endTime');
-		const reversed = read({ startTime: '2026-11-21T21:00:01' }).issues;
-		expect(reversed).toHaveLength(1);
-		expect(reversed[0].field).toBe('startTime');
-		expect(reversed[0].problem).toBe(
-			'(2026-11-22 10:00:01) is later than "endTime" (2026-11-22 10:00:00), both in the API\'s time zone Asia/Shanghai',
-		);
+		expect(read({ startTime: '2026-11-21T21:00:01' }).issues).toEqual([
+			expect.objectContaining({
+				field: 'startTime',
+				problem:
+					'(2026-11-22 10:00:01) is later than "endTime" (2026-11-22 10:00:00), both in the API\'s time zone Asia/Shanghai',
+			}),
+		]);
 		expect(read({ startTime: '2026-11-21T21:00:00' }).issues).toEqual([]);
 	});
 
@@ -282,22 +265,6 @@ describe('service-record query (pure)', () => {
 			'filters.callId',
 		]);
 		expect(read({ channel: 'fax' }).issues.map((i) => i.field)).toEqual(['channel']);
-	});
-
-	it('outputs records as given, with the optional fields present as null', () => {
-		const record = { eventUniqueId: 'e', updateTime: '2026-11-22 09:00:00', data: {} };
-		expect(outputRecord(record, 'call')).toEqual({
-			...record,
-			callId: null,
-			updateAgent: null,
-			otherParams: null,
-		});
-		expect(outputRecord({ ...record, sessionId: 's', otherParams: { a: 1 } }, 'im')).toEqual({
-			...record,
-			sessionId: 's',
-			updateAgent: null,
-			otherParams: { a: 1 },
-		});
 	});
 
 	it('names the saturated seconds in the warning', () => {
