@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 import { expectRefused, signed } from './run-checks';
 
@@ -65,22 +65,23 @@ const RETRY_FROM_EXPRESSIONS = {
 	retryIntervalUnit: 'day',
 };
 
-const baseParameters: INodeParameters = {
+/** A manual task as version 2's form holds it (one default window); version 1 adds Agent Type and windows. */
+const CREATE: INodeParameters = {
 	resource: 'callTask',
 	operation: 'create',
-	taskName: 'Renewal calls November',
-	voiceAgentId: locator(AGENT_ID),
-	agentType: 'voicebot',
-	callerNumberGroupId: locator(GROUP_ID),
-	maxConcurrency: 3,
-	callWindows: { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] },
+	taskName: 'Renewal calls',
+	voiceAgentId: locator(AGENT_ID, 'id'),
+	callerNumberGroupId: locator(GROUP_ID, 'id'),
+	maxConcurrency: 2,
 	startType: 'manual',
 };
+const V1_WINDOWS = { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] };
 
-const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, parameters: baseParameters });
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: { ...CREATE, agentType: 'voicebot', callWindows: V1_WINDOWS },
+});
 const runV2 = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
-const create = async (parameters: INodeParameters = {}, options?: Partial<RunNodeOptions>) =>
-	await run(parameters, options);
 
 async function taskInSandbox(taskId: string) {
 	const state = await control.getState(APP.appId);
@@ -89,14 +90,14 @@ async function taskInSandbox(taskId: string) {
 
 describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	test('a manual task: the signed body carries voiceAgentId as a bare 18-digit Long and the windows in API form', async () => {
-		const result = await create();
+		const result = await run({});
 		expect(result.error).toBeUndefined();
 		const [request] = result.requests;
 		expect(signed(result)).toEqual([['POST', CREATE_PATH, true, 200]]);
 		expect(request.httpStatus).toBe(200);
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
 		expect(request.body).toEqual({
-			taskName: 'Renewal calls November',
+			taskName: 'Renewal calls',
 			voiceAgentId: AGENT_ID,
 			agentType: 'voicebot',
 			startType: 'manual',
@@ -104,7 +105,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				callWindowRanges: [
 					{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
 				],
-				maxConcurrency: 3,
+				maxConcurrency: 2,
 				callerNumberGroupId: GROUP_ID,
 			},
 			retryStrategy: RETRY_OFF,
@@ -120,14 +121,14 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(task).toMatchObject({
 			voiceAgentId: AGENT_ID,
 			status: 'draft',
-			taskName: 'Renewal calls November',
+			taskName: 'Renewal calls',
 			startType: 'manual',
 		});
 		expect(task?.callStrategy.callerNumberGroupId).toBe(GROUP_ID);
 	});
 
 	test('retry on: the friendly fields become retryStrategy', async () => {
-		const result = await create({
+		const result = await run({
 			agentType: 'voiceagent',
 			voiceAgentId: locator(VOICEAGENT_ID, 'id'),
 			retry: {
@@ -166,7 +167,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 
 	test("a scheduled task: the workflow's wall-clock time is sent in the credential's zone", async () => {
 		// 09:30 in New York (UTC-5 in January) is 14:30 UTC, 22:30 in Shanghai.
-		const result = await create(
+		const result = await run(
 			{ startType: 'scheduled', scheduledStartTime: '2030-01-02T09:30:00' },
 			{ timezone: 'America/New_York' },
 		);
@@ -174,7 +175,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect((result.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-01-02 22:30:00');
 
 		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
-		const berlin = await create(
+		const berlin = await run(
 			{ startType: 'scheduled', scheduledStartTime: '2030-07-01T08:00:00+00:00' },
 			{
 				credentials: sandbox.credentials(APP, { timezone: 'Europe/Berlin' }),
@@ -190,7 +191,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		});
 
 		// A Luxon DateTime from an expression works too: two hours from now, in Shanghai time.
-		const soon = await create({
+		const soon = await run({
 			startType: 'scheduled',
 			scheduledStartTime: "={{ $now.plus(2, 'hours') }}",
 		});
@@ -221,7 +222,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		]);
 		expect(groups.results).toEqual([{ name: 'Hangzhou numbers', value: GROUP_ID }]);
 
-		const result = await create({
+		const result = await run({
 			voiceAgentId: locator(String(agents.results[0].value)),
 			callerNumberGroupId: locator(String(groups.results[0].value)),
 		});
@@ -306,7 +307,7 @@ describe('callTask create: validation before sending', () => {
 			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 		],
 	])('%s: an error naming item and field, and zero requests', async (message, parameters) => {
-		const result = await create(parameters);
+		const result = await run(parameters);
 		expect(result.requests).toEqual([]);
 		expect(result.items).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
@@ -320,14 +321,14 @@ describe('callTask create: validation before sending', () => {
 			{ callerNumberGroupId: locator('12ab', 'id') },
 			{ startType: 'scheduled' },
 		]) {
-			const result = await create(parameters);
+			const result = await run(parameters);
 			expect(result.requests).toEqual([]);
 			expect(result.error?.name).toBe('WorkflowHasIssuesError');
 		}
 	});
 
 	test('a manual task never sends scheduledStartTime, even one left over from a scheduled setup', async () => {
-		const result = await create({
+		const result = await run({
 			startType: 'manual',
 			scheduledStartTime: '2030-01-01T00:00:00Z',
 		});
@@ -338,7 +339,7 @@ describe('callTask create: validation before sending', () => {
 
 describe('callTask create: vendor errors', () => {
 	test('702: the caller number group does not exist; one request, never retried', async () => {
-		const result = await create({ callerNumberGroupId: locator('123456789012345678', 'id') });
+		const result = await run({ callerNumberGroupId: locator('123456789012345678', 'id') });
 		expect(result.requests.map((r) => r.code)).toEqual([702]);
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
@@ -348,18 +349,18 @@ describe('callTask create: vendor errors', () => {
 	});
 
 	test('803: an unknown agent, or an agent of another type', async () => {
-		const unknown = await create({ voiceAgentId: locator('111111111111111111', 'id') });
+		const unknown = await run({ voiceAgentId: locator('111111111111111111', 'id') });
 		expect(unknown.requests).toHaveLength(1);
 		expect(unknown.error?.message).toBe('Contact Center error 803: task.agent.not.found');
 		expect(unknown.error?.description).toContain('check the Agent Type');
 
-		const wrongType = await create({ agentType: 'voiceagent' });
+		const wrongType = await run({ agentType: 'voiceagent' });
 		expect(wrongType.requests).toHaveLength(1);
 		expect(wrongType.error?.message).toBe('Contact Center error 803: task.agent.not.found');
 	});
 
 	test('with continueOnFail the vendor error is an item carrying the code', async () => {
-		const result = await create(
+		const result = await run(
 			{ callerNumberGroupId: locator('123456789012345678', 'id') },
 			{ continueOnFail: true },
 		);
@@ -374,16 +375,6 @@ describe('callTask create: vendor errors', () => {
 		]);
 	});
 });
-
-const CREATE: INodeParameters = {
-	resource: 'callTask',
-	operation: 'create',
-	taskName: 'Renewal calls',
-	voiceAgentId: locator(AGENT_ID, 'id'),
-	callerNumberGroupId: locator(GROUP_ID, 'id'),
-	maxConcurrency: 2,
-	startType: 'manual',
-};
 
 const createBody = (result: RunNodeResult): IDataObject => {
 	expect(result.error).toBeUndefined();
@@ -471,6 +462,8 @@ const TASK_KEYS = (
 	'completedCount connectedCount createTime id lastExecutedTime progressRate status taskName ' +
 	'totalCount voiceAgentName'
 ).split(' ');
+const AGENT_KEYS =
+	'id name publishStatus description language voice version createTime updateTime'.split(' ');
 const GET_ALL = { resource: 'callTask', operation: 'getAll', returnAll: true };
 
 describe('callTask get and getAll, version 2: Simplify', () => {
@@ -511,17 +504,7 @@ describe('voiceAgent getAll, version 2: Simplify', () => {
 		const v1 = await runV2(parameters, { typeVersion: 1 });
 		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
 		expect(simplified.items.map((i) => i.json)).toEqual(
-			v1.items.map(({ json }) => ({
-				id: json.id,
-				name: json.name,
-				publishStatus: json.publishStatus,
-				description: json.description ?? null,
-				language: json.language ?? null,
-				voice: json.voice ?? null,
-				version: json.version ?? null,
-				createTime: json.createTime ?? null,
-				updateTime: json.updateTime ?? null,
-			})),
+			v1.items.map(({ json }) => Object.fromEntries(AGENT_KEYS.map((k) => [k, json[k] ?? null]))),
 		);
 		expect(simplified.items.map((i) => i.json.id)).toEqual([AGENT_ID, VOICEAGENT_ID]);
 		expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(10);

@@ -44,7 +44,8 @@ describe('task rules (the refusals and the shapes sent: callTask.create)', () =>
 		expect(checkRetry({ retryEnabled: false, maxRetryTimes: 3 }).value.maxRetryTimes).toBeNull();
 	});
 
-	test('task name: 50 characters inside spaces pass; not required in the filters', () => {
+	test('task name: blank is refused (the node reads it as required text first), 50 characters inside spaces pass, not required in the filters', () => {
+		expect(checkTaskName('taskName', '  ', true)?.problem).toBe('is required');
 		expect(checkTaskName('taskName', ` ${'x'.repeat(50)} `, true)).toBeUndefined();
 		expect(checkTaskName('filters.taskName', '', false)).toBeUndefined();
 	});

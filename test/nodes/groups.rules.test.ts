@@ -60,31 +60,12 @@ describe('service group fields (pure)', () => {
 		expect([0, '12', -1, 1.5, '', null].map(nonNegativeInteger)).toEqual([0, 12, ...refused]);
 	});
 
-	it('create builds the body with every additional field, lists parsed from text; only what was given', () => {
-		const given = {
-			level: '2',
-			strategy: 'skill',
-			maxWaitLimit: 5,
-			waitTime: 30,
-			timeout: 0,
-			broadcastMember: true,
-			failedNotAssigned: false,
-			noIdleTransfer: true,
-		};
-		const { issues, body } = buildCreateBody(' Hotline ', source, {
-			...given,
-			parentId: { __rl: true, mode: 'list', value: '8001' },
-			groupLeader: '1001,\n1002',
+	it('create: name and agent numbers trimmed, leaders from text, 0 and false sent (every field: groups.test)', () => {
+		const given = { timeout: 0, failedNotAssigned: false };
+		expect(buildCreateBody(' Hotline ', source, { ...given, groupLeader: '1001,\n1002' })).toEqual({
+			issues: [],
+			body: { name: 'Hotline', members: trimmed, groupLeader: ['1001', '1002'], ...given },
 		});
-		expect(issues).toEqual([]);
-		expect(body).toEqual({
-			name: 'Hotline',
-			members: trimmed,
-			parentId: '8001',
-			groupLeader: ['1001', '1002'],
-			...given,
-		});
-		expect(buildCreateBody('A', source, {}).body).toEqual({ name: 'A', members: trimmed });
 	});
 
 	it('create checks name, strategy, integers, booleans and leader duplicates', () => {
@@ -105,7 +86,6 @@ describe('service group fields (pure)', () => {
 		const id = (value: string) => ({ mode: 'id', value });
 		expect(createIssues({ level: '1', parentId: id('0') })).toEqual([]);
 		expect(createIssues({ level: '1', parentId: id('8001') })).toEqual(['parentId']);
-		expect(createIssues({ parentId: id('8001') })).toEqual(['parentId']);
 		expect(createIssues({ level: '3' })).toEqual(['parentId']);
 		expect(createIssues({ level: '2', parentId: { mode: 'list', value: '0' } })).toEqual([
 			'parentId',
@@ -222,22 +202,17 @@ describe('list helpers (pure)', () => {
 describe('display-number group fields (pure)', () => {
 	const { buildCreateBody: create, buildUpdateBody: update } = numberGroup;
 
-	it('create builds the body, leaving empty optional fields out', () => {
-		const { issues, body } = create(' Sales ', '3', '01011111111\n01022222222', {
-			remark: '',
-			city: 'Beijing',
-			areaCode: '010',
-			defaultNumberList: ['01033333333'],
-			overflowGroupId: { mode: 'list', value: '' },
-		});
-		expect(issues).toEqual([]);
-		expect(body).toEqual({
-			groupName: 'Sales',
-			strategy: '3',
-			numberList: ['01011111111', '01022222222'],
-			city: 'Beijing',
-			areaCode: '010',
-			defaultNumberList: ['01033333333'],
+	it('create: the name trimmed, empty optional fields left out (every field: groups.test)', () => {
+		const overflowGroupId = { mode: 'list', value: '' };
+		const fields = { remark: '', defaultNumberList: ['0102'], overflowGroupId };
+		expect(create(' Sales ', '3', '0101', fields)).toEqual({
+			issues: [],
+			body: {
+				groupName: 'Sales',
+				strategy: '3',
+				numberList: ['0101'],
+				defaultNumberList: ['0102'],
+			},
 		});
 	});
 
