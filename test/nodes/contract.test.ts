@@ -7,140 +7,62 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 
-type Params = Record<string, string[]>; // top-level parameter → fields it must contain ([] = none checked)
+const ADDITIONAL =
+	'owner assignTime createMethod customerOrigin visitorId mobileDecrypt customerSource';
+const GROUP_SETTINGS =
+	'groupLeader strategy maxWaitLimit waitTime broadcastMember failedNotAssigned timeout noIdleTransfer';
+const DISPLAY_OPTIONAL = 'remark city areaCode defaultNumberList overflowGroupId';
+const WRITE = `customerName additionalFields(${ADDITIONAL}) mobile email qq wechat customFields`;
+const LIST = 'returnAll limit';
 
-const ADDITIONAL = [
-	'owner',
-	'assignTime',
-	'createMethod',
-	'customerOrigin',
-	'visitorId',
-	'mobileDecrypt',
-	'customerSource',
-];
-const GROUP_SETTINGS = [
-	'groupLeader',
-	'strategy',
-	'maxWaitLimit',
-	'waitTime',
-	'broadcastMember',
-	'failedNotAssigned',
-	'timeout',
-	'noIdleTransfer',
-];
-const DISPLAY_OPTIONAL = ['remark', 'city', 'areaCode', 'defaultNumberList', 'overflowGroupId'];
-const customerWrite: Params = {
-	customerName: [],
-	additionalFields: ADDITIONAL,
-	mobile: [],
-	email: [],
-	qq: [],
-	wechat: [],
-	customFields: [],
-};
-
-const CONTRACT: Record<string, Record<string, Params>> = {
+/**
+ * Each operation's contract: its top-level parameters, and in brackets the fields a collection must
+ * contain (a parameter without brackets: none checked).
+ */
+const CONTRACT: Record<string, Record<string, string>> = {
 	customer: {
-		create: customerWrite,
-		upsert: { ...customerWrite, phone: [], options: ['phonesOnMatch'] },
-		search: {
-			phone: [],
-			email: [],
-			name: [],
-			returnAll: [],
-			limit: [],
-			simplify: [],
-		},
-		update: { customerId: [], updateFields: [...ADDITIONAL, 'customerName'], customFields: [] },
-		get: { customerId: [], simplify: [] },
-		getAll: {
-			simplify: [],
-			returnAll: [],
-			limit: [],
-			filters: [
-				'conditions',
-				'createTimeBegin',
-				'createTimeEnd',
-				'updateTimeBegin',
-				'updateTimeEnd',
-			],
-			sort: [],
-		},
-		delete: { customerId: [] },
+		create: WRITE,
+		upsert: `${WRITE} phone options(phonesOnMatch)`,
+		search: `phone email name ${LIST} simplify`,
+		update: `customerId updateFields(${ADDITIONAL} customerName) customFields`,
+		get: 'customerId simplify',
+		getAll: `simplify ${LIST} sort filters(conditions createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd)`,
+		delete: 'customerId',
 	},
-	customerField: {
-		getAll: {
-			returnAll: [],
-			limit: [],
-			filters: ['name', 'category', 'type', 'enabled', 'editable'],
-		},
-	},
+	customerField: { getAll: `${LIST} filters(name category type enabled editable)` },
 	serviceGroup: {
-		create: {
-			name: [],
-			members: ['member'],
-			additionalFields: ['level', 'parentId', ...GROUP_SETTINGS],
-		},
-		update: { queueNumber: [], updateFields: ['name', 'members', ...GROUP_SETTINGS] },
-		delete: { queueNumber: [] },
-		getAll: { returnAll: [], limit: [], filters: ['queueNumber'] },
+		create: `name members(member) additionalFields(level parentId ${GROUP_SETTINGS})`,
+		update: `queueNumber updateFields(name members ${GROUP_SETTINGS})`,
+		delete: 'queueNumber',
+		getAll: `${LIST} filters(queueNumber)`,
 	},
 	displayNumberGroup: {
-		create: { groupName: [], strategy: [], numberList: [], additionalFields: DISPLAY_OPTIONAL },
-		update: {
-			groupId: [],
-			numberList: [],
-			updateFields: ['groupName', 'strategy', ...DISPLAY_OPTIONAL],
-		},
-		delete: { groupId: [] },
-		getAll: { returnAll: [], limit: [] },
+		create: `groupName strategy numberList additionalFields(${DISPLAY_OPTIONAL})`,
+		update: `groupId numberList updateFields(groupName strategy ${DISPLAY_OPTIONAL})`,
+		delete: 'groupId',
+		getAll: LIST,
 	},
-	serviceRecord: {
-		getAll: {
-			channel: [],
-			startTime: [],
-			endTime: [],
-			returnAll: [],
-			limit: [],
-			filters: ['callId', 'sessionId'],
-		},
-	},
-	voiceAgent: { getAll: { returnAll: [], limit: [], filters: ['name', 'publishStatus'] } },
-	callerNumberGroup: { getAll: { returnAll: [], limit: [], filters: ['groupName'] } },
+	serviceRecord: { getAll: `channel startTime endTime ${LIST} filters(callId sessionId)` },
+	voiceAgent: { getAll: `${LIST} filters(name publishStatus)` },
+	callerNumberGroup: { getAll: `${LIST} filters(groupName)` },
 	callTask: {
-		create: {
-			taskName: [],
-			voiceAgentId: [],
-			agentType: [],
-			startType: [],
-			callerNumberGroupId: [],
-			maxConcurrency: [],
-			callWindows: ['window'],
-			scheduledStartTime: [],
-			retry: [
-				'retryEnabled',
-				'retryReasons',
-				'maxRetryTimes',
-				'retryIntervalValue',
-				'retryIntervalUnit',
-			],
-		},
-		import: {
-			taskId: [],
-			customerNumber: [],
-			additionalFields: ['customerName', 'remark', 'variables'],
-			options: ['dupStrategy'],
-		},
-		get: { taskId: [] },
-		getAll: {
-			returnAll: [],
-			limit: [],
-			filters: ['taskName', 'startDate', 'endDate', 'statusList'],
-		},
-		start: { taskId: [] },
-		pause: { taskId: [] },
+		create:
+			'taskName voiceAgentId agentType startType callerNumberGroupId maxConcurrency callWindows(window) ' +
+			'scheduledStartTime retry(retryEnabled retryReasons maxRetryTimes retryIntervalValue retryIntervalUnit)',
+		import:
+			'taskId customerNumber additionalFields(customerName remark variables) options(dupStrategy)',
+		get: 'taskId',
+		getAll: `${LIST} filters(taskName startDate endDate statusList)`,
+		start: 'taskId',
+		pause: 'taskId',
 	},
 };
+
+/** A contract entry as [parameter, fields it must contain]. */
+const parse = (contract: string) =>
+	[...contract.matchAll(/(\w+)(?:\(([^)]*)\))?/g)].map(
+		([, name, fields]) => [name, fields?.split(' ') ?? []] as const,
+	);
 
 const description = new ContactCenter().description;
 
@@ -194,7 +116,7 @@ describe('the node contract', () => {
 				);
 				const byName = new Map(visible.map((p) => [p.name, p]));
 				const missing: string[] = [];
-				for (const [name, fields] of Object.entries(params)) {
+				for (const [name, fields] of parse(params)) {
 					const property = byName.get(name);
 					if (!property) {
 						missing.push(name);

@@ -1,7 +1,9 @@
 /**
  * The parameters n8n gives a Contact Center node of each version (n8n's own NodeHelpers, as the
  * editor and the workflow loader use them): version 1 keeps its names and defaults; version 2 has
- * the new ones of call tasks, voice agents and service records, and not version 1's duplicates.
+ * the new ones of call tasks and service records, and not version 1's duplicates. What version 2's
+ * defaults send (the retry fields, Simplify, the last hour) is proven by running them in
+ * callTask.create and serviceRecord.v2.
  */
 import { NodeHelpers, type INodeParameters, type INodePropertyOptions } from 'n8n-workflow';
 
@@ -38,28 +40,6 @@ describe('Call Task → Create', () => {
 		);
 		expect(options?.options?.map((o) => o.name)).toEqual(['agentType']);
 	});
-
-	test('version 2: the switch on reveals the retry fields with their defaults', () => {
-		expect(parametersOf(2, { ...create, retryEnabled: true })).toMatchObject({
-			retryEnabled: true,
-			retryReasons: ['busy', 'no_answer'],
-			maxRetryTimes: 1,
-			retryIntervalValue: 30,
-			retryIntervalUnit: 'minute',
-		});
-	});
-});
-
-describe('Simplify', () => {
-	test.each([
-		['callTask', 'get'],
-		['callTask', 'getAll'],
-		['voiceAgent', 'getAll'],
-		['serviceRecord', 'getAll'],
-	])('%s %s: on by default in version 2, absent in version 1', (resource, operation) => {
-		expect(parametersOf(2, { resource, operation })).toHaveProperty('simplify', true);
-		expect(parametersOf(1, { resource, operation })).not.toHaveProperty('simplify');
-	});
 });
 
 describe('Service Record → Get Many', () => {
@@ -69,12 +49,7 @@ describe('Service Record → Get Many', () => {
 		expect(parametersOf(1, getAll)).toMatchObject({ channel: 'call', startTime: '', endTime: '' });
 	});
 
-	test('version 2: channel All, the last hour', () => {
-		expect(parametersOf(2, getAll)).toMatchObject({
-			channel: 'all',
-			startTime: '={{ $now.minus({ hours: 1 }) }}',
-			endTime: '={{ $now }}',
-		});
+	test('version 2: channel All first among its channels (what its defaults read: serviceRecord.v2)', () => {
 		const channels = properties.filter(
 			(p) => p.name === 'channel' && p.displayOptions?.show?.resource?.includes('serviceRecord'),
 		);

@@ -89,16 +89,3 @@ describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeK
 		},
 	);
 });
-
-test('Customer Get Many with Limit 1,500 reads two pages of 750, not 1,000 + 1,000', async () => {
-	await control.seedCustomers({ appId: APP.appId, count: 1_500 });
-	const result = await getAll('customer', { returnAll: false, limit: 1500 });
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(1500);
-	expect(
-		result.requests.map((r) => [(r.body as IDataObject).page, (r.body as IDataObject).limit]),
-	).toEqual([
-		[1, 750],
-		[2, 750],
-	]);
-});
