@@ -1,6 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	mapperFields,
@@ -367,78 +365,5 @@ describe('version 2 rules: search criteria, phones on match, simplify', () => {
 			emails: [],
 			...Object.fromEntries(nulls),
 		});
-	});
-});
-
-/** Whether a property's `@version` condition (a list of versions or `{_cnd: {gte}}`) shows it in `version`. */
-function inVersion(property: INodeProperties, version: number): boolean {
-	const allowed = property.displayOptions?.show?.['@version'];
-	if (!allowed) return true;
-	return allowed.some((entry) =>
-		typeof entry === 'number'
-			? entry === version
-			: typeof entry === 'object' && entry !== null && '_cnd' in entry
-				? version >= Number((entry._cnd as { gte?: number }).gte ?? Infinity)
-				: false,
-	);
-}
-
-type Outlined = { name: string; options?: unknown[]; values?: unknown[] };
-/** A parameter as `name`, or `name(…)` with the fields inside it (collections, fixed collections), sorted. */
-const outline = (property: Outlined): string => {
-	const inner = ((property.values ?? property.options ?? []) as Outlined[]).filter(
-		(field) => 'type' in field || 'values' in field,
-	);
-	return inner.length ? `${property.name}(${inner.map(outline).sort().join(' ')})` : property.name;
-};
-
-describe('node description: the contract names of customer and customerField (version 1)', () => {
-	const properties = new ContactCenter().description.properties.filter(
-		(p) => inVersion(p, 1) && p.type !== 'notice',
-	);
-	const shown = (resource: string, operation: string) =>
-		properties.filter(
-			(p) =>
-				p.displayOptions?.show?.resource?.includes(resource) &&
-				p.displayOptions?.show?.operation?.includes(operation),
-		);
-	const contacts = ['mobile', 'email', 'qq', 'wechat']
-		.map((c) => `${c}(values(memo value))`)
-		.join(' ');
-	const additional =
-		'assignTime createMethod customerOrigin customerSource emailList mobileDecrypt mobileList ' +
-		'owner qqList visitorId wechatList';
-	const create = `customerName ${contacts} additionalFields(${additional}) customFields`;
-	const updateFields = additional.replace('createMethod', 'createMethod customerName');
-
-	test.each([
-		['customer', 'create', create],
-		['customer', 'upsert', create],
-		['customer', 'update', `customerId ${contacts} updateFields(${updateFields}) customFields`],
-		['customer', 'get', 'customerId'],
-		['customer', 'delete', 'customerId'],
-		[
-			'customer',
-			'getAll',
-			'returnAll limit filters(conditions(values(field operator value)) createTimeBegin ' +
-				'createTimeEnd updateTimeBegin updateTimeEnd) sort(values(field orderBy))',
-		],
-		['customerField', 'getAll', 'returnAll limit filters(category editable enabled name type)'],
-	])('%s %s: every parameter and the fields inside it', (resource, operation, form) => {
-		expect(shown(resource, operation).map(outline).join(' ')).toBe(form);
-	});
-
-	test('customFields is a resource mapper on getCustomerFieldMapping, mode add for every write operation', () => {
-		for (const operation of ['create', 'upsert', 'update']) {
-			const mapper = shown('customer', operation).find((p) => p.name === 'customFields');
-			expect(mapper?.type).toBe('resourceMapper');
-			expect(mapper?.typeOptions?.resourceMapper).toMatchObject({
-				resourceMapperMethod: 'getCustomerFieldMapping',
-				mode: 'add',
-				addAllFields: false,
-				supportAutoMap: false,
-			});
-			expect(mapper?.typeOptions?.loadOptionsDependsOn).toEqual(['operation']);
-		}
 	});
 });

@@ -409,36 +409,4 @@ describe('Contacts Input (version 2)', () => {
 			/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
 		);
 	});
-
-	test('the version 2 form: the switch, Phone and Options on Create or Update, no contact lists in Additional Fields', () => {
-		const properties = new ContactCenter().description.properties;
-		const v2 = (operation: string) =>
-			properties
-				.filter(
-					(p) =>
-						p.displayOptions?.show?.resource?.includes('customer') &&
-						p.displayOptions?.show?.operation?.includes(operation) &&
-						p.displayOptions?.show?.['@version'] !== undefined &&
-						!(p.displayOptions.show['@version'] as unknown[]).includes(1),
-				)
-				.map((p) => p.name);
-		expect(v2('upsert').join(' ')).toBe(
-			'matchNotice phone contactsInput mobile email qq wechat mobileList emailList qqList wechatList additionalFields options',
-		);
-		expect(v2('get')).toEqual(['customerId', 'simplify']);
-		const additional = properties.find(
-			(p) =>
-				p.name === 'additionalFields' &&
-				p.displayOptions?.show?.operation?.includes('create') &&
-				!(p.displayOptions.show['@version'] as unknown[]).includes(1),
-		);
-		expect((additional?.options ?? []).map((o) => o.name)).not.toContain('mobileList');
-		const locator = properties.find(
-			(p) =>
-				p.name === 'customerId' &&
-				p.displayOptions?.show?.operation?.includes('get') &&
-				p.type === 'resourceLocator',
-		);
-		expect(locator?.modes?.map((m) => m.name)).toEqual(['list', 'id']);
-	});
 });
