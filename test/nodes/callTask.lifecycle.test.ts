@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -37,11 +37,8 @@ const defaults = {
 const run = nodeRunner(sandbox, APP, defaults);
 const runMany = nodeRunner(sandbox, MANY, defaults);
 
-const operate = async (
-	operation: 'start' | 'pause' | 'get',
-	taskId: string,
-	options: Partial<RunNodeOptions> = {},
-) => await run({ operation, taskId: locator(taskId) }, options);
+const operate = async (operation: 'start' | 'pause' | 'get', taskId: string) =>
+	await run({ operation, taskId: locator(taskId) });
 
 const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 /** The bodies of the first `count` task-query pages of `pageSize`. */

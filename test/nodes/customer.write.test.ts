@@ -370,9 +370,6 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			[UPDATE, '03001004'],
 			[UPDATE, '200'],
 		]);
-		expect(result.requests[0].body as IDataObject).toMatchObject({
-			mobile: [{ value: '13600000009', memo: 'mobile' }],
-		});
 		expect(result.requests[2].body).toMatchObject({
 			_id: first,
 			customerName: 'Jo',

@@ -124,10 +124,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(wide.items).toHaveLength(3502);
 	});
 
-	test('Limit: one request, the first N records', async () => {
-		const result = await run({ ...HOUR, returnAll: false, limit: 50 });
-		expect(result.requests).toHaveLength(1);
-		expect(result.items.map((i) => i.json.eventUniqueId)).toEqual(hourIds.slice(0, 50));
+	test('Limit across a page: two requests, the first N records (one page: getAll.limit)', async () => {
 		const crossing = await run({ ...HOUR, returnAll: false, limit: 1500 });
 		expect(crossing.requests).toHaveLength(2);
 		expect(crossing.items.map((i) => i.json.eventUniqueId)).toEqual(hourIds.slice(0, 1500));
