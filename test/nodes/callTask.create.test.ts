@@ -466,47 +466,38 @@ const AGENT_KEYS =
 	'id name publishStatus description language voice version createTime updateTime'.split(' ');
 const GET_ALL = { resource: 'callTask', operation: 'getAll', returnAll: true };
 
-describe('callTask get and getAll, version 2: Simplify', () => {
-	test('Get Many: simplified by default, raw (as version 1) with Simplify off', async () => {
-		const simplified = await runV2(GET_ALL);
-		const raw = await runV2({ ...GET_ALL, simplify: false });
-		const v1 = await runV2(GET_ALL, { typeVersion: 1 });
-		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
-		expect(simplified.items.length).toBe(v1.items.length);
-		expect(simplified.items.length).toBeGreaterThanOrEqual(2);
-		for (const [index, item] of simplified.items.entries()) {
-			expect(Object.keys(item.json).sort()).toEqual(TASK_KEYS);
-			const full = v1.items[index].json;
-			expect(item.json).toEqual(Object.fromEntries(TASK_KEYS.map((k) => [k, full[k] ?? null])));
-		}
-		expect(raw.requests.map((r) => r.body)).toEqual(simplified.requests.map((r) => r.body));
-	});
+/** The simplified record: just these fields, null where the API sent none. */
+const simple = (json: IDataObject, keys: string[]) =>
+	Object.fromEntries(keys.map((key) => [key, json[key] ?? null]));
 
-	test('Get: simplified by default, the raw task with Simplify off', async () => {
+describe('version 2: Simplify', () => {
+	test.each([
+		['callTask', TASK_KEYS],
+		['voiceAgent', AGENT_KEYS],
+	])(
+		'%s Get Many: simplified by default, raw (as version 1) with Simplify off',
+		async (resource, keys) => {
+			const parameters = { resource, operation: 'getAll', returnAll: true };
+			const simplified = await runV2(parameters);
+			const raw = await runV2({ ...parameters, simplify: false });
+			const v1 = await runV2(parameters, { typeVersion: 1 });
+			expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
+			expect(v1.items.length).toBeGreaterThanOrEqual(2);
+			expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(keys.length);
+			expect(simplified.items.map((i) => i.json)).toEqual(
+				v1.items.map((i) => simple(i.json, keys)),
+			);
+			expect(raw.requests.map((r) => r.body)).toEqual(simplified.requests.map((r) => r.body));
+		},
+	);
+
+	test('callTask Get: simplified by default, the raw task with Simplify off', async () => {
 		const task = (await runV2(GET_ALL, { typeVersion: 1 })).items[0].json;
 		const get = { resource: 'callTask', operation: 'get', taskId: locator(String(task.id), 'id') };
-		const simplified = await runV2(get);
-		expect(simplified.items.map((i) => i.json)).toEqual([
-			Object.fromEntries(TASK_KEYS.map((k) => [k, task[k] ?? null])),
-		]);
+		expect((await runV2(get)).items.map((i) => i.json)).toEqual([simple(task, TASK_KEYS)]);
 		const raw = await runV2({ ...get, simplify: false });
 		expect(raw.items.map((i) => i.json)).toEqual([task]);
 		const v1 = await runV2(get, { typeVersion: 1 });
 		expect(v1.items.map((i) => i.json)).toEqual([task]);
-	});
-});
-
-describe('voiceAgent getAll, version 2: Simplify', () => {
-	test('simplified by default (9 fields), raw as version 1 with Simplify off', async () => {
-		const parameters = { resource: 'voiceAgent', operation: 'getAll', returnAll: true };
-		const simplified = await runV2(parameters);
-		const raw = await runV2({ ...parameters, simplify: false });
-		const v1 = await runV2(parameters, { typeVersion: 1 });
-		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
-		expect(simplified.items.map((i) => i.json)).toEqual(
-			v1.items.map(({ json }) => Object.fromEntries(AGENT_KEYS.map((k) => [k, json[k] ?? null]))),
-		);
-		expect(simplified.items.map((i) => i.json.id)).toEqual([AGENT_ID, VOICEAGENT_ID]);
-		expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(10);
 	});
 });

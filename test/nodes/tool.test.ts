@@ -25,12 +25,9 @@ import { useSandbox } from '../sandbox/fixture';
 const base = new ContactCenter().description;
 
 /** The tool variant as n8n derives it: same properties, name + 'Tool' (what `@tool` reads). */
-function toolVariant(): INodeType {
-	const { name, displayName } = base;
-	const description = { ...base, name: `${name}Tool`, displayName: `${displayName} Tool` };
-	return Object.assign(new ContactCenter(), { description });
-}
-const tool = toolVariant();
+const tool: INodeType = Object.assign(new ContactCenter(), {
+	description: { ...base, name: `${base.name}Tool`, displayName: `${base.displayName} Tool` },
+});
 
 /** The `operation` properties shown for a resource (all of them without one). */
 const operationProperties = (resource?: string) =>
