@@ -4,9 +4,7 @@ import { toApiDateFilter } from '../../nodes/ContactCenter/actions/callTask/getA
 import { describeItems } from '../../nodes/ContactCenter/actions/errors';
 import {
 	checkImportRow,
-	planImportRequests,
 	variablePairs,
-	type ImportRow,
 } from '../../nodes/ContactCenter/actions/callTask/importRows';
 import {
 	checkRetry,
@@ -116,40 +114,9 @@ describe('import rows', () => {
 	});
 });
 
-describe('import request plan', () => {
-	const row = (
-		itemIndex: number,
-		taskId: string,
-		dupStrategy?: 'task' | 'batch' | 'none',
-	): ImportRow => ({
-		itemIndex,
-		taskId,
-		dupStrategy,
-		customer: { customerNumber: `1380000${String(itemIndex).padStart(4, '0')}` },
-	});
-
-	test('grouped by task and deduplication, at most maxRows each, task by task', () => {
-		const rows = [
-			row(0, 'A'),
-			row(1, 'B'),
-			row(2, 'A'),
-			row(3, 'A', 'none'),
-			row(4, 'A'),
-			row(5, 'B'),
-		];
-		const plans = planImportRequests(rows, 2);
-		expect(plans.map((p) => [p.taskId, p.dupStrategy, p.rows.map((r) => r.itemIndex)])).toEqual([
-			['A', undefined, [0, 2]],
-			['A', undefined, [4]],
-			['B', undefined, [1, 5]],
-			['A', 'none', [3]],
-		]);
-	});
-
-	test('item lists are described as ranges', () => {
-		expect(describeItems([3, 0, 1, 2, 7, 9, 10])).toBe('0-3, 7, 9-10');
-		expect(describeItems([0, 2, 4, 6, 8, 10, 12], 3)).toBe('0, 2, 4 and 4 more ranges');
-	});
+test('errors describe item lists as ranges (the request plan: callTask.import)', () => {
+	expect(describeItems([3, 0, 1, 2, 7, 9, 10])).toBe('0-3, 7, 9-10');
+	expect(describeItems([0, 2, 4, 6, 8, 10, 12], 3)).toBe('0, 2, 4 and 4 more ranges');
 });
 
 test('getAll date filters: a plain date is a calendar day; a date-time is its day in the API zone', () => {

@@ -7,7 +7,6 @@
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import {
-	mergeByTime,
 	readRecordQuery,
 	saturationMessage,
 } from '../../nodes/ContactCenter/actions/serviceRecord/query';
@@ -197,21 +196,6 @@ describe('shared with the trigger (pure)', () => {
 			otherParams: { a: 1 },
 			channel: 'im',
 		});
-	});
-
-	test('mergeByTime: ascending by time, ties in list order, nothing lost or repeated', () => {
-		const calls = [
-			{ time: '2026-11-20 10:00:01', id: 'c1' },
-			{ time: '2026-11-20 10:00:03', id: 'c2' },
-		];
-		const chats = [
-			{ time: '2026-11-20 10:00:00', id: 'i1' },
-			{ time: '2026-11-20 10:00:03', id: 'i2' },
-			{ time: '2026-11-20 10:00:09', id: 'i3' },
-		];
-		expect(mergeByTime([calls, chats]).map((r) => r.id)).toEqual(['i1', 'c1', 'c2', 'i2', 'i3']);
-		expect(mergeByTime([calls, []]).map((r) => r.id)).toEqual(['c1', 'c2']);
-		expect(mergeByTime([calls])).not.toBe(calls);
 	});
 });
 
