@@ -131,24 +131,18 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 
 	test("callId filter: sent to the API, only that call's records; absent fields come out as null", async () => {
+		const at = (second: string, eventUniqueId: string, more: object) => ({
+			updateTime: `2026-11-21 08:00:${second}`,
+			eventUniqueId,
+			...more,
+		});
 		await control.injectRecords({
 			appId: APP.appId,
 			channel: 'call',
 			records: [
-				{
-					updateTime: '2026-11-21 08:00:00',
-					eventUniqueId: 'c1-a',
-					callId: 'call-1',
-					updateAgent: null,
-					otherParams: null,
-				},
-				{ updateTime: '2026-11-21 08:00:05', eventUniqueId: 'other', callId: 'call-2' },
-				{
-					updateTime: '2026-11-21 08:00:09',
-					eventUniqueId: 'c1-b',
-					callId: 'call-1',
-					updateAgent: '1001',
-				},
+				at('00', 'c1-a', { callId: 'call-1', updateAgent: null, otherParams: null }),
+				at('05', 'other', { callId: 'call-2' }),
+				at('09', 'c1-b', { callId: 'call-1', updateAgent: '1001' }),
 			],
 		});
 		const result = await run({

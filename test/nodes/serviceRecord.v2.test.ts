@@ -26,33 +26,31 @@ const WINDOW = { startTime: '2026-11-20T02:00:00Z', endTime: '2026-11-20T02:10:0
 const sandbox = useSandbox({ tenants: [{ ...APP }] });
 const { control } = sandbox;
 
+/** A record at 2026-11-20 10:`minute`:00 in Shanghai. */
+const at = (minute: number, eventUniqueId: string, more: object) => ({
+	updateTime: `2026-11-20 10:0${minute}:00`,
+	eventUniqueId,
+	...more,
+});
+
 beforeAll(async () => {
 	// Interleaved: call, chat, call, chat, call; the chat at 10:03 shares its second with a call.
 	await control.injectRecords({
 		appId: APP.appId,
 		channel: 'call',
 		records: [
-			{
-				updateTime: '2026-11-20 10:01:00',
-				eventUniqueId: 'call-1',
-				callId: 'c-1',
-				updateAgent: '',
-			},
-			{ updateTime: '2026-11-20 10:03:00', eventUniqueId: 'call-2', callId: 'c-2' },
-			{ updateTime: '2026-11-20 10:05:00', eventUniqueId: 'call-3', callId: 'c-3' },
+			at(1, 'call-1', { callId: 'c-1', updateAgent: '' }),
+			at(3, 'call-2', { callId: 'c-2' }),
+			at(5, 'call-3', { callId: 'c-3' }),
 		],
 	});
+	const web = { channel: 'web', visitorId: 'v_1' };
 	await control.injectRecords({
 		appId: APP.appId,
 		channel: 'im',
 		records: [
-			{ updateTime: '2026-11-20 10:02:00', eventUniqueId: 'chat-1', sessionId: 's-1' },
-			{
-				updateTime: '2026-11-20 10:03:00',
-				eventUniqueId: 'chat-2',
-				sessionId: 's-2',
-				otherParams: { channel: 'web', visitorId: 'v_1' },
-			},
+			at(2, 'chat-1', { sessionId: 's-1' }),
+			at(3, 'chat-2', { sessionId: 's-2', otherParams: web }),
 		],
 	});
 });
