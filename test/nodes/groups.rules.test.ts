@@ -12,7 +12,6 @@ import {
 import {
 	duplicates,
 	isPhoneNumber,
-	listIssues,
 	locatorValue,
 	parseList,
 } from '../../nodes/ContactCenter/helpers/lists';
@@ -170,20 +169,6 @@ describe('list helpers (pure)', () => {
 		expect(duplicates(['1', '2', '1', '1', '3', '2'])).toEqual(['1', '2']);
 	});
 
-	it('reports non-list input, empty required lists, bad entries and duplicates', () => {
-		const rules = { required: true, phoneNumbers: true, what: 'phone numbers' };
-		const problems = (value: unknown, options = rules) =>
-			listIssues('numberList', value, options).map((i) => i.problem);
-		expect(problems({ a: 1 })[0]).toContain('an object');
-		expect(problems('', { required: true, what: 'phone numbers' } as typeof rules)).toEqual([
-			'needs at least one phone number',
-		]);
-		expect(problems('123, abc, 123')).toEqual([
-			'has entries that are not phone numbers: "abc"',
-			'lists "123" more than once',
-		]);
-	});
-
 	it('reads resource locators and plain values', () => {
 		const values = [
 			{ __rl: true, mode: 'list', value: ' 42 ' },
@@ -212,12 +197,9 @@ describe('display-number group fields (pure)', () => {
 		});
 	});
 
-	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location only', () => {
+	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location (the refusals with other strategies, and of lists: groups.test)', () => {
 		expect(fields(create('', '4', '', {}).issues)).toEqual(['groupName', 'strategy', 'numberList']);
 		expect(create('A', 2, '1', {}).body.strategy).toBe('2');
-		const issues = create('A', '1', '0101', { defaultNumberList: '0102' }).issues;
-		expect(fields(issues)).toEqual(['defaultNumberList']);
-		expect(issues[0].problem).toContain('"By Home Location" strategy (3)');
 		expect(create('A', '3', '0101', { defaultNumberList: '0102' }).issues).toEqual([]);
 	});
 
@@ -229,7 +211,7 @@ describe('display-number group fields (pure)', () => {
 		});
 	});
 
-	it('update checks the group, numbers, name, strategy, default numbers and self-overflow', () => {
+	it('update checks the group, numbers, name, strategy and default numbers (self-overflow: groups.test)', () => {
 		const issues = (numbers: unknown, added: Parameters<typeof update>[2], id = '77') =>
 			fields(update(id, numbers, added).issues).join();
 		expect(issues('x', {}, '')).toBe('groupId,numberList');
@@ -237,7 +219,5 @@ describe('display-number group fields (pure)', () => {
 		expect(issues('0101', { strategy: '2', defaultNumberList: '0102' })).toBe('defaultNumberList');
 		// Without a strategy in the update the current one is unknown: default numbers are sent as given.
 		expect(issues('0101', { defaultNumberList: '0102' })).toBe('');
-		const self = { overflowGroupId: { mode: 'id', value: '77' } };
-		expect(issues('0101', self)).toBe('overflowGroupId');
 	});
 });

@@ -174,9 +174,10 @@ const REFUSALS: Record<string, Record<string, INodeParameters>> = {
 		'not phone numbers: "010-CALL-ME"': { numberList: '0101, 010-CALL-ME' },
 		'"Number List" lists "0101" more than once': { numberList: '0101\n0101' },
 		'"Strategy" must be 1 (random), 2 (rotating) or 3': { strategy: '={{ 4 }}' },
-		'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy': {
-			additionalFields: { defaultNumberList: '0102' },
-		},
+		'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy (3)':
+			{
+				additionalFields: { defaultNumberList: '0102' },
+			},
 		'"Number List" must be text or a list': { numberList: '={{ { a: 1 } }}' },
 		'"Group Name" is required': { groupName: '={{ "" }}' },
 	},
