@@ -114,11 +114,9 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
 		expect(request.rawBody).not.toContain('scheduledStartTime');
 
-		expect(result.items).toHaveLength(1);
-		const { json, pairedItem } = result.items[0];
-		expect(pairedItem).toEqual({ item: 0 });
-		expect(json).toEqual({ taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' });
-		const task = await taskInSandbox(json.taskId as string);
+		const taskId = expect.stringMatching(/^\d{18}$/);
+		expect(result.items).toEqual([{ json: { taskId, status: 'draft' }, pairedItem: { item: 0 } }]);
+		const task = await taskInSandbox(result.items[0].json.taskId as string);
 		expect(task).toMatchObject({
 			voiceAgentId: AGENT_ID,
 			status: 'draft',

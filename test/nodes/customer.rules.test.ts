@@ -92,9 +92,7 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
-	test('custom values join the body as top-level keys; a custom key that is a standard field is refused', () => {
-		const built = write({ customFields: mapper({ level: 'gold', note: 'vip' }) });
-		expect(built.body).toMatchObject({ customerName: 'Jane', level: 'gold', note: 'vip' });
+	test('a custom key that is a standard field is refused (custom values as top-level keys: customer.write)', () => {
 		const clash = write({ customFields: mapper({ level: 'gold', owner: 'x' }) });
 		expect(clash.issues).toEqual([
 			expect.objectContaining({
@@ -272,14 +270,12 @@ describe('customer list query (between, empty, one sort rule and a zoneless rang
 	});
 });
 
-describe('upsert: the id of the existing customer', () => {
-	test('data.repeatId as strings; empty when the API named none', () => {
-		expect(repeatIdsOf({ repeatId: ['a1', 'b2'] })).toEqual(['a1', 'b2']);
-		expect(repeatIdsOf({ repeatId: [123, ''] })).toEqual(['123']);
-		expect(repeatIdsOf({ repeatId: [] })).toEqual([]);
-		expect(repeatIdsOf({ repeatId: 'a1' })).toEqual([]);
-		expect(repeatIdsOf(null)).toEqual([]);
-	});
+test('upsert: the existing customer ids of data.repeatId as strings; empty when the API named none', () => {
+	expect(repeatIdsOf({ repeatId: ['a1', 'b2'] })).toEqual(['a1', 'b2']);
+	expect(repeatIdsOf({ repeatId: [123, ''] })).toEqual(['123']);
+	expect(repeatIdsOf({ repeatId: [] })).toEqual([]);
+	expect(repeatIdsOf({ repeatId: 'a1' })).toEqual([]);
+	expect(repeatIdsOf(null)).toEqual([]);
 });
 
 test('customer field list: the name filter is trimmed (the other filters: lists.getAll)', () => {
