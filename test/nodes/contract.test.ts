@@ -312,7 +312,7 @@ describe('the parameters n8n gives a new node', () => {
 		expect(parametersOf(1, getAll)).toMatchObject({ channel: 'call', startTime: '', endTime: '' });
 	});
 
-	test('Service Record → Get Many, version 2: channel All first among its channels (what its defaults read: serviceRecord.v2)', () => {
+	test('Service Record → Get Many, version 2: channel All first among its channels (what its defaults read: serviceRecord)', () => {
 		const channels = properties.filter(
 			(p) => p.name === 'channel' && p.displayOptions?.show?.resource?.includes('serviceRecord'),
 		);

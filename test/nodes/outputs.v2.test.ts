@@ -2,7 +2,7 @@
  * What version 2 outputs. Output Fields: every output item keeps only the named fields, for item
  * operations and the batched call-task import alike; a bad list is refused before anything is sent;
  * version 1 has no such parameter and returns records whole. The simplifiers where the suites of
- * callTask.create and serviceRecord.v2 do not reach. Errors name their item (`… [item 1]`): API (vendor)
+ * callTask.create and serviceRecord do not reach. Errors name their item (`… [item 1]`): API (vendor)
  * errors, transport errors and the node's own "does not exist", in the node error and in the error
  * item of "On Error: Continue" (same keys as version 1); version 1's messages are kept.
  */
