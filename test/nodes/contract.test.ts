@@ -288,8 +288,7 @@ function parametersOf(typeVersion: number, given: INodeParameters): INodeParamet
 	return NodeHelpers.getNodeParameters(properties, given, true, false, node, description) ?? {};
 }
 
-const WINDOW = { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] };
-
+/** Version 2's defaults are run in callTask.create ("the form as it opens") and serviceRecord. */
 describe('the parameters n8n gives a new node', () => {
 	const create = { resource: 'callTask', operation: 'create' };
 
@@ -297,13 +296,6 @@ describe('the parameters n8n gives a new node', () => {
 		const parameters = parametersOf(1, create);
 		expect(parameters).toMatchObject({ agentType: 'agentDefault', callWindows: {}, retry: {} });
 		for (const name of ['retryEnabled', 'retryReasons', 'options', 'simplify'])
-			expect(parameters).not.toHaveProperty(name);
-	});
-
-	test('Call Task → Create, version 2: one window filled in, the retry switch off', () => {
-		const parameters = parametersOf(2, create);
-		expect(parameters).toMatchObject({ callWindows: WINDOW, retryEnabled: false, options: {} });
-		for (const name of ['agentType', 'retry', 'retryReasons', 'maxRetryTimes'])
 			expect(parameters).not.toHaveProperty(name);
 	});
 
