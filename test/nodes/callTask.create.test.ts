@@ -329,22 +329,6 @@ describe('callTask create: vendor errors', () => {
 		expect(wrongType.requests).toHaveLength(1);
 		expect(wrongType.error?.message).toBe('Contact Center error 803: task.agent.not.found');
 	});
-
-	test('with continueOnFail the vendor error is an item carrying the code', async () => {
-		const result = await run(
-			{ callerNumberGroupId: locator('123456789012345678', 'id') },
-			{ continueOnFail: true },
-		);
-		expect(result.items).toEqual([
-			{
-				json: expect.objectContaining({
-					error: 'Contact Center error 702: display-number group does not exist',
-					code: '702',
-				}),
-				pairedItem: { item: 0 },
-			},
-		]);
-	});
 });
 
 const createBody = (result: RunNodeResult): IDataObject => {

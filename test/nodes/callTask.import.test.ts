@@ -353,6 +353,7 @@ describe('callTask import: failing requests', () => {
 			message: 'Contact Center error 810: task.invalid.edit.state',
 		});
 		expect(result.error?.context?.itemIndex).toBe(2);
+		expect(result.error?.description).toContain('can no longer be edited');
 		const state = await control.getState(APP.appId);
 		const [batchId] = state.tasks.find((t) => t.id === draft)?.importBatchIds ?? [];
 		expect(batchId).toMatch(/^\d{18}$/);

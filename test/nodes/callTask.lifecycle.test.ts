@@ -124,23 +124,6 @@ describe('callTask: the state machine through the node', () => {
 		});
 	});
 
-	test('810: a task moved to done (control API) cannot be imported into; starting it is 806', async () => {
-		const [taskId] = await control.seedTasks({
-			appId: APP.appId,
-			tasks: [{ status: 'pause', totalCount: 3 }],
-		});
-		await control.finishTask(APP.appId, taskId);
-		const imported = await run({
-			operation: 'import',
-			taskId: locator(taskId),
-			customerNumber: '13800000009',
-		});
-		expect(imported.error?.message).toBe('Contact Center error 810: task.invalid.edit.state');
-		expect(imported.error?.description).toContain('can no longer be edited');
-		const started = await operate('start', taskId);
-		expect(started.error?.message).toBe('Contact Center error 806: task.invalid.start.state');
-	});
-
 	test('801: start or pause of a task that does not exist; continueOnFail keeps the other items', async () => {
 		const [taskId] = await control.seedTasks({
 			appId: APP.appId,

@@ -482,20 +482,6 @@ describe('customer update: POST /openapi/crm/update', () => {
 		expect(updateSchema.find((f) => f.id === 'level')?.required).toBe(false);
 	});
 
-	test('an unknown customer id surfaces the API error 00000400', async () => {
-		const result = await run({
-			operation: 'update',
-			customerId: 'no-such-customer',
-			updateFields: { owner: 'x' },
-		});
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([[UPDATE, '00000400']]);
-		expect(result.error).toMatchObject({
-			name: 'NodeApiError',
-			message: 'Contact Center error 00000400: customer does not exist',
-		});
-		expect(result.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '00000400' });
-	});
-
 	test('a missing customer id or a blank new name sends nothing', async () => {
 		const noId = await run(
 			{
