@@ -473,22 +473,20 @@ describe('serviceRecord getAll, version 1 unchanged', () => {
 	});
 });
 
-describe('shared with the trigger (pure)', () => {
-	test('outputRecord: the record as given, the optional fields of its channel null; recordWithChannel adds the channel', () => {
-		const record = { eventUniqueId: 'e', updateTime: '2026-11-22 09:00:00', data: {} };
-		expect(outputRecord(record, 'call')).toEqual({
-			...record,
-			callId: null,
-			updateAgent: null,
-			otherParams: null,
-		});
-		expect(recordWithChannel({ ...record, sessionId: 's', otherParams: { a: 1 } }, 'im')).toEqual({
-			...record,
-			sessionId: 's',
-			updateAgent: null,
-			otherParams: { a: 1 },
-			channel: 'im',
-		});
+test('outputRecord (pure, shared with the trigger): the record as given, the optional fields of its channel null; recordWithChannel adds the channel', () => {
+	const record = { eventUniqueId: 'e', updateTime: '2026-11-22 09:00:00', data: {} };
+	expect(outputRecord(record, 'call')).toEqual({
+		...record,
+		callId: null,
+		updateAgent: null,
+		otherParams: null,
+	});
+	expect(recordWithChannel({ ...record, sessionId: 's', otherParams: { a: 1 } }, 'im')).toEqual({
+		...record,
+		sessionId: 's',
+		updateAgent: null,
+		otherParams: { a: 1 },
+		channel: 'im',
 	});
 });
 
