@@ -352,13 +352,12 @@ describe('Create or Update never deletes a number', () => {
 		expect((await stored(first))?.mobile).toEqual([{ value: '15000004007', memo: 'a' }]);
 	});
 
-	test.each<[IDataObject, string | RegExp]>([
+	test.each<[IDataObject, string]>([
 		[
 			{ phone: '15000004008', options: { phonesOnMatch: '={{ "merge" }}' } },
 			'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
 		],
 		[{ phone: '={{ "" }}' }, 'Invalid input [item 0]: "Phone" is required'],
-		[{ phone: '138-CALL-ME' }, /^Invalid input \[item 0\]: "Phone" must be a phone number/],
 	])('version 2 bad input sends nothing: %j', async (parameters, message) => {
 		expectRefused(await run({ operation: 'upsert', customerName: 'X', ...parameters }), message);
 	});
