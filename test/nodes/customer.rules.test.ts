@@ -92,6 +92,29 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
+	test('contacts from data (JSON or a list) follow the ones entered one by one', () => {
+		const built = write({
+			optionalFields: {
+				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
+				emailList: 'a@x.cn, b@x.cn',
+			},
+			contacts: { mobile: { values: [{ value: '13800000000' }] } },
+			customFields: {},
+		});
+		expect(built).toEqual({
+			issues: [],
+			body: {
+				customerName: 'Jane',
+				mobile: [
+					{ value: '13800000000' },
+					{ value: '13800000001' },
+					{ value: '13800000002', memo: 'work' },
+				],
+				email: [{ value: 'a@x.cn' }, { value: 'b@x.cn' }],
+			},
+		});
+	});
+
 	test('a custom key that is a standard field is refused (custom values as top-level keys: customer.write)', () => {
 		const clash = write({ customFields: mapper({ level: 'gold', owner: 'x' }) });
 		expect(clash.issues).toEqual([

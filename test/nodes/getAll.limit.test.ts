@@ -47,8 +47,6 @@ const run = nodeRunner(
 	{ ...APP, timezone: 'Asia/Shanghai' },
 	{ nodeType: ContactCenter, parameters: { operation: 'getAll' }, timezone: 'Asia/Shanghai' },
 );
-const getAll = async (resource: string, parameters: INodeParameters) =>
-	await run({ resource, ...parameters });
 
 describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeKey }) => {
 	test.each([
@@ -56,7 +54,7 @@ describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeK
 		['a number from an expression', '={{ 7 }}'],
 		['text from an expression', '={{ "7" }}'],
 	])('%s returns exactly that many rows with the smallest request', async (_label, limit) => {
-		const result = await getAll(resource, { ...extra, returnAll: false, limit });
+		const result = await run({ resource, ...extra, returnAll: false, limit });
 		expect(result.error).toBeUndefined();
 		// Some resources seed fewer than 7 rows of their own (custom fields); never more than the limit.
 		expect(result.items.length).toBeLessThanOrEqual(7);
@@ -78,7 +76,7 @@ describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeK
 	])(
 		'Limit %p is refused with a clear error naming the item and the field, and nothing is sent',
 		async (limit, got) => {
-			const result = await getAll(resource, { ...extra, returnAll: false, limit });
+			const result = await run({ resource, ...extra, returnAll: false, limit });
 			expect(result.requests).toHaveLength(0);
 			expect(result.items).toHaveLength(0);
 			expect(result.error?.message).toMatch(/^Invalid input (in item 0|\[item 0\]): /);

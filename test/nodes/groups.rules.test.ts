@@ -1,5 +1,4 @@
 /** The pure rules of service groups and display-number groups, and the list helpers they share. */
-import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/rules';
 import * as numberGroup from '../../nodes/ContactCenter/actions/displayNumberGroup/rules';
 import {
 	buildCreateBody,
@@ -106,7 +105,7 @@ describe('service group fields (pure)', () => {
 	});
 });
 
-describe('lists from data (Members (JSON or List), Phones (JSON or List))', () => {
+describe('members from data (Members (JSON or List); phones: customer.rules)', () => {
 	it('members from a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
 		const json = '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]';
 		const agent = (agentNumber: string, weight = 1) => ({ agentNumber, weight });
@@ -126,28 +125,6 @@ describe('lists from data (Members (JSON or List), Phones (JSON or List))', () =
 			'entry 1: agent number must be text, not an object',
 		);
 		expect(problem('')).toBe('needs at least one member');
-	});
-
-	it('contacts from data follow the ones entered one by one', () => {
-		const built = buildCustomerBody({
-			mode: 'add',
-			customerName: 'A',
-			optionalParameter: 'additionalFields',
-			optionalFields: {
-				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
-				emailList: 'a@x.cn, b@x.cn',
-			},
-			contacts: { mobile: { values: [{ value: '13800000000' }] } },
-			customFields: {},
-			zones: { workflow: 'Asia/Shanghai', api: 'Asia/Shanghai' },
-		});
-		expect(built.issues).toEqual([]);
-		expect(built.body.mobile).toEqual([
-			{ value: '13800000000' },
-			{ value: '13800000001' },
-			{ value: '13800000002', memo: 'work' },
-		]);
-		expect(built.body.email).toEqual([{ value: 'a@x.cn' }, { value: 'b@x.cn' }]);
 	});
 });
 
