@@ -539,15 +539,13 @@ describe('a cascade custom field', () => {
 	});
 
 	test('a long list names the first six paths and how many more there are', () => {
-		const children = Array.from({ length: 3 }, (_, p) => ({
-			key: `p${p}`,
-			value: `Province ${p}`,
-			children: Array.from({ length: 3 }, (__, c) => ({
-				key: `c${c}`,
-				value: `City ${c}`,
-				children: [],
-			})),
-		}));
+		const node = (key: string, value: string, children: object[] = []) => ({
+			key,
+			value,
+			children,
+		});
+		const cities = [0, 1, 2].map((c) => node(`c${c}`, `City ${c}`));
+		const children = [0, 1, 2].map((p) => node(`p${p}`, `Province ${p}`, cities));
 		const config = toFieldConfig({
 			field: 'cf_area',
 			name: 'Area',

@@ -105,27 +105,25 @@ describe('service group fields (pure)', () => {
 	});
 });
 
-describe('members from data (Members (JSON or List); phones: customer.rules)', () => {
-	it('members from a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
-		const json = '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]';
-		const agent = (agentNumber: string, weight = 1) => ({ agentNumber, weight });
-		expect(readMembersData('membersData', json)).toEqual({
-			issues: [],
-			value: [agent('1001', 3), agent('1002')],
-		});
-		expect(readMembersData('membersData', [1001, '1002']).value).toEqual([
-			agent('1001'),
-			agent('1002'),
-		]);
-		const agents = readMembersData('membersData', '1001, 1002\n1003').value;
-		expect(agents.map((m) => m.agentNumber)).toEqual(['1001', '1002', '1003']);
-		const problem = (value: unknown) => readMembersData('membersData', value).issues[0].problem;
-		expect(problem('[{"agentNumber": "1001"')).toContain('is not a valid JSON array');
-		expect(problem([{ agentNumber: { x: 1 } }])).toBe(
-			'entry 1: agent number must be text, not an object',
-		);
-		expect(problem('')).toBe('needs at least one member');
+it('members from data (Members (JSON or List)): a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
+	const json = '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]';
+	const agent = (agentNumber: string, weight = 1) => ({ agentNumber, weight });
+	expect(readMembersData('membersData', json)).toEqual({
+		issues: [],
+		value: [agent('1001', 3), agent('1002')],
 	});
+	expect(readMembersData('membersData', [1001, '1002']).value).toEqual([
+		agent('1001'),
+		agent('1002'),
+	]);
+	const agents = readMembersData('membersData', '1001, 1002\n1003').value;
+	expect(agents.map((m) => m.agentNumber)).toEqual(['1001', '1002', '1003']);
+	const problem = (value: unknown) => readMembersData('membersData', value).issues[0].problem;
+	expect(problem('[{"agentNumber": "1001"')).toContain('is not a valid JSON array');
+	expect(problem([{ agentNumber: { x: 1 } }])).toBe(
+		'entry 1: agent number must be text, not an object',
+	);
+	expect(problem('')).toBe('needs at least one member');
 });
 
 describe('list helpers (pure)', () => {
