@@ -216,7 +216,6 @@ describe('callTask create: validation before sending', () => {
 			{ agentType: 'robot' },
 		],
 		['"Max Concurrency" must be a whole number greater than 0 (got 0)', { maxConcurrency: 0 }],
-		['"Max Concurrency" must be a whole number greater than 0 (got 2.5)', { maxConcurrency: 2.5 }],
 		['"Call Windows" must have at least one call window', { callWindows: {} }],
 		[
 			'"Call Windows → Weekdays (window 1)" must have at least one weekday',
