@@ -2,13 +2,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { PATHS, useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holding exactly 1,200 tasks, for paging.
 const MANY = { appId: '2090', appSecret: 'many-secret' };
-const QUERY_PATH = '/openapi/agent/web/v1/callTask/query';
-const OPERATE_PATH = '/openapi/agent/web/v1/callTask/operate';
+const { taskQuery: QUERY_PATH, taskOperate: OPERATE_PATH } = PATHS;
 
 const sandbox = useSandbox({ tenants: [{ ...APP }, { ...MANY }] });
 const { control } = sandbox;

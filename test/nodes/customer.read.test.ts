@@ -2,14 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { PATHS, useSandbox } from '../sandbox/fixture';
 import { customerFieldMapping, expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holds only the bulk customers, so its counts are exact.
 const BULK = { appId: '2090', appSecret: 'bulk-secret' };
-const LIST = '/openapi/crm/list';
-const FIELD_LIST = '/openapi/crm/config/field/list';
+const { crmList: LIST, crmFields: FIELD_LIST } = PATHS;
 
 const sandbox = useSandbox({
 	tenants: [
@@ -123,7 +122,7 @@ test('customer delete (POST /openapi/crm/delete): {deleted: true, id} per item a
 		{ operation: 'delete', customerId: '={{ $json.id }}' },
 		{ items: [{ id: doomed }, { id: alsoDoomed }] },
 	);
-	expect(signed(result)).toEqual(Array(2).fill(['POST', '/openapi/crm/delete', true, '200']));
+	expect(signed(result)).toEqual(Array(2).fill(['POST', PATHS.crmDelete, true, '200']));
 	expect(result.requests.map((r) => r.body)).toEqual([{ id: doomed }, { id: alsoDoomed }]);
 	expect(result.items).toEqual([
 		{ json: { deleted: true, id: doomed }, pairedItem: { item: 0 } },

@@ -6,12 +6,11 @@ import {
 	toFieldConfig,
 } from '../../nodes/ContactCenter/actions/customer/customFields';
 import { nodeRunner } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { PATHS, useSandbox } from '../sandbox/fixture';
 import { customerFieldMapping, expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
-const ADD = '/openapi/crm/add';
-const UPDATE = '/openapi/crm/update';
+const { crmAdd: ADD, crmUpdate: UPDATE } = PATHS;
 
 // A second tenant holds only a cascade custom field.
 const CASCADE = { appId: '1095', appSecret: 'cascade-secret' };

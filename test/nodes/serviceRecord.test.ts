@@ -21,12 +21,11 @@ import {
 import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { PATHS, useSandbox } from '../sandbox/fixture';
 import { expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
-const CALL_PATH = '/openapi/crm/service-record/call/query';
-const IM_PATH = '/openapi/crm/service-record/im/query';
+const { callRecords: CALL_PATH, imRecords: IM_PATH } = PATHS;
 // The workflow runs in New York; the API (credential timezone, default) is Asia/Shanghai, 13 hours ahead in November.
 const WORKFLOW_ZONE = 'America/New_York';
 const API_ZONE = 'Asia/Shanghai';
