@@ -1,17 +1,18 @@
 /**
  * Call Task → Create (version 1 and version 2's calmer form: one Mon–Fri 09:00–18:00 window filled
  * in, "Retry Unsuccessful Calls" as a switch, Agent Type under Options, the same body for the same
- * input); Get, Get Many and Voice Agent Get Many simplify by default in version 2.
+ * input); Get, Get Many and Voice Agent Get Many simplify by default in version 2. The pickers' exact
+ * 18-digit ids are proven in lists.getAll, and a picked agent id created unchanged in callTask.lifecycle.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { nodeRunner, type RunNodeResult } from '../harness';
+import { PATHS, useSandbox } from '../sandbox/fixture';
 import { expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
-const CREATE_PATH = '/openapi/agent/web/v1/callTask/create';
+const CREATE_PATH = PATHS.taskCreate;
 // Beyond 2^53: JSON.parse would turn these into other numbers.
 const AGENT_ID = '987654321098765432';
 const VOICEAGENT_ID = '987654321098765433';
@@ -65,22 +66,23 @@ const RETRY_FROM_EXPRESSIONS = {
 	retryIntervalUnit: 'day',
 };
 
-const baseParameters: INodeParameters = {
+/** A manual task as version 2's form holds it (one default window); version 1 adds Agent Type and windows. */
+const CREATE: INodeParameters = {
 	resource: 'callTask',
 	operation: 'create',
-	taskName: 'Renewal calls November',
-	voiceAgentId: locator(AGENT_ID),
-	agentType: 'voicebot',
-	callerNumberGroupId: locator(GROUP_ID),
-	maxConcurrency: 3,
-	callWindows: { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] },
+	taskName: 'Renewal calls',
+	voiceAgentId: locator(AGENT_ID, 'id'),
+	callerNumberGroupId: locator(GROUP_ID, 'id'),
+	maxConcurrency: 2,
 	startType: 'manual',
 };
+const V1_WINDOWS = { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] };
 
-const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, parameters: baseParameters });
+const run = nodeRunner(sandbox, APP, {
+	nodeType: ContactCenter,
+	parameters: { ...CREATE, agentType: 'voicebot', callWindows: V1_WINDOWS },
+});
 const runV2 = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
-const create = async (parameters: INodeParameters = {}, options?: Partial<RunNodeOptions>) =>
-	await run(parameters, options);
 
 async function taskInSandbox(taskId: string) {
 	const state = await control.getState(APP.appId);
@@ -89,14 +91,14 @@ async function taskInSandbox(taskId: string) {
 
 describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	test('a manual task: the signed body carries voiceAgentId as a bare 18-digit Long and the windows in API form', async () => {
-		const result = await create();
+		const result = await run({});
 		expect(result.error).toBeUndefined();
 		const [request] = result.requests;
 		expect(signed(result)).toEqual([['POST', CREATE_PATH, true, 200]]);
 		expect(request.httpStatus).toBe(200);
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
 		expect(request.body).toEqual({
-			taskName: 'Renewal calls November',
+			taskName: 'Renewal calls',
 			voiceAgentId: AGENT_ID,
 			agentType: 'voicebot',
 			startType: 'manual',
@@ -104,7 +106,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				callWindowRanges: [
 					{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
 				],
-				maxConcurrency: 3,
+				maxConcurrency: 2,
 				callerNumberGroupId: GROUP_ID,
 			},
 			retryStrategy: RETRY_OFF,
@@ -112,22 +114,20 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
 		expect(request.rawBody).not.toContain('scheduledStartTime');
 
-		expect(result.items).toHaveLength(1);
-		const { json, pairedItem } = result.items[0];
-		expect(pairedItem).toEqual({ item: 0 });
-		expect(json).toEqual({ taskId: expect.stringMatching(/^\d{18}$/), status: 'draft' });
-		const task = await taskInSandbox(json.taskId as string);
+		const taskId = expect.stringMatching(/^\d{18}$/);
+		expect(result.items).toEqual([{ json: { taskId, status: 'draft' }, pairedItem: { item: 0 } }]);
+		const task = await taskInSandbox(result.items[0].json.taskId as string);
 		expect(task).toMatchObject({
 			voiceAgentId: AGENT_ID,
 			status: 'draft',
-			taskName: 'Renewal calls November',
+			taskName: 'Renewal calls',
 			startType: 'manual',
 		});
 		expect(task?.callStrategy.callerNumberGroupId).toBe(GROUP_ID);
 	});
 
 	test('retry on: the friendly fields become retryStrategy', async () => {
-		const result = await create({
+		const result = await run({
 			agentType: 'voiceagent',
 			voiceAgentId: locator(VOICEAGENT_ID, 'id'),
 			retry: {
@@ -159,14 +159,11 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 			{ callWeekdays: [6, 7], callTimeRanges: ['10:00-16:00'] },
 			{ callWeekdays: [1, 3], callTimeRanges: ['08:30-11:45'] },
 		]);
-		const task = await taskInSandbox(result.items[0].json.taskId as string);
-		expect(task?.retryStrategy).toMatchObject({ retryEnabled: true, maxRetryTimes: 2 });
-		expect(task?.agentType).toBe('voiceagent');
 	});
 
 	test("a scheduled task: the workflow's wall-clock time is sent in the credential's zone", async () => {
 		// 09:30 in New York (UTC-5 in January) is 14:30 UTC, 22:30 in Shanghai.
-		const result = await create(
+		const result = await run(
 			{ startType: 'scheduled', scheduledStartTime: '2030-01-02T09:30:00' },
 			{ timezone: 'America/New_York' },
 		);
@@ -174,7 +171,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect((result.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-01-02 22:30:00');
 
 		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
-		const berlin = await create(
+		const berlin = await run(
 			{ startType: 'scheduled', scheduledStartTime: '2030-07-01T08:00:00+00:00' },
 			{
 				credentials: sandbox.credentials(APP, { timezone: 'Europe/Berlin' }),
@@ -183,14 +180,9 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		);
 		expect(berlin.error).toBeUndefined();
 		expect((berlin.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-07-01 10:00:00');
-		const task = await taskInSandbox(berlin.items[0].json.taskId as string);
-		expect(task).toMatchObject({
-			startType: 'scheduled',
-			scheduledStartTime: '2030-07-01 10:00:00',
-		});
 
 		// A Luxon DateTime from an expression works too: two hours from now, in Shanghai time.
-		const soon = await create({
+		const soon = await run({
 			startType: 'scheduled',
 			scheduledStartTime: "={{ $now.plus(2, 'hours') }}",
 		});
@@ -200,34 +192,6 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		// Shanghai is UTC+8 all year.
 		const sentEpoch = Date.parse(`${sent.replace(' ', 'T')}+08:00`);
 		expect(Math.abs(sentEpoch - (Date.now() + 2 * 3600_000))).toBeLessThan(60_000);
-	});
-
-	test('18-digit ids picked from the lists go into the task unchanged', async () => {
-		const parameters = { resource: 'callTask', operation: 'create' };
-		const credentials = sandbox.credentials(APP);
-		const search = async (method: string, filter?: string) =>
-			await callMethod({
-				nodeType: ContactCenter,
-				kind: 'listSearch',
-				method,
-				filter,
-				parameters,
-				credentials,
-			});
-		const agents = await search('searchVoiceAgents', 'Renewal');
-		const groups = await search('searchCallerNumberGroups');
-		expect(agents.results).toEqual([
-			{ name: 'Renewal reminder', value: AGENT_ID, description: expect.anything() },
-		]);
-		expect(groups.results).toEqual([{ name: 'Hangzhou numbers', value: GROUP_ID }]);
-
-		const result = await create({
-			voiceAgentId: locator(String(agents.results[0].value)),
-			callerNumberGroupId: locator(String(groups.results[0].value)),
-		});
-		const task = await taskInSandbox(result.items[0].json.taskId as string);
-		expect(task?.voiceAgentId).toBe(AGENT_ID);
-		expect(task?.callStrategy.callerNumberGroupId).toBe(GROUP_ID);
 	});
 });
 
@@ -252,7 +216,6 @@ describe('callTask create: validation before sending', () => {
 			{ agentType: 'robot' },
 		],
 		['"Max Concurrency" must be a whole number greater than 0 (got 0)', { maxConcurrency: 0 }],
-		['"Max Concurrency" must be a whole number greater than 0 (got 2.5)', { maxConcurrency: 2.5 }],
 		['"Call Windows" must have at least one call window', { callWindows: {} }],
 		[
 			'"Call Windows → Weekdays (window 1)" must have at least one weekday',
@@ -306,9 +269,8 @@ describe('callTask create: validation before sending', () => {
 			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 		],
 	])('%s: an error naming item and field, and zero requests', async (message, parameters) => {
-		const result = await create(parameters);
+		const result = await run(parameters);
 		expect(result.requests).toEqual([]);
-		expect(result.items).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
 		expect(result.error?.description).toMatch(/\S/);
@@ -320,14 +282,14 @@ describe('callTask create: validation before sending', () => {
 			{ callerNumberGroupId: locator('12ab', 'id') },
 			{ startType: 'scheduled' },
 		]) {
-			const result = await create(parameters);
+			const result = await run(parameters);
 			expect(result.requests).toEqual([]);
 			expect(result.error?.name).toBe('WorkflowHasIssuesError');
 		}
 	});
 
 	test('a manual task never sends scheduledStartTime, even one left over from a scheduled setup', async () => {
-		const result = await create({
+		const result = await run({
 			startType: 'manual',
 			scheduledStartTime: '2030-01-01T00:00:00Z',
 		});
@@ -338,7 +300,7 @@ describe('callTask create: validation before sending', () => {
 
 describe('callTask create: vendor errors', () => {
 	test('702: the caller number group does not exist; one request, never retried', async () => {
-		const result = await create({ callerNumberGroupId: locator('123456789012345678', 'id') });
+		const result = await run({ callerNumberGroupId: locator('123456789012345678', 'id') });
 		expect(result.requests.map((r) => r.code)).toEqual([702]);
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
@@ -348,42 +310,16 @@ describe('callTask create: vendor errors', () => {
 	});
 
 	test('803: an unknown agent, or an agent of another type', async () => {
-		const unknown = await create({ voiceAgentId: locator('111111111111111111', 'id') });
+		const unknown = await run({ voiceAgentId: locator('111111111111111111', 'id') });
 		expect(unknown.requests).toHaveLength(1);
 		expect(unknown.error?.message).toBe('Contact Center error 803: task.agent.not.found');
 		expect(unknown.error?.description).toContain('check the Agent Type');
 
-		const wrongType = await create({ agentType: 'voiceagent' });
+		const wrongType = await run({ agentType: 'voiceagent' });
 		expect(wrongType.requests).toHaveLength(1);
 		expect(wrongType.error?.message).toBe('Contact Center error 803: task.agent.not.found');
 	});
-
-	test('with continueOnFail the vendor error is an item carrying the code', async () => {
-		const result = await create(
-			{ callerNumberGroupId: locator('123456789012345678', 'id') },
-			{ continueOnFail: true },
-		);
-		expect(result.items).toEqual([
-			{
-				json: expect.objectContaining({
-					error: 'Contact Center error 702: display-number group does not exist',
-					code: '702',
-				}),
-				pairedItem: { item: 0 },
-			},
-		]);
-	});
 });
-
-const CREATE: INodeParameters = {
-	resource: 'callTask',
-	operation: 'create',
-	taskName: 'Renewal calls',
-	voiceAgentId: locator(AGENT_ID, 'id'),
-	callerNumberGroupId: locator(GROUP_ID, 'id'),
-	maxConcurrency: 2,
-	startType: 'manual',
-};
 
 const createBody = (result: RunNodeResult): IDataObject => {
 	expect(result.error).toBeUndefined();
@@ -471,59 +407,42 @@ const TASK_KEYS = (
 	'completedCount connectedCount createTime id lastExecutedTime progressRate status taskName ' +
 	'totalCount voiceAgentName'
 ).split(' ');
+const AGENT_KEYS =
+	'id name publishStatus description language voice version createTime updateTime'.split(' ');
 const GET_ALL = { resource: 'callTask', operation: 'getAll', returnAll: true };
 
-describe('callTask get and getAll, version 2: Simplify', () => {
-	test('Get Many: simplified by default, raw (as version 1) with Simplify off', async () => {
-		const simplified = await runV2(GET_ALL);
-		const raw = await runV2({ ...GET_ALL, simplify: false });
-		const v1 = await runV2(GET_ALL, { typeVersion: 1 });
-		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
-		expect(simplified.items.length).toBe(v1.items.length);
-		expect(simplified.items.length).toBeGreaterThanOrEqual(2);
-		for (const [index, item] of simplified.items.entries()) {
-			expect(Object.keys(item.json).sort()).toEqual(TASK_KEYS);
-			const full = v1.items[index].json;
-			expect(item.json).toEqual(Object.fromEntries(TASK_KEYS.map((k) => [k, full[k] ?? null])));
-		}
-		expect(raw.requests.map((r) => r.body)).toEqual(simplified.requests.map((r) => r.body));
-	});
+/** The simplified record: just these fields, null where the API sent none. */
+const simple = (json: IDataObject, keys: string[]) =>
+	Object.fromEntries(keys.map((key) => [key, json[key] ?? null]));
 
-	test('Get: simplified by default, the raw task with Simplify off', async () => {
+describe('version 2: Simplify', () => {
+	test.each([
+		['callTask', TASK_KEYS],
+		['voiceAgent', AGENT_KEYS],
+	])(
+		'%s Get Many: simplified by default, raw (as version 1) with Simplify off',
+		async (resource, keys) => {
+			const parameters = { resource, operation: 'getAll', returnAll: true };
+			const simplified = await runV2(parameters);
+			const raw = await runV2({ ...parameters, simplify: false });
+			const v1 = await runV2(parameters, { typeVersion: 1 });
+			expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
+			expect(v1.items.length).toBeGreaterThanOrEqual(2);
+			expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(keys.length);
+			expect(simplified.items.map((i) => i.json)).toEqual(
+				v1.items.map((i) => simple(i.json, keys)),
+			);
+			expect(raw.requests.map((r) => r.body)).toEqual(simplified.requests.map((r) => r.body));
+		},
+	);
+
+	test('callTask Get: simplified by default, the raw task with Simplify off', async () => {
 		const task = (await runV2(GET_ALL, { typeVersion: 1 })).items[0].json;
 		const get = { resource: 'callTask', operation: 'get', taskId: locator(String(task.id), 'id') };
-		const simplified = await runV2(get);
-		expect(simplified.items.map((i) => i.json)).toEqual([
-			Object.fromEntries(TASK_KEYS.map((k) => [k, task[k] ?? null])),
-		]);
+		expect((await runV2(get)).items.map((i) => i.json)).toEqual([simple(task, TASK_KEYS)]);
 		const raw = await runV2({ ...get, simplify: false });
 		expect(raw.items.map((i) => i.json)).toEqual([task]);
 		const v1 = await runV2(get, { typeVersion: 1 });
 		expect(v1.items.map((i) => i.json)).toEqual([task]);
-	});
-});
-
-describe('voiceAgent getAll, version 2: Simplify', () => {
-	test('simplified by default (9 fields), raw as version 1 with Simplify off', async () => {
-		const parameters = { resource: 'voiceAgent', operation: 'getAll', returnAll: true };
-		const simplified = await runV2(parameters);
-		const raw = await runV2({ ...parameters, simplify: false });
-		const v1 = await runV2(parameters, { typeVersion: 1 });
-		expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
-		expect(simplified.items.map((i) => i.json)).toEqual(
-			v1.items.map(({ json }) => ({
-				id: json.id,
-				name: json.name,
-				publishStatus: json.publishStatus,
-				description: json.description ?? null,
-				language: json.language ?? null,
-				voice: json.voice ?? null,
-				version: json.version ?? null,
-				createTime: json.createTime ?? null,
-				updateTime: json.updateTime ?? null,
-			})),
-		);
-		expect(simplified.items.map((i) => i.json.id)).toEqual([AGENT_ID, VOICEAGENT_ID]);
-		expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(10);
 	});
 });

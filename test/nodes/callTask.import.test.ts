@@ -231,7 +231,6 @@ describe('callTask import: validation before sending', () => {
 		const [taskId] = await newTasks(1);
 		const cases: Array<[IDataObject, string]> = [
 			[{ phone: '1234' }, '"Customer Number" must be 5 to 20 characters'],
-			[{ phone: 'call me' }, '"Customer Number" must be 5 to 20 characters'],
 			[{ phone: '' }, '"Customer Number" is required'],
 			[
 				{ remark: 'r'.repeat(501) },
@@ -353,6 +352,7 @@ describe('callTask import: failing requests', () => {
 			message: 'Contact Center error 810: task.invalid.edit.state',
 		});
 		expect(result.error?.context?.itemIndex).toBe(2);
+		expect(result.error?.description).toContain('can no longer be edited');
 		const state = await control.getState(APP.appId);
 		const [batchId] = state.tasks.find((t) => t.id === draft)?.importBatchIds ?? [];
 		expect(batchId).toMatch(/^\d{18}$/);
@@ -412,7 +412,7 @@ describe('callTask import, Map Automatically', () => {
 		expect(result.items[0].json).toMatchObject({ taskId, rowCount: 4, droppedItems: '4' });
 	});
 
-	test('field names of your own, and item fields sent as variables; version 2 keeps all but the number fields under Options', async () => {
+	test('field names of your own, and item fields sent as variables; version 2 reads them under Options (its form: contract.test)', async () => {
 		const [taskId] = await newTasks(1);
 		const item = {
 			Tel: '13700000001',
@@ -441,20 +441,6 @@ describe('callTask import, Map Automatically', () => {
 			{ items, typeVersion: 2 },
 		);
 		expect(customersOf(stale)).toEqual([{ customerNumber: '13700000003', customerName: 'Gus' }]);
-		const form = new ContactCenter().description.properties.filter((p) =>
-			p.displayOptions?.show?.operation?.includes('import'),
-		);
-		const inOptions = form.find((p) => p.name === 'options')?.options ?? [];
-		expect(inOptions.map((o) => ('displayName' in o ? o.displayName : o.name))).toEqual([
-			'Deduplication',
-			'Fields as Variables',
-			'Name Fields',
-			'Remark Fields',
-			'Variables Fields',
-		]);
-		// Version 1 keeps them on top, under the same names.
-		const v1Top = form.filter((p) => p.displayOptions?.show?.['@version']?.[0] === 1);
-		expect(v1Top.map((p) => p.name)).toEqual(Object.keys(names));
 	});
 
 	test('every row is checked as in the manual mapping; the error names the item and the item field, and nothing is sent', async () => {

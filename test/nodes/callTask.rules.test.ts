@@ -1,21 +1,12 @@
-/**
- * Call task rules (pure), and the call task parameters the contract test (contract.test.ts) does not
- * reach: ids picked from lists, the names inside Call Windows and Variables, and the weekday values.
- */
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
-
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+/** Call task rules (pure); the call task form and its pickers are in contract.test.ts. */
 import { hasExpression } from '../../nodes/ContactCenter/actions/callTask/common';
 import { toApiDateFilter } from '../../nodes/ContactCenter/actions/callTask/getAll.operation';
 import { describeItems } from '../../nodes/ContactCenter/actions/errors';
 import {
 	checkImportRow,
-	planImportRequests,
 	variablePairs,
-	type ImportRow,
 } from '../../nodes/ContactCenter/actions/callTask/importRows';
 import {
-	checkCallWindows,
 	checkRetry,
 	checkTaskName,
 	checkTimeRanges,
@@ -23,64 +14,31 @@ import {
 	weekdayNumber,
 } from '../../nodes/ContactCenter/actions/callTask/taskRules';
 
-describe('call windows: weekdays', () => {
-	test('numbers, digit strings and day names become 1..7, sorted', () => {
+describe('task rules (the refusals and the shapes sent: callTask.create)', () => {
+	test('weekdays: numbers, digit strings and day names become 1..7, sorted', () => {
 		expect(checkWeekdays('w', [5, '1', 'wednesday', 'Sun']).value).toEqual([1, 3, 5, 7]);
 		expect(checkWeekdays('w', 'Mon, Tue,fri').value).toEqual([1, 2, 5]);
-		expect(weekdayNumber('Thu')).toBe(4);
 		expect(weekdayNumber('mo')).toBeUndefined();
 		expect(weekdayNumber(0)).toBeUndefined();
-		expect(weekdayNumber(8)).toBeUndefined();
 	});
-});
 
-describe('call windows: time ranges', () => {
-	test('text and lists become HH:mm-HH:mm', () => {
+	test('time ranges: spaces around the dash; commas, semicolons and new lines between ranges', () => {
 		expect(checkTimeRanges('t', '09:00-12:00, 14:00 - 18:30').value).toEqual([
 			'09:00-12:00',
 			'14:00-18:30',
 		]);
-		expect(checkTimeRanges('t', ['9:05-9:30']).value).toEqual(['09:05-09:30']);
 		expect(checkTimeRanges('t', '08:00-09:00;10:00-11:00\n12:00-13:00').value).toHaveLength(3);
 	});
 
-	test('the fixed collection becomes callWindowRanges', () => {
-		const ok = checkCallWindows({
-			window: [
-				{ weekdays: [6, 7], timeRanges: '10:00-16:00' },
-				{ weekdays: [1], timeRanges: '09:00-10:00' },
-			],
-		});
-		expect(ok).toEqual({
-			value: [
-				{ callWeekdays: [6, 7], callTimeRanges: ['10:00-16:00'] },
-				{ callWeekdays: [1], callTimeRanges: ['09:00-10:00'] },
-			],
-			issues: [],
-		});
-	});
-});
-
-describe('retry strategy', () => {
-	test('off sends the spec sample shape', () => {
-		expect(checkRetry({}).value).toEqual({
-			retryEnabled: false,
-			retryReasons: [],
-			maxRetryTimes: null,
-			retryIntervalValue: null,
-			retryIntervalUnit: null,
-		});
+	test('retry off sends no retry values, even ones left over', () => {
 		expect(checkRetry({ retryEnabled: false, maxRetryTimes: 3 }).value.maxRetryTimes).toBeNull();
 	});
-});
 
-test('task name: required on create, at most 50 characters', () => {
-	expect(checkTaskName('taskName', '  ', true)?.problem).toBe('is required');
-	expect(checkTaskName('taskName', 'x'.repeat(51), true)?.problem).toBe(
-		'must be at most 50 characters (it has 51)',
-	);
-	expect(checkTaskName('taskName', ` ${'x'.repeat(50)} `, true)).toBeUndefined();
-	expect(checkTaskName('filters.taskName', '', false)).toBeUndefined();
+	test('task name: blank is refused (the node reads it as required text first), 50 characters inside spaces pass, not required in the filters', () => {
+		expect(checkTaskName('taskName', '  ', true)?.problem).toBe('is required');
+		expect(checkTaskName('taskName', ` ${'x'.repeat(50)} `, true)).toBeUndefined();
+		expect(checkTaskName('filters.taskName', '', false)).toBeUndefined();
+	});
 });
 
 describe('import rows', () => {
@@ -91,16 +49,7 @@ describe('import rows', () => {
 		dupStrategy: undefined,
 	};
 
-	test('a valid item becomes a row with only the fields given', () => {
-		expect(checkImportRow(4, base)).toEqual({
-			value: {
-				itemIndex: 4,
-				taskId: '187000000000000001',
-				dupStrategy: undefined,
-				customer: { customerNumber: '13800000000' },
-			},
-			issues: [],
-		});
+	test('a valid item becomes a row: ids and numbers as text, names trimmed, variables as text', () => {
 		const full = checkImportRow(0, {
 			taskId: 42,
 			customerNumber: 8613800000000,
@@ -132,10 +81,7 @@ describe('import rows', () => {
 	const variables = (variables: unknown) => ({ additionalFields: { variables } });
 	const has = (text: string): unknown => expect.stringContaining(text);
 	test.each<[Partial<Record<keyof typeof base, unknown>>, unknown]>([
-		[{ taskId: '0' }, has('taskId must be a numeric ID greater than 0')],
 		[{ taskId: 'abc' }, has('taskId must be a numeric ID')],
-		[{ customerNumber: '' }, 'customerNumber is required'],
-		[{ customerNumber: '1234' }, has('must be 5 to 20 characters')],
 		[{ customerNumber: '1'.repeat(21) }, has('must be 5 to 20 characters')],
 		[{ customerNumber: '138 0000 0000' }, has('must be 5 to 20 characters')],
 		[
@@ -143,39 +89,19 @@ describe('import rows', () => {
 			'additionalFields.customerName must be at most 100 characters (it has 101)',
 		],
 		[
-			{ additionalFields: { remark: 'r'.repeat(501) } },
-			'additionalFields.remark must be at most 500 characters (it has 501)',
-		],
-		[
 			variables(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x']))),
 			'additionalFields.variables may hold at most 20 variables (it has 21)',
-		],
-		[
-			variables([{ name: 'n'.repeat(51), value: 'x' }]),
-			'additionalFields.variables[0].name must be at most 50 characters (it has 51)',
-		],
-		[
-			variables([{ name: 'a', value: 'v'.repeat(501) }]),
-			'additionalFields.variables[0].value must be at most 500 characters (it has 501)',
-		],
-		[
-			variables([
-				{ name: 'a', value: '1' },
-				{ name: 'a', value: '2' },
-			]),
-			'additionalFields.variables[1].name repeats the variable "a"',
 		],
 		[variables([{ name: '', value: '1' }]), 'additionalFields.variables[0].name is required'],
 		[variables([{ name: 'a', value: { x: 1 } }]), has('must be text')],
 		[{ dupStrategy: 'all' }, has('options.dupStrategy must be one of task, batch, none')],
-	])('a row breaking rule %# gets exactly that issue', (input, issue) => {
-		const row = { ...base, ...input } as Parameters<typeof checkImportRow>[1];
-		expect(checkImportRow(0, row).issues.map((i) => `${i.field} ${i.problem}`)).toEqual([issue]);
-	});
-
-	test('a number with + and - is a valid row', () => {
-		expect(checkImportRow(0, { ...base, customerNumber: '+86-138-0000' }).issues).toEqual([]);
-	});
+	])(
+		'a row breaking rule %# gets exactly that issue (the rules callTask.import refuses with the same values are not repeated)',
+		(input, issue) => {
+			const row = { ...base, ...input } as Parameters<typeof checkImportRow>[1];
+			expect(checkImportRow(0, row).issues.map((i) => `${i.field} ${i.problem}`)).toEqual([issue]);
+		},
+	);
 
 	test('variables come from the fixed collection, a list or an object', () => {
 		expect(variablePairs({ variable: [{ name: 'a', value: '1' }] })).toEqual([['a', '1']]);
@@ -186,56 +112,12 @@ describe('import rows', () => {
 	});
 });
 
-describe('import request plan', () => {
-	const row = (
-		itemIndex: number,
-		taskId: string,
-		dupStrategy?: 'task' | 'batch' | 'none',
-	): ImportRow => ({
-		itemIndex,
-		taskId,
-		dupStrategy,
-		customer: { customerNumber: `1380000${String(itemIndex).padStart(4, '0')}` },
-	});
-
-	test('grouped by task and deduplication, at most maxRows each, task by task', () => {
-		const rows = [
-			row(0, 'A'),
-			row(1, 'B'),
-			row(2, 'A'),
-			row(3, 'A', 'none'),
-			row(4, 'A'),
-			row(5, 'B'),
-		];
-		const plans = planImportRequests(rows, 2);
-		expect(plans.map((p) => [p.taskId, p.dupStrategy, p.rows.map((r) => r.itemIndex)])).toEqual([
-			['A', undefined, [0, 2]],
-			['A', undefined, [4]],
-			['B', undefined, [1, 5]],
-			['A', 'none', [3]],
-		]);
-	});
-
-	test('25,001 rows across two tasks need exactly 3 + 1 requests of at most 10,000', () => {
-		const rows = Array.from({ length: 25_001 }, (_, i) => row(i, i % 5 === 4 ? 'B' : 'A'));
-		const plans = planImportRequests(rows);
-		expect(plans.map((p) => [p.taskId, p.rows.length])).toEqual([
-			['A', 10_000],
-			['A', 10_000],
-			['A', 1],
-			['B', 5_000],
-		]);
-		expect(new Set(plans.flatMap((p) => p.rows.map((r) => r.itemIndex))).size).toBe(25_001);
-	});
-
-	test('item lists are described as ranges', () => {
-		expect(describeItems([3, 0, 1, 2, 7, 9, 10])).toBe('0-3, 7, 9-10');
-		expect(describeItems([0, 2, 4, 6, 8, 10, 12], 3)).toBe('0, 2, 4 and 4 more ranges');
-	});
+test('errors describe item lists as ranges (the request plan: callTask.import)', () => {
+	expect(describeItems([3, 0, 1, 2, 7, 9, 10])).toBe('0-3, 7, 9-10');
+	expect(describeItems([0, 2, 4, 6, 8, 10, 12], 3)).toBe('0, 2, 4 and 4 more ranges');
 });
 
 test('getAll date filters: a plain date is a calendar day; a date-time is its day in the API zone', () => {
-	expect(toApiDateFilter('2026-11-22', 'Pacific/Auckland', 'Asia/Shanghai')).toBe('2026-11-22');
 	// Auckland (UTC+13 in November) is 5 hours ahead of Shanghai: 05:00 there is midnight in Shanghai.
 	expect(toApiDateFilter('2026-11-22T05:00:00', 'Pacific/Auckland', 'Asia/Shanghai')).toBe(
 		'2026-11-22',
@@ -257,53 +139,4 @@ test('parameters with expressions anywhere are read per item', () => {
 	);
 	expect(hasExpression({ __rl: true, mode: 'list', value: '187000000000000001' })).toBe(false);
 	expect(hasExpression(undefined)).toBe(false);
-});
-
-const node = new ContactCenter();
-const { properties } = node.description;
-
-const find = (name: string, operation: string) =>
-	properties.find(
-		(p) =>
-			p.name === name &&
-			p.displayOptions?.show?.resource?.includes('callTask') === true &&
-			p.displayOptions.show.operation?.includes(operation) === true,
-	);
-const valuesOf = (collection: INodeProperties | undefined) =>
-	(collection?.options?.[0] as INodePropertyCollection).values;
-
-test.each([
-	['create', 'voiceAgentId', 'searchVoiceAgents'],
-	['create', 'callerNumberGroupId', 'searchCallerNumberGroups'],
-	['import', 'taskId', 'searchCallTasks'],
-	['get', 'taskId', 'searchCallTasks'],
-	['start', 'taskId', 'searchCallTasks'],
-	['pause', 'taskId', 'searchCallTasks'],
-])('%s: %s is picked from a list (%s) first, by ID second', (operation, name, method) => {
-	const property = find(name, operation);
-	expect(property?.type).toBe('resourceLocator');
-	expect(property?.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
-	expect(property?.modes?.[0].typeOptions?.searchListMethod).toBe(method);
-	expect(node.methods.listSearch[method]).toBeInstanceOf(Function);
-});
-
-test('a call window has weekdays listed Monday to Sunday as 1 to 7 and time ranges', () => {
-	const window = valuesOf(find('callWindows', 'create'));
-	expect(window.map((v) => v.name)).toEqual(['weekdays', 'timeRanges']);
-	expect((window[0].options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
-		['Monday', 1],
-		['Tuesday', 2],
-		['Wednesday', 3],
-		['Thursday', 4],
-		['Friday', 5],
-		['Saturday', 6],
-		['Sunday', 7],
-	]);
-});
-
-test('an import variable has a name and a value', () => {
-	const additional = find('additionalFields', 'import')?.options as INodeProperties[];
-	const variables = additional.find((o) => o.name === 'variables');
-
-	expect(valuesOf(variables).map((v) => v.name)).toEqual(['name', 'value']);
 });

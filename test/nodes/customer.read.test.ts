@@ -2,14 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
-import { expectRefused, signed } from './run-checks';
+import { PATHS, useSandbox } from '../sandbox/fixture';
+import { customerFieldMapping, expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holds only the bulk customers, so its counts are exact.
 const BULK = { appId: '2090', appSecret: 'bulk-secret' };
-const LIST = '/openapi/crm/list';
-const FIELD_LIST = '/openapi/crm/config/field/list';
+const { crmList: LIST, crmFields: FIELD_LIST } = PATHS;
 
 const sandbox = useSandbox({
 	tenants: [
@@ -20,8 +19,6 @@ const sandbox = useSandbox({
 const { control } = sandbox;
 let bulkIds: string[];
 const ids: Record<string, string> = {};
-
-const credentials = (app = APP) => sandbox.credentials(app, { timezone: 'Asia/Shanghai' });
 
 beforeAll(async () => {
 	await control.seedFields({
@@ -63,14 +60,6 @@ beforeAll(async () => {
 const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer' } };
 const run = nodeRunner(sandbox, { ...APP, timezone: 'Asia/Shanghai' }, defaults);
 const runBulk = nodeRunner(sandbox, { ...BULK, timezone: 'Asia/Shanghai' }, defaults);
-const mapping = async (operation: string, app = APP) =>
-	await callMethod({
-		nodeType: ContactCenter,
-		kind: 'resourceMapping',
-		method: 'getCustomerFieldMapping',
-		parameters: { resource: 'customer', operation },
-		credentials: credentials(app),
-	});
 
 describe('customer get: GET /openapi/crm/{id}', () => {
 	test('the customer record as the item, _id a string, paired', async () => {
@@ -124,37 +113,23 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 	});
 });
 
-describe('customer delete: POST /openapi/crm/delete', () => {
-	test('returns {deleted: true, id}; the customer is gone; an unknown id fails only its own item', async () => {
-		const [doomed, alsoDoomed] = await control.seedCustomers({
-			appId: APP.appId,
-			customers: [{ customerName: 'Del 1' }, { customerName: 'Del 2' }],
-		});
-		const result = await run(
-			{ operation: 'delete', customerId: '={{ $json.id }}' },
-			{ items: [{ id: doomed }, { id: 'unknown-id' }, { id: alsoDoomed }], continueOnFail: true },
-		);
-		expect(
-			result.requests.map((r) => [r.method, r.path, r.body, r.signatureValid, r.code]),
-		).toEqual([
-			['POST', '/openapi/crm/delete', { id: doomed }, true, '200'],
-			['POST', '/openapi/crm/delete', { id: 'unknown-id' }, true, '00000400'],
-			['POST', '/openapi/crm/delete', { id: alsoDoomed }, true, '200'],
-		]);
-		expect(result.items).toEqual([
-			{ json: { deleted: true, id: doomed }, pairedItem: { item: 0 } },
-			{
-				json: expect.objectContaining({
-					error: 'Contact Center error 00000400: customer does not exist',
-					code: '00000400',
-				}),
-				pairedItem: { item: 1 },
-			},
-			{ json: { deleted: true, id: alsoDoomed }, pairedItem: { item: 2 } },
-		]);
-		const remaining = (await control.getState(APP.appId)).customers.map((c) => c._id);
-		expect(remaining.filter((id) => [doomed, alsoDoomed].includes(id))).toEqual([]);
+test('customer delete (POST /openapi/crm/delete): {deleted: true, id} per item and the customers are gone (an unknown id: as for get)', async () => {
+	const [doomed, alsoDoomed] = await control.seedCustomers({
+		appId: APP.appId,
+		customers: [{ customerName: 'Del 1' }, { customerName: 'Del 2' }],
 	});
+	const result = await run(
+		{ operation: 'delete', customerId: '={{ $json.id }}' },
+		{ items: [{ id: doomed }, { id: alsoDoomed }] },
+	);
+	expect(signed(result)).toEqual(Array(2).fill(['POST', PATHS.crmDelete, true, '200']));
+	expect(result.requests.map((r) => r.body)).toEqual([{ id: doomed }, { id: alsoDoomed }]);
+	expect(result.items).toEqual([
+		{ json: { deleted: true, id: doomed }, pairedItem: { item: 0 } },
+		{ json: { deleted: true, id: alsoDoomed }, pairedItem: { item: 1 } },
+	]);
+	const remaining = (await control.getState(APP.appId)).customers.map((c) => c._id);
+	expect(remaining.filter((id) => [doomed, alsoDoomed].includes(id))).toEqual([]);
 });
 
 describe('customer getAll: POST /openapi/crm/list', () => {
@@ -182,11 +157,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
 	});
 
-	test('Limit asks for just enough: 30 in one request; 1,500 in two pages of 750 (the fewest pages, no row beyond the limit)', async () => {
-		const small = await runBulk({ operation: 'getAll', returnAll: false, limit: 30 });
-		expect(listBodies(small)).toEqual([{ search: [], sortList: [], page: 1, limit: 30 }]);
-		expect(small.items).toHaveLength(30);
-
+	test('Limit 1,500: two pages of 750 (the fewest pages, no row beyond the limit; one page: getAll.limit)', async () => {
 		const large = await runBulk({ operation: 'getAll', returnAll: false, limit: 1500 });
 		expect(listBodies(large).map((b) => [b.page, b.limit])).toEqual([
 			[1, 750],
@@ -282,7 +253,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			'"Filters → Conditions → Value (condition 2)" must be empty for the operator "empty"',
 		);
 		expect(result.error?.description).toContain(
-			'"Filters → Updated From" is later than updateTimeEnd',
+			'"Filters → Updated From" is later than updateTimeEnd (2026-02-02 13:00:00 > 2026-02-01 13:00:00 in Asia/Shanghai)',
 		);
 	});
 
@@ -312,7 +283,7 @@ describe('editor methods', () => {
 			kind: 'loadOptions',
 			method: 'getCustomerFields',
 			parameters: { resource: 'customer', operation: 'getAll' },
-			credentials: credentials(),
+			credentials: sandbox.credentials(APP),
 		});
 		const log = await control.getLog();
 		expect(log.map((r) => [r.method, r.path, r.body, r.signatureValid])).toEqual([
@@ -333,7 +304,7 @@ describe('editor methods', () => {
 	});
 
 	test('resourceMapping getCustomerFieldMapping: custom fields only, required in create, choices as options', async () => {
-		expect((await mapping('upsert')).fields).toEqual([
+		expect((await customerFieldMapping(sandbox, APP, 'upsert')).fields).toEqual([
 			{
 				id: 'level',
 				displayName: 'Level',
@@ -345,7 +316,7 @@ describe('editor methods', () => {
 				options: [{ name: 'Gold (gold)', value: 'gold' }],
 			},
 		]);
-		expect(await mapping('create', BULK)).toEqual({
+		expect(await customerFieldMapping(sandbox, BULK, 'create')).toEqual({
 			fields: [],
 			emptyFieldsNotice: 'This tenant has no enabled custom customer fields.',
 		});

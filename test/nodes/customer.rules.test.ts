@@ -1,6 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	mapperFields,
@@ -20,26 +18,11 @@ import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerFi
 import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
 import { addPhones, withPhone } from '../../nodes/ContactCenter/actions/customer/phones';
 import {
-	customFieldNames,
 	SIMPLIFIED_FIELDS,
 	simplifyCustomer,
 } from '../../nodes/ContactCenter/actions/customer/simplify';
 
 const ZONES = { workflow: 'America/New_York', api: 'Asia/Shanghai' };
-
-function config(partial: Partial<CustomerFieldConfig> & { field: string }): CustomerFieldConfig {
-	return {
-		name: partial.field,
-		type: 'text',
-		status: 1,
-		isSystem: false,
-		required: false,
-		searchable: true,
-		choices: [],
-		sort: 0,
-		...partial,
-	};
-}
 
 /** A saved resource-mapper schema entry, shown and not used for matching, as the editor saves it. */
 const column = (id: string, displayName: string, type: string, more: IDataObject = {}) => ({
@@ -86,17 +69,9 @@ function write(partial: Partial<WriteInput>): ReturnType<typeof buildCustomerBod
 }
 
 describe('customer write body (create, upsert, update)', () => {
-	test('every field in API form: contacts as lists of {value, memo}, assignTime in the API zone, sources as a list', () => {
+	test('values trimmed; blank memos, empty contact lists and empty sources left out (the other fields: customer.write)', () => {
 		const built = write({
-			optionalFields: {
-				owner: ' u-7 ',
-				assignTime: '2026-03-01T09:30:00',
-				createMethod: 'WEBCHAT',
-				customerOrigin: 'busOpportunity',
-				visitorId: 'v-1',
-				mobileDecrypt: 'MODE',
-				customerSource: 'web, fair ,',
-			},
+			optionalFields: { owner: ' u-7 ', mobileDecrypt: 'MODE', customerSource: 'web, fair ,' },
 			contacts: {
 				mobile: {
 					values: [
@@ -104,7 +79,6 @@ describe('customer write body (create, upsert, update)', () => {
 						{ value: '13800000002', memo: '' },
 					],
 				},
-				email: { values: [{ value: 'jane@example.com' }] },
 				qq: {},
 			},
 		});
@@ -112,21 +86,36 @@ describe('customer write body (create, upsert, update)', () => {
 		expect(built.body).toEqual({
 			customerName: 'Jane',
 			owner: 'u-7',
-			visitorId: 'v-1',
 			mobileDecrypt: 'MODE',
-			// 09:30 in New York (EST, UTC-5) is 22:30 in Shanghai (UTC+8)
-			assignTime: '2026-03-01 22:30:00',
-			createMethod: 'WEBCHAT',
-			customerOrigin: 'busOpportunity',
 			customerSource: ['web', 'fair'],
 			mobile: [{ value: '13800000001', memo: 'work' }, { value: '13800000002' }],
-			email: [{ value: 'jane@example.com' }],
 		});
 	});
 
-	test('custom values join the body as top-level keys; a custom key that is a standard field is refused', () => {
-		const built = write({ customFields: mapper({ level: 'gold', note: 'vip' }) });
-		expect(built.body).toMatchObject({ customerName: 'Jane', level: 'gold', note: 'vip' });
+	test('contacts from data (JSON or a list) follow the ones entered one by one', () => {
+		const built = write({
+			optionalFields: {
+				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
+				emailList: 'a@x.cn, b@x.cn',
+			},
+			contacts: { mobile: { values: [{ value: '13800000000' }] } },
+			customFields: {},
+		});
+		expect(built).toEqual({
+			issues: [],
+			body: {
+				customerName: 'Jane',
+				mobile: [
+					{ value: '13800000000' },
+					{ value: '13800000001' },
+					{ value: '13800000002', memo: 'work' },
+				],
+				email: [{ value: 'a@x.cn' }, { value: 'b@x.cn' }],
+			},
+		});
+	});
+
+	test('a custom key that is a standard field is refused (custom values as top-level keys: customer.write)', () => {
 		const clash = write({ customFields: mapper({ level: 'gold', owner: 'x' }) });
 		expect(clash.issues).toEqual([
 			expect.objectContaining({
@@ -148,7 +137,7 @@ describe('customer write body (create, upsert, update)', () => {
 });
 
 describe('custom fields: configuration to resource-mapper fields', () => {
-	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order', () => {
+	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order (the field flags, and none required in update: customer.read/write)', () => {
 		// The field list as the API sends it: enabled (status 1) unless said otherwise.
 		const raw = (field: string, name: string, type: string, sort: number, more: IDataObject = {}) =>
 			toFieldConfig({ field, name, type, status: 1, sort, ...more });
@@ -181,41 +170,29 @@ describe('custom fields: configuration to resource-mapper fields', () => {
 			{ name: 'Gold (g)', value: 'g' },
 			{ name: 's', value: 's' },
 		]);
-		expect(add.every((f) => f.display && !f.defaultMatch && f.canBeUsedToMatch === false)).toBe(
-			true,
-		);
-		// update: nothing is required
-		expect(mapperFields(configs, 'update').some((f) => f.required)).toBe(false);
 	});
 
 	test('null choices and missing flags are read safely', () => {
-		expect(toFieldConfig({ field: 'x', choices: null })).toEqual(config({ field: 'x' }));
+		expect(toFieldConfig({ field: 'x', choices: null })).toEqual({
+			field: 'x',
+			name: 'x',
+			type: 'text',
+			status: 1,
+			isSystem: false,
+			required: false,
+			searchable: true,
+			choices: [],
+			sort: 0,
+		});
 	});
 });
 
 describe('custom fields: values checked against the saved schema and converted', () => {
-	test('numbers and date-times become API strings (date-times in the API zone); empty values are not sent', () => {
-		const { value: values, issues } = readCustomFieldValues(
-			mapper({
-				level: 'silver',
-				score: 12.5,
-				visitAt: '2026-07-01T08:00:00',
-				tags: 'a, b',
-				note: 42,
-				unknownKey: 'kept',
-			}),
-			'add',
-			ZONES,
-		);
-		expect(issues).toEqual([]);
-		// 08:00 New York (EDT, UTC-4) = 20:00 Shanghai
-		expect(values).toEqual({
-			level: 'silver',
-			score: '12.5',
-			visitAt: '2026-07-01 20:00:00',
-			tags: 'a,b',
-			note: '42',
-			unknownKey: 'kept',
+	test('numbers and multi-choices become API text, unknown keys are kept, empty values are not sent (date-times: customer.write)', () => {
+		const values = { level: 'silver', score: 12.5, tags: 'a, b', note: 42, unknownKey: 'kept' };
+		expect(readCustomFieldValues(mapper(values), 'add', ZONES)).toEqual({
+			issues: [],
+			value: { ...values, score: '12.5', tags: 'a,b', note: '42' },
 		});
 		expect(
 			readCustomFieldValues(mapper({ level: 'gold', note: '', score: null }), 'add', ZONES).value,
@@ -234,7 +211,6 @@ describe('custom fields: values checked against the saved schema and converted',
 			['customFields.visitAt', 'must be a date and time (got "soon")'],
 			['customFields.tags', 'has values that are not choices: z (allowed: a, b)'],
 		]);
-		expect(issues[0].fix).toBe('Fill in the custom field "Level" under Custom Fields.');
 		const update = readCustomFieldValues(mapper({ level: 'bronze' }), 'update', ZONES);
 		expect(update.issues).toEqual([
 			expect.objectContaining({
@@ -253,24 +229,17 @@ describe('custom fields: values checked against the saved schema and converted',
 	});
 });
 
-describe('customer list query', () => {
-	test('search and sortList are always arrays; conditions, sorting and time ranges in API form', () => {
-		expect(buildListQuery({}, {}, ZONES)).toEqual({
-			issues: [],
-			body: { search: [], sortList: [] },
-		});
+describe('customer list query (between, empty, one sort rule and a zoneless range: customer.read)', () => {
+	test('conditions, sorting and time ranges with offsets in API form', () => {
 		const query = buildListQuery(
 			{
 				conditions: {
 					values: [
 						{ field: 'customerName', operator: 'eq', value: 'Doe, Jane' },
-						{ field: 'callingNumber', operator: 'between', value: '1, 5' },
 						{ field: 'mobile', operator: 'in', value: '138,139' },
-						{ field: 'email', operator: 'empty' },
 						{ field: 'level', operator: 'nin', value: ['a', 2] },
 					],
 				},
-				createTimeBegin: '2026-01-01T00:00:00',
 				createTimeEnd: '2026-01-31T23:59:59-05:00',
 				updateTimeBegin: '2026-02-01T00:00:00Z',
 			},
@@ -282,57 +251,39 @@ describe('customer list query', () => {
 			},
 			ZONES,
 		);
-		expect(query.issues).toEqual([]);
-		expect(query.body).toEqual({
-			search: [
-				{ field: 'customerName', operator: 'eq', value: ['Doe, Jane'] },
-				{ field: 'callingNumber', operator: 'between', value: ['1', '5'] },
-				{ field: 'mobile', operator: 'in', value: ['138', '139'] },
-				{ field: 'email', operator: 'empty', value: [] },
-				{ field: 'level', operator: 'nin', value: ['a', 2] },
-			],
-			sortList: [
-				{ field: 'createTime', orderBy: 'desc' },
-				{ field: 'customerName', orderBy: 'asc' },
-			],
-			createTimeBegin: '2026-01-01 13:00:00',
-			createTimeEnd: '2026-02-01 12:59:59',
-			updateTimeBegin: '2026-02-01 08:00:00',
+		expect(query).toEqual({
+			issues: [],
+			body: {
+				search: [
+					{ field: 'customerName', operator: 'eq', value: ['Doe, Jane'] },
+					{ field: 'mobile', operator: 'in', value: ['138', '139'] },
+					{ field: 'level', operator: 'nin', value: ['a', 2] },
+				],
+				sortList: [
+					{ field: 'createTime', orderBy: 'desc' },
+					{ field: 'customerName', orderBy: 'asc' },
+				],
+				createTimeEnd: '2026-02-01 12:59:59',
+				updateTimeBegin: '2026-02-01 08:00:00',
+			},
 		});
 	});
 
-	test('operator value counts, unknown operators, missing fields, sort order and reversed ranges are issues', () => {
-		const query = buildListQuery(
-			{
-				conditions: {
-					values: [
-						{ field: 'a', operator: 'between', value: '1' },
-						{ field: 'b', operator: 'empty', value: 'x' },
-						{ field: 'c', operator: 'gt', value: ['1', '2'] },
-						{ field: '', operator: 'like', value: 'x' },
-						{ field: 'e', operator: 'in', value: ' , ' },
-					],
-				},
-				updateTimeBegin: '2026-02-02T00:00:00',
-				updateTimeEnd: '2026-02-01T00:00:00',
-			},
-			{ values: [{ field: 'x', orderBy: 'up' }] },
-			ZONES,
-		);
+	test('value counts of gt and in, and a missing field, are issues (the others: customer.read)', () => {
+		const values = [
+			{ field: 'c', operator: 'gt', value: ['1', '2'] },
+			{ field: '', operator: 'eq', value: 'x' },
+			{ field: 'e', operator: 'in', value: ' , ' },
+		];
+		const query = buildListQuery({ conditions: { values } }, {}, ZONES);
 		expect(query.issues.map((i) => `${i.field} ${i.problem}`)).toEqual([
-			'filters.conditions.values[0].value needs exactly two values for the operator "between" (got 1)',
-			'filters.conditions.values[1].value must be empty for the operator "empty"',
-			'filters.conditions.values[2].value needs exactly one value for the operator "gt" (got 2)',
-			'filters.conditions.values[3].field is required',
-			'filters.conditions.values[3].operator must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")',
-			'filters.conditions.values[4].value needs at least one value for the operator "in"',
-			'sort.values[0].orderBy must be one of asc, desc (got "up")',
-			'filters.updateTimeBegin is later than updateTimeEnd (2026-02-02 13:00:00 > 2026-02-01 13:00:00 in Asia/Shanghai)',
+			'filters.conditions.values[0].value needs exactly one value for the operator "gt" (got 2)',
+			'filters.conditions.values[1].field is required',
+			'filters.conditions.values[2].value needs at least one value for the operator "in"',
 		]);
 	});
 
 	test('condition values: commas split only for between and in/nin; numbers stay numbers', () => {
-		expect(conditionValues('eq', 'a,b')).toEqual(['a,b']);
 		expect(conditionValues('between', '2026-01-01 00:00:00,2026-01-02 00:00:00')).toEqual([
 			'2026-01-01 00:00:00',
 			'2026-01-02 00:00:00',
@@ -342,52 +293,38 @@ describe('customer list query', () => {
 	});
 });
 
-describe('upsert: the id of the existing customer', () => {
-	test('data.repeatId as strings; empty when the API named none', () => {
-		expect(repeatIdsOf({ repeatId: ['a1', 'b2'] })).toEqual(['a1', 'b2']);
-		expect(repeatIdsOf({ repeatId: [123, ''] })).toEqual(['123']);
-		expect(repeatIdsOf({ repeatId: [] })).toEqual([]);
-		expect(repeatIdsOf({ repeatId: 'a1' })).toEqual([]);
-		expect(repeatIdsOf(null)).toEqual([]);
-	});
+test('upsert: the existing customer ids of data.repeatId as strings; empty when the API named none', () => {
+	expect(repeatIdsOf({ repeatId: ['a1', 'b2'] })).toEqual(['a1', 'b2']);
+	expect(repeatIdsOf({ repeatId: [123, ''] })).toEqual(['123']);
+	expect(repeatIdsOf({ repeatId: [] })).toEqual([]);
+	expect(repeatIdsOf({ repeatId: 'a1' })).toEqual([]);
+	expect(repeatIdsOf(null)).toEqual([]);
 });
 
-describe('customer field list filters', () => {
-	test('only the filters set are sent; categories are checked', () => {
-		expect(buildFieldListBody({})).toEqual({ issues: [], body: {} });
-		expect(
-			buildFieldListBody({
-				name: ' lev ',
-				category: ['custom'],
-				type: 'select, text',
-				enabled: false,
-				editable: true,
-			}).body,
-		).toEqual({
-			name: 'lev',
-			category: ['custom'],
-			type: ['select', 'text'],
-			enabled: false,
-			editable: true,
-		});
-		expect(buildFieldListBody({ category: ['preset'] }).issues).toEqual([
-			expect.objectContaining({ field: 'filters.category[0]' }),
-		]);
-	});
+test('customer field list: the name filter is trimmed (the other filters: lists.getAll)', () => {
+	expect(buildFieldListBody({ name: ' lev ' })).toEqual({ issues: [], body: { name: 'lev' } });
 });
 
 describe('version 2 rules: search criteria, phones on match, simplify', () => {
 	test('Search criteria: a phone is one eq condition on mobile, email eq, name contains', () => {
-		expect(buildSearch({ phone: ' 13800000001 ', email: '', name: undefined })).toEqual({
+		expect(buildSearch({ phone: 13800000001, email: 'a@b.c', name: 'Li' })).toEqual({
 			issues: [],
-			body: { search: [{ field: 'mobile', operator: 'eq', value: ['13800000001'] }], sortList: [] },
+			body: {
+				search: [
+					{ field: 'mobile', operator: 'eq', value: ['13800000001'] },
+					{ field: 'email', operator: 'eq', value: ['a@b.c'] },
+					{ field: 'customerName', operator: 'in', value: ['Li'] },
+				],
+				sortList: [],
+			},
 		});
-		expect(buildSearch({ phone: 13800000001, email: 'a@b.c', name: 'Li' }).body.search).toEqual([
-			{ field: 'mobile', operator: 'eq', value: ['13800000001'] },
-			{ field: 'email', operator: 'eq', value: ['a@b.c'] },
-			{ field: 'customerName', operator: 'in', value: ['Li'] },
-		]);
-		expect(buildSearch({ phone: '+86-138-0000-0001', email: '', name: '' }).issues).toEqual([]);
+		expect(buildSearch({ phone: ' +86-138-0000-0001 ', email: '', name: undefined })).toEqual({
+			issues: [],
+			body: {
+				search: [{ field: 'mobile', operator: 'eq', value: ['+86-138-0000-0001'] }],
+				sortList: [],
+			},
+		});
 	});
 
 	test('phones: the matched customer keeps its numbers and memos, new ones are appended, a given memo wins', () => {
@@ -414,139 +351,15 @@ describe('version 2 rules: search criteria, phones on match, simplify', () => {
 		expect(withPhone([{ value: '1', memo: 'm' }], '1')).toEqual([{ value: '1', memo: 'm' }]);
 	});
 
-	test('simplify: ten fields, phones and e-mails as strings, custom fields by display name (the id when the name is taken)', () => {
-		const names = customFieldNames([
-			config({ field: 'cf_level', name: 'Level' }),
-			config({ field: 'cf_owner', name: 'owner' }),
-			config({ field: 'customerName', name: 'Customer name', isSystem: true }),
-		]);
-		const simplified = simplifyCustomer(
-			{
-				_id: '182739465018279001',
-				accountId: '1090',
-				customerName: 'Li',
-				mobile: [
-					{ value: '13800000001', memo: 'a' },
-					{ value: '13900000002', memo: '' },
-				],
-				email: [{ value: 'li@example.com', memo: '' }],
-				owner: 'u-1',
-				callingNumber: 3,
-				createTime: '2026-01-01 00:00:00',
-				updateTime: '2026-01-02 00:00:00',
-				qq: [],
-				cf_level: 'gold',
-				cf_owner: 'someone',
-				unknownKey: 'x',
-			},
-			names,
-		);
+	test('simplify: ten fields, null (phones and e-mails empty) when the record lacks them; names of custom fields: customer.v2', () => {
+		const nulls = SIMPLIFIED_FIELDS.slice(4).map((field) => [field, null]);
 		expect(SIMPLIFIED_FIELDS).toHaveLength(10);
-		expect(simplified).toEqual({
-			_id: '182739465018279001',
+		expect(simplifyCustomer({ _id: '1', customerName: 'Li', cf_x: 'x' }, new Map())).toEqual({
+			_id: '1',
 			customerName: 'Li',
-			phones: ['13800000001', '13900000002'],
-			emails: ['li@example.com'],
-			owner: 'u-1',
-			lastCallTime: null,
-			lastChatTime: null,
-			callingNumber: 3,
-			createTime: '2026-01-01 00:00:00',
-			updateTime: '2026-01-02 00:00:00',
-			Level: 'gold',
-			cf_owner: 'someone',
+			phones: [],
+			emails: [],
+			...Object.fromEntries(nulls),
 		});
-	});
-});
-
-/** Whether a property's `@version` condition (a list of versions or `{_cnd: {gte}}`) shows it in `version`. */
-function inVersion(property: INodeProperties, version: number): boolean {
-	const allowed = property.displayOptions?.show?.['@version'];
-	if (!allowed) return true;
-	return allowed.some((entry) =>
-		typeof entry === 'number'
-			? entry === version
-			: typeof entry === 'object' && entry !== null && '_cnd' in entry
-				? version >= Number((entry._cnd as { gte?: number }).gte ?? Infinity)
-				: false,
-	);
-}
-
-describe('node description: the contract names of customer and customerField (version 1)', () => {
-	const properties = new ContactCenter().description.properties.filter((p) => inVersion(p, 1));
-	const shown = (resource: string, operation: string) =>
-		properties.filter(
-			(p) =>
-				p.type !== 'notice' &&
-				p.displayOptions?.show?.resource?.includes(resource) &&
-				p.displayOptions?.show?.operation?.includes(operation),
-		);
-	const names = (resource: string, operation: string) =>
-		shown(resource, operation).map((p) => p.name);
-	const inner = (resource: string, operation: string, name: string) => {
-		const property = shown(resource, operation).find((p) => p.name === name);
-		return (property?.options ?? []).map(
-			(o) =>
-				('name' in o ? o.name : '') +
-				('values' in o ? `:${o.values.map((v) => v.name).join(',')}` : ''),
-		);
-	};
-
-	test.each(['create', 'upsert'])(
-		'%s: customerName, contacts, additionalFields, customFields',
-		(operation) => {
-			expect(names('customer', operation).join(' ')).toBe(
-				'customerName mobile email qq wechat additionalFields customFields',
-			);
-			for (const kind of ['mobile', 'email', 'qq', 'wechat'])
-				expect(inner('customer', operation, kind)).toEqual(['values:value,memo']);
-			expect(inner('customer', operation, 'additionalFields').sort().join(' ')).toBe(
-				'assignTime createMethod customerOrigin customerSource emailList mobileDecrypt mobileList ' +
-					'owner qqList visitorId wechatList',
-			);
-		},
-	);
-
-	test('update: customerId, contacts, updateFields (with customerName), customFields', () => {
-		expect(names('customer', 'update').join(' ')).toBe(
-			'customerId mobile email qq wechat updateFields customFields',
-		);
-		expect(inner('customer', 'update', 'updateFields')).toContain('customerName');
-	});
-
-	test('get, delete: customerId; getAll: returnAll, limit, filters, sort', () => {
-		expect(names('customer', 'get')).toEqual(['customerId']);
-		expect(names('customer', 'delete')).toEqual(['customerId']);
-		expect(names('customer', 'getAll')).toEqual(['returnAll', 'limit', 'filters', 'sort']);
-		expect(inner('customer', 'getAll', 'filters').join(' ')).toBe(
-			'conditions createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd',
-		);
-		expect(inner('customer', 'getAll', 'sort')).toEqual(['values:field,orderBy']);
-		const conditions = shown('customer', 'getAll')
-			.find((p) => p.name === 'filters')
-			?.options?.find((o) => 'name' in o && o.name === 'conditions');
-		expect(
-			conditions && 'options' in conditions
-				? conditions.options?.map((o) => ('values' in o ? o.values.map((v) => v.name) : []))
-				: [],
-		).toEqual([['field', 'operator', 'value']]);
-		expect(names('customerField', 'getAll')).toEqual(['returnAll', 'limit', 'filters']);
-		expect(inner('customerField', 'getAll', 'filters').join(' ')).toBe(
-			'category editable enabled name type',
-		);
-	});
-
-	test('customFields is a resource mapper on getCustomerFieldMapping, mode add for every write operation', () => {
-		for (const operation of ['create', 'upsert', 'update']) {
-			const mapper = shown('customer', operation).find((p) => p.name === 'customFields');
-			expect(mapper?.type).toBe('resourceMapper');
-			expect(mapper?.typeOptions?.resourceMapper).toMatchObject({
-				resourceMapperMethod: 'getCustomerFieldMapping',
-				mode: 'add',
-				addAllFields: false,
-				supportAutoMap: false,
-			});
-			expect(mapper?.typeOptions?.loadOptionsDependsOn).toEqual(['operation']);
-		}
 	});
 });

@@ -75,15 +75,7 @@ describe('Customer → Search', () => {
 		expect(Object.keys(result.items[0].json).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
 	});
 
-	test('no match is no item and no error (one request; the field list is not read for nothing)', async () => {
-		const result = await run({ operation: 'search', phone: '19999999999' });
-		expect(result.status).toBe('success');
-		expect(result.error).toBeUndefined();
-		expect(result.items).toEqual([]);
-		expect(paths(result)).toEqual([LIST]);
-	});
-
-	test('several criteria must all match; a name matches in part; Simplify off gives the API record', async () => {
+	test('several criteria must all match (no match: no item, no error); a name matches in part; Simplify off gives the API record', async () => {
 		const id = await seed({
 			customerName: 'Zhao Minghui',
 			mobile: [{ value: '13711112222', memo: '' }],
@@ -99,7 +91,8 @@ describe('Customer → Search', () => {
 		expect(both.items.map((i) => i.json)).toEqual([await stored(id)]);
 		expect(paths(both)).toEqual([LIST]);
 		const wrongName = await run({ operation: 'search', phone: '13711112222', name: 'Nobody' });
-		expect(wrongName.items).toEqual([]);
+		// No match: no item, no error, and (simplified by default) no field list read for nothing.
+		expect([wrongName.status, wrongName.items, paths(wrongName)]).toEqual(['success', [], [LIST]]);
 		const byEmail = await run({ operation: 'search', email: 'zmh@example.com' });
 		expect(byEmail.items.map((i) => [i.json._id, i.json.Level, i.json.emails])).toEqual([
 			[id, 'gold', ['zmh@example.com']],
@@ -359,13 +352,12 @@ describe('Create or Update never deletes a number', () => {
 		expect((await stored(first))?.mobile).toEqual([{ value: '15000004007', memo: 'a' }]);
 	});
 
-	test.each<[IDataObject, string | RegExp]>([
+	test.each<[IDataObject, string]>([
 		[
 			{ phone: '15000004008', options: { phonesOnMatch: '={{ "merge" }}' } },
 			'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
 		],
 		[{ phone: '={{ "" }}' }, 'Invalid input [item 0]: "Phone" is required'],
-		[{ phone: '138-CALL-ME' }, /^Invalid input \[item 0\]: "Phone" must be a phone number/],
 	])('version 2 bad input sends nothing: %j', async (parameters, message) => {
 		expectRefused(await run({ operation: 'upsert', customerName: 'X', ...parameters }), message);
 	});
@@ -388,16 +380,7 @@ describe('Contacts Input (version 2)', () => {
 		});
 	});
 
-	test('Using Fields Below (the default): the entries; a bad JSON list is named by its field', async () => {
-		const fields = await run({
-			operation: 'create',
-			customerName: 'From fields',
-			mobile: { values: [{ value: '15000005003', memo: 'm' }] },
-		});
-		expect(fields.requests[0].body).toEqual({
-			customerName: 'From fields',
-			mobile: [{ value: '15000005003', memo: 'm' }],
-		});
+	test('a bad JSON list is named by its field (Using Fields Below, the default: the Create or Update tests)', async () => {
 		const bad = await run({
 			operation: 'update',
 			customerId: rl('1', 'id'),
@@ -408,37 +391,5 @@ describe('Contacts Input (version 2)', () => {
 			bad,
 			/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
 		);
-	});
-
-	test('the version 2 form: the switch, Phone and Options on Create or Update, no contact lists in Additional Fields', () => {
-		const properties = new ContactCenter().description.properties;
-		const v2 = (operation: string) =>
-			properties
-				.filter(
-					(p) =>
-						p.displayOptions?.show?.resource?.includes('customer') &&
-						p.displayOptions?.show?.operation?.includes(operation) &&
-						p.displayOptions?.show?.['@version'] !== undefined &&
-						!(p.displayOptions.show['@version'] as unknown[]).includes(1),
-				)
-				.map((p) => p.name);
-		expect(v2('upsert').join(' ')).toBe(
-			'matchNotice phone contactsInput mobile email qq wechat mobileList emailList qqList wechatList additionalFields options',
-		);
-		expect(v2('get')).toEqual(['customerId', 'simplify']);
-		const additional = properties.find(
-			(p) =>
-				p.name === 'additionalFields' &&
-				p.displayOptions?.show?.operation?.includes('create') &&
-				!(p.displayOptions.show['@version'] as unknown[]).includes(1),
-		);
-		expect((additional?.options ?? []).map((o) => o.name)).not.toContain('mobileList');
-		const locator = properties.find(
-			(p) =>
-				p.name === 'customerId' &&
-				p.displayOptions?.show?.operation?.includes('get') &&
-				p.type === 'resourceLocator',
-		);
-		expect(locator?.modes?.map((m) => m.name)).toEqual(['list', 'id']);
 	});
 });

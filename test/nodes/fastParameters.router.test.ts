@@ -1,7 +1,7 @@
-import { Expression, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import { Expression, type IDataObject } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode } from '../harness';
+import { nodeRunner, type RunNodeResult } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 
 // The fast path is applied once, in the router: every per-item operation and the batch import read
@@ -11,14 +11,15 @@ const APP = { appId: '1090', appSecret: 'fast-path-secret' };
 const sandbox = useSandbox({ tenants: [{ ...APP }] });
 const { control } = sandbox;
 
-/** Expressions reading `$json` that n8n evaluated during `run`. */
-async function evaluatedByN8n(run: () => Promise<unknown>): Promise<string[]> {
+/** What `run` returned, and the expressions reading `$json` that n8n evaluated meanwhile. */
+async function evaluatedByN8n(run: () => Promise<RunNodeResult>) {
 	const spy = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
 	try {
-		await run();
-		return spy.mock.calls
+		const result = await run();
+		const evaluated = spy.mock.calls
 			.map(([value]) => value)
 			.filter((value): value is string => typeof value === 'string' && value.includes('$json'));
+		return { result, evaluated };
 	} finally {
 		spy.mockRestore();
 	}
@@ -28,81 +29,53 @@ const ITEMS = Array.from({ length: 40 }, (_, i) => ({
 	phone: String(13_800_000_000 + i),
 	name: `Customer ${i}`,
 }));
+const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter });
 
-async function importWith(parameters: INodeParameters, typeVersion: number) {
+async function importWith(customerNumber: string, typeVersion: number) {
 	const [taskId] = await control.seedTasks({ appId: APP.appId, tasks: [{ status: 'draft' }] });
-	return await runNode({
-		nodeType: ContactCenter,
-		parameters: {
-			resource: 'callTask',
-			operation: 'import',
-			taskId: { __rl: true, mode: 'id', value: taskId },
-			options: { dupStrategy: 'none' },
-			...parameters,
-		},
-		items: ITEMS,
-		typeVersion,
-		credentials: sandbox.credentials(APP),
-		sandbox: control,
-	});
+	const parameters = {
+		resource: 'callTask',
+		operation: 'import',
+		taskId: { __rl: true, mode: 'id', value: taskId },
+		customerNumber,
+		additionalFields: { customerName: '={{ $json["name"] }}' },
+		options: { dupStrategy: 'none' },
+	};
+	return await evaluatedByN8n(async () => await run(parameters, { items: ITEMS, typeVersion }));
 }
+const sentRows = ITEMS.map((item) => ({ customerNumber: item.phone, customerName: item.name }));
 
 describe('the expression fast path in the router', () => {
 	test.each([1, 2])(
 		'the import mapped with {{ $json.phone }} and {{ $json.name }} (version %i): the same rows, no expression evaluated by n8n',
 		async (typeVersion) => {
-			let result: Awaited<ReturnType<typeof importWith>> | undefined;
-			const evaluated = await evaluatedByN8n(async () => {
-				result = await importWith(
-					{
-						customerNumber: '={{ $json.phone }}',
-						additionalFields: { customerName: '={{ $json["name"] }}' },
-					},
-					typeVersion,
-				);
-			});
-			expect(result?.error).toBeUndefined();
-			expect(result?.requests).toHaveLength(1);
-			expect((result?.requests[0].body as IDataObject).customers).toEqual(
-				ITEMS.map((item) => ({ customerNumber: item.phone, customerName: item.name })),
-			);
+			const { result, evaluated } = await importWith('={{ $json.phone }}', typeVersion);
+			expect(result.error).toBeUndefined();
+			expect(result.requests).toHaveLength(1);
+			expect((result.requests[0].body as IDataObject).customers).toEqual(sentRows);
 			expect(evaluated).toEqual([]);
 		},
 	);
 
 	test('any other expression is still evaluated by n8n for every item, with the same rows', async () => {
-		let result: Awaited<ReturnType<typeof importWith>> | undefined;
-		const evaluated = await evaluatedByN8n(async () => {
-			result = await importWith(
-				{
-					customerNumber: '={{ String($json.phone) }}',
-					additionalFields: { customerName: '={{ $json["name"] }}' },
-				},
-				2,
-			);
-		});
-		expect((result?.requests[0].body as IDataObject).customers).toEqual(
-			ITEMS.map((item) => ({ customerNumber: item.phone, customerName: item.name })),
-		);
+		const { result, evaluated } = await importWith('={{ String($json.phone) }}', 2);
+		expect((result.requests[0].body as IDataObject).customers).toEqual(sentRows);
 		expect(evaluated).toHaveLength(ITEMS.length);
 		expect(new Set(evaluated)).toEqual(new Set(['={{ String($json.phone) }}']));
 	});
 
 	test('a per-item operation (Customer → Get, ID {{ $json.id }}): one GET per item, no expression evaluated by n8n', async () => {
-		const ids = (await control.seedCustomers({ appId: APP.appId, count: 5 })).slice(0, 5);
-		let result: Awaited<ReturnType<typeof runNode>> | undefined;
-		const evaluated = await evaluatedByN8n(async () => {
-			result = await runNode({
-				nodeType: ContactCenter,
-				parameters: { resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' },
-				items: ids.map((id) => ({ id })),
-				credentials: sandbox.credentials(APP),
-				sandbox: control,
-			});
-		});
-		expect(result?.error).toBeUndefined();
-		expect(result?.items.map((item) => item.json._id)).toEqual(ids);
-		expect(result?.requests).toHaveLength(ids.length);
+		const ids = await control.seedCustomers({ appId: APP.appId, count: 5 });
+		const { result, evaluated } = await evaluatedByN8n(
+			async () =>
+				await run(
+					{ resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' },
+					{ items: ids.map((id) => ({ id })) },
+				),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json._id)).toEqual(ids);
+		expect(result.requests).toHaveLength(ids.length);
 		expect(evaluated).toEqual([]);
 	});
 });

@@ -1,5 +1,4 @@
 /** The pure rules of service groups and display-number groups, and the list helpers they share. */
-import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/rules';
 import * as numberGroup from '../../nodes/ContactCenter/actions/displayNumberGroup/rules';
 import {
 	buildCreateBody,
@@ -12,7 +11,6 @@ import {
 import {
 	duplicates,
 	isPhoneNumber,
-	listIssues,
 	locatorValue,
 	parseList,
 } from '../../nodes/ContactCenter/helpers/lists';
@@ -60,31 +58,12 @@ describe('service group fields (pure)', () => {
 		expect([0, '12', -1, 1.5, '', null].map(nonNegativeInteger)).toEqual([0, 12, ...refused]);
 	});
 
-	it('create builds the body with every additional field, lists parsed from text; only what was given', () => {
-		const given = {
-			level: '2',
-			strategy: 'skill',
-			maxWaitLimit: 5,
-			waitTime: 30,
-			timeout: 0,
-			broadcastMember: true,
-			failedNotAssigned: false,
-			noIdleTransfer: true,
-		};
-		const { issues, body } = buildCreateBody(' Hotline ', source, {
-			...given,
-			parentId: { __rl: true, mode: 'list', value: '8001' },
-			groupLeader: '1001,\n1002',
+	it('create: name and agent numbers trimmed, leaders from text, 0 and false sent (every field: groups.test)', () => {
+		const given = { timeout: 0, failedNotAssigned: false };
+		expect(buildCreateBody(' Hotline ', source, { ...given, groupLeader: '1001,\n1002' })).toEqual({
+			issues: [],
+			body: { name: 'Hotline', members: trimmed, groupLeader: ['1001', '1002'], ...given },
 		});
-		expect(issues).toEqual([]);
-		expect(body).toEqual({
-			name: 'Hotline',
-			members: trimmed,
-			parentId: '8001',
-			groupLeader: ['1001', '1002'],
-			...given,
-		});
-		expect(buildCreateBody('A', source, {}).body).toEqual({ name: 'A', members: trimmed });
 	});
 
 	it('create checks name, strategy, integers, booleans and leader duplicates', () => {
@@ -105,7 +84,6 @@ describe('service group fields (pure)', () => {
 		const id = (value: string) => ({ mode: 'id', value });
 		expect(createIssues({ level: '1', parentId: id('0') })).toEqual([]);
 		expect(createIssues({ level: '1', parentId: id('8001') })).toEqual(['parentId']);
-		expect(createIssues({ parentId: id('8001') })).toEqual(['parentId']);
 		expect(createIssues({ level: '3' })).toEqual(['parentId']);
 		expect(createIssues({ level: '2', parentId: { mode: 'list', value: '0' } })).toEqual([
 			'parentId',
@@ -127,49 +105,25 @@ describe('service group fields (pure)', () => {
 	});
 });
 
-describe('lists from data (Members (JSON or List), Phones (JSON or List))', () => {
-	it('members from a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
-		const json = '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]';
-		const agent = (agentNumber: string, weight = 1) => ({ agentNumber, weight });
-		expect(readMembersData('membersData', json)).toEqual({
-			issues: [],
-			value: [agent('1001', 3), agent('1002')],
-		});
-		expect(readMembersData('membersData', [1001, '1002']).value).toEqual([
-			agent('1001'),
-			agent('1002'),
-		]);
-		const agents = readMembersData('membersData', '1001, 1002\n1003').value;
-		expect(agents.map((m) => m.agentNumber)).toEqual(['1001', '1002', '1003']);
-		const problem = (value: unknown) => readMembersData('membersData', value).issues[0].problem;
-		expect(problem('[{"agentNumber": "1001"')).toContain('is not a valid JSON array');
-		expect(problem([{ agentNumber: { x: 1 } }])).toBe(
-			'entry 1: agent number must be text, not an object',
-		);
-		expect(problem('')).toBe('needs at least one member');
+it('members from data (Members (JSON or List)): a JSON array of objects, a JSON array of numbers, or text; bad entries named', () => {
+	const json = '[{"agentNumber": "1001", "weight": 3}, {"agentNumber": 1002}]';
+	const agent = (agentNumber: string, weight = 1) => ({ agentNumber, weight });
+	expect(readMembersData('membersData', json)).toEqual({
+		issues: [],
+		value: [agent('1001', 3), agent('1002')],
 	});
-
-	it('contacts from data follow the ones entered one by one', () => {
-		const built = buildCustomerBody({
-			mode: 'add',
-			customerName: 'A',
-			optionalParameter: 'additionalFields',
-			optionalFields: {
-				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
-				emailList: 'a@x.cn, b@x.cn',
-			},
-			contacts: { mobile: { values: [{ value: '13800000000' }] } },
-			customFields: {},
-			zones: { workflow: 'Asia/Shanghai', api: 'Asia/Shanghai' },
-		});
-		expect(built.issues).toEqual([]);
-		expect(built.body.mobile).toEqual([
-			{ value: '13800000000' },
-			{ value: '13800000001' },
-			{ value: '13800000002', memo: 'work' },
-		]);
-		expect(built.body.email).toEqual([{ value: 'a@x.cn' }, { value: 'b@x.cn' }]);
-	});
+	expect(readMembersData('membersData', [1001, '1002']).value).toEqual([
+		agent('1001'),
+		agent('1002'),
+	]);
+	const agents = readMembersData('membersData', '1001, 1002\n1003').value;
+	expect(agents.map((m) => m.agentNumber)).toEqual(['1001', '1002', '1003']);
+	const problem = (value: unknown) => readMembersData('membersData', value).issues[0].problem;
+	expect(problem('[{"agentNumber": "1001"')).toContain('is not a valid JSON array');
+	expect(problem([{ agentNumber: { x: 1 } }])).toBe(
+		'entry 1: agent number must be text, not an object',
+	);
+	expect(problem('')).toBe('needs at least one member');
 });
 
 describe('list helpers (pure)', () => {
@@ -190,63 +144,37 @@ describe('list helpers (pure)', () => {
 		expect(duplicates(['1', '2', '1', '1', '3', '2'])).toEqual(['1', '2']);
 	});
 
-	it('reports non-list input, empty required lists, bad entries and duplicates', () => {
-		const rules = { required: true, phoneNumbers: true, what: 'phone numbers' };
-		const problems = (value: unknown, options = rules) =>
-			listIssues('numberList', value, options).map((i) => i.problem);
-		expect(problems({ a: 1 })[0]).toContain('an object');
-		expect(problems('', { required: true, what: 'phone numbers' } as typeof rules)).toEqual([
-			'needs at least one phone number',
-		]);
-		expect(problems('123, abc, 123')).toEqual([
-			'has entries that are not phone numbers: "abc"',
-			'lists "123" more than once',
-		]);
-	});
-
 	it('reads resource locators and plain values', () => {
-		const locators = [
+		const values = [
 			{ __rl: true, mode: 'list', value: ' 42 ' },
+			'7',
+			7,
 			{ mode: 'id', value: null },
 		];
-		expect([locators[0], '7', 7, locators[1], undefined].map(locatorValue)).toEqual([
-			'42',
-			'7',
-			'7',
-			'',
-			'',
-		]);
+		expect([...values, undefined].map(locatorValue).join('|')).toBe('42|7|7||');
 	});
 });
 
 describe('display-number group fields (pure)', () => {
 	const { buildCreateBody: create, buildUpdateBody: update } = numberGroup;
 
-	it('create builds the body, leaving empty optional fields out', () => {
-		const { issues, body } = create(' Sales ', '3', '01011111111\n01022222222', {
-			remark: '',
-			city: 'Beijing',
-			areaCode: '010',
-			defaultNumberList: ['01033333333'],
-			overflowGroupId: { mode: 'list', value: '' },
-		});
-		expect(issues).toEqual([]);
-		expect(body).toEqual({
-			groupName: 'Sales',
-			strategy: '3',
-			numberList: ['01011111111', '01022222222'],
-			city: 'Beijing',
-			areaCode: '010',
-			defaultNumberList: ['01033333333'],
+	it('create: the name trimmed, empty optional fields left out (every field: groups.test)', () => {
+		const overflowGroupId = { mode: 'list', value: '' };
+		const fields = { remark: '', defaultNumberList: ['0102'], overflowGroupId };
+		expect(create(' Sales ', '3', '0101', fields)).toEqual({
+			issues: [],
+			body: {
+				groupName: 'Sales',
+				strategy: '3',
+				numberList: ['0101'],
+				defaultNumberList: ['0102'],
+			},
 		});
 	});
 
-	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location only', () => {
+	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location (the refusals with other strategies, and of lists: groups.test)', () => {
 		expect(fields(create('', '4', '', {}).issues)).toEqual(['groupName', 'strategy', 'numberList']);
 		expect(create('A', 2, '1', {}).body.strategy).toBe('2');
-		const issues = create('A', '1', '0101', { defaultNumberList: '0102' }).issues;
-		expect(fields(issues)).toEqual(['defaultNumberList']);
-		expect(issues[0].problem).toContain('"By Home Location" strategy (3)');
 		expect(create('A', '3', '0101', { defaultNumberList: '0102' }).issues).toEqual([]);
 	});
 
@@ -258,7 +186,7 @@ describe('display-number group fields (pure)', () => {
 		});
 	});
 
-	it('update checks the group, numbers, name, strategy, default numbers and self-overflow', () => {
+	it('update checks the group, numbers, name, strategy and default numbers (self-overflow: groups.test)', () => {
 		const issues = (numbers: unknown, added: Parameters<typeof update>[2], id = '77') =>
 			fields(update(id, numbers, added).issues).join();
 		expect(issues('x', {}, '')).toBe('groupId,numberList');
@@ -266,7 +194,5 @@ describe('display-number group fields (pure)', () => {
 		expect(issues('0101', { strategy: '2', defaultNumberList: '0102' })).toBe('defaultNumberList');
 		// Without a strategy in the update the current one is unknown: default numbers are sent as given.
 		expect(issues('0101', { defaultNumberList: '0102' })).toBe('');
-		const self = { overflowGroupId: { mode: 'id', value: '77' } };
-		expect(issues('0101', self)).toBe('overflowGroupId');
 	});
 });

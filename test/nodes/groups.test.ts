@@ -110,14 +110,11 @@ describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
 		expect(expression.error?.message).toContain(`Invalid input [item 0]: "${label}" is required`);
 	});
 
-	test('update of an unknown group: the vendor error naming the item, or an error item under continueOnFail', async () => {
+	test('update of an unknown group under continueOnFail: an error item with the vendor error (without: as delete above)', async () => {
 		const parameters = { operation: 'update', [param]: locator('404', 'id'), ...kind.update };
-		const failed = await run(parameters);
-		expect(failed.requests.map((r) => [r.path, r.code])).toEqual([[paths.update, '00000400']]);
-		const message = `Contact Center error 00000400: ${what} 404 does not exist`;
-		expect(failed.error?.message).toBe(message);
-		expect(failed.error?.context?.itemIndex).toBe(0);
 		const continued = await run(parameters, { continueOnFail: true });
+		expect(continued.requests.map((r) => [r.path, r.code])).toEqual([[paths.update, '00000400']]);
+		const message = `Contact Center error 00000400: ${what} 404 does not exist`;
 		expect(continued.error).toBeUndefined();
 		expect(continued.items).toEqual([
 			{
@@ -174,9 +171,10 @@ const REFUSALS: Record<string, Record<string, INodeParameters>> = {
 		'not phone numbers: "010-CALL-ME"': { numberList: '0101, 010-CALL-ME' },
 		'"Number List" lists "0101" more than once': { numberList: '0101\n0101' },
 		'"Strategy" must be 1 (random), 2 (rotating) or 3': { strategy: '={{ 4 }}' },
-		'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy': {
-			additionalFields: { defaultNumberList: '0102' },
-		},
+		'"Additional Fields → Default Number List" is only used by the "By Home Location" strategy (3)':
+			{
+				additionalFields: { defaultNumberList: '0102' },
+			},
 		'"Number List" must be text or a list': { numberList: '={{ { a: 1 } }}' },
 		'"Group Name" is required': { groupName: '={{ "" }}' },
 	},
@@ -240,9 +238,6 @@ describe('serviceGroup', () => {
 		expect(vip.error).toBeUndefined();
 		const sent = { ...fields, parentId: parent, groupLeader: ['1001', '1002'] };
 		expect(vip.requests[0].body).toEqual({ name: 'VIP', members: members.member, ...sent });
-		const created = (await serviceGroups()).find((g) => g.name === 'VIP');
-		expect(created).toMatchObject(sent);
-		expect(vip.items[0].json).toEqual(created);
 	});
 
 	test('create: one group per input item, parameters read per item, each output paired to its item', async () => {
@@ -433,11 +428,6 @@ describe('displayNumberGroup', () => {
 			...fields,
 			defaultNumberList,
 			overflowGroupId: overflow,
-		});
-		expect(home.items[0].json).toMatchObject({
-			strategy: '3',
-			overflowGroupId: overflow,
-			defaultNumberList,
 		});
 	});
 

@@ -2,7 +2,7 @@
  * What version 2 outputs. Output Fields: every output item keeps only the named fields, for item
  * operations and the batched call-task import alike; a bad list is refused before anything is sent;
  * version 1 has no such parameter and returns records whole. The simplifiers where the suites of
- * callTask.create and serviceRecord.v2 do not reach. Errors name their item (`… [item 1]`): API (vendor)
+ * callTask.create and serviceRecord do not reach. Errors name their item (`… [item 1]`): API (vendor)
  * errors, transport errors and the node's own "does not exist", in the node error and in the error
  * item of "On Error: Continue" (same keys as version 1); version 1's messages are kept.
  */
@@ -14,7 +14,7 @@ import { simplifyServiceRecord } from '../../nodes/ContactCenter/actions/service
 import { simplifyVoiceAgent } from '../../nodes/ContactCenter/actions/voiceAgent/simplify';
 import { pickFields } from '../../nodes/ContactCenter/helpers/outputFields';
 import { nodeRunner } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { PATHS, useSandbox } from '../sandbox/fixture';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const UNKNOWN_TASK = '123456789012345671';
@@ -143,12 +143,7 @@ describe('simplifiers', () => {
 	});
 
 	test('simplifying a call task leaves the record as it was', () => {
-		const task = {
-			id: '1',
-			taskName: 'Draft',
-			callStrategy: { maxConcurrency: 3 },
-			retryStrategy: null,
-		};
+		const task = { id: '1', callStrategy: { maxConcurrency: 3 }, retryStrategy: null };
 		const copy = structuredClone(task);
 		expect(Object.keys(simplifyCallTask(task))).toHaveLength(10);
 		expect(task).toEqual(copy);
@@ -202,7 +197,7 @@ describe('version 2: errors name their item', () => {
 
 	test('a transport error (HTTP 404 page) names its item', async () => {
 		await control.addFault({
-			pathPattern: '/openapi/agent/web/v1/callTask/query',
+			pathPattern: PATHS.taskQuery,
 			kind: 'html',
 			status: 404,
 			count: 1,

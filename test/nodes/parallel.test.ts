@@ -171,56 +171,52 @@ describe('failures', () => {
 	});
 });
 
-describe('stopping', () => {
-	it('Stop aborts the requests in flight, starts no other item, and says which were not sent', async () => {
-		await control.setLatency(3000);
-		const result = await run({ ...CREATE, parallelRequests: 5 }, people(30), {
-			cancelAfterMs: 300,
-		});
-		expect(result.error?.message).toMatch(/cancelled/);
-		expect(result.error?.description).toContain('Items 5-29 were not sent.');
-		expect(result.requests).toHaveLength(5);
-		expect(namesSent(result.requests)).toEqual(names(5));
+it('stopping: Stop aborts the requests in flight, starts no other item, and says which were not sent', async () => {
+	await control.setLatency(3000);
+	const result = await run({ ...CREATE, parallelRequests: 5 }, people(30), {
+		cancelAfterMs: 300,
 	});
+	expect(result.error?.message).toMatch(/cancelled/);
+	expect(result.error?.description).toContain('Items 5-29 were not sent.');
+	expect(result.requests).toHaveLength(5);
+	expect(namesSent(result.requests)).toEqual(names(5));
 });
 
-describe('back-off', () => {
-	it('a 429 with Retry-After holds the whole pool: no request goes out during the wait, then the read is retried', async () => {
-		await control.setLatency(0);
-		const ids = await control.seedCustomers({ appId: APP, count: 100 });
-		await control.addFault({
-			pathPattern: '^/openapi/crm/\\d+$',
-			kind: 'status',
-			status: 429,
-			retryAfterSeconds: 1,
-			count: 1,
-		});
-		const result = await run(
-			{
-				resource: 'customer',
-				operation: 'get',
-				customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-				simplify: false,
-			},
-			ids.map((id) => ({ id })),
-		);
-		expect(result.status).toBe('success');
-		expect(result.items.map((item) => String(item.json._id))).toEqual(ids);
-		// One 429, then every item read once more: 101 requests.
-		expect(result.requests).toHaveLength(101);
-		const limited = result.requests.find((r) => r.httpStatus === 429) as LogEntry;
-		const retry = result.requests.find(
-			(r) => r.seq > limited.seq && r.path === limited.path,
-		) as LogEntry;
-		const retryAt = Date.parse(retry.time);
-		expect(retryAt - Date.parse(limited.time)).toBeGreaterThanOrEqual(1000);
-		// Only requests already in flight when the 429 reached the node (at most the other
-		// Parallel Requests - 1) may arrive during the Retry-After, however late a loaded machine
-		// delivers them; without the hold the pool would send the rest of the 100 items then.
-		const times = result.requests.filter((r) => r.seq > limited.seq).map((r) => Date.parse(r.time));
-		const during = times.filter((t) => t < Date.parse(limited.time) + 1000);
-		expect(during.length).toBeLessThan(PARALLEL_REQUESTS_DEFAULT);
+it('back-off: a 429 with Retry-After holds the whole pool: no request goes out during the wait, then the read is retried', async () => {
+	await control.setLatency(0);
+	const ids = await control.seedCustomers({ appId: APP, count: 100 });
+	await control.addFault({
+		pathPattern: '^/openapi/crm/\\d+$',
+		kind: 'status',
+		status: 429,
+		retryAfterSeconds: 1,
+		count: 1,
 	});
+	const result = await run(
+		{
+			resource: 'customer',
+			operation: 'get',
+			customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			simplify: false,
+		},
+		ids.map((id) => ({ id })),
+	);
+	expect(result.status).toBe('success');
+	expect(result.items.map((item) => String(item.json._id))).toEqual(ids);
+	// One 429, then every item read once more: 101 requests.
+	expect(result.requests).toHaveLength(101);
+	const limited = result.requests.find((r) => r.httpStatus === 429) as LogEntry;
+	const retry = result.requests.find(
+		(r) => r.seq > limited.seq && r.path === limited.path,
+	) as LogEntry;
+	const retryAt = Date.parse(retry.time);
+	expect(retryAt - Date.parse(limited.time)).toBeGreaterThanOrEqual(1000);
+	// Only requests already in flight when the 429 reached the node (at most the other
+	// Parallel Requests - 1) may arrive during the Retry-After, however late a loaded machine
+	// delivers them; without the hold the pool would send the rest of the 100 items then.
+	const times = result.requests.filter((r) => r.seq > limited.seq).map((r) => Date.parse(r.time));
+	const during = times.filter((t) => t < Date.parse(limited.time) + 1000);
+	expect(during.length).toBeLessThan(PARALLEL_REQUESTS_DEFAULT);
 });
 
 describe('the Parallel Requests value', () => {

@@ -1,5 +1,7 @@
-/** Checks on a node run shared by the node suites. */
-import type { RunNodeResult } from '../harness';
+/** Checks on a node run, and editor calls, shared by the node suites. */
+import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { callMethod, type RunNodeResult } from '../harness';
+import type { RunnerSandbox } from '../harness/run-node';
 
 /** The run sent nothing and failed with this exact message (or one matching the pattern). */
 export function expectRefused(result: RunNodeResult, message: string | RegExp): void {
@@ -14,3 +16,17 @@ export const calls = (result: RunNodeResult) => result.requests.map((r) => [r.pa
 /** Each request of the run as [method, path, whether its signature was valid, vendor code]. */
 export const signed = (result: RunNodeResult) =>
 	result.requests.map((r) => [r.method, r.path, r.signatureValid, r.code]);
+
+/** The Custom Fields mapper of a customer operation, loaded as the editor loads it. */
+export const customerFieldMapping = async (
+	sandbox: RunnerSandbox,
+	tenant: { appId: string; appSecret: string },
+	operation: string,
+) =>
+	await callMethod({
+		nodeType: ContactCenter,
+		kind: 'resourceMapping',
+		method: 'getCustomerFieldMapping',
+		parameters: { resource: 'customer', operation },
+		credentials: sandbox.credentials(tenant),
+	});

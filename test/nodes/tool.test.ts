@@ -25,12 +25,9 @@ import { useSandbox } from '../sandbox/fixture';
 const base = new ContactCenter().description;
 
 /** The tool variant as n8n derives it: same properties, name + 'Tool' (what `@tool` reads). */
-function toolVariant(): INodeType {
-	const { name, displayName } = base;
-	const description = { ...base, name: `${name}Tool`, displayName: `${displayName} Tool` };
-	return Object.assign(new ContactCenter(), { description });
-}
-const tool = toolVariant();
+const tool: INodeType = Object.assign(new ContactCenter(), {
+	description: { ...base, name: `${base.name}Tool`, displayName: `${base.displayName} Tool` },
+});
 
 /** The `operation` properties shown for a resource (all of them without one). */
 const operationProperties = (resource?: string) =>
@@ -70,14 +67,10 @@ const told = (parameters: INodeParameters, typeVersion = 2) =>
 	NodeHelpers.getToolDescriptionForNode(resolved(tool.description, parameters, typeVersion), tool);
 
 describe('the description a model reads for each operation', () => {
-	test('every operation the node offers has one', () => {
-		const missing = operations().filter(([r, o]) => toolDescriptionText(r, o) === undefined);
-		expect(missing).toEqual([]);
-	});
-
 	test.each(operations())(
 		'%s %s: the operation’s own text in version 2; in version 1 what it said before',
 		(resource, operation) => {
+			expect(toolDescriptionText(resource, operation)).toEqual(expect.any(String));
 			expect(told({ resource, operation })).toBe(toolDescriptionText(resource, operation));
 			const v1 = resolved(tool.description, { resource, operation }, 1);
 			expect(v1.parameters.descriptionType).toBe('auto');
