@@ -134,11 +134,6 @@ describe('call task state machine', () => {
 		};
 		errB(await sb.post(PATHS.taskOperate, resolved), 400, message);
 	});
-
-	it('operate answers 801 for an unknown task', async () => {
-		errB(await operate('start', '182739465018279999'), 801, 'task.not.exist');
-		errB(await operate('pause', '1'), 801, 'task.not.exist');
-	});
 });
 
 describe('call tasks move on the sandbox clock', () => {
