@@ -379,13 +379,10 @@ describe('POST /openapi/crm/list', () => {
 		const first = okA(await sb.post(PATHS.crmList, { search: [] }));
 		expect(first.list).toHaveLength(10);
 		expect(first.count).toBe(25);
-		const pages = [];
-		for (let page = 1; page <= 3; page++)
-			pages.push(...okA(await sb.post(PATHS.crmList, { search: [], page, limit: 10 })).list);
-		expect(pages).toHaveLength(25);
-		expect(new Set(pages.map((c: { _id: string }) => c._id)).size).toBe(25);
+		const third = okA(await sb.post(PATHS.crmList, { search: [], page: 3, limit: 10 }));
+		expect(third).toMatchObject({ count: 25 });
+		expect(third.list).toHaveLength(5);
 		expect(okA(await sb.post(PATHS.crmList, { search: [], page: 4, limit: 10 })).list).toEqual([]);
-		expect(okA(await sb.post(PATHS.crmList, { search: [], limit: 1000 })).list).toHaveLength(25);
 	});
 });
 

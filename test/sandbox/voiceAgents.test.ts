@@ -39,9 +39,6 @@ describe('POST /openapi/agent/web/v1/agent/query', () => {
 		expect(second).toMatchObject({ pageNum: 2, total: 7, hasNext: false });
 		expect(second.list).toHaveLength(2);
 		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 3, pageSize: 5 })).list).toEqual([]);
-		const all = [...first.list, ...second.list].map((a: { id: string }) => a.id);
-		expect(new Set(all).size).toBe(7);
-		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 500 })).list).toHaveLength(7);
 	});
 });
 
