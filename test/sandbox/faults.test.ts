@@ -22,21 +22,11 @@ async function groupListStatuses(n: number): Promise<number[]> {
 }
 
 describe('fault kinds', () => {
-	it.each([500, 502, 503])(
-		'status %i: answers that HTTP status with a Spring-like body',
-		async (status) => {
-			await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status });
-			const res = await sb.post(PATHS.crmAdd, { customerName: 'x' });
-			expect(res.status).toBe(status);
-			expect(res.json).toMatchObject({ status, path: PATHS.crmAdd });
-			expect(await customerCount()).toBe(0);
-			okA(await sb.post(PATHS.crmAdd, { customerName: 'x' }));
-		},
-	);
-
-	it('status defaults to 500; 429 carries Retry-After when asked', async () => {
+	it('status: that HTTP status with a Spring-like body (default 500); 429 carries Retry-After when asked', async () => {
 		await onGroupList();
-		expect(await groupListStatuses(1)).toEqual([500]);
+		const failed = await sb.post(PATHS.groupList, {});
+		expect(failed.status).toBe(500);
+		expect(failed.json).toMatchObject({ status: 500, path: PATHS.groupList });
 		await onGroupList({ status: 429, retryAfterSeconds: 2 });
 		const res = await sb.post(PATHS.groupList, {});
 		expect(res.status).toBe(429);
@@ -94,12 +84,6 @@ describe('fault kinds', () => {
 		expect(entry).toMatchObject({ fault: 'reset', httpStatus: 0, code: null });
 	});
 
-	it('reset with runHandler: the write happens, the answer is lost', async () => {
-		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'reset', runHandler: true });
-		await expect(sb.post(PATHS.crmAdd, { customerName: 'x' })).rejects.toThrow();
-		expect(await customerCount()).toBe(1);
-	});
-
 	it('delay: runs the handler at once and answers late', async () => {
 		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'delay', delayMs: 250 });
 		const started = performance.now();
@@ -110,14 +94,6 @@ describe('fault kinds', () => {
 		const [entry] = await sb.control.getLog();
 		expect(entry).toMatchObject({ fault: 'delay', httpStatus: 200, code: '200' });
 		expect(entry.durationMs).toBeGreaterThanOrEqual(240);
-	});
-
-	it('delay: a write whose client timed out has still happened (so it must not be retried)', async () => {
-		await sb.control.addFault({ pathPattern: PATHS.crmAdd, kind: 'delay', delayMs: 1000 });
-		await expect(
-			sb.post(PATHS.crmAdd, { customerName: 'once' }, { signal: AbortSignal.timeout(200) }),
-		).rejects.toThrow();
-		expect(await customerCount()).toBe(1);
 	});
 
 	it.each<FaultKind>(['status', 'truncated', 'nonjson', 'html', 'envelope', 'reset'])(

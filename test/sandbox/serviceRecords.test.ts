@@ -82,24 +82,6 @@ describe('validation (both channels)', () => {
 });
 
 describe('window, order and limit', () => {
-	it('includes both window edges and nothing outside, ascending by updateTime', async () => {
-		const times = {
-			atEnd: '2026-03-01 23:59:59',
-			before: '2026-02-28 23:59:59',
-			atStart: '2026-03-01 00:00:00',
-			after: '2026-03-02 00:00:00',
-			inside: '2026-03-01 12:00:00',
-		};
-		const records = Object.entries(times).map(([eventUniqueId, updateTime]) => ({
-			eventUniqueId,
-			updateTime,
-		}));
-		const injected = await sb.control.injectRecords({ appId: APP, channel: 'call', records });
-		expect(injected).toEqual(Object.keys(times));
-		expect(await ids(PATHS.callRecords, WINDOW)).toEqual(['atStart', 'inside', 'atEnd']);
-		expect(await ids(PATHS.imRecords, WINDOW)).toEqual([]);
-	});
-
 	it('keeps insertion order within one second, also for records written late', async () => {
 		const second = '2026-03-01 10:00:00';
 		await sb.control.injectRecords({
@@ -123,7 +105,7 @@ describe('window, order and limit', () => {
 		expect(await ids(PATHS.imRecords, WINDOW)).toEqual(['early', 'e1', 'e2', 'e3', 'later']);
 	});
 
-	it('cuts at the limit (default 1000), also inside one second holding more than 1000 records', async () => {
+	it('cuts at the default limit of 1000, also inside one second holding more than 1000 records', async () => {
 		const injected = await sb.control.injectRecords({
 			appId: APP,
 			channel: 'call',
@@ -131,33 +113,9 @@ describe('window, order and limit', () => {
 		});
 		const all = await ids(PATHS.callRecords, WINDOW);
 		expect(all).toEqual(injected.slice(0, 1000));
-		expect(await ids(PATHS.callRecords, { ...WINDOW, limit: 1000 })).toEqual(
-			injected.slice(0, 1000),
-		);
-		expect(await ids(PATHS.callRecords, { ...WINDOW, limit: 1 })).toEqual(injected.slice(0, 1));
 		expect(
 			await ids(PATHS.callRecords, { startTime: '2026-03-01 08:00:01', endTime: WINDOW.endTime }),
 		).toEqual([]);
-	});
-
-	it('pages through a burst with narrowing windows', async () => {
-		const injected = await sb.control.injectRecords({
-			appId: APP,
-			channel: 'call',
-			generate: { count: 2500, from: '2026-03-01 00:00:00', to: '2026-03-01 00:00:09' },
-		});
-		const seen: string[] = [];
-		let start = WINDOW.startTime;
-		for (;;) {
-			const batch = okA(
-				await sb.post(PATHS.callRecords, { startTime: start, endTime: WINDOW.endTime }),
-			);
-			const fresh = batch.filter((r: { eventUniqueId: string }) => !seen.includes(r.eventUniqueId));
-			seen.push(...fresh.map((r: { eventUniqueId: string }) => r.eventUniqueId));
-			if (batch.length < 1000) break;
-			start = batch[batch.length - 1].updateTime;
-		}
-		expect(seen).toEqual(injected);
 	});
 });
 

@@ -39,9 +39,6 @@ describe('POST /openapi/agent/web/v1/agent/query', () => {
 		expect(second).toMatchObject({ pageNum: 2, total: 7, hasNext: false });
 		expect(second.list).toHaveLength(2);
 		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 3, pageSize: 5 })).list).toEqual([]);
-		const all = [...first.list, ...second.list].map((a: { id: string }) => a.id);
-		expect(new Set(all).size).toBe(7);
-		expect(okB(await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 500 })).list).toHaveLength(7);
 	});
 });
 
@@ -96,20 +93,6 @@ it.each([
 });
 
 describe('big numbers (Java Long in envelope B)', () => {
-	it('writes agent and caller-group ids as bare 18-digit numbers that JSON.parse cannot hold', async () => {
-		await sb.control.seedAgents({ appId: APP, agents: [{ id: '182739465018273946' }] });
-		await sb.control.seedCallerNumberGroups({ appId: APP, groups: [{ id: '182739465018273947' }] });
-		for (const [path, id] of [
-			[PATHS.agentQuery, '182739465018273946'],
-			[PATHS.callerGroupQuery, '182739465018273947'],
-		]) {
-			const res = await sb.post(path, { pageNo: 1, pageSize: 10 });
-			expect(res.text).toContain(`"id":${id},`);
-			expect(String(JSON.parse(res.text).data.list[0].id)).not.toBe(id);
-			expect(res.json.data.list[0].id).toBe(id);
-		}
-	});
-
 	it('gives every generated Long id 18 digits above 2^53', async () => {
 		await sb.control.seedAgents({ appId: APP, count: 20 });
 		const res = await sb.post(PATHS.agentQuery, { pageNo: 1, pageSize: 20 });
