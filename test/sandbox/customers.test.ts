@@ -240,6 +240,7 @@ describe('POST /openapi/crm/delete', () => {
 	it.each(
 		cases(`
 		crmUpdate | {"customerName":"x"} | 00000400 | _id is required
+		crmUpdate | {"_id":"182739465018273946","customerName":"x"} | 00000400 | customer does not exist
 		crmUpdate | {"_id":"ID","customerName":null} | 00000400 | customerName cannot be empty
 		crmUpdate | {"_id":"ID","customerOrigin":"x"} | 00000400 | customerOrigin must be one of
 		crmUpdate | {"_id":"ID","assignTime":"today"} | 03001023 | time format incorrect
