@@ -126,7 +126,7 @@ afterEach(async () => {
 	await fx.control.clearFaults();
 });
 
-/** The output equals the full, fault-free result: same records, same order, nothing twice. */
+/** The output holds the full, fault-free result: every record once, nothing else (order not compared). */
 function expectComplete(op: ReadOp, result: RunNodeResult): void {
 	expect(result.error).toBeUndefined();
 	const expected = op.expected();
