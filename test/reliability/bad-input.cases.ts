@@ -135,13 +135,17 @@ export class CaseBuilder {
 		return this.bad(field, at(max + 1), problem, `${max + 1} characters`);
 	}
 
-	/** Every allowed value passes (unless `passAll` false); near misses fail; empty fails when required. */
+	/**
+	 * Every allowed value (default: the options the node offers for `key`) passes unless `passAll` is
+	 * false; near misses fail; empty fails when required.
+	 */
 	enumeration(
 		key: string,
 		field: string,
-		allowed: string[],
-		options: { required?: boolean; list?: boolean; passAll?: boolean } = {},
+		options: { allowed?: string[]; required?: boolean; list?: boolean; passAll?: boolean } = {},
 	): this {
+		const { resource, operation } = this.template.parameters as Record<string, string>;
+		const allowed = options.allowed ?? optionValues(resource, operation, key);
 		const wrap = (value: string) => (options.list ? [value] : value);
 		if (options.passAll !== false) for (const v of allowed) this.ok(field, { [key]: wrap(v) });
 		const [first] = allowed;

@@ -5,12 +5,7 @@
  * limit passes and is sent. Every invalid case runs alone and again among its operation's other
  * invalid cases (continue on fail), where each error must name its own item.
  */
-import type {
-	IDataObject,
-	INodeExecutionData,
-	INodeParameters,
-	ResourceMapperField,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod } from '../harness';
@@ -27,19 +22,7 @@ import { APP_ID, PATHS, importParameters, on, phone, rl, useFixture } from './su
 
 const fx = useFixture();
 
-const seeded = {
-	agent: '',
-	group: '',
-	importTask: '',
-	startTask: '',
-	pauseTask: '',
-	getTask: '',
-	customers: [] as string[],
-	serviceGroups: [] as string[],
-	displayGroups: [] as string[],
-};
-let addSchema: ResourceMapperField[] = [];
-let updateSchema: ResourceMapperField[] = [];
+let seeded: Awaited<ReturnType<typeof seed>>;
 let cases: InputCase[] = [];
 const templates: Template[] = [];
 
@@ -106,7 +89,7 @@ function generate(): InputCase[] {
 		b.ok('Task Name', { taskName: `  ${'y'.repeat(50)}  ` }, '50 characters inside spaces');
 		b.numericId('voiceAgentId', 'Voice Agent', true);
 		b.numericId('callerNumberGroupId', 'Caller Number Group');
-		b.enumeration('agentType', 'Agent Type', ['voicebot'], { passAll: false });
+		b.enumeration('agentType', 'Agent Type', { allowed: ['voicebot'], passAll: false });
 		// Empty is "not given": the agent's own type (the field is left out).
 		b.wellFormed('agentType', 'Agent Type', ['', '   ', null]);
 		// The other allowed type is valid input; the seeded agent is a voicebot, so the API answers 803.
@@ -133,13 +116,12 @@ function generate(): InputCase[] {
 		b.wellFormed('timeRanges', ranges, ['00:00-23:59', '09:00-09:01', '9:00-12:00, 14:00-18:00']);
 		const reasons = 'Retry → Retry Reasons';
 		b.empty('retryReasons', reasons, [[]]);
-		b.enumeration('retryReasons', reasons, choices('retryReasons'), { list: true });
+		b.enumeration('retryReasons', reasons, { list: true });
 		b.malformed('retryReasons', reasons, [['busy', 'busy']], RULES.duplicate);
 		b.positive('maxRetryTimes', 'Retry → Max Retry Times');
 		b.empty('maxRetryTimes', 'Retry → Max Retry Times', [null, '']);
 		b.positive('retryIntervalValue', 'Retry → Retry Interval Value');
-		const unit = 'Retry → Retry Interval Unit';
-		b.enumeration('retryIntervalUnit', unit, choices('retryIntervalUnit'), { required: true });
+		b.enumeration('retryIntervalUnit', 'Retry → Retry Interval Unit', { required: true });
 		const windows = (window: INodeParameters[]) => ({ ...t.parameters, callWindows: { window } });
 		b.structural('Call Windows', 'no window', { ...t.parameters, callWindows: {} }, RULES.required);
 		const two = [
@@ -159,8 +141,8 @@ function generate(): InputCase[] {
 	const startType = { ...create, startType: x('startType'), scheduledStartTime: future() };
 	const scheduled = { ...createItem, startType: 'scheduled' };
 	const byStartType = { op: 'callTask.create', group: 'callTask.create startType' };
-	build(byStartType, startType, scheduled, (b, _t, choices) =>
-		b.enumeration('startType', 'Start Type', choices('startType'), { required: true }),
+	build(byStartType, startType, scheduled, (b) =>
+		b.enumeration('startType', 'Start Type', { required: true }),
 	);
 
 	const importing = {
@@ -173,7 +155,7 @@ function generate(): InputCase[] {
 		options: bind('dupStrategy'),
 	};
 	const row = { taskId: seeded.importTask, customerNumber: '13800138000', ...IMPORT_ROW };
-	build('callTask.import', importing, row, (b, t, choices) => {
+	build('callTask.import', importing, row, (b, t) => {
 		const number = 'Customer Number';
 		b.numericId('taskId', 'Call Task');
 		b.empty('customerNumber', number).lengths('customerNumber', number, 20, 5, '1');
@@ -185,7 +167,7 @@ function generate(): InputCase[] {
 		const name = 'Additional Fields → Variables → Name (variable 1)';
 		b.lengths('varName', name, 50).empty('varName', name, ['']);
 		b.lengths('varValue', 'Additional Fields → Variables → Value (variable 1)', 500);
-		b.enumeration('dupStrategy', 'Options → Deduplication', choices('dupStrategy'));
+		b.enumeration('dupStrategy', 'Options → Deduplication');
 		const variables = (variable: INodeParameters[]) => ({
 			...t.parameters,
 			additionalFields: { variables: { variable } },
@@ -211,35 +193,30 @@ function generate(): InputCase[] {
 
 	const tasks = { ...list, filters: bind('taskName', 'startDate', 'endDate', 'statusList') };
 	const taskFilters = { taskName: 'task', startDate: '2026-01-01', endDate: '2026-12-31' };
-	build('callTask.getAll', tasks, { ...taskFilters, statusList: ['draft'] }, (b, _t, choices) => {
+	build('callTask.getAll', tasks, { ...taskFilters, statusList: ['draft'] }, (b) => {
 		b.lengths('taskName', 'Filters → Task Name', 50);
 		const from = 'Filters → Created From';
 		b.malformed('startDate', from, ['yesterday', '01/02/2026'], /is not a date/);
 		b.bad('Filters → Created To', { endDate: '2025-12-31' }, RULES.order);
 		b.ok('Filters → Created To', { endDate: '2026-01-01' }, 'the start day itself');
-		b.enumeration('statusList', 'Filters → Status', choices('statusList'), { list: true });
+		b.enumeration('statusList', 'Filters → Status', { list: true });
 	});
 	// Operations on one record by id: the record's own id passes, a missing one (or a malformed task id) fails.
-	const byId: Array<[string, string, string, string, 'locator' | 'text']> = [
-		['callTask.get', 'taskId', 'Call Task', seeded.getTask, 'locator'],
-		['callTask.start', 'taskId', 'Call Task', seeded.startTask, 'locator'],
-		['callTask.pause', 'taskId', 'Call Task', seeded.pauseTask, 'locator'],
-		['customer.get', 'customerId', 'Customer ID', seeded.customers[1], 'text'],
-		['customer.delete', 'customerId', 'Customer ID', seeded.customers[2], 'text'],
-		['serviceGroup.delete', 'queueNumber', 'Service Group', seeded.serviceGroups[2], 'locator'],
-		[
-			'displayNumberGroup.delete',
-			'groupId',
-			'Display Number Group',
-			seeded.displayGroups[2],
-			'locator',
-		],
+	const byId: Array<[string, string, string, string]> = [
+		['callTask.get', 'taskId', 'Call Task', seeded.getTask],
+		['callTask.start', 'taskId', 'Call Task', seeded.startTask],
+		['callTask.pause', 'taskId', 'Call Task', seeded.pauseTask],
+		['customer.get', 'customerId', 'Customer ID', seeded.customers[1]],
+		['customer.delete', 'customerId', 'Customer ID', seeded.customers[2]],
+		['serviceGroup.delete', 'queueNumber', 'Service Group', seeded.serviceGroups[2]],
+		['displayNumberGroup.delete', 'groupId', 'Display Number Group', seeded.displayGroups[2]],
 	];
-	for (const [op, key, label, id, kind] of byId) {
-		const parameters = { [key]: kind === 'locator' ? rl(x(key)) : x(key) };
-		build(op, parameters, { [key]: id }, (b) => {
+	for (const [op, key, label, id] of byId) {
+		// A customer id is a text field; the other ids are resource locators.
+		const text = key === 'customerId';
+		build(op, { [key]: text ? x(key) : rl(x(key)) }, { [key]: id }, (b) => {
 			if (key === 'taskId') b.numericId(key, label);
-			else b.empty(key, label, kind === 'text' ? undefined : ['']);
+			else b.empty(key, label, text ? undefined : ['']);
 			b.wellFormed(key, label, [id]);
 		});
 	}
@@ -249,7 +226,7 @@ function generate(): InputCase[] {
 		additionalFields: bind('createMethod', 'customerOrigin', 'assignTime'),
 		mobile: { values: [{ value: x('mobile'), memo: 'work' }] },
 		email: { values: [{ value: x('email') }] },
-		customFields: mapper(bind('level', 'score', 'visitAt'), addSchema),
+		customFields: mapper(bind('level', 'score', 'visitAt'), seeded.addSchema),
 	};
 	const customerItem = {
 		customerName: 'Han Meimei',
@@ -263,12 +240,10 @@ function generate(): InputCase[] {
 		visitAt: '2026-05-02T10:00:00',
 	};
 	for (const op of ['customer.create', 'customer.upsert']) {
-		build(op, customer, customerItem, (b, _t, choices) => {
+		build(op, customer, customerItem, (b) => {
 			b.empty('customerName', 'Customer Name');
-			const method = 'Additional Fields → Create Method';
-			b.enumeration('createMethod', method, choices('createMethod'));
-			const origin = 'Additional Fields → Customer Origin';
-			b.enumeration('customerOrigin', origin, choices('customerOrigin'));
+			b.enumeration('createMethod', 'Additional Fields → Create Method');
+			b.enumeration('customerOrigin', 'Additional Fields → Customer Origin');
 			const assign = 'Additional Fields → Assign Time';
 			b.malformed('assignTime', assign, ['soon', '2026-13-45T99:00:00'], RULES.dateTime);
 			b.empty('mobile', 'Phones → Phone Number (phone 1)', ['']);
@@ -283,20 +258,14 @@ function generate(): InputCase[] {
 	const update = {
 		customerId: x('customerId'),
 		updateFields: bind('customerName', 'createMethod'),
-		customFields: mapper(bind('score'), updateSchema),
+		customFields: mapper(bind('score'), seeded.updateSchema),
 	};
 	const renaming = { customerName: 'Renamed', createMethod: 'API', score: 3 };
-	build(
-		'customer.update',
-		update,
-		{ customerId: seeded.customers[0], ...renaming },
-		(b, _t, choices) => {
-			b.empty('customerId', 'Customer ID').empty('customerName', 'Update Fields → Customer Name');
-			const method = 'Update Fields → Create Method';
-			b.enumeration('createMethod', method, choices('createMethod'), { passAll: false });
-			b.malformed('score', 'Custom Fields → Score', ['lots'], RULES.choice);
-		},
-	);
+	build('customer.update', update, { customerId: seeded.customers[0], ...renaming }, (b) => {
+		b.empty('customerId', 'Customer ID').empty('customerName', 'Update Fields → Customer Name');
+		b.enumeration('createMethod', 'Update Fields → Create Method', { passAll: false });
+		b.malformed('score', 'Custom Fields → Score', ['lots'], RULES.choice);
+	});
 	// Version 2: Search (Phone, Email, Name: at least one) and Create or Update by Phone.
 	const search = { ...bind('phone', 'email', 'name'), ...list };
 	const searchItem = { phone: '13800000000', email: '', name: '' };
@@ -315,8 +284,8 @@ function generate(): InputCase[] {
 	};
 	const upsertItem = { customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' };
 	const upsertV2 = { op: 'customer.upsert', group: 'customer.upsert.v2', typeVersion: 2 };
-	build(upsertV2, upsert, upsertItem, (b, _t, choices) => {
-		b.enumeration('phonesOnMatch', 'Options → Phones on Match', choices('phonesOnMatch'));
+	build(upsertV2, upsert, upsertItem, (b) => {
+		b.enumeration('phonesOnMatch', 'Options → Phones on Match');
 		b.empty('mobile', 'Phone').malformed('mobile', 'Phone', ['139abc0000'], RULES.phoneNumber);
 	});
 	const conditions = { values: [bind('field', 'operator', 'value')] };
@@ -325,34 +294,29 @@ function generate(): InputCase[] {
 	const query = { field: 'customerName', operator: 'eq', value: 'Li', sortField: 'createTime' };
 	const created = { createTimeBegin: '2026-01-01T00:00:00', createTimeEnd: '2026-12-31T00:00:00' };
 	const customers = { ...list, filters, sort };
-	build(
-		'customer.getAll',
-		customers,
-		{ ...query, ...created, orderBy: 'desc' },
-		(b, _t, choices) => {
-			b.empty('field', 'Filters → Conditions → Field Name or ID (condition 1)', ['']);
-			const operator = 'Filters → Conditions → Operator (condition 1)';
-			b.enumeration('operator', operator, choices('operator'), { required: true, passAll: false });
-			const value = 'Filters → Conditions → Value (condition 1)';
-			b.bad(value, { operator: 'eq', value: '' }, /exactly one value/);
-			b.bad(value, { operator: 'between', value: '5' }, /exactly two values/);
-			b.bad(value, { operator: 'between', value: '1,2,3' }, /exactly two values/);
-			b.ok(value, { operator: 'between', value: '1,5' });
-			b.bad(value, { operator: 'empty', value: 'x' }, /must be empty/);
-			b.ok(value, { operator: 'nempty', value: '' });
-			b.bad(value, { operator: 'in', value: '' }, /at least one value/);
-			b.ok(value, { operator: 'in', value: 'a,b' });
-			b.empty('sortField', 'Sort → Field Name or ID (sort rule 1)', ['']);
-			b.enumeration('orderBy', 'Sort → Order (sort rule 1)', choices('orderBy'));
-			const from = 'Filters → Created From';
-			b.malformed('createTimeBegin', from, ['soon'], RULES.dateTime);
-			b.bad(from, { createTimeBegin: '2027-01-01T00:00:00' }, RULES.order);
-			b.ok(from, { createTimeBegin: '2026-12-31T00:00:00' }, 'equal to the end');
-		},
-	);
+	build('customer.getAll', customers, { ...query, ...created, orderBy: 'desc' }, (b) => {
+		b.empty('field', 'Filters → Conditions → Field Name or ID (condition 1)', ['']);
+		const operator = 'Filters → Conditions → Operator (condition 1)';
+		b.enumeration('operator', operator, { required: true, passAll: false });
+		const value = 'Filters → Conditions → Value (condition 1)';
+		b.bad(value, { operator: 'eq', value: '' }, /exactly one value/);
+		b.bad(value, { operator: 'between', value: '5' }, /exactly two values/);
+		b.bad(value, { operator: 'between', value: '1,2,3' }, /exactly two values/);
+		b.ok(value, { operator: 'between', value: '1,5' });
+		b.bad(value, { operator: 'empty', value: 'x' }, /must be empty/);
+		b.ok(value, { operator: 'nempty', value: '' });
+		b.bad(value, { operator: 'in', value: '' }, /at least one value/);
+		b.ok(value, { operator: 'in', value: 'a,b' });
+		b.empty('sortField', 'Sort → Field Name or ID (sort rule 1)', ['']);
+		b.enumeration('orderBy', 'Sort → Order (sort rule 1)');
+		const from = 'Filters → Created From';
+		b.malformed('createTimeBegin', from, ['soon'], RULES.dateTime);
+		b.bad(from, { createTimeBegin: '2027-01-01T00:00:00' }, RULES.order);
+		b.ok(from, { createTimeBegin: '2026-12-31T00:00:00' }, 'equal to the end');
+	});
 	const categories = { returnAll: true, filters: bind('category') };
-	build('customerField.getAll', categories, { category: ['custom'] }, (b, _t, choices) =>
-		b.enumeration('category', 'Filters → Category', choices('category'), { list: true }),
+	build('customerField.getAll', categories, { category: ['custom'] }, (b) =>
+		b.enumeration('category', 'Filters → Category', { list: true }),
 	);
 
 	const settings = ['strategy', 'maxWaitLimit', 'waitTime', 'timeout', 'broadcastMember'];
@@ -380,13 +344,13 @@ function generate(): InputCase[] {
 		level: '1',
 		parentId: '',
 	};
-	build('serviceGroup.create', group, groupItem, (b, t, choices) => {
+	build('serviceGroup.create', group, groupItem, (b, t) => {
 		const [parent] = seeded.serviceGroups;
 		b.empty('name', 'Name').empty('agentNumber', 'Members → Agent Number (member 1)', ['']);
 		b.malformed('weight', 'Members → Weight (member 1)', [-1, 'x', 1.5], RULES.nonNegative);
 		b.wellFormed('weight', 'Members → Weight (member 1)', [0]);
 		b.malformed('agentNumber2', 'Members', ['8001'], RULES.duplicate);
-		b.enumeration('strategy', 'Additional Fields → Strategy', choices('strategy'));
+		b.enumeration('strategy', 'Additional Fields → Strategy');
 		b.nonNegative('maxWaitLimit', 'Additional Fields → Max Queue Length');
 		b.nonNegative('waitTime', 'Additional Fields → Queue Wait Time');
 		b.nonNegative('timeout', 'Additional Fields → Ring Time');
@@ -455,8 +419,8 @@ function generate(): InputCase[] {
 
 	const window = { startTime: '2026-03-01T00:00:00', endTime: '2026-03-01T23:59:59' };
 	const records = { ...bind('channel', 'startTime', 'endTime'), ...list };
-	build('serviceRecord.getAll', records, { channel: 'call', ...window }, (b, _t, choices) => {
-		b.enumeration('channel', 'Channel', choices('channel'), { required: true });
+	build('serviceRecord.getAll', records, { channel: 'call', ...window }, (b) => {
+		b.enumeration('channel', 'Channel', { required: true });
 		b.empty('startTime', 'Start Time', ['']).empty('endTime', 'End Time', ['']);
 		b.malformed('startTime', 'Start Time', ['yesterday', '2026-02-30 25:00'], RULES.dateTime);
 		b.malformed('endTime', 'End Time', ['later'], RULES.dateTime);
@@ -467,12 +431,14 @@ function generate(): InputCase[] {
 	return all.map((c, id) => ({ ...c, id }));
 }
 
-beforeAll(async () => {
-	await fx.control.reset();
+/** The records the cases name (their ids are the valid values) and the customer fields' schemas. */
+async function seed() {
+	const { control } = fx;
+	await control.reset();
 	const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
-	const [agent] = await fx.control.seedAgents({ appId: APP_ID, agents });
-	const [group] = await fx.control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
-	const [importTask, getTask, startTask, pauseTask] = await fx.control.seedTasks({
+	const [agent] = await control.seedAgents({ appId: APP_ID, agents });
+	const [group] = await control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
+	const [importTask, getTask, startTask, pauseTask] = await control.seedTasks({
 		appId: APP_ID,
 		tasks: [
 			{ status: 'draft' },
@@ -482,10 +448,17 @@ beforeAll(async () => {
 			{ status: 'running', totalCount: 100_000 },
 		],
 	});
-	Object.assign(seeded, { agent, group, importTask, getTask, startTask, pauseTask });
-	seeded.customers = await fx.control.seedCustomers({ appId: APP_ID, count: 3 });
-	seeded.serviceGroups = await fx.control.seedServiceGroups({ appId: APP_ID, count: 3 });
-	seeded.displayGroups = await fx.control.seedDisplayNumberGroups({ appId: APP_ID, count: 3 });
+	const ids = {
+		agent,
+		group,
+		importTask,
+		getTask,
+		startTask,
+		pauseTask,
+		customers: await control.seedCustomers({ appId: APP_ID, count: 3 }),
+		serviceGroups: await control.seedServiceGroups({ appId: APP_ID, count: 3 }),
+		displayGroups: await control.seedDisplayNumberGroups({ appId: APP_ID, count: 3 }),
+	};
 	const choices = [
 		{ key: 'gold', value: 'Gold', isDefault: false },
 		{ key: 'silver', value: 'Silver', isDefault: true },
@@ -493,19 +466,18 @@ beforeAll(async () => {
 	const level = { field: 'level', name: 'Level', type: 'select' as const, required: true, choices };
 	const score = { field: 'score', name: 'Score', type: 'number' as const };
 	const visitAt = { field: 'visitAt', name: 'Visit at', type: 'datetime' as const };
-	await fx.control.seedFields({ appId: APP_ID, fields: [level, score, visitAt] });
+	await control.seedFields({ appId: APP_ID, fields: [level, score, visitAt] });
 	const mapping = { kind: 'resourceMapping', method: 'getCustomerFieldMapping' } as const;
-	const schema = async (operation: string) =>
-		(
-			await callMethod({
-				...mapping,
-				nodeType: ContactCenter,
-				parameters: { resource: 'customer', operation },
-				credentials: fx.credentials,
-			})
-		).fields;
-	addSchema = await schema('create');
-	updateSchema = await schema('update');
+	const schema = async (operation: string) => {
+		const parameters = { resource: 'customer', operation };
+		const method = { ...mapping, nodeType: ContactCenter, parameters, credentials: fx.credentials };
+		return (await callMethod(method)).fields;
+	};
+	return { ...ids, addSchema: await schema('create'), updateSchema: await schema('update') };
+}
+
+beforeAll(async () => {
+	seeded = await seed();
 	cases = generate();
 });
 

@@ -5,20 +5,22 @@
  * next poll emits the same records once.
  */
 import type { FaultSpec } from '../sandbox/types';
-import { sandboxNow, shiftWall, TriggerRun } from '../trigger/driver';
-import { APP_ID, PATHS, READ_ATTEMPTS, transientFaults, useFixture } from './support';
+import { sandboxNow, shiftWall, type TriggerRun } from '../trigger/driver';
+import {
+	PATHS,
+	READ_ATTEMPTS,
+	envelopeFault,
+	faultMessage,
+	transientFaults,
+	useFixture,
+} from './support';
 
 const fx = useFixture({ timeoutSeconds: 1 });
 
 /** An activated trigger (cursor at now) and 30 new call records for its next poll. */
 async function activatedWithNewRecords(): Promise<TriggerRun> {
 	await fx.control.reset();
-	const run = new TriggerRun(
-		fx.control,
-		fx.credentials,
-		{ channel: 'call', events: ['serviceNoteInsert', 'serviceNoteUpdate'], options: {} },
-		{ appId: APP_ID, timezone: 'Asia/Shanghai' },
-	);
+	const run = fx.trigger({}, 'call');
 	expect((await run.poll()).items).toBeNull();
 	const second = shiftWall(await sandboxNow(fx.control), -1);
 	await run.inject('call', new Array<string>(30).fill(second));
@@ -37,28 +39,13 @@ describe('trigger poll: a transient fault is retried once and the poll emits exa
 });
 
 describe('trigger poll: a fault that persists fails the poll, emits nothing, keeps the cursor; the next poll catches up once', () => {
-	it.each<[string, Omit<FaultSpec, 'pathPattern'>, string]>([
-		[
-			'HTTP 503',
-			{ kind: 'status', status: 503, retryAfterSeconds: 0 },
-			`The Contact Center API answered HTTP 503 (tried ${READ_ATTEMPTS} times)`,
-		],
-		[
-			'HTTP 429',
-			{ kind: 'status', status: 429, retryAfterSeconds: 0 },
-			`The Contact Center API answered HTTP 429 (tried ${READ_ATTEMPTS} times)`,
-		],
-		[
-			'an HTML error page',
-			{ kind: 'html', status: 502 },
-			`The server answered HTTP 502 with an HTML page instead of JSON (tried ${READ_ATTEMPTS} times)`,
-		],
-		[
-			'an envelope error (vendor code, not retried)',
-			{ kind: 'envelope', envelopeCode: '00000400', envelopeMessage: 'app id parameter error' },
-			'Contact Center error 00000400: app id parameter error',
-		],
-	])('%s', async (_label, spec, message) => {
+	const envelope = envelopeFault('00000400', 'app id parameter error');
+	it.each<[string, Omit<FaultSpec, 'pathPattern'>]>([
+		['HTTP 503', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
+		['HTTP 429', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
+		['an HTML error page', { kind: 'html', status: 502 }],
+		['an envelope error (vendor code, not retried)', envelope],
+	])('%s', async (_label, spec) => {
 		const run = await activatedWithNewRecords();
 		await fx.control.addFault({
 			pathPattern: PATHS.callRecords,
@@ -66,7 +53,11 @@ describe('trigger poll: a fault that persists fails the poll, emits nothing, kee
 			count: READ_ATTEMPTS + 1,
 		});
 		const failed = await run.poll({ expectFailure: true });
-		expect(failed.error?.message).toBe(message);
+		expect(failed.error?.message).toBe(
+			spec.kind === 'envelope'
+				? 'Contact Center error 00000400: app id parameter error'
+				: `${faultMessage(spec)} (tried ${READ_ATTEMPTS} times)`,
+		);
 		expect(failed.requests).toHaveLength(spec.kind === 'envelope' ? 1 : READ_ATTEMPTS);
 		await fx.control.clearFaults();
 		expect((await run.poll()).items).toHaveLength(30);

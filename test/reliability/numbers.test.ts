@@ -52,8 +52,7 @@ describe('round trip: list → create → import → get → start → pause, id
 	let taskId = '';
 
 	it('agents and caller number groups come out with the exact digits, as strings', async () => {
-		const agents = await fx.run({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
-		expect(agents.error).toBeUndefined();
+		const agents = await fx.ok({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
 		expect(agents.items.map((i) => i.json.id).sort()).toEqual([AGENT_ID, OTHER_AGENT_ID]);
 		agent = agents.items.find((i) => i.json.id === AGENT_ID)?.json as IDataObject;
 		const groups = await fx.run({
@@ -70,8 +69,7 @@ describe('round trip: list → create → import → get → start → pause, id
 	it('create: the agent id goes out as the same bare Long, the group id as the same string; the task id comes back exact', async () => {
 		const byExpression = ['={{ $json.agent.id }}', '={{ $json.group.id }}'] as const;
 		const parameters = taskCreateParameters(...byExpression, 'Round trip');
-		const result = await fx.run(parameters, { items: [{ agent, group }] });
-		expect(result.error).toBeUndefined();
+		const result = await fx.ok(parameters, { items: [{ agent, group }] });
 		const [request] = on(result.requests, PATHS.taskCreate);
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
@@ -87,8 +85,7 @@ describe('round trip: list → create → import → get → start → pause, id
 	it('import into that task by id: the task id goes out exact; the import batch id comes back exact', async () => {
 		const items = [0, 1, 2].map((i) => ({ taskId, phone: phone(i) }));
 		const byId = { taskId: rl('={{ $json.taskId }}'), customerNumber: '={{ $json.phone }}' };
-		const result = await fx.run({ resource: 'callTask', operation: 'import', ...byId }, { items });
-		expect(result.error).toBeUndefined();
+		const result = await fx.ok({ resource: 'callTask', operation: 'import', ...byId }, { items });
 		const [request] = on(result.requests, PATHS.taskImport);
 		expect(request.rawBody).toContain(`"taskId":"${taskId}"`);
 		const out = result.items[0].json;
@@ -100,11 +97,10 @@ describe('round trip: list → create → import → get → start → pause, id
 	});
 
 	it('get and get many return the task with its exact id and agent id', async () => {
-		const got = await fx.run(
+		const got = await fx.ok(
 			{ resource: 'callTask', operation: 'get', taskId: rl('={{ $json.taskId }}') },
 			{ items: [{ taskId }] },
 		);
-		expect(got.error).toBeUndefined();
 		expect(got.items[0].json.id).toBe(taskId);
 		expect(got.items[0].json.voiceAgentId).toBe(AGENT_ID);
 		expect((got.items[0].json.callStrategy as IDataObject).callerNumberGroupId).toBe(GROUP_ID);
@@ -116,11 +112,10 @@ describe('round trip: list → create → import → get → start → pause, id
 	it.each(['start', 'pause'] as const)(
 		'%s by id: the body carries the exact task id; the answer names it',
 		async (operation) => {
-			const result = await fx.run(
+			const result = await fx.ok(
 				{ resource: 'callTask', operation, taskId: rl('={{ $json.taskId }}') },
 				{ items: [{ taskId }] },
 			);
-			expect(result.error).toBeUndefined();
 			const [request] = on(result.requests, PATHS.taskOperate);
 			expect(request.rawBody).toBe(JSON.stringify({ taskId, operation }));
 			expect(result.items[0].json.taskId).toBe(taskId);
@@ -131,8 +126,7 @@ describe('round trip: list → create → import → get → start → pause, id
 
 	it('a task created by typing the agent id as digits (By ID) sends the same Long', async () => {
 		const parameters = taskCreateParameters(OTHER_AGENT_ID, GROUP_ID, 'Typed ids');
-		const result = await fx.run({ ...parameters, agentType: 'voiceagent' });
-		expect(result.error).toBeUndefined();
+		const result = await fx.ok({ ...parameters, agentType: 'voiceagent' });
 		expect(on(result.requests, PATHS.taskCreate)[0].rawBody).toContain(
 			`"voiceAgentId":${OTHER_AGENT_ID},`,
 		);

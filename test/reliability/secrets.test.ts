@@ -16,29 +16,14 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import {
-	callMethod,
-	nodeRunner,
-	poll,
-	testCredential,
-	type CredentialValues,
-	type RunNodeOptions,
-} from '../harness';
+import { callMethod, poll, testCredential, type CredentialValues } from '../harness';
 import { SignedClient } from '../sandbox/client';
 import type { FaultSpec } from '../sandbox/types';
-import { useSandbox } from '../sandbox/fixture';
-import { PATHS, phone, rl, taskCreateParameters } from './support';
+import { APP_ID, PATHS, SECRET, phone, rl, taskCreateParameters, useFixture } from './support';
 
-const APP = '42424';
-const CANARY = ['CANARY', 'app', 'secret', '5f3e9c1d7a'].join('-');
-const WRONG = `${CANARY}-but-wrong`;
-
-const sandbox = useSandbox({
-	tenants: [{ appId: APP, appSecret: CANARY }],
-	nonceReplayKey: 'timestamp+nonce',
-});
-const { control } = sandbox;
-let credentials: CredentialValues;
+const WRONG = `${SECRET}-but-wrong`;
+// The sandbox keeps its log across runs: the search covers every request of the file.
+const fx = useFixture({ keepLog: true });
 
 /** Everything printed while the slice runs: console methods and raw writes to stdout and stderr. */
 const printed: string[] = [];
@@ -82,12 +67,6 @@ function snapshotFiles(dir: string, found: string[] = []): string[] {
 }
 
 const REPO = path.resolve(__dirname, '..', '..');
-// No `sandbox`: the harness would clear the sandbox's log per run; here it keeps everything.
-const run = nodeRunner(
-	{ control, credentials: () => credentials },
-	{ appId: APP, appSecret: CANARY },
-	{ nodeType: ContactCenter, timezone: 'Asia/Shanghai', sandbox: undefined },
-);
 const searchAgents = async (values: CredentialValues) =>
 	await callMethod({
 		nodeType: ContactCenter,
@@ -96,16 +75,6 @@ const searchAgents = async (values: CredentialValues) =>
 		parameters: { resource: 'callTask', operation: 'create' },
 		credentials: values,
 	});
-const ok = async (parameters: INodeParameters, options?: Partial<RunNodeOptions>) => {
-	const result = await run(parameters, options);
-	expect(result.error).toBeUndefined();
-	return result;
-};
-
-beforeAll(async () => {
-	credentials = { baseUrl: sandbox.url, appId: APP, appSecret: CANARY, timeoutSeconds: 1 };
-});
-
 afterAll(async () => {
 	for (const undo of restore.splice(0)) undo();
 });
@@ -121,33 +90,34 @@ describe('the search itself can find a leak (positive controls)', () => {
 		} finally {
 			showWrites = true;
 		}
-		await new SignedClient(sandbox.url, APP, CANARY).post(PATHS.fieldList, {
+		await new SignedClient(fx.sandbox.url, APP_ID, SECRET).post(PATHS.fieldList, {
 			name: 'POSITIVE-CONTROL-3',
 		});
 		const all = printed.join('\n');
 		expect(all).toContain('POSITIVE-CONTROL-1');
 		expect(all).toContain('POSITIVE-CONTROL-2');
-		expect(JSON.stringify(await control.getLog())).toContain('POSITIVE-CONTROL-3');
+		expect(JSON.stringify(await fx.control.getLog())).toContain('POSITIVE-CONTROL-3');
 		printed.length = 0;
-		await control.clearLog();
+		await fx.control.clearLog();
 	});
 });
 
 describe('a representative slice of the package with a recognisable secret', () => {
 	it('runs credential tests, dropdowns, reads, writes, imports, errors and faults', async () => {
+		const { control, credentials, run, ok } = fx;
 		await control.seedCustomers({
-			appId: APP,
+			appId: APP_ID,
 			customers: [{ customerName: 'Existing', mobile: [{ value: '13700000000' }] }],
 		});
 		const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
-		const [agentId] = await control.seedAgents({ appId: APP, agents });
-		const [groupId] = await control.seedCallerNumberGroups({ appId: APP, count: 1 });
+		const [agentId] = await control.seedAgents({ appId: APP_ID, agents });
+		const [groupId] = await control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
 		await control.seedFields({
-			appId: APP,
+			appId: APP_ID,
 			fields: [{ field: 'tier', name: 'Tier', type: 'text' }],
 		});
 		const generate = { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' };
-		await control.injectRecords({ appId: APP, channel: 'call', generate });
+		await control.injectRecords({ appId: APP_ID, channel: 'call', generate });
 
 		// Saving the credential (right and wrong secret), and the editor's dropdowns.
 		expect((await testCredential(credentials)).status).toBe('OK');
@@ -196,12 +166,16 @@ describe('a representative slice of the package with a recognisable secret', () 
 			await poll({ ...polling, timezone: 'Asia/Shanghai', mode });
 		expect((await pollAs()).items).toHaveLength(20);
 		const chat = formatApiTime(Date.now() - 60_000, 'Asia/Shanghai');
-		await control.injectRecords({ appId: APP, channel: 'im', records: [{ updateTime: chat }] });
+		await control.injectRecords({ appId: APP_ID, channel: 'im', records: [{ updateTime: chat }] });
 		expect((await pollAs('manual')).items?.length).toBeGreaterThan(0);
 		// Then a call before, and a call after, that chat: each channel's newest record, oldest first.
 		const sample = async (secondsAgo: number) => {
 			const call = formatApiTime(Date.now() - secondsAgo * 1000, 'Asia/Shanghai');
-			await control.injectRecords({ appId: APP, channel: 'call', records: [{ updateTime: call }] });
+			await control.injectRecords({
+				appId: APP_ID,
+				channel: 'call',
+				records: [{ updateTime: call }],
+			});
 			const times = ((await pollAs('manual')).items ?? []).map(({ json }) => json.updateTime);
 			expect(times).toEqual(secondsAgo > 60 ? [call, chat] : [chat, call]);
 		};
@@ -209,7 +183,7 @@ describe('a representative slice of the package with a recognisable secret', () 
 		await sample(30);
 		await once(PATHS.callRecords, { kind: 'status', status: 429, retryAfterSeconds: 0, count: 4 });
 		expect((await pollAs()).error?.message).toMatch(/HTTP 429/);
-		expect(JSON.stringify(staticData)).not.toContain(CANARY);
+		expect(JSON.stringify(staticData)).not.toContain(SECRET);
 
 		// Failures: a vendor code, a server error on a write, a timeout on a read, a wrong secret,
 		// continue-on-fail error items, a validation error.
@@ -242,29 +216,29 @@ describe('a representative slice of the package with a recognisable secret', () 
 	}, 30_000);
 
 	it('the secret is in nothing the sandbox logged or holds', async () => {
-		const log = await control.getLog();
+		const log = await fx.control.getLog();
 		expect(log.length).toBeGreaterThanOrEqual(25);
 		// Every request was signed with it, so it was really in use.
 		expect(log.filter((entry) => entry.signatureValid).length).toBeGreaterThan(20);
 		for (const entry of log) {
-			expect(JSON.stringify(entry.headers)).not.toContain(CANARY);
-			expect(entry.rawBody).not.toContain(CANARY);
+			expect(JSON.stringify(entry.headers)).not.toContain(SECRET);
+			expect(entry.rawBody).not.toContain(SECRET);
 		}
-		expect(JSON.stringify(log)).not.toContain(CANARY);
-		expect(JSON.stringify(await control.getState(APP))).not.toContain(CANARY);
-		expect(JSON.stringify(await control.listFaults())).not.toContain(CANARY);
+		expect(JSON.stringify(log)).not.toContain(SECRET);
+		expect(JSON.stringify(await fx.control.getState(APP_ID))).not.toContain(SECRET);
+		expect(JSON.stringify(await fx.control.listFaults())).not.toContain(SECRET);
 	});
 
 	it('the secret was never printed to the console, stdout or stderr', () => {
 		const all = printed.join('\n');
-		expect(all).not.toContain(CANARY);
+		expect(all).not.toContain(SECRET);
 		// Nor a recognisable part of it (a truncated or quoted copy).
-		expect(all).not.toContain(CANARY.slice(7, 27));
+		expect(all).not.toContain(SECRET.slice(7, 27));
 	});
 
 	it('no snapshot file in the repository holds it', () => {
 		const files = snapshotFiles(REPO);
-		for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain(CANARY);
+		for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain(SECRET);
 		// The search really walked the repository: this file was seen on the way.
 		expect(existsSync(path.join(REPO, 'test', 'reliability', 'secrets.test.ts'))).toBe(true);
 	});
@@ -275,19 +249,19 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 
 	it('is refused before any request by the credential test, the nodes, the dropdowns and the trigger, and never echoed', async () => {
 		const withUserinfo = {
-			...credentials,
-			baseUrl: sandbox.url.replace('http://', `http://cc-user:${PASSWORD}@`),
+			...fx.credentials,
+			baseUrl: fx.sandbox.url.replace('http://', `http://cc-user:${PASSWORD}@`),
 		};
-		const shown = sandbox.url.replace('http://', 'http://***@');
-		await control.clearLog();
+		const shown = fx.sandbox.url.replace('http://', 'http://***@');
+		await fx.control.clearLog();
 		const printedBefore = printed.length;
 
 		const tested = await testCredential(withUserinfo);
-		const read = await run(
+		const read = await fx.run(
 			{ resource: 'voiceAgent', operation: 'getAll', returnAll: true },
 			{ credentials: withUserinfo },
 		);
-		const write = await run(
+		const write = await fx.run(
 			{ resource: 'customer', operation: 'create', customerName: 'Ada' },
 			{ credentials: withUserinfo },
 		);
@@ -321,6 +295,6 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 		expect(everything).toContain('***@');
 		expect(everything).not.toContain(PASSWORD);
 		// Nothing was sent: the sandbox received no request at all.
-		expect(await control.getLog()).toEqual([]);
+		expect(await fx.control.getLog()).toEqual([]);
 	});
 });

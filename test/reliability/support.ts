@@ -10,6 +10,7 @@ import type { RunningSandbox, SandboxOptions } from '../sandbox';
 import type { SandboxControl } from '../sandbox/control';
 import { PATHS as API_PATHS, useSandbox } from '../sandbox/fixture';
 import type { FaultSpec, LogEntry } from '../sandbox/types';
+import { TriggerRun } from '../trigger/driver';
 
 /** A secret nobody could print by accident; every harness call searches its results for it. */
 export const SECRET = ['RELIABILITY', 'canary', '9d41c7e2'].join('-');
@@ -43,22 +44,34 @@ export const transientFaults = (
 ];
 
 /**
+ * The error's message for a fault that replaces the answer (a read's retries add "(tried n times)").
+ * Written out here, never taken from the transport.
+ */
+export function faultMessage(spec: Omit<FaultSpec, 'pathPattern'>): string {
+	if (spec.kind === 'html')
+		return `The server answered HTTP ${spec.status} with an HTML page instead of JSON`;
+	if (spec.kind === 'status') return `The Contact Center API answered HTTP ${spec.status}`;
+	if (spec.kind === 'truncated' || spec.kind === 'nonjson')
+		return "The server's answer (HTTP 200) is not valid JSON";
+	throw new Error(`no message written for a ${spec.kind} fault`);
+}
+
+/**
  * An HTTP error status answered without an API envelope comes as an HTML page or as JSON without a
- * `code` (a gateway's or Spring's error body); the error's message for each.
+ * `code` (a gateway's or Spring's error body).
  */
 export const BARE_FORMS = [
-	{
-		form: 'an HTML page',
-		spec: (status: number) => ({ kind: 'html', status }) as const,
-		message: (status: number) =>
-			`The server answered HTTP ${status} with an HTML page instead of JSON`,
-	},
-	{
-		form: 'JSON without a code',
-		spec: (status: number) => ({ kind: 'status', status }) as const,
-		message: (status: number) => `The Contact Center API answered HTTP ${status}`,
-	},
+	{ form: 'an HTML page', spec: (status: number) => ({ kind: 'html', status }) as const },
+	{ form: 'JSON without a code', spec: (status: number) => ({ kind: 'status', status }) as const },
 ];
+
+/** An envelope answer with a vendor code (envelope B's three-digit codes are JSON numbers). */
+export const envelopeFault = (code: string, envelopeMessage: string) =>
+	({
+		kind: 'envelope',
+		envelopeCode: /^\d{3}$/.test(code) ? Number(code) : code,
+		envelopeMessage,
+	}) as const;
 
 const SIGNING =
 	"Check the credential's App ID and App Secret, and that this server's clock is correct";
@@ -79,6 +92,10 @@ export interface Fixture {
 	credentials: CredentialValues;
 	/** runNode on the Contact Center node with this file's credential and sandbox. */
 	run: NodeRunner;
+	/** `run`, expecting no error. */
+	ok: NodeRunner;
+	/** The trigger through the one driver, on both events of `channel`, with this file's sandbox. */
+	trigger: (options?: INodeParameters, channel?: string) => TriggerRun;
 }
 
 /**
@@ -91,30 +108,46 @@ export interface Fixture {
  * real workflows is in the report of issue 7. The trigger's chaos test keeps the default.
  */
 export function useFixture(
-	options: { timeoutSeconds?: number; sandbox?: SandboxOptions; timezone?: string } = {},
+	options: {
+		timeoutSeconds?: number;
+		sandbox?: SandboxOptions;
+		timezone?: string;
+		/** Runs leave the sandbox's log alone (by default each run clears it and returns its requests). */
+		keepLog?: boolean;
+	} = {},
 ): Fixture {
 	const fixture = {} as Fixture;
+	const timezone = options.timezone ?? 'Asia/Shanghai';
+	const tenant = { appId: APP_ID, appSecret: SECRET };
 	const sandbox = useSandbox({
-		tenants: [{ appId: APP_ID, appSecret: SECRET, timezone: options.timezone ?? 'Asia/Shanghai' }],
+		tenants: [{ ...tenant, timezone }],
 		nonceReplayKey: 'timestamp+nonce',
 		...options.sandbox,
 	});
 	beforeAll(() => {
 		fixture.sandbox = sandbox.sandbox;
 		fixture.control = sandbox.control;
-		fixture.credentials = {
-			baseUrl: fixture.sandbox.url,
-			appId: APP_ID,
-			appSecret: SECRET,
-			timezone: options.timezone ?? 'Asia/Shanghai',
-			timeoutSeconds: options.timeoutSeconds ?? 1,
-		};
+		const timeoutSeconds = options.timeoutSeconds ?? 1;
+		fixture.credentials = sandbox.credentials(tenant, { timezone, timeoutSeconds });
 		// The workflow's zone is the API's, so date-times in tests read as the sandbox's wall clock.
 		fixture.run = nodeRunner(
 			{ control: sandbox.control, credentials: () => fixture.credentials },
-			{ appId: APP_ID, appSecret: SECRET },
-			{ nodeType: ContactCenter, timezone: options.timezone ?? 'Asia/Shanghai' },
+			tenant,
+			{ nodeType: ContactCenter, timezone, ...(options.keepLog && { sandbox: undefined }) },
 		);
+		fixture.ok = async (...args) => {
+			const result = await fixture.run(...args);
+			expect(result.error).toBeUndefined();
+			return result;
+		};
+		const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
+		fixture.trigger = (trigger = {}, channel = 'all') =>
+			new TriggerRun(
+				fixture.control,
+				fixture.credentials,
+				{ channel, events, options: trigger },
+				{ appId: APP_ID, timezone },
+			);
 	});
 	return fixture;
 }

@@ -11,13 +11,12 @@
  *
  * A seed fixes the sequence of actions; the records' times follow the real clock.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { Rng } from '../sandbox/lib/random';
 import type { Channel, FaultSpec, PushType } from '../sandbox/types';
-import { TriggerRun } from '../trigger/driver';
-import { APP_ID, useFixture } from './support';
+import { useFixture } from './support';
 
 // The sandbox's default replay rule (the nonce alone): a rare repeated nonce fails a poll, which the run must survive too.
 const fx = useFixture({ timeoutSeconds: 1, sandbox: { nonceReplayKey: 'nonce' } });
@@ -27,13 +26,6 @@ const STEPS = 90;
 const LOOKBACK_MINUTES = 5;
 /** The tenant's wall clock, `seconds` from now. */
 const wall = (seconds = 0) => formatApiTime(Date.now() + seconds * 1000, ZONE);
-const trigger = (options: INodeParameters, channel = 'all') =>
-	new TriggerRun(
-		fx.control,
-		fx.credentials,
-		{ channel, events: ['serviceNoteInsert', 'serviceNoteUpdate'], options },
-		{ appId: APP_ID, timezone: ZONE },
-	);
 
 /** Faults a step may put on the record queries: transient ones (retried) and ones that outlast the retries. */
 const FAULTS: Array<[string, Omit<FaultSpec, 'pathPattern' | 'count'>, number]> = [
@@ -89,7 +81,7 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 	it('emits every record written after activation exactly once, through bursts, late records, faults and crashes', async () => {
 		await fx.control.reset();
 		const rng = new Rng(SEED);
-		const run = trigger({ lookbackMinutes: LOOKBACK_MINUTES, maxRecordsPerPoll: 700 });
+		const run = fx.trigger({ lookbackMinutes: LOOKBACK_MINUTES, maxRecordsPerPoll: 700 });
 		const inject = async (channel: Channel, at: string[], local: Rng) => {
 			const records = await run.inject(
 				channel,
