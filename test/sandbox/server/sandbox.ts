@@ -78,54 +78,35 @@ interface Reply {
 	code: string | number | null;
 }
 
-function jsonReply(status: number, body: string, code: string | number | null = null): Reply {
-	return { status, headers: { 'Content-Type': JSON_TYPE }, body, code };
+function reply(
+	status: number,
+	body: string,
+	headers: Record<string, string> = {},
+	code: Reply['code'] = null,
+): Reply {
+	return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body, code };
 }
 
 /** Spring Boot's error body, for answers outside the envelope (404, 405, 415, faults). */
-function springError(
-	status: number,
-	path: string,
-	extraHeaders: Record<string, string> = {},
-): Reply {
-	const body = JSON.stringify({
-		timestamp: new Date().toISOString(),
-		status,
-		error: STATUS_CODES[status] ?? 'Error',
-		path,
-	});
-	return { ...jsonReply(status, body), headers: { 'Content-Type': JSON_TYPE, ...extraHeaders } };
+function springError(status: number, path: string, headers: Record<string, string> = {}): Reply {
+	const error = STATUS_CODES[status] ?? 'Error';
+	const body = { timestamp: new Date().toISOString(), status, error, path };
+	return reply(status, JSON.stringify(body), headers);
 }
 
-/** An answer inside the envelope (HTTP 200); a failure in envelope B carries no data. */
+/** An answer inside the envelope (HTTP 200): `data`, or a failure (envelope B's then carries no data). */
 function envelopeReply(
 	envelope: Envelope,
-	ok: boolean,
-	code: string | number,
-	message: string | null,
 	data: unknown,
+	failure?: { code: string | number; message: string },
 ): Reply {
 	const traceId = hex32();
+	const code = failure?.code ?? (envelope === 'A' ? '200' : 200);
 	const body =
 		envelope === 'A'
-			? { success: ok, code, message, data, traceId }
-			: { code, data: ok ? data : null, message, traceId };
-	return jsonReply(200, stringifyWithLongs(body), code);
-}
-
-function envelopeSuccess(envelope: Envelope, data: unknown): Reply {
-	return envelope === 'A'
-		? envelopeReply('A', true, '200', 'success', data)
-		: envelopeReply('B', true, 200, null, data);
-}
-
-function envelopeFailure(
-	envelope: Envelope,
-	code: string | number,
-	message: string,
-	data: unknown = null,
-): Reply {
-	return envelopeReply(envelope, false, code, message, data);
+			? { success: !failure, code, message: failure?.message ?? 'success', data, traceId }
+			: { code, data: failure ? null : data, message: failure?.message ?? null, traceId };
+	return reply(200, stringifyWithLongs(body), {}, code);
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
@@ -315,13 +296,11 @@ export class Sandbox {
 					return handleControl(this, req, res, path.slice(CONTROL_PREFIX.length), query, rawBody);
 				}
 				if (path === CHAT_COMPLETIONS_PATH && req.method === 'POST') {
-					const answer = this.chat.answer(rawBody, req.headers.authorization);
-					return this.write(res, {
-						status: answer.status,
-						headers: { 'Content-Type': answer.contentType },
-						body: answer.body,
-						code: null,
-					});
+					const { status, contentType, body } = this.chat.answer(
+						rawBody,
+						req.headers.authorization,
+					);
+					return this.write(res, reply(status, body, { 'Content-Type': contentType }));
 				}
 				this.serveApi(req, res, path, query, rawBody, arrivedAt);
 			} catch (error) {
@@ -451,10 +430,9 @@ export class Sandbox {
 				f: new Fields(body, fail),
 				params: found.params,
 			});
-			return envelopeSuccess(envelope, data);
+			return envelopeReply(envelope, data);
 		} catch (error) {
-			if (error instanceof ApiError)
-				return envelopeFailure(envelope, error.code, error.message, error.data);
+			if (error instanceof ApiError) return envelopeReply(envelope, error.data, error);
 			// A sandbox bug: answer like a crashed Spring service and say so on stderr.
 			console.error(`sandbox: ${method} ${path} failed:`, error);
 			return springError(500, path);
@@ -472,30 +450,24 @@ export class Sandbox {
 				);
 			}
 			case 'truncated': {
-				const full = envelopeSuccess(envelope, {
-					list: [{ id: '1', name: 'truncated' }],
-					count: 1,
-				});
+				const full = envelopeReply(envelope, { list: [{ id: '1', name: 'truncated' }], count: 1 });
 				return { ...full, body: full.body.slice(0, Math.floor(full.body.length / 2)), code: null };
 			}
 			case 'nonjson':
-				return jsonReply(
+				return reply(
 					200,
 					'upstream connect error or disconnect/reset before headers. reset reason: connection termination',
 				);
 			case 'html': {
 				const status = fault.status ?? 502;
-				return {
-					...jsonReply(status, HTML_PAGE(status)),
-					headers: { 'Content-Type': 'text/html' },
-				};
+				return reply(status, HTML_PAGE(status), { 'Content-Type': 'text/html' });
 			}
 			case 'json':
-				return jsonReply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
+				return reply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
 			case 'envelope': {
 				const code = fault.envelopeCode ?? (envelope === 'A' ? '00000500' : 500);
 				const message = fault.envelopeMessage ?? 'system busy, please try again later';
-				return envelopeFailure(envelope, code, message);
+				return envelopeReply(envelope, null, { code, message });
 			}
 			default:
 				throw new Error(`fault kind ${fault.kind} has no reply`);
