@@ -15,11 +15,10 @@ const WRITABLE_FIELDS = words(
 	'customerName assignTime owner createMethod customerOrigin mobile email qq wechat visitorId mobileDecrypt customerSource',
 );
 // Fields the server maintains: accepted in a request (a fetched record can be sent back) but ignored.
-const READ_ONLY_FIELDS =
-	'_id accountId firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent createTime updateTime openSeaIds callingNumber imNumber sumBridgeDuration wxAddState'.split(
-		' ',
-	);
-const STANDARD_FIELDS = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
+const READ_ONLY_FIELDS = words(
+	'_id accountId firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent createTime updateTime openSeaIds callingNumber imNumber sumBridgeDuration wxAddState',
+);
+const STANDARD_FIELDS = new Set<string>([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
 const NUMERIC_FIELDS = new Set(['callingNumber', 'imNumber', 'sumBridgeDuration']);
 const OPERATORS = words('eq neq empty nempty in nin gt gte lt lte between');
 type Operator = (typeof OPERATORS)[number];
@@ -273,9 +272,7 @@ function readTimeRange(
 
 const list = post('/openapi/crm/list', ({ tenant, body, f }) => {
 	f.onlyKeys(
-		'search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'.split(
-			' ',
-		),
+		words('search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'),
 	);
 	const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
 	const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);

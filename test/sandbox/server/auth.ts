@@ -106,25 +106,20 @@ export function authenticate(
 		signature,
 		expectedSignature(appId, tenant.appSecret, timestamp, nonce),
 	);
-	if (nonce.length > 64)
-		return { tenant, signatureValid, error: 'nonce must be at most 64 characters' };
-	if (!/^\d{10}$/.test(timestamp)) {
-		return { tenant, signatureValid, error: 'timestamp must be Unix time in seconds (10 digits)' };
-	}
+	const refuse = (error: string): AuthResult => ({ tenant, signatureValid, error });
+	if (nonce.length > 64) return refuse('nonce must be at most 64 characters');
+	if (!/^\d{10}$/.test(timestamp))
+		return refuse('timestamp must be Unix time in seconds (10 digits)');
 	const skew = Number(timestamp) - clock.nowSeconds();
 	if (Math.abs(skew) > settings.clockSkewSeconds) {
-		return {
-			tenant,
-			signatureValid,
-			error: `timestamp is ${Math.abs(skew)} s ${skew < 0 ? 'behind' : 'ahead of'} the server clock (allowed: ${settings.clockSkewSeconds} s)`,
-		};
+		return refuse(
+			`timestamp is ${Math.abs(skew)} s ${skew < 0 ? 'behind' : 'ahead of'} the server clock (allowed: ${settings.clockSkewSeconds} s)`,
+		);
 	}
-	if (!signatureValid) return { tenant, signatureValid, error: 'signature mismatch' };
+	if (!signatureValid) return refuse('signature mismatch');
 	const replayKey = settings.nonceReplayKey === 'nonce' ? nonce : `${timestamp}:${nonce}`;
 	const nowMs = clock.nowMs();
-	if (tenant.nonces.isLive(replayKey, nowMs)) {
-		return { tenant, signatureValid, error: 'nonce has already been used' };
-	}
+	if (tenant.nonces.isLive(replayKey, nowMs)) return refuse('nonce has already been used');
 	if (consume) tenant.nonces.remember(replayKey, nowMs);
 	return { tenant, signatureValid };
 }

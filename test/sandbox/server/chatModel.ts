@@ -117,7 +117,6 @@ export class ScriptedChatModel {
 		const toolResults = messages
 			.filter((m) => m.role === 'tool')
 			.map((m) => toolResult(messageText(m.content)));
-		const scripted = this.script[turn];
 		const record: ChatCompletionRecord = {
 			turn,
 			model: typeof body.model === 'string' ? body.model : '',
@@ -134,8 +133,7 @@ export class ScriptedChatModel {
 			})),
 		};
 		this.records.push(record);
-		if (!scripted)
-			return this.reply(body, { text: `The script has no turn ${turn}.` }, toolResults, turn);
+		const scripted = this.script[turn] ?? { text: `The script has no turn ${turn}.` };
 		return this.reply(body, scripted, toolResults, turn);
 	}
 

@@ -52,23 +52,17 @@ const ROUTES: RouteDef[] = [
 
 interface CompiledRoute {
 	route: RouteDef;
-	pattern: RegExp | null;
-	paramNames: string[];
+	/** The path, `{name}` segments as named groups. */
+	pattern: RegExp;
 }
 
 function compileRoutes(routes: RouteDef[]): CompiledRoute[] {
+	const hasParams = (r: RouteDef) => r.path.includes('{');
 	// Literal paths first, so that POST /openapi/crm/add never reaches GET /openapi/crm/{id}.
-	return routes
-		.map((route) => {
-			const paramNames: string[] = [];
-			if (!route.path.includes('{')) return { route, pattern: null, paramNames };
-			const source = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-				paramNames.push(name);
-				return '([^/]+)';
-			});
-			return { route, pattern: new RegExp(`^${source}$`), paramNames };
-		})
-		.sort((a, b) => Number(a.pattern !== null) - Number(b.pattern !== null));
+	return [...routes.filter((r) => !hasParams(r)), ...routes.filter(hasParams)].map((route) => ({
+		route,
+		pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
+	}));
 }
 
 interface Reply {
@@ -345,13 +339,14 @@ export class Sandbox {
 			entry.signatureValid = auth.signatureValid;
 			if (auth.error) entry.authError = auth.error;
 			entry.fault = fault.kind;
-			if (fault.kind === 'reset') return this.resetConnection(req, entry, arrivedAt);
-			return this.finish(res, this.faultReply(fault, envelopeOf(path), path), entry, arrivedAt);
+			const reply =
+				fault.kind === 'reset' ? undefined : this.faultReply(fault, envelopeOf(path), path);
+			return this.finish(req, res, entry, arrivedAt, reply);
 		}
 		const reply = this.process(req, method, path, parsed, entry);
-		if (!fault) return this.finish(res, reply, entry, arrivedAt);
+		if (!fault) return this.finish(req, res, entry, arrivedAt, reply);
 		entry.fault = fault.kind;
-		if (fault.kind === 'reset') return this.resetConnection(req, entry, arrivedAt);
+		if (fault.kind === 'reset') return this.finish(req, res, entry, arrivedAt);
 		// delay: the handler has run (state changed); the answer goes out late.
 		const logged = this.log.push({ ...entry, httpStatus: reply.status, code: reply.code });
 		this.later(fault.delayMs ?? 1000, () => this.answer(res, reply, logged, arrivedAt));
@@ -387,16 +382,15 @@ export class Sandbox {
 		const envelope = envelopeOf(path);
 		const allowed = new Set<string>();
 		let found: { route: RouteDef; params: Record<string, string> } | undefined;
-		for (const { route, pattern, paramNames } of this.routes) {
-			const m = pattern ? pattern.exec(path) : route.path === path ? [] : null;
+		for (const { route, pattern } of this.routes) {
+			const m = pattern.exec(path);
 			if (!m) continue;
 			if (route.method !== method) {
 				allowed.add(route.method);
 				continue;
 			}
-			const params: Record<string, string> = {};
-			paramNames.forEach((name, i) => (params[name] = safeDecode(m[i + 1] as string)));
-			found = { route, params };
+			const groups = Object.entries(m.groups ?? {});
+			found = { route, params: Object.fromEntries(groups.map(([k, v]) => [k, safeDecode(v)])) };
 			break;
 		}
 		if (!found)
@@ -474,23 +468,19 @@ export class Sandbox {
 		}
 	}
 
-	private finish(res: ServerResponse, reply: Reply, entry: Entry, arrivedAt: number): void {
-		this.answer(res, reply, this.logDone(entry, reply.status, reply.code, arrivedAt), arrivedAt);
-	}
-
-	private resetConnection(req: IncomingMessage, entry: Entry, arrivedAt: number): void {
-		req.socket.destroy();
-		this.logDone(entry, 0, null, arrivedAt);
-	}
-
-	private logDone(
+	/** Logs the request, then writes `reply`, or drops the connection (a reset fault: no reply). */
+	private finish(
+		req: IncomingMessage,
+		res: ServerResponse,
 		entry: Entry,
-		httpStatus: number,
-		code: Reply['code'],
 		arrivedAt: number,
-	): LogEntry {
+		reply?: Reply,
+	): void {
 		const durationMs = Math.round(performance.now() - arrivedAt);
-		return this.log.push({ ...entry, httpStatus, code, durationMs });
+		const [httpStatus, code] = reply ? [reply.status, reply.code] : [0, null];
+		const logged = this.log.push({ ...entry, httpStatus, code, durationMs });
+		if (reply) this.answer(res, reply, logged, arrivedAt);
+		else req.socket.destroy();
 	}
 
 	private write(res: ServerResponse, reply: Reply): void {
