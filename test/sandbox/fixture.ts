@@ -69,29 +69,23 @@ export function useSandbox(options: SandboxOptions = {}) {
 	};
 }
 
-/**
- * A case table, one case a line, cells split on ` | `: a cell is JSON when it parses, `-` is
- * undefined, anything else is text (an expected message).
- */
+/** A cell of a case table: JSON when it parses, `-` is undefined, anything else is text (an expected message). */
+function cell(text: string): unknown {
+	if (text === '-') return undefined;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/** A case table, one case a line, cells split on ` | `. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- cells are any JSON
 export function cases(table: string): [any, any, any, any][] {
-	return table
-		.trim()
-		.split('\n')
-		.map(
-			(line) =>
-				line
-					.trim()
-					.split(' | ')
-					.map((cell) => {
-						if (cell === '-') return undefined;
-						try {
-							return JSON.parse(cell) as unknown;
-						} catch {
-							return cell;
-						}
-					}) as [unknown, unknown, unknown, unknown],
-		);
+	const lines = table.trim().split('\n');
+	return lines.map(
+		(line) => line.trim().split(' | ').map(cell) as [unknown, unknown, unknown, unknown],
+	);
 }
 
 const TRACE_ID = /^[0-9a-f]{32}$/;

@@ -115,12 +115,6 @@ function isJsonContentType(value: string | undefined): boolean {
 	return value !== undefined && /^application\/json\s*(;|$)/i.test(value.trim());
 }
 
-function parseQuery(search: string): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [k, v] of new URLSearchParams(search)) out[k] = v;
-	return out;
-}
-
 /** A request body parsed once, for the handler and the log: bare integers beyond 2^53 become bigint. */
 interface ParsedBody {
 	empty: boolean;
@@ -283,7 +277,7 @@ export class Sandbox {
 			const q = url.indexOf('?');
 			const path = q < 0 ? url : url.slice(0, q);
 			try {
-				const query = q < 0 ? {} : parseQuery(url.slice(q + 1));
+				const query = Object.fromEntries(new URLSearchParams(q < 0 ? '' : url.slice(q + 1)));
 				if (size > MAX_BODY_BYTES) return this.write(res, springError(413, path));
 				const rawBody = Buffer.concat(chunks).toString('utf8');
 				if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
