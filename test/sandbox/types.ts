@@ -305,13 +305,8 @@ export interface InjectRecordsResponse {
 	eventUniqueIds: string[];
 }
 
-export interface TaskProgressRequest {
-	appId: string;
-	taskId: string;
-	completedCount?: number;
-	connectedCount?: number;
-	status?: TaskStatus;
-}
+export type TaskProgressRequest = Of<string, 'appId taskId'> &
+	Partial<Pick<CallTask, 'completedCount' | 'connectedCount' | 'status'>>;
 
 export interface TaskStateDump extends CallTask {
 	importedCustomers: number;

@@ -329,7 +329,7 @@ export class Sandbox {
 			!fault || fault.kind === 'delay' || (fault.kind === 'reset' && fault.runHandler === true);
 		if (!runsHandler) {
 			// The request never reaches the service: state is untouched and the nonce stays unused.
-			const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, false);
+			const auth = authenticate(entry.headers, this.tenants, this.clock, this.authSettings, false);
 			entry.signatureValid = auth.signatureValid;
 			if (auth.error) entry.authError = auth.error;
 			entry.fault = fault.kind;
@@ -392,7 +392,7 @@ export class Sandbox {
 				? springError(405, path, { Allow: [...allowed].join(', ') })
 				: springError(404, path);
 
-		const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, true);
+		const auth = authenticate(entry.headers, this.tenants, this.clock, this.authSettings, true);
 		entry.signatureValid = auth.signatureValid;
 		const fail = FAIL[envelope];
 		try {
