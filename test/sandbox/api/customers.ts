@@ -226,12 +226,8 @@ function readCondition(item: Fields, knownField: (field: string) => boolean): Co
 			`${item.name('value')} must have exactly ${needed} element${needed > 1 ? 's' : ''} for operator ${operator}`,
 		);
 	}
-	if (
-		(operator === 'eq' || operator === 'neq' || operator === 'in' || operator === 'nin') &&
-		value.length === 0
-	) {
+	if (['eq', 'neq', 'in', 'nin'].includes(operator) && value.length === 0)
 		failA(`${item.name('value')} cannot be empty for operator ${operator}`);
-	}
 	return { field, operator, value: value as Scalar[] };
 }
 
