@@ -306,13 +306,11 @@ const list = post('/openapi/crm/list', ({ tenant, body, f }) => {
 	return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
 });
 
-function getById(path: string): RouteDef {
-	return {
-		method: 'GET',
-		path,
-		handler: ({ tenant, params }) => getExisting(tenant, params.id),
-	};
-}
+const getById = (path: string): RouteDef => ({
+	method: 'GET',
+	path,
+	handler: ({ tenant, params }) => getExisting(tenant, params.id),
+});
 
 const remove = post('/openapi/crm/delete', ({ tenant, f }) => {
 	f.onlyKeys(['id']);
