@@ -2,8 +2,10 @@
 // JSON without the precision loss of JSON.parse: integers beyond 2^53 survive as strings, and Java
 // `Long` values are written as bare numbers, as a Java server writes them.
 
-// An integer of at most 15 digits is always exact as a double; only longer digit runs need the slow path.
-const LONG_DIGIT_RUN = /\d{16}/;
+// An integer of at most 15 digits is always exact as a double; only a bare number token (at the start,
+// or after `[`, `,`, `:` or whitespace) of 16 or more digits needs the reviver. Digit runs inside
+// strings (ids, as the node sends them) keep the fast path; a false alarm costs only time.
+const LONG_DIGIT_RUN = /(?:^|[[,:\s])-?\d{16}/;
 const INTEGER = /^-?\d+$/;
 
 /**
