@@ -14,6 +14,8 @@ export class SandboxControlError extends Error {
 	}
 }
 
+type TenantInfo = { appId: string; timezone: string };
+
 export class SandboxControl {
 	/**
 	 * `url` is the sandbox's base URL (as `RunningSandbox.url`); a trailing `/__control` is accepted
@@ -32,13 +34,13 @@ export class SandboxControl {
 		return this.call('POST', '/reset', tenants ? { tenants } : {});
 	}
 
-	addTenant(tenant: T.TenantConfig): Promise<{ appId: string; timezone: string }> {
-		return this.call('POST', '/tenants', tenant);
+	/** One endpoint: `request` is the JSON body (none for a GET or DELETE). */
+	private endpoint<R, A>(method: 'GET' | 'POST' | 'DELETE', path: string) {
+		return (request: R): Promise<A> => this.call(method, path, request);
 	}
 
-	listTenants(): Promise<{ tenants: { appId: string; timezone: string }[] }> {
-		return this.call('GET', '/tenants');
-	}
+	readonly addTenant = this.endpoint<T.TenantConfig, TenantInfo>('POST', '/tenants');
+	readonly listTenants = this.endpoint<void, { tenants: TenantInfo[] }>('GET', '/tenants');
 
 	/** Seeds rows and returns their ids (for fields their `field` ids, for service groups their queue numbers). */
 	private seeder<R>(path: string): (request: R) => Promise<string[]> {
@@ -64,9 +66,10 @@ export class SandboxControl {
 		return (await this.call<T.InjectRecordsResponse>('POST', '/records', request)).eventUniqueIds;
 	}
 
-	setTaskProgress(request: T.TaskProgressRequest): Promise<T.TaskStateDump> {
-		return this.call('POST', '/tasks/progress', request);
-	}
+	readonly setTaskProgress = this.endpoint<T.TaskProgressRequest, T.TaskStateDump>(
+		'POST',
+		'/tasks/progress',
+	);
 
 	/** Moves a task to `done` (the API itself never does). */
 	finishTask(appId: string, taskId: string): Promise<T.TaskStateDump> {
@@ -79,9 +82,7 @@ export class SandboxControl {
 			.customers;
 	}
 
-	addFault(fault: T.FaultSpec): Promise<T.ActiveFault> {
-		return this.call('POST', '/faults', fault);
-	}
+	readonly addFault = this.endpoint<T.FaultSpec, T.ActiveFault>('POST', '/faults');
 
 	async listFaults(): Promise<T.ActiveFault[]> {
 		return (await this.call<{ faults: T.ActiveFault[] }>('GET', '/faults')).faults;
@@ -91,9 +92,7 @@ export class SandboxControl {
 		return this.call('DELETE', `/faults/${encodeURIComponent(id)}`);
 	}
 
-	clearFaults(): Promise<{ cleared: number }> {
-		return this.call('DELETE', '/faults');
-	}
+	readonly clearFaults = this.endpoint<void, { cleared: number }>('DELETE', '/faults');
 
 	async getLog(query: T.LogQuery = {}): Promise<T.LogEntry[]> {
 		const given = Object.entries(query).filter(([, v]) => v !== undefined);
@@ -102,9 +101,7 @@ export class SandboxControl {
 		return (await this.call<{ entries: T.LogEntry[] }>('GET', `/log${suffix}`)).entries;
 	}
 
-	clearLog(): Promise<{ cleared: true }> {
-		return this.call('DELETE', '/log');
-	}
+	readonly clearLog = this.endpoint<void, { cleared: true }>('DELETE', '/log');
 
 	/** Scripts the chat model (`POST /v1/chat/completions`) and forgets the requests it received. */
 	async setChatScript(turns: T.ChatScriptTurn[]): Promise<void> {
@@ -133,19 +130,11 @@ export class SandboxControl {
 		);
 	}
 
-	getClock(): Promise<T.ClockState> {
-		return this.call('GET', '/clock');
-	}
-
+	readonly getClock = this.endpoint<void, T.ClockState>('GET', '/clock');
 	/** API requests in flight now and the most seen at once since the last `resetTraffic` (or reset). */
-	getTraffic(): Promise<T.TrafficState> {
-		return this.call('GET', '/traffic');
-	}
-
+	readonly getTraffic = this.endpoint<void, T.TrafficState>('GET', '/traffic');
 	/** Starts a new peak: `maxInFlight` becomes the number in flight now. */
-	resetTraffic(): Promise<T.TrafficState> {
-		return this.call('DELETE', '/traffic');
-	}
+	readonly resetTraffic = this.endpoint<void, T.TrafficState>('DELETE', '/traffic');
 
 	/** Every API answer from now on waits `ms` (a number) or a seeded uniform time in [minMs, maxMs]. */
 	setLatency(latency: number | T.Latency): Promise<T.TrafficState> {

@@ -69,70 +69,59 @@ export function useSandbox(options: SandboxOptions = {}) {
 	};
 }
 
-/**
- * A case table, one case a line, cells split on ` | `: a cell is JSON when it parses, `-` is
- * undefined, anything else is text (an expected message).
- */
+/** A cell of a case table: JSON when it parses, `-` is undefined, anything else is text (an expected message). */
+function cell(text: string): unknown {
+	if (text === '-') return undefined;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/** A case table, one case a line, cells split on ` | `. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- cells are any JSON
 export function cases(table: string): [any, any, any, any][] {
-	return table
-		.trim()
-		.split('\n')
-		.map(
-			(line) =>
-				line
-					.trim()
-					.split(' | ')
-					.map((cell) => {
-						if (cell === '-') return undefined;
-						try {
-							return JSON.parse(cell) as unknown;
-						} catch {
-							return cell;
-						}
-					}) as [unknown, unknown, unknown, unknown],
-		);
+	const lines = table.trim().split('\n');
+	return lines.map(
+		(line) => line.trim().split(' | ').map(cell) as [unknown, unknown, unknown, unknown],
+	);
 }
 
 const TRACE_ID = /^[0-9a-f]{32}$/;
 
-/** Asserts an envelope-A success and returns its data. */
+/** Asserts an HTTP-200 envelope holding `shape` and a trace id, and returns its body. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary response shapes
-export function okA(res: ApiResponse): any {
+function envelope(res: ApiResponse, shape: object, message?: string | RegExp): any {
 	expect(res.status).toBe(200);
-	expect(res.json).toMatchObject({ success: true, code: '200', message: 'success' });
+	expect(res.json).toMatchObject(shape);
 	expect(res.json.traceId).toMatch(TRACE_ID);
-	return res.json.data;
+	if (message !== undefined) expect(res.json.message).toMatch(message);
+	return res.json;
+}
+
+/** Asserts an envelope-A success and returns its data. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function okA(res: ApiResponse): any {
+	return envelope(res, { success: true, code: '200', message: 'success' }).data;
 }
 
 /** Asserts an envelope-A failure with this code (and message fragment) and returns the body. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function errA(res: ApiResponse, code: string, message?: string | RegExp): any {
-	expect(res.status).toBe(200);
-	expect(res.json).toMatchObject({ success: false, code });
-	expect(res.json.traceId).toMatch(TRACE_ID);
-	if (message !== undefined) expect(res.json.message).toMatch(message);
-	return res.json;
+	return envelope(res, { success: false, code }, message);
 }
 
 /** Asserts an envelope-B success and returns its data. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function okB(res: ApiResponse): any {
-	expect(res.status).toBe(200);
-	expect(res.json).toMatchObject({ code: 200, message: null });
-	expect(res.json.traceId).toMatch(TRACE_ID);
-	return res.json.data;
+	return envelope(res, { code: 200, message: null }).data;
 }
 
 /** Asserts an envelope-B failure with this code (and message fragment) and returns the body. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function errB(res: ApiResponse, code: number, message?: string | RegExp): any {
-	expect(res.status).toBe(200);
-	expect(res.json).toMatchObject({ code, data: null });
-	expect(typeof res.json.message).toBe('string');
-	expect(res.json.traceId).toMatch(TRACE_ID);
-	if (message !== undefined) expect(res.json.message).toMatch(message);
-	return res.json;
+	return envelope(res, { code, data: null, message: expect.any(String) }, message);
 }
 
 export const PATHS = {

@@ -112,20 +112,15 @@ export type DisplayNumberGroup = Of<string, 'id accountId groupName strategy'> &
 		defaultNumberList: string[] | null;
 	};
 
-export interface ServiceRecord {
-	accountId: string;
-	data: Record<string, unknown>;
-	updateAgent: string | null;
-	updateTime: string;
-	eventUniqueId: string;
-	/** Call records only. */
-	callId?: string | null;
-	/** Online (im) records only. */
-	sessionId?: string | null;
-	scene: 'callCenter' | 'im';
-	pushType: PushType;
-	otherParams: Record<string, unknown> | null;
-}
+/** `callId` on call records only, `sessionId` on online (im) records only. */
+export type ServiceRecord = Of<string, 'accountId updateTime eventUniqueId'> &
+	OptionalOf<string | null, 'callId sessionId'> & {
+		data: Record<string, unknown>;
+		updateAgent: string | null;
+		scene: 'callCenter' | 'im';
+		pushType: PushType;
+		otherParams: Record<string, unknown> | null;
+	};
 
 export type AgentType = 'voicebot' | 'voiceagent';
 export type PublishStatus = 'PUBLISHED' | 'OFFLINE' | 'NEVER_PUBLISHED';
@@ -310,13 +305,8 @@ export interface InjectRecordsResponse {
 	eventUniqueIds: string[];
 }
 
-export interface TaskProgressRequest {
-	appId: string;
-	taskId: string;
-	completedCount?: number;
-	connectedCount?: number;
-	status?: TaskStatus;
-}
+export type TaskProgressRequest = Of<string, 'appId taskId'> &
+	Partial<Pick<CallTask, 'completedCount' | 'connectedCount' | 'status'>>;
 
 export interface TaskStateDump extends CallTask {
 	importedCustomers: number;

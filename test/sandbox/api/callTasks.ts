@@ -106,9 +106,7 @@ function readWindow(w: Fields): CallWindowRange {
 }
 
 function readRetry(r: Fields): RetryStrategy {
-	r.onlyKeys(
-		'retryEnabled retryReasons maxRetryTimes retryIntervalValue retryIntervalUnit'.split(' '),
-	);
+	r.onlyKeys(words('retryEnabled retryReasons maxRetryTimes retryIntervalValue retryIntervalUnit'));
 	if (!r.boolean('retryEnabled', { required: true })) return r.obj as unknown as RetryStrategy;
 	const reasons = r.array('retryReasons', { required: true }) as unknown[];
 	reasons.forEach((reason, i) => {
@@ -126,8 +124,8 @@ function readRetry(r: Fields): RetryStrategy {
 
 const create = post('/openapi/agent/web/v1/callTask/create', ({ tenant, f }) => {
 	f.onlyKeys(
-		'taskName voiceAgentId agentType startType scheduledStartTime callStrategy retryStrategy'.split(
-			' ',
+		words(
+			'taskName voiceAgentId agentType startType scheduledStartTime callStrategy retryStrategy',
 		),
 	);
 	const taskName = f.string('taskName', { required: true, max: 50 }) as string;
@@ -149,9 +147,7 @@ const create = post('/openapi/agent/web/v1/callTask/create', ({ tenant, f }) => 
 		failB('scheduledStartTime must not be sent for manual tasks');
 	}
 	const cs = f.object('callStrategy', { required: true }) as Fields;
-	cs.onlyKeys(
-		'callWindowRanges maxConcurrency callerNumberGroupId callerNumberGroupName'.split(' '),
-	);
+	cs.onlyKeys(words('callWindowRanges maxConcurrency callerNumberGroupId callerNumberGroupName'));
 	const callWindowRanges = (cs.objects('callWindowRanges', { required: true }) as Fields[]).map(
 		readWindow,
 	);

@@ -15,11 +15,10 @@ const WRITABLE_FIELDS = words(
 	'customerName assignTime owner createMethod customerOrigin mobile email qq wechat visitorId mobileDecrypt customerSource',
 );
 // Fields the server maintains: accepted in a request (a fetched record can be sent back) but ignored.
-const READ_ONLY_FIELDS =
-	'_id accountId firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent createTime updateTime openSeaIds callingNumber imNumber sumBridgeDuration wxAddState'.split(
-		' ',
-	);
-const STANDARD_FIELDS = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
+const READ_ONLY_FIELDS = words(
+	'_id accountId firstOwner firstAssignTime importBatchNumber lastCallTime lastCallUser firstCallTime firstCallUser lastChatTime lastChatUser createAgent updateAgent createTime updateTime openSeaIds callingNumber imNumber sumBridgeDuration wxAddState',
+);
+const STANDARD_FIELDS = new Set<string>([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
 const NUMERIC_FIELDS = new Set(['callingNumber', 'imNumber', 'sumBridgeDuration']);
 const OPERATORS = words('eq neq empty nempty in nin gt gte lt lte between');
 type Operator = (typeof OPERATORS)[number];
@@ -227,12 +226,8 @@ function readCondition(item: Fields, knownField: (field: string) => boolean): Co
 			`${item.name('value')} must have exactly ${needed} element${needed > 1 ? 's' : ''} for operator ${operator}`,
 		);
 	}
-	if (
-		(operator === 'eq' || operator === 'neq' || operator === 'in' || operator === 'nin') &&
-		value.length === 0
-	) {
+	if (['eq', 'neq', 'in', 'nin'].includes(operator) && value.length === 0)
 		failA(`${item.name('value')} cannot be empty for operator ${operator}`);
-	}
 	return { field, operator, value: value as Scalar[] };
 }
 
@@ -273,9 +268,7 @@ function readTimeRange(
 
 const list = post('/openapi/crm/list', ({ tenant, body, f }) => {
 	f.onlyKeys(
-		'search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'.split(
-			' ',
-		),
+		words('search sortList createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd page limit'),
 	);
 	const custom = new Set(tenant.liveCustomFields().map((c) => c.field));
 	const knownField = (field: string) => STANDARD_FIELDS.has(field) || custom.has(field);
@@ -313,13 +306,11 @@ const list = post('/openapi/crm/list', ({ tenant, body, f }) => {
 	return { list: sorted.slice((page - 1) * limit, page * limit), count: found.length };
 });
 
-function getById(path: string): RouteDef {
-	return {
-		method: 'GET',
-		path,
-		handler: ({ tenant, params }) => getExisting(tenant, params.id),
-	};
-}
+const getById = (path: string): RouteDef => ({
+	method: 'GET',
+	path,
+	handler: ({ tenant, params }) => getExisting(tenant, params.id),
+});
 
 const remove = post('/openapi/crm/delete', ({ tenant, f }) => {
 	f.onlyKeys(['id']);

@@ -1,5 +1,5 @@
 import { newId } from '../lib/ids';
-import { ApiError, Fields, failA } from '../lib/validate';
+import { ApiError, Fields, failA, present } from '../lib/validate';
 import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { DisplayNumberGroup } from '../types';
@@ -18,26 +18,21 @@ function getExisting(tenant: Tenant, id: string): DisplayNumberGroup {
 
 /** The fields present in a create or update request, validated. */
 function readGroup(f: Fields, tenant: Tenant, selfId?: string): Partial<DisplayNumberGroup> {
-	const out: Partial<DisplayNumberGroup> = {};
-	const set = <K extends keyof DisplayNumberGroup>(
-		key: K,
-		value: DisplayNumberGroup[K] | undefined,
-	) => {
-		if (value !== undefined) out[key] = value;
-	};
-	set('groupName', f.string('groupName', { nonEmpty: true, max: 100 }));
-	set('strategy', f.oneOf('strategy', STRATEGIES));
-	set('numberList', f.stringArray('numberList', { nonEmpty: true }));
-	set('remark', f.string('remark', { max: 500 }));
-	set('city', f.string('city'));
-	set('areaCode', f.string('areaCode'));
-	set('defaultNumberList', f.stringArray('defaultNumberList'));
-	const overflow = f.string('overflowGroupId');
-	if (overflow !== undefined && overflow !== '') {
+	const out = present<DisplayNumberGroup>({
+		groupName: f.string('groupName', { nonEmpty: true, max: 100 }),
+		strategy: f.oneOf('strategy', STRATEGIES),
+		numberList: f.stringArray('numberList', { nonEmpty: true }),
+		remark: f.string('remark', { max: 500 }),
+		city: f.string('city'),
+		areaCode: f.string('areaCode'),
+		defaultNumberList: f.stringArray('defaultNumberList'),
+		overflowGroupId: f.string('overflowGroupId'),
+	});
+	const overflow = out.overflowGroupId;
+	if (overflow) {
 		if (overflow === selfId) failA('overflowGroupId cannot be the group itself');
 		getExisting(tenant, overflow);
 	}
-	set('overflowGroupId', overflow);
 	return out;
 }
 

@@ -1,5 +1,5 @@
 import { objectId } from '../lib/ids';
-import { ApiError, Fields, failA, words } from '../lib/validate';
+import { ApiError, Fields, failA, present, words } from '../lib/validate';
 import { post, type RouteDef } from '../server/routes';
 import type { Tenant } from '../state/tenant';
 import type { GroupMember, ServiceGroup } from '../types';
@@ -32,21 +32,18 @@ function readMembers(f: Fields): GroupMember[] | undefined {
 
 /** The optional settings shared by create and update, as present in the request. */
 function readSettings(f: Fields): Partial<ServiceGroup> {
-	const out: Partial<ServiceGroup> = {};
-	const set = <K extends keyof ServiceGroup>(key: K, value: ServiceGroup[K] | undefined) => {
-		if (value !== undefined) out[key] = value;
-	};
-	set('name', f.string('name', { nonEmpty: true, max: 100 }));
-	set('members', readMembers(f));
-	set('groupLeader', f.stringArray('groupLeader'));
-	set('strategy', f.oneOf('strategy', STRATEGIES));
-	set('maxWaitLimit', f.integer('maxWaitLimit', { min: 0 }));
-	set('waitTime', f.integer('waitTime', { min: 0 }));
-	set('timeout', f.integer('timeout', { min: 0 }));
-	set('broadcastMember', f.boolean('broadcastMember'));
-	set('failedNotAssigned', f.boolean('failedNotAssigned'));
-	set('noIdleTransfer', f.boolean('noIdleTransfer'));
-	return out;
+	return present<ServiceGroup>({
+		name: f.string('name', { nonEmpty: true, max: 100 }),
+		members: readMembers(f),
+		groupLeader: f.stringArray('groupLeader'),
+		strategy: f.oneOf('strategy', STRATEGIES),
+		maxWaitLimit: f.integer('maxWaitLimit', { min: 0 }),
+		waitTime: f.integer('waitTime', { min: 0 }),
+		timeout: f.integer('timeout', { min: 0 }),
+		broadcastMember: f.boolean('broadcastMember'),
+		failedNotAssigned: f.boolean('failedNotAssigned'),
+		noIdleTransfer: f.boolean('noIdleTransfer'),
+	});
 }
 
 function nextQueueNumber(tenant: Tenant): string {

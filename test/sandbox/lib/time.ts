@@ -2,8 +2,8 @@
 // Internally a wall-clock time is "wall seconds": the seconds since 1970 of that wall clock read as UTC,
 // so ordering, arithmetic and formatting need no zone rules; Intl converts real instants into it.
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// A date, and a time of day after a space: parseWall needs it, parseWallDate refuses it.
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const lastConversion = new Map<string, { second: number; wall: number }>();
@@ -83,14 +83,10 @@ export function formatWallIso(wallSeconds: number): string {
 	return formatWith(wallSeconds, 'T');
 }
 
-function calendarSeconds(
-	y: number,
-	mo: number,
-	d: number,
-	h: number,
-	mi: number,
-	s: number,
-): number | null {
+function calendarSeconds(text: unknown, withTime: boolean): number | null {
+	const m = typeof text === 'string' ? DATE_TIME.exec(text) : null;
+	if (!m || (m[4] !== undefined) !== withTime) return null;
+	const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0));
 	if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
 	const date = new Date(0);
 	date.setUTCFullYear(y, mo - 1, d); // unlike Date.UTC, does not read years 0..99 as 1900..1999
@@ -102,18 +98,12 @@ function calendarSeconds(
 
 /** Wall seconds of a strict `yyyy-MM-dd HH:mm:ss` string; null when the string is not one. */
 export function parseWall(text: unknown): number | null {
-	if (typeof text !== 'string') return null;
-	const m = DATE_TIME.exec(text);
-	if (!m) return null;
-	return calendarSeconds(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+	return calendarSeconds(text, true);
 }
 
 /** Wall seconds of midnight of a strict `yyyy-MM-dd` string; null when the string is not one. */
 export function parseWallDate(text: unknown): number | null {
-	if (typeof text !== 'string') return null;
-	const m = DATE.exec(text);
-	if (!m) return null;
-	return calendarSeconds(+m[1], +m[2], +m[3], 0, 0, 0);
+	return calendarSeconds(text, false);
 }
 
 /** The server clock: real time shifted by an offset that tests control. */

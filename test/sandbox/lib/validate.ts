@@ -38,6 +38,13 @@ export function isObject(value: unknown): value is Json {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The fields that have a value (those present in a request), in their order. */
+export function present<T>(fields: { [K in keyof T]?: T[K] }): Partial<T> {
+	return Object.fromEntries(
+		Object.entries(fields).filter(([, v]) => v !== undefined),
+	) as Partial<T>;
+}
+
 /** Absent and null are the same to every optional field. */
 function isAbsent(value: unknown): value is null | undefined {
 	return value === undefined || value === null;

@@ -34,6 +34,8 @@ const DEMO_CALLER_GROUPS = [
 	],
 ] as const;
 
+const leaf = (key: string, value: string) => ({ key, value, children: [] });
+
 /** What a new user sees at once: a realistic small tenant, with service records up to now. */
 export function seedDemo(tenant: Tenant): void {
 	const agentIds = seedAgents(tenant, {
@@ -62,10 +64,10 @@ export function seedDemo(tenant: Tenant): void {
 				name: 'Customer level',
 				type: 'select',
 				choices: [
-					{ key: 'vip', value: 'VIP', isDefault: false },
-					{ key: 'normal', value: '普通客户', isDefault: true },
-					{ key: 'potential', value: '潜在客户', isDefault: false },
-				],
+					['vip', 'VIP'],
+					['normal', '普通客户'],
+					['potential', '潜在客户'],
+				].map(([key, value]) => ({ key, value, isDefault: key === 'normal' })),
 			},
 			{
 				field: 'cf_region',
@@ -75,15 +77,8 @@ export function seedDemo(tenant: Tenant): void {
 					level: 2,
 					fillLevel: 1,
 					children: [
-						{
-							key: 'zj',
-							value: '浙江',
-							children: [
-								{ key: 'hz', value: '杭州', children: [] },
-								{ key: 'nb', value: '宁波', children: [] },
-							],
-						},
-						{ key: 'bj', value: '北京', children: [{ key: 'cy', value: '朝阳', children: [] }] },
+						{ key: 'zj', value: '浙江', children: [leaf('hz', '杭州'), leaf('nb', '宁波')] },
+						{ key: 'bj', value: '北京', children: [leaf('cy', '朝阳')] },
 					],
 				},
 			},

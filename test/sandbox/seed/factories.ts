@@ -38,6 +38,13 @@ function readCount(body: Json): number {
 	return new Fields(body, failControl).integer('count', { min: 0, max: MAX_GENERATED }) ?? 0;
 }
 
+/** The explicit rows under `key`, then `count` generated ones (`generate` gets how many precede it). */
+function rowsOf(body: Json, key: string, generate: (n: number) => Json): Json[] {
+	const rows = readItems(body, key);
+	for (let i = readCount(body); i > 0; i--) rows.push(generate(rows.length));
+	return rows;
+}
+
 function readTimeField(item: Json, key: string, fallback: string): string {
 	const v = item[key];
 	if (v === undefined || v === null) return fallback;
@@ -189,14 +196,11 @@ const AGENT_NAMES =
 const VOICES = ['xiaoyun', 'aixia', 'zhitian', 'emily'];
 export function seedAgents(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
-	const rows = readItems(body, 'agents');
-	for (let i = readCount(body); i > 0; i--) {
-		rows.push({
-			name: `${rng.pick(AGENT_NAMES)} ${tenant.agents.size + rows.length + 1}`,
-			publishStatus: rng.pick(['PUBLISHED', 'PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
-			agentType: rng.pick(AGENT_TYPES),
-		});
-	}
+	const rows = rowsOf(body, 'agents', (n) => ({
+		name: `${rng.pick(AGENT_NAMES)} ${tenant.agents.size + n + 1}`,
+		publishStatus: rng.pick(['PUBLISHED', 'PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
+		agentType: rng.pick(AGENT_TYPES),
+	}));
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
 		f.onlyKeys([...AGENT_FIELDS, 'agentType']);
@@ -231,16 +235,15 @@ const AREA_CODES = ['010', '021', '0571', '0755', '028'];
 
 export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
-	const rows = readItems(body, 'groups');
-	for (let i = readCount(body); i > 0; i--) {
+	const rows = rowsOf(body, 'groups', (n) => {
 		const city = rng.int(0, CITIES.length - 1);
-		rows.push({
-			groupName: `${CITIES[city]}外呼号码组 ${tenant.callerNumberGroups.size + rows.length + 1}`,
+		return {
+			groupName: `${CITIES[city]}外呼号码组 ${tenant.callerNumberGroups.size + n + 1}`,
 			strategy: rng.pick(Object.keys(CALLER_STRATEGIES)),
 			displayNumbers: JSON.stringify([0, 1, 2].map(() => AREA_CODES[city] + rng.digits(8))),
 			status: rng.next() < 0.8 ? 1 : 0,
-		});
-	}
+		};
+	});
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
 		f.onlyKeys(CALLER_GROUP_FIELDS);
@@ -279,15 +282,13 @@ function isJsonArrayText(text: string): boolean {
 }
 
 export function seedFields(tenant: Tenant, body: Json): string[] {
-	const rows = readItems(body, 'fields');
-	for (let i = readCount(body); i > 0; i--)
-		rows.push({ name: `Custom field ${tenant.customFields.length + rows.length + 1}` });
+	const rows = rowsOf(body, 'fields', (n) => ({
+		name: `Custom field ${tenant.customFields.length + n + 1}`,
+	}));
 	return rows.map((item) => {
 		const f = new Fields(item, failControl);
 		f.onlyKeys(
-			'field name param type status searchable oplog choices options scenes sort required'.split(
-				' ',
-			),
+			words('field name param type status searchable oplog choices options scenes sort required'),
 		);
 		const type = f.oneOf('type', CUSTOM_FIELD_TYPES) ?? 'text';
 		const status = f.integer('status', { min: -1, max: 1 }) ?? 1;
@@ -330,14 +331,10 @@ export function seedFields(tenant: Tenant, body: Json): string[] {
 
 export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
-	const rows = readItems(body, 'groups');
-	for (let i = readCount(body); i > 0; i--) rows.push({ strategy: rng.pick(STRATEGIES) });
+	const rows = rowsOf(body, 'groups', () => ({ strategy: rng.pick(STRATEGIES) }));
 	return rows.map((item) => {
 		new Fields(item, failControl).onlyKeys([
-			'queueNumber',
-			'level',
-			'parentId',
-			'status',
+			...words('queueNumber level parentId status'),
 			...UPDATABLE,
 		]);
 		const queueNumber = item.queueNumber;
@@ -363,9 +360,7 @@ export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
 
 export function seedDisplayNumberGroups(tenant: Tenant, body: Json): string[] {
 	const rng = tenant.rng;
-	const rows = readItems(body, 'groups');
-	for (let i = readCount(body); i > 0; i--) rows.push({});
-	return rows.map((item) => {
+	return rowsOf(body, 'groups', () => ({})).map((item) => {
 		new Fields(item, failControl).onlyKeys([
 			...CREATE_KEYS,
 			...words('createTime updateTime createAgent updateAgent'),
@@ -398,9 +393,7 @@ function syntheticCustomers(count: number, importBatchId: string): T.ImportedCus
 }
 
 export function seedTasks(tenant: Tenant, body: Json): string[] {
-	const rows = readItems(body, 'tasks');
-	for (let i = readCount(body); i > 0; i--) rows.push({});
-	return rows.map((item) => {
+	return rowsOf(body, 'tasks', () => ({})).map((item) => {
 		const f = new Fields(item, failControl);
 		f.onlyKeys(TASK_FIELDS.filter((k) => k !== 'progressRate'));
 		const status = f.oneOf('status', TASK_STATUSES) ?? 'draft';
@@ -574,10 +567,9 @@ export function generateRecords(
 	return out;
 }
 
-const RECORD_KEYS =
-	'accountId data updateAgent updateTime eventUniqueId callId sessionId scene pushType otherParams'.split(
-		' ',
-	);
+const RECORD_KEYS = words(
+	'accountId data updateAgent updateTime eventUniqueId callId sessionId scene pushType otherParams',
+);
 
 export function injectRecords(tenant: Tenant, body: Json): string[] {
 	const f = new Fields(body, failControl);

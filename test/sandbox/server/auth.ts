@@ -1,6 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 
 import type { Clock } from '../lib/time';
 import type { Tenant } from '../state/tenant';
@@ -57,11 +55,6 @@ export interface AuthResult {
 	error?: string;
 }
 
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-	const v = headers[name];
-	return Array.isArray(v) ? v.join(', ') : v;
-}
-
 export function expectedSignature(
 	appId: string,
 	appSecret: string,
@@ -80,25 +73,22 @@ function signatureMatches(given: string, expected: string): boolean {
 }
 
 /**
- * Checks the four authentication headers. With `consume`, an accepted request's nonce is remembered
+ * Checks the four authentication headers (lower-case names, repeated ones joined). With `consume`, an accepted request's nonce is remembered
  * (a request hit by a fault before reaching the service does not use up its nonce).
  * Messages never contain the secret or the expected signature.
  */
 export function authenticate(
-	headers: IncomingHttpHeaders,
+	headers: Readonly<Record<string, string>>,
 	tenants: ReadonlyMap<string, Tenant>,
 	clock: Clock,
 	settings: AuthSettings,
 	consume: boolean,
 ): AuthResult {
-	const appId = header(headers, 'appid');
+	const { appid: appId, nonce, timestamp, signature } = headers;
 	if (!appId) return { signatureValid: false, error: 'appid header is missing' };
 	const tenant = tenants.get(appId);
 	if (!tenant)
 		return { signatureValid: false, error: `unknown appid ${JSON.stringify(appId.slice(0, 64))}` };
-	const nonce = header(headers, 'nonce');
-	const timestamp = header(headers, 'timestamp');
-	const signature = header(headers, 'signature');
 	if (!signature) return { tenant, signatureValid: false, error: 'signature header is missing' };
 	if (!timestamp) return { tenant, signatureValid: false, error: 'timestamp header is missing' };
 	if (!nonce) return { tenant, signatureValid: false, error: 'nonce header is missing' };
@@ -106,25 +96,20 @@ export function authenticate(
 		signature,
 		expectedSignature(appId, tenant.appSecret, timestamp, nonce),
 	);
-	if (nonce.length > 64)
-		return { tenant, signatureValid, error: 'nonce must be at most 64 characters' };
-	if (!/^\d{10}$/.test(timestamp)) {
-		return { tenant, signatureValid, error: 'timestamp must be Unix time in seconds (10 digits)' };
-	}
+	const refuse = (error: string): AuthResult => ({ tenant, signatureValid, error });
+	if (nonce.length > 64) return refuse('nonce must be at most 64 characters');
+	if (!/^\d{10}$/.test(timestamp))
+		return refuse('timestamp must be Unix time in seconds (10 digits)');
 	const skew = Number(timestamp) - clock.nowSeconds();
 	if (Math.abs(skew) > settings.clockSkewSeconds) {
-		return {
-			tenant,
-			signatureValid,
-			error: `timestamp is ${Math.abs(skew)} s ${skew < 0 ? 'behind' : 'ahead of'} the server clock (allowed: ${settings.clockSkewSeconds} s)`,
-		};
+		return refuse(
+			`timestamp is ${Math.abs(skew)} s ${skew < 0 ? 'behind' : 'ahead of'} the server clock (allowed: ${settings.clockSkewSeconds} s)`,
+		);
 	}
-	if (!signatureValid) return { tenant, signatureValid, error: 'signature mismatch' };
+	if (!signatureValid) return refuse('signature mismatch');
 	const replayKey = settings.nonceReplayKey === 'nonce' ? nonce : `${timestamp}:${nonce}`;
 	const nowMs = clock.nowMs();
-	if (tenant.nonces.isLive(replayKey, nowMs)) {
-		return { tenant, signatureValid, error: 'nonce has already been used' };
-	}
+	if (tenant.nonces.isLive(replayKey, nowMs)) return refuse('nonce has already been used');
 	if (consume) tenant.nonces.remember(replayKey, nowMs);
 	return { tenant, signatureValid };
 }

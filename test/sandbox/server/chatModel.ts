@@ -84,24 +84,20 @@ function at(value: unknown, path: string): unknown {
 
 export class ScriptedChatModel {
 	private script: ChatScriptTurn[] = [];
-	private records: ChatCompletionRecord[] = [];
+	/** What the model received, oldest first. */
+	requests: ChatCompletionRecord[] = [];
 
 	setScript(turns: ChatScriptTurn[]): void {
 		this.script = turns;
-		this.records = [];
-	}
-
-	get requests(): ChatCompletionRecord[] {
-		return this.records;
+		this.requests = [];
 	}
 
 	clear(): void {
-		this.script = [];
-		this.records = [];
+		this.setScript([]);
 	}
 
 	clearRequests(): void {
-		this.records = [];
+		this.requests = [];
 	}
 
 	answer(rawBody: string, authorization: string | undefined): ChatAnswer {
@@ -117,7 +113,6 @@ export class ScriptedChatModel {
 		const toolResults = messages
 			.filter((m) => m.role === 'tool')
 			.map((m) => toolResult(messageText(m.content)));
-		const scripted = this.script[turn];
 		const record: ChatCompletionRecord = {
 			turn,
 			model: typeof body.model === 'string' ? body.model : '',
@@ -133,9 +128,8 @@ export class ScriptedChatModel {
 					: {}),
 			})),
 		};
-		this.records.push(record);
-		if (!scripted)
-			return this.reply(body, { text: `The script has no turn ${turn}.` }, toolResults, turn);
+		this.requests.push(record);
+		const scripted = this.script[turn] ?? { text: `The script has no turn ${turn}.` };
 		return this.reply(body, scripted, toolResults, turn);
 	}
 

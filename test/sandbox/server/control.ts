@@ -207,14 +207,13 @@ function findHandler(
 	const exact = HANDLERS[`${method} ${path}`];
 	if (exact) return { handler: exact, rest: '', pathKnown: true };
 	const slash = path.lastIndexOf('/');
-	const wildcard = `${path.slice(0, slash)}/*`;
-	const rest = decodeURIComponent(path.slice(slash + 1));
-	const handler = slash > 0 ? HANDLERS[`${method} ${wildcard}`] : undefined;
-	if (handler) return { handler, rest, pathKnown: true };
-	const pathKnown = Object.keys(HANDLERS).some(
-		(k) => k.endsWith(` ${path}`) || (slash > 0 && k.endsWith(` ${wildcard}`)),
-	);
-	return { rest, pathKnown };
+	// The path, or its parent with `/*` (the last segment an id).
+	const paths = slash > 0 ? [path, `${path.slice(0, slash)}/*`] : [path];
+	return {
+		handler: slash > 0 ? HANDLERS[`${method} ${paths[1]}`] : undefined,
+		rest: decodeURIComponent(path.slice(slash + 1)),
+		pathKnown: Object.keys(HANDLERS).some((k) => paths.some((p) => k.endsWith(` ${p}`))),
+	};
 }
 
 export function handleControl(

@@ -1,5 +1,5 @@
 import { Rng } from '../lib/random';
-import { Fields, isObject, words, type Fail } from '../lib/validate';
+import { Fields, isObject, present, words, type Fail } from '../lib/validate';
 import type { ActiveFault, FaultKind, FaultSpec } from '../types';
 
 export const FAULT_KINDS = words('status delay truncated nonjson html envelope reset json');
@@ -61,9 +61,7 @@ function readSpec(input: unknown): FaultSpec {
 	}
 	if (optional.runHandler && spec.kind !== 'reset')
 		fail('runHandler applies to kind reset only (delay always runs the handler)');
-	for (const [key, value] of Object.entries(optional))
-		if (value !== undefined) Object.assign(spec, { [key]: value });
-	return spec;
+	return { ...spec, ...present(optional) };
 }
 
 function compile(pattern: string): RegExp | null {

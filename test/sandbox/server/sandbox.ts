@@ -52,23 +52,17 @@ const ROUTES: RouteDef[] = [
 
 interface CompiledRoute {
 	route: RouteDef;
-	pattern: RegExp | null;
-	paramNames: string[];
+	/** The path, `{name}` segments as named groups. */
+	pattern: RegExp;
 }
 
 function compileRoutes(routes: RouteDef[]): CompiledRoute[] {
+	const hasParams = (r: RouteDef) => r.path.includes('{');
 	// Literal paths first, so that POST /openapi/crm/add never reaches GET /openapi/crm/{id}.
-	return routes
-		.map((route) => {
-			const paramNames: string[] = [];
-			if (!route.path.includes('{')) return { route, pattern: null, paramNames };
-			const source = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-				paramNames.push(name);
-				return '([^/]+)';
-			});
-			return { route, pattern: new RegExp(`^${source}$`), paramNames };
-		})
-		.sort((a, b) => Number(a.pattern !== null) - Number(b.pattern !== null));
+	return [...routes.filter((r) => !hasParams(r)), ...routes.filter(hasParams)].map((route) => ({
+		route,
+		pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
+	}));
 }
 
 interface Reply {
@@ -78,54 +72,35 @@ interface Reply {
 	code: string | number | null;
 }
 
-function jsonReply(status: number, body: string, code: string | number | null = null): Reply {
-	return { status, headers: { 'Content-Type': JSON_TYPE }, body, code };
+function reply(
+	status: number,
+	body: string,
+	headers: Record<string, string> = {},
+	code: Reply['code'] = null,
+): Reply {
+	return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body, code };
 }
 
 /** Spring Boot's error body, for answers outside the envelope (404, 405, 415, faults). */
-function springError(
-	status: number,
-	path: string,
-	extraHeaders: Record<string, string> = {},
-): Reply {
-	const body = JSON.stringify({
-		timestamp: new Date().toISOString(),
-		status,
-		error: STATUS_CODES[status] ?? 'Error',
-		path,
-	});
-	return { ...jsonReply(status, body), headers: { 'Content-Type': JSON_TYPE, ...extraHeaders } };
+function springError(status: number, path: string, headers: Record<string, string> = {}): Reply {
+	const error = STATUS_CODES[status] ?? 'Error';
+	const body = { timestamp: new Date().toISOString(), status, error, path };
+	return reply(status, JSON.stringify(body), headers);
 }
 
-/** An answer inside the envelope (HTTP 200); a failure in envelope B carries no data. */
+/** An answer inside the envelope (HTTP 200): `data`, or a failure (envelope B's then carries no data). */
 function envelopeReply(
 	envelope: Envelope,
-	ok: boolean,
-	code: string | number,
-	message: string | null,
 	data: unknown,
+	failure?: { code: string | number; message: string },
 ): Reply {
 	const traceId = hex32();
+	const code = failure?.code ?? (envelope === 'A' ? '200' : 200);
 	const body =
 		envelope === 'A'
-			? { success: ok, code, message, data, traceId }
-			: { code, data: ok ? data : null, message, traceId };
-	return jsonReply(200, stringifyWithLongs(body), code);
-}
-
-function envelopeSuccess(envelope: Envelope, data: unknown): Reply {
-	return envelope === 'A'
-		? envelopeReply('A', true, '200', 'success', data)
-		: envelopeReply('B', true, 200, null, data);
-}
-
-function envelopeFailure(
-	envelope: Envelope,
-	code: string | number,
-	message: string,
-	data: unknown = null,
-): Reply {
-	return envelopeReply(envelope, false, code, message, data);
+			? { success: !failure, code, message: failure?.message ?? 'success', data, traceId }
+			: { code, data: failure ? null : data, message: failure?.message ?? null, traceId };
+	return reply(200, stringifyWithLongs(body), {}, code);
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
@@ -138,12 +113,6 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
 
 function isJsonContentType(value: string | undefined): boolean {
 	return value !== undefined && /^application\/json\s*(;|$)/i.test(value.trim());
-}
-
-function parseQuery(search: string): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [k, v] of new URLSearchParams(search)) out[k] = v;
-	return out;
 }
 
 /** A request body parsed once, for the handler and the log: bare integers beyond 2^53 become bigint. */
@@ -308,20 +277,18 @@ export class Sandbox {
 			const q = url.indexOf('?');
 			const path = q < 0 ? url : url.slice(0, q);
 			try {
-				const query = q < 0 ? {} : parseQuery(url.slice(q + 1));
+				const query = Object.fromEntries(new URLSearchParams(q < 0 ? '' : url.slice(q + 1)));
 				if (size > MAX_BODY_BYTES) return this.write(res, springError(413, path));
 				const rawBody = Buffer.concat(chunks).toString('utf8');
 				if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
 					return handleControl(this, req, res, path.slice(CONTROL_PREFIX.length), query, rawBody);
 				}
 				if (path === CHAT_COMPLETIONS_PATH && req.method === 'POST') {
-					const answer = this.chat.answer(rawBody, req.headers.authorization);
-					return this.write(res, {
-						status: answer.status,
-						headers: { 'Content-Type': answer.contentType },
-						body: answer.body,
-						code: null,
-					});
+					const { status, contentType, body } = this.chat.answer(
+						rawBody,
+						req.headers.authorization,
+					);
+					return this.write(res, reply(status, body, { 'Content-Type': contentType }));
 				}
 				this.serveApi(req, res, path, query, rawBody, arrivedAt);
 			} catch (error) {
@@ -362,17 +329,18 @@ export class Sandbox {
 			!fault || fault.kind === 'delay' || (fault.kind === 'reset' && fault.runHandler === true);
 		if (!runsHandler) {
 			// The request never reaches the service: state is untouched and the nonce stays unused.
-			const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, false);
+			const auth = authenticate(entry.headers, this.tenants, this.clock, this.authSettings, false);
 			entry.signatureValid = auth.signatureValid;
 			if (auth.error) entry.authError = auth.error;
 			entry.fault = fault.kind;
-			if (fault.kind === 'reset') return this.resetConnection(req, entry, arrivedAt);
-			return this.finish(res, this.faultReply(fault, envelopeOf(path), path), entry, arrivedAt);
+			const reply =
+				fault.kind === 'reset' ? undefined : this.faultReply(fault, envelopeOf(path), path);
+			return this.finish(req, res, entry, arrivedAt, reply);
 		}
 		const reply = this.process(req, method, path, parsed, entry);
-		if (!fault) return this.finish(res, reply, entry, arrivedAt);
+		if (!fault) return this.finish(req, res, entry, arrivedAt, reply);
 		entry.fault = fault.kind;
-		if (fault.kind === 'reset') return this.resetConnection(req, entry, arrivedAt);
+		if (fault.kind === 'reset') return this.finish(req, res, entry, arrivedAt);
 		// delay: the handler has run (state changed); the answer goes out late.
 		const logged = this.log.push({ ...entry, httpStatus: reply.status, code: reply.code });
 		this.later(fault.delayMs ?? 1000, () => this.answer(res, reply, logged, arrivedAt));
@@ -408,16 +376,15 @@ export class Sandbox {
 		const envelope = envelopeOf(path);
 		const allowed = new Set<string>();
 		let found: { route: RouteDef; params: Record<string, string> } | undefined;
-		for (const { route, pattern, paramNames } of this.routes) {
-			const m = pattern ? pattern.exec(path) : route.path === path ? [] : null;
+		for (const { route, pattern } of this.routes) {
+			const m = pattern.exec(path);
 			if (!m) continue;
 			if (route.method !== method) {
 				allowed.add(route.method);
 				continue;
 			}
-			const params: Record<string, string> = {};
-			paramNames.forEach((name, i) => (params[name] = safeDecode(m[i + 1] as string)));
-			found = { route, params };
+			const groups = Object.entries(m.groups ?? {});
+			found = { route, params: Object.fromEntries(groups.map(([k, v]) => [k, safeDecode(v)])) };
 			break;
 		}
 		if (!found)
@@ -425,7 +392,7 @@ export class Sandbox {
 				? springError(405, path, { Allow: [...allowed].join(', ') })
 				: springError(404, path);
 
-		const auth = authenticate(req.headers, this.tenants, this.clock, this.authSettings, true);
+		const auth = authenticate(entry.headers, this.tenants, this.clock, this.authSettings, true);
 		entry.signatureValid = auth.signatureValid;
 		const fail = FAIL[envelope];
 		try {
@@ -451,10 +418,9 @@ export class Sandbox {
 				f: new Fields(body, fail),
 				params: found.params,
 			});
-			return envelopeSuccess(envelope, data);
+			return envelopeReply(envelope, data);
 		} catch (error) {
-			if (error instanceof ApiError)
-				return envelopeFailure(envelope, error.code, error.message, error.data);
+			if (error instanceof ApiError) return envelopeReply(envelope, error.data, error);
 			// A sandbox bug: answer like a crashed Spring service and say so on stderr.
 			console.error(`sandbox: ${method} ${path} failed:`, error);
 			return springError(500, path);
@@ -472,53 +438,43 @@ export class Sandbox {
 				);
 			}
 			case 'truncated': {
-				const full = envelopeSuccess(envelope, {
-					list: [{ id: '1', name: 'truncated' }],
-					count: 1,
-				});
+				const full = envelopeReply(envelope, { list: [{ id: '1', name: 'truncated' }], count: 1 });
 				return { ...full, body: full.body.slice(0, Math.floor(full.body.length / 2)), code: null };
 			}
 			case 'nonjson':
-				return jsonReply(
+				return reply(
 					200,
 					'upstream connect error or disconnect/reset before headers. reset reason: connection termination',
 				);
 			case 'html': {
 				const status = fault.status ?? 502;
-				return {
-					...jsonReply(status, HTML_PAGE(status)),
-					headers: { 'Content-Type': 'text/html' },
-				};
+				return reply(status, HTML_PAGE(status), { 'Content-Type': 'text/html' });
 			}
 			case 'json':
-				return jsonReply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
+				return reply(fault.status ?? 200, JSON.stringify(fault.body ?? null));
 			case 'envelope': {
 				const code = fault.envelopeCode ?? (envelope === 'A' ? '00000500' : 500);
 				const message = fault.envelopeMessage ?? 'system busy, please try again later';
-				return envelopeFailure(envelope, code, message);
+				return envelopeReply(envelope, null, { code, message });
 			}
 			default:
 				throw new Error(`fault kind ${fault.kind} has no reply`);
 		}
 	}
 
-	private finish(res: ServerResponse, reply: Reply, entry: Entry, arrivedAt: number): void {
-		this.answer(res, reply, this.logDone(entry, reply.status, reply.code, arrivedAt), arrivedAt);
-	}
-
-	private resetConnection(req: IncomingMessage, entry: Entry, arrivedAt: number): void {
-		req.socket.destroy();
-		this.logDone(entry, 0, null, arrivedAt);
-	}
-
-	private logDone(
+	/** Logs the request, then writes `reply`, or drops the connection (a reset fault: no reply). */
+	private finish(
+		req: IncomingMessage,
+		res: ServerResponse,
 		entry: Entry,
-		httpStatus: number,
-		code: Reply['code'],
 		arrivedAt: number,
-	): LogEntry {
+		reply?: Reply,
+	): void {
 		const durationMs = Math.round(performance.now() - arrivedAt);
-		return this.log.push({ ...entry, httpStatus, code, durationMs });
+		const [httpStatus, code] = reply ? [reply.status, reply.code] : [0, null];
+		const logged = this.log.push({ ...entry, httpStatus, code, durationMs });
+		if (reply) this.answer(res, reply, logged, arrivedAt);
+		else req.socket.destroy();
 	}
 
 	private write(res: ServerResponse, reply: Reply): void {

@@ -17,24 +17,16 @@ export class RecordStore {
 	/** Adds records in any order; each lands after every stored record with the same updateTime. */
 	insert(batch: ServiceRecord[]): void {
 		if (batch.length === 0) return;
-		const sorted = isSorted(batch) ? batch : [...batch].sort(byUpdateTime); // Array#sort is stable
+		// Array#sort is stable, and V8's TimSort merges sorted runs in linear time.
+		const sorted = [...batch].sort(byUpdateTime);
 		for (const r of sorted) this.eventIds.add(r.eventUniqueId);
 		const existing = this.records;
 		if (existing.length === 0 || existing[existing.length - 1].updateTime <= sorted[0].updateTime) {
 			for (const r of sorted) existing.push(r);
 			return;
 		}
-		// Late records: merge the two sorted runs, stored ones first on equal times.
-		const merged = new Array<ServiceRecord>(existing.length + sorted.length);
-		let i = 0;
-		let j = 0;
-		let k = 0;
-		while (i < existing.length && j < sorted.length) {
-			merged[k++] = sorted[j].updateTime < existing[i].updateTime ? sorted[j++] : existing[i++];
-		}
-		while (i < existing.length) merged[k++] = existing[i++];
-		while (j < sorted.length) merged[k++] = sorted[j++];
-		this.records = merged;
+		// Late records: stored ones first on equal times.
+		this.records = existing.concat(sorted).sort(byUpdateTime);
 	}
 
 	/** Records with start <= updateTime <= end that pass `filter`, ascending, at most `limit`. */
@@ -72,10 +64,4 @@ export class RecordStore {
 
 function byUpdateTime(a: ServiceRecord, b: ServiceRecord): number {
 	return a.updateTime < b.updateTime ? -1 : a.updateTime > b.updateTime ? 1 : 0;
-}
-
-function isSorted(batch: ServiceRecord[]): boolean {
-	for (let i = 1; i < batch.length; i++)
-		if (batch[i - 1].updateTime > batch[i].updateTime) return false;
-	return true;
 }
