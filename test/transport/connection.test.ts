@@ -16,10 +16,10 @@ import { join } from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { poll, runNode, testCredential, type CredentialValues } from '../harness';
+import { runNode, testCredential, type CredentialValues } from '../harness';
 import { freePort } from '../e2e/lib/ports';
 import { useSandbox } from '../sandbox/fixture';
+import { TriggerRun } from '../trigger/driver';
 
 const SECRET = 'S3cr3t-connection-0b7d4e21';
 const APP_ID = '20002';
@@ -159,14 +159,12 @@ describe('credential settings are checked before any request, naming the field',
 		expect(read.error?.description).toContain(`fix its ${b.field}`);
 		expect(read.error?.message).not.toMatch(/RangeError|Invalid time zone/);
 
-		const polled = await poll({
-			nodeType: ContactCenterTrigger,
-			parameters: { channel: 'all', events: ['serviceNoteInsert'] },
-			credentials: creds,
-		});
-		expect(polled.error?.message).toBe(b.message());
-
 		expect(await control.getLog()).toEqual([]);
+
+		const trigger = new TriggerRun(control, creds, { channel: 'all' });
+		const polled = await trigger.poll({ expectFailure: true });
+		expect(polled.error?.message).toBe(b.message());
+		expect(polled.requests).toEqual([]);
 	});
 
 	it.each([
