@@ -8,7 +8,6 @@ import { LoadOptionsContext } from 'n8n-core';
 import {
 	NodeHelpers,
 	UnexpectedError,
-	Workflow,
 	type ILoadOptionsFunctions,
 	type INodeListSearchResult,
 	type INodeParameters,
@@ -19,7 +18,7 @@ import {
 import { buildAdditionalData } from './additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import {
-	HarnessNodeTypes,
+	bareWorkflow,
 	firstVersionOf,
 	instantiate,
 	nodeOf,
@@ -74,12 +73,7 @@ async function callMethodUnchecked<K extends MethodKind>(
 		name: 'Temp-Node',
 		credentials: await credentialsHelper.save(options.credentials),
 	});
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: new HarnessNodeTypes([nodeType]),
-	});
+	const workflow = bareWorkflow([nodeType], [node]);
 	const additionalData = buildAdditionalData({
 		credentialsHelper,
 		workflow,

@@ -14,7 +14,6 @@ import {
 	ICredentialsHelper,
 	NodeHelpers,
 	UnexpectedError,
-	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialsEncrypted,
 	type ICredentialsExpressionResolveValues,
@@ -31,7 +30,7 @@ import {
 } from 'n8n-workflow';
 
 import { ContactCenterApi } from '../../credentials/ContactCenterApi.credentials';
-import { HarnessNodeTypes, NOOP_NODE_TYPE } from './node-types';
+import { bareWorkflow, NOOP_NODE_TYPE } from './node-types';
 
 /** What a user types into the "Contact Center API" credential form. */
 export interface CredentialValues {
@@ -198,13 +197,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			position: [0, 0],
 			parameters: {},
 		};
-		const workflow = new Workflow({
-			nodes: [mockNode],
-			connections: {},
-			active: false,
-			nodeTypes: new HarnessNodeTypes([]),
-		});
-		return workflow.expression.getComplexParameterValue(
+		return bareWorkflow([], [mockNode]).expression.getComplexParameterValue(
 			mockNode,
 			withDefaults as INodeParameters,
 			mode,

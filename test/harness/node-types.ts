@@ -139,6 +139,18 @@ export function workflowOf(
 	});
 }
 
+/** A workflow as n8n builds one outside an execution (dropdowns, credential checks): no id, no settings. */
+export const bareWorkflow = (
+	nodeTypes: Array<INodeType | IVersionedNodeType>,
+	nodes: INode[] = [],
+) =>
+	new Workflow({
+		nodes,
+		connections: {},
+		active: false,
+		nodeTypes: new HarnessNodeTypes(nodeTypes),
+	});
+
 export class HarnessNodeTypes implements INodeTypes {
 	private readonly byName = new Map<string, INodeType | IVersionedNodeType>([
 		[MANUAL_TRIGGER_NODE_TYPE, new ManualTrigger()],

@@ -5,13 +5,13 @@
  * run with n8n-core's CredentialTestContext. The credential has no declarative `test` request.
  */
 import { CredentialTestContext } from 'n8n-core';
-import { Workflow, type INodeType } from 'n8n-workflow';
+import type { INodeType } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { buildAdditionalData } from './additional-data';
 import { CREDENTIAL_TYPE, HarnessCredentialsHelper, type CredentialValues } from './credentials';
-import { HarnessNodeTypes } from './node-types';
+import { bareWorkflow } from './node-types';
 import { guardedCall } from './runtime';
 
 export interface CredentialTestResult {
@@ -47,12 +47,7 @@ async function testCredentialUnchecked(
 	const reference = (await credentialsHelper.save(credentials))[CREDENTIAL_TYPE];
 	const additionalData = buildAdditionalData({
 		credentialsHelper,
-		workflow: new Workflow({
-			nodes: [],
-			connections: {},
-			active: false,
-			nodeTypes: new HarnessNodeTypes([]),
-		}),
+		workflow: bareWorkflow([]),
 		mode: 'internal',
 		currentNodeParameters: {},
 	});

@@ -10,16 +10,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { poll, runNode, testCredential, type CredentialValues } from '../harness';
+import { runNode, testCredential, type CredentialValues } from '../harness';
+import { freePort } from '../e2e/lib/ports';
 import { useSandbox } from '../sandbox/fixture';
+import { TriggerRun } from '../trigger/driver';
 
 const SECRET = 'S3cr3t-connection-0b7d4e21';
 const APP_ID = '20002';
@@ -30,16 +30,6 @@ let credentials: CredentialValues;
 let tlsServer: Server;
 let tlsRequests = 0;
 const urls = { closed: '', dns: 'http://contact-center-api.invalid:8080', tls: '' };
-
-async function freePort(): Promise<number> {
-	return await new Promise<number>((resolve) => {
-		const server = createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 /** A key and a self-signed certificate for 127.0.0.1, made by openssl in a throw-away folder. */
 function selfSignedCertificate(): { key: string; cert: string } {
@@ -169,14 +159,12 @@ describe('credential settings are checked before any request, naming the field',
 		expect(read.error?.description).toContain(`fix its ${b.field}`);
 		expect(read.error?.message).not.toMatch(/RangeError|Invalid time zone/);
 
-		const polled = await poll({
-			nodeType: ContactCenterTrigger,
-			parameters: { channel: 'all', events: ['serviceNoteInsert'] },
-			credentials: creds,
-		});
-		expect(polled.error?.message).toBe(b.message());
-
 		expect(await control.getLog()).toEqual([]);
+
+		const trigger = new TriggerRun(control, creds, { channel: 'all' });
+		const polled = await trigger.poll({ expectFailure: true });
+		expect(polled.error?.message).toBe(b.message());
+		expect(polled.requests).toEqual([]);
 	});
 
 	it.each([

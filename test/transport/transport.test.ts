@@ -1,9 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not shipped */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
-import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode, type CredentialValues, type NodeTypeInput } from '../harness';
+import { nodeRunner, type CredentialValues } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 import type { FaultSpec } from '../sandbox/control';
 import { ApiProbe, GROUP_LIST_PATH } from '../harness/fixtures/ApiProbe.node';
@@ -16,32 +15,29 @@ const OPERATE_PATH = '/openapi/agent/web/v1/callTask/operate';
 // Written out, not read from transport/index.ts: a change of how often a read is sent fails here.
 const READ_ATTEMPTS = 4;
 
-const sandbox = useSandbox({ tenants: [{ appId: APP_ID, appSecret: SECRET }] });
+const tenant = { appId: APP_ID, appSecret: SECRET };
+const sandbox = useSandbox({ tenants: [tenant] });
 const { control } = sandbox;
-let credentials: CredentialValues;
-
-beforeAll(async () => {
-	credentials = { baseUrl: sandbox.url, appId: APP_ID, appSecret: SECRET, timeoutSeconds: 2 };
+/** The tenant's credentials, with a change. */
+const withCredentials = (change: Partial<CredentialValues>) => ({
+	credentials: { ...sandbox.credentials(tenant), ...change },
 });
 
 beforeEach(async () => {
 	await control.reset();
 });
 
-const run = async (nodeType: NodeTypeInput, parameters: INodeParameters, creds = credentials) =>
-	await runNode({ nodeType, parameters, credentials: creds, sandbox: control });
 /** One request through the transport: POST, envelope A, a read with body `{}` unless told otherwise. */
-const probe = async (
-	parameters: { path: string; envelope?: 'A' | 'B'; kind?: 'read' | 'write'; body?: string },
-	creds?: CredentialValues,
-) => await run(ApiProbe, parameters, creds);
-const listAgents = async (creds?: CredentialValues) =>
-	await run(ContactCenter, { resource: 'voiceAgent', operation: 'getAll', returnAll: true }, creds);
+const probe = nodeRunner(sandbox, tenant, { nodeType: ApiProbe });
+const listAgents = nodeRunner(sandbox, tenant, {
+	nodeType: ContactCenter,
+	parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+});
 
 describe('signing against the sandbox', () => {
 	it('every request carries appid, nonce, timestamp and a valid signature, and never the secret', async () => {
 		await control.seedAgents({ appId: APP_ID, count: 3 });
-		const result = await listAgents();
+		const result = await listAgents({});
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
 		const [request] = result.requests;
@@ -54,7 +50,7 @@ describe('signing against the sandbox', () => {
 	});
 
 	it('a wrong secret is rejected by the API and reported as an authentication problem', async () => {
-		const result = await listAgents({ ...credentials, appSecret: 'not-the-secret' });
+		const result = await listAgents({}, withCredentials({ appSecret: 'not-the-secret' }));
 		expect(result.requests).toHaveLength(1);
 		expect(result.requests[0].signatureValid).toBe(false);
 		expect(result.error?.message).toMatch(/^Contact Center error 400: /);
@@ -63,7 +59,7 @@ describe('signing against the sandbox', () => {
 	});
 
 	it('an unknown app id on an envelope-A endpoint gives 00000400 with the credential hint', async () => {
-		const result = await probe({ path: GROUP_LIST_PATH }, { ...credentials, appId: '99999' });
+		const result = await probe({ path: GROUP_LIST_PATH }, withCredentials({ appId: '99999' }));
 		expect(result.error?.message).toMatch(/^Contact Center error 00000400: /);
 		expect(result.error?.description).toContain("credential's App ID");
 	});

@@ -12,6 +12,7 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 		description.properties.find((p) => p.name === name) as INodeProperties;
 	const values = (name: string) =>
 		property(name).options?.map((o) => (o as { value: string }).value);
+	const options = property('options').options as INodeProperties[];
 
 	it('is the polling trigger the contract names', () => {
 		expect(description).toMatchObject({
@@ -32,7 +33,6 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 			type: 'multiOptions',
 			default: ['serviceNoteInsert', 'serviceNoteUpdate'],
 		});
-		const options = property('options').options as INodeProperties[];
 		expect(options.map((o) => [o.name, o.type, o.default])).toEqual([
 			['lookbackMinutes', 'number', 5],
 			['maxRecordsPerPoll', 'number', 5000],
@@ -65,7 +65,6 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 			displayOptions: { show: { triggerOn: ['callTask'] } },
 		});
 		// Look-back and the per-poll bound do not apply to call tasks (read whole every poll).
-		const options = property('options').options as INodeProperties[];
 		for (const name of ['lookbackMinutes', 'maxRecordsPerPoll'])
 			expect(options.find((o) => o.name === name)?.displayOptions).toEqual({
 				show: { '/triggerOn': ['serviceRecord', 'customer'] },

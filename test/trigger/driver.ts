@@ -110,6 +110,7 @@ export class TriggerRun {
 	/** What `owe` found owed: keys a successful poll could see that were not there at activation. */
 	readonly owedKeys = new Set<string>();
 	private owing?: () => Promise<void>;
+	private running = 0;
 
 	constructor(
 		readonly control: SandboxControl,
@@ -157,13 +158,18 @@ export class TriggerRun {
 		});
 	}
 
-	/** One poll; the static data goes through JSON first (a restart between polls). */
+	/**
+	 * One poll; the static data goes through JSON first (a restart between polls), except while
+	 * another poll runs: overlapping polls share it, as in one n8n process.
+	 */
 	async poll(options: PollOptions = {}): Promise<PollResult> {
 		const { expectFailure, mayFail, credentials, timezone, ...harness } = options;
 		for (let attempt = 1; ; attempt++) {
-			this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
+			if (this.running === 0)
+				this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 			const before = withoutEmpty(this.staticData);
 			const zone = timezone ?? this.defaults.timezone;
+			this.running++;
 			const result = await poll({
 				nodeType: ContactCenterTrigger,
 				parameters: this.parameters,
@@ -172,7 +178,7 @@ export class TriggerRun {
 				sandbox: this.control,
 				...(zone ? { timezone: zone } : {}),
 				...harness,
-			});
+			}).finally(() => this.running--);
 			this.polls++;
 			this.requests += result.requests.length;
 			this.requestsPerPoll.push(result.requests.length);

@@ -57,14 +57,11 @@ describe('seen ids', () => {
 });
 
 describe('readState', () => {
+	const utc = { zone: 'UTC', lookbackSeconds: 300 };
+
 	it('refuses what it cannot read, channel by channel', () => {
-		expect(readState(undefined, { zone: 'UTC', lookbackSeconds: 300 })).toEqual({
-			invalid: [],
-			migrated: false,
-		});
-		expect(
-			readState({ version: 9, channels: {} }, { zone: 'UTC', lookbackSeconds: 300 }).invalid,
-		).toEqual(['state']);
+		expect(readState(undefined, utc)).toEqual({ invalid: [], migrated: false });
+		expect(readState({ version: 9, channels: {} }, utc).invalid).toEqual(['state']);
 		const { state, invalid } = readState(
 			{
 				version: 2,
@@ -73,7 +70,7 @@ describe('readState', () => {
 					im: { through: BASE, mark: secondsToWall(BASE), floor: secondsToWall(BASE), seen: '' },
 				},
 			},
-			{ zone: 'UTC', lookbackSeconds: 300 },
+			utc,
 		);
 		expect(invalid).toEqual(['call']);
 		expect(Object.keys(state?.channels ?? {})).toEqual(['im']);
