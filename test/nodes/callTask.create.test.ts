@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { expectRefused, signed } from './run-checks';
+import { expectInvalid, expectRefused, locator, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CREATE_PATH = PATHS.taskCreate;
@@ -44,7 +44,6 @@ beforeAll(async () => {
 	});
 });
 
-const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const RETRY_OFF = {
 	retryEnabled: false,
 	retryReasons: [],
@@ -127,16 +126,17 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	test('retry on: the friendly fields become retryStrategy', async () => {
+		const retry = {
+			retryEnabled: true,
+			retryReasons: ['no_answer', 'busy'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 1,
+			retryIntervalUnit: 'day',
+		};
 		const result = await run({
 			agentType: 'voiceagent',
 			voiceAgentId: locator(VOICEAGENT_ID, 'id'),
-			retry: {
-				retryEnabled: true,
-				retryReasons: ['no_answer', 'busy'],
-				maxRetryTimes: 2,
-				retryIntervalValue: 1,
-				retryIntervalUnit: 'day',
-			},
+			retry,
 			callWindows: {
 				window: [
 					{ weekdays: [6, 7], timeRanges: '10:00-16:00' },
@@ -148,13 +148,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		const body = result.requests[0].body as IDataObject;
 		expect(body.agentType).toBe('voiceagent');
 		expect(result.requests[0].rawBody).toContain(`"voiceAgentId":${VOICEAGENT_ID},`);
-		expect(body.retryStrategy).toEqual({
-			retryEnabled: true,
-			retryReasons: ['no_answer', 'busy'],
-			maxRetryTimes: 2,
-			retryIntervalValue: 1,
-			retryIntervalUnit: 'day',
-		});
+		expect(body.retryStrategy).toEqual(retry);
 		expect((body.callStrategy as IDataObject).callWindowRanges).toEqual([
 			{ callWeekdays: [6, 7], callTimeRanges: ['10:00-16:00'] },
 			{ callWeekdays: [1, 3], callTimeRanges: ['08:30-11:45'] },
@@ -269,11 +263,7 @@ describe('callTask create: validation before sending', () => {
 			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 		],
 	])('%s: an error naming item and field, and zero requests', async (message, parameters) => {
-		const result = await run(parameters);
-		expect(result.requests).toEqual([]);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
-		expect(result.error?.description).toMatch(/\S/);
+		expectInvalid(await run(parameters), message);
 	});
 
 	test('required fields left empty are stopped by n8n itself before the node runs', async () => {
@@ -328,9 +318,25 @@ const createBody = (result: RunNodeResult): IDataObject => {
 };
 
 describe('callTask create, version 2', () => {
-	test('the form as it opens: one Mon-Fri 09:00-18:00 window, no retry, no agent type', async () => {
-		const body = createBody(await runV2(CREATE));
-		expect(body).toEqual({
+	test.each([
+		[
+			'the form as it opens: one Mon-Fri 09:00-18:00 window, no retry, no agent type',
+			{},
+			RETRY_OFF,
+		],
+		[
+			'Retry Unsuccessful Calls on: its revealed fields start at busy and no answer, once, after 30 minutes',
+			{ retryEnabled: true },
+			{
+				retryEnabled: true,
+				retryReasons: ['busy', 'no_answer'],
+				maxRetryTimes: 1,
+				retryIntervalValue: 30,
+				retryIntervalUnit: 'minute',
+			},
+		],
+	])('%s', async (_, input, retryStrategy) => {
+		expect(createBody(await runV2({ ...CREATE, ...input }))).toEqual({
 			taskName: 'Renewal calls',
 			voiceAgentId: AGENT_ID,
 			startType: 'manual',
@@ -339,18 +345,7 @@ describe('callTask create, version 2', () => {
 				maxConcurrency: 2,
 				callerNumberGroupId: GROUP_ID,
 			},
-			retryStrategy: RETRY_OFF,
-		});
-	});
-
-	test('Retry Unsuccessful Calls on: its revealed fields start at busy and no answer, once, after 30 minutes', async () => {
-		const body = createBody(await runV2({ ...CREATE, retryEnabled: true }));
-		expect(body.retryStrategy).toEqual({
-			retryEnabled: true,
-			retryReasons: ['busy', 'no_answer'],
-			maxRetryTimes: 1,
-			retryIntervalValue: 30,
-			retryIntervalUnit: 'minute',
+			retryStrategy,
 		});
 	});
 

@@ -1,8 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
+import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import { bodies, calls, expectInvalid, locator, picker } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holding exactly 1,200 tasks, for paging.
@@ -26,8 +27,6 @@ beforeAll(async () => {
 	await control.seedTasks({ appId: MANY.appId, count: 1_200 });
 });
 
-const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
-
 const defaults = {
 	nodeType: ContactCenter,
 	parameters: { resource: 'callTask' },
@@ -39,7 +38,6 @@ const runMany = nodeRunner(sandbox, MANY, defaults);
 const operate = async (operation: 'start' | 'pause' | 'get', taskId: string) =>
 	await run({ operation, taskId: locator(taskId) });
 
-const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 /** The bodies of the first `count` task-query pages of `pageSize`. */
 const pages = (count: number, pageSize = 500) =>
 	Array.from({ length: count }, (_, i) => ({ pageNum: i + 1, pageSize }));
@@ -61,7 +59,7 @@ describe('callTask: the state machine through the node', () => {
 		expect(taskId).toMatch(/^\d{18}$/);
 
 		const empty = await operate('start', taskId);
-		expect(empty.requests.map((r) => [r.path, r.code])).toEqual([[OPERATE_PATH, 813]]);
+		expect(calls(empty)).toEqual([[OPERATE_PATH, 813]]);
 		expect(empty.error?.message).toBe('Contact Center error 813: task.call.pool.empty');
 		expect(empty.error?.description).toContain(
 			'Import customers into the task before starting it.',
@@ -295,33 +293,23 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 		],
 		['"Filters → Created From" is not a date', { startDate: '={{ "last week" }}' }],
 	])('invalid filter sends nothing: %s', async (message, filters) => {
-		const result = await run({ operation: 'getAll', returnAll: true, filters });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
+		expectInvalid(await run({ operation: 'getAll', returnAll: true, filters }), message);
 	});
 });
 
 describe('callTask: the task picker (searchCallTasks)', () => {
-	const search = async (filter?: string, paginationToken?: string, tenant = MANY) =>
-		await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchCallTasks',
-			parameters: { resource: 'callTask', operation: 'start' },
-			credentials: sandbox.credentials(tenant),
-			filter,
-			paginationToken,
-		});
+	const search = (tenant: typeof MANY) =>
+		picker(sandbox, tenant, 'searchCallTasks', { resource: 'callTask', operation: 'start' });
 
 	test('pages of 500 with a token for the next, names with their state', async () => {
-		const first = await search();
+		const first = await search(MANY)();
 		expect(first.results).toHaveLength(500);
 		expect(first.paginationToken).toBe('2');
 		expect(first.results[0]).toEqual({
 			name: expect.stringMatching(/ \((draft|running|pause|done)\)$/),
 			value: expect.stringMatching(/^\d{18}$/),
 		});
-		const last = await search(undefined, '3');
+		const last = await search(MANY)(undefined, '3');
 		expect(last.results).toHaveLength(200);
 		expect(last.paginationToken).toBeUndefined();
 	});
@@ -332,7 +320,7 @@ describe('callTask: the task picker (searchCallTasks)', () => {
 			tasks: [{ taskName: 'Picker target', status: 'draft' }],
 		});
 		await control.clearLog();
-		const found = await search('Picker', undefined, APP);
+		const found = await search(APP)('Picker');
 		expect(found.results).toEqual([{ name: 'Picker target (draft)', value: taskId }]);
 		const [request] = await control.getLog();
 		expect(request).toMatchObject({

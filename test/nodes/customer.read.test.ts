@@ -1,9 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
+import { callMethod, nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { customerFieldMapping, expectRefused, signed } from './run-checks';
+import { bodies, customerFieldMapping, expectRefused, mapperField, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holds only the bulk customers, so its counts are exact.
@@ -133,8 +131,6 @@ test('customer delete (POST /openapi/crm/delete): {deleted: true, id} per item a
 });
 
 describe('customer getAll: POST /openapi/crm/list', () => {
-	const listBodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
-
 	test('Return All over 2,500 customers: exactly 3 signed requests of 1,000, every customer once', async () => {
 		const result = await runBulk({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -159,7 +155,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 
 	test('Limit 1,500: two pages of 750 (the fewest pages, no row beyond the limit; one page: getAll.limit)', async () => {
 		const large = await runBulk({ operation: 'getAll', returnAll: false, limit: 1500 });
-		expect(listBodies(large).map((b) => [b.page, b.limit])).toEqual([
+		expect(bodies(large).map((b) => [b.page, b.limit])).toEqual([
 			[1, 750],
 			[2, 750],
 		]);
@@ -188,7 +184,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			{ timezone: 'America/New_York' },
 		);
 		expect(result.error).toBeUndefined();
-		expect(listBodies(result)).toEqual([
+		expect(bodies(result)).toEqual([
 			{
 				search: [
 					{ field: 'callingNumber', operator: 'between', value: ['1', '9'] },
@@ -220,7 +216,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			},
 			{ items: [{ name: 'Cal' }, { name: 'Amy' }] },
 		);
-		expect(listBodies(result).map((b) => b.search)).toEqual([
+		expect(bodies(result).map((b) => b.search)).toEqual([
 			[{ field: 'customerName', operator: 'eq', value: ['Cal'] }],
 			[{ field: 'customerName', operator: 'eq', value: ['Amy'] }],
 		]);
@@ -304,17 +300,9 @@ describe('editor methods', () => {
 	});
 
 	test('resourceMapping getCustomerFieldMapping: custom fields only, required in create, choices as options', async () => {
+		const options = [{ name: 'Gold (gold)', value: 'gold' }];
 		expect((await customerFieldMapping(sandbox, APP, 'upsert')).fields).toEqual([
-			{
-				id: 'level',
-				displayName: 'Level',
-				required: true,
-				defaultMatch: false,
-				canBeUsedToMatch: false,
-				display: true,
-				type: 'options',
-				options: [{ name: 'Gold (gold)', value: 'gold' }],
-			},
+			mapperField('level', 'Level', 'options', { required: true, options }),
 		]);
 		expect(await customerFieldMapping(sandbox, BULK, 'create')).toEqual({
 			fields: [],

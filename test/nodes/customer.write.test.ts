@@ -7,7 +7,7 @@ import {
 } from '../../nodes/ContactCenter/actions/customer/customFields';
 import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { customerFieldMapping, expectRefused, signed } from './run-checks';
+import { customerFieldMapping, expectRefused, mapperField, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { crmAdd: ADD, crmUpdate: UPDATE } = PATHS;
@@ -62,7 +62,6 @@ beforeAll(async () => {
 		appId: CASCADE.appId,
 		fields: [{ field: 'cf_region', name: 'Region', type: 'cascade', options: REGION }],
 	});
-	// The schema as the editor saves it with the node: loaded through the resource-mapper method.
 	// The schema as the editor saves it with the node: loaded through the resource-mapper method.
 	addSchema = (await customerFieldMapping(sandbox, APP, 'create')).fields;
 	updateSchema = (await customerFieldMapping(sandbox, APP, 'update')).fields;
@@ -510,17 +509,9 @@ describe('customer update: POST /openapi/crm/update', () => {
  */
 describe('a cascade custom field', () => {
 	test('the mapper names its value format and its valid paths', async () => {
+		const paths = 'zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳)';
 		expect((await customerFieldMapping(sandbox, CASCADE, 'create')).fields).toEqual([
-			{
-				id: 'cf_region',
-				displayName:
-					'Region (key path such as zj/hz: zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳))',
-				required: false,
-				defaultMatch: false,
-				canBeUsedToMatch: false,
-				display: true,
-				type: 'string',
-			},
+			mapperField('cf_region', `Region (key path such as zj/hz: ${paths})`, 'string'),
 		]);
 	});
 

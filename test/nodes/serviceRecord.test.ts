@@ -22,7 +22,7 @@ import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/s
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { expectRefused, signed } from './run-checks';
+import { envelopeFault, expectInvalid, expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { callRecords: CALL_PATH, imRecords: IM_PATH } = PATHS;
@@ -271,41 +271,28 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			{ startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' },
 		],
 	])('%s: an error naming item and fields, and zero requests', async (message, parameters) => {
-		const result = await run({ returnAll: true, ...parameters });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
-		expect(result.error?.description).toMatch(/\S/);
+		expectInvalid(await run({ returnAll: true, ...parameters }), message);
 	});
 
-	test('a filter of the other channel (left over after switching Channel) is hidden, and n8n does not pass it on', async () => {
-		const call = await run({ ...HOUR, returnAll: false, limit: 1, filters: { sessionId: 'abc' } });
-		expect(call.error).toBeUndefined();
-		expect(call.requests.map((r) => [r.path, r.body])).toEqual([
-			[CALL_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
-		]);
-		const im = await run({
-			...HOUR,
-			channel: 'im',
-			returnAll: false,
-			limit: 1,
-			filters: { callId: 'abc' },
-		});
-		expect(im.requests.map((r) => [r.path, r.body])).toEqual([
-			[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
-		]);
-	});
+	test.each([
+		['call', CALL_PATH, { sessionId: 'abc' }],
+		['im', IM_PATH, { callId: 'abc' }],
+	])(
+		'a filter of the other channel (left over after switching Channel to %s) is hidden, and n8n does not pass it on',
+		async (channel, path, filters) => {
+			const result = await run({ ...HOUR, channel, returnAll: false, limit: 1, filters });
+			expect(result.error).toBeUndefined();
+			expect(result.requests.map((r) => [r.path, r.body])).toEqual([
+				[path, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
+			]);
+		},
+	);
 
 	test.each([
 		['03001023', 'time format incorrect', 'yyyy-MM-dd HH:mm:ss'],
 		['00000400', 'app id parameter error', 'App ID'],
 	])('vendor error %s (%s) surfaces with its code and help', async (code, text, help) => {
-		await control.addFault({
-			pathPattern: CALL_PATH,
-			kind: 'envelope',
-			envelopeCode: code,
-			envelopeMessage: text,
-		});
+		await control.addFault(envelopeFault(CALL_PATH, code, text));
 		const result = await run({ ...HOUR, returnAll: true });
 		expect(result.requests.map((r) => r.code)).toEqual([code]);
 		expect(result.error).toMatchObject({
@@ -366,9 +353,7 @@ describe('serviceRecord getAll, version 2', () => {
 		expect(result.items.map(({ json }) => `${json.eventUniqueId} ${json.channel}`)).toEqual([
 			...['call-1 call', 'chat-1 im', 'call-2 call', 'chat-2 im', 'call-3 call'],
 		]);
-		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(
-			true,
-		);
+		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
 		// Simplified: the chosen fields, the conversation id of the item's own channel.
 		const keys = (index: number) => Object.keys(result.items[index].json).sort().join(' ');
 		expect(keys(0)).toBe(
