@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import type { CallTask } from '../sandbox/types';
 import { bodies, calls, expectInvalid, locator, picker } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -12,6 +13,8 @@ const { taskQuery: QUERY_PATH, taskOperate: OPERATE_PATH } = PATHS;
 
 const sandbox = useSandbox({ tenants: [{ ...APP }, { ...MANY }] });
 const { control } = sandbox;
+const seedTasks = async (...tasks: Array<Partial<CallTask>>) =>
+	await control.seedTasks({ appId: APP.appId, tasks });
 let agentId: string;
 let groupId: string;
 
@@ -122,10 +125,7 @@ describe('callTask: the state machine through the node', () => {
 	});
 
 	test('801: start or pause of a task that does not exist; continueOnFail keeps the other items', async () => {
-		const [taskId] = await control.seedTasks({
-			appId: APP.appId,
-			tasks: [{ status: 'running', totalCount: 1 }],
-		});
+		const [taskId] = await seedTasks({ status: 'running', totalCount: 1 });
 		const result = await run(
 			{ operation: 'pause', taskId: locator('={{ $json.id }}', 'id') },
 			{ items: [{ id: '999999999999999999' }, { id: taskId }, { id: 'x1' }], continueOnFail: true },
@@ -155,10 +155,7 @@ describe('callTask: the state machine through the node', () => {
 
 describe('callTask get: found through the task query', () => {
 	test('the task with its status, counts and progressRate as the API gives them', async () => {
-		const [taskId] = await control.seedTasks({
-			appId: APP.appId,
-			tasks: [{ taskName: 'Progress', status: 'running', totalCount: 8 }],
-		});
+		const [taskId] = await seedTasks({ taskName: 'Progress', status: 'running', totalCount: 8 });
 		await control.setTaskProgress({
 			appId: APP.appId,
 			taskId,
@@ -237,14 +234,11 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	test('filters go in `query`; dates become yyyy-MM-dd in the API zone', async () => {
-		await control.seedTasks({
-			appId: APP.appId,
-			tasks: [
-				{ taskName: 'Filter spring A', status: 'draft', createTime: '2026-03-01 09:00:00' },
-				{ taskName: 'Filter spring B', status: 'done', createTime: '2026-03-02 23:30:00' },
-				{ taskName: 'Filter summer', status: 'draft', createTime: '2026-06-01 09:00:00' },
-			],
-		});
+		await seedTasks(
+			{ taskName: 'Filter spring A', status: 'draft', createTime: '2026-03-01 09:00:00' },
+			{ taskName: 'Filter spring B', status: 'done', createTime: '2026-03-02 23:30:00' },
+			{ taskName: 'Filter summer', status: 'draft', createTime: '2026-06-01 09:00:00' },
+		);
 		const result = await run(
 			{
 				operation: 'getAll',
@@ -315,10 +309,7 @@ describe('callTask: the task picker (searchCallTasks)', () => {
 	});
 
 	test('searching by name; the 18-digit id picked goes unchanged into start and import', async () => {
-		const [taskId] = await control.seedTasks({
-			appId: APP.appId,
-			tasks: [{ taskName: 'Picker target', status: 'draft' }],
-		});
+		const [taskId] = await seedTasks({ taskName: 'Picker target', status: 'draft' });
 		await control.clearLog();
 		const found = await search(APP)('Picker');
 		expect(found.results).toEqual([{ name: 'Picker target (draft)', value: taskId }]);

@@ -22,6 +22,7 @@ import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/s
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import type { InjectRecordsRequest } from '../sandbox/types';
 import { envelopeFault, expectInvalid, expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -34,6 +35,8 @@ const WINDOW = { startTime: '2026-11-23T02:00:00Z', endTime: '2026-11-23T02:10:0
 
 const sandbox = useSandbox({ tenants: [{ ...APP }] });
 const { control } = sandbox;
+const inject = async (channel: 'call' | 'im', records: InjectRecordsRequest['records']) =>
+	await control.injectRecords({ appId: APP.appId, channel, records });
 
 /** Execution hints are kept by n8n in the run data, which the harness does not return: record them on the way. */
 const hints: NodeExecutionHint[] = [];
@@ -65,33 +68,21 @@ beforeAll(async () => {
 		generate: { count: 3500, from: '2026-11-20 10:00:00', to: '2026-11-20 10:59:59' },
 	});
 	// Just outside the window on both sides.
-	await control.injectRecords({
-		appId: APP.appId,
-		channel: 'call',
-		records: [
-			{ updateTime: '2026-11-20 09:59:59', eventUniqueId: 'before-window' },
-			{ updateTime: '2026-11-20 11:00:00', eventUniqueId: 'after-window' },
-		],
-	});
+	await inject('call', [
+		{ updateTime: '2026-11-20 09:59:59', eventUniqueId: 'before-window' },
+		{ updateTime: '2026-11-20 11:00:00', eventUniqueId: 'after-window' },
+	]);
 	// Interleaved: call, chat, call, chat, call; the chat at 10:03 shares its second with a call.
-	await control.injectRecords({
-		appId: APP.appId,
-		channel: 'call',
-		records: [
-			at(1, 'call-1', { callId: 'c-1', updateAgent: '' }),
-			at(3, 'call-2', { callId: 'c-2' }),
-			at(5, 'call-3', { callId: 'c-3' }),
-		],
-	});
+	await inject('call', [
+		at(1, 'call-1', { callId: 'c-1', updateAgent: '' }),
+		at(3, 'call-2', { callId: 'c-2' }),
+		at(5, 'call-3', { callId: 'c-3' }),
+	]);
 	const web = { channel: 'web', visitorId: 'v_1' };
-	await control.injectRecords({
-		appId: APP.appId,
-		channel: 'im',
-		records: [
-			at(2, 'chat-1', { sessionId: 's-1' }),
-			at(3, 'chat-2', { sessionId: 's-2', otherParams: web }),
-		],
-	});
+	await inject('im', [
+		at(2, 'chat-1', { sessionId: 's-1' }),
+		at(3, 'chat-2', { sessionId: 's-2', otherParams: web }),
+	]);
 });
 
 beforeEach(async () => {
@@ -181,15 +172,11 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			eventUniqueId,
 			...more,
 		});
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'call',
-			records: [
-				at('00', 'c1-a', { callId: 'call-1', updateAgent: null, otherParams: null }),
-				at('05', 'other', { callId: 'call-2' }),
-				at('09', 'c1-b', { callId: 'call-1', updateAgent: '1001' }),
-			],
-		});
+		await inject('call', [
+			at('00', 'c1-a', { callId: 'call-1', updateAgent: null, otherParams: null }),
+			at('05', 'other', { callId: 'call-2' }),
+			at('09', 'c1-b', { callId: 'call-1', updateAgent: '1001' }),
+		]);
 		const result = await run({
 			startTime: '2026-11-20T19:00:00',
 			endTime: '2026-11-20T19:01:00',
@@ -224,11 +211,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		const before = records(5, 'before', (i) => `2026-11-20 11:59:3${i}`);
 		const burst = records(1200, 'burst', () => '2026-11-20 12:00:00');
 		const after = records(5, 'after', (i) => `2026-11-20 12:00:1${i}`);
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'im',
-			records: [...before, ...burst, ...after],
-		});
+		await inject('im', [...before, ...burst, ...after]);
 
 		const result = await run({
 			channel: 'im',
@@ -408,21 +391,12 @@ describe('serviceRecord getAll, version 2', () => {
 
 	test('the default window is the last hour: records of the last hour, not older ones', async () => {
 		const now = Date.now();
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'call',
-			records: [
-				{ updateTime: formatApiTime(now - 90 * 60_000, API_ZONE), eventUniqueId: 'older' },
-				{ updateTime: formatApiTime(now - 30 * 60_000, API_ZONE), eventUniqueId: 'recent-call' },
-			],
+		const ago = (minutes: number, eventUniqueId: string) => ({
+			updateTime: formatApiTime(now - minutes * 60_000, API_ZONE),
+			eventUniqueId,
 		});
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'im',
-			records: [
-				{ updateTime: formatApiTime(now - 10 * 60_000, API_ZONE), eventUniqueId: 'recent-chat' },
-			],
-		});
+		await inject('call', [ago(90, 'older'), ago(30, 'recent-call')]);
+		await inject('im', [ago(10, 'recent-chat')]);
 		const result = await runV2({ returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(ids(result)).toEqual(['recent-call', 'recent-chat']);
@@ -471,11 +445,7 @@ test('outputRecord (pure, shared with the trigger): the record as given, the opt
 	});
 });
 
-const read = (
-	input: Partial<Parameters<typeof readRecordQuery>[0]>,
-	zone = 'America/New_York',
-	apiZone = 'Asia/Shanghai',
-) =>
+const read = (input: Partial<Parameters<typeof readRecordQuery>[0]>) =>
 	readRecordQuery(
 		{
 			channel: 'call',
@@ -484,8 +454,8 @@ const read = (
 			filters: {},
 			...input,
 		},
-		zone,
-		apiZone,
+		WORKFLOW_ZONE,
+		API_ZONE,
 	);
 
 describe('service-record query (pure; the zone conversion: the range test above)', () => {
