@@ -144,8 +144,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				],
 			},
 		});
-		expect(result.error).toBeUndefined();
-		const body = result.requests[0].body as IDataObject;
+		const body = createBody(result);
 		expect(body.agentType).toBe('voiceagent');
 		expect(result.requests[0].rawBody).toContain(`"voiceAgentId":${VOICEAGENT_ID},`);
 		expect(body.retryStrategy).toEqual(retry);
@@ -161,8 +160,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 			{ startType: 'scheduled', scheduledStartTime: '2030-01-02T09:30:00' },
 			{ timezone: 'America/New_York' },
 		);
-		expect(result.error).toBeUndefined();
-		expect((result.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-01-02 22:30:00');
+		expect(createBody(result).scheduledStartTime).toBe('2030-01-02 22:30:00');
 
 		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
 		const berlin = await run(
@@ -172,16 +170,14 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				timezone: 'Asia/Tokyo',
 			},
 		);
-		expect(berlin.error).toBeUndefined();
-		expect((berlin.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-07-01 10:00:00');
+		expect(createBody(berlin).scheduledStartTime).toBe('2030-07-01 10:00:00');
 
 		// A Luxon DateTime from an expression works too: two hours from now, in Shanghai time.
 		const soon = await run({
 			startType: 'scheduled',
 			scheduledStartTime: "={{ $now.plus(2, 'hours') }}",
 		});
-		expect(soon.error).toBeUndefined();
-		const sent = (soon.requests[0].body as IDataObject).scheduledStartTime as string;
+		const sent = createBody(soon).scheduledStartTime as string;
 		expect(sent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 		// Shanghai is UTC+8 all year.
 		const sentEpoch = Date.parse(`${sent.replace(' ', 'T')}+08:00`);

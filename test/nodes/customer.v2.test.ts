@@ -3,7 +3,7 @@
  * by Phone with Phones on Match, and the Contacts Input switch (version 1's Create or Update keeping
  * every number is proven in customer.write). Real HTTP against the sandbox; requests from its log.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
@@ -111,17 +111,6 @@ describe('Customer → Search', () => {
 			[first.id, { item: 0 }],
 			[second.id, { item: 2 }],
 		]);
-	});
-
-	test('bad input sends nothing: no criterion, a phone with letters', async () => {
-		expectRefused(
-			await run({ operation: 'search', phone: '', email: '', name: '' }),
-			'Invalid input [item 0]: "Phone" is empty, and so are Email and Name: Search needs at least one of them',
-		);
-		expectRefused(
-			await run({ operation: 'search', phone: '=138{{ "abc" }}' }),
-			/^Invalid input \[item 0\]: "Phone" must be a phone number: digits, an optional leading \+ and - separators \(got "138abc"\)/,
-		);
 	});
 
 	test('version 1 has Search too, and returns the records as the API sends them', async () => {
@@ -339,16 +328,6 @@ describe('Create or Update never deletes a number', () => {
 		});
 		expect((await stored(first))?.mobile).toEqual([{ value: '15000004007', memo: 'a' }]);
 	});
-
-	test.each<[IDataObject, string]>([
-		[
-			{ phone: '15000004008', options: { phonesOnMatch: '={{ "merge" }}' } },
-			'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
-		],
-		[{ phone: '={{ "" }}' }, 'Invalid input [item 0]: "Phone" is required'],
-	])('version 2 bad input sends nothing: %j', async (parameters, message) => {
-		expectRefused(await run({ operation: 'upsert', customerName: 'X', ...parameters }), message);
-	});
 });
 
 describe('Contacts Input (version 2)', () => {
@@ -367,17 +346,40 @@ describe('Contacts Input (version 2)', () => {
 			email: [{ value: 'a@example.com' }, { value: 'b@example.com' }],
 		});
 	});
+});
 
-	test('a bad JSON list is named by its field (Using Fields Below, the default: the Create or Update tests)', async () => {
-		const bad = await run({
+test.each<[INodeParameters, string | RegExp]>([
+	[
+		{ operation: 'search', phone: '', email: '', name: '' },
+		'Invalid input [item 0]: "Phone" is empty, and so are Email and Name: Search needs at least one of them',
+	],
+	[
+		{ operation: 'search', phone: '=138{{ "abc" }}' },
+		/^Invalid input \[item 0\]: "Phone" must be a phone number: digits, an optional leading \+ and - separators \(got "138abc"\)/,
+	],
+	[
+		{
+			operation: 'upsert',
+			customerName: 'X',
+			phone: '15000004008',
+			options: { phonesOnMatch: '={{ "merge" }}' },
+		},
+		'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
+	],
+	[
+		{ operation: 'upsert', customerName: 'X', phone: '={{ "" }}' },
+		'Invalid input [item 0]: "Phone" is required',
+	],
+	// A bad JSON list is named by its field (Using Fields Below, the default: the Create or Update tests).
+	[
+		{
 			operation: 'update',
 			customerId: locator('1', 'id'),
 			contactsInput: 'data',
 			mobileList: '[not json',
-		});
-		expectRefused(
-			bad,
-			/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
-		);
-	});
+		},
+		/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
+	],
+])('version 2 bad input sends nothing: %j', async (parameters, message) => {
+	expectRefused(await run(parameters), message);
 });

@@ -316,8 +316,7 @@ describe('serviceGroup', () => {
 			queueNumber: locator('8001'),
 			updateFields,
 		});
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain(message);
+		expectInvalid(result, message);
 	});
 
 	test('getAll: every group in one request (the list has no paging), Limit the first N, or one queue number', async () => {
@@ -483,10 +482,7 @@ describe('displayNumberGroup', () => {
 			numberList: '0101',
 			updateFields: { overflowGroupId: locator(id) },
 		});
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain(
-			'"Update Fields → Overflow Group" is the group being updated',
-		);
+		expectInvalid(result, '"Update Fields → Overflow Group" is the group being updated');
 	});
 
 	test('getAll: Return All over 250 groups in exactly 3 requests of 100; a Limit sets the page size within 10..100', async () => {
