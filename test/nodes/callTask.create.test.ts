@@ -75,6 +75,15 @@ const CREATE: INodeParameters = {
 	maxConcurrency: 2,
 	startType: 'manual',
 };
+/** The request body of CREATE with these call windows in API form. */
+const taskBody = (callWindowRanges: object[], more: object) => ({
+	taskName: 'Renewal calls',
+	voiceAgentId: AGENT_ID,
+	startType: 'manual',
+	callStrategy: { callWindowRanges, maxConcurrency: 2, callerNumberGroupId: GROUP_ID },
+	retryStrategy: RETRY_OFF,
+	...more,
+});
 const V1_WINDOWS = { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] };
 
 const run = nodeRunner(sandbox, APP, {
@@ -96,20 +105,8 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(signed(result)).toEqual([['POST', CREATE_PATH, true, 200]]);
 		expect(request.httpStatus).toBe(200);
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
-		expect(request.body).toEqual({
-			taskName: 'Renewal calls',
-			voiceAgentId: AGENT_ID,
-			agentType: 'voicebot',
-			startType: 'manual',
-			callStrategy: {
-				callWindowRanges: [
-					{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
-				],
-				maxConcurrency: 2,
-				callerNumberGroupId: GROUP_ID,
-			},
-			retryStrategy: RETRY_OFF,
-		});
+		const windows = [{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }];
+		expect(request.body).toEqual(taskBody(windows, { agentType: 'voicebot' }));
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
 		expect(request.rawBody).not.toContain('scheduledStartTime');
 
@@ -332,17 +329,10 @@ describe('callTask create, version 2', () => {
 			},
 		],
 	])('%s', async (_, input, retryStrategy) => {
-		expect(createBody(await runV2({ ...CREATE, ...input }))).toEqual({
-			taskName: 'Renewal calls',
-			voiceAgentId: AGENT_ID,
-			startType: 'manual',
-			callStrategy: {
-				callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }],
-				maxConcurrency: 2,
-				callerNumberGroupId: GROUP_ID,
-			},
-			retryStrategy,
-		});
+		const windows = [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }];
+		expect(createBody(await runV2({ ...CREATE, ...input }))).toEqual(
+			taskBody(windows, { retryStrategy }),
+		);
 	});
 
 	const voiceagent = locator(VOICEAGENT_ID, 'id');

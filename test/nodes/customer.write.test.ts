@@ -144,6 +144,11 @@ describe('customer create: POST /openapi/crm/add', () => {
 	});
 
 	test('one request per item, parameters read per item from expressions, each output paired to its input', async () => {
+		const items = [
+			{ name: 'Ann', phone: '13900000001', level: 'gold' },
+			{ name: 'Bob', phone: '13900000002', level: 'silver' },
+			{ name: 'Cid', phone: '13900000003', level: 'gold' },
+		];
 		const result = await run(
 			{
 				operation: 'create',
@@ -151,37 +156,16 @@ describe('customer create: POST /openapi/crm/add', () => {
 				mobile: { values: [{ value: '={{ $json.phone }}', memo: '' }] },
 				customFields: customFields({ level: '={{ $json.level }}' }),
 			},
-			{
-				items: [
-					{ name: 'Ann', phone: '13900000001', level: 'gold' },
-					{ name: 'Bob', phone: '13900000002', level: 'silver' },
-					{ name: 'Cid', phone: '13900000003', level: 'gold' },
-				],
-			},
+			{ items },
 		);
 		expect(result.error).toBeUndefined();
-		expect(
-			result.requests.map((r) => [
-				r.path,
-				(r.body as IDataObject).customerName,
-				(r.body as IDataObject).level,
-			]),
-		).toEqual([
-			[ADD, 'Ann', 'gold'],
-			[ADD, 'Bob', 'silver'],
-			[ADD, 'Cid', 'gold'],
-		]);
-		expect(
-			result.items.map((i) => [
-				i.json.customerName,
-				(i.json.mobile as IDataObject[])[0].value,
-				i.pairedItem,
-			]),
-		).toEqual([
-			['Ann', '13900000001', { item: 0 }],
-			['Bob', '13900000002', { item: 1 }],
-			['Cid', '13900000003', { item: 2 }],
-		]);
+		const sent = items.map(({ name, phone, level }) => ({
+			customerName: name,
+			mobile: [{ value: phone }],
+			level,
+		}));
+		expect(result.requests.map((r) => [r.path, r.body])).toEqual(sent.map((body) => [ADD, body]));
+		expect(result.items).toMatchObject(sent.map((json, item) => ({ json, pairedItem: { item } })));
 	});
 
 	test('a phone number that exists fails with 03001004, naming the existing customer', async () => {
