@@ -145,11 +145,9 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 				{ search: [], sortList: [], page, limit: 1000 },
 			]),
 		);
-		expect(result.items).toHaveLength(2500);
+		// The 2,500 seeded ids (distinct strings), each once.
 		const returned = result.items.map((i) => i.json._id);
-		expect(new Set(returned).size).toBe(2500);
 		expect([...returned].sort()).toEqual([...bulkIds].sort());
-		expect(returned.every((id) => typeof id === 'string')).toBe(true);
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
 	});
 

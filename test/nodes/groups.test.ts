@@ -233,6 +233,7 @@ describe('serviceGroup', () => {
 	});
 
 	test('create: one group per input item, parameters read per item, each output paired to its item', async () => {
+		const teams = { North: '2001', South: '2002' };
 		const result = await service(
 			{
 				operation: 'create',
@@ -240,22 +241,19 @@ describe('serviceGroup', () => {
 				members: { member: [agent('={{ $json.agent }}', 1)] },
 				additionalFields: { groupLeader: '={{ $json.agent }}' },
 			},
-			{
-				items: [
-					{ team: 'North', agent: '2001' },
-					{ team: 'South', agent: '2002' },
-				],
-			},
+			{ items: Object.entries(teams).map(([team, id]) => ({ team, agent: id })) },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests.filter((r) => r.path === PATHS.groupCreate).map((r) => r.body)).toEqual([
-			{ name: 'North', members: [agent('2001', 1)], groupLeader: ['2001'] },
-			{ name: 'South', members: [agent('2002', 1)], groupLeader: ['2002'] },
-		]);
-		expect(result.items.map((i) => [i.json.name, i.pairedItem])).toEqual([
-			['North', { item: 0 }],
-			['South', { item: 1 }],
-		]);
+		expect(result.requests.filter((r) => r.path === PATHS.groupCreate).map((r) => r.body)).toEqual(
+			Object.entries(teams).map(([name, id]) => ({
+				name,
+				members: [agent(id, 1)],
+				groupLeader: [id],
+			})),
+		);
+		expect(result.items.map((i) => [i.json.name, i.pairedItem])).toEqual(
+			Object.keys(teams).map((name, item) => [name, { item }]),
+		);
 	});
 
 	test('when reading the group back fails, the item still succeeds with the fields sent and the queue number', async () => {
