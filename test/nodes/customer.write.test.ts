@@ -7,6 +7,7 @@ import {
 } from '../../nodes/ContactCenter/actions/customer/customFields';
 import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import type { CascadeChild } from '../sandbox/types';
 import { customerFieldMapping, expectRefused, mapperField, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -14,19 +15,18 @@ const { crmAdd: ADD, crmUpdate: UPDATE } = PATHS;
 
 // A second tenant holds only a cascade custom field.
 const CASCADE = { appId: '1095', appSecret: 'cascade-secret' };
+/** A cascade option: its key, its label and the options under it. */
+const node = (key: string, value: string, children: CascadeChild[] = []): CascadeChild => ({
+	key,
+	value,
+	children,
+});
 const REGION = {
 	level: 2,
 	fillLevel: 1,
 	children: [
-		{
-			key: 'zj',
-			value: '浙江',
-			children: [
-				{ key: 'hz', value: '杭州', children: [] },
-				{ key: 'nb', value: '宁波', children: [] },
-			],
-		},
-		{ key: 'bj', value: '北京', children: [{ key: 'cy', value: '朝阳', children: [] }] },
+		node('zj', '浙江', [node('hz', '杭州'), node('nb', '宁波')]),
+		node('bj', '北京', [node('cy', '朝阳')]),
 	],
 };
 
@@ -349,28 +349,15 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			[UPDATE, '03001004'],
 			[UPDATE, '200'],
 		]);
-		expect(result.requests[2].body).toMatchObject({
-			_id: first,
-			customerName: 'Jo',
-			mobile: [{ value: '13600000009', memo: 'mobile' }],
-		});
-		expect(result.requests[3].body).toEqual({
-			_id: first,
-			customerName: 'Jo',
-			owner: 'agent-3',
-			level: 'gold',
-		});
-		expect(result.items).toHaveLength(1);
-		const json = result.items[0].json;
-		expect(json).toMatchObject({ _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' });
-		expect(json.phonesNotUpdated).toMatchObject({
-			numbers: ['13600000009'],
-			customerId: first,
-			alsoHeldBy: [second],
-		});
-		expect(String((json.phonesNotUpdated as IDataObject).reason)).toContain(
-			`also belongs to customer ${second}`,
-		);
+		const written = { _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' };
+		const mobile = [{ value: '13600000009', memo: 'mobile' }];
+		expect(result.requests[2].body).toMatchObject({ ...written, mobile });
+		expect(result.requests[3].body).toEqual(written);
+		const reason = expect.stringContaining(`also belongs to customer ${second}`);
+		const phonesNotUpdated = { numbers: ['13600000009'], customerId: first, alsoHeldBy: [second] };
+		expect(result.items).toMatchObject([
+			{ json: { ...written, phonesNotUpdated: { ...phonesNotUpdated, reason } } },
+		]);
 		expect(await customerInSandbox(first)).toMatchObject({
 			customerName: 'Jo',
 			mobile: [{ value: '13600000009', memo: 'old' }],
@@ -513,11 +500,6 @@ describe('a cascade custom field', () => {
 	});
 
 	test('a long list names the first six paths and how many more there are', () => {
-		const node = (key: string, value: string, children: object[] = []) => ({
-			key,
-			value,
-			children,
-		});
 		const cities = [0, 1, 2].map((c) => node(`c${c}`, `City ${c}`));
 		const children = [0, 1, 2].map((p) => node(`p${p}`, `Province ${p}`, cities));
 		const config = toFieldConfig({
