@@ -170,7 +170,7 @@ describe('version 2: errors name their item', () => {
 	test('On Error: Continue: the error item names its item, with the same keys as version 1', async () => {
 		const v2 = await runTasks(task('start'), { continueOnFail: true });
 		const v1 = await runTasks(task('start'), { continueOnFail: true, typeVersion: 1 });
-		// Trace ids are the API's, new for every answer.
+		// The same keys and values but the message (trace ids are the API's, new for every answer).
 		const withoutTrace = (json: object) =>
 			JSON.parse(JSON.stringify(json).replace(/[0-9a-f]{32}/g, '<trace>')) as unknown;
 		expect(withoutTrace(v2.items[1].json)).toEqual(
@@ -179,7 +179,6 @@ describe('version 2: errors name their item', () => {
 				error: 'Contact Center error 801: task.not.exist [item 1]',
 			}),
 		);
-		expect(Object.keys(v2.items[1].json).sort()).toEqual(Object.keys(v1.items[1].json).sort());
 		expect(v1.items[1].json.error).toBe('Contact Center error 801: task.not.exist');
 		expect(v2.items[1].pairedItem).toEqual({ item: 1 });
 	});
