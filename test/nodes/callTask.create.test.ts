@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { expectRefused, signed } from './run-checks';
+import { expectInvalid, expectRefused, locator, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CREATE_PATH = PATHS.taskCreate;
@@ -44,7 +44,6 @@ beforeAll(async () => {
 	});
 });
 
-const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const RETRY_OFF = {
 	retryEnabled: false,
 	retryReasons: [],
@@ -76,6 +75,15 @@ const CREATE: INodeParameters = {
 	maxConcurrency: 2,
 	startType: 'manual',
 };
+/** The request body of CREATE with these call windows in API form. */
+const taskBody = (callWindowRanges: object[], more: object) => ({
+	taskName: 'Renewal calls',
+	voiceAgentId: AGENT_ID,
+	startType: 'manual',
+	callStrategy: { callWindowRanges, maxConcurrency: 2, callerNumberGroupId: GROUP_ID },
+	retryStrategy: RETRY_OFF,
+	...more,
+});
 const V1_WINDOWS = { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] };
 
 const run = nodeRunner(sandbox, APP, {
@@ -97,20 +105,8 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 		expect(signed(result)).toEqual([['POST', CREATE_PATH, true, 200]]);
 		expect(request.httpStatus).toBe(200);
 		expect(request.rawBody).toContain(`"voiceAgentId":${AGENT_ID},`);
-		expect(request.body).toEqual({
-			taskName: 'Renewal calls',
-			voiceAgentId: AGENT_ID,
-			agentType: 'voicebot',
-			startType: 'manual',
-			callStrategy: {
-				callWindowRanges: [
-					{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
-				],
-				maxConcurrency: 2,
-				callerNumberGroupId: GROUP_ID,
-			},
-			retryStrategy: RETRY_OFF,
-		});
+		const windows = [{ callWeekdays: [1, 2, 5], callTimeRanges: ['09:00-12:00', '14:00-18:00'] }];
+		expect(request.body).toEqual(taskBody(windows, { agentType: 'voicebot' }));
 		expect(request.rawBody).toContain(`"callerNumberGroupId":"${GROUP_ID}"`);
 		expect(request.rawBody).not.toContain('scheduledStartTime');
 
@@ -127,16 +123,17 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	test('retry on: the friendly fields become retryStrategy', async () => {
+		const retry = {
+			retryEnabled: true,
+			retryReasons: ['no_answer', 'busy'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 1,
+			retryIntervalUnit: 'day',
+		};
 		const result = await run({
 			agentType: 'voiceagent',
 			voiceAgentId: locator(VOICEAGENT_ID, 'id'),
-			retry: {
-				retryEnabled: true,
-				retryReasons: ['no_answer', 'busy'],
-				maxRetryTimes: 2,
-				retryIntervalValue: 1,
-				retryIntervalUnit: 'day',
-			},
+			retry,
 			callWindows: {
 				window: [
 					{ weekdays: [6, 7], timeRanges: '10:00-16:00' },
@@ -144,17 +141,10 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				],
 			},
 		});
-		expect(result.error).toBeUndefined();
-		const body = result.requests[0].body as IDataObject;
+		const body = createBody(result);
 		expect(body.agentType).toBe('voiceagent');
 		expect(result.requests[0].rawBody).toContain(`"voiceAgentId":${VOICEAGENT_ID},`);
-		expect(body.retryStrategy).toEqual({
-			retryEnabled: true,
-			retryReasons: ['no_answer', 'busy'],
-			maxRetryTimes: 2,
-			retryIntervalValue: 1,
-			retryIntervalUnit: 'day',
-		});
+		expect(body.retryStrategy).toEqual(retry);
 		expect((body.callStrategy as IDataObject).callWindowRanges).toEqual([
 			{ callWeekdays: [6, 7], callTimeRanges: ['10:00-16:00'] },
 			{ callWeekdays: [1, 3], callTimeRanges: ['08:30-11:45'] },
@@ -167,8 +157,7 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 			{ startType: 'scheduled', scheduledStartTime: '2030-01-02T09:30:00' },
 			{ timezone: 'America/New_York' },
 		);
-		expect(result.error).toBeUndefined();
-		expect((result.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-01-02 22:30:00');
+		expect(createBody(result).scheduledStartTime).toBe('2030-01-02 22:30:00');
 
 		// An explicit offset wins over the workflow zone; the credential's zone decides the output.
 		const berlin = await run(
@@ -178,16 +167,14 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 				timezone: 'Asia/Tokyo',
 			},
 		);
-		expect(berlin.error).toBeUndefined();
-		expect((berlin.requests[0].body as IDataObject).scheduledStartTime).toBe('2030-07-01 10:00:00');
+		expect(createBody(berlin).scheduledStartTime).toBe('2030-07-01 10:00:00');
 
 		// A Luxon DateTime from an expression works too: two hours from now, in Shanghai time.
 		const soon = await run({
 			startType: 'scheduled',
 			scheduledStartTime: "={{ $now.plus(2, 'hours') }}",
 		});
-		expect(soon.error).toBeUndefined();
-		const sent = (soon.requests[0].body as IDataObject).scheduledStartTime as string;
+		const sent = createBody(soon).scheduledStartTime as string;
 		expect(sent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 		// Shanghai is UTC+8 all year.
 		const sentEpoch = Date.parse(`${sent.replace(' ', 'T')}+08:00`);
@@ -269,11 +256,7 @@ describe('callTask create: validation before sending', () => {
 			{ startType: 'scheduled', scheduledStartTime: 'next friday' },
 		],
 	])('%s: an error naming item and field, and zero requests', async (message, parameters) => {
-		const result = await run(parameters);
-		expect(result.requests).toEqual([]);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
-		expect(result.error?.description).toMatch(/\S/);
+		expectInvalid(await run(parameters), message);
 	});
 
 	test('required fields left empty are stopped by n8n itself before the node runs', async () => {
@@ -328,30 +311,28 @@ const createBody = (result: RunNodeResult): IDataObject => {
 };
 
 describe('callTask create, version 2', () => {
-	test('the form as it opens: one Mon-Fri 09:00-18:00 window, no retry, no agent type', async () => {
-		const body = createBody(await runV2(CREATE));
-		expect(body).toEqual({
-			taskName: 'Renewal calls',
-			voiceAgentId: AGENT_ID,
-			startType: 'manual',
-			callStrategy: {
-				callWindowRanges: [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }],
-				maxConcurrency: 2,
-				callerNumberGroupId: GROUP_ID,
+	test.each([
+		[
+			'the form as it opens: one Mon-Fri 09:00-18:00 window, no retry, no agent type',
+			{},
+			RETRY_OFF,
+		],
+		[
+			'Retry Unsuccessful Calls on: its revealed fields start at busy and no answer, once, after 30 minutes',
+			{ retryEnabled: true },
+			{
+				retryEnabled: true,
+				retryReasons: ['busy', 'no_answer'],
+				maxRetryTimes: 1,
+				retryIntervalValue: 30,
+				retryIntervalUnit: 'minute',
 			},
-			retryStrategy: RETRY_OFF,
-		});
-	});
-
-	test('Retry Unsuccessful Calls on: its revealed fields start at busy and no answer, once, after 30 minutes', async () => {
-		const body = createBody(await runV2({ ...CREATE, retryEnabled: true }));
-		expect(body.retryStrategy).toEqual({
-			retryEnabled: true,
-			retryReasons: ['busy', 'no_answer'],
-			maxRetryTimes: 1,
-			retryIntervalValue: 30,
-			retryIntervalUnit: 'minute',
-		});
+		],
+	])('%s', async (_, input, retryStrategy) => {
+		const windows = [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }];
+		expect(createBody(await runV2({ ...CREATE, ...input }))).toEqual(
+			taskBody(windows, { retryStrategy }),
+		);
 	});
 
 	const voiceagent = locator(VOICEAGENT_ID, 'id');

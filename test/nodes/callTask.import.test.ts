@@ -3,7 +3,7 @@ import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { expectRefused, signed } from './run-checks';
+import { bodies, expectRefused, signed } from './run-checks';
 
 // Call Task → Import Customers: manual mapping (expressions per item) and Map Automatically.
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -35,19 +35,19 @@ const newTasks = async (count: number, status: 'draft' | 'running' | 'done' = 'd
 const task = (value: string) => ({ __rl: true, mode: 'id', value });
 const pairs = (p: IPairedItemData | IPairedItemData[] | number | undefined): number[] =>
 	(Array.isArray(p) ? p : [p]).map((pair) => (typeof pair === 'object' ? pair.item : (pair ?? -1)));
-const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 const customersOf = (result: RunNodeResult, request = 0) =>
 	bodies(result)[request].customers as Array<{ customerNumber: string }>;
 /** A 20-digit phone number that reached the node as a JSON number: already rounded. */
 const UNSAFE_PHONE = Number('12345678901234567890');
 
 describe('callTask import: requests and output', () => {
-	test('input items become the rows of one request; one output item paired with all of them', async () => {
+	test('input items become the rows of one request (mapped by hand: a saved workflow without the Mapping parameter); one output item paired with all of them', async () => {
 		const [taskId] = await newTasks(1);
 		const items = [
 			{ phone: '13800000001', name: 'Ann', plan: 'gold' },
 			{ phone: '+86-138-0000-0002', name: 'Bo', plan: 'silver' },
-			{ phone: 13800000003 },
+			// Map Automatically would take customerNumber (see below): the manual mapping reads phone.
+			{ phone: 13800000003, customerNumber: '13899999999' },
 		];
 		const result = await run(
 			{
@@ -498,15 +498,5 @@ describe('callTask import, Map Automatically', () => {
 		];
 		const perItem = await auto({ taskId: task('={{ $json.task }}') }, { items });
 		expect(bodies(perItem).map((body) => body.taskId)).toEqual([a, b]);
-	});
-
-	test('a saved workflow without the Mapping parameter keeps mapping each field manually', async () => {
-		const [taskId] = await newTasks(1);
-		const items = [{ cell: '13300000001', phone: '13399999999' }];
-		const result = await run(
-			{ taskId: task(taskId), customerNumber: '={{ $json.cell }}' },
-			{ items },
-		);
-		expect(customersOf(result)).toEqual([{ customerNumber: '13300000001' }]);
 	});
 });

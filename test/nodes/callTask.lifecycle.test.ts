@@ -1,8 +1,10 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
+import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import type { CallTask } from '../sandbox/types';
+import { bodies, calls, expectInvalid, locator, picker } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holding exactly 1,200 tasks, for paging.
@@ -11,6 +13,8 @@ const { taskQuery: QUERY_PATH, taskOperate: OPERATE_PATH } = PATHS;
 
 const sandbox = useSandbox({ tenants: [{ ...APP }, { ...MANY }] });
 const { control } = sandbox;
+const seedTasks = async (...tasks: Array<Partial<CallTask>>) =>
+	await control.seedTasks({ appId: APP.appId, tasks });
 let agentId: string;
 let groupId: string;
 
@@ -26,8 +30,6 @@ beforeAll(async () => {
 	await control.seedTasks({ appId: MANY.appId, count: 1_200 });
 });
 
-const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
-
 const defaults = {
 	nodeType: ContactCenter,
 	parameters: { resource: 'callTask' },
@@ -39,7 +41,6 @@ const runMany = nodeRunner(sandbox, MANY, defaults);
 const operate = async (operation: 'start' | 'pause' | 'get', taskId: string) =>
 	await run({ operation, taskId: locator(taskId) });
 
-const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 /** The bodies of the first `count` task-query pages of `pageSize`. */
 const pages = (count: number, pageSize = 500) =>
 	Array.from({ length: count }, (_, i) => ({ pageNum: i + 1, pageSize }));
@@ -61,7 +62,7 @@ describe('callTask: the state machine through the node', () => {
 		expect(taskId).toMatch(/^\d{18}$/);
 
 		const empty = await operate('start', taskId);
-		expect(empty.requests.map((r) => [r.path, r.code])).toEqual([[OPERATE_PATH, 813]]);
+		expect(calls(empty)).toEqual([[OPERATE_PATH, 813]]);
 		expect(empty.error?.message).toBe('Contact Center error 813: task.call.pool.empty');
 		expect(empty.error?.description).toContain(
 			'Import customers into the task before starting it.',
@@ -124,10 +125,7 @@ describe('callTask: the state machine through the node', () => {
 	});
 
 	test('801: start or pause of a task that does not exist; continueOnFail keeps the other items', async () => {
-		const [taskId] = await control.seedTasks({
-			appId: APP.appId,
-			tasks: [{ status: 'running', totalCount: 1 }],
-		});
+		const [taskId] = await seedTasks({ status: 'running', totalCount: 1 });
 		const result = await run(
 			{ operation: 'pause', taskId: locator('={{ $json.id }}', 'id') },
 			{ items: [{ id: '999999999999999999' }, { id: taskId }, { id: 'x1' }], continueOnFail: true },
@@ -157,10 +155,7 @@ describe('callTask: the state machine through the node', () => {
 
 describe('callTask get: found through the task query', () => {
 	test('the task with its status, counts and progressRate as the API gives them', async () => {
-		const [taskId] = await control.seedTasks({
-			appId: APP.appId,
-			tasks: [{ taskName: 'Progress', status: 'running', totalCount: 8 }],
-		});
+		const [taskId] = await seedTasks({ taskName: 'Progress', status: 'running', totalCount: 8 });
 		await control.setTaskProgress({
 			appId: APP.appId,
 			taskId,
@@ -239,14 +234,11 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 	});
 
 	test('filters go in `query`; dates become yyyy-MM-dd in the API zone', async () => {
-		await control.seedTasks({
-			appId: APP.appId,
-			tasks: [
-				{ taskName: 'Filter spring A', status: 'draft', createTime: '2026-03-01 09:00:00' },
-				{ taskName: 'Filter spring B', status: 'done', createTime: '2026-03-02 23:30:00' },
-				{ taskName: 'Filter summer', status: 'draft', createTime: '2026-06-01 09:00:00' },
-			],
-		});
+		await seedTasks(
+			{ taskName: 'Filter spring A', status: 'draft', createTime: '2026-03-01 09:00:00' },
+			{ taskName: 'Filter spring B', status: 'done', createTime: '2026-03-02 23:30:00' },
+			{ taskName: 'Filter summer', status: 'draft', createTime: '2026-06-01 09:00:00' },
+		);
 		const result = await run(
 			{
 				operation: 'getAll',
@@ -295,44 +287,31 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 		],
 		['"Filters → Created From" is not a date', { startDate: '={{ "last week" }}' }],
 	])('invalid filter sends nothing: %s', async (message, filters) => {
-		const result = await run({ operation: 'getAll', returnAll: true, filters });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
+		expectInvalid(await run({ operation: 'getAll', returnAll: true, filters }), message);
 	});
 });
 
 describe('callTask: the task picker (searchCallTasks)', () => {
-	const search = async (filter?: string, paginationToken?: string, tenant = MANY) =>
-		await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: 'searchCallTasks',
-			parameters: { resource: 'callTask', operation: 'start' },
-			credentials: sandbox.credentials(tenant),
-			filter,
-			paginationToken,
-		});
+	const search = (tenant: typeof MANY) =>
+		picker(sandbox, tenant, 'searchCallTasks', { resource: 'callTask', operation: 'start' });
 
 	test('pages of 500 with a token for the next, names with their state', async () => {
-		const first = await search();
+		const first = await search(MANY)();
 		expect(first.results).toHaveLength(500);
 		expect(first.paginationToken).toBe('2');
 		expect(first.results[0]).toEqual({
 			name: expect.stringMatching(/ \((draft|running|pause|done)\)$/),
 			value: expect.stringMatching(/^\d{18}$/),
 		});
-		const last = await search(undefined, '3');
+		const last = await search(MANY)(undefined, '3');
 		expect(last.results).toHaveLength(200);
 		expect(last.paginationToken).toBeUndefined();
 	});
 
 	test('searching by name; the 18-digit id picked goes unchanged into start and import', async () => {
-		const [taskId] = await control.seedTasks({
-			appId: APP.appId,
-			tasks: [{ taskName: 'Picker target', status: 'draft' }],
-		});
+		const [taskId] = await seedTasks({ taskName: 'Picker target', status: 'draft' });
 		await control.clearLog();
-		const found = await search('Picker', undefined, APP);
+		const found = await search(APP)('Picker');
 		expect(found.results).toEqual([{ name: 'Picker target (draft)', value: taskId }]);
 		const [request] = await control.getLog();
 		expect(request).toMatchObject({

@@ -119,16 +119,13 @@ test('errors describe item lists as ranges (the request plan: callTask.import)',
 
 test('getAll date filters: a plain date is a calendar day; a date-time is its day in the API zone', () => {
 	// Auckland (UTC+13 in November) is 5 hours ahead of Shanghai: 05:00 there is midnight in Shanghai.
-	expect(toApiDateFilter('2026-11-22T05:00:00', 'Pacific/Auckland', 'Asia/Shanghai')).toBe(
-		'2026-11-22',
-	);
-	expect(toApiDateFilter('2026-11-22T04:59:59', 'Pacific/Auckland', 'Asia/Shanghai')).toBe(
-		'2026-11-21',
-	);
-	expect(toApiDateFilter('2026-11-21T20:00:00Z', 'America/New_York', 'Asia/Shanghai')).toBe(
-		'2026-11-22',
-	);
-	expect(toApiDateFilter('yesterday', 'UTC', 'Asia/Shanghai')).toBeUndefined();
+	for (const [value, zone, day] of [
+		['2026-11-22T05:00:00', 'Pacific/Auckland', '2026-11-22'],
+		['2026-11-22T04:59:59', 'Pacific/Auckland', '2026-11-21'],
+		['2026-11-21T20:00:00Z', 'America/New_York', '2026-11-22'],
+		['yesterday', 'UTC', undefined],
+	] as const)
+		expect(toApiDateFilter(value, zone, 'Asia/Shanghai')).toBe(day);
 });
 
 test('parameters with expressions anywhere are read per item', () => {

@@ -231,6 +231,10 @@ describe('custom fields: values checked against the saved schema and converted',
 
 describe('customer list query (between, empty, one sort rule and a zoneless range: customer.read)', () => {
 	test('conditions, sorting and time ranges with offsets in API form', () => {
+		const sortList = [
+			{ field: 'createTime', orderBy: 'desc' },
+			{ field: 'customerName', orderBy: 'asc' },
+		];
 		const query = buildListQuery(
 			{
 				conditions: {
@@ -243,12 +247,7 @@ describe('customer list query (between, empty, one sort rule and a zoneless rang
 				createTimeEnd: '2026-01-31T23:59:59-05:00',
 				updateTimeBegin: '2026-02-01T00:00:00Z',
 			},
-			{
-				values: [
-					{ field: 'createTime', orderBy: 'desc' },
-					{ field: 'customerName', orderBy: 'asc' },
-				],
-			},
+			{ values: sortList },
 			ZONES,
 		);
 		expect(query).toEqual({
@@ -259,10 +258,7 @@ describe('customer list query (between, empty, one sort rule and a zoneless rang
 					{ field: 'mobile', operator: 'in', value: ['138', '139'] },
 					{ field: 'level', operator: 'nin', value: ['a', 2] },
 				],
-				sortList: [
-					{ field: 'createTime', orderBy: 'desc' },
-					{ field: 'customerName', orderBy: 'asc' },
-				],
+				sortList,
 				createTimeEnd: '2026-02-01 12:59:59',
 				updateTimeBegin: '2026-02-01 08:00:00',
 			},

@@ -3,20 +3,19 @@
  * by Phone with Phones on Match, and the Contacts Input switch (version 1's Create or Update keeping
  * every number is proven in customer.write). Real HTTP against the sandbox; requests from its log.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
-import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
+import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { calls, expectRefused } from './run-checks';
+import { calls, expectRefused, locator, picker } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST, crmFields: FIELDS } = PATHS;
 
 const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
 const { control } = sandbox;
-const credentials = () => sandbox.credentials(APP, { timezone: 'Asia/Shanghai' });
 const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer' }, typeVersion: 2 };
 const run = nodeRunner(sandbox, { ...APP, timezone: 'Asia/Shanghai' }, defaults);
 
@@ -24,7 +23,6 @@ const v1 = { typeVersion: 1 };
 const paths = (result: RunNodeResult) => result.requests.map((r) => r.path);
 const stored = async (id: string) =>
 	(await control.getState(APP.appId)).customers.find((c) => c._id === id);
-const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
 async function seed(customer: IDataObject): Promise<string> {
 	const [id] = await control.seedCustomers({ appId: APP.appId, customers: [customer] });
@@ -115,17 +113,6 @@ describe('Customer → Search', () => {
 		]);
 	});
 
-	test('bad input sends nothing: no criterion, a phone with letters', async () => {
-		expectRefused(
-			await run({ operation: 'search', phone: '', email: '', name: '' }),
-			'Invalid input [item 0]: "Phone" is empty, and so are Email and Name: Search needs at least one of them',
-		);
-		expectRefused(
-			await run({ operation: 'search', phone: '=138{{ "abc" }}' }),
-			/^Invalid input \[item 0\]: "Phone" must be a phone number: digits, an optional leading \+ and - separators \(got "138abc"\)/,
-		);
-	});
-
 	test('version 1 has Search too, and returns the records as the API sends them', async () => {
 		const { id, a } = await seedTwoNumbers('3001');
 		const result = await run({ operation: 'search', phone: a }, v1);
@@ -140,7 +127,7 @@ describe('Customer ID as a resource locator (version 2), text in version 1', () 
 			customerName: 'Locator',
 			mobile: [{ value: '13522220000', memo: '' }],
 		});
-		const got = await run({ operation: 'get', customerId: rl(id), simplify: false });
+		const got = await run({ operation: 'get', customerId: locator(id), simplify: false });
 		expect(got.items.map((i) => i.json)).toEqual([await stored(id)]);
 		expect(paths(got)).toEqual([`/openapi/crm/${id}`]);
 
@@ -155,14 +142,14 @@ describe('Customer ID as a resource locator (version 2), text in version 1', () 
 		expect(updated.error).toBeUndefined();
 		expect(updated.requests[0].body).toEqual({ _id: id, customerName: 'Locator (renamed)' });
 
-		const deleted = await run({ operation: 'delete', customerId: rl(id, 'id') });
+		const deleted = await run({ operation: 'delete', customerId: locator(id, 'id') });
 		expect(deleted.items.map((i) => i.json)).toEqual([{ deleted: true, id }]);
 		expect(await stored(id)).toBeUndefined();
 	});
 
 	test('an empty locator sends nothing and says how to fix it', async () => {
 		const result = await run(
-			{ operation: 'get', customerId: rl('={{ $json.id }}', 'id') },
+			{ operation: 'get', customerId: locator('={{ $json.id }}', 'id') },
 			{ items: [{ id: ' ' }] },
 		);
 		expectRefused(result, 'Invalid input [item 0]: "Customer ID" is required');
@@ -178,16 +165,8 @@ describe('Customer ID as a resource locator (version 2), text in version 1', () 
 			],
 		});
 		const parameters = { resource: 'customer', operation: 'get' };
-		const search = async (filter?: string) =>
-			await callMethod({
-				nodeType: ContactCenter,
-				kind: 'listSearch',
-				method: 'searchCustomers',
-				parameters,
-				credentials: credentials(),
-				typeVersion: 2,
-				filter,
-			});
+		const searchCustomers = picker(sandbox, APP, 'searchCustomers', parameters);
+		const search = async (filter?: string) => await searchCustomers(filter, undefined, 2);
 		expect((await search('Listed Pers')).results).toEqual([
 			{
 				name: 'Listed Person (13644440000)',
@@ -249,15 +228,33 @@ describe('Simplify on Get and Get Many', () => {
 });
 
 describe('Create or Update never deletes a number', () => {
-	test('version 2, Add to Existing (default): found by Phone with one list request, both numbers kept, a new one added', async () => {
-		const { id, a, b } = await seedTwoNumbers('4002');
+	const added = (prefix: string) => ({ value: `1500000${prefix}`, memo: 'new' });
+	test.each([
+		[
+			'Add to Existing (default): both numbers kept, the new one added',
+			'4002',
+			{},
+			[
+				{ value: '13840020001', memo: 'mobile' },
+				{ value: '13940020002', memo: 'office' },
+				added('4002'),
+			],
+		],
+		[
+			'Replace: the customer ends with exactly the numbers given',
+			'4003',
+			{ phonesOnMatch: 'replace' },
+			[{ value: '13840030001', memo: '' }, added('4003')],
+		],
+	])('version 2, %s; found by Phone with one list request', async (_, prefix, options, mobile) => {
+		const { id, a } = await seedTwoNumbers(prefix);
 		const result = await run({
 			operation: 'upsert',
-			customerName: 'Two numbers (v2)',
+			customerName: `Two numbers ${prefix} (v2)`,
 			phone: a,
-			mobile: { values: [{ value: '15000004002', memo: 'new' }] },
+			mobile: { values: [added(prefix)] },
+			options,
 		});
-		expect(result.error).toBeUndefined();
 		expect(calls(result)).toEqual([
 			[LIST, '200'],
 			[UPDATE, '200'],
@@ -266,27 +263,7 @@ describe('Create or Update never deletes a number', () => {
 			search: [{ field: 'mobile', operator: 'eq', value: [a] }],
 			limit: 1,
 		});
-		expect((await stored(id))?.mobile).toEqual([
-			{ value: a, memo: 'mobile' },
-			{ value: b, memo: 'office' },
-			{ value: '15000004002', memo: 'new' },
-		]);
-	});
-
-	test('version 2, Replace: the customer ends with exactly the numbers given', async () => {
-		const { id, a } = await seedTwoNumbers('4003');
-		const result = await run({
-			operation: 'upsert',
-			customerName: 'Replaced',
-			phone: a,
-			mobile: { values: [{ value: '15000004003', memo: 'only' }] },
-			options: { phonesOnMatch: 'replace' },
-		});
-		expect(result.error).toBeUndefined();
-		expect((await stored(id))?.mobile).toEqual([
-			{ value: a, memo: '' },
-			{ value: '15000004003', memo: 'only' },
-		]);
+		expect((await stored(id))?.mobile).toEqual(mobile);
 	});
 
 	test('version 2, no customer has the phone: one list request, then the add, Phone in the phone list', async () => {
@@ -351,16 +328,6 @@ describe('Create or Update never deletes a number', () => {
 		});
 		expect((await stored(first))?.mobile).toEqual([{ value: '15000004007', memo: 'a' }]);
 	});
-
-	test.each<[IDataObject, string]>([
-		[
-			{ phone: '15000004008', options: { phonesOnMatch: '={{ "merge" }}' } },
-			'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
-		],
-		[{ phone: '={{ "" }}' }, 'Invalid input [item 0]: "Phone" is required'],
-	])('version 2 bad input sends nothing: %j', async (parameters, message) => {
-		expectRefused(await run({ operation: 'upsert', customerName: 'X', ...parameters }), message);
-	});
 });
 
 describe('Contacts Input (version 2)', () => {
@@ -379,17 +346,40 @@ describe('Contacts Input (version 2)', () => {
 			email: [{ value: 'a@example.com' }, { value: 'b@example.com' }],
 		});
 	});
+});
 
-	test('a bad JSON list is named by its field (Using Fields Below, the default: the Create or Update tests)', async () => {
-		const bad = await run({
+test.each<[INodeParameters, string | RegExp]>([
+	[
+		{ operation: 'search', phone: '', email: '', name: '' },
+		'Invalid input [item 0]: "Phone" is empty, and so are Email and Name: Search needs at least one of them',
+	],
+	[
+		{ operation: 'search', phone: '=138{{ "abc" }}' },
+		/^Invalid input \[item 0\]: "Phone" must be a phone number: digits, an optional leading \+ and - separators \(got "138abc"\)/,
+	],
+	[
+		{
+			operation: 'upsert',
+			customerName: 'X',
+			phone: '15000004008',
+			options: { phonesOnMatch: '={{ "merge" }}' },
+		},
+		'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
+	],
+	[
+		{ operation: 'upsert', customerName: 'X', phone: '={{ "" }}' },
+		'Invalid input [item 0]: "Phone" is required',
+	],
+	// A bad JSON list is named by its field (Using Fields Below, the default: the Create or Update tests).
+	[
+		{
 			operation: 'update',
-			customerId: rl('1', 'id'),
+			customerId: locator('1', 'id'),
 			contactsInput: 'data',
 			mobileList: '[not json',
-		});
-		expectRefused(
-			bad,
-			/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
-		);
-	});
+		},
+		/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
+	],
+])('version 2 bad input sends nothing: %j', async (parameters, message) => {
+	expectRefused(await run(parameters), message);
 });

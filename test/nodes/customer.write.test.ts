@@ -7,26 +7,26 @@ import {
 } from '../../nodes/ContactCenter/actions/customer/customFields';
 import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { customerFieldMapping, expectRefused, signed } from './run-checks';
+import type { CascadeChild } from '../sandbox/types';
+import { customerFieldMapping, expectRefused, mapperField, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { crmAdd: ADD, crmUpdate: UPDATE } = PATHS;
 
 // A second tenant holds only a cascade custom field.
 const CASCADE = { appId: '1095', appSecret: 'cascade-secret' };
+/** A cascade option: its key, its label and the options under it. */
+const node = (key: string, value: string, children: CascadeChild[] = []): CascadeChild => ({
+	key,
+	value,
+	children,
+});
 const REGION = {
 	level: 2,
 	fillLevel: 1,
 	children: [
-		{
-			key: 'zj',
-			value: '浙江',
-			children: [
-				{ key: 'hz', value: '杭州', children: [] },
-				{ key: 'nb', value: '宁波', children: [] },
-			],
-		},
-		{ key: 'bj', value: '北京', children: [{ key: 'cy', value: '朝阳', children: [] }] },
+		node('zj', '浙江', [node('hz', '杭州'), node('nb', '宁波')]),
+		node('bj', '北京', [node('cy', '朝阳')]),
 	],
 };
 
@@ -62,7 +62,6 @@ beforeAll(async () => {
 		appId: CASCADE.appId,
 		fields: [{ field: 'cf_region', name: 'Region', type: 'cascade', options: REGION }],
 	});
-	// The schema as the editor saves it with the node: loaded through the resource-mapper method.
 	// The schema as the editor saves it with the node: loaded through the resource-mapper method.
 	addSchema = (await customerFieldMapping(sandbox, APP, 'create')).fields;
 	updateSchema = (await customerFieldMapping(sandbox, APP, 'update')).fields;
@@ -145,6 +144,11 @@ describe('customer create: POST /openapi/crm/add', () => {
 	});
 
 	test('one request per item, parameters read per item from expressions, each output paired to its input', async () => {
+		const items = [
+			{ name: 'Ann', phone: '13900000001', level: 'gold' },
+			{ name: 'Bob', phone: '13900000002', level: 'silver' },
+			{ name: 'Cid', phone: '13900000003', level: 'gold' },
+		];
 		const result = await run(
 			{
 				operation: 'create',
@@ -152,37 +156,16 @@ describe('customer create: POST /openapi/crm/add', () => {
 				mobile: { values: [{ value: '={{ $json.phone }}', memo: '' }] },
 				customFields: customFields({ level: '={{ $json.level }}' }),
 			},
-			{
-				items: [
-					{ name: 'Ann', phone: '13900000001', level: 'gold' },
-					{ name: 'Bob', phone: '13900000002', level: 'silver' },
-					{ name: 'Cid', phone: '13900000003', level: 'gold' },
-				],
-			},
+			{ items },
 		);
 		expect(result.error).toBeUndefined();
-		expect(
-			result.requests.map((r) => [
-				r.path,
-				(r.body as IDataObject).customerName,
-				(r.body as IDataObject).level,
-			]),
-		).toEqual([
-			[ADD, 'Ann', 'gold'],
-			[ADD, 'Bob', 'silver'],
-			[ADD, 'Cid', 'gold'],
-		]);
-		expect(
-			result.items.map((i) => [
-				i.json.customerName,
-				(i.json.mobile as IDataObject[])[0].value,
-				i.pairedItem,
-			]),
-		).toEqual([
-			['Ann', '13900000001', { item: 0 }],
-			['Bob', '13900000002', { item: 1 }],
-			['Cid', '13900000003', { item: 2 }],
-		]);
+		const sent = items.map(({ name, phone, level }) => ({
+			customerName: name,
+			mobile: [{ value: phone }],
+			level,
+		}));
+		expect(result.requests.map((r) => [r.path, r.body])).toEqual(sent.map((body) => [ADD, body]));
+		expect(result.items).toMatchObject(sent.map((json, item) => ({ json, pairedItem: { item } })));
 	});
 
 	test('a phone number that exists fails with 03001004, naming the existing customer', async () => {
@@ -366,28 +349,15 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			[UPDATE, '03001004'],
 			[UPDATE, '200'],
 		]);
-		expect(result.requests[2].body).toMatchObject({
-			_id: first,
-			customerName: 'Jo',
-			mobile: [{ value: '13600000009', memo: 'mobile' }],
-		});
-		expect(result.requests[3].body).toEqual({
-			_id: first,
-			customerName: 'Jo',
-			owner: 'agent-3',
-			level: 'gold',
-		});
-		expect(result.items).toHaveLength(1);
-		const json = result.items[0].json;
-		expect(json).toMatchObject({ _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' });
-		expect(json.phonesNotUpdated).toMatchObject({
-			numbers: ['13600000009'],
-			customerId: first,
-			alsoHeldBy: [second],
-		});
-		expect(String((json.phonesNotUpdated as IDataObject).reason)).toContain(
-			`also belongs to customer ${second}`,
-		);
+		const written = { _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' };
+		const mobile = [{ value: '13600000009', memo: 'mobile' }];
+		expect(result.requests[2].body).toMatchObject({ ...written, mobile });
+		expect(result.requests[3].body).toEqual(written);
+		const reason = expect.stringContaining(`also belongs to customer ${second}`);
+		const phonesNotUpdated = { numbers: ['13600000009'], customerId: first, alsoHeldBy: [second] };
+		expect(result.items).toMatchObject([
+			{ json: { ...written, phonesNotUpdated: { ...phonesNotUpdated, reason } } },
+		]);
 		expect(await customerInSandbox(first)).toMatchObject({
 			customerName: 'Jo',
 			mobile: [{ value: '13600000009', memo: 'old' }],
@@ -510,17 +480,9 @@ describe('customer update: POST /openapi/crm/update', () => {
  */
 describe('a cascade custom field', () => {
 	test('the mapper names its value format and its valid paths', async () => {
+		const paths = 'zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳)';
 		expect((await customerFieldMapping(sandbox, CASCADE, 'create')).fields).toEqual([
-			{
-				id: 'cf_region',
-				displayName:
-					'Region (key path such as zj/hz: zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳))',
-				required: false,
-				defaultMatch: false,
-				canBeUsedToMatch: false,
-				display: true,
-				type: 'string',
-			},
+			mapperField('cf_region', `Region (key path such as zj/hz: ${paths})`, 'string'),
 		]);
 	});
 
@@ -538,11 +500,6 @@ describe('a cascade custom field', () => {
 	});
 
 	test('a long list names the first six paths and how many more there are', () => {
-		const node = (key: string, value: string, children: object[] = []) => ({
-			key,
-			value,
-			children,
-		});
 		const cities = [0, 1, 2].map((c) => node(`c${c}`, `City ${c}`));
 		const children = [0, 1, 2].map((p) => node(`p${p}`, `Province ${p}`, cities));
 		const config = toFieldConfig({

@@ -370,18 +370,18 @@ export interface Report {
 
 const MAX_FAILURES = 20;
 
-function compare(report: Report, context: string, seen: Observation): void {
-	report.reads++;
-	if (seen.delegated === 0) report.fastReads++;
-	if (!isDeepStrictEqual(seen.fast, seen.n8n) && report.failures.length < MAX_FAILURES)
+/** Records a failure when `actual` is not `expected` (the first MAX_FAILURES of them). */
+function expectSame(report: Report, what: string, actual: unknown, expected: unknown): void {
+	if (!isDeepStrictEqual(actual, expected) && report.failures.length < MAX_FAILURES)
 		report.failures.push(
-			`${context}: fast path ${inspect(seen.fast, { depth: 6 })}, n8n ${inspect(seen.n8n, { depth: 6 })}`,
+			`${what}: ${inspect(actual, { depth: 6 })}, expected ${inspect(expected, { depth: 6 })}`,
 		);
 }
 
-function expectDelegated(report: Report, context: string, delegated: number, expected: number) {
-	if (delegated !== expected && report.failures.length < MAX_FAILURES)
-		report.failures.push(`${context}: ${delegated} reads by n8n, expected ${expected}`);
+function compare(report: Report, context: string, seen: Observation): void {
+	report.reads++;
+	if (seen.delegated === 0) report.fastReads++;
+	expectSame(report, `${context}: the fast path's outcome, n8n's expected`, seen.fast, seen.n8n);
 }
 
 /** Plain references of random items: the same values and errors as n8n, mostly without asking n8n. */
@@ -412,9 +412,9 @@ async function randomReferences(report: Report, seed: number, runs: number): Pro
 			const context = `seed ${seed}, run ${run}, item ${seen.item}, read ${JSON.stringify(seen.read)}, parameters ${JSON.stringify(parameters)}`;
 			compare(report, context, seen);
 			if (seen.read.name === 'value')
-				expectDelegated(
+				expectSame(
 					report,
-					context,
+					`${context}: reads by n8n`,
 					seen.delegated,
 					!path || leftToN8n(items[seen.item], [...path]) ? 1 : 0,
 				);
@@ -439,7 +439,7 @@ async function otherExpressions(report: Report, seed: number): Promise<void> {
 			compare(report, context, seen);
 			if (['value', 'fields', 'fields.a', 'record'].includes(seen.read.name)) {
 				report.otherReads++;
-				expectDelegated(report, context, seen.delegated, 1);
+				expectSame(report, `${context}: reads by n8n`, seen.delegated, 1);
 			}
 		}
 	}
@@ -463,10 +463,8 @@ async function fixedValues(report: Report): Promise<void> {
 		seen.find(
 			(one) => one.read.name === name && Boolean(one.read.options?.extractValue) === extract,
 		) as Observation;
-	const check = (what: string, actual: unknown, expected: unknown) => {
-		if (!isDeepStrictEqual(actual, expected))
-			report.failures.push(`${what}: ${inspect(actual)}, expected ${inspect(expected)}`);
-	};
+	const check = (what: string, actual: unknown, expected: unknown) =>
+		expectSame(report, what, actual, expected);
 	check('text that looks like an expression', first('value').fast, { value: '{{ $json.a }}' });
 	check('the patterned locator', first('linked', true).fast, { value: 'abc' });
 	check('the locator by ID', first('record', true).fast, { value: ' 42 ' });

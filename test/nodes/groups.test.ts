@@ -6,8 +6,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner } from '../harness';
+import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
+import { envelopeFault, expectInvalid, locator, picker } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const sandbox = useSandbox({ tenants: [{ ...APP }] });
@@ -17,7 +18,6 @@ beforeEach(async () => {
 	await control.reset();
 });
 
-const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const agent = (agentNumber: string, weight: number) => ({ agentNumber, weight });
 const members = { member: [agent('1001', 1), agent('1002', 3)] };
 const runner = (resource: string) =>
@@ -26,13 +26,8 @@ const service = runner('serviceGroup');
 const numbers = runner('displayNumberGroup');
 const serviceGroups = async () => (await control.getState(APP.appId)).serviceGroups;
 const numberGroups = async () => (await control.getState(APP.appId)).displayNumberGroups;
-const search = (resource: string, method: string) => ({
-	nodeType: ContactCenter,
-	kind: 'listSearch' as const,
-	method,
-	parameters: { resource, operation: 'delete' },
-	credentials: sandbox.credentials(APP),
-});
+const search = (resource: string, method: string) =>
+	picker(sandbox, APP, method, { resource, operation: 'delete' });
 
 /** A valid create of each resource. */
 const VALID: Record<string, INodeParameters> = {
@@ -190,11 +185,8 @@ test.each(
 	'%s create refused with %s: an error naming item and field, zero requests',
 	async (resource, message, parameters) => {
 		const result = await runner(resource)({ operation: 'create', ...parameters });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain('Invalid input [item 0]: ');
+		expectInvalid(result, '');
 		expect(result.error?.message).toContain(message);
-		expect(result.error?.description).toMatch(/\S/);
 		const state = await control.getState(APP.appId);
 		expect([...state.serviceGroups, ...state.displayNumberGroups]).toEqual([]);
 	},
@@ -241,6 +233,7 @@ describe('serviceGroup', () => {
 	});
 
 	test('create: one group per input item, parameters read per item, each output paired to its item', async () => {
+		const teams = { North: '2001', South: '2002' };
 		const result = await service(
 			{
 				operation: 'create',
@@ -248,31 +241,23 @@ describe('serviceGroup', () => {
 				members: { member: [agent('={{ $json.agent }}', 1)] },
 				additionalFields: { groupLeader: '={{ $json.agent }}' },
 			},
-			{
-				items: [
-					{ team: 'North', agent: '2001' },
-					{ team: 'South', agent: '2002' },
-				],
-			},
+			{ items: Object.entries(teams).map(([team, id]) => ({ team, agent: id })) },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests.filter((r) => r.path === PATHS.groupCreate).map((r) => r.body)).toEqual([
-			{ name: 'North', members: [agent('2001', 1)], groupLeader: ['2001'] },
-			{ name: 'South', members: [agent('2002', 1)], groupLeader: ['2002'] },
-		]);
-		expect(result.items.map((i) => [i.json.name, i.pairedItem])).toEqual([
-			['North', { item: 0 }],
-			['South', { item: 1 }],
-		]);
+		expect(result.requests.filter((r) => r.path === PATHS.groupCreate).map((r) => r.body)).toEqual(
+			Object.entries(teams).map(([name, id]) => ({
+				name,
+				members: [agent(id, 1)],
+				groupLeader: [id],
+			})),
+		);
+		expect(result.items.map((i) => [i.json.name, i.pairedItem])).toEqual(
+			Object.keys(teams).map((name, item) => [name, { item }]),
+		);
 	});
 
 	test('when reading the group back fails, the item still succeeds with the fields sent and the queue number', async () => {
-		await control.addFault({
-			pathPattern: PATHS.groupList,
-			kind: 'envelope',
-			envelopeCode: '00000500',
-			envelopeMessage: 'busy',
-		});
+		await control.addFault(envelopeFault(PATHS.groupList, '00000500', 'busy'));
 		const result = await service({ operation: 'create', name: 'Fallback', members });
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => r.path)).toEqual([PATHS.groupCreate, PATHS.groupList]);
@@ -329,8 +314,7 @@ describe('serviceGroup', () => {
 			queueNumber: locator('8001'),
 			updateFields,
 		});
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain(message);
+		expectInvalid(result, message);
 	});
 
 	test('getAll: every group in one request (the list has no paging), Limit the first N, or one queue number', async () => {
@@ -362,9 +346,9 @@ describe('serviceGroup', () => {
 			{ name: 'VIP desk', members: [agent('1', 1), agent('2', 1)] },
 		];
 		await control.seedServiceGroups({ appId: APP.appId, groups });
-		const options = search('serviceGroup', 'searchServiceGroups');
+		const searchGroups = search('serviceGroup', 'searchServiceGroups');
 		await control.clearLog();
-		expect(await callMethod(options)).toEqual({
+		expect(await searchGroups()).toEqual({
 			results: [
 				{ name: 'Billing (8001)', value: '8001', description: 'level 1, 1 member' },
 				{ name: 'VIP desk (8002)', value: '8002', description: 'level 1, 2 members' },
@@ -372,7 +356,7 @@ describe('serviceGroup', () => {
 			paginationToken: undefined,
 		});
 		const values = async (filter: string) =>
-			(await callMethod({ ...options, filter })).results.map((r) => r.value);
+			(await searchGroups(filter)).results.map((r) => r.value);
 		expect(await values('vip')).toEqual(['8002']);
 		expect(await values('8001')).toEqual(['8001']);
 		expect((await control.getLog()).map((e) => [e.path, e.signatureValid])).toEqual(
@@ -496,10 +480,7 @@ describe('displayNumberGroup', () => {
 			numberList: '0101',
 			updateFields: { overflowGroupId: locator(id) },
 		});
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toContain(
-			'"Update Fields → Overflow Group" is the group being updated',
-		);
+		expectInvalid(result, '"Update Fields → Overflow Group" is the group being updated');
 	});
 
 	test('getAll: Return All over 250 groups in exactly 3 requests of 100; a Limit sets the page size within 10..100', async () => {
@@ -529,12 +510,7 @@ describe('displayNumberGroup', () => {
 		expect(one.requests).toHaveLength(1);
 		expect(one.items).toHaveLength(100);
 		await control.seedDisplayNumberGroups({ appId: APP.appId, count: 50 });
-		await control.addFault({
-			pathPattern: PATHS.numberGroupQuery,
-			kind: 'envelope',
-			envelopeCode: '00000400',
-			envelopeMessage: 'page error',
-		});
+		await control.addFault(envelopeFault(PATHS.numberGroupQuery, '00000400', 'page error'));
 		const result = await numbers({ operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toBe('Contact Center error 00000400: page error');
 		expect(result.items).toEqual([]);
@@ -549,24 +525,24 @@ describe('displayNumberGroup', () => {
 				numberList: ['0101'],
 			})),
 		});
-		const options = search('displayNumberGroup', 'searchDisplayNumberGroups');
-		const first = await callMethod(options);
+		const searchGroups = search('displayNumberGroup', 'searchDisplayNumberGroups');
+		const first = await searchGroups();
 		expect(first.results).toHaveLength(100);
 		expect(first.results[0]).toEqual(random('Group 0', ids[0]));
 		expect(first.paginationToken).toBe('2');
-		const last = await callMethod({ ...options, paginationToken: '3' });
+		const last = await searchGroups(undefined, '3');
 		expect(last.results.map((r) => r.value)).toEqual(ids.slice(200));
 		expect(last.paginationToken).toBeUndefined();
 
 		await control.clearLog();
-		expect(await callMethod({ ...options, filter: 'SHENZHEN' })).toEqual({
+		expect(await searchGroups('SHENZHEN')).toEqual({
 			results: [random('Shenzhen special', ids[215])],
 			paginationToken: undefined,
 		});
 		expect((await control.getLog()).map((e) => [e.body, e.signatureValid])).toEqual(
 			pages(100, 100, 100).map((body) => [body, true]),
 		);
-		const byId = await callMethod({ ...options, filter: ids[3] });
+		const byId = await searchGroups(ids[3]);
 		expect(byId.results.map((r) => r.value)).toEqual([ids[3]]);
 	});
 });

@@ -2,12 +2,11 @@
  * Get Many of voice agents, caller-number groups (both paged by pageNo/pageSize up to 500, with a
  * picker) and customer fields (one unpaged list).
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { callMethod, nodeRunner, type RunNodeResult } from '../harness';
+import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
 import type { VoiceAgent } from '../sandbox/types';
+import { bodies, envelopeFault, expectRefused, picker } from './run-checks';
 
 // One tenant with exactly 1,100 agents and 1,100 caller-number groups (paging), one with a few named ones.
 const MANY = { appId: '3090', appSecret: 'many-secret' };
@@ -60,7 +59,6 @@ const runner = (tenant: typeof MANY, resource: string) =>
 		nodeType: ContactCenter,
 		parameters: { resource, operation: 'getAll' },
 	});
-const bodies = (result: RunNodeResult) => result.requests.map((r) => r.body as IDataObject);
 const pages = (...pageNos: number[]) => pageNos.map((pageNo) => ({ pageNo, pageSize: 500 }));
 
 const PAGED = [
@@ -99,16 +97,8 @@ const PAGED = [
 describe.each(PAGED)('$resource getAll and picker', (kind) => {
 	const getMany = runner(MANY, kind.resource);
 	const getFew = runner(FEW, kind.resource);
-	const search = async (tenant: typeof MANY, filter?: string, paginationToken?: string) =>
-		await callMethod({
-			nodeType: ContactCenter,
-			kind: 'listSearch',
-			method: kind.method,
-			parameters: { resource: 'callTask', operation: 'create' },
-			credentials: sandbox.credentials(tenant),
-			filter,
-			paginationToken,
-		});
+	const search = (tenant: typeof MANY) =>
+		picker(sandbox, tenant, kind.method, { resource: 'callTask', operation: 'create' });
 
 	test('Return All reads 1,100 in exactly 3 signed pages of 500; 18-digit ids arrive as exact strings', async () => {
 		const result = await getMany({ returnAll: true });
@@ -135,7 +125,7 @@ describe.each(PAGED)('$resource getAll and picker', (kind) => {
 	test('picker: names carry the state, ids are exact, the filter is sent; pages with a token', async () => {
 		await control.clearLog();
 		const { key, sent } = kind.filter;
-		expect(await search(FEW, sent)).toEqual({ results: kind.picked, paginationToken: undefined });
+		expect(await search(FEW)(sent)).toEqual({ results: kind.picked, paginationToken: undefined });
 		expect((await control.getLog())[0]).toMatchObject({
 			path: kind.path,
 			signatureValid: true,
@@ -143,7 +133,7 @@ describe.each(PAGED)('$resource getAll and picker', (kind) => {
 		});
 		const tokens = [];
 		for (const token of [undefined, '2', '3']) {
-			const page = await search(MANY, undefined, token);
+			const page = await search(MANY)(undefined, token);
 			tokens.push([page.results.length, page.paginationToken]);
 		}
 		expect(tokens).toEqual([
@@ -245,8 +235,7 @@ test.each([
 	'%s: a filter value outside its options is refused before sending',
 	async (resource, filters, message) => {
 		const result = await runner(FEW, resource)({ returnAll: true, filters });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.message).toBe(`Invalid input [item 0]: ${message}`);
+		expectRefused(result, `Invalid input [item 0]: ${message}`);
 	},
 );
 
@@ -257,10 +246,7 @@ test.each([
 	'%s (%s): an envelope failure surfaces as a node error, or an error item with continueOnFail',
 	async (pathPattern, resource, envelopeCode, envelopeMessage) => {
 		await control.addFault({
-			pathPattern,
-			kind: 'envelope',
-			envelopeCode,
-			envelopeMessage,
+			...envelopeFault(pathPattern, envelopeCode, envelopeMessage),
 			count: 2,
 		});
 		const run = runner(FEW, resource);

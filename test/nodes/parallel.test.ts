@@ -15,6 +15,7 @@ import {
 import { nodeRunner, type RunNodeOptions } from '../harness';
 import { PATHS, TENANT_A, useSandbox } from '../sandbox/fixture';
 import type { LogEntry } from '../sandbox/types';
+import { expectRefused } from './run-checks';
 
 const APP = TENANT_A.appId;
 const LATENCY_MS = 40;
@@ -225,10 +226,7 @@ describe('the Parallel Requests value', () => {
 		async (value) => {
 			const result = await run({ ...CREATE, parallelRequests: value as never }, people(3));
 			expect(result.status).toBe('error');
-			expect(result.error?.message).toMatch(
-				/Invalid input \[item 0\]: "Parallel Requests" must be/,
-			);
-			expect(result.requests).toHaveLength(0);
+			expectRefused(result, /^Invalid input \[item 0\]: "Parallel Requests" must be/);
 		},
 	);
 

@@ -22,7 +22,8 @@ import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/s
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { expectRefused, signed } from './run-checks';
+import type { InjectRecordsRequest } from '../sandbox/types';
+import { envelopeFault, expectInvalid, expectRefused, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { callRecords: CALL_PATH, imRecords: IM_PATH } = PATHS;
@@ -34,6 +35,8 @@ const WINDOW = { startTime: '2026-11-23T02:00:00Z', endTime: '2026-11-23T02:10:0
 
 const sandbox = useSandbox({ tenants: [{ ...APP }] });
 const { control } = sandbox;
+const inject = async (channel: 'call' | 'im', records: InjectRecordsRequest['records']) =>
+	await control.injectRecords({ appId: APP.appId, channel, records });
 
 /** Execution hints are kept by n8n in the run data, which the harness does not return: record them on the way. */
 const hints: NodeExecutionHint[] = [];
@@ -65,33 +68,21 @@ beforeAll(async () => {
 		generate: { count: 3500, from: '2026-11-20 10:00:00', to: '2026-11-20 10:59:59' },
 	});
 	// Just outside the window on both sides.
-	await control.injectRecords({
-		appId: APP.appId,
-		channel: 'call',
-		records: [
-			{ updateTime: '2026-11-20 09:59:59', eventUniqueId: 'before-window' },
-			{ updateTime: '2026-11-20 11:00:00', eventUniqueId: 'after-window' },
-		],
-	});
+	await inject('call', [
+		{ updateTime: '2026-11-20 09:59:59', eventUniqueId: 'before-window' },
+		{ updateTime: '2026-11-20 11:00:00', eventUniqueId: 'after-window' },
+	]);
 	// Interleaved: call, chat, call, chat, call; the chat at 10:03 shares its second with a call.
-	await control.injectRecords({
-		appId: APP.appId,
-		channel: 'call',
-		records: [
-			at(1, 'call-1', { callId: 'c-1', updateAgent: '' }),
-			at(3, 'call-2', { callId: 'c-2' }),
-			at(5, 'call-3', { callId: 'c-3' }),
-		],
-	});
+	await inject('call', [
+		at(1, 'call-1', { callId: 'c-1', updateAgent: '' }),
+		at(3, 'call-2', { callId: 'c-2' }),
+		at(5, 'call-3', { callId: 'c-3' }),
+	]);
 	const web = { channel: 'web', visitorId: 'v_1' };
-	await control.injectRecords({
-		appId: APP.appId,
-		channel: 'im',
-		records: [
-			at(2, 'chat-1', { sessionId: 's-1' }),
-			at(3, 'chat-2', { sessionId: 's-2', otherParams: web }),
-		],
-	});
+	await inject('im', [
+		at(2, 'chat-1', { sessionId: 's-1' }),
+		at(3, 'chat-2', { sessionId: 's-2', otherParams: web }),
+	]);
 });
 
 beforeEach(async () => {
@@ -164,9 +155,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			endTime: '2026-11-19T22:00:00',
 			returnAll: true,
 		});
-		expect(wide.items[0].json.eventUniqueId).toBe('before-window');
-		expect(wide.items[wide.items.length - 1].json.eventUniqueId).toBe('after-window');
-		expect(wide.items).toHaveLength(3502);
+		expect(ids(wide)).toEqual(['before-window', ...hourIds, 'after-window']);
 	});
 
 	test('Limit across a page: two requests, the first N records (one page: getAll.limit)', async () => {
@@ -181,15 +170,11 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			eventUniqueId,
 			...more,
 		});
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'call',
-			records: [
-				at('00', 'c1-a', { callId: 'call-1', updateAgent: null, otherParams: null }),
-				at('05', 'other', { callId: 'call-2' }),
-				at('09', 'c1-b', { callId: 'call-1', updateAgent: '1001' }),
-			],
-		});
+		await inject('call', [
+			at('00', 'c1-a', { callId: 'call-1', updateAgent: null, otherParams: null }),
+			at('05', 'other', { callId: 'call-2' }),
+			at('09', 'c1-b', { callId: 'call-1', updateAgent: '1001' }),
+		]);
 		const result = await run({
 			startTime: '2026-11-20T19:00:00',
 			endTime: '2026-11-20T19:01:00',
@@ -224,11 +209,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		const before = records(5, 'before', (i) => `2026-11-20 11:59:3${i}`);
 		const burst = records(1200, 'burst', () => '2026-11-20 12:00:00');
 		const after = records(5, 'after', (i) => `2026-11-20 12:00:1${i}`);
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'im',
-			records: [...before, ...burst, ...after],
-		});
+		await inject('im', [...before, ...burst, ...after]);
 
 		const result = await run({
 			channel: 'im',
@@ -271,41 +252,28 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			{ startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' },
 		],
 	])('%s: an error naming item and fields, and zero requests', async (message, parameters) => {
-		const result = await run({ returnAll: true, ...parameters });
-		expect(result.requests).toEqual([]);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(`Invalid input [item 0]: ${message}`);
-		expect(result.error?.description).toMatch(/\S/);
+		expectInvalid(await run({ returnAll: true, ...parameters }), message);
 	});
 
-	test('a filter of the other channel (left over after switching Channel) is hidden, and n8n does not pass it on', async () => {
-		const call = await run({ ...HOUR, returnAll: false, limit: 1, filters: { sessionId: 'abc' } });
-		expect(call.error).toBeUndefined();
-		expect(call.requests.map((r) => [r.path, r.body])).toEqual([
-			[CALL_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
-		]);
-		const im = await run({
-			...HOUR,
-			channel: 'im',
-			returnAll: false,
-			limit: 1,
-			filters: { callId: 'abc' },
-		});
-		expect(im.requests.map((r) => [r.path, r.body])).toEqual([
-			[IM_PATH, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
-		]);
-	});
+	test.each([
+		['call', CALL_PATH, { sessionId: 'abc' }],
+		['im', IM_PATH, { callId: 'abc' }],
+	])(
+		'a filter of the other channel (left over after switching Channel to %s) is hidden, and n8n does not pass it on',
+		async (channel, path, filters) => {
+			const result = await run({ ...HOUR, channel, returnAll: false, limit: 1, filters });
+			expect(result.error).toBeUndefined();
+			expect(result.requests.map((r) => [r.path, r.body])).toEqual([
+				[path, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
+			]);
+		},
+	);
 
 	test.each([
 		['03001023', 'time format incorrect', 'yyyy-MM-dd HH:mm:ss'],
 		['00000400', 'app id parameter error', 'App ID'],
 	])('vendor error %s (%s) surfaces with its code and help', async (code, text, help) => {
-		await control.addFault({
-			pathPattern: CALL_PATH,
-			kind: 'envelope',
-			envelopeCode: code,
-			envelopeMessage: text,
-		});
+		await control.addFault(envelopeFault(CALL_PATH, code, text));
 		const result = await run({ ...HOUR, returnAll: true });
 		expect(result.requests.map((r) => r.code)).toEqual([code]);
 		expect(result.error).toMatchObject({
@@ -366,9 +334,7 @@ describe('serviceRecord getAll, version 2', () => {
 		expect(result.items.map(({ json }) => `${json.eventUniqueId} ${json.channel}`)).toEqual([
 			...['call-1 call', 'chat-1 im', 'call-2 call', 'chat-2 im', 'call-3 call'],
 		]);
-		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(
-			true,
-		);
+		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
 		// Simplified: the chosen fields, the conversation id of the item's own channel.
 		const keys = (index: number) => Object.keys(result.items[index].json).sort().join(' ');
 		expect(keys(0)).toBe(
@@ -423,21 +389,12 @@ describe('serviceRecord getAll, version 2', () => {
 
 	test('the default window is the last hour: records of the last hour, not older ones', async () => {
 		const now = Date.now();
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'call',
-			records: [
-				{ updateTime: formatApiTime(now - 90 * 60_000, API_ZONE), eventUniqueId: 'older' },
-				{ updateTime: formatApiTime(now - 30 * 60_000, API_ZONE), eventUniqueId: 'recent-call' },
-			],
+		const ago = (minutes: number, eventUniqueId: string) => ({
+			updateTime: formatApiTime(now - minutes * 60_000, API_ZONE),
+			eventUniqueId,
 		});
-		await control.injectRecords({
-			appId: APP.appId,
-			channel: 'im',
-			records: [
-				{ updateTime: formatApiTime(now - 10 * 60_000, API_ZONE), eventUniqueId: 'recent-chat' },
-			],
-		});
+		await inject('call', [ago(90, 'older'), ago(30, 'recent-call')]);
+		await inject('im', [ago(10, 'recent-chat')]);
 		const result = await runV2({ returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(ids(result)).toEqual(['recent-call', 'recent-chat']);
@@ -486,11 +443,7 @@ test('outputRecord (pure, shared with the trigger): the record as given, the opt
 	});
 });
 
-const read = (
-	input: Partial<Parameters<typeof readRecordQuery>[0]>,
-	zone = 'America/New_York',
-	apiZone = 'Asia/Shanghai',
-) =>
+const read = (input: Partial<Parameters<typeof readRecordQuery>[0]>) =>
 	readRecordQuery(
 		{
 			channel: 'call',
@@ -499,8 +452,8 @@ const read = (
 			filters: {},
 			...input,
 		},
-		zone,
-		apiZone,
+		WORKFLOW_ZONE,
+		API_ZONE,
 	);
 
 describe('service-record query (pure; the zone conversion: the range test above)', () => {

@@ -21,6 +21,7 @@ import {
 } from '../../nodes/ContactCenter/actions/toolDescriptions';
 import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
+import { expectRefused } from './run-checks';
 
 const base = new ContactCenter().description;
 
@@ -70,7 +71,6 @@ describe('the description a model reads for each operation', () => {
 	test.each(operations())(
 		'%s %s: the operation’s own text in version 2; in version 1 what it said before',
 		(resource, operation) => {
-			expect(toolDescriptionText(resource, operation)).toEqual(expect.any(String));
 			expect(told({ resource, operation })).toBe(toolDescriptionText(resource, operation));
 			const v1 = resolved(tool.description, { resource, operation }, 1);
 			expect(v1.parameters.descriptionType).toBe('auto');
@@ -198,8 +198,7 @@ describe('bad arguments to the tool (version 2): an error item, nothing sent', (
 test('errors still fail the run of the tool at version 1 (saved workflows keep their behaviour) and of the action node', async () => {
 	const v1 = await runTool(importBadPhone(), { typeVersion: 1 });
 	expect(v1.status).toBe('error');
-	expect(v1.error?.message).toMatch(/^Invalid input \[item 0\]: "Customer Number"/);
-	expect(v1.requests).toEqual([]);
+	expectRefused(v1, /^Invalid input \[item 0\]: "Customer Number"/);
 	const action = await runTool(importBadPhone(), { nodeType: ContactCenter });
 	expect(action.status).toBe('error');
 	expect(action.requests).toEqual([]);
