@@ -53,6 +53,7 @@ const customer = (op: Op, typeVersion: number, parallelRequests?: number) => ({
 	name: 'Contact Center',
 	type: `${PACKAGE_NAME}.contactCenter`,
 	typeVersion,
+	position: [0, 0] as [number, number],
 	parameters: {
 		resource: 'customer',
 		operation: op,
