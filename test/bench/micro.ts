@@ -43,7 +43,7 @@ import {
 	type JsonBodyValue,
 } from '../../nodes/ContactCenter/transport/json';
 import { signRequest } from '../../nodes/ContactCenter/transport/signing';
-import { MAIN, recordDay, signedHeaders } from './tenants';
+import { MAIN, phoneRows, recordDay, signedHeaders } from './tenants';
 import { childMain, cpuSince, median } from './util';
 
 export type MicroResult = ReturnType<typeof batches>;
@@ -229,10 +229,7 @@ export async function runMicro(url: string) {
 	// Map Automatically, as the benchmark's import runs it: items with a phone and a name field, default field names.
 	const [number, name, remark, variables] = Object.values(DEFAULT_FIELDS).map(fieldList);
 	const autoFields = { number, name, remark, variables, asVariables: [] };
-	const autoItems = Array.from({ length: 10_000 }, (_, i) => ({
-		phone: String(13_000_000_000 + i),
-		name: `Customer ${i}`,
-	}));
+	const autoItems = phoneRows(10_000);
 	const autoRows = () =>
 		keptRows(
 			autoItems,
@@ -459,9 +456,7 @@ export async function runMicro(url: string) {
 	return {
 		functions: [
 			...Object.values(f),
-			...Object.values(p).flatMap((x) =>
-				x.added ? [x.ours, x.native, x.added] : [x.ours, x.native],
-			),
+			...Object.values(p).flatMap((x) => [x.ours, x.native, ...(x.added ? [x.added] : [])]),
 		],
 		perRequest,
 		sizes: Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, Buffer.byteLength(v)])),

@@ -12,7 +12,7 @@ import type { SandboxControl } from '../sandbox/control';
 import type { LogEntry } from '../sandbox/types';
 import { ParameterProbe } from './fixtures/ParameterProbe.node';
 import { asItems, timedPoll, timedRun } from './runner';
-import { IMPORTS, MAIN, recordDay, signedHeaders, type Tenant } from './tenants';
+import { IMPORTS, MAIN, phoneRows, recordDay, signedHeaders, type Tenant } from './tenants';
 
 export { IMPORTS, MAIN, recordDay, type Tenant } from './tenants';
 
@@ -97,14 +97,7 @@ async function probe(parameters: INodeParameters, items: INodeExecutionData[]): 
 }
 
 /** Items of an import: one customer number per item, as a spreadsheet would deliver them. */
-export function importItems(count: number): INodeExecutionData[] {
-	return asItems(
-		Array.from({ length: count }, (_, i) => ({
-			phone: String(13_000_000_000 + i),
-			name: `Customer ${i}`,
-		})),
-	);
-}
+export const importItems = (count: number) => asItems(phoneRows(count));
 
 const MANUAL_MAPPING = {
 	customerNumber: '={{ $json.phone }}',
