@@ -246,16 +246,13 @@ async function measureMemory(url: string, js: string, repeats: number): Promise<
 				log(`  ${res.line}`);
 			}
 		}
-		if (error) {
-			out.push({ scenario, peakRssMB: NaN, loadedRssMB: NaN, error });
-			continue;
-		}
 		// The run with the median peak, with every peak listed.
 		const sorted = [...samples].sort((a, b) => a.peakRssMB - b.peakRssMB);
-		out.push({
-			...sorted[Math.floor(sorted.length / 2)],
-			peaksMB: samples.map((s) => s.peakRssMB),
-		});
+		out.push(
+			error
+				? { scenario, peakRssMB: NaN, loadedRssMB: NaN, error }
+				: { ...sorted[Math.floor(sorted.length / 2)], peaksMB: samples.map((s) => s.peakRssMB) },
+		);
 	}
 	return out;
 }
