@@ -116,6 +116,7 @@ const ROWS = code(
 	'Rows',
 	`return Array.from({ length: ${SIZES.peerImportRows} }, (_, i) => ({ json: { phone: String(13000000000 + i), name: 'Customer ' + i } }));`,
 );
+const RETURN_ALL = { resource: 'customer', operation: 'getAll', returnAll: true };
 const pageBody = (page: string) => `{ search: [], sortList: [], page: ${page}, limit: 1000 }`;
 
 export const workflows = (url: string, taskId: string) => ({
@@ -140,13 +141,7 @@ return out;`,
 	listOurs: workflow(
 		'benchListOurs001',
 		'Bench: Return All of 10,000 customers (Contact Center node)',
-		[
-			ours(
-				'Customers',
-				{ resource: 'customer', operation: 'getAll', returnAll: true },
-				CREDENTIALS.main,
-			),
-		],
+		[ours('Customers', RETURN_ALL, CREDENTIALS.main)],
 	),
 	listPeer: workflow(
 		'benchListPeer001',
