@@ -83,7 +83,7 @@ export interface Results {
 	runs: number;
 	durationS?: number;
 	/** Which run measured each part (a --merge run replaces only its parts). */
-	parts: Record<string, RunInfo>;
+	parts?: Record<string, RunInfo>;
 	floor: FloorResult[];
 	micro?: MicroReport;
 	items?: ItemsReport;
@@ -281,7 +281,6 @@ async function main(): Promise<void> {
 		command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
 		machine: machine(),
 		runs,
-		parts: {},
 		floor: [],
 		memory: [],
 		notes,

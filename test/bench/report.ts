@@ -140,7 +140,7 @@ export function renderMarkdown(r: Results): string {
 		'',
 		...table(
 			'| part | run | date (UTC) | runs | load at start | load at end |',
-			Object.entries(r.parts).map(
+			Object.entries(r.parts ?? {}).map(
 				([part, run]) =>
 					`| ${part} | \`${run.command}\` | ${run.date.slice(0, 16).replace('T', ' ')} | ${run.runs} | ${run.loadStart.join(' / ')} | ${run.loadEnd.join(' / ')} |`,
 			),
