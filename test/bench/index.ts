@@ -69,13 +69,11 @@ export interface MemoryResult {
 	peaksMB?: number[];
 }
 
-export interface RunInfo {
+export type RunInfo = Pick<Machine, 'date' | 'loadStart'> & {
 	command: string;
-	date: string;
 	runs: number;
-	loadStart: number[];
 	loadEnd: number[];
-}
+};
 
 export interface Results {
 	command: string;

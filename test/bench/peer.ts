@@ -372,11 +372,6 @@ export async function measurePeer(
 					'peer: the app secret sits in plain text in the Code node that signs (and in every export of the workflow); the peer validates no row before sending',
 				);
 			}
-			oursRuns.forEach((run, i) =>
-				log(
-					`  ${workload} run ${i + 1}: ours ${Math.round(run.ms)} ms (${run.requests} requests), peer ${Math.round(peerRuns[i].ms)} ms (${peerRuns[i].requests} requests)`,
-				),
-			);
 			report.workloads.push({
 				workload,
 				ours: summary(oursRuns),
