@@ -223,13 +223,6 @@ async function benchChild<T>(name: string, args: string[], prefix: string, js?: 
 	return await childReport<T>(argv, prefix, 20 * 60_000);
 }
 
-/** The report of a child, or a note that its part was not measured. */
-function reported<T>(part: string, notes: string[], res: { report: T } | { error: string }) {
-	if ('report' in res) return res.report;
-	notes.push(`${part}: not measured, the child failed (${res.error}).`);
-	return undefined;
-}
-
 async function measureMemory(url: string, js: string, repeats: number): Promise<MemoryResult[]> {
 	const out: MemoryResult[] = [];
 	for (const scenario of 'baseline import drain drain-raw drain-n8n drain-n8n-buffer'.split(' ')) {
@@ -296,16 +289,21 @@ async function main(): Promise<void> {
 		await seed(sandbox);
 		results.floor = await measureFloor(sandbox, runs, only);
 		const js = wanted('micro') || wanted('memory') ? await compileChildren() : '';
+		// The report of a child, or a note that its part was not measured.
+		const reported = async <T>(part: string, name: string, prefix: string, js?: string) => {
+			const res = await benchChild<T>(name, [sandbox.url], prefix, js);
+			if ('report' in res) return res.report;
+			notes.push(`${part}: not measured, the child failed (${res.error}).`);
+			return undefined;
+		};
 		if (wanted('micro')) {
 			log('microbenchmarks of our pure functions, in a process of their own (compiled)…');
-			const res = await benchChild<MicroReport>('micro', [sandbox.url], 'MICRO', js);
-			results.micro = reported('CPU per request', notes, res);
+			results.micro = await reported<MicroReport>('CPU per request', 'micro', 'MICRO', js);
 		}
 		if (wanted('items')) {
 			// Under ts-node: it loads n8n-core through the harness.
 			log('CPU per item of Customer → Create in n8n-core, in a process of its own…');
-			const res = await benchChild<ItemsReport>('items', [sandbox.url], 'ITEMS');
-			results.items = reported('CPU per item', notes, res);
+			results.items = await reported<ItemsReport>('CPU per item', 'items', 'ITEMS');
 		}
 		if (wanted('memory')) results.memory = await measureMemory(sandbox.url, js, Math.min(3, runs));
 		if (wanted('package')) {

@@ -27,6 +27,7 @@ import {
 	importParameters,
 	IMPORTS,
 	MAIN,
+	newTask,
 	replayRaw,
 	SIZES,
 } from './scenarios';
@@ -43,10 +44,7 @@ async function measure(scenario: string, url: string): Promise<IDataObject> {
 	const result: IDataObject = { scenario };
 	const started = performance.now();
 	if (scenario === 'import') {
-		const [taskId] = await control.seedTasks({
-			appId: IMPORTS.appId,
-			tasks: [{ status: 'draft' }],
-		});
+		const taskId = await newTask(control);
 		const run = await timedRun({
 			nodeType: ContactCenter,
 			parameters: importParameters(taskId),

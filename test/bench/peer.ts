@@ -23,7 +23,7 @@ import {
 	type WorkflowImport,
 	type WorkflowNode,
 } from '../e2e/lib';
-import { importParameters, IMPORTS, MAIN, SIZES, type Tenant } from './scenarios';
+import { importParameters, IMPORTS, MAIN, newTask, SIZES, type Tenant } from './scenarios';
 import { log, REPO, runChild, spread } from './util';
 
 export type PeerReport = {
@@ -306,10 +306,7 @@ export async function measurePeer(
 		).stdout.trim();
 		log(`real n8n ${report.n8nVersion} on Node ${report.nodeVersion}: installing the package…`);
 		await install(n8n, url, Object.values(CREDENTIALS));
-		const [taskId] = await control.seedTasks({
-			appId: IMPORTS.appId,
-			tasks: [{ status: 'draft' }],
-		});
+		const taskId = await newTask(control);
 		const w = workflows(url, taskId);
 		await n8n.importWorkflows(Object.values(w));
 		const workloads = [

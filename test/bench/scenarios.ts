@@ -117,7 +117,8 @@ export const importParameters = (taskId: string, manual = false): INodeParameter
 	options: { dupStrategy: 'none' },
 });
 
-async function newTask(control: SandboxControl): Promise<string> {
+/** A new draft call task of the import tenant. */
+export async function newTask(control: SandboxControl): Promise<string> {
 	const [taskId] = await control.seedTasks({ appId: IMPORTS.appId, tasks: [{ status: 'draft' }] });
 	return taskId;
 }
