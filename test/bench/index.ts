@@ -37,7 +37,7 @@ import {
 	type NodeOutcome,
 } from './scenarios';
 import {
-	childReport,
+	benchChild,
 	flag,
 	loadavg,
 	log,
@@ -49,7 +49,6 @@ import {
 	runChild,
 	spread,
 	startSandboxChild,
-	tsNodeArgs,
 	type Machine,
 } from './util';
 
@@ -213,14 +212,6 @@ async function compileChildren(): Promise<string> {
 	const res = await runChild(tsc, ['-p', config], { timeoutMs: 5 * 60_000 });
 	if (res.code !== 0) throw new Error(`compiling the bench children failed: ${res.stdout}`);
 	return path.join(cache, 'bench-js', 'test', 'bench');
-}
-
-/** A program of test/bench in a process of its own, compiled (in `js`) or under ts-node: its report, or the error. */
-async function benchChild<T>(name: string, args: string[], prefix: string, js?: string) {
-	const argv = js
-		? [path.join(js, `${name}.js`), ...args]
-		: tsNodeArgs(path.join(__dirname, `${name}.ts`), args);
-	return await childReport<T>(argv, prefix, 20 * 60_000);
 }
 
 async function measureMemory(url: string, js: string, repeats: number): Promise<MemoryResult[]> {
