@@ -44,10 +44,9 @@ async function measure(scenario: string, url: string): Promise<IDataObject> {
 	const result: IDataObject = { scenario };
 	const started = performance.now();
 	if (scenario === 'import') {
-		const taskId = await newTask(control);
 		const run = await timedRun({
 			nodeType: ContactCenter,
-			parameters: importParameters(taskId),
+			parameters: importParameters(await newTask(control)),
 			items: importItems(SIZES.importRows),
 			credentials: credentialsFor(url, IMPORTS),
 			timezone: IMPORTS.timezone,

@@ -40,18 +40,6 @@ export interface NodeOutcome {
 	detail?: string;
 }
 
-export interface Scenario {
-	id: string;
-	label: string;
-	floor: number;
-	floorNote: string;
-	/** False for the idle poll: nothing for the raw client to compare. */
-	replay?: false;
-	node(ctx: Context): Promise<NodeOutcome>;
-	/** n8n resolving the same per-item parameters for the same items, with nothing else (ParameterProbe). */
-	probe?: () => Promise<number>;
-}
-
 export type Context = { url: string; control: SandboxControl };
 
 /** One run of our node; its output must hold `want` items. */
@@ -85,11 +73,8 @@ async function probe(parameters: INodeParameters, items: INodeExecutionData[]): 
 		nodeType: ParameterProbe,
 		parameters: { read: Object.keys(parameters).join(','), ...parameters },
 		items,
-		credentials: {
-			baseUrl: 'http://127.0.0.1:9',
-			appId: 'probe',
-			appSecret: 'not-used-by-the-probe',
-		},
+		// The probe sends nothing: a closed port.
+		credentials: credentialsFor('http://127.0.0.1:9', MAIN),
 		timezone: MAIN.timezone,
 	});
 	if (run.error) throw new Error(`parameter probe failed: ${run.error.message}`);
@@ -141,7 +126,11 @@ const getAll = (resource: string, extra: INodeParameters = {}) => ({
 const newImport = (manual?: boolean) => async (ctx: Context) =>
 	importParameters(await newTask(ctx.control), manual);
 
-export const SCENARIOS: Scenario[] = [
+/**
+ * The workloads in report order. `probe`: n8n resolving the same per-item parameters for the same
+ * items, with nothing else (ParameterProbe); `replay: false`: nothing for the raw client to compare.
+ */
+export const SCENARIOS = [
 	{
 		id: 'customers',
 		label: 'Customer Get Many, Return All of 10,000',
@@ -215,7 +204,7 @@ export const SCENARIOS: Scenario[] = [
 		label: 'Trigger draining a backlog of 100,000 records',
 		floor: 100,
 		floorNote: '100,000 / 1,000 per query',
-		node: async (ctx) => await drainBacklog(ctx),
+		node: drainBacklog,
 	},
 	{
 		id: 'idle',
@@ -223,7 +212,7 @@ export const SCENARIOS: Scenario[] = [
 		floor: 2,
 		floorNote: '1 query per channel',
 		replay: false,
-		node: async (ctx) => await idlePoll(ctx),
+		node: idlePoll,
 	},
 ];
 
