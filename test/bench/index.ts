@@ -195,12 +195,11 @@ async function compileChildren(): Promise<string> {
 		config,
 		JSON.stringify({
 			extends: '../tsconfig.json',
+			// tsconfig.json emits and has the node types; only where to and without source maps.
 			compilerOptions: {
-				noEmit: false,
 				outDir: './bench-js',
 				rootDir: '..',
 				sourceMap: false,
-				types: ['node'],
 				noUnusedLocals: false,
 				isolatedModules: true,
 			},
