@@ -44,8 +44,13 @@ function text(
 const rect = (x: number, y: number, w: number, h: number, color: string) =>
 	`<rect x="${x}" y="${y}" width="${Math.max(0, w).toFixed(1)}" height="${h}" fill="${color}" rx="2"/>`;
 const heading = (y: number, content: string) => text(20, y, content, { size: 14, weight: 'bold' });
+/** Small grey text: the subtitle, notes, legends and the peer's figure. */
+const small = (x: number, y: number, content: string, color = COLORS.muted) =>
+	text(x, y, content, { size: 11, color });
 const legend = (x: number, y: number, color: string, label: string) =>
-	rect(x, y, 12, 9, color) + text(x + 18, y + 9, label, { size: 11, color: COLORS.muted });
+	rect(x, y, 12, 9, color) + small(x + 18, y + 9, label);
+/** Where the figure right of a bar starts. */
+const FIGURE = LABEL + BAR_MAX + 10;
 
 export function renderChart(results: Results): string {
 	const m = results.machine;
@@ -54,11 +59,10 @@ export function renderChart(results: Results): string {
 			size: 18,
 			weight: 'bold',
 		}),
-		text(
+		small(
 			20,
 			50,
 			`${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node} (real n8n: Node 24); sandbox on 127.0.0.1; medians; ${m.date.slice(0, 10)}; load averages per part in results.md`,
-			{ size: 11, color: COLORS.muted },
 		),
 	];
 	let y = 80;
@@ -74,22 +78,21 @@ export function renderChart(results: Results): string {
 	const unit = BAR_MAX / 1.25;
 	for (const row of results.floor) {
 		y += ROW;
-		parts.push(text(20, y - 8, SHORT[row.id] ?? row.label, { size: 12 }));
-		parts.push(rect(LABEL, y - 22, unit, 9, COLORS.floor));
-		parts.push(
-			rect(LABEL, y - 11, Math.min(BAR_MAX, (row.requests / row.floor) * unit), 9, COLORS.ours),
-		);
 		const pct = row.floor > 0 ? Math.round((row.requests / row.floor) * 100) : 0;
 		parts.push(
-			text(LABEL + BAR_MAX + 10, y - 8, `${row.requests} vs ${row.floor} (${pct} %)`, {
-				size: 12,
+			text(20, y - 8, SHORT[row.id] ?? row.label),
+			rect(LABEL, y - 22, unit, 9, COLORS.floor),
+			rect(LABEL, y - 11, Math.min(BAR_MAX, (row.requests / row.floor) * unit), 9, COLORS.ours),
+			text(FIGURE, y - 8, `${row.requests} vs ${row.floor} (${pct} %)`, {
 				color: row.requests === row.floor ? COLORS.text : COLORS.muted,
 			}),
 		);
 	}
 	y += 16;
-	parts.push(legend(LABEL, y, COLORS.floor, 'floor'));
-	parts.push(legend(LABEL + 70, y, COLORS.ours, 'our node (requests counted by the sandbox)'));
+	parts.push(
+		legend(LABEL, y, COLORS.floor, 'floor'),
+		legend(LABEL + 70, y, COLORS.ours, 'our node (requests counted by the sandbox)'),
+	);
 	y += 40;
 
 	// Panel 2: time, node / raw ratio on a log scale (ratios span 1× to hundreds×), with the target line.
@@ -111,22 +114,14 @@ export function renderChart(results: Results): string {
 	for (const row of time) {
 		y += ROW;
 		const ratio = ratioOf(row);
-		bars.push(text(20, y - 8, SHORT[row.id] ?? row.label, { size: 12 }));
+		const color = ratio <= TIME_TARGET ? COLORS.ours : COLORS.target;
 		bars.push(
-			rect(
-				LABEL,
-				y - 18,
-				Math.max(2, xOf(ratio) - LABEL),
-				12,
-				ratio <= TIME_TARGET ? COLORS.ours : COLORS.target,
-			),
-		);
-		bars.push(
+			text(20, y - 8, SHORT[row.id] ?? row.label),
+			rect(LABEL, y - 18, Math.max(2, xOf(ratio) - LABEL), 12, color),
 			text(
-				LABEL + BAR_MAX + 10,
+				FIGURE,
 				y - 8,
 				`${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}×  (${fmt(row.nodeMedianMs)} vs ${fmt(row.rawMedianMs as number)} ms)`,
-				{ size: 12 },
 			),
 		);
 	}
@@ -135,8 +130,6 @@ export function renderChart(results: Results): string {
 		const isTarget = tick === TIME_TARGET;
 		parts.push(
 			`<line x1="${x.toFixed(1)}" y1="${top}" x2="${x.toFixed(1)}" y2="${y + 4}" stroke="${isTarget ? COLORS.target : COLORS.grid}" ${isTarget ? 'stroke-dasharray="4 3"' : ''}/>`,
-		);
-		parts.push(
 			text(x, y + 16, `${tick}×`, {
 				size: 10,
 				color: isTarget ? COLORS.target : COLORS.muted,
@@ -147,10 +140,7 @@ export function renderChart(results: Results): string {
 	parts.push(...bars);
 	y += 34;
 	parts.push(
-		text(LABEL, y, 'blue: within the target; red: above it (the dashed line is the target)', {
-			size: 11,
-			color: COLORS.muted,
-		}),
+		small(LABEL, y, 'blue: within the target; red: above it (the dashed line is the target)'),
 	);
 	y += 30;
 
@@ -168,22 +158,21 @@ export function renderChart(results: Results): string {
 			Math.max(...peer.flatMap((p) => [p.ours.medianWorkMs, p.peer.medianWorkMs])) * 1.05;
 		for (const { workload, ours, peer: theirs } of peer) {
 			y += ROW + 6;
-			parts.push(text(20, y - 10, workload, { size: 12 }));
-			parts.push(rect(LABEL, y - 26, (ours.medianWorkMs / maxMs) * BAR_MAX, 10, COLORS.ours));
-			parts.push(rect(LABEL, y - 13, (theirs.medianWorkMs / maxMs) * BAR_MAX, 10, COLORS.peer));
 			const figure = (who: string, s: typeof ours) =>
 				`${who} ${fmt(s.medianWorkMs)} ms, ${s.requests} req`;
-			parts.push(text(LABEL + BAR_MAX + 10, y - 17, figure('ours', ours), { size: 11 }));
 			parts.push(
-				text(LABEL + BAR_MAX + 10, y - 4, figure('peer', theirs), {
-					size: 11,
-					color: COLORS.muted,
-				}),
+				text(20, y - 10, workload),
+				rect(LABEL, y - 26, (ours.medianWorkMs / maxMs) * BAR_MAX, 10, COLORS.ours),
+				rect(LABEL, y - 13, (theirs.medianWorkMs / maxMs) * BAR_MAX, 10, COLORS.peer),
+				small(FIGURE, y - 17, figure('ours', ours), COLORS.text),
+				small(FIGURE, y - 4, figure('peer', theirs)),
 			);
 		}
 		y += 16;
-		parts.push(legend(LABEL, y, COLORS.ours, 'Contact Center node'));
-		parts.push(legend(LABEL + 150, y, COLORS.peer, 'HTTP Request + Code (signature by hand)'));
+		parts.push(
+			legend(LABEL, y, COLORS.ours, 'Contact Center node'),
+			legend(LABEL + 150, y, COLORS.peer, 'HTTP Request + Code (signature by hand)'),
+		);
 		y += 30;
 	}
 	const height = y + 10;

@@ -37,7 +37,7 @@ import {
 	type NodeOutcome,
 } from './scenarios';
 import {
-	childReport,
+	benchChild,
 	flag,
 	loadavg,
 	log,
@@ -49,7 +49,6 @@ import {
 	runChild,
 	spread,
 	startSandboxChild,
-	tsNodeArgs,
 	type Machine,
 } from './util';
 
@@ -69,13 +68,11 @@ export interface MemoryResult {
 	peaksMB?: number[];
 }
 
-export interface RunInfo {
+export type RunInfo = Pick<Machine, 'date' | 'loadStart'> & {
 	command: string;
-	date: string;
 	runs: number;
-	loadStart: number[];
 	loadEnd: number[];
-}
+};
 
 export interface Results {
 	command: string;
@@ -198,12 +195,11 @@ async function compileChildren(): Promise<string> {
 		config,
 		JSON.stringify({
 			extends: '../tsconfig.json',
+			// tsconfig.json emits and has the node types; only where to and without source maps.
 			compilerOptions: {
-				noEmit: false,
 				outDir: './bench-js',
 				rootDir: '..',
 				sourceMap: false,
-				types: ['node'],
 				noUnusedLocals: false,
 				isolatedModules: true,
 			},
@@ -215,21 +211,6 @@ async function compileChildren(): Promise<string> {
 	const res = await runChild(tsc, ['-p', config], { timeoutMs: 5 * 60_000 });
 	if (res.code !== 0) throw new Error(`compiling the bench children failed: ${res.stdout}`);
 	return path.join(cache, 'bench-js', 'test', 'bench');
-}
-
-/** A program of test/bench in a process of its own, compiled (in `js`) or under ts-node: its report, or the error. */
-async function benchChild<T>(name: string, args: string[], prefix: string, js?: string) {
-	const argv = js
-		? [path.join(js, `${name}.js`), ...args]
-		: tsNodeArgs(path.join(__dirname, `${name}.ts`), args);
-	return await childReport<T>(argv, prefix, 20 * 60_000);
-}
-
-/** The report of a child, or a note that its part was not measured. */
-function reported<T>(part: string, notes: string[], res: { report: T } | { error: string }) {
-	if ('report' in res) return res.report;
-	notes.push(`${part}: not measured, the child failed (${res.error}).`);
-	return undefined;
 }
 
 async function measureMemory(url: string, js: string, repeats: number): Promise<MemoryResult[]> {
@@ -246,16 +227,13 @@ async function measureMemory(url: string, js: string, repeats: number): Promise<
 				log(`  ${res.line}`);
 			}
 		}
-		if (error) {
-			out.push({ scenario, peakRssMB: NaN, loadedRssMB: NaN, error });
-			continue;
-		}
 		// The run with the median peak, with every peak listed.
 		const sorted = [...samples].sort((a, b) => a.peakRssMB - b.peakRssMB);
-		out.push({
-			...sorted[Math.floor(sorted.length / 2)],
-			peaksMB: samples.map((s) => s.peakRssMB),
-		});
+		out.push(
+			error
+				? { scenario, peakRssMB: NaN, loadedRssMB: NaN, error }
+				: { ...sorted[Math.floor(sorted.length / 2)], peaksMB: samples.map((s) => s.peakRssMB) },
+		);
 	}
 	return out;
 }
@@ -301,16 +279,21 @@ async function main(): Promise<void> {
 		await seed(sandbox);
 		results.floor = await measureFloor(sandbox, runs, only);
 		const js = wanted('micro') || wanted('memory') ? await compileChildren() : '';
+		// The report of a child, or a note that its part was not measured.
+		const reported = async <T>(part: string, name: string, prefix: string, js?: string) => {
+			const res = await benchChild<T>(name, [sandbox.url], prefix, js);
+			if ('report' in res) return res.report;
+			notes.push(`${part}: not measured, the child failed (${res.error}).`);
+			return undefined;
+		};
 		if (wanted('micro')) {
 			log('microbenchmarks of our pure functions, in a process of their own (compiled)…');
-			const res = await benchChild<MicroReport>('micro', [sandbox.url], 'MICRO', js);
-			results.micro = reported('CPU per request', notes, res);
+			results.micro = await reported<MicroReport>('CPU per request', 'micro', 'MICRO', js);
 		}
 		if (wanted('items')) {
 			// Under ts-node: it loads n8n-core through the harness.
 			log('CPU per item of Customer → Create in n8n-core, in a process of its own…');
-			const res = await benchChild<ItemsReport>('items', [sandbox.url], 'ITEMS');
-			results.items = reported('CPU per item', notes, res);
+			results.items = await reported<ItemsReport>('CPU per item', 'items', 'ITEMS');
 		}
 		if (wanted('memory')) results.memory = await measureMemory(sandbox.url, js, Math.min(3, runs));
 		if (wanted('package')) {

@@ -27,6 +27,7 @@ import {
 	importParameters,
 	IMPORTS,
 	MAIN,
+	newTask,
 	replayRaw,
 	SIZES,
 } from './scenarios';
@@ -43,13 +44,9 @@ async function measure(scenario: string, url: string): Promise<IDataObject> {
 	const result: IDataObject = { scenario };
 	const started = performance.now();
 	if (scenario === 'import') {
-		const [taskId] = await control.seedTasks({
-			appId: IMPORTS.appId,
-			tasks: [{ status: 'draft' }],
-		});
 		const run = await timedRun({
 			nodeType: ContactCenter,
-			parameters: importParameters(taskId),
+			parameters: importParameters(await newTask(control)),
 			items: importItems(SIZES.importRows),
 			credentials: credentialsFor(url, IMPORTS),
 			timezone: IMPORTS.timezone,

@@ -53,6 +53,7 @@ const customer = (op: Op, typeVersion: number, parallelRequests?: number) => ({
 	name: 'Contact Center',
 	type: `${PACKAGE_NAME}.contactCenter`,
 	typeVersion,
+	position: [0, 0] as [number, number],
 	parameters: {
 		resource: 'customer',
 		operation: op,
@@ -163,14 +164,20 @@ interface Sample {
 	error?: string;
 }
 
+/** The run's machine, command and options, as parallel-results.json starts. */
+const settings = () => ({
+	host: machine() as Machine,
+	command:
+		`npx ts-node --transpile-only test/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim(),
+	runs: numberOption('runs', 3, 1, 20),
+	items: numberOption('items', 300, 1, 5000),
+	latencies: listOption('latencies', '0,20,100').map(Number),
+	ops: listOption('ops', 'create,upsert,get') as Op[],
+});
+
 async function main(): Promise<void> {
-	const runs = numberOption('runs', 3, 1, 20);
-	const items = numberOption('items', 300, 1, 5000);
-	const latencies = listOption('latencies', '0,20,100').map(Number);
-	const ops = listOption('ops', 'create,upsert,get') as Op[];
-	const host: Machine = machine();
-	const command =
-		`npx ts-node --transpile-only test/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim();
+	const meta = settings();
+	const { host, command, runs, items, latencies, ops } = meta;
 	log(`parallel bench: ${command}; load ${host.loadStart.join(' / ')}`);
 
 	const sandbox = await startSandboxChild([TENANT]);
@@ -238,8 +245,8 @@ async function main(): Promise<void> {
 	}
 	host.loadEnd = loadavg();
 	report(
-		done.map((d) => d.sample),
-		{ host, command, runs, items, latencies, ops },
+		done.map(({ sample }) => sample),
+		meta,
 	);
 }
 
@@ -261,17 +268,7 @@ function summary(mine: Sample[]) {
 	};
 }
 
-function report(
-	samples: Sample[],
-	meta: {
-		host: Machine;
-		command: string;
-		runs: number;
-		items: number;
-		latencies: number[];
-		ops: Op[];
-	},
-): void {
+function report(samples: Sample[], meta: ReturnType<typeof settings>): void {
 	const keys = [...new Set(samples.map((s) => s.variant))];
 	const rows = meta.ops.flatMap((op) =>
 		meta.latencies.flatMap((latencyMs) =>

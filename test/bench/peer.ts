@@ -14,17 +14,19 @@ import type { IDataObject } from 'n8n-workflow';
 import type { SandboxControl } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
 import {
+	chain,
 	N8n,
+	node,
 	nodeOutput,
 	PACKAGE_NAME,
 	type RunData,
 	type WorkflowImport,
 	type WorkflowNode,
 } from '../e2e/lib';
-import { importParameters, IMPORTS, MAIN, SIZES, type Tenant } from './scenarios';
+import { importParameters, IMPORTS, MAIN, newTask, SIZES, type Tenant } from './scenarios';
 import { log, REPO, runChild, spread } from './util';
 
-export interface PeerReport {
+export type PeerReport = {
 	n8nVersion: string;
 	nodeVersion: string;
 	runs: number;
@@ -36,7 +38,7 @@ export interface PeerReport {
 		correctness: string[];
 	}>;
 	error?: string;
-}
+};
 
 export type PeerSummary = ReturnType<typeof summary>;
 
@@ -45,19 +47,13 @@ const CREDENTIALS: Record<string, { id: string; name: string; tenant: Tenant }> 
 	imports: { id: 'benchImportCred1', name: 'Bench import tenant', tenant: IMPORTS },
 };
 
-/** Nodes without id and position: workflow() places them left to right. */
-type Node = Pick<WorkflowNode, 'name' | 'type' | 'typeVersion' | 'parameters' | 'credentials'>;
-
-export const code = (name: string, jsCode: string): Node => ({
-	name,
-	type: 'n8n-nodes-base.code',
-	typeVersion: 2,
-	parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode },
-});
-export const http = (name: string, method = 'POST'): Node => ({
+export const code = (name: string, jsCode: string) =>
+	node(name, 'n8n-nodes-base.code', { mode: 'runOnceForAllItems', language: 'javaScript', jsCode });
+export const http = (name: string, method = 'POST'): WorkflowNode => ({
 	name,
 	type: 'n8n-nodes-base.httpRequest',
 	typeVersion: 4.2,
+	position: [0, 0],
 	parameters: {
 		method,
 		url: '={{ $json.url }}',
@@ -80,41 +76,28 @@ export const http = (name: string, method = 'POST'): Node => ({
 		options: {},
 	},
 });
-const ours = (
+/** Our node, signed in with `credential`. */
+export const ours = (
 	name: string,
 	parameters: Record<string, unknown>,
-	credential: keyof typeof CREDENTIALS,
-): Node => ({
-	name,
-	type: `${PACKAGE_NAME}.contactCenter`,
-	typeVersion: 1,
-	parameters,
-	credentials: {
-		contactCenterApi: { id: CREDENTIALS[credential].id, name: CREDENTIALS[credential].name },
-	},
-});
+	credential: { id: string; name: string },
+	typeVersion = 1,
+) =>
+	node(name, `${PACKAGE_NAME}.contactCenter`, parameters, 0, {
+		typeVersion,
+		credentials: { contactCenterApi: { id: credential.id, name: credential.name } },
+	});
 
-/** A workflow of a Manual Trigger named Start and these nodes, one after another. */
-export function workflow(id: string, name: string, nodes: Node[]): WorkflowImport {
-	const all: Node[] = [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
-		...nodes,
-	];
-	return {
+/** A workflow of a Manual Trigger named Start and these nodes, one after another, left to right. */
+export const workflow = (id: string, name: string, nodes: WorkflowNode[]): WorkflowImport =>
+	chain(
 		id,
 		name,
-		nodes: all.map((node, i) => ({ id: `n${i}`, position: [200 * i, 0], ...node })),
-		connections: Object.fromEntries(
-			all
-				.slice(0, -1)
-				.map((node, i) => [
-					node.name,
-					{ main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] },
-				]),
-		),
-		settings: { executionOrder: 'v1' },
-	};
-}
+		[node('Start', 'n8n-nodes-base.manualTrigger'), ...nodes].map((n, i) => ({
+			...n,
+			position: [200 * i, 0],
+		})),
+	);
 
 /** The signing helper a user pastes into a Code node (the secret sits in the workflow in plain text). */
 export const signing = (url: string, tenant: Tenant) => `
@@ -133,12 +116,13 @@ const ROWS = code(
 	'Rows',
 	`return Array.from({ length: ${SIZES.peerImportRows} }, (_, i) => ({ json: { phone: String(13000000000 + i), name: 'Customer ' + i } }));`,
 );
+const RETURN_ALL = { resource: 'customer', operation: 'getAll', returnAll: true };
 const pageBody = (page: string) => `{ search: [], sortList: [], page: ${page}, limit: 1000 }`;
 
 export const workflows = (url: string, taskId: string) => ({
 	importOurs: workflow('benchImportOurs1', 'Bench: import 25,000 rows (Contact Center node)', [
 		ROWS,
-		ours('Import', importParameters(taskId), 'imports'),
+		ours('Import', importParameters(taskId), CREDENTIALS.imports),
 	]),
 	importPeer: workflow('benchImportPeer1', 'Bench: import 25,000 rows (HTTP Request + Code)', [
 		ROWS,
@@ -157,7 +141,7 @@ return out;`,
 	listOurs: workflow(
 		'benchListOurs001',
 		'Bench: Return All of 10,000 customers (Contact Center node)',
-		[ours('Customers', { resource: 'customer', operation: 'getAll', returnAll: true }, 'main')],
+		[ours('Customers', RETURN_ALL, CREDENTIALS.main)],
 	),
 	listPeer: workflow(
 		'benchListPeer001',
@@ -191,7 +175,7 @@ return [...first, ...rest].map((json) => ({ json }));`,
 	importManual: workflow(
 		'benchImportMan01',
 		'Bench: import 25,000 rows (Contact Center node, mapped manually)',
-		[ROWS, ours('Import', importParameters(taskId, true), 'imports')],
+		[ROWS, ours('Import', importParameters(taskId, true), CREDENTIALS.imports)],
 	),
 });
 
@@ -322,10 +306,7 @@ export async function measurePeer(
 		).stdout.trim();
 		log(`real n8n ${report.n8nVersion} on Node ${report.nodeVersion}: installing the package…`);
 		await install(n8n, url, Object.values(CREDENTIALS));
-		const [taskId] = await control.seedTasks({
-			appId: IMPORTS.appId,
-			tasks: [{ status: 'draft' }],
-		});
+		const taskId = await newTask(control);
 		const w = workflows(url, taskId);
 		await n8n.importWorkflows(Object.values(w));
 		const workloads = [
@@ -354,26 +335,25 @@ export async function measurePeer(
 			Object.values(w),
 			(flow) => cli.get(flow.id)?.length ?? 0,
 		);
-
+		const runsOf = (flow: WorkflowImport) => history.get(flow.id) ?? [];
 		for (const { workload, flows, out, common } of workloads) {
-			const collect = (flow: WorkflowImport | undefined): Run[] =>
-				flow === undefined
-					? []
-					: (history.get(flow.id) ?? []).map((run, i) => ({
-							...timesOf(run, common),
-							...(cli.get(flow.id) ?? [])[i],
-							items: nodeOutput(run, out).length,
-						}));
-			const oursRuns = collect(flows.ours);
-			const peerRuns = collect(flows.peer);
-			const manualRuns = collect(flows.oursManual);
+			const [oursRuns, peerRuns, manualRuns] = [flows.ours, flows.peer, flows.oursManual].map(
+				(flow): Run[] =>
+					flow === undefined
+						? []
+						: runsOf(flow).map((run, i) => ({
+								...timesOf(run, common),
+								...(cli.get(flow.id) ?? [])[i],
+								items: nodeOutput(run, out).length,
+							})),
+			);
 			const correctness: string[] = [];
 			if (flows.oursManual) {
 				// The import answer carries importBatchId, an 18-digit Long: does it survive?
 				const state = await control.getState(IMPORTS.appId);
 				const batches = new Set(state.tasks.find((t) => t.id === taskId)?.importBatchIds ?? []);
 				const batchIds = (flow: WorkflowImport, pick: (json: IDataObject) => unknown) =>
-					(history.get(flow.id) ?? []).flatMap((run) =>
+					runsOf(flow).flatMap((run) =>
 						nodeOutput(run, 'Import').map((item) => String(pick(item.json))),
 					);
 				const oursIds = [flows.ours, flows.oursManual].flatMap((flow) =>
@@ -389,11 +369,6 @@ export async function measurePeer(
 					'peer: the app secret sits in plain text in the Code node that signs (and in every export of the workflow); the peer validates no row before sending',
 				);
 			}
-			oursRuns.forEach((run, i) =>
-				log(
-					`  ${workload} run ${i + 1}: ours ${Math.round(run.ms)} ms (${run.requests} requests), peer ${Math.round(peerRuns[i].ms)} ms (${peerRuns[i].requests} requests)`,
-				),
-			);
 			report.workloads.push({
 				workload,
 				ours: summary(oursRuns),

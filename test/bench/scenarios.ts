@@ -12,7 +12,7 @@ import type { SandboxControl } from '../sandbox/control';
 import type { LogEntry } from '../sandbox/types';
 import { ParameterProbe } from './fixtures/ParameterProbe.node';
 import { asItems, timedPoll, timedRun } from './runner';
-import { IMPORTS, MAIN, recordDay, signedHeaders, type Tenant } from './tenants';
+import { IMPORTS, MAIN, phoneRows, recordDay, signedHeaders, type Tenant } from './tenants';
 
 export { IMPORTS, MAIN, recordDay, type Tenant } from './tenants';
 
@@ -38,18 +38,6 @@ export interface NodeOutcome {
 	requests: LogEntry[];
 	polls?: number;
 	detail?: string;
-}
-
-export interface Scenario {
-	id: string;
-	label: string;
-	floor: number;
-	floorNote: string;
-	/** False for the idle poll: nothing for the raw client to compare. */
-	replay?: false;
-	node(ctx: Context): Promise<NodeOutcome>;
-	/** n8n resolving the same per-item parameters for the same items, with nothing else (ParameterProbe). */
-	probe?: () => Promise<number>;
 }
 
 export type Context = { url: string; control: SandboxControl };
@@ -85,11 +73,8 @@ async function probe(parameters: INodeParameters, items: INodeExecutionData[]): 
 		nodeType: ParameterProbe,
 		parameters: { read: Object.keys(parameters).join(','), ...parameters },
 		items,
-		credentials: {
-			baseUrl: 'http://127.0.0.1:9',
-			appId: 'probe',
-			appSecret: 'not-used-by-the-probe',
-		},
+		// The probe sends nothing: a closed port.
+		credentials: credentialsFor('http://127.0.0.1:9', MAIN),
 		timezone: MAIN.timezone,
 	});
 	if (run.error) throw new Error(`parameter probe failed: ${run.error.message}`);
@@ -97,14 +82,7 @@ async function probe(parameters: INodeParameters, items: INodeExecutionData[]): 
 }
 
 /** Items of an import: one customer number per item, as a spreadsheet would deliver them. */
-export function importItems(count: number): INodeExecutionData[] {
-	return asItems(
-		Array.from({ length: count }, (_, i) => ({
-			phone: String(13_000_000_000 + i),
-			name: `Customer ${i}`,
-		})),
-	);
-}
+export const importItems = (count: number) => asItems(phoneRows(count));
 
 const MANUAL_MAPPING = {
 	customerNumber: '={{ $json.phone }}',
@@ -124,7 +102,8 @@ export const importParameters = (taskId: string, manual = false): INodeParameter
 	options: { dupStrategy: 'none' },
 });
 
-async function newTask(control: SandboxControl): Promise<string> {
+/** A new draft call task of the import tenant. */
+export async function newTask(control: SandboxControl): Promise<string> {
 	const [taskId] = await control.seedTasks({ appId: IMPORTS.appId, tasks: [{ status: 'draft' }] });
 	return taskId;
 }
@@ -147,7 +126,11 @@ const getAll = (resource: string, extra: INodeParameters = {}) => ({
 const newImport = (manual?: boolean) => async (ctx: Context) =>
 	importParameters(await newTask(ctx.control), manual);
 
-export const SCENARIOS: Scenario[] = [
+/**
+ * The workloads in report order. `probe`: n8n resolving the same per-item parameters for the same
+ * items, with nothing else (ParameterProbe); `replay: false`: nothing for the raw client to compare.
+ */
+export const SCENARIOS = [
 	{
 		id: 'customers',
 		label: 'Customer Get Many, Return All of 10,000',
@@ -221,7 +204,7 @@ export const SCENARIOS: Scenario[] = [
 		label: 'Trigger draining a backlog of 100,000 records',
 		floor: 100,
 		floorNote: '100,000 / 1,000 per query',
-		node: async (ctx) => await drainBacklog(ctx),
+		node: drainBacklog,
 	},
 	{
 		id: 'idle',
@@ -229,7 +212,7 @@ export const SCENARIOS: Scenario[] = [
 		floor: 2,
 		floorNote: '1 query per channel',
 		replay: false,
-		node: async (ctx) => await idlePoll(ctx),
+		node: idlePoll,
 	},
 ];
 

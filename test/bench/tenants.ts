@@ -4,18 +4,13 @@
  */
 import { signRequest } from '../../nodes/ContactCenter/transport/signing';
 
-export interface Tenant {
-	appId: string;
-	appSecret: string;
-	timezone: string;
-}
-
 // Sandbox-only secrets, built at run time (nothing here is a real credential).
-export const MAIN: Tenant = {
+export const MAIN = {
 	appId: '51001',
 	appSecret: ['bench', 'main', '4b8e'].join('-'),
 	timezone: 'Asia/Shanghai',
 };
+export type Tenant = typeof MAIN;
 export const IMPORTS: Tenant = {
 	appId: '51002',
 	appSecret: ['bench', 'imports', '9c1d'].join('-'),
@@ -42,3 +37,10 @@ export function recordDay(now = Date.now()) {
 		isoTo: `${day}T23:59:59`,
 	};
 }
+
+/** Import rows as a spreadsheet delivers them: one customer number and name per row. */
+export const phoneRows = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({
+		phone: String(13_000_000_000 + i),
+		name: `Customer ${i}`,
+	}));

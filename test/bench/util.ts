@@ -109,15 +109,20 @@ export function runChild(
 }
 
 /**
- * Runs a node child that prints its report as one `PREFIX {json}` line (childMain); the parsed
- * report, or the child's first lines of output as the error.
+ * Runs a program of test/bench in a process of its own, compiled (in `js`) or under ts-node; it
+ * prints its report as one `PREFIX {json}` line (childMain): the parsed report, or the child's first
+ * lines of output as the error.
  */
-export async function childReport<T>(
+export async function benchChild<T>(
+	name: string,
 	args: string[],
 	prefix: string,
-	timeoutMs: number,
+	js?: string,
 ): Promise<{ report: T; line: string } | { error: string }> {
-	const res = await runChild(process.execPath, args, { env: tsNodeEnv(), timeoutMs });
+	const argv = js
+		? [path.join(js, `${name}.js`), ...args]
+		: tsNodeArgs(path.join(__dirname, `${name}.ts`), args);
+	const res = await runChild(process.execPath, argv, { env: tsNodeEnv(), timeoutMs: 20 * 60_000 });
 	const line = res.stdout.split('\n').find((l) => l.startsWith(`${prefix} `));
 	if (res.code !== 0 || !line)
 		return { error: (res.stderr || res.stdout).split('\n').slice(0, 5).join(' ') };
