@@ -98,8 +98,8 @@ async function taskInSandbox(taskId: string) {
 }
 
 describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
-	test('a manual task: the signed body carries voiceAgentId as a bare 18-digit Long and the windows in API form', async () => {
-		const result = await run({});
+	test('a manual task: the signed body carries voiceAgentId as a bare 18-digit Long and the windows in API form, never a Scheduled Start Time left over', async () => {
+		const result = await run({ scheduledStartTime: '2030-01-01T00:00:00Z' });
 		expect(result.error).toBeUndefined();
 		const [request] = result.requests;
 		expect(signed(result)).toEqual([['POST', CREATE_PATH, true, 200]]);
@@ -269,15 +269,6 @@ describe('callTask create: validation before sending', () => {
 			expect(result.requests).toEqual([]);
 			expect(result.error?.name).toBe('WorkflowHasIssuesError');
 		}
-	});
-
-	test('a manual task never sends scheduledStartTime, even one left over from a scheduled setup', async () => {
-		const result = await run({
-			startType: 'manual',
-			scheduledStartTime: '2030-01-01T00:00:00Z',
-		});
-		expect(result.error).toBeUndefined();
-		expect(result.requests[0].rawBody).not.toContain('scheduledStartTime');
 	});
 });
 

@@ -104,11 +104,6 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 			'Contact Center error 00000400: customer does not exist',
 		);
 	});
-
-	test('a blank id sends nothing', async () => {
-		const result = await run({ operation: 'get', customerId: '={{ "  " }}' });
-		expectRefused(result, 'Invalid input [item 0]: "Customer ID" is required');
-	});
 });
 
 test('customer delete (POST /openapi/crm/delete): {deleted: true, id} per item and the customers are gone (an unknown id: as for get)', async () => {
@@ -149,16 +144,6 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 		const returned = result.items.map((i) => i.json._id);
 		expect([...returned].sort()).toEqual([...bulkIds].sort());
 		expect(result.items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
-	});
-
-	test('Limit 1,500: two pages of 750 (the fewest pages, no row beyond the limit; one page: getAll.limit)', async () => {
-		const large = await runBulk({ operation: 'getAll', returnAll: false, limit: 1500 });
-		expect(bodies(large).map((b) => [b.page, b.limit])).toEqual([
-			[1, 750],
-			[2, 750],
-		]);
-		expect(large.items).toHaveLength(1500);
-		expect(new Set(large.items.map((i) => i.json._id)).size).toBe(1500);
 	});
 
 	test('conditions, sort and a creation range from the workflow zone (New York) in the API zone (Shanghai)', async () => {
