@@ -14,7 +14,6 @@ import {
 } from '../../nodes/ContactCenter/actions/customer/rules';
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
 import { repeatIdsOf } from '../../nodes/ContactCenter/api/customers';
-import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerField/filters';
 import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
 import { addPhones, withPhone } from '../../nodes/ContactCenter/actions/customer/phones';
 import {
@@ -295,10 +294,6 @@ test('upsert: the existing customer ids of data.repeatId as strings; empty when 
 	expect(repeatIdsOf({ repeatId: [] })).toEqual([]);
 	expect(repeatIdsOf({ repeatId: 'a1' })).toEqual([]);
 	expect(repeatIdsOf(null)).toEqual([]);
-});
-
-test('customer field list: the name filter is trimmed (the other filters: lists.getAll)', () => {
-	expect(buildFieldListBody({ name: ' lev ' })).toEqual({ issues: [], body: { name: 'lev' } });
 });
 
 describe('version 2 rules: search criteria, phones on match, simplify', () => {
