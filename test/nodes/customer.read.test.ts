@@ -186,29 +186,6 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 		]);
 	});
 
-	test('per item: each input item runs its own query, outputs paired to it', async () => {
-		const result = await run(
-			{
-				operation: 'getAll',
-				returnAll: true,
-				filters: {
-					conditions: {
-						values: [{ field: 'customerName', operator: 'eq', value: '={{ $json.name }}' }],
-					},
-				},
-			},
-			{ items: [{ name: 'Cal' }, { name: 'Amy' }] },
-		);
-		expect(bodies(result).map((b) => b.search)).toEqual([
-			[{ field: 'customerName', operator: 'eq', value: ['Cal'] }],
-			[{ field: 'customerName', operator: 'eq', value: ['Amy'] }],
-		]);
-		expect(result.items.map((i) => [i.json._id, i.pairedItem])).toEqual([
-			[ids.cal, { item: 0 }],
-			[ids.amy, { item: 1 }],
-		]);
-	});
-
 	test('validation: between with one value, a value on "empty", an operator or sort order outside the API list, a reversed range; nothing is sent', async () => {
 		const result = await run({
 			operation: 'getAll',

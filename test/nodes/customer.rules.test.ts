@@ -91,11 +91,10 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
-	test('contacts from data (JSON or a list) follow the ones entered one by one', () => {
+	test('contacts from data follow the ones entered one by one (lists as text: customer.v2)', () => {
 		const built = write({
 			optionalFields: {
 				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
-				emailList: 'a@x.cn, b@x.cn',
 			},
 			contacts: { mobile: { values: [{ value: '13800000000' }] } },
 			customFields: {},
@@ -109,7 +108,6 @@ describe('customer write body (create, upsert, update)', () => {
 					{ value: '13800000001' },
 					{ value: '13800000002', memo: 'work' },
 				],
-				email: [{ value: 'a@x.cn' }, { value: 'b@x.cn' }],
 			},
 		});
 	});
