@@ -3,7 +3,7 @@ import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { bodies, expectRefused, signed } from './run-checks';
+import { bodies, expectRefused, locator, signed } from './run-checks';
 
 // Call Task → Import Customers: manual mapping (expressions per item) and Map Automatically.
 const APP = { appId: '1090', appSecret: 'demo-secret' };
@@ -18,7 +18,7 @@ const manual = nodeRunner(sandbox, APP, {
 	nodeType: ContactCenter,
 	parameters: {
 		...base,
-		taskId: { __rl: true, mode: 'id', value: '={{ $json.task }}' },
+		taskId: locator('={{ $json.task }}', 'id'),
 		customerNumber: '={{ $json.phone }}',
 	},
 });
@@ -32,7 +32,7 @@ const newTasks = async (count: number, status: 'draft' | 'running' | 'done' = 'd
 		appId: APP.appId,
 		tasks: Array.from({ length: count }, () => ({ status })),
 	});
-const task = (value: string) => ({ __rl: true, mode: 'id', value });
+const task = (value: string) => locator(value, 'id');
 const pairs = (p: IPairedItemData | IPairedItemData[] | number | undefined): number[] =>
 	(Array.isArray(p) ? p : [p]).map((pair) => (typeof pair === 'object' ? pair.item : (pair ?? -1)));
 const customersOf = (result: RunNodeResult, request = 0) =>
@@ -51,7 +51,7 @@ describe('callTask import: requests and output', () => {
 		];
 		const result = await run(
 			{
-				taskId: { __rl: true, mode: 'list', value: taskId },
+				taskId: locator(taskId),
 				customerNumber: '={{ $json.phone }}',
 				additionalFields: {
 					customerName: '={{ $json.name }}',

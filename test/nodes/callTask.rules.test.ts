@@ -83,20 +83,10 @@ describe('import rows', () => {
 	test.each<[Partial<Record<keyof typeof base, unknown>>, unknown]>([
 		[{ taskId: 'abc' }, has('taskId must be a numeric ID')],
 		[{ customerNumber: '1'.repeat(21) }, has('must be 5 to 20 characters')],
-		[{ customerNumber: '138 0000 0000' }, has('must be 5 to 20 characters')],
-		[
-			{ additionalFields: { customerName: 'n'.repeat(101) } },
-			'additionalFields.customerName must be at most 100 characters (it has 101)',
-		],
-		[
-			variables(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`v${i}`, 'x']))),
-			'additionalFields.variables may hold at most 20 variables (it has 21)',
-		],
 		[variables([{ name: '', value: '1' }]), 'additionalFields.variables[0].name is required'],
-		[variables([{ name: 'a', value: { x: 1 } }]), has('must be text')],
 		[{ dupStrategy: 'all' }, has('options.dupStrategy must be one of task, batch, none')],
 	])(
-		'a row breaking rule %# gets exactly that issue (the rules callTask.import refuses with the same values are not repeated)',
+		'a row breaking rule %# gets exactly that issue (the rules callTask.import refuses are not repeated: spaces in a number, a long name, 21 variables, an object as a value)',
 		(input, issue) => {
 			const row = { ...base, ...input } as Parameters<typeof checkImportRow>[1];
 			expect(checkImportRow(0, row).issues.map((i) => `${i.field} ${i.problem}`)).toEqual([issue]);

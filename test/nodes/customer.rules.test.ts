@@ -14,7 +14,6 @@ import {
 } from '../../nodes/ContactCenter/actions/customer/rules';
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
 import { repeatIdsOf } from '../../nodes/ContactCenter/api/customers';
-import { buildFieldListBody } from '../../nodes/ContactCenter/actions/customerField/filters';
 import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
 import { addPhones, withPhone } from '../../nodes/ContactCenter/actions/customer/phones';
 import {
@@ -92,11 +91,10 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
-	test('contacts from data (JSON or a list) follow the ones entered one by one', () => {
+	test('contacts from data follow the ones entered one by one (lists as text: customer.v2)', () => {
 		const built = write({
 			optionalFields: {
 				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
-				emailList: 'a@x.cn, b@x.cn',
 			},
 			contacts: { mobile: { values: [{ value: '13800000000' }] } },
 			customFields: {},
@@ -110,7 +108,6 @@ describe('customer write body (create, upsert, update)', () => {
 					{ value: '13800000001' },
 					{ value: '13800000002', memo: 'work' },
 				],
-				email: [{ value: 'a@x.cn' }, { value: 'b@x.cn' }],
 			},
 		});
 	});
@@ -295,10 +292,6 @@ test('upsert: the existing customer ids of data.repeatId as strings; empty when 
 	expect(repeatIdsOf({ repeatId: [] })).toEqual([]);
 	expect(repeatIdsOf({ repeatId: 'a1' })).toEqual([]);
 	expect(repeatIdsOf(null)).toEqual([]);
-});
-
-test('customer field list: the name filter is trimmed (the other filters: lists.getAll)', () => {
-	expect(buildFieldListBody({ name: ' lev ' })).toEqual({ issues: [], body: { name: 'lev' } });
 });
 
 describe('version 2 rules: search criteria, phones on match, simplify', () => {

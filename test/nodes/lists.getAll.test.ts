@@ -209,10 +209,11 @@ describe('customerField getAll: POST /openapi/crm/config/field/list', () => {
 		expect(names(limited)).toEqual(names(result).slice(0, 3));
 	});
 
-	test('filters are sent as the API takes them and the API filters', async () => {
-		const filters = { name: 'level', category: ['custom'], enabled: true, editable: true };
-		const result = await run({ returnAll: true, filters: { ...filters, type: 'select, text' } });
-		expect(bodies(result)).toEqual([{ ...filters, type: ['select', 'text'] }]);
+	test('filters are sent as the API takes them (the name trimmed) and the API filters', async () => {
+		const filters = { category: ['custom'], enabled: true, editable: true };
+		const typed = { ...filters, name: ' level ', type: 'select, text' };
+		const result = await run({ returnAll: true, filters: typed });
+		expect(bodies(result)).toEqual([{ ...filters, name: 'level', type: ['select', 'text'] }]);
 		expect(names(result)).toEqual(['level']);
 		const disabled = await run({ returnAll: true, filters: { enabled: false } });
 		expect(bodies(disabled)).toEqual([{ enabled: false }]);

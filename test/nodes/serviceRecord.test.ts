@@ -90,9 +90,10 @@ beforeEach(async () => {
 	await control.clearFaults();
 });
 
+// Return All unless a test turns it off.
 const defaults = {
 	nodeType: ContactCenterRecordingHints,
-	parameters: { resource: 'serviceRecord', operation: 'getAll' },
+	parameters: { resource: 'serviceRecord', operation: 'getAll', returnAll: true },
 	timezone: WORKFLOW_ZONE,
 };
 const run = nodeRunner(sandbox, APP, {
@@ -100,13 +101,16 @@ const run = nodeRunner(sandbox, APP, {
 	parameters: { ...defaults.parameters, channel: 'call' },
 });
 const runV2 = nodeRunner(sandbox, APP, { ...defaults, typeVersion: 2 });
+/** The records between two times of the workflow zone (calls unless `more` says otherwise). */
+const between = async (startTime: string, endTime: string, more: INodeParameters = {}) =>
+	await run({ startTime, endTime, ...more });
 const ids = (result: RunNodeResult) => result.items.map((item) => item.json.eventUniqueId);
 
 const HOUR = { startTime: '2026-11-19T21:00:00', endTime: '2026-11-19T21:59:59' };
 
 describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query', () => {
 	test('Return All over 3,500 records in an hour: exactly 4 requests, every record once, in updateTime order, edges inclusive', async () => {
-		const result = await run({ ...HOUR, returnAll: true });
+		const result = await run(HOUR);
 		expect(result.error).toBeUndefined();
 
 		// At most one record per second: every query after the first repeats one record (the last second's), so
@@ -133,28 +137,16 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 
 	test('the range in the workflow zone is converted to the API zone; an explicit offset is honoured', async () => {
-		const zoneless = await run({
-			startTime: '2026-11-19T21:00:00',
-			endTime: '2026-11-19T21:00:30',
-			returnAll: true,
-		});
+		const zoneless = await between('2026-11-19T21:00:00', '2026-11-19T21:00:30');
 		expect(zoneless.requests[0].body).toEqual({
 			startTime: '2026-11-20 10:00:00',
 			endTime: '2026-11-20 10:00:30',
 			limit: 1000,
 		});
-		const utc = await run({
-			startTime: '2026-11-20T02:00:00Z',
-			endTime: '2026-11-20T02:00:30.999Z',
-			returnAll: true,
-		});
+		const utc = await between('2026-11-20T02:00:00Z', '2026-11-20T02:00:30.999Z');
 		expect(utc.requests[0].body).toEqual(zoneless.requests[0].body);
 		// 09:59:59 and 11:00:00 exist but lie outside.
-		const wide = await run({
-			startTime: '2026-11-19T20:59:59',
-			endTime: '2026-11-19T22:00:00',
-			returnAll: true,
-		});
+		const wide = await between('2026-11-19T20:59:59', '2026-11-19T22:00:00');
 		expect(ids(wide)).toEqual(['before-window', ...hourIds, 'after-window']);
 	});
 
@@ -175,10 +167,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			at('05', 'other', { callId: 'call-2' }),
 			at('09', 'c1-b', { callId: 'call-1', updateAgent: '1001' }),
 		]);
-		const result = await run({
-			startTime: '2026-11-20T19:00:00',
-			endTime: '2026-11-20T19:01:00',
-			returnAll: true,
+		const result = await between('2026-11-20T19:00:00', '2026-11-20T19:01:00', {
 			filters: { callId: 'call-1' },
 		});
 		expect(result.error).toBeUndefined();
@@ -211,12 +200,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		const after = records(5, 'after', (i) => `2026-11-20 12:00:1${i}`);
 		await inject('im', [...before, ...burst, ...after]);
 
-		const result = await run({
-			channel: 'im',
-			startTime: '2026-11-19T22:59:00',
-			endTime: '2026-11-19T23:01:00',
-			returnAll: true,
-		});
+		const result = await between('2026-11-19T22:59:00', '2026-11-19T23:01:00', { channel: 'im' });
 		expect(result.error).toBeUndefined();
 		// 5 + 995 (full) → again from 12:00:00 (1,000 of that second, all full: saturated) → from 12:00:01 (the last 5).
 		expect(
@@ -243,7 +227,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 
 	test.each<[string, INodeParameters]>([
 		[
-			'"Start Time" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00)',
+			'"Start Time" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00), both in the API\'s time zone Asia/Shanghai',
 			{ startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' },
 		],
 		['"Start Time" is required', { startTime: '={{ "" }}', endTime: HOUR.endTime }],
@@ -252,7 +236,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			{ startTime: HOUR.startTime, endTime: '={{ "next tuesday" }}' },
 		],
 	])('%s: an error naming item and fields, and zero requests', async (message, parameters) => {
-		expectInvalid(await run({ returnAll: true, ...parameters }), message);
+		expectInvalid(await run(parameters), message);
 	});
 
 	test.each([
@@ -274,7 +258,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		['00000400', 'app id parameter error', 'App ID'],
 	])('vendor error %s (%s) surfaces with its code and help', async (code, text, help) => {
 		await control.addFault(envelopeFault(CALL_PATH, code, text));
-		const result = await run({ ...HOUR, returnAll: true });
+		const result = await run(HOUR);
 		expect(result.requests.map((r) => r.code)).toEqual([code]);
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
@@ -311,11 +295,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 
 	test('an empty range: no items, one request', async () => {
-		const result = await run({
-			startTime: '2026-01-01T00:00:00',
-			endTime: '2026-01-01T01:00:00',
-			returnAll: true,
-		});
+		const result = await between('2026-01-01T00:00:00', '2026-01-01T01:00:00');
 		expect(result.error).toBeUndefined();
 		expect(result.requests).toHaveLength(1);
 		expect(result.items).toEqual([]);
@@ -324,7 +304,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 
 describe('serviceRecord getAll, version 2', () => {
 	test('channel All is the default: one query per channel, items merged by updateTime (calls first within a second), each with its channel, simplified', async () => {
-		const result = await runV2({ ...WINDOW, returnAll: true });
+		const result = await runV2(WINDOW);
 		expect(result.error).toBeUndefined();
 		const body = { startTime: '2026-11-23 10:00:00', endTime: '2026-11-23 10:10:00', limit: 1000 };
 		expect(result.requests.map((r) => [r.path, r.body])).toEqual([
@@ -359,12 +339,13 @@ describe('serviceRecord getAll, version 2', () => {
 		]);
 	});
 
-	test('Simplify off: each record exactly as version 1 outputs it (the API record, omitted fields as null), plus channel', async () => {
-		const result = await runV2({ ...WINDOW, returnAll: true, simplify: false });
-		const v1 = [
-			...(await runV2({ ...WINDOW, channel: 'call', returnAll: true }, { typeVersion: 1 })).items,
-			...(await runV2({ ...WINDOW, channel: 'im', returnAll: true }, { typeVersion: 1 })).items,
-		].map((item) => item.json);
+	test('Simplify off: each record exactly as version 1 outputs it (the API record, omitted fields as null, no channel), plus channel', async () => {
+		const result = await runV2({ ...WINDOW, simplify: false });
+		// Version 1 has no channel All: Call by default (one query), Online Chat when chosen.
+		const calls = await runV2(WINDOW, { typeVersion: 1 });
+		expect(calls.requests.map((r) => r.path)).toEqual([CALL_PATH]);
+		const chats = await runV2({ ...WINDOW, channel: 'im' }, { typeVersion: 1 });
+		const v1 = [...calls.items, ...chats.items].map((item) => item.json);
 		expect(result.items).toHaveLength(5);
 		for (const item of result.items) {
 			const { channel, ...record } = item.json;
@@ -379,11 +360,11 @@ describe('serviceRecord getAll, version 2', () => {
 	});
 
 	test('one channel: only its query, items still carry channel', async () => {
-		const chats = await runV2({ ...WINDOW, channel: 'im', returnAll: true });
+		const chats = await runV2({ ...WINDOW, channel: 'im' });
 		expect(chats.requests.map((r) => r.path)).toEqual([IM_PATH]);
 		expect(ids(chats)).toEqual(['chat-1', 'chat-2']);
 		expect(chats.items.map((item) => item.json.channel)).toEqual(['im', 'im']);
-		const calls = await runV2({ ...WINDOW, channel: 'call', returnAll: true, simplify: false });
+		const calls = await runV2({ ...WINDOW, channel: 'call', simplify: false });
 		expect(calls.items.map((item) => item.json.channel)).toEqual(['call', 'call', 'call']);
 	});
 
@@ -395,7 +376,7 @@ describe('serviceRecord getAll, version 2', () => {
 		});
 		await inject('call', [ago(90, 'older'), ago(30, 'recent-call')]);
 		await inject('im', [ago(10, 'recent-chat')]);
-		const result = await runV2({ returnAll: true });
+		const result = await runV2({});
 		expect(result.error).toBeUndefined();
 		expect(ids(result)).toEqual(['recent-call', 'recent-chat']);
 		const [call] = result.requests;
@@ -408,20 +389,9 @@ describe('serviceRecord getAll, version 2', () => {
 	});
 });
 
-describe('serviceRecord getAll, version 1 unchanged', () => {
-	test('no channel field, channel Call by default, one query', async () => {
-		const result = await runV2({ ...WINDOW, returnAll: true }, { typeVersion: 1 });
-		expect(result.requests.map((r) => r.path)).toEqual([CALL_PATH]);
-		expect(ids(result)).toEqual(['call-1', 'call-2', 'call-3']);
-		for (const item of result.items) expect(item.json).not.toHaveProperty('channel');
-		expect(result.items[0].json).toHaveProperty('scene', 'callCenter');
-	});
-
+describe('serviceRecord getAll, version 1 unchanged (its records: Simplify off above)', () => {
 	test('All is not a version-1 channel: refused with the choices named', async () => {
-		const result = await runV2(
-			{ ...WINDOW, channel: '={{ "all" }}', returnAll: true },
-			{ typeVersion: 1 },
-		);
+		const result = await runV2({ ...WINDOW, channel: '={{ "all" }}' }, { typeVersion: 1 });
 		expectRefused(result, 'Invalid input [item 0]: "Channel" must be call or im (got "all")');
 	});
 });
@@ -464,12 +434,8 @@ describe('service-record query (pure; the zone conversion: the range test above)
 			['startTime', 'is required'],
 			['endTime', 'is required'],
 		]);
-		expect(read({ startTime: '2026-11-21T21:00:01' }).issues).toEqual([
-			expect.objectContaining({
-				field: 'startTime',
-				problem:
-					'(2026-11-22 10:00:01) is later than "endTime" (2026-11-22 10:00:00), both in the API\'s time zone Asia/Shanghai',
-			}),
+		expect(read({ startTime: '2026-11-21T21:00:01' }).issues.map((i) => i.field)).toEqual([
+			'startTime',
 		]);
 		expect(read({ startTime: '2026-11-21T21:00:00' }).issues).toEqual([]);
 	});
