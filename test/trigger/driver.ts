@@ -39,11 +39,7 @@ export interface Injected {
 	pushType: PushType;
 }
 
-export type PollOptions = Pick<
-	HarnessPollOptions,
-	'timezone' | 'pollBudgetMs' | 'mode' | 'n8n1x'
-> & {
-	credentials?: CredentialValues;
+export type PollOptions = Partial<Omit<HarnessPollOptions, 'nodeType' | 'parameters'>> & {
 	/** Expect this poll to fail (an injected fault). */
 	expectFailure?: boolean;
 	/** The poll may fail (random injected faults). */
@@ -168,16 +164,15 @@ export class TriggerRun {
 			if (this.running === 0)
 				this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 			const before = withoutEmpty(this.staticData);
-			const zone = timezone ?? this.defaults.timezone;
 			this.running++;
 			const result = await poll({
+				...harness,
 				nodeType: ContactCenterTrigger,
 				parameters: this.parameters,
 				credentials: credentials ?? this.credentials,
 				staticData: this.staticData,
 				sandbox: this.control,
-				...(zone ? { timezone: zone } : {}),
-				...harness,
+				timezone: timezone ?? this.defaults.timezone,
 			}).finally(() => this.running--);
 			this.polls++;
 			this.requests += result.requests.length;
@@ -366,6 +361,20 @@ export class Simulation {
 	advance(seconds: number): void {
 		this.nowMs += seconds * 1000;
 		jest.setSystemTime(this.nowMs);
+	}
+
+	/** `count` steps of `seconds`, each running `write(step)` and a poll; then one more that only polls. */
+	async steps(
+		count: number,
+		seconds: number,
+		write: (step: number) => Promise<unknown>,
+		poll: PollOptions = {},
+	) {
+		for (let step = 0; step <= count; step++) {
+			this.advance(seconds);
+			if (step < count) await write(step);
+			await this.run.poll(poll);
+		}
 	}
 
 	/** The API's `updateTime` for a record written at `atMs` (n8n's clock) that is `lateSeconds` late. */
