@@ -99,15 +99,8 @@ function generate(): InputCase[] {
 		const weekdays = 'Call Windows → Weekdays (window 1)';
 		b.empty('weekdays', weekdays, [[]]);
 		b.malformed('weekdays', weekdays, [[0], [8], ['funday'], [1.5]], RULES.weekday);
-		b.malformed(
-			'weekdays',
-			weekdays,
-			[
-				[1, 1],
-				[2, 'tuesday'],
-			],
-			RULES.duplicate,
-		);
+		b.malformed('weekdays', weekdays, [[1, 1]], RULES.duplicate);
+		b.malformed('weekdays', weekdays, [[2, 'tuesday']], RULES.duplicate);
 		b.wellFormed('weekdays', weekdays, [[1, 2, 3, 4, 5, 6, 7], ['Monday', 'fri'], [7]]);
 		const ranges = 'Call Windows → Time Ranges (window 1)';
 		b.empty('timeRanges', ranges, ['']);
@@ -122,13 +115,12 @@ function generate(): InputCase[] {
 		b.empty('maxRetryTimes', 'Retry → Max Retry Times', [null, '']);
 		b.positive('retryIntervalValue', 'Retry → Retry Interval Value');
 		b.enumeration('retryIntervalUnit', 'Retry → Retry Interval Unit', { required: true });
-		const windows = (window: INodeParameters[]) => ({ ...t.parameters, callWindows: { window } });
 		b.structural('Call Windows', 'no window', { ...t.parameters, callWindows: {} }, RULES.required);
 		const two = [
 			{ weekdays: [1], timeRanges: '09:00-10:00' },
 			{ weekdays: [6, 7], timeRanges: '10:00-11:00' },
 		];
-		b.structural('Call Windows', 'two windows', windows(two));
+		b.structural('Call Windows', 'two windows', { ...t.parameters, callWindows: { window: two } });
 		const at = { ...t.parameters, startType: 'scheduled', ...bind('scheduledStartTime') };
 		const scheduled = (value: string, time: string, problem?: RegExp) =>
 			b.structural('Scheduled Start Time', value, at, problem, { scheduledStartTime: time });
@@ -174,14 +166,10 @@ function generate(): InputCase[] {
 		});
 		const numbered = (n: number) =>
 			Array.from({ length: n }, (_, i) => ({ name: `v${i}`, value: `${i}` }));
+		const many = 'Additional Fields → Variables';
 		for (const n of [19, 20, 21]) {
 			const problem = n > 20 ? /at most 20 variables/ : undefined;
-			b.structural(
-				'Additional Fields → Variables',
-				`${n} variables`,
-				variables(numbered(n)),
-				problem,
-			);
+			b.structural(many, `${n} variables`, variables(numbered(n)), problem);
 		}
 		const twice = variables([
 			{ name: 'a', value: '1' },

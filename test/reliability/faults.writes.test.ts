@@ -21,6 +21,7 @@ import {
 	phone,
 	rl,
 	taskCreateParameters,
+	transientFaults,
 	useFixture,
 } from './support';
 
@@ -223,16 +224,10 @@ const FAULTS: WriteFault[] = [
 		applied: true,
 		message: () => 'The request timed out',
 	},
-	{
-		label: 'a truncated body',
-		spec: { kind: 'truncated' },
-		httpCode: '200',
-	},
-	{
-		label: 'a body that is not JSON',
-		spec: { kind: 'nonjson' },
-		httpCode: '200',
-	},
+	// A truncated body and one that is not JSON: HTTP 200, the outcome unknown.
+	...transientFaults(0)
+		.filter(([, spec]) => spec.kind === 'truncated' || spec.kind === 'nonjson')
+		.map(([label, spec]): WriteFault => ({ label, spec, httpCode: '200' })),
 	{
 		label: 'a connection reset after the write',
 		spec: { kind: 'reset', runHandler: true },

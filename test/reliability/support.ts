@@ -94,6 +94,8 @@ export interface Fixture {
 	run: NodeRunner;
 	/** `run`, expecting no error. */
 	ok: NodeRunner;
+	/** `spec` on the paths containing `path`, for their next `count` requests. */
+	fault: (path: string, spec: Omit<FaultSpec, 'pathPattern'>, count: number) => Promise<unknown>;
 	/** The trigger through the one driver, on both events of `channel`, with this file's sandbox. */
 	trigger: (options?: INodeParameters, channel?: string) => TriggerRun;
 }
@@ -111,13 +113,12 @@ export function useFixture(
 	options: {
 		timeoutSeconds?: number;
 		sandbox?: SandboxOptions;
-		timezone?: string;
 		/** Runs leave the sandbox's log alone (by default each run clears it and returns its requests). */
 		keepLog?: boolean;
 	} = {},
 ): Fixture {
 	const fixture = {} as Fixture;
-	const timezone = options.timezone ?? 'Asia/Shanghai';
+	const timezone = 'Asia/Shanghai';
 	const tenant = { appId: APP_ID, appSecret: SECRET };
 	const sandbox = useSandbox({
 		tenants: [{ ...tenant, timezone }],
@@ -140,6 +141,8 @@ export function useFixture(
 			expect(result.error).toBeUndefined();
 			return result;
 		};
+		fixture.fault = async (pathPattern, spec, count) =>
+			await sandbox.control.addFault({ pathPattern, ...spec, count });
 		const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
 		fixture.trigger = (trigger = {}, channel = 'all') =>
 			new TriggerRun(

@@ -142,11 +142,7 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 				count('late records', late.length);
 			} else if (roll < 0.6) {
 				const [label, spec, maxCount] = rng.pick(FAULTS);
-				await fx.control.addFault({
-					pathPattern: '/service-record/',
-					...spec,
-					count: rng.int(1, maxCount),
-				});
+				await fx.fault('/service-record/', spec, rng.int(1, maxCount));
 				count(`fault: ${label}`);
 			} else if (roll < 0.72) {
 				run.crash(); // n8n restarts from the static data saved with the last emit
