@@ -28,13 +28,16 @@ const templates: Template[] = [];
 
 const future = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
 const past = () => new Date(Date.now() - 3_600_000).toISOString();
-const IMPORT_ROW = {
+/** A valid import row into the seeded task. */
+const importRow = (customerNumber: string): IDataObject => ({
+	taskId: seeded.importTask,
+	customerNumber,
 	customerName: 'Li Lei',
 	remark: 'VIP',
 	varName: 'amount',
 	varValue: '100',
 	dupStrategy: 'none',
-};
+});
 
 /** Every operation's template and rules. Built after seeding: valid values are the sandbox's ids. */
 function generate(): InputCase[] {
@@ -146,8 +149,7 @@ function generate(): InputCase[] {
 		},
 		options: bind('dupStrategy'),
 	};
-	const row = { taskId: seeded.importTask, customerNumber: '13800138000', ...IMPORT_ROW };
-	build('callTask.import', importing, row, (b, t) => {
+	build('callTask.import', importing, importRow('13800138000'), (b, t) => {
 		const number = 'Customer Number';
 		b.numericId('taskId', 'Call Task');
 		b.empty('customerNumber', number).lengths('customerNumber', number, 20, 5, '1');
@@ -578,12 +580,7 @@ describe('import: one invalid row among valid ones sends nothing at all', () => 
 		let n = 0;
 		await everyCase(invalid, title, async (c) => {
 			const position = (n++ * 7) % 40;
-			const items: IDataObject[] = Array.from({ length: 40 }, (_, i) => ({
-				...c.item,
-				taskId: seeded.importTask,
-				...IMPORT_ROW,
-				customerNumber: phone(i),
-			}));
+			const items = Array.from({ length: 40 }, (_, i) => importRow(phone(i)));
 			items[position] = c.item;
 			const result = await fx.run(c.parameters, { items });
 			expect(result.requests).toEqual([]);

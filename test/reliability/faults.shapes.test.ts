@@ -173,9 +173,7 @@ describe('the warning on the output: an execution hint where n8n has addExecutio
 		const ctx = {
 			getNode: () => ({ name: 'Contact Center' }),
 			logger: { warn: (message: string) => warnings.push(message) },
-			...(withHints
-				? { addExecutionHints: (...added: IDataObject[]) => hints.push(...added) }
-				: {}),
+			...(withHints && { addExecutionHints: (...added: IDataObject[]) => hints.push(...added) }),
 		} as unknown as RequestContext;
 		return { ctx, hints, warnings };
 	};

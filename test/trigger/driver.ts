@@ -436,12 +436,8 @@ export function useSimulation(zone: string, startIso: string) {
 		fresh: async (timezone: string, at: string, seed = 1): Promise<Simulation> => {
 			const tenant = { appId: APP_ID, appSecret: APP_SECRET, timezone };
 			await control.reset([tenant]);
-			return new Simulation(
-				control,
-				fixture.credentials(tenant, { timezone }),
-				Date.parse(at),
-				seed,
-			);
+			const credentials = fixture.credentials(tenant, { timezone });
+			return new Simulation(control, credentials, Date.parse(at), seed);
 		},
 	};
 }
