@@ -86,6 +86,13 @@ export const BARE_ADVICE: Record<number, string> = {
 	504: UNAVAILABLE,
 };
 
+/** A status without an envelope: its advice, the path for a 404, no Base URL hint past 500. */
+export function expectBareAdvice(description: string, status: number, baseUrl: string): void {
+	if (BARE_ADVICE[status]) expect(description).toContain(BARE_ADVICE[status]);
+	if (status === 404) expect(description).toContain(`The path does not exist at ${baseUrl}`);
+	if (status > 500) expect(description).not.toContain('Base URL');
+}
+
 export interface Fixture {
 	sandbox: RunningSandbox;
 	control: SandboxControl;
@@ -170,33 +177,29 @@ export const jsonOf = (items: INodeExecutionData[]): IDataObject[] =>
 export const phone = (i: number): string => String(13_000_000_000 + i);
 
 /** Valid call-task creation parameters for an agent and a caller number group of the tenant. */
-export function taskCreateParameters(
+export const taskCreateParameters = (
 	agentId: string,
 	groupId: string,
 	name = 'Reliability task',
-): INodeParameters {
-	return {
-		resource: 'callTask',
-		operation: 'create',
-		taskName: name,
-		voiceAgentId: rl(agentId),
-		agentType: 'voicebot',
-		callerNumberGroupId: rl(groupId),
-		maxConcurrency: 2,
-		callWindows: {
-			window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
-		},
-		startType: 'manual',
-	};
-}
+): INodeParameters => ({
+	resource: 'callTask',
+	operation: 'create',
+	taskName: name,
+	voiceAgentId: rl(agentId),
+	agentType: 'voicebot',
+	callerNumberGroupId: rl(groupId),
+	maxConcurrency: 2,
+	callWindows: {
+		window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
+	},
+	startType: 'manual',
+});
 
 /** Import parameters reading the number from each item's `phone`. */
-export function importParameters(taskId: string): INodeParameters {
-	return {
-		resource: 'callTask',
-		operation: 'import',
-		taskId: rl(taskId),
-		customerNumber: '={{ $json.phone }}',
-		options: { dupStrategy: 'none' },
-	};
-}
+export const importParameters = (taskId: string): INodeParameters => ({
+	resource: 'callTask',
+	operation: 'import',
+	taskId: rl(taskId),
+	customerNumber: '={{ $json.phone }}',
+	options: { dupStrategy: 'none' },
+});

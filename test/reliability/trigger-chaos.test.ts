@@ -83,11 +83,9 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 		const rng = new Rng(SEED);
 		const run = fx.trigger({ lookbackMinutes: LOOKBACK_MINUTES, maxRecordsPerPoll: 700 });
 		const inject = async (channel: Channel, at: string[], local: Rng) => {
-			const records = await run.inject(
-				channel,
-				at,
-				(): PushType => (local.next() < 0.2 ? 'serviceNoteUpdate' : 'serviceNoteInsert'),
-			);
+			const pushType = (): PushType =>
+				local.next() < 0.2 ? 'serviceNoteUpdate' : 'serviceNoteInsert';
+			const records = await run.inject(channel, at, pushType);
 			written[channel].push(...at);
 			return records.map((r) => r.id);
 		};
