@@ -82,11 +82,10 @@ export const RULES = {
 	choice: /must be one of the choices|must be a number|must be a date and time/,
 };
 
-const show = (change: IDataObject) =>
-	JSON.stringify(Object.values(change).length === 1 ? Object.values(change)[0] : change).slice(
-		0,
-		60,
-	);
+const show = (change: IDataObject) => {
+	const values = Object.values(change);
+	return JSON.stringify(values.length === 1 ? values[0] : change).slice(0, 60);
+};
 
 export class CaseBuilder {
 	readonly cases: InputCase[] = [];

@@ -28,13 +28,16 @@ const templates: Template[] = [];
 
 const future = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
 const past = () => new Date(Date.now() - 3_600_000).toISOString();
-const IMPORT_ROW = {
+/** A valid import row into the seeded task. */
+const importRow = (customerNumber: string): IDataObject => ({
+	taskId: seeded.importTask,
+	customerNumber,
 	customerName: 'Li Lei',
 	remark: 'VIP',
 	varName: 'amount',
 	varValue: '100',
 	dupStrategy: 'none',
-};
+});
 
 /** Every operation's template and rules. Built after seeding: valid values are the sandbox's ids. */
 function generate(): InputCase[] {
@@ -99,15 +102,8 @@ function generate(): InputCase[] {
 		const weekdays = 'Call Windows → Weekdays (window 1)';
 		b.empty('weekdays', weekdays, [[]]);
 		b.malformed('weekdays', weekdays, [[0], [8], ['funday'], [1.5]], RULES.weekday);
-		b.malformed(
-			'weekdays',
-			weekdays,
-			[
-				[1, 1],
-				[2, 'tuesday'],
-			],
-			RULES.duplicate,
-		);
+		b.malformed('weekdays', weekdays, [[1, 1]], RULES.duplicate);
+		b.malformed('weekdays', weekdays, [[2, 'tuesday']], RULES.duplicate);
 		b.wellFormed('weekdays', weekdays, [[1, 2, 3, 4, 5, 6, 7], ['Monday', 'fri'], [7]]);
 		const ranges = 'Call Windows → Time Ranges (window 1)';
 		b.empty('timeRanges', ranges, ['']);
@@ -122,13 +118,12 @@ function generate(): InputCase[] {
 		b.empty('maxRetryTimes', 'Retry → Max Retry Times', [null, '']);
 		b.positive('retryIntervalValue', 'Retry → Retry Interval Value');
 		b.enumeration('retryIntervalUnit', 'Retry → Retry Interval Unit', { required: true });
-		const windows = (window: INodeParameters[]) => ({ ...t.parameters, callWindows: { window } });
 		b.structural('Call Windows', 'no window', { ...t.parameters, callWindows: {} }, RULES.required);
 		const two = [
 			{ weekdays: [1], timeRanges: '09:00-10:00' },
 			{ weekdays: [6, 7], timeRanges: '10:00-11:00' },
 		];
-		b.structural('Call Windows', 'two windows', windows(two));
+		b.structural('Call Windows', 'two windows', { ...t.parameters, callWindows: { window: two } });
 		const at = { ...t.parameters, startType: 'scheduled', ...bind('scheduledStartTime') };
 		const scheduled = (value: string, time: string, problem?: RegExp) =>
 			b.structural('Scheduled Start Time', value, at, problem, { scheduledStartTime: time });
@@ -154,8 +149,7 @@ function generate(): InputCase[] {
 		},
 		options: bind('dupStrategy'),
 	};
-	const row = { taskId: seeded.importTask, customerNumber: '13800138000', ...IMPORT_ROW };
-	build('callTask.import', importing, row, (b, t) => {
+	build('callTask.import', importing, importRow('13800138000'), (b, t) => {
 		const number = 'Customer Number';
 		b.numericId('taskId', 'Call Task');
 		b.empty('customerNumber', number).lengths('customerNumber', number, 20, 5, '1');
@@ -174,14 +168,10 @@ function generate(): InputCase[] {
 		});
 		const numbered = (n: number) =>
 			Array.from({ length: n }, (_, i) => ({ name: `v${i}`, value: `${i}` }));
+		const many = 'Additional Fields → Variables';
 		for (const n of [19, 20, 21]) {
 			const problem = n > 20 ? /at most 20 variables/ : undefined;
-			b.structural(
-				'Additional Fields → Variables',
-				`${n} variables`,
-				variables(numbered(n)),
-				problem,
-			);
+			b.structural(many, `${n} variables`, variables(numbered(n)), problem);
 		}
 		const twice = variables([
 			{ name: 'a', value: '1' },
@@ -590,12 +580,7 @@ describe('import: one invalid row among valid ones sends nothing at all', () => 
 		let n = 0;
 		await everyCase(invalid, title, async (c) => {
 			const position = (n++ * 7) % 40;
-			const items: IDataObject[] = Array.from({ length: 40 }, (_, i) => ({
-				...c.item,
-				taskId: seeded.importTask,
-				...IMPORT_ROW,
-				customerNumber: phone(i),
-			}));
+			const items = Array.from({ length: 40 }, (_, i) => importRow(phone(i)));
 			items[position] = c.item;
 			const result = await fx.run(c.parameters, { items });
 			expect(result.requests).toEqual([]);

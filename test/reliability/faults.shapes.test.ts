@@ -68,7 +68,7 @@ afterEach(async () => {
 describe('wrong-shape JSON on every read endpoint: a clear error, one request, no items', () => {
 	it.each(CASES)('%s with data %j: names %s', async (path, data, expected, parameters) => {
 		const body = envelope(path, data);
-		await fx.control.addFault({ pathPattern: path, kind: 'json', body, count: 5 });
+		await fx.fault(path, { kind: 'json', body }, 5);
 		const result = await fx.run(parameters());
 		expect(result.items).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
@@ -95,11 +95,8 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 	});
 
 	it('an empty page is not a wrong shape: list null with total 0 gives 0 items', async () => {
-		await fx.control.addFault({
-			pathPattern: PATHS.agentQuery,
-			kind: 'json',
-			body: B({ pageNum: 1, pageSize: 500, total: 0, list: null, hasNext: false }),
-		});
+		const empty = B({ pageNum: 1, pageSize: 500, total: 0, list: null, hasNext: false });
+		await fx.fault(PATHS.agentQuery, { kind: 'json', body: empty }, 5);
 		const result = await fx.ok({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
 		expect(result.items).toEqual([]);
 	});
@@ -108,7 +105,7 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 /** Starts a run, waits until its first list request has reached the sandbox (held by a delay fault), then changes the data. */
 async function changeDuringFirstPage(change: () => Promise<unknown>): Promise<RunNodeResult> {
 	await fx.control.clearLog();
-	await fx.control.addFault({ pathPattern: PATHS.crmList, kind: 'delay', delayMs: 1500, count: 1 });
+	await fx.fault(PATHS.crmList, { kind: 'delay', delayMs: 1500 }, 1);
 	const running = fx.run({ resource: 'customer', operation: 'getAll', returnAll: true });
 	// The delay fault logs the request when its handler has run (page 1 is read); the answer is held back.
 	const arrived = async () => (await fx.control.getLog({ pathContains: PATHS.crmList })).length > 0;
@@ -176,9 +173,7 @@ describe('the warning on the output: an execution hint where n8n has addExecutio
 		const ctx = {
 			getNode: () => ({ name: 'Contact Center' }),
 			logger: { warn: (message: string) => warnings.push(message) },
-			...(withHints
-				? { addExecutionHints: (...added: IDataObject[]) => hints.push(...added) }
-				: {}),
+			...(withHints && { addExecutionHints: (...added: IDataObject[]) => hints.push(...added) }),
 		} as unknown as RequestContext;
 		return { ctx, hints, warnings };
 	};

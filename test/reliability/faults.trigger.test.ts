@@ -30,7 +30,7 @@ async function activatedWithNewRecords(): Promise<TriggerRun> {
 describe('trigger poll: a transient fault is retried once and the poll emits exactly the new records', () => {
 	it.each(transientFaults(1300))('%s', async (_label, spec) => {
 		const run = await activatedWithNewRecords();
-		await fx.control.addFault({ pathPattern: PATHS.callRecords, ...spec, count: 1 });
+		await fx.fault(PATHS.callRecords, spec, 1);
 		const result = await run.poll();
 		expect(result.requests).toHaveLength(2);
 		expect(result.requests[0].fault).toBe(spec.kind);
@@ -41,17 +41,11 @@ describe('trigger poll: a transient fault is retried once and the poll emits exa
 describe('trigger poll: a fault that persists fails the poll, emits nothing, keeps the cursor; the next poll catches up once', () => {
 	const envelope = envelopeFault('00000400', 'app id parameter error');
 	it.each<[string, Omit<FaultSpec, 'pathPattern'>]>([
-		['HTTP 503', { kind: 'status', status: 503, retryAfterSeconds: 0 }],
-		['HTTP 429', { kind: 'status', status: 429, retryAfterSeconds: 0 }],
-		['an HTML error page', { kind: 'html', status: 502 }],
+		...transientFaults(0).filter(([label]) => /HTTP 503|HTTP 429|HTML/.test(label)),
 		['an envelope error (vendor code, not retried)', envelope],
 	])('%s', async (_label, spec) => {
 		const run = await activatedWithNewRecords();
-		await fx.control.addFault({
-			pathPattern: PATHS.callRecords,
-			...spec,
-			count: READ_ATTEMPTS + 1,
-		});
+		await fx.fault(PATHS.callRecords, spec, READ_ATTEMPTS + 1);
 		const failed = await run.poll({ expectFailure: true });
 		expect(failed.error?.message).toBe(
 			spec.kind === 'envelope'

@@ -22,6 +22,7 @@ import type { FaultSpec } from '../sandbox/types';
 import { APP_ID, PATHS, SECRET, phone, rl, taskCreateParameters, useFixture } from './support';
 
 const WRONG = `${SECRET}-but-wrong`;
+const AGENTS = { resource: 'voiceAgent', operation: 'getAll', returnAll: true };
 // The sandbox keeps its log across runs: the search covers every request of the file.
 const fx = useFixture({ keepLog: true });
 
@@ -112,10 +113,8 @@ describe('a representative slice of the package with a recognisable secret', () 
 		const agents = [{ agentType: 'voicebot' as const, publishStatus: 'PUBLISHED' as const }];
 		const [agentId] = await control.seedAgents({ appId: APP_ID, agents });
 		const [groupId] = await control.seedCallerNumberGroups({ appId: APP_ID, count: 1 });
-		await control.seedFields({
-			appId: APP_ID,
-			fields: [{ field: 'tier', name: 'Tier', type: 'text' }],
-		});
+		const tier = { field: 'tier', name: 'Tier', type: 'text' as const };
+		await control.seedFields({ appId: APP_ID, fields: [tier] });
 		const generate = { count: 20, from: '2026-03-01 00:00:00', to: '2026-03-01 01:00:00' };
 		await control.injectRecords({ appId: APP_ID, channel: 'call', generate });
 
@@ -171,11 +170,8 @@ describe('a representative slice of the package with a recognisable secret', () 
 		// Then a call before, and a call after, that chat: each channel's newest record, oldest first.
 		const sample = async (secondsAgo: number) => {
 			const call = formatApiTime(Date.now() - secondsAgo * 1000, 'Asia/Shanghai');
-			await control.injectRecords({
-				appId: APP_ID,
-				channel: 'call',
-				records: [{ updateTime: call }],
-			});
+			const records = [{ updateTime: call }];
+			await control.injectRecords({ appId: APP_ID, channel: 'call', records });
 			const times = ((await pollAs('manual')).items ?? []).map(({ json }) => json.updateTime);
 			expect(times).toEqual(secondsAgo > 60 ? [call, chat] : [chat, call]);
 		};
@@ -194,14 +190,11 @@ describe('a representative slice of the package with a recognisable secret', () 
 		await once(PATHS.crmAdd, { kind: 'status', status: 500 });
 		expect(await failure({ ...customer('create'), customerName: 'Fails' })).toMatch(/HTTP 500/);
 		await once(PATHS.agentQuery, { kind: 'delay', delayMs: 1200 });
-		await ok({ resource: 'voiceAgent', operation: 'getAll', returnAll: true });
+		await ok(AGENTS);
 		await once(PATHS.crmUpdate, { kind: 'delay', delayMs: 1200 });
 		const update = { ...customer('update'), customerId: id, updateFields: { owner: 'u1' } };
 		expect(await failure(update)).toMatch(/timed out/);
-		const wrong = await run(
-			{ resource: 'voiceAgent', operation: 'getAll', returnAll: true },
-			{ credentials: { ...credentials, appSecret: WRONG } },
-		);
+		const wrong = await run(AGENTS, { credentials: { ...credentials, appSecret: WRONG } });
 		expect(wrong.error?.message).toMatch(/^Contact Center error 400/);
 		const continued = await run(
 			{ resource: 'customer', operation: 'get', customerId: '={{ $json.id }}' },
@@ -257,14 +250,9 @@ describe('a Base URL with a user name and password (https://user:secret@host)', 
 		const printedBefore = printed.length;
 
 		const tested = await testCredential(withUserinfo);
-		const read = await fx.run(
-			{ resource: 'voiceAgent', operation: 'getAll', returnAll: true },
-			{ credentials: withUserinfo },
-		);
-		const write = await fx.run(
-			{ resource: 'customer', operation: 'create', customerName: 'Ada' },
-			{ credentials: withUserinfo },
-		);
+		const read = await fx.run(AGENTS, { credentials: withUserinfo });
+		const ada = { resource: 'customer', operation: 'create', customerName: 'Ada' };
+		const write = await fx.run(ada, { credentials: withUserinfo });
 		const dropdown = await searchAgents(withUserinfo).then(
 			() => undefined,
 			(error: unknown) => error as Error & { description?: string },

@@ -86,6 +86,13 @@ export const BARE_ADVICE: Record<number, string> = {
 	504: UNAVAILABLE,
 };
 
+/** A status without an envelope: its advice, the path for a 404, no Base URL hint past 500. */
+export function expectBareAdvice(description: string, status: number, baseUrl: string): void {
+	if (BARE_ADVICE[status]) expect(description).toContain(BARE_ADVICE[status]);
+	if (status === 404) expect(description).toContain(`The path does not exist at ${baseUrl}`);
+	if (status > 500) expect(description).not.toContain('Base URL');
+}
+
 export interface Fixture {
 	sandbox: RunningSandbox;
 	control: SandboxControl;
@@ -94,6 +101,8 @@ export interface Fixture {
 	run: NodeRunner;
 	/** `run`, expecting no error. */
 	ok: NodeRunner;
+	/** `spec` on the paths containing `path`, for their next `count` requests. */
+	fault: (path: string, spec: Omit<FaultSpec, 'pathPattern'>, count: number) => Promise<unknown>;
 	/** The trigger through the one driver, on both events of `channel`, with this file's sandbox. */
 	trigger: (options?: INodeParameters, channel?: string) => TriggerRun;
 }
@@ -111,13 +120,12 @@ export function useFixture(
 	options: {
 		timeoutSeconds?: number;
 		sandbox?: SandboxOptions;
-		timezone?: string;
 		/** Runs leave the sandbox's log alone (by default each run clears it and returns its requests). */
 		keepLog?: boolean;
 	} = {},
 ): Fixture {
 	const fixture = {} as Fixture;
-	const timezone = options.timezone ?? 'Asia/Shanghai';
+	const timezone = 'Asia/Shanghai';
 	const tenant = { appId: APP_ID, appSecret: SECRET };
 	const sandbox = useSandbox({
 		tenants: [{ ...tenant, timezone }],
@@ -140,6 +148,8 @@ export function useFixture(
 			expect(result.error).toBeUndefined();
 			return result;
 		};
+		fixture.fault = async (pathPattern, spec, count) =>
+			await sandbox.control.addFault({ pathPattern, ...spec, count });
 		const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
 		fixture.trigger = (trigger = {}, channel = 'all') =>
 			new TriggerRun(
@@ -167,33 +177,29 @@ export const jsonOf = (items: INodeExecutionData[]): IDataObject[] =>
 export const phone = (i: number): string => String(13_000_000_000 + i);
 
 /** Valid call-task creation parameters for an agent and a caller number group of the tenant. */
-export function taskCreateParameters(
+export const taskCreateParameters = (
 	agentId: string,
 	groupId: string,
 	name = 'Reliability task',
-): INodeParameters {
-	return {
-		resource: 'callTask',
-		operation: 'create',
-		taskName: name,
-		voiceAgentId: rl(agentId),
-		agentType: 'voicebot',
-		callerNumberGroupId: rl(groupId),
-		maxConcurrency: 2,
-		callWindows: {
-			window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
-		},
-		startType: 'manual',
-	};
-}
+): INodeParameters => ({
+	resource: 'callTask',
+	operation: 'create',
+	taskName: name,
+	voiceAgentId: rl(agentId),
+	agentType: 'voicebot',
+	callerNumberGroupId: rl(groupId),
+	maxConcurrency: 2,
+	callWindows: {
+		window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
+	},
+	startType: 'manual',
+});
 
 /** Import parameters reading the number from each item's `phone`. */
-export function importParameters(taskId: string): INodeParameters {
-	return {
-		resource: 'callTask',
-		operation: 'import',
-		taskId: rl(taskId),
-		customerNumber: '={{ $json.phone }}',
-		options: { dupStrategy: 'none' },
-	};
-}
+export const importParameters = (taskId: string): INodeParameters => ({
+	resource: 'callTask',
+	operation: 'import',
+	taskId: rl(taskId),
+	customerNumber: '={{ $json.phone }}',
+	options: { dupStrategy: 'none' },
+});

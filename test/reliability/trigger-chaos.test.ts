@@ -83,11 +83,9 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 		const rng = new Rng(SEED);
 		const run = fx.trigger({ lookbackMinutes: LOOKBACK_MINUTES, maxRecordsPerPoll: 700 });
 		const inject = async (channel: Channel, at: string[], local: Rng) => {
-			const records = await run.inject(
-				channel,
-				at,
-				(): PushType => (local.next() < 0.2 ? 'serviceNoteUpdate' : 'serviceNoteInsert'),
-			);
+			const pushType = (): PushType =>
+				local.next() < 0.2 ? 'serviceNoteUpdate' : 'serviceNoteInsert';
+			const records = await run.inject(channel, at, pushType);
 			written[channel].push(...at);
 			return records.map((r) => r.id);
 		};
@@ -142,11 +140,7 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 				count('late records', late.length);
 			} else if (roll < 0.6) {
 				const [label, spec, maxCount] = rng.pick(FAULTS);
-				await fx.control.addFault({
-					pathPattern: '/service-record/',
-					...spec,
-					count: rng.int(1, maxCount),
-				});
+				await fx.fault('/service-record/', spec, rng.int(1, maxCount));
 				count(`fault: ${label}`);
 			} else if (roll < 0.72) {
 				run.crash(); // n8n restarts from the static data saved with the last emit

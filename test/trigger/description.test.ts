@@ -74,12 +74,11 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 
 	it('ships its codex and both icons next to the node', () => {
 		const dir = join(__dirname, '../../nodes/ContactCenterTrigger');
-		const codex = JSON.parse(readFileSync(join(dir, 'ContactCenterTrigger.node.json'), 'utf8')) as {
-			node: string;
-			categories: string[];
-		};
-		expect(codex.node).toBe('n8n-nodes-contact-center.contactCenterTrigger');
-		expect(codex.categories).toEqual(['Communication', 'Sales']);
+		const codex = readFileSync(join(dir, 'ContactCenterTrigger.node.json'), 'utf8');
+		expect(JSON.parse(codex)).toMatchObject({
+			node: 'n8n-nodes-contact-center.contactCenterTrigger',
+			categories: ['Communication', 'Sales'],
+		});
 		expect(description.icon).toEqual({
 			light: 'file:contactCenter.svg',
 			dark: 'file:contactCenter.dark.svg',

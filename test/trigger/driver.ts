@@ -39,11 +39,7 @@ export interface Injected {
 	pushType: PushType;
 }
 
-export type PollOptions = Pick<
-	HarnessPollOptions,
-	'timezone' | 'pollBudgetMs' | 'mode' | 'n8n1x'
-> & {
-	credentials?: CredentialValues;
+export type PollOptions = Partial<Omit<HarnessPollOptions, 'nodeType' | 'parameters'>> & {
 	/** Expect this poll to fail (an injected fault). */
 	expectFailure?: boolean;
 	/** The poll may fail (random injected faults). */
@@ -168,16 +164,15 @@ export class TriggerRun {
 			if (this.running === 0)
 				this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 			const before = withoutEmpty(this.staticData);
-			const zone = timezone ?? this.defaults.timezone;
 			this.running++;
 			const result = await poll({
+				...harness,
 				nodeType: ContactCenterTrigger,
 				parameters: this.parameters,
 				credentials: credentials ?? this.credentials,
 				staticData: this.staticData,
 				sandbox: this.control,
-				...(zone ? { timezone: zone } : {}),
-				...harness,
+				timezone: timezone ?? this.defaults.timezone,
 			}).finally(() => this.running--);
 			this.polls++;
 			this.requests += result.requests.length;
@@ -368,6 +363,20 @@ export class Simulation {
 		jest.setSystemTime(this.nowMs);
 	}
 
+	/** `count` steps of `seconds`, each running `write(step)` and a poll; then one more that only polls. */
+	async steps(
+		count: number,
+		seconds: number,
+		write: (step: number) => Promise<unknown>,
+		poll: PollOptions = {},
+	) {
+		for (let step = 0; step <= count; step++) {
+			this.advance(seconds);
+			if (step < count) await write(step);
+			await this.run.poll(poll);
+		}
+	}
+
 	/** The API's `updateTime` for a record written at `atMs` (n8n's clock) that is `lateSeconds` late. */
 	updateTimeAt(atMs: number, lateSeconds = 0): string {
 		return formatApiTime(atMs + (this.skewSeconds - lateSeconds) * 1000, this.credentials.timezone);
@@ -427,12 +436,8 @@ export function useSimulation(zone: string, startIso: string) {
 		fresh: async (timezone: string, at: string, seed = 1): Promise<Simulation> => {
 			const tenant = { appId: APP_ID, appSecret: APP_SECRET, timezone };
 			await control.reset([tenant]);
-			return new Simulation(
-				control,
-				fixture.credentials(tenant, { timezone }),
-				Date.parse(at),
-				seed,
-			);
+			const credentials = fixture.credentials(tenant, { timezone });
+			return new Simulation(control, credentials, Date.parse(at), seed);
 		},
 	};
 }

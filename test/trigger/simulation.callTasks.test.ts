@@ -28,16 +28,8 @@ const seed = async (tasks: NonNullable<SeedTasksRequest['tasks']>) =>
 
 /** The moves a poll emitted: task, previous and new status, event, total, completed and connected counts. */
 const N = expect.any(Number);
-const moves = (result: PollResult) =>
-	result.items?.map(({ json: t }) => [
-		t.id,
-		t.previousStatus,
-		t.status,
-		t.event,
-		t.totalCount,
-		t.completedCount,
-		t.connectedCount,
-	]);
+const MOVE = 'id previousStatus status event totalCount completedCount connectedCount'.split(' ');
+const moves = (result: PollResult) => result.items?.map(({ json }) => MOVE.map((key) => json[key]));
 const operate = async (taskId: string, operation: 'start' | 'pause') =>
 	okB(await sim.client().post(PATHS.taskOperate, { taskId, operation }));
 

@@ -35,15 +35,8 @@ describe('daylight-saving changes in the credential zone (fall-back and spring-f
 		const s = await sim.fresh(zone, start, zone.length);
 		s.trigger({ channel: 'call', options: { lookbackMinutes: 5 } });
 		expect((await s.run.poll()).items).toBeNull();
-		for (let step = 0; step < 70; step++) {
-			s.advance(2 * MINUTE);
-			await s.write('call', 7 + (step % 2), 2 * MINUTE, () =>
-				s.chance(1 / 3) ? s.rng.int(0, 300) : 0,
-			);
-			await s.run.poll();
-		}
-		s.advance(2 * MINUTE);
-		await s.run.poll();
+		const late = () => (s.chance(1 / 3) ? s.rng.int(0, 300) : 0);
+		await s.steps(70, 2 * MINUTE, (step) => s.write('call', 7 + (step % 2), 2 * MINUTE, late));
 		expect(s.settle(`DST ${zone} ${kind}`).injected).toBe(525);
 		// Fewer than 1,000 records in any window: one request every poll, across the change too.
 		expect(s.run.requestsPerPoll.every((n) => n === 1)).toBe(true);
@@ -56,14 +49,11 @@ describe('an n8n 1.x host (PollContext without getPollBudgetMs and the durable-c
 		const s = await fresh();
 		s.trigger({ channel: 'all' });
 		expect((await s.run.poll({ n8n1x: true })).items).toBeNull();
-		for (let i = 0; i < 10; i++) {
-			s.advance(MINUTE);
+		const write = async () => {
 			await s.write('call', 20, MINUTE, () => s.rng.int(0, 120));
 			await s.write('im', 5, MINUTE);
-			await s.run.poll({ n8n1x: true });
-		}
-		s.advance(MINUTE);
-		await s.run.poll({ n8n1x: true });
+		};
+		await s.steps(10, MINUTE, write, { n8n1x: true });
 		expect(s.settle('n8n 1.x PollContext (no getPollBudgetMs)').injected).toBe(250);
 	});
 });
@@ -212,14 +202,10 @@ describe('API clock off by up to 4 minutes at first activation', () => {
 				...(await s.write('im', 10, 10 * MINUTE)),
 			];
 			expect((await s.run.poll()).items).toBeNull();
-			for (let i = 0; i < 10; i++) {
-				s.advance(MINUTE);
+			await s.steps(10, MINUTE, async () => {
 				await s.write('call', 30, MINUTE, () => (s.chance(0.2) ? s.rng.int(0, 60) : 0));
 				await s.write('im', 5, MINUTE);
-				await s.run.poll();
-			}
-			s.advance(MINUTE);
-			await s.run.poll();
+			});
 			const t = s.settle(`API clock ${skew > 0 ? '+' : ''}${skew} s at first activation`, history);
 			expect(t.emitted).toBe(350);
 		},

@@ -62,38 +62,24 @@ describe('readState', () => {
 	it('refuses what it cannot read, channel by channel', () => {
 		expect(readState(undefined, utc)).toEqual({ invalid: [], migrated: false });
 		expect(readState({ version: 9, channels: {} }, utc).invalid).toEqual(['state']);
-		const { state, invalid } = readState(
-			{
-				version: 2,
-				channels: {
-					call: { through: 1, mark: 'x', floor: 'y', seen: '' },
-					im: { through: BASE, mark: secondsToWall(BASE), floor: secondsToWall(BASE), seen: '' },
-				},
-			},
-			utc,
-		);
+		const call = { through: 1, mark: 'x', floor: 'y', seen: '' };
+		const im = { through: BASE, mark: secondsToWall(BASE), floor: secondsToWall(BASE), seen: '' };
+		const { state, invalid } = readState({ version: 2, channels: { call, im } }, utc);
 		expect(invalid).toEqual(['call']);
 		expect(Object.keys(state?.channels ?? {})).toEqual(['im']);
 	});
 
 	it('migrates version 1: keys shortened, drain position kept, sweepFrom reached by the look-back', () => {
-		const floor = '2027-01-01 10:00:00';
-		const { state, migrated } = readState(
-			{
-				version: 1,
-				startFrom: '2027-01-01 09:00:00',
-				channels: {
-					call: {
-						mark: '2027-01-01 10:05:00',
-						floor,
-						resume: '2027-01-01 10:04:00',
-						sweepFrom: '2027-01-01 09:50:00',
-						seen: `3c:${v1IdKey('a')}${v1IdKey('b')}`,
-					},
-				},
-			},
-			{ zone: 'Asia/Shanghai', lookbackSeconds: 300 },
-		);
+		const v1 = {
+			mark: '2027-01-01 10:05:00',
+			floor: '2027-01-01 10:00:00',
+			resume: '2027-01-01 10:04:00',
+			sweepFrom: '2027-01-01 09:50:00',
+			seen: `3c:${v1IdKey('a')}${v1IdKey('b')}`,
+		};
+		const saved = { version: 1, startFrom: '2027-01-01 09:00:00', channels: { call: v1 } };
+		const shanghai = { zone: 'Asia/Shanghai', lookbackSeconds: 300 };
+		const { state, migrated } = readState(saved, shanghai);
 		expect(migrated).toBe(true);
 		const call = state?.channels.call;
 		expect(call?.resume).toBe('2027-01-01 10:04:00');

@@ -9,29 +9,21 @@ import { APP_ID, NODE_KEY, sandboxNow, shiftWall, useTriggerSandbox } from './dr
 const { control, trigger } = useTriggerSandbox();
 
 describe('settings are checked before any request', () => {
+	const empty = '"Events" is empty';
+	const unknown = (value: string) => `"Events" has unknown values: ${value}`;
+	const lookback = '"Look-Back (Minutes)" must be a whole number';
+	const startFrom = '"Start From" is not a date and time';
 	it.each([
-		[{ channel: 'all', events: [] }, '"Events" is empty'],
+		[{ channel: 'all', events: [] }, empty],
 		[{ options: { maxRecordsPerPoll: 0 } }, '"Max Records per Poll" must be a whole number from 1'],
-		[{ options: { lookbackMinutes: 2.5 } }, '"Look-Back (Minutes)" must be a whole number'],
-		[{ options: { startFrom: 'yesterday' } }, '"Start From" is not a date and time'],
-		[{ triggerOn: 'customer', customerEvents: [] }, '"Events" is empty'],
-		[
-			{ triggerOn: 'customer', customerEvents: ['deleted'] },
-			'"Events" has unknown values: deleted',
-		],
-		[{ triggerOn: 'callTask', callTaskEvents: [] }, '"Events" is empty'],
-		[
-			{ triggerOn: 'callTask', callTaskEvents: ['started'] },
-			'"Events" has unknown values: started',
-		],
-		[
-			{ triggerOn: 'customer', options: { lookbackMinutes: -1 } },
-			'"Look-Back (Minutes)" must be a whole number',
-		],
-		[
-			{ triggerOn: 'callTask', options: { startFrom: 'yesterday' } },
-			'"Start From" is not a date and time',
-		],
+		[{ options: { lookbackMinutes: 2.5 } }, lookback],
+		[{ options: { startFrom: 'yesterday' } }, startFrom],
+		[{ triggerOn: 'customer', customerEvents: [] }, empty],
+		[{ triggerOn: 'customer', customerEvents: ['deleted'] }, unknown('deleted')],
+		[{ triggerOn: 'callTask', callTaskEvents: [] }, empty],
+		[{ triggerOn: 'callTask', callTaskEvents: ['started'] }, unknown('started')],
+		[{ triggerOn: 'customer', options: { lookbackMinutes: -1 } }, lookback],
+		[{ triggerOn: 'callTask', options: { startFrom: 'yesterday' } }, startFrom],
 	])('%j', async (parameters, message) => {
 		const run = trigger(parameters as INodeParameters);
 		const result = await run.poll({ expectFailure: true });

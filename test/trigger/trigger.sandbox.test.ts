@@ -29,34 +29,25 @@ const TOLERANCE = 300;
 
 const { control, credentials, trigger } = useTriggerSandbox();
 
-/** A trigger started three hours back (Start From), and the start of that virtual timeline. */
-async function backfillRun(
-	options: Record<string, unknown> = {},
-	channel = 'all',
-	events?: string[],
-) {
+/** A trigger activated with Start From three hours back, and the start of that virtual timeline. */
+async function backfillRun(options: object = {}, channel = 'all', events?: string[]) {
 	const start = shiftWall(await sandboxNow(control), -3 * 3600);
 	// ZONE (Asia/Shanghai) is UTC+8 all year.
 	const startFrom = `${start.replace(' ', 'T')}+08:00`;
-	const run = trigger({
-		channel,
-		...(events ? { events } : {}),
-		options: { startFrom, ...options },
-	});
+	const run = trigger({ channel, ...(events && { events }), options: { startFrom, ...options } });
+	// Nothing was written yet: the activation emits nothing.
+	expect((await run.poll()).items).toBeNull();
 	return { run, start };
 }
 
 describe('first activation, idle polls and manual runs', () => {
 	it('starts at now without emitting history; an idle poll is one request per channel; new records follow', async () => {
 		const now = await sandboxNow(control);
+		const at = (seconds: number) => shiftWall(now, seconds);
 		const run = trigger({ channel: 'all' });
 		const history = [
-			...(await run.inject('call', [
-				shiftWall(now, -4000),
-				shiftWall(now, -200),
-				shiftWall(now, -60),
-			])),
-			...(await run.inject('im', [shiftWall(now, -100)])),
+			...(await run.inject('call', [at(-4000), at(-200), at(-60)])),
+			...(await run.inject('im', [at(-100)])),
 		];
 
 		const activation = await run.poll();
@@ -69,8 +60,8 @@ describe('first activation, idle polls and manual runs', () => {
 			// The window is [now − look-back, now + the API's 5-minute clock tolerance] on the tenant's
 			// clock (Asia/Shanghai), whatever zone the n8n process runs in: an API clock running ahead
 			// may already have written records there, and they are history too.
-			expect(body.endTime >= shiftWall(now, TOLERANCE)).toBe(true);
-			expect(body.endTime <= shiftWall(now, TOLERANCE + 60)).toBe(true);
+			expect(body.endTime >= at(TOLERANCE)).toBe(true);
+			expect(body.endTime <= at(TOLERANCE + 60)).toBe(true);
 			expect(body.startTime).toBe(shiftWall(body.endTime, -LOOKBACK - TOLERANCE));
 		}
 		const { endTime } = activation.requests[0].body as { endTime: string };
@@ -113,7 +104,6 @@ describe('exactly once over hundreds of polls', () => {
 	it('steady traffic on both channels: edges, same-second splits, late records, updates, restarts and crashes', async () => {
 		const rng = new Rng(20261122);
 		const { run, start } = await backfillRun();
-		expect((await run.poll()).items).toBeNull();
 		let vt = start;
 		for (let i = 0; i < 250; i++) {
 			const previous = vt;
@@ -154,7 +144,6 @@ describe('exactly once over hundreds of polls', () => {
 
 	it('a burst of 2,500 records in one minute: ⌈N/1000⌉ requests, then 1,200 in one second: reported, nothing the API returned lost', async () => {
 		const { run, start } = await backfillRun();
-		await run.poll();
 		// 2,500 call records spread over one minute (about 42 a second).
 		const burstStart = shiftWall(start, 600);
 		const burstTimes = Array.from({ length: 2500 }, (_, i) =>
@@ -198,7 +187,6 @@ describe('exactly once over hundreds of polls', () => {
 
 	it('maxRecordsPerPoll smaller than the backlog: each poll continues exactly where the last stopped', async () => {
 		const { run, start } = await backfillRun({ maxRecordsPerPoll: 700 });
-		await run.poll();
 		const times = backlog(start, 2500, 3);
 		await run.inject('call', times);
 		await run.inject('im', times.slice(0, 300));
@@ -218,7 +206,6 @@ describe('exactly once over hundreds of polls', () => {
 	it('a poll budget that allows one request: each poll reads one page and the next continues there', async () => {
 		// getPollBudgetMs() of 1 ms: each channel makes its first request only.
 		const budget = await backfillRun();
-		await budget.run.poll();
 		const times = backlog(budget.start, 2500, 3);
 		await budget.run.inject('call', times);
 		const perPoll: number[] = [];
@@ -233,7 +220,6 @@ describe('exactly once over hundreds of polls', () => {
 
 	it('late records inside the look-back are emitted once; beyond it they are not promised', async () => {
 		const { run, start } = await backfillRun({ lookbackMinutes: 10 });
-		await run.poll();
 		// Begin past Start From by more than the look-back: nothing before Start From is promised.
 		let vt = shiftWall(start, 700);
 		const beyond: Injected[] = [];
@@ -253,13 +239,9 @@ describe('exactly once over hundreds of polls', () => {
 
 	it('filters on pushType: only updates, each update its own event', async () => {
 		const { run, start } = await backfillRun({}, 'call', ['serviceNoteUpdate']);
-		await run.poll();
-		await run.inject('call', [shiftWall(start, 10), shiftWall(start, 11)], 'serviceNoteInsert');
-		await run.inject(
-			'call',
-			[shiftWall(start, 11), shiftWall(start, 11), shiftWall(start, 12)],
-			'serviceNoteUpdate',
-		);
+		const at = (seconds: number) => shiftWall(start, seconds);
+		await run.inject('call', [at(10), at(11)], 'serviceNoteInsert');
+		await run.inject('call', [at(11), at(11), at(12)], 'serviceNoteUpdate');
 		const result = await run.poll();
 		expect(result.items).toHaveLength(3);
 		expect(requestsTo(result, 'im')).toEqual([]);
@@ -270,7 +252,6 @@ describe('exactly once over hundreds of polls', () => {
 describe('failures while draining a backlog', () => {
 	it('500, 429, timeouts, non-JSON and envelope errors: a failed poll emits nothing and changes nothing', async () => {
 		const { run, start } = await backfillRun({ maxRecordsPerPoll: 1000 });
-		await run.poll();
 		const times = backlog(start, 6000, 4);
 		await run.inject('call', times);
 		await run.inject(
@@ -296,13 +277,8 @@ describe('failures while draining a backlog', () => {
 			await control.clearFaults();
 		}
 		// Transient faults (fewer than the transport's retries) are absorbed inside a poll.
-		await control.addFault({
-			pathPattern: QUERY_PATH.call,
-			kind: 'status',
-			status: 503,
-			retryAfterSeconds: 0,
-			count: 2,
-		});
+		const transient = { kind: 'status', status: 503, retryAfterSeconds: 0, count: 2 } as const;
+		await control.addFault({ pathPattern: QUERY_PATH.call, ...transient });
 		drained += (await run.poll()).items?.length ?? 0;
 		for (let i = 0; i < 10; i++) drained += (await run.poll()).items?.length ?? 0;
 		expect(run.failedPolls).toBe(faults.length);
@@ -314,7 +290,6 @@ describe('failures while draining a backlog', () => {
 describe('overlapping polls', () => {
 	it('a poll that starts while the previous one still runs stands aside', async () => {
 		const { run, start } = await backfillRun();
-		await run.poll();
 		await run.inject('call', backlog(start, 3000, 5));
 		// Hold the first poll's first request in the sandbox, and start the second poll once that
 		// request has arrived there (a condition, not a guess about timing).
