@@ -45,11 +45,9 @@ export const N8N_RELEASES: readonly N8nRelease[] = [
 	{ version: '2.4.8', nodeMajor: '24' },
 ];
 
-export const DEFAULT_N8N_VERSION = '2.41.1';
-
-/** The release the end-to-end tests and `npm start` use: `CONTACT_CENTER_N8N_VERSION` or the default. */
+/** The release the end-to-end tests and `npm start` use: `CONTACT_CENTER_N8N_VERSION` or the newest. */
 export function selectedRelease(
-	version = process.env.CONTACT_CENTER_N8N_VERSION || DEFAULT_N8N_VERSION,
+	version = process.env.CONTACT_CENTER_N8N_VERSION || N8N_RELEASES[0].version,
 ): N8nRelease {
 	const release = N8N_RELEASES.find((r) => r.version === version);
 	if (!release) {
