@@ -104,10 +104,9 @@ describe('test suites', () => {
 				// the fixture itself, and where startSandbox is defined
 				'test/sandbox/fixture.ts',
 				'test/sandbox/index.ts',
-				// programs, not tests: the CLI, `npm start`, `npm start -- --queue`, the bench
+				// programs, not tests: the CLI, `npm start` (also in queue mode), the bench
 				'test/sandbox/cli.ts',
 				'test/tools/start.ts',
-				'test/tools/start-queue.ts',
 				'test/bench/sandbox-child.ts',
 				// a test of starting itself: the demo feed's start option
 				'test/sandbox/demoFeed.test.ts',
