@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * `npm start -- --queue` (start.ts does the rest): n8n's queue mode on this machine. A private
  * PostgreSQL and Redis (Debian's `postgresql` and `redis-server`), n8n main in queue mode on
