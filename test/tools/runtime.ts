@@ -112,9 +112,7 @@ export function nodePackageName(): string {
 	return `node-${platform}-${arch}`;
 }
 
-function nodeFolder(major: string): string {
-	return path.join(cacheRoot(), `node${major}`);
-}
+const nodeFolder = (major: string): string => path.join(cacheRoot(), `node${major}`);
 
 function nodePaths(root: string): Pick<Runtime, 'nodeBinDir' | 'nodeBin' | 'nodeDir'> {
 	const nodeDir = path.join(root, 'node_modules', nodePackageName());
@@ -135,9 +133,7 @@ function runtimePaths(release: N8nRelease): Runtime {
 	};
 }
 
-function hostDir(release: N8nRelease): string {
-	return path.join(HOSTS_DIR, release.version);
-}
+const hostDir = (release: N8nRelease): string => path.join(HOSTS_DIR, release.version);
 
 /** Paths of an installed runtime, without installing anything (throws if something is missing). */
 export function installedRuntime(version?: string): Runtime {
