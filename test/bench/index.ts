@@ -17,6 +17,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
+import { runChecked } from '../e2e/lib/process';
 import { installedRuntime } from '../tools/runtime';
 import { renderChart } from './chart';
 import type { ItemsReport } from './items';
@@ -46,7 +47,6 @@ import {
 	option,
 	REPO,
 	round,
-	runChild,
 	spread,
 	startSandboxChild,
 	type Machine,
@@ -208,8 +208,7 @@ async function compileChildren(): Promise<string> {
 		}),
 	);
 	const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
-	const res = await runChild(tsc, ['-p', config], { timeoutMs: 5 * 60_000 });
-	if (res.code !== 0) throw new Error(`compiling the bench children failed: ${res.stdout}`);
+	await runChecked(tsc, ['-p', config], { cwd: REPO, timeoutMs: 5 * 60_000 });
 	return path.join(cache, 'bench-js', 'test', 'bench');
 }
 

@@ -12,7 +12,7 @@
  * slower, varying 2× from run to run (process.cpuUsage counts those threads too).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { request } from 'undici';
+import { request as post } from 'undici';
 
 import {
 	autoRowInput,
@@ -128,15 +128,6 @@ export function measurePart<T>(
 	});
 }
 
-async function fetchText(url: string, path: string, body: unknown): Promise<string> {
-	const res = await request(url + path, {
-		method: 'POST',
-		headers: signedHeaders(MAIN),
-		body: JSON.stringify(body),
-	});
-	return await res.body.text();
-}
-
 /** The loop of the import operation (import.operation.ts): each input read, checked and kept. */
 function keptRows<T>(inputs: T[], read: (input: T) => Parameters<typeof checkImportRow>[1]) {
 	const kept: ImportRow[] = [];
@@ -168,8 +159,11 @@ export async function runMicro(url: string) {
 		tasks: ['/openapi/agent/web/v1/callTask/query', { pageNum: 1, pageSize: 500 }],
 	} as const;
 	const texts: Record<string, string> = {};
-	for (const [key, [path, body]] of Object.entries(pages))
-		texts[key] = await fetchText(url, path, body);
+	for (const [key, [path, body]] of Object.entries(pages)) {
+		const headers = signedHeaders(MAIN);
+		const res = await post(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+		texts[key] = await res.body.text();
+	}
 	Object.assign(texts, {
 		created: answer('{"taskId":"182739465018279001","status":"draft"}'),
 		imported: answer(

@@ -8,7 +8,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { log, median, REPO, round, runChild } from './util';
+import { runChecked, runCommand } from '../e2e/lib/process';
+import { log, median, REPO, round } from './util';
 
 export const ENTRY_POINTS = [
 	['Contact Center node', 'dist/nodes/ContactCenter/ContactCenter.node.js'],
@@ -29,10 +30,8 @@ export async function measurePackage(options: {
 	let buildMs: number | undefined;
 	if (options.build) {
 		log('npm run build …');
-		const built = await runChild('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
-		if (built.code !== 0)
-			throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
-		buildMs = Math.round(built.ms);
+		const built = await runChecked('npm', ['run', 'build'], { cwd: REPO, timeoutMs: 5 * 60_000 });
+		buildMs = built.durationMs;
 	}
 	// Files and bytes in all, and by kind (extension).
 	const dist = {
@@ -54,7 +53,8 @@ export async function measurePackage(options: {
 			counts.bytes += stat.size;
 		}
 	}
-	const packed = await runChild('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+	const packed = await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: REPO,
 		timeoutMs: 120_000,
 	});
 	const [info] =
@@ -73,9 +73,7 @@ export async function measurePackage(options: {
 				const times: number[] = [];
 				for (let i = 0; i < runs; i++) {
 					const script = REQUIRE_SCRIPT(path.join(REPO, file), preload);
-					const res = await runChild(bin, ['-e', script], { timeoutMs: 60_000 });
-					if (res.code !== 0)
-						throw new Error(`require ${file} failed under ${node}: ${res.stderr}`);
+					const res = await runChecked(bin, ['-e', script], { cwd: REPO, timeoutMs: 60_000 });
 					times.push(Number(res.stdout));
 				}
 				return round(median(times), 1);

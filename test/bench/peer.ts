@@ -13,6 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { SandboxControl } from '../sandbox/control';
 import { ensureN8n } from '../tools/runtime';
+import { runCommand } from '../e2e/lib/process';
 import {
 	chain,
 	N8n,
@@ -24,7 +25,7 @@ import {
 	type WorkflowNode,
 } from '../e2e/lib';
 import { importParameters, IMPORTS, MAIN, newTask, SIZES, type Tenant } from './scenarios';
-import { log, REPO, runChild, spread } from './util';
+import { log, REPO, spread } from './util';
 
 export type PeerReport = {
 	n8nVersion: string;
@@ -302,7 +303,7 @@ export async function measurePeer(
 		const version = await n8n.cli(['--version'], 60_000);
 		report.n8nVersion = version.stdout.trim().split('\n').pop() ?? report.n8nVersion;
 		report.nodeVersion = (
-			await runChild(nodeBin, ['--version'], { timeoutMs: 30_000 })
+			await runCommand(nodeBin, ['--version'], { timeoutMs: 30_000 })
 		).stdout.trim();
 		log(`real n8n ${report.n8nVersion} on Node ${report.nodeVersion}: installing the package…`);
 		await install(n8n, url, Object.values(CREDENTIALS));

@@ -5,30 +5,25 @@
  * items: costs n8n does not have. Here those steps happen outside the timed part (the secret check
  * still runs on every result).
  */
-import { randomUUID } from 'node:crypto';
-
-import { PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
 import {
 	NodeConnectionTypes,
-	Workflow,
 	type IDataObject,
-	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
 } from 'n8n-workflow';
 
-import { buildAdditionalData, nextExecutionId } from '../harness/additional-data';
+import { runManually } from '../harness/additional-data';
 import { HarnessCredentialsHelper, type CredentialValues } from '../harness/credentials';
 import {
-	HarnessNodeTypes,
 	instantiate,
 	latestVersionOf,
 	MANUAL_TRIGGER_NODE_TYPE,
-	typeNameOf,
+	nodeOf,
+	workflowOf,
 	type NodeTypeInput,
 } from '../harness/node-types';
-import { nodeNameOf } from '../harness/run-node';
-import { captureLogs, Container, ensureN8nRuntime, type CapturedLog } from '../harness/runtime';
+import { scheduledPoll } from '../harness/poll';
+import { captureLogs, ensureN8nRuntime, type CapturedLog } from '../harness/runtime';
 import { assertNoSecret } from '../harness/secret-guard';
 
 interface BenchOptions {
@@ -55,59 +50,43 @@ async function timed<T>(run: () => Promise<T>) {
 	return { result, logs, ms: performance.now() - started };
 }
 
-/** The node (its credentials saved) in a workflow of its own, after `trigger` when there is one. */
-async function benchWorkflow(options: BenchOptions, trigger?: INode, staticData?: IDataObject) {
+/**
+ * The node (its latest version, its credentials saved) in a workflow of its own, after a Manual
+ * Trigger named Start when `manual`.
+ */
+async function benchWorkflow(options: BenchOptions, manual: boolean, staticData?: IDataObject) {
 	ensureN8nRuntime();
 	const nodeType = instantiate(options.nodeType);
 	const credentialsHelper = new HarnessCredentialsHelper();
-	const node: INode = {
-		id: randomUUID(),
-		name: nodeNameOf(nodeType),
-		type: typeNameOf(nodeType),
-		typeVersion: latestVersionOf(nodeType),
-		position: [trigger ? 220 : 0, 0],
-		parameters: options.parameters,
-		credentials: await credentialsHelper.save(options.credentials),
-	};
-	const workflow = new Workflow({
-		id: 'bench-workflow',
-		name: 'Bench workflow',
-		nodes: trigger ? [trigger, node] : [node],
-		connections: trigger
-			? {
-					[trigger.name]: {
-						main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]],
-					},
-				}
-			: {},
-		active: !trigger,
-		nodeTypes: new HarnessNodeTypes([nodeType]),
-		staticData,
-		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	const trigger = nodeOf(nodeType, {
+		name: 'Start',
+		type: MANUAL_TRIGGER_NODE_TYPE,
+		typeVersion: 1,
+		parameters: {},
 	});
-	return { node, workflow, credentialsHelper };
+	const node = nodeOf(nodeType, {
+		typeVersion: latestVersionOf(nodeType),
+		parameters: options.parameters,
+		position: [manual ? 220 : 0, 0],
+		credentials: await credentialsHelper.save(options.credentials),
+	});
+	const workflow = workflowOf(nodeType, manual ? [trigger, node] : [node], {
+		connections: manual
+			? { Start: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } }
+			: {},
+		active: !manual,
+		staticData,
+		timezone: options.timezone,
+	});
+	return { trigger, node, workflow, credentialsHelper };
 }
 
 /** One manual execution (Manual Trigger with pinned items → the node), timed from start to finish. */
 export async function timedRun(options: BenchOptions & { items: INodeExecutionData[] }) {
-	const trigger: INode = {
-		id: randomUUID(),
-		name: 'Start',
-		type: MANUAL_TRIGGER_NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	const { node, workflow, credentialsHelper } = await benchWorkflow(options, trigger);
-	const additionalData = buildAdditionalData({
-		credentialsHelper,
-		workflow,
-		mode: 'manual',
-		executionId: nextExecutionId(),
-	});
+	const { trigger, node, workflow, credentialsHelper } = await benchWorkflow(options, true);
 	const { result, logs, ms } = await timed(
 		async () =>
-			await new WorkflowExecute(additionalData, 'manual').run({
+			await runManually(credentialsHelper, {
 				workflow,
 				startNode: trigger,
 				pinData: { [trigger.name]: options.items },
@@ -127,27 +106,11 @@ export async function timedRun(options: BenchOptions & { items: INodeExecutionDa
 export async function timedPoll(options: BenchOptions & { staticData: IDataObject }) {
 	const { node, workflow, credentialsHelper } = await benchWorkflow(
 		options,
-		undefined,
+		false,
 		options.staticData,
 	);
-	const outcome: { items: INodeExecutionData[] | null; error?: Error } = { items: null };
-	const context = new PollContext(
-		workflow,
-		node,
-		buildAdditionalData({ credentialsHelper, workflow, mode: 'trigger' }),
-		'trigger',
-		'activate',
-		(data) => {
-			outcome.items = data[0] ?? [];
-		},
-		(error) => {
-			outcome.error = error;
-		},
-	);
-	const { logs, ms } = await timed(
-		async () =>
-			await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)(),
-	);
+	const { outcome, run } = scheduledPoll(workflow, node, credentialsHelper);
+	const { logs, ms } = await timed(run);
 	// n8n keeps the workflow's static data object; the node's part lives under `node:<name>`.
 	checkSecret(options, {
 		'the emitted items': outcome.items,

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { runCommand } from '../e2e/lib/process';
 import { SandboxControl } from '../sandbox/control';
 import type { TenantConfig } from '../sandbox/types';
 
@@ -76,38 +77,6 @@ const tsNodeEnv = (): NodeJS.ProcessEnv => ({
 	TS_NODE_TRANSPILE_ONLY: 'true',
 });
 
-/** Runs a child to completion, bounded in time; resolves with its output and exit code. */
-export function runChild(
-	command: string,
-	args: string[],
-	options: { env?: NodeJS.ProcessEnv; timeoutMs: number },
-): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-	return new Promise((resolve, reject) => {
-		const started = performance.now();
-		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- benchmark tooling, not shipped
-		const child = spawn(command, args, {
-			cwd: REPO,
-			env: options.env ?? process.env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
-			reject(
-				new Error(`${command} ${args.join(' ')} took longer than ${options.timeoutMs / 1000} s`),
-			);
-		}, options.timeoutMs);
-		child.on('error', reject);
-		child.on('close', (code) => {
-			clearTimeout(timer);
-			resolve({ code, stdout, stderr, ms: performance.now() - started });
-		});
-	});
-}
-
 /**
  * Runs a program of test/bench in a process of its own, compiled (in `js`) or under ts-node; it
  * prints its report as one `PREFIX {json}` line (childMain): the parsed report, or the child's first
@@ -122,7 +91,11 @@ export async function benchChild<T>(
 	const argv = js
 		? [path.join(js, `${name}.js`), ...args]
 		: tsNodeArgs(path.join(__dirname, `${name}.ts`), args);
-	const res = await runChild(process.execPath, argv, { env: tsNodeEnv(), timeoutMs: 20 * 60_000 });
+	const res = await runCommand(process.execPath, argv, {
+		cwd: REPO,
+		env: tsNodeEnv(),
+		timeoutMs: 20 * 60_000,
+	});
 	const line = res.stdout.split('\n').find((l) => l.startsWith(`${prefix} `));
 	if (res.code !== 0 || !line)
 		return { error: (res.stderr || res.stdout).split('\n').slice(0, 5).join(' ') };

@@ -7,7 +7,7 @@
 export type { LogEntry, SandboxControl } from '../sandbox/control';
 export { callMethod } from './call-method';
 export { CREDENTIAL_TYPE, type CredentialValues } from './credentials';
-export { nodeNameOf, PACKAGE_NAME, type NodeTypeInput } from './node-types';
+export { PACKAGE_NAME, type NodeTypeInput } from './node-types';
 export { poll, staticDataKeyOf, type PollOptions, type PollResult } from './poll';
 export {
 	nodeRunner,
@@ -17,4 +17,4 @@ export {
 	type RunNodeResult,
 } from './run-node';
 export type { CapturedLog } from './runtime';
-export { testCredential, type CredentialTestResult } from './test-credential';
+export { testCredential } from './test-credential';

@@ -86,9 +86,11 @@ export async function poll(options: PollOptions): Promise<PollResult> {
 				staticData,
 				timezone: options.timezone,
 			});
-			return options.mode === 'manual'
-				? await pollManually(workflow, node, credentialsHelper)
-				: await pollAsTrigger(workflow, node, credentialsHelper, options);
+			if (options.mode === 'manual') return await pollManually(workflow, node, credentialsHelper);
+			const scheduled = scheduledPoll(workflow, node, credentialsHelper, options.pollBudgetMs);
+			if (options.n8n1x) return await pollAs1x(workflow, node, scheduled.context);
+			await scheduled.run();
+			return scheduled.outcome;
 		},
 		(outcome) => ({
 			'the emitted items': outcome.items,
@@ -115,13 +117,13 @@ type PollOutcome = Pick<PollResult, 'items' | 'error'>;
 /** PollContext members newer than n8n 1.x (n8n-core 1.122). */
 const NEWER_MEMBERS = ['getPollBudgetMs', '__commitCursor', '__runPoll', 'resolveNodeStaticData'];
 
-/** A scheduled poll: the PollContext as the CLI builds it, run as the release polled. */
-async function pollAsTrigger(
+/** Today's scheduled poll: the CLI's PollContext, run by PollTriggerExecutor; `outcome` gets what it emits or throws. */
+export function scheduledPoll(
 	workflow: Workflow,
 	node: INode,
 	credentialsHelper: HarnessCredentialsHelper,
-	{ pollBudgetMs, n8n1x }: PollOptions,
-): Promise<PollOutcome> {
+	pollBudgetMs?: number,
+) {
 	const outcome: PollOutcome = { items: null };
 	const mode = 'trigger';
 	const context = new PollContext(
@@ -141,10 +143,16 @@ async function pollAsTrigger(
 		undefined,
 		pollBudgetMs === undefined ? undefined : () => pollBudgetMs,
 	);
-	if (!n8n1x) {
-		await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)();
-		return outcome;
-	}
+	const run = Container.get(PollTriggerExecutor).create(workflow, node, context, () => true);
+	return { outcome, context, run };
+}
+
+/** A scheduled poll of n8n 1.x on that PollContext. */
+async function pollAs1x(
+	workflow: Workflow,
+	node: INode,
+	context: PollContext,
+): Promise<PollOutcome> {
 	const bare = context as unknown as Record<string, unknown>;
 	for (const member of NEWER_MEMBERS) delete bare[member];
 	if (NEWER_MEMBERS.some((member) => member in context)) throw new Error('not a 1.x PollContext');

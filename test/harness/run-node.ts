@@ -27,8 +27,6 @@ import {
 } from './node-types';
 import { guardedCall, type CapturedLog } from './runtime';
 
-export { nodeNameOf } from './node-types';
-
 export interface RunNodeOptions {
 	/** The node class (or an instance), e.g. ContactCenter from nodes/ContactCenter/ContactCenter.node.ts. */
 	nodeType: NodeTypeInput;

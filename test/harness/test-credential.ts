@@ -5,7 +5,7 @@
  * run with n8n-core's CredentialTestContext. The credential has no declarative `test` request.
  */
 import { CredentialTestContext } from 'n8n-core';
-import type { INodeType } from 'n8n-workflow';
+import type { INodeCredentialTestResult, INodeType } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
@@ -14,15 +14,12 @@ import { CREDENTIAL_TYPE, HarnessCredentialsHelper, type CredentialValues } from
 import { bareWorkflow } from './node-types';
 import { guardedCall } from './runtime';
 
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	message: string;
-}
-
 /** The node types of this package that use the credential (n8n's CredentialTypes.getSupportedNodes). */
 const PACKAGE_NODES: INodeType[] = [new ContactCenter(), new ContactCenterTrigger()];
 
-export async function testCredential(credentials: CredentialValues): Promise<CredentialTestResult> {
+export async function testCredential(
+	credentials: CredentialValues,
+): Promise<INodeCredentialTestResult> {
 	const { outcome } = await guardedCall(
 		{ secret: credentials.appSecret },
 		async () => await testCredentialUnchecked(credentials),
@@ -33,7 +30,7 @@ export async function testCredential(credentials: CredentialValues): Promise<Cre
 
 async function testCredentialUnchecked(
 	credentials: CredentialValues,
-): Promise<CredentialTestResult> {
+): Promise<INodeCredentialTestResult> {
 	// CredentialsTester.getCredentialTestFunction: the first node whose `testedBy` names a function.
 	const testFunction = PACKAGE_NODES.flatMap(({ description, methods }) =>
 		(description.credentials ?? [])

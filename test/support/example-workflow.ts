@@ -15,7 +15,6 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
-	type IPairedItemData,
 	type IVersionedNodeType,
 	Workflow,
 } from 'n8n-workflow';
@@ -30,18 +29,6 @@ export interface ExampleWorkflow {
 	nodes: INode[];
 	connections: Workflow['connectionsBySourceNode'];
 	settings?: IDataObject;
-}
-
-export interface NodeRun {
-	items: Array<{ json: IDataObject; pairedItem?: IPairedItemData | IPairedItemData[] | number }>;
-	error?: string;
-}
-
-export interface ExampleRun {
-	/** The workflow's error message, when it failed. */
-	error?: string;
-	/** Output (first output, every run) of each node that ran, by name, in the order they ran. */
-	nodes: Array<{ name: string; type: string; runs: NodeRun[] }>;
 }
 
 /** The Code node, JavaScript, "Run Once for All Items": the example's code with n8n's data proxy. */
@@ -145,13 +132,15 @@ class StickyNote implements INodeType {
 
 /**
  * Runs `workflow` from its Manual Trigger with `nodeTypes` (our node classes) and the stand-ins.
- * Every Contact Center node is given the harness credential holding `credentials`.
+ * Every Contact Center node is given the harness credential holding `credentials`. Gives the
+ * workflow's error message, when it failed, and the output (first output, every run) of each node
+ * that ran, in the order they ran.
  */
 export async function runExampleWorkflow(
 	workflow: ExampleWorkflow,
 	nodeTypes: Array<INodeType | IVersionedNodeType>,
 	credentials: CredentialValues,
-): Promise<ExampleRun> {
+) {
 	ensureN8nRuntime();
 	const types = new HarnessNodeTypes(nodeTypes);
 	for (const [name, type] of [

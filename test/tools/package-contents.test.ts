@@ -10,12 +10,13 @@
  * headroom on both so that a feature does not trip it, while the mistakes it is there to catch do:
  * test/ alone is 4.4 MB, the example screenshots 180 KB, node_modules far more.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 import { packPackage, type PackedPackage } from '../e2e/lib/package';
 import { runChecked } from '../e2e/lib/process';
+import { filesUnder } from '../support/sources';
 
 const PACKED_BUDGET = 225 * 1024;
 const UNPACKED_BUDGET = 1000 * 1024;
@@ -24,22 +25,15 @@ let pack: PackedPackage;
 let unpacked: string;
 let files: Array<{ path: string; bytes: number }>;
 
-function walk(dir: string, base = dir): Array<{ path: string; bytes: number }> {
-	return readdirSync(dir).flatMap((name) => {
-		const full = path.join(dir, name);
-		const stat = statSync(full);
-		return stat.isDirectory()
-			? walk(full, base)
-			: [{ path: path.relative(base, full).split(path.sep).join('/'), bytes: stat.size }];
-	});
-}
-
 beforeAll(async () => {
 	pack = await packPackage();
 	const work = mkdtempSync(path.join(tmpdir(), 'cc-pack-'));
 	await runChecked('tar', ['-xzf', pack.tarball, '-C', work], { timeoutMs: 60_000 });
 	unpacked = path.join(work, 'package');
-	files = walk(unpacked);
+	files = filesUnder(unpacked).map((full) => ({
+		path: path.relative(unpacked, full).split(path.sep).join('/'),
+		bytes: statSync(full).size,
+	}));
 }, 5 * 60_000);
 
 afterAll(() => {

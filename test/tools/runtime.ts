@@ -45,11 +45,9 @@ export const N8N_RELEASES: readonly N8nRelease[] = [
 	{ version: '2.4.8', nodeMajor: '24' },
 ];
 
-export const DEFAULT_N8N_VERSION = '2.41.1';
-
-/** The release the end-to-end tests and `npm start` use: `CONTACT_CENTER_N8N_VERSION` or the default. */
+/** The release the end-to-end tests and `npm start` use: `CONTACT_CENTER_N8N_VERSION` or the newest. */
 export function selectedRelease(
-	version = process.env.CONTACT_CENTER_N8N_VERSION || DEFAULT_N8N_VERSION,
+	version = process.env.CONTACT_CENTER_N8N_VERSION || N8N_RELEASES[0].version,
 ): N8nRelease {
 	const release = N8N_RELEASES.find((r) => r.version === version);
 	if (!release) {
@@ -114,9 +112,7 @@ export function nodePackageName(): string {
 	return `node-${platform}-${arch}`;
 }
 
-function nodeFolder(major: string): string {
-	return path.join(cacheRoot(), `node${major}`);
-}
+const nodeFolder = (major: string): string => path.join(cacheRoot(), `node${major}`);
 
 function nodePaths(root: string): Pick<Runtime, 'nodeBinDir' | 'nodeBin' | 'nodeDir'> {
 	const nodeDir = path.join(root, 'node_modules', nodePackageName());
@@ -137,9 +133,7 @@ function runtimePaths(release: N8nRelease): Runtime {
 	};
 }
 
-function hostDir(release: N8nRelease): string {
-	return path.join(HOSTS_DIR, release.version);
-}
+const hostDir = (release: N8nRelease): string => path.join(HOSTS_DIR, release.version);
 
 /** Paths of an installed runtime, without installing anything (throws if something is missing). */
 export function installedRuntime(version?: string): Runtime {

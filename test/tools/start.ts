@@ -26,10 +26,11 @@ import {
 	packPackage,
 	portInUse,
 	sandboxCredential,
+	type PackedPackage,
 } from '../e2e/lib';
 import { startSandbox } from '../sandbox';
-import { cacheRoot, ensureN8n, N8N_VERSION } from './runtime';
-import { startQueue } from './start-queue';
+import { cacheRoot, ensureN8n, N8N_VERSION, type Runtime } from './runtime';
+import { prepareQueue } from './start-queue';
 
 interface Args {
 	port: number;
@@ -89,11 +90,35 @@ async function encryptionKey(folder: string): Promise<string> {
 	return key;
 }
 
+/** n8n in the user folder kept between runs (`--fresh` empties it), the package installed into it. */
+async function prepareAlone(runtime: Runtime, pack: PackedPackage, args: Args, home: string) {
+	if (args.fresh) await fs.rm(home, { recursive: true, force: true });
+	const userFolder = path.join(home, 'user');
+	const main = await N8n.create({
+		runtime,
+		userFolder,
+		port: args.port,
+		encryptionKey: await encryptionKey(home),
+		owner: DEFAULT_OWNER,
+		onLog: args.verbose ? (line) => process.stdout.write(`[n8n] ${line}\n`) : undefined,
+	});
+	await step(`package installed into ${path.join(userFolder, '.n8n', 'nodes')}`, () =>
+		main.installPackage(pack),
+	);
+	return {
+		main,
+		dispose: () => main.dispose(),
+		start: () => step(`n8n started on ${main.baseUrl}`, () => main.start()),
+		details: (): string[] => [],
+		logs: path.join(userFolder, 'n8n.log'),
+		folders: `${home} (kept between runs; --fresh starts from an empty one)`,
+	};
+}
+
 async function main(): Promise<void> {
 	const args = parseArgs(process.argv.slice(2));
 	const started = Date.now();
 	const home = path.join(cacheRoot(), 'start');
-	const userFolder = path.join(home, 'user');
 
 	for (const [port, what, option] of [
 		[args.port, 'n8n', 'port'],
@@ -109,32 +134,6 @@ async function main(): Promise<void> {
 		ensureN8n({ log: (line) => say(line) }),
 	);
 	const pack = await step('package built and packed', () => packPackage(say));
-	if (args.queue) {
-		await startQueue({
-			runtime,
-			pack,
-			port: args.port,
-			sandboxPort: args.sandboxPort,
-			verbose: args.verbose,
-			say,
-			step,
-		});
-		return;
-	}
-
-	if (args.fresh) await fs.rm(home, { recursive: true, force: true });
-	const n8n = await N8n.create({
-		runtime,
-		userFolder,
-		port: args.port,
-		encryptionKey: await encryptionKey(home),
-		owner: DEFAULT_OWNER,
-		onLog: args.verbose ? (line) => process.stdout.write(`[n8n] ${line}\n`) : undefined,
-	});
-	await step(`package installed into ${path.join(userFolder, '.n8n', 'nodes')}`, () =>
-		n8n.installPackage(pack),
-	);
-
 	const sandbox = await step(`sandbox listening on 127.0.0.1:${args.sandboxPort}`, () =>
 		startSandbox({
 			port: args.sandboxPort,
@@ -143,6 +142,7 @@ async function main(): Promise<void> {
 		}),
 	);
 
+	let n8n: Awaited<ReturnType<typeof prepareAlone | typeof prepareQueue>> | undefined;
 	let stopping = false;
 	const shutdown = async (signal: string): Promise<void> => {
 		if (stopping) {
@@ -150,8 +150,10 @@ async function main(): Promise<void> {
 			process.exit(130);
 		}
 		stopping = true;
-		say(`${signal}: stopping n8n and the sandbox…`);
-		await n8n.dispose().catch((error: unknown) => say(`n8n: ${String(error)}`));
+		say(
+			`${signal}: stopping ${args.queue ? 'n8n main, the workers, Redis, PostgreSQL' : 'n8n'} and the sandbox…`,
+		);
+		await n8n?.dispose().catch((error: unknown) => say(`n8n: ${String(error)}`));
 		await sandbox.close().catch((error: unknown) => say(`sandbox: ${String(error)}`));
 		say('stopped');
 		process.exit(0);
@@ -160,37 +162,42 @@ async function main(): Promise<void> {
 		process.on(signal, () => void shutdown(signal));
 
 	try {
+		n8n = args.queue
+			? await prepareQueue(runtime, args, step)
+			: await prepareAlone(runtime, pack, args, home);
+		const { main } = n8n;
 		const credential = sandboxCredential(sandbox.url);
 		const examples = await loadExamples();
 		const workflows = examples.map(({ workflow }) => bindCredential(workflow, credential));
-		// Import only what changed since the last run: each import costs n8n several seconds.
+		// Import only what changed since the last run into the kept user folder: each import costs n8n
+		// several seconds. Queue mode starts fresh.
 		const fingerprint = createHash('sha256')
 			.update(JSON.stringify({ credential, workflows }))
 			.digest('hex');
 		const importedFile = path.join(home, 'imported.sha256');
-		const imported = await fs.readFile(importedFile, 'utf8').catch(() => '');
+		const imported = args.queue ? '' : await fs.readFile(importedFile, 'utf8').catch(() => '');
 		if (imported.trim() !== fingerprint) {
 			await step(`credential "${credential.name}" imported`, () =>
-				n8n.importCredentials([credential]),
+				main.importCredentials([credential]),
 			);
 			if (workflows.length > 0) {
 				await step(`${workflows.length} example workflow(s) imported`, () =>
-					n8n.importWorkflows(workflows),
+					main.importWorkflows(workflows),
 				);
 			}
-			await fs.writeFile(importedFile, `${fingerprint}\n`);
+			if (!args.queue) await fs.writeFile(importedFile, `${fingerprint}\n`);
 		} else {
 			say(`credential and ${workflows.length} example workflow(s) already imported`);
 		}
 
-		await step(`n8n started on ${n8n.baseUrl}`, () => n8n.start());
+		await n8n.start();
 
 		// What the editor will offer: the node types n8n actually loaded from the package.
-		const loaded = (await n8n.nodeTypeNames()).filter((name) =>
+		const loaded = (await main.nodeTypeNames()).filter((name) =>
 			name.startsWith(`${PACKAGE_NAME}.`),
 		);
 		if (loaded.length === 0) {
-			const log = (await n8n.fullLog()).split('\n');
+			const log = (await main.fullLog()).split('\n');
 			const thisRun = log.lastIndexOf('$ n8n start');
 			const at = log.findIndex(
 				(line, index) =>
@@ -201,34 +208,39 @@ async function main(): Promise<void> {
 
 		const lines = [
 			'',
-			`  n8n ${N8N_VERSION} is running with n8n-nodes-contact-center ${pack.version} installed`,
+			`  n8n ${N8N_VERSION}${args.queue ? ' in queue mode' : ''} is running with n8n-nodes-contact-center ${pack.version} installed${args.queue ? ' on main and every worker' : ''}`,
 			'',
-			`  Editor     ${n8n.baseUrl}`,
-			`  Email      ${n8n.owner.email}`,
-			`  Password   ${n8n.owner.password}`,
+			`  Editor      ${main.baseUrl}`,
+			`  Email       ${main.owner.email}`,
+			`  Password    ${main.owner.password}`,
 			'',
-			`  Nodes      ${loaded.length > 0 ? loaded.join(', ') : 'NONE LOADED (see the warning above)'}`,
-			`  Credential "${credential.name}" → sandbox ${sandbox.url} (app id ${DEMO_TENANT.appId})`,
-			`  Demo data  a new service record naming a demo customer every ${DEMO_FEED_SECONDS} s (publish the`,
-			'             service-record example to watch its trigger path update customers)',
+			...n8n.details(),
+			`  Nodes       ${loaded.length > 0 ? loaded.join(', ') : 'NONE LOADED (see the warning above)'}`,
+			`  Credential  "${credential.name}" → sandbox ${sandbox.url} (app id ${DEMO_TENANT.appId})`,
+			`  Demo data   a new service record naming a demo customer every ${DEMO_FEED_SECONDS} s (publish the`,
+			'              service-record example to watch its trigger path update customers)',
 			...(examples.length > 0
-				? ['  Workflows  ' + examples.map(({ workflow }) => `"${workflow.name}"`).join(', ')]
-				: ['  Workflows  none yet (examples/*.json)']),
-			`  n8n log    ${path.join(userFolder, 'n8n.log')}`,
+				? ['  Workflows   ' + examples.map(({ workflow }) => `"${workflow.name}"`).join(', ')]
+				: ['  Workflows   none yet (examples/*.json)']),
+			`  Logs        ${n8n.logs}`,
+			`  Folders     ${n8n.folders}`,
 			'',
 			`  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
 			'',
 		];
 		process.stdout.write(`${lines.join('\n')}\n`);
 
-		const how = await n8n.whenExited();
+		const how = await main.whenExited();
 		if (!stopping) {
-			say(`n8n stopped by itself (${how}); its last lines:\n${n8n.recentOutput(30)}`);
+			say(`n8n stopped by itself (${how}); its last lines:\n${main.recentOutput(30)}`);
+			await n8n.dispose();
 			await sandbox.close();
 			process.exit(1);
 		}
+		// Ctrl-C: shutdown() exits the process.
+		await new Promise(() => undefined);
 	} catch (error) {
-		await n8n.dispose();
+		await n8n?.dispose().catch(() => undefined);
 		await sandbox.close();
 		throw error;
 	}

@@ -17,30 +17,28 @@ const read = (full: string) => ({
 	text: readFileSync(full, 'utf8'),
 });
 const files = shippedSources().map(read);
+/** The shipped files whose text matches `pattern`. */
+const matching = (pattern: RegExp) =>
+	files.filter(({ text }) => pattern.test(text)).map(({ file }) => file);
 
 const inside = (file: string, dir: string) => file.startsWith(path.join(NODE, dir) + path.sep);
 
 describe('API layer', () => {
 	it('spells every endpoint path only in transport/endpoints.ts', () => {
-		const offenders = files
-			.filter(({ text }) => /['"`]\/openapi\//.test(text))
-			.map(({ file }) => file);
-		expect(offenders).toEqual([path.join(NODE, 'transport', 'endpoints.ts')]);
+		expect(matching(/['"`]\/openapi\//)).toEqual([path.join(NODE, 'transport', 'endpoints.ts')]);
 	});
 
 	it('sends requests only from transport/', () => {
-		const offenders = files
-			.filter(({ text }) => /helpers\.(httpRequest\w*|request\w*)\b/.test(text))
-			.map(({ file }) => file)
-			.filter((file) => !inside(file, 'transport'));
+		const offenders = matching(/helpers\.(httpRequest\w*|request\w*)\b/).filter(
+			(file) => !inside(file, 'transport'),
+		);
 		expect(offenders).toEqual([]);
 	});
 
 	it('calls the transport request functions only from api/', () => {
-		const offenders = files
-			.filter(({ text }) => /\b(callEndpoint\w*|apiRequest|requestEnvelope)\b/.test(text))
-			.map(({ file }) => file)
-			.filter((file) => !inside(file, 'transport') && !inside(file, 'api'));
+		const offenders = matching(/\b(callEndpoint\w*|apiRequest|requestEnvelope)\b/).filter(
+			(file) => !inside(file, 'transport') && !inside(file, 'api'),
+		);
 		expect(offenders).toEqual([]);
 	});
 });
@@ -58,12 +56,9 @@ describe('helpers/ and transport/ apart', () => {
 	});
 
 	it('transport/ reads no node parameters (callers pass it plain values)', () => {
-		const offenders = files
-			.filter(
-				({ file, text }) =>
-					inside(file, 'transport') && /\bget\w*Parameters?\b|\.parameters\b/.test(text),
-			)
-			.map(({ file }) => file);
+		const offenders = matching(/\bget\w*Parameters?\b|\.parameters\b/).filter((file) =>
+			inside(file, 'transport'),
+		);
 		expect(offenders).toEqual([]);
 	});
 });
@@ -78,9 +73,9 @@ describe('files named for what they hold', () => {
 
 describe('node errors', () => {
 	it("are built only by the transport's error mapper (API failures) and the input kit (bad input)", () => {
-		const builders = files
-			.filter(({ text }) => /\bnew\s+Node\w*Error\b|\bextends\s+Node\w*Error\b/.test(text))
-			.map(({ file }) => file.split(path.sep).join('/'));
+		const builders = matching(/\bnew\s+Node\w*Error\b|\bextends\s+Node\w*Error\b/).map((file) =>
+			file.split(path.sep).join('/'),
+		);
 		expect(builders.sort()).toEqual([
 			'nodes/ContactCenter/helpers/validation.ts',
 			'nodes/ContactCenter/transport/errors.ts',
@@ -92,8 +87,7 @@ describe('validation results', () => {
 	it('come in the three shapes of helpers/issue.ts (Read, Checked, Built), no function returns its own', () => {
 		// A return type spelled as an object literal that carries issues: `): { …issue…: Issue… } {`
 		const ownShape = /\):\s*\{[^{}]*\bissues?\??:\s*(Issue|Array<Issue)[^{}]*\}\s*\{/;
-		const offenders = files.filter(({ text }) => ownShape.test(text)).map(({ file }) => file);
-		expect(offenders).toEqual([]);
+		expect(matching(ownShape)).toEqual([]);
 	});
 });
 
@@ -110,10 +104,9 @@ describe('test suites', () => {
 				// the fixture itself, and where startSandbox is defined
 				'test/sandbox/fixture.ts',
 				'test/sandbox/index.ts',
-				// programs, not tests: the CLI, `npm start`, `npm start -- --queue`, the bench
+				// programs, not tests: the CLI, `npm start` (also in queue mode), the bench
 				'test/sandbox/cli.ts',
 				'test/tools/start.ts',
-				'test/tools/start-queue.ts',
 				'test/bench/sandbox-child.ts',
 				// a test of starting itself: the demo feed's start option
 				'test/sandbox/demoFeed.test.ts',
