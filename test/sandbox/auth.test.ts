@@ -1,15 +1,11 @@
 import { sign, type RequestOptions } from './client';
 import { cases, errA, errB, okA, okB, PATHS, TENANT_A, TENANT_B, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const FROZEN = '2023-11-14T22:13:20.000Z'; // 1700000000
 const A_PATH = PATHS.groupList;
 const B_PATH = PATHS.agentQuery;
 const B_BODY = { pageNo: 1, pageSize: 10 };
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 /** Signed over appId + nonce + timestamp instead of appId + timestamp + nonce. */
 function wrongOrder(): RequestOptions {

@@ -1,7 +1,7 @@
 import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 import type { TaskStatus } from './types';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 const AGENT = '182739465018270001';
 const AGENT_VOICEAGENT = '182739465018270002';
@@ -43,7 +43,6 @@ function taskWith(path: string, value: unknown): Record<string, unknown> {
 }
 
 beforeEach(async () => {
-	await sb.control.reset();
 	await sb.control.seedAgents({
 		appId: APP,
 		agents: [

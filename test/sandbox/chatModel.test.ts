@@ -1,7 +1,7 @@
 /** The scripted OpenAI-compatible chat model the AI-agent tests talk to (server/chatModel.ts). */
 import { useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 
 const TOOLS = [
 	{
@@ -28,7 +28,6 @@ async function complete(body: object): Promise<{ status: number; type: string; t
 }
 
 beforeEach(async () => {
-	await sb.control.reset();
 	await sb.control.setChatScript([
 		{ toolCalls: [{ name: 'Search_customers', arguments: { phone: '13800138000' } }] },
 		{

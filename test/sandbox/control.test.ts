@@ -3,12 +3,8 @@ import { request } from 'undici';
 import { SandboxControl, SandboxControlError } from './control';
 import { cases, PATHS, TENANT_A, TENANT_B, errA, okA, okB, useSandbox, wallTime } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 async function controlError(promise: Promise<unknown>): Promise<SandboxControlError> {
 	const error = await promise.catch((e: unknown) => e);

@@ -1,6 +1,6 @@
 import { cases, errA, okA, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 const LEVEL_CHOICES = [
 	{ key: 'vip', value: 'VIP', isDefault: false },
@@ -25,7 +25,6 @@ async function seedFields(): Promise<void> {
 }
 
 beforeEach(async () => {
-	await sb.control.reset();
 	await seedFields();
 });
 

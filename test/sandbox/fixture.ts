@@ -12,11 +12,15 @@ export const TENANT_B: TenantConfig = { appId: '2077', appSecret: 'secret-b' };
 
 /**
  * Starts a sandbox before the file's tests (tenants A and B unless told otherwise) and closes it
- * after them. Call it at the top of a file, before the file's own beforeAll (hooks run in the order
- * they are registered, so that beforeAll can seed data through `control`). Its getters throw when
- * read before that beforeAll started the server.
+ * after them; with `resetEach`, resets it before each test. Call it at the top of a file, before the
+ * file's own hooks (hooks run in the order they are registered, so that the file's beforeAll or
+ * beforeEach can seed data through `control`). Its getters throw when read before that beforeAll
+ * started the server.
  */
-export function useSandbox(options: SandboxOptions = {}) {
+export function useSandbox({
+	resetEach,
+	...options
+}: SandboxOptions & { resetEach?: boolean } = {}) {
 	const tenants = options.tenants ?? [TENANT_A, TENANT_B];
 	let running: RunningSandbox | undefined;
 	let client: SignedClient | undefined;
@@ -37,6 +41,8 @@ export function useSandbox(options: SandboxOptions = {}) {
 		await running?.close();
 		running = undefined;
 	});
+	const control = new SandboxControl(() => started().url);
+	if (resetEach) beforeEach(() => control.reset());
 	return {
 		get sandbox() {
 			return started();
@@ -49,7 +55,7 @@ export function useSandbox(options: SandboxOptions = {}) {
 			return started().port;
 		},
 		/** The control client: the same object for the whole file, usable once the server listens. */
-		control: new SandboxControl(() => started().url),
+		control,
 		/** Signed as the first tenant. */
 		get client() {
 			return signed();

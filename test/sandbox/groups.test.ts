@@ -1,6 +1,6 @@
 import { cases, errA, okA, PATHS, TENANT_A, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 const GROUP = {
 	groupName: '杭州显号',
@@ -11,10 +11,6 @@ const MEMBERS = [
 	{ agentNumber: '1001', weight: 5 },
 	{ agentNumber: '1002', weight: '3' },
 ];
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 describe('service groups', () => {
 	it('creates groups with generated queue numbers 8001, 8002, … and defaults', async () => {

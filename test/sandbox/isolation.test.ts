@@ -2,10 +2,6 @@ import { PATHS, TENANT_A, TENANT_B, errA, errB, okA, okB, useSandbox } from './f
 
 const sb = useSandbox();
 
-beforeAll(async () => {
-	await sb.control.reset();
-});
-
 function task(agentId: string, groupId: string): Record<string, unknown> {
 	return {
 		taskName: 'Isolation',

@@ -1,12 +1,8 @@
 import { cases, errA, okA, PATHS, TENANT_A, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 const WINDOW = { startTime: '2026-03-01 00:00:00', endTime: '2026-03-01 23:59:59' };
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 async function ids(path: string, body: Record<string, unknown>): Promise<string[]> {
 	return okA(await sb.post(path, body)).map((r: { eventUniqueId: string }) => r.eventUniqueId);

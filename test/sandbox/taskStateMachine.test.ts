@@ -1,11 +1,10 @@
 import { cases, errB, okB, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 let taskId: string;
 
 beforeEach(async () => {
-	await sb.control.reset();
 	await sb.control.seedAgents({ appId: APP, count: 1 });
 	const [group] = await sb.control.seedCallerNumberGroups({ appId: APP, count: 1 });
 	const [agent] = (await sb.control.getState(APP)).agents;

@@ -6,12 +6,8 @@ import { SandboxControlError } from './control';
 import { PATHS, TENANT_A, okA, useSandbox } from './fixture';
 import type { LogEntry } from './types';
 
-const sb = useSandbox({ tenants: [TENANT_A], latencyMs: 60 });
+const sb = useSandbox({ tenants: [TENANT_A], latencyMs: 60, resetEach: true });
 const LIST = { search: [], sortList: [], page: 1, limit: 10 };
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
 	const start = performance.now();

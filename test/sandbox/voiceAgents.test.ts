@@ -1,11 +1,7 @@
 import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 describe.each([PATHS.agentQuery, PATHS.callerGroupQuery])('%s paging', (path) => {
 	it.each(
