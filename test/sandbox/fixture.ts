@@ -75,6 +75,44 @@ export function useSandbox({
 	};
 }
 
+/**
+ * A valid call-task create body for an agent and a caller number group, with `changes` applied: each
+ * key a dotted path such as `callStrategy.maxConcurrency`, an undefined value removing the field.
+ */
+export function taskBody(
+	voiceAgentId: unknown,
+	callerNumberGroupId: string,
+	changes: Record<string, unknown> = {},
+): Record<string, unknown> {
+	const task: Record<string, unknown> = {
+		taskName: 'Renewal calls',
+		voiceAgentId,
+		startType: 'manual',
+		callStrategy: {
+			callWindowRanges: [
+				{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:30'] },
+			],
+			maxConcurrency: 5,
+			callerNumberGroupId,
+		},
+		retryStrategy: {
+			retryEnabled: true,
+			retryReasons: ['busy', 'no_answer'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 30,
+			retryIntervalUnit: 'minute',
+		},
+	};
+	for (const [path, value] of Object.entries(changes)) {
+		const keys = path.split('.');
+		const last = keys.pop() as string;
+		const target = keys.reduce((o, key) => o[key] as Record<string, unknown>, task);
+		if (value === undefined) delete target[last];
+		else target[last] = value;
+	}
+	return task;
+}
+
 /** A cell of a case table: JSON when it parses, `-` is undefined, anything else is text (an expected message). */
 function cell(text: string): unknown {
 	if (text === '-') return undefined;

@@ -1,27 +1,15 @@
-import { cases, errB, okB, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
+import { taskBody, cases, errB, okB, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
 const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 let taskId: string;
 
 beforeEach(async () => {
-	await sb.control.seedAgents({ appId: APP, count: 1 });
+	const [agent] = await sb.control.seedAgents({ appId: APP, count: 1 });
 	const [group] = await sb.control.seedCallerNumberGroups({ appId: APP, count: 1 });
-	const [agent] = (await sb.control.getState(APP)).agents;
-	const created = okB(
-		await sb.post(PATHS.taskCreate, {
-			taskName: 'State machine',
-			voiceAgentId: agent.id,
-			startType: 'manual',
-			callStrategy: {
-				callWindowRanges: [{ callWeekdays: [1], callTimeRanges: ['09:00-18:00'] }],
-				maxConcurrency: 1,
-				callerNumberGroupId: group,
-			},
-			retryStrategy: { retryEnabled: false },
-		}),
-	);
-	taskId = created.taskId;
+	// One customer a round (the clock-driven tests below count on it).
+	const body = taskBody(agent, group, { 'callStrategy.maxConcurrency': 1 });
+	taskId = okB(await sb.post(PATHS.taskCreate, body)).taskId;
 });
 
 const operate = (operation: string, id = taskId) =>
