@@ -123,9 +123,11 @@ function cell(text: string): unknown {
 	}
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- case cells and answers: any JSON shape
+type Json = any;
+
 /** A case table, one case a line, cells split on ` | `. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- cells are any JSON
-export function cases(table: string): [any, any, any, any][] {
+export function cases(table: string): [Json, Json, Json, Json][] {
 	const lines = table.trim().split('\n');
 	return lines.map(
 		(line) => line.trim().split(' | ').map(cell) as [unknown, unknown, unknown, unknown],
@@ -135,8 +137,7 @@ export function cases(table: string): [any, any, any, any][] {
 const TRACE_ID = /^[0-9a-f]{32}$/;
 
 /** Asserts an HTTP-200 envelope holding `shape` and a trace id, and returns its body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary response shapes
-function envelope(res: ApiResponse, shape: object, message?: string | RegExp): any {
+function envelope(res: ApiResponse, shape: object, message?: string | RegExp): Json {
 	expect(res.status).toBe(200);
 	expect(res.json).toMatchObject(shape);
 	expect(res.json.traceId).toMatch(TRACE_ID);
@@ -145,26 +146,22 @@ function envelope(res: ApiResponse, shape: object, message?: string | RegExp): a
 }
 
 /** Asserts an envelope-A success and returns its data. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function okA(res: ApiResponse): any {
+export function okA(res: ApiResponse): Json {
 	return envelope(res, { success: true, code: '200', message: 'success' }).data;
 }
 
 /** Asserts an envelope-A failure with this code (and message fragment) and returns the body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function errA(res: ApiResponse, code: string, message?: string | RegExp): any {
+export function errA(res: ApiResponse, code: string, message?: string | RegExp): Json {
 	return envelope(res, { success: false, code }, message);
 }
 
 /** Asserts an envelope-B success and returns its data. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function okB(res: ApiResponse): any {
+export function okB(res: ApiResponse): Json {
 	return envelope(res, { code: 200, message: null }).data;
 }
 
 /** Asserts an envelope-B failure with this code (and message fragment) and returns the body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function errB(res: ApiResponse, code: number, message?: string | RegExp): any {
+export function errB(res: ApiResponse, code: number, message?: string | RegExp): Json {
 	return envelope(res, { code, data: null, message: expect.any(String) }, message);
 }
 
