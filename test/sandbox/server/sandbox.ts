@@ -50,13 +50,8 @@ const ROUTES: RouteDef[] = [
 	...taskImportRoutes,
 ];
 
-interface CompiledRoute {
-	route: RouteDef;
-	/** The path, `{name}` segments as named groups. */
-	pattern: RegExp;
-}
-
-function compileRoutes(routes: RouteDef[]): CompiledRoute[] {
+/** Each route with its path as a pattern (`{name}` segments as named groups). */
+function compileRoutes(routes: RouteDef[]): { route: RouteDef; pattern: RegExp }[] {
 	const hasParams = (r: RouteDef) => r.path.includes('{');
 	// Literal paths first, so that POST /openapi/crm/add never reaches GET /openapi/crm/{id}.
 	return [...routes.filter((r) => !hasParams(r)), ...routes.filter(hasParams)].map((route) => ({
