@@ -10,7 +10,7 @@ import { AGENT_TYPES, TASK_FIELDS, TASK_STATUSES } from '../api/callTasks';
 import { AGENT_FIELDS, CALLER_GROUP_FIELDS } from '../api/voiceAgents';
 import { manyHex32, newId, objectId } from '../lib/ids';
 import { Rng } from '../lib/random';
-import { formatWall, parseWall } from '../lib/time';
+import { formatWall, formatWallIso, parseWall } from '../lib/time';
 import { Fields, failControl, isObject, words, type Json } from '../lib/validate';
 import type { Tenant } from '../state/tenant';
 import type * as T from '../types';
@@ -440,7 +440,7 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 				retryIntervalValue: null,
 				retryIntervalUnit: null,
 			},
-			lastExecutedTime: status === 'draft' ? null : tenant.nowIso(),
+			lastExecutedTime: status === 'draft' ? null : formatWallIso(tenant.wallNow()),
 			maxConcurrency: 5,
 			...(item as Partial<T.CallTask>),
 			id,
