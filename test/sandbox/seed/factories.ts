@@ -140,15 +140,11 @@ export function seedCustomers(tenant: Tenant, body: Json): string[] {
 		const id = item._id === undefined ? newId() : item._id;
 		if (typeof id !== 'string' || id === '' || tenant.customers.has(id))
 			failControl(`_id ${String(id)} is not a new id`);
+		const isContact = (e: unknown) => isObject(e) && typeof e.value === 'string';
 		for (const key of ['mobile', 'email', 'qq', 'wechat']) {
 			const entries = item[key];
-			if (
-				entries !== undefined &&
-				(!Array.isArray(entries) ||
-					!entries.every((e) => isObject(e) && typeof e.value === 'string'))
-			) {
+			if (entries !== undefined && !(Array.isArray(entries) && entries.every(isContact)))
 				failControl(`${key} must be an array of {value, memo}`);
-			}
 		}
 		const times = readTimes(item, now);
 		return {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { TASK_STATUSES, progressRate } from '../api/callTasks';
 import { parseJsonLossless, stringifyLongsAsStrings } from '../lib/json';
-import { ControlError, Fields, failControl, isObject, type Json } from '../lib/validate';
+import { ControlError, Fields, failControl, isObject, present, type Json } from '../lib/validate';
 import * as seed from '../seed/factories';
 import { advanceTasks, startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
@@ -121,16 +121,10 @@ function setClock(sb: Sandbox, body: Json): T.ClockState {
 	return clockState(sb);
 }
 
-function logQuery(query: Record<string, string>): T.LogQuery {
-	const q: T.LogQuery = {};
-	if (query.appId !== undefined) q.appId = query.appId;
-	if (query.pathContains !== undefined) q.pathContains = query.pathContains;
-	if (query.sinceSeq !== undefined) {
-		const n = Number(query.sinceSeq);
-		if (!Number.isInteger(n)) throw new ControlError('sinceSeq must be an integer');
-		q.sinceSeq = n;
-	}
-	return q;
+function logQuery({ appId, pathContains, sinceSeq }: Record<string, string>): T.LogQuery {
+	const seq = sinceSeq === undefined ? undefined : Number(sinceSeq);
+	if (seq !== undefined && !Number.isInteger(seq)) failControl('sinceSeq must be an integer');
+	return present({ appId, pathContains, sinceSeq: seq });
 }
 
 const HANDLERS: Record<string, ControlHandler> = {
