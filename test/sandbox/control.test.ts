@@ -64,13 +64,13 @@ describe('reset and tenants', () => {
 		await sb.control.addTenant({ appId: 'demo', appSecret: 's', seed: 'demo' });
 		const state = await sb.control.getState('demo');
 		expect(state.agents).toHaveLength(6);
-		expect(new Set(state.agents.map((a) => a.publishStatus))).toEqual(
+		const kinds = (key: 'publishStatus' | 'agentType' | 'version') =>
+			new Set(state.agents.map((a) => a[key]));
+		expect([kinds('publishStatus'), kinds('agentType'), kinds('version')]).toEqual([
 			new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
-		);
-		expect(new Set(state.agents.map((a) => a.agentType))).toEqual(
 			new Set(['voicebot', 'voiceagent']),
-		);
-		expect(new Set(state.agents.map((a) => a.version))).toEqual(new Set(['2', '3']));
+			new Set(['2', '3']),
+		]);
 		expect(state.callerNumberGroups).toHaveLength(3);
 		expect(state.fields.map((f) => [f.field, f.type])).toEqual([
 			['cf_company', 'text'],
