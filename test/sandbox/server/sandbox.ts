@@ -29,7 +29,7 @@ import { ScriptedChatModel } from './chatModel';
 import { handleControl } from './control';
 import { FaultRegistry } from './faults';
 import { RequestLog } from './log';
-import { Traffic, latencyOption } from './traffic';
+import { Traffic } from './traffic';
 import { envelopeOf, type Envelope, type RouteDef } from './routes';
 
 export const CONTROL_PREFIX = '/__control';
@@ -151,7 +151,7 @@ export class Sandbox {
 
 	constructor(options: SandboxOptions = {}) {
 		this.log = new RequestLog(options.maxLogEntries ?? 100_000);
-		this.traffic = new Traffic(latencyOption(options.latencyMs));
+		this.traffic = new Traffic(options.latencyMs);
 		this.authSettings = {
 			clockSkewSeconds: options.clockSkewSeconds ?? 300,
 			nonceReplayKey: options.nonceReplayKey ?? 'nonce',
