@@ -127,6 +127,8 @@ function logQuery({ appId, pathContains, sinceSeq }: Record<string, string>): T.
 	return present({ appId, pathContains, sinceSeq: seq });
 }
 
+const tenantInfo = (t: Tenant) => ({ appId: t.appId, timezone: t.timezone });
+
 const HANDLERS: Record<string, ControlHandler> = {
 	'POST /reset': (sb, body) => {
 		const tenants = body.tenants;
@@ -135,13 +137,8 @@ const HANDLERS: Record<string, ControlHandler> = {
 		sb.reset(tenants as T.TenantConfig[] | undefined);
 		return { tenants: [...sb.tenants.keys()] };
 	},
-	'GET /tenants': (sb) => ({
-		tenants: [...sb.tenants.values()].map((t) => ({ appId: t.appId, timezone: t.timezone })),
-	}),
-	'POST /tenants': (sb, body) => {
-		const t = sb.addTenant(body as unknown as T.TenantConfig);
-		return { appId: t.appId, timezone: t.timezone };
-	},
+	'GET /tenants': (sb) => ({ tenants: [...sb.tenants.values()].map(tenantInfo) }),
+	'POST /tenants': (sb, body) => tenantInfo(sb.addTenant(body as unknown as T.TenantConfig)),
 	'POST /customers': seeder(seed.seedCustomers),
 	'POST /customers/changes': seeder(seed.changeCustomers),
 	'POST /agents': seeder(seed.seedAgents),

@@ -426,11 +426,9 @@ export class Sandbox {
 		switch (fault.kind) {
 			case 'status': {
 				const after = fault.retryAfterSeconds;
-				return springError(
-					fault.status ?? 500,
-					path,
-					after === undefined ? {} : { 'Retry-After': `${after}` },
-				);
+				const headers: Record<string, string> =
+					after === undefined ? {} : { 'Retry-After': `${after}` };
+				return springError(fault.status ?? 500, path, headers);
 			}
 			case 'truncated': {
 				const full = envelopeReply(envelope, { list: [{ id: '1', name: 'truncated' }], count: 1 });
