@@ -185,7 +185,7 @@ const HANDLERS: Record<string, ControlHandler> = {
 	},
 	'GET /chat/requests': (sb) => ({ requests: sb.chat.requests }),
 	'DELETE /chat/requests': (sb) => {
-		sb.chat.clearRequests();
+		sb.chat.requests = [];
 		return { cleared: true };
 	},
 	'POST /clock': setClock,

@@ -177,7 +177,7 @@ export class Sandbox {
 		this.tenants.clear();
 		this.faults.clear();
 		this.log.clear();
-		this.chat.clear();
+		this.chat.setScript([]);
 		this.traffic.reset();
 		this.clock.reset();
 		for (const config of checked) this.addTenant(config);
