@@ -31,6 +31,15 @@ export function words<S extends string>(list: S): Words<S>[] {
 	return list.split(' ') as Words<S>[];
 }
 
+/** `run()`, or `fallback` when it throws (a parse or a lookup that refuses its input). */
+export function attempt<T>(run: () => T, fallback: T): T {
+	try {
+		return run();
+	} catch {
+		return fallback;
+	}
+}
+
 export function isObject(value: unknown): value is Json {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

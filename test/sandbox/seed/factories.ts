@@ -11,7 +11,7 @@ import { AGENT_FIELDS, CALLER_GROUP_FIELDS } from '../api/voiceAgents';
 import { manyHex32, newId, objectId } from '../lib/ids';
 import { Rng } from '../lib/random';
 import { formatWall, formatWallIso, parseWall } from '../lib/time';
-import { Fields, failControl, isObject, words, type Json } from '../lib/validate';
+import { attempt, Fields, failControl, isObject, words, type Json } from '../lib/validate';
 import type { Tenant } from '../state/tenant';
 import type * as T from '../types';
 
@@ -249,7 +249,7 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 		f.integer('status', { min: 0, max: 1 });
 		for (const key of ['displayNumbers', 'defaultNumbers']) {
 			const v = f.string(key);
-			if (v !== undefined && !isJsonArrayText(v))
+			if (v !== undefined && !attempt(() => Array.isArray(JSON.parse(v)), false))
 				failControl(`${key} must be a string holding a JSON array`);
 		}
 		const times = readTimes(item, tenant.now());
@@ -267,14 +267,6 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 		tenant.callerNumberGroups.set(group.id, group);
 		return group.id;
 	});
-}
-
-function isJsonArrayText(text: string): boolean {
-	try {
-		return Array.isArray(JSON.parse(text));
-	} catch {
-		return false;
-	}
 }
 
 export function seedFields(tenant: Tenant, body: Json): string[] {
