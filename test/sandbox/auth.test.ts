@@ -1,15 +1,11 @@
 import { sign, type RequestOptions } from './client';
 import { cases, errA, errB, okA, okB, PATHS, TENANT_A, TENANT_B, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const FROZEN = '2023-11-14T22:13:20.000Z'; // 1700000000
 const A_PATH = PATHS.groupList;
 const B_PATH = PATHS.agentQuery;
 const B_BODY = { pageNo: 1, pageSize: 10 };
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 /** Signed over appId + nonce + timestamp instead of appId + timestamp + nonce. */
 function wrongOrder(): RequestOptions {
@@ -176,16 +172,16 @@ describe('nonce replay (5 minutes, per tenant)', () => {
 	});
 
 	it('accepts the nonce again once 5 minutes have passed', async () => {
-		await sb.control.setClock({ freezeAt: FROZEN });
-		okA(await sb.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000000' }));
-		await sb.control.setClock({ freezeAt: '2023-11-14T22:18:20.000Z' }); // +300 s: still refused
-		errA(
-			await sb.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000300' }),
-			'00000400',
-			/nonce/,
-		);
-		await sb.control.setClock({ freezeAt: '2023-11-14T22:18:21.000Z' }); // +301 s
-		okA(await sb.post(A_PATH, {}, { nonce: '515151', timestamp: '1700000301' }));
+		/** The nonce 515151, sent `seconds` after FROZEN with the server clock frozen there. */
+		const sendAt = async (seconds: number) => {
+			await sb.control.setClock({
+				freezeAt: new Date(Date.parse(FROZEN) + seconds * 1000).toISOString(),
+			});
+			return sb.post(A_PATH, {}, { nonce: '515151', timestamp: String(1700000000 + seconds) });
+		};
+		okA(await sendAt(0));
+		errA(await sendAt(300), '00000400', /nonce/); // still refused
+		okA(await sendAt(301));
 	});
 
 	it('keeps nonces per tenant', async () => {

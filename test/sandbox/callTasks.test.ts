@@ -1,49 +1,18 @@
-import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
+import { taskBody, cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 import type { TaskStatus } from './types';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 const AGENT = '182739465018270001';
 const AGENT_VOICEAGENT = '182739465018270002';
 const GROUP = '182739465018270003';
 
-function validTask(): Record<string, unknown> {
-	return {
-		taskName: 'Renewal calls',
-		voiceAgentId: AGENT,
-		agentType: 'voicebot',
-		startType: 'manual',
-		callStrategy: {
-			callWindowRanges: [
-				{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:30'] },
-			],
-			maxConcurrency: 5,
-			callerNumberGroupId: GROUP,
-		},
-		retryStrategy: {
-			retryEnabled: true,
-			retryReasons: ['busy', 'no_answer'],
-			maxRetryTimes: 2,
-			retryIntervalValue: 30,
-			retryIntervalUnit: 'minute',
-		},
-	};
-}
-
-/** validTask() with one field changed (undefined removes it); `path` is dotted, e.g. callStrategy.maxConcurrency. */
-function taskWith(path: string, value: unknown): Record<string, unknown> {
-	const task = validTask();
-	const keys = path.split('.');
-	let target = task as Record<string, unknown>;
-	for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
-	const last = keys[keys.length - 1];
-	if (value === undefined) delete target[last];
-	else target[last] = value;
-	return task;
-}
+/** A valid task for the agent "Bot" (a voicebot), with `changes` applied (see taskBody). */
+const validTask = (changes: Record<string, unknown> = {}) =>
+	taskBody(AGENT, GROUP, { agentType: 'voicebot', ...changes });
+const taskWith = (path: string, value: unknown) => validTask({ [path]: value });
 
 beforeEach(async () => {
-	await sb.control.reset();
 	await sb.control.seedAgents({
 		appId: APP,
 		agents: [
@@ -156,16 +125,18 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	it('accepts every retry reason and both units, weekdays 1..7 and the widest time range', async () => {
-		const task = taskWith('retryStrategy', {
-			retryEnabled: true,
-			retryReasons: 'unreachable busy no_answer rejected voice_assistant power_off'.split(' '),
-			maxRetryTimes: 1,
-			retryIntervalValue: 1,
-			retryIntervalUnit: 'day',
+		const task = validTask({
+			retryStrategy: {
+				retryEnabled: true,
+				retryReasons: 'unreachable busy no_answer rejected voice_assistant power_off'.split(' '),
+				maxRetryTimes: 1,
+				retryIntervalValue: 1,
+				retryIntervalUnit: 'day',
+			},
+			'callStrategy.callWindowRanges': [
+				{ callWeekdays: [7, 6, 5, 4, 3, 2, 1], callTimeRanges: ['00:00-23:59'] },
+			],
 		});
-		(task.callStrategy as Record<string, unknown>).callWindowRanges = [
-			{ callWeekdays: [7, 6, 5, 4, 3, 2, 1], callTimeRanges: ['00:00-23:59'] },
-		];
 		okB(await sb.post(PATHS.taskCreate, task));
 	});
 
@@ -232,9 +203,8 @@ describe('POST /openapi/agent/web/v1/callTask/create', () => {
 	});
 
 	it('checks the caller number group (702) before the agent (803)', async () => {
-		const both = taskWith('voiceAgentId', '182739465018279999');
-		(both.callStrategy as Record<string, unknown>).callerNumberGroupId = '5';
-		errB(await sb.post(PATHS.taskCreate, both), 702);
+		const unknown = { voiceAgentId: '182739465018279999', 'callStrategy.callerNumberGroupId': '5' };
+		errB(await sb.post(PATHS.taskCreate, validTask(unknown)), 702);
 	});
 
 	it('answers 803 for the id a lossy client sends after JSON.parse rounded it', async () => {

@@ -1,7 +1,7 @@
 /** The scripted OpenAI-compatible chat model the AI-agent tests talk to (server/chatModel.ts). */
 import { useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 
 const TOOLS = [
 	{
@@ -27,8 +27,14 @@ async function complete(body: object): Promise<{ status: number; type: string; t
 	};
 }
 
+/** An assistant message holding one tool call with this id. */
+const toolCall = (id: string) => ({
+	role: 'assistant',
+	content: null,
+	tool_calls: [{ id, type: 'function', function: { name: 'x', arguments: '{}' } }],
+});
+
 beforeEach(async () => {
-	await sb.control.reset();
 	await sb.control.setChatScript([
 		{ toolCalls: [{ name: 'Search_customers', arguments: { phone: '13800138000' } }] },
 		{
@@ -78,13 +84,7 @@ test('later turns take values from tool results: the latest, or a numbered one; 
 		model: 'scripted',
 		messages: [
 			{ role: 'user', content: 'x' },
-			{
-				role: 'assistant',
-				content: null,
-				tool_calls: [
-					{ id: 'call_0_0', type: 'function', function: { name: 'x', arguments: '{}' } },
-				],
-			},
+			toolCall('call_0_0'),
 			{
 				role: 'tool',
 				tool_call_id: 'call_0_0',
@@ -115,18 +115,13 @@ test('arguments given as text are sent exactly as written', async () => {
 });
 
 test('the turn follows the tool-call ids, however the calls of one turn are split; past the script the model says so', async () => {
-	const call = (id: string) => ({
-		role: 'assistant',
-		content: null,
-		tool_calls: [{ id, type: 'function', function: { name: 'x', arguments: '{}' } }],
-	});
 	const messages = [
 		{ role: 'user', content: 'x' },
-		call('call_0_0'),
+		toolCall('call_0_0'),
 		{ role: 'tool', tool_call_id: 'call_0_0', content: '[]' },
-		call('call_0_1'),
+		toolCall('call_0_1'),
 		{ role: 'tool', tool_call_id: 'call_0_1', content: '[]' },
-		call('call_1_0'),
+		toolCall('call_1_0'),
 		{ role: 'tool', tool_call_id: 'call_1_0', content: '[]' },
 	];
 	const done = JSON.parse((await complete({ messages })).text).choices[0];

@@ -3,12 +3,8 @@ import { request } from 'undici';
 import { SandboxControl, SandboxControlError } from './control';
 import { cases, PATHS, TENANT_A, TENANT_B, errA, okA, okB, useSandbox, wallTime } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 async function controlError(promise: Promise<unknown>): Promise<SandboxControlError> {
 	const error = await promise.catch((e: unknown) => e);
@@ -68,13 +64,13 @@ describe('reset and tenants', () => {
 		await sb.control.addTenant({ appId: 'demo', appSecret: 's', seed: 'demo' });
 		const state = await sb.control.getState('demo');
 		expect(state.agents).toHaveLength(6);
-		expect(new Set(state.agents.map((a) => a.publishStatus))).toEqual(
+		const kinds = (key: 'publishStatus' | 'agentType' | 'version') =>
+			new Set(state.agents.map((a) => a[key]));
+		expect([kinds('publishStatus'), kinds('agentType'), kinds('version')]).toEqual([
 			new Set(['PUBLISHED', 'OFFLINE', 'NEVER_PUBLISHED']),
-		);
-		expect(new Set(state.agents.map((a) => a.agentType))).toEqual(
 			new Set(['voicebot', 'voiceagent']),
-		);
-		expect(new Set(state.agents.map((a) => a.version))).toEqual(new Set(['2', '3']));
+			new Set(['2', '3']),
+		]);
 		expect(state.callerNumberGroups).toHaveLength(3);
 		expect(state.fields.map((f) => [f.field, f.type])).toEqual([
 			['cf_company', 'text'],

@@ -44,26 +44,26 @@ export class SandboxControl {
 
 	/** Seeds rows and returns their ids (for fields their `field` ids, for service groups their queue numbers). */
 	private seeder<R>(path: string): (request: R) => Promise<string[]> {
-		return async (request) => (await this.call<T.IdsResponse>('POST', path, request)).ids;
+		return async (request) => (await this.call<{ ids: string[] }>('POST', path, request)).ids;
 	}
 
-	readonly seedCustomers = this.seeder<T.SeedCustomersRequest>('/customers');
+	readonly seedCustomers = this.seeder<T.Seed<'customers', T.Customer>>('/customers');
 	/** Changes existing customers (`fields`, `updateTime` — late ones too — and `updateAgent`). */
 	readonly changeCustomers = this.seeder<T.ChangeCustomersRequest>('/customers/changes');
-	readonly seedAgents = this.seeder<T.SeedAgentsRequest>('/agents');
+	readonly seedAgents = this.seeder<T.Seed<'agents', T.VoiceAgent>>('/agents');
 	readonly seedCallerNumberGroups =
-		this.seeder<T.SeedCallerNumberGroupsRequest>('/caller-number-groups');
-	/** Custom customer-field configurations. */
-	readonly seedFields = this.seeder<T.SeedFieldsRequest>('/fields');
-	readonly seedServiceGroups = this.seeder<T.SeedServiceGroupsRequest>('/service-groups');
+		this.seeder<T.Seed<'groups', T.CallerNumberGroup>>('/caller-number-groups');
+	readonly seedFields = this.seeder<T.Seed<'fields', T.CustomerFieldVO>>('/fields');
+	readonly seedServiceGroups = this.seeder<T.Seed<'groups', T.ServiceGroup>>('/service-groups');
 	readonly seedDisplayNumberGroups =
-		this.seeder<T.SeedDisplayNumberGroupsRequest>('/display-number-groups');
+		this.seeder<T.Seed<'groups', T.DisplayNumberGroup>>('/display-number-groups');
 	/** Tasks in any state; `totalCount` creates that many stand-in imported customers. */
 	readonly seedTasks = this.seeder<T.SeedTasksRequest>('/tasks');
 
 	/** Service records, explicit (any updateTime, past ones included) and/or generated evenly over a window. */
 	async injectRecords(request: T.InjectRecordsRequest): Promise<string[]> {
-		return (await this.call<T.InjectRecordsResponse>('POST', '/records', request)).eventUniqueIds;
+		return (await this.call<{ eventUniqueIds: string[] }>('POST', '/records', request))
+			.eventUniqueIds;
 	}
 
 	readonly setTaskProgress = this.endpoint<T.TaskProgressRequest, T.TaskStateDump>(

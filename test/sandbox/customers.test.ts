@@ -1,32 +1,25 @@
 import { cases, errA, okA, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 const LEVEL_CHOICES = [
 	{ key: 'vip', value: 'VIP', isDefault: false },
 	{ key: 'normal', value: 'Normal', isDefault: true },
 ];
 
-async function seedFields(): Promise<void> {
+/** Contact entries with these values (seeded rows give the memo the API would default). */
+const contacts = (...values: string[]) => values.map((value) => ({ value, memo: '' }));
+
+beforeEach(async () => {
 	await sb.control.seedFields({
 		appId: APP,
 		fields: [
 			{ field: 'cf_company', name: 'Company', type: 'text' },
-			{
-				field: 'cf_level',
-				name: 'Level',
-				type: 'select',
-				choices: LEVEL_CHOICES,
-			},
+			{ field: 'cf_level', name: 'Level', type: 'select', choices: LEVEL_CHOICES },
 			{ field: 'cf_off', name: 'Disabled field', type: 'text', status: 0 },
 			{ field: 'cf_gone', name: 'Deleted field', type: 'text', status: -1 },
 		],
 	});
-}
-
-beforeEach(async () => {
-	await sb.control.reset();
-	await seedFields();
 });
 
 describe('POST /openapi/crm/add', () => {
@@ -137,14 +130,8 @@ describe('POST /openapi/crm/add', () => {
 		const ids = await sb.control.seedCustomers({
 			appId: APP,
 			customers: [
-				{ customerName: 'a', mobile: [{ value: '13900000001', memo: '' }] },
-				{
-					customerName: 'b',
-					mobile: [
-						{ value: '13900000002', memo: '' },
-						{ value: '13900000001', memo: '' },
-					],
-				},
+				{ customerName: 'a', mobile: contacts('13900000001') },
+				{ customerName: 'b', mobile: contacts('13900000002', '13900000001') },
 			],
 		});
 		const res = await sb.post(PATHS.crmAdd, {
@@ -194,7 +181,7 @@ describe('POST /openapi/crm/update', () => {
 	it("refuses another customer's phone with 03001004", async () => {
 		const [other] = await sb.control.seedCustomers({
 			appId: APP,
-			customers: [{ customerName: 'other', mobile: [{ value: '13600000000', memo: '' }] }],
+			customers: [{ customerName: 'other', mobile: contacts('13600000000') }],
 		});
 		const { _id } = okA(await sb.post(PATHS.crmAdd, { customerName: 'me' }));
 		const body = errA(
@@ -211,15 +198,12 @@ describe('POST /openapi/crm/update', () => {
 describe('GET /openapi/crm/{id} and /openapi/crm/findById/{id}', () => {
 	it('answers the record at both paths, with no body or an empty JSON object', async () => {
 		const created = okA(await sb.post(PATHS.crmAdd, { customerName: 'Get me' }));
-		expect(okA(await sb.client.get(PATHS.crmGet(created._id)))).toEqual(created);
-		expect(okA(await sb.client.get(PATHS.crmFindById(created._id), { rawBody: '{}' }))).toEqual(
-			created,
-		);
-		expect(
-			okA(
-				await sb.client.get(PATHS.crmFindById(created._id), { headers: { 'content-type': null } }),
-			),
-		).toEqual(created);
+		for (const [path, opts] of [
+			[PATHS.crmGet(created._id), {}],
+			[PATHS.crmFindById(created._id), { rawBody: '{}' }],
+			[PATHS.crmFindById(created._id), { headers: { 'content-type': null } }],
+		] as const)
+			expect(okA(await sb.client.get(path, opts))).toEqual(created);
 	});
 
 	it('answers 00000400 for an unknown id at findById', async () => {
@@ -260,7 +244,6 @@ describe('POST /openapi/crm/list', () => {
 	let ids: string[];
 	beforeEach(async () => {
 		const at = (day: number) => `2026-01-0${day} 10:00:00`;
-		const phones = (...values: string[]) => values.map((value) => ({ value, memo: '' }));
 		const row = (customerName: string, owner: string | null, calls: number, days: number[]) => ({
 			customerName,
 			owner,
@@ -271,11 +254,11 @@ describe('POST /openapi/crm/list', () => {
 		ids = await sb.control.seedCustomers({
 			appId: APP,
 			customers: [
-				{ ...row('Alice', '1001', 3, [1, 5]), mobile: phones('13800000001'), cf_level: 'vip' },
-				{ ...row('Bob', '1002', 12, [2, 2]), mobile: phones('13800000002', '02100000002') },
+				{ ...row('Alice', '1001', 3, [1, 5]), mobile: contacts('13800000001'), cf_level: 'vip' },
+				{ ...row('Bob', '1002', 12, [2, 2]), mobile: contacts('13800000002', '02100000002') },
 				{
 					...row('Carol', null, 0, [3, 3]),
-					email: phones('carol@example.com'),
+					email: contacts('carol@example.com'),
 					cf_level: 'normal',
 				},
 				row('Dave', '1001', 7, [3, 6]),

@@ -2,12 +2,8 @@ import { SandboxControlError } from './control';
 import { cases, errA, errB, okA, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 import type { FaultKind, FaultSpec } from './types';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 async function customerCount(): Promise<number> {
 	return (await sb.control.getState(APP)).customers.length;

@@ -12,11 +12,15 @@ export const TENANT_B: TenantConfig = { appId: '2077', appSecret: 'secret-b' };
 
 /**
  * Starts a sandbox before the file's tests (tenants A and B unless told otherwise) and closes it
- * after them. Call it at the top of a file, before the file's own beforeAll (hooks run in the order
- * they are registered, so that beforeAll can seed data through `control`). Its getters throw when
- * read before that beforeAll started the server.
+ * after them; with `resetEach`, resets it before each test. Call it at the top of a file, before the
+ * file's own hooks (hooks run in the order they are registered, so that the file's beforeAll or
+ * beforeEach can seed data through `control`). Its getters throw when read before that beforeAll
+ * started the server.
  */
-export function useSandbox(options: SandboxOptions = {}) {
+export function useSandbox({
+	resetEach,
+	...options
+}: SandboxOptions & { resetEach?: boolean } = {}) {
 	const tenants = options.tenants ?? [TENANT_A, TENANT_B];
 	let running: RunningSandbox | undefined;
 	let client: SignedClient | undefined;
@@ -37,6 +41,8 @@ export function useSandbox(options: SandboxOptions = {}) {
 		await running?.close();
 		running = undefined;
 	});
+	const control = new SandboxControl(() => started().url);
+	if (resetEach) beforeEach(() => control.reset());
 	return {
 		get sandbox() {
 			return started();
@@ -49,7 +55,7 @@ export function useSandbox(options: SandboxOptions = {}) {
 			return started().port;
 		},
 		/** The control client: the same object for the whole file, usable once the server listens. */
-		control: new SandboxControl(() => started().url),
+		control,
 		/** Signed as the first tenant. */
 		get client() {
 			return signed();
@@ -69,6 +75,44 @@ export function useSandbox(options: SandboxOptions = {}) {
 	};
 }
 
+/**
+ * A valid call-task create body for an agent and a caller number group, with `changes` applied: each
+ * key a dotted path such as `callStrategy.maxConcurrency`, an undefined value removing the field.
+ */
+export function taskBody(
+	voiceAgentId: unknown,
+	callerNumberGroupId: string,
+	changes: Record<string, unknown> = {},
+): Record<string, unknown> {
+	const task: Record<string, unknown> = {
+		taskName: 'Renewal calls',
+		voiceAgentId,
+		startType: 'manual',
+		callStrategy: {
+			callWindowRanges: [
+				{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-12:00', '14:00-18:30'] },
+			],
+			maxConcurrency: 5,
+			callerNumberGroupId,
+		},
+		retryStrategy: {
+			retryEnabled: true,
+			retryReasons: ['busy', 'no_answer'],
+			maxRetryTimes: 2,
+			retryIntervalValue: 30,
+			retryIntervalUnit: 'minute',
+		},
+	};
+	for (const [path, value] of Object.entries(changes)) {
+		const keys = path.split('.');
+		const last = keys.pop() as string;
+		const target = keys.reduce((o, key) => o[key] as Record<string, unknown>, task);
+		if (value === undefined) delete target[last];
+		else target[last] = value;
+	}
+	return task;
+}
+
 /** A cell of a case table: JSON when it parses, `-` is undefined, anything else is text (an expected message). */
 function cell(text: string): unknown {
 	if (text === '-') return undefined;
@@ -79,9 +123,11 @@ function cell(text: string): unknown {
 	}
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- case cells and answers: any JSON shape
+type Json = any;
+
 /** A case table, one case a line, cells split on ` | `. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- cells are any JSON
-export function cases(table: string): [any, any, any, any][] {
+export function cases(table: string): [Json, Json, Json, Json][] {
 	const lines = table.trim().split('\n');
 	return lines.map(
 		(line) => line.trim().split(' | ').map(cell) as [unknown, unknown, unknown, unknown],
@@ -91,8 +137,7 @@ export function cases(table: string): [any, any, any, any][] {
 const TRACE_ID = /^[0-9a-f]{32}$/;
 
 /** Asserts an HTTP-200 envelope holding `shape` and a trace id, and returns its body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary response shapes
-function envelope(res: ApiResponse, shape: object, message?: string | RegExp): any {
+function envelope(res: ApiResponse, shape: object, message?: string | RegExp): Json {
 	expect(res.status).toBe(200);
 	expect(res.json).toMatchObject(shape);
 	expect(res.json.traceId).toMatch(TRACE_ID);
@@ -101,26 +146,22 @@ function envelope(res: ApiResponse, shape: object, message?: string | RegExp): a
 }
 
 /** Asserts an envelope-A success and returns its data. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function okA(res: ApiResponse): any {
+export function okA(res: ApiResponse): Json {
 	return envelope(res, { success: true, code: '200', message: 'success' }).data;
 }
 
 /** Asserts an envelope-A failure with this code (and message fragment) and returns the body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function errA(res: ApiResponse, code: string, message?: string | RegExp): any {
+export function errA(res: ApiResponse, code: string, message?: string | RegExp): Json {
 	return envelope(res, { success: false, code }, message);
 }
 
 /** Asserts an envelope-B success and returns its data. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function okB(res: ApiResponse): any {
+export function okB(res: ApiResponse): Json {
 	return envelope(res, { code: 200, message: null }).data;
 }
 
 /** Asserts an envelope-B failure with this code (and message fragment) and returns the body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function errB(res: ApiResponse, code: number, message?: string | RegExp): any {
+export function errB(res: ApiResponse, code: number, message?: string | RegExp): Json {
 	return envelope(res, { code, data: null, message: expect.any(String) }, message);
 }
 

@@ -1,6 +1,6 @@
 import { cases, errA, okA, PATHS, TENANT_A, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 const GROUP = {
 	groupName: '杭州显号',
@@ -12,17 +12,14 @@ const MEMBERS = [
 	{ agentNumber: '1002', weight: '3' },
 ];
 
-beforeEach(async () => {
-	await sb.control.reset();
-});
+/** Creates a service group with MEMBERS and answers its data. */
+const createGroup = async (name = 'Sales', settings = {}) =>
+	okA(await sb.post(PATHS.groupCreate, { name, members: MEMBERS, ...settings }));
 
 describe('service groups', () => {
 	it('creates groups with generated queue numbers 8001, 8002, … and defaults', async () => {
-		expect(okA(await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }))).toEqual({
-			queueNumber: '8001',
-		});
-		const support = { name: 'Support', members: MEMBERS };
-		expect(okA(await sb.post(PATHS.groupCreate, support))).toEqual({ queueNumber: '8002' });
+		expect(await createGroup()).toEqual({ queueNumber: '8001' });
+		expect(await createGroup('Support')).toEqual({ queueNumber: '8002' });
 		const list = okA(await sb.post(PATHS.groupList, {}));
 		expect(list).toHaveLength(2);
 		expect(list[0]).toMatchObject({
@@ -45,7 +42,7 @@ describe('service groups', () => {
 		for (const strategy of 'rrmemory random order skill maxFreeTime leastAnswerTimes longestAnswerTimes'.split(
 			' ',
 		)) {
-			okA(await sb.post(PATHS.groupCreate, { name: strategy, members: MEMBERS, strategy }));
+			await createGroup(strategy, { strategy });
 		}
 		expect(okA(await sb.post(PATHS.groupList, {}))).toHaveLength(7);
 	});
@@ -78,26 +75,15 @@ describe('service groups', () => {
 	});
 
 	it('updates the given settings (data null)', async () => {
-		const { queueNumber } = okA(
-			await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
-		);
-		expect(
-			okA(
-				await sb.post(PATHS.groupUpdate, {
-					queueNumber,
-					name: 'Sales 2',
-					strategy: 'order',
-					members: [{ agentNumber: '1003', weight: 1 }],
-				}),
-			),
-		).toBeNull();
-		const [group] = okA(await sb.post(PATHS.groupList, { queueNumber }));
-		expect(group).toMatchObject({
+		const { queueNumber } = await createGroup();
+		const changes = {
 			name: 'Sales 2',
 			strategy: 'order',
 			members: [{ agentNumber: '1003', weight: 1 }],
-			level: '1',
-		});
+		};
+		expect(okA(await sb.post(PATHS.groupUpdate, { queueNumber, ...changes }))).toBeNull();
+		const [group] = okA(await sb.post(PATHS.groupList, { queueNumber }));
+		expect(group).toMatchObject({ ...changes, level: '1' });
 	});
 
 	it('lists no group for an unknown queueNumber', async () => {
@@ -106,9 +92,7 @@ describe('service groups', () => {
 	});
 
 	it('deletes a group (data null)', async () => {
-		const { queueNumber } = okA(
-			await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
-		);
+		const { queueNumber } = await createGroup();
 		expect(okA(await sb.post(PATHS.groupDelete, { queueNumber }))).toBeNull();
 		expect(okA(await sb.post(PATHS.groupList, {}))).toEqual([]);
 	});
@@ -152,24 +136,10 @@ describe('display-number groups', () => {
 
 	it('updates and deletes', async () => {
 		const { id } = okA(await sb.post(PATHS.numberGroupCreate, GROUP));
-		expect(
-			okA(
-				await sb.post(PATHS.numberGroupUpdate, {
-					id,
-					numberList: ['01066660001'],
-					groupName: 'renamed',
-					strategy: '3',
-				}),
-			),
-		).toBeNull();
+		const changes = { numberList: ['01066660001'], groupName: 'renamed', strategy: '3' };
+		expect(okA(await sb.post(PATHS.numberGroupUpdate, { id, ...changes }))).toBeNull();
 		const { list } = okA(await sb.post(PATHS.numberGroupQuery, { page: 1, pageSize: 10 }));
-		expect(list[0]).toMatchObject({
-			id,
-			numberList: ['01066660001'],
-			groupName: 'renamed',
-			strategy: '3',
-			remark: null,
-		});
+		expect(list[0]).toMatchObject({ id, ...changes, remark: null });
 		expect(okA(await sb.post(PATHS.numberGroupDelete, { id }))).toBeNull();
 	});
 
@@ -204,9 +174,7 @@ it.each(
 	numberGroupQuery | {"page":"1","pageSize":10} | page must be an integer
 `),
 )('%s refuses %j with 00000400, changing nothing', async (path, body, message) => {
-	const { queueNumber } = okA(
-		await sb.post(PATHS.groupCreate, { name: 'Sales', members: MEMBERS }),
-	);
+	const { queueNumber } = await createGroup();
 	const { id } = okA(await sb.post(PATHS.numberGroupCreate, GROUP));
 	const text = JSON.stringify(body)
 		.replaceAll('"QN"', `"${queueNumber}"`)

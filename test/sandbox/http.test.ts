@@ -5,11 +5,7 @@ import { networkInterfaces } from 'node:os';
 
 import { cases, PATHS, TENANT_A, errA, errB, okA, useSandbox } from './fixture';
 
-const sb = useSandbox();
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
+const sb = useSandbox({ resetEach: true });
 
 describe('HTTP protocol', () => {
 	it('answers every envelope as HTTP 200 application/json;charset=UTF-8 with a fresh 32-hex traceId', async () => {

@@ -1,24 +1,6 @@
-import { PATHS, TENANT_A, TENANT_B, errA, errB, okA, okB, useSandbox } from './fixture';
+import { taskBody, PATHS, TENANT_A, TENANT_B, errA, errB, okA, okB, useSandbox } from './fixture';
 
 const sb = useSandbox();
-
-beforeAll(async () => {
-	await sb.control.reset();
-});
-
-function task(agentId: string, groupId: string): Record<string, unknown> {
-	return {
-		taskName: 'Isolation',
-		voiceAgentId: agentId,
-		startType: 'manual',
-		callStrategy: {
-			callWindowRanges: [{ callWeekdays: [1], callTimeRanges: ['09:00-10:00'] }],
-			maxConcurrency: 1,
-			callerNumberGroupId: groupId,
-		},
-		retryStrategy: { retryEnabled: false },
-	};
-}
 
 const SAME = {
 	customer: { customerName: 'Same', mobile: [{ value: '13800138000' }] },
@@ -43,7 +25,7 @@ describe('tenant isolation', () => {
 				appId: tenant.appId,
 				count: 1,
 			});
-			const created = okB(await client.post(PATHS.taskCreate, task(agent, callerGroup)));
+			const created = okB(await client.post(PATHS.taskCreate, taskBody(agent, callerGroup)));
 			await sb.control.injectRecords({
 				appId: tenant.appId,
 				channel: 'call',
@@ -92,8 +74,8 @@ describe('tenant isolation', () => {
 				await client.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 10 }),
 			);
 			expect(callerGroups.list.map((x: { id: string }) => x.id)).toEqual([mine.callerGroup]);
-			errB(await client.post(PATHS.taskCreate, task(theirs.agent, mine.callerGroup)), 803);
-			errB(await client.post(PATHS.taskCreate, task(mine.agent, theirs.callerGroup)), 702);
+			errB(await client.post(PATHS.taskCreate, taskBody(theirs.agent, mine.callerGroup)), 803);
+			errB(await client.post(PATHS.taskCreate, taskBody(mine.agent, theirs.callerGroup)), 702);
 			const tasks = okB(await client.post(PATHS.taskQuery, { pageNum: 1, pageSize: 10 }));
 			expect(tasks.list.map((t: { id: string }) => t.id)).toEqual([mine.task]);
 			errB(

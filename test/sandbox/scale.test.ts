@@ -6,10 +6,6 @@ const APP = TENANT_A.appId;
 const DAY_START = '2026-01-01 00:00:00';
 const DAY_END = '2026-01-01 23:59:59';
 
-beforeAll(async () => {
-	await sb.control.reset();
-});
-
 describe('scale', () => {
 	it('stores 100,000 service records and answers windows over them exactly', async () => {
 		const ids = await sb.control.injectRecords({

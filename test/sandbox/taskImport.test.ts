@@ -1,11 +1,10 @@
 import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 let taskId: string;
 
 beforeEach(async () => {
-	await sb.control.reset();
 	[taskId] = await sb.control.seedTasks({ appId: APP, tasks: [{ taskName: 'Import target' }] });
 });
 

@@ -1,34 +1,29 @@
-import { cases, errB, okB, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
+import { taskBody, cases, errB, okB, PATHS, TENANT_A, useSandbox, wallTime } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
 let taskId: string;
 
 beforeEach(async () => {
-	await sb.control.reset();
-	await sb.control.seedAgents({ appId: APP, count: 1 });
+	const [agent] = await sb.control.seedAgents({ appId: APP, count: 1 });
 	const [group] = await sb.control.seedCallerNumberGroups({ appId: APP, count: 1 });
-	const [agent] = (await sb.control.getState(APP)).agents;
-	const created = okB(
-		await sb.post(PATHS.taskCreate, {
-			taskName: 'State machine',
-			voiceAgentId: agent.id,
-			startType: 'manual',
-			callStrategy: {
-				callWindowRanges: [{ callWeekdays: [1], callTimeRanges: ['09:00-18:00'] }],
-				maxConcurrency: 1,
-				callerNumberGroupId: group,
-			},
-			retryStrategy: { retryEnabled: false },
-		}),
-	);
-	taskId = created.taskId;
+	// One customer a round (the clock-driven tests below count on it).
+	const body = taskBody(agent, group, { 'callStrategy.maxConcurrency': 1 });
+	taskId = okB(await sb.post(PATHS.taskCreate, body)).taskId;
 });
 
 const operate = (operation: string, id = taskId) =>
 	sb.post(PATHS.taskOperate, { taskId: id, operation });
 const importOne = (number = '13800138000') =>
 	sb.post(PATHS.taskImport, { taskId, customers: [{ customerNumber: number }] });
+const importMany = (count: number) =>
+	sb.post(PATHS.taskImport, {
+		taskId,
+		customers: Array.from({ length: count }, (_, i) => ({ customerNumber: `1380000010${i}` })),
+	});
+/** The task as the API lists it. */
+const taskRow = async () =>
+	okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list[0];
 async function status(): Promise<string> {
 	return (await sb.control.getState(APP)).tasks[0].status;
 }
@@ -71,8 +66,7 @@ describe('call task state machine', () => {
 		const before = wallTime(new Date());
 		const data = okB(await operate('start'));
 		expect(data.operatedTime >= before).toBe(true);
-		const [task] = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
-		expect(task).toMatchObject({
+		expect(await taskRow()).toMatchObject({
 			status: 'running',
 			lastExecutedTime: data.operatedTime.replace(' ', 'T'),
 		});
@@ -93,13 +87,9 @@ describe('call task state machine', () => {
 	});
 
 	it('reports progress moved by the control API', async () => {
-		const customers = ['13800000000', '13800000001', '13800000002'].map((n) => ({
-			customerNumber: n,
-		}));
-		okB(await sb.post(PATHS.taskImport, { taskId, customers }));
+		okB(await importMany(3));
 		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 2, connectedCount: 1 });
-		const [task] = okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list;
-		expect(task).toMatchObject({
+		expect(await taskRow()).toMatchObject({
 			totalCount: 3,
 			completedCount: 2,
 			connectedCount: 1,
@@ -134,14 +124,6 @@ describe('call task state machine', () => {
 });
 
 describe('call tasks move on the sandbox clock', () => {
-	const importMany = (count: number) =>
-		sb.post(PATHS.taskImport, {
-			taskId,
-			customers: Array.from({ length: count }, (_, i) => ({ customerNumber: `1380000010${i}` })),
-		});
-	const taskRow = async () =>
-		okB(await sb.post(PATHS.taskQuery, { pageNum: 1, pageSize: 1 })).list[0];
-
 	it('a running task calls maxConcurrency customers every callSeconds and is done when all were called', async () => {
 		okB(await importMany(3)); // maxConcurrency 1 (the task above), callSeconds 30 (the default)
 		const started = okB(await operate('start'));
@@ -162,9 +144,8 @@ describe('call tasks move on the sandbox clock', () => {
 
 	it('a paused task keeps its progress; every fourth call does not connect', async () => {
 		await sb.control.reset([{ ...TENANT_A, callSeconds: 10 }]);
-		await sb.control.seedAgents({ appId: APP, count: 1 });
-		const ids = await sb.control.seedTasks({ appId: APP, tasks: [{ status: 'draft' }] });
-		taskId = ids[0];
+		// A seeded task gets an agent and a caller number group of its own.
+		[taskId] = await sb.control.seedTasks({ appId: APP, tasks: [{ status: 'draft' }] });
 		okB(await importMany(8));
 		await sb.control.setTaskProgress({ appId: APP, taskId, completedCount: 0 });
 		okB(await operate('start')); // seeded tasks call 5 at a time
@@ -184,8 +165,7 @@ describe('call tasks move on the sandbox clock', () => {
 
 	it('callSeconds 0 keeps tasks where the control API puts them', async () => {
 		await sb.control.reset([{ ...TENANT_A, callSeconds: 0 }]);
-		await sb.control.seedAgents({ appId: APP, count: 1 });
-		taskId = (await sb.control.seedTasks({ appId: APP, tasks: [{}] }))[0];
+		[taskId] = await sb.control.seedTasks({ appId: APP, tasks: [{}] });
 		okB(await importMany(2));
 		okB(await operate('start'));
 		await sb.control.setClock(250);

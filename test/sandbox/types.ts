@@ -266,13 +266,9 @@ export interface ActiveFault extends FaultSpec {
 // ---- control payloads --------------------------------------------------------------------------
 
 /** Seeds rows: explicit ones under `key`, completed with defaults, and `count` generated ones. */
-type Seed<K extends string, T> = { appId: string; count?: number } & { [P in K]?: Partial<T>[] };
-export type SeedCustomersRequest = Seed<'customers', Customer>;
-export type SeedAgentsRequest = Seed<'agents', VoiceAgent>;
-export type SeedCallerNumberGroupsRequest = Seed<'groups', CallerNumberGroup>;
-export type SeedFieldsRequest = Seed<'fields', CustomerFieldVO>;
-export type SeedServiceGroupsRequest = Seed<'groups', ServiceGroup>;
-export type SeedDisplayNumberGroupsRequest = Seed<'groups', DisplayNumberGroup>;
+export type Seed<K extends string, T> = { appId: string; count?: number } & {
+	[P in K]?: Partial<T>[];
+};
 export type SeedTasksRequest = Seed<'tasks', CallTask>;
 export interface ChangeCustomersRequest {
 	appId: string;
@@ -282,9 +278,6 @@ export interface ChangeCustomersRequest {
 		updateAgent?: string;
 		fields?: Partial<Customer>;
 	}>;
-}
-export interface IdsResponse {
-	ids: string[];
 }
 
 export interface InjectRecordsRequest {
@@ -300,9 +293,6 @@ export interface InjectRecordsRequest {
 		/** Default `mixed`: about one record in five is an update of an earlier one. */
 		pushType?: PushType | 'mixed';
 	};
-}
-export interface InjectRecordsResponse {
-	eventUniqueIds: string[];
 }
 
 export type TaskProgressRequest = Of<string, 'appId taskId'> &

@@ -1,11 +1,7 @@
 import { cases, errB, okB, PATHS, TENANT_A, useSandbox } from './fixture';
 
-const sb = useSandbox();
+const sb = useSandbox({ resetEach: true });
 const APP = TENANT_A.appId;
-
-beforeEach(async () => {
-	await sb.control.reset();
-});
 
 describe.each([PATHS.agentQuery, PATHS.callerGroupQuery])('%s paging', (path) => {
 	it.each(
@@ -44,29 +40,17 @@ describe('POST /openapi/agent/web/v1/agent/query', () => {
 
 describe('POST /openapi/agent/web/v1/number/group/query', () => {
 	it('pages caller number groups; displayNumbers and defaultNumbers are strings holding JSON arrays', async () => {
-		await sb.control.seedCallerNumberGroups({
-			appId: APP,
-			count: 3,
-			groups: [
-				{
-					groupName: 'Hangzhou outbound',
-					strategy: 'AREA_CODE',
-					displayNumbers: '["057188880001"]',
-					defaultNumbers: '["4008001234"]',
-					status: 0,
-				},
-			],
-		});
-		const data = okB(await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 2 }));
-		expect(data).toMatchObject({ pageNum: 1, pageSize: 2, total: 4, hasNext: true });
-		expect(data.list[0]).toMatchObject({
+		const hangzhou = {
 			groupName: 'Hangzhou outbound',
-			strategy: 'AREA_CODE',
-			strategyName: '号码归属地',
+			strategy: 'AREA_CODE' as const,
 			displayNumbers: '["057188880001"]',
 			defaultNumbers: '["4008001234"]',
 			status: 0,
-		});
+		};
+		await sb.control.seedCallerNumberGroups({ appId: APP, count: 3, groups: [hangzhou] });
+		const data = okB(await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 2 }));
+		expect(data).toMatchObject({ pageNum: 1, pageSize: 2, total: 4, hasNext: true });
+		expect(data.list[0]).toMatchObject({ ...hangzhou, strategyName: '号码归属地' });
 		for (const g of data.list) {
 			expect(typeof g.displayNumbers).toBe('string');
 			expect(Array.isArray(JSON.parse(g.displayNumbers))).toBe(true);

@@ -2,14 +2,6 @@ import type { Fields } from '../lib/validate';
 
 export const MAX_PAGE_SIZE = 500;
 
-export interface Paged<T> {
-	pageNum: number;
-	pageSize: number;
-	total: number;
-	list: T[];
-	hasNext: boolean;
-}
-
 /** Envelope-B paging: page number (from 1) under `pageKey`, pageSize 1..500, both required. */
 export function readPage(
 	f: Fields,
@@ -20,12 +12,8 @@ export function readPage(
 	return { page, pageSize };
 }
 
-export function pageOf<T, R>(
-	rows: T[],
-	page: number,
-	pageSize: number,
-	map: (row: T) => R,
-): Paged<R> {
+/** Envelope-B page `{pageNum, pageSize, total, list, hasNext}` of `rows`, each written by `map`. */
+export function pageOf<T, R>(rows: T[], page: number, pageSize: number, map: (row: T) => R) {
 	return {
 		pageNum: page,
 		pageSize,

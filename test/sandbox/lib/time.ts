@@ -2,6 +2,8 @@
 // Internally a wall-clock time is "wall seconds": the seconds since 1970 of that wall clock read as UTC,
 // so ordering, arithmetic and formatting need no zone rules; Intl converts real instants into it.
 
+import { attempt } from './validate';
+
 // A date, and a time of day after a space: parseWall needs it, parseWallDate refuses it.
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
@@ -27,12 +29,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
 }
 
 export function isValidTimeZone(zone: string): boolean {
-	try {
-		formatter(zone);
-		return true;
-	} catch {
-		return false;
-	}
+	return attempt(() => formatter(zone) !== undefined, false);
 }
 
 /** Wall seconds of the instant `epochMs` on the clocks of `zone`. */

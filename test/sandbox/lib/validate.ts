@@ -17,21 +17,27 @@ import type { Words } from '../types';
 export type Json = Record<string, unknown>;
 export type Fail = (message: string) => never;
 
-export const PARAM_ERROR_A = '00000400';
-export const PARAM_ERROR_B = 400;
-
+/** The parameter failure of envelope A ('00000400') and of envelope B (400). */
 export const failA: Fail = (message) => {
-	throw new ApiError(PARAM_ERROR_A, message);
+	throw new ApiError('00000400', message);
 };
 export const failB: Fail = (message) => {
-	throw new ApiError(PARAM_ERROR_B, message);
+	throw new ApiError(400, message);
 };
-/** The parameter failure of each envelope. */
 export const FAIL = { A: failA, B: failB };
 
 /** The words of a space-separated list, typed as their union. */
 export function words<S extends string>(list: S): Words<S>[] {
 	return list.split(' ') as Words<S>[];
+}
+
+/** `run()`, or `fallback` when it throws (a parse or a lookup that refuses its input). */
+export function attempt<T>(run: () => T, fallback: T): T {
+	try {
+		return run();
+	} catch {
+		return fallback;
+	}
 }
 
 export function isObject(value: unknown): value is Json {

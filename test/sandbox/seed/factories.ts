@@ -10,8 +10,8 @@ import { AGENT_TYPES, TASK_FIELDS, TASK_STATUSES } from '../api/callTasks';
 import { AGENT_FIELDS, CALLER_GROUP_FIELDS } from '../api/voiceAgents';
 import { manyHex32, newId, objectId } from '../lib/ids';
 import { Rng } from '../lib/random';
-import { formatWall, parseWall } from '../lib/time';
-import { Fields, failControl, isObject, words, type Json } from '../lib/validate';
+import { formatWall, formatWallIso, parseWall } from '../lib/time';
+import { attempt, Fields, failControl, isObject, words, type Json } from '../lib/validate';
 import type { Tenant } from '../state/tenant';
 import type * as T from '../types';
 
@@ -140,15 +140,11 @@ export function seedCustomers(tenant: Tenant, body: Json): string[] {
 		const id = item._id === undefined ? newId() : item._id;
 		if (typeof id !== 'string' || id === '' || tenant.customers.has(id))
 			failControl(`_id ${String(id)} is not a new id`);
+		const isContact = (e: unknown) => isObject(e) && typeof e.value === 'string';
 		for (const key of ['mobile', 'email', 'qq', 'wechat']) {
 			const entries = item[key];
-			if (
-				entries !== undefined &&
-				(!Array.isArray(entries) ||
-					!entries.every((e) => isObject(e) && typeof e.value === 'string'))
-			) {
+			if (entries !== undefined && !(Array.isArray(entries) && entries.every(isContact)))
 				failControl(`${key} must be an array of {value, memo}`);
-			}
 		}
 		const times = readTimes(item, now);
 		return {
@@ -253,7 +249,7 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 		f.integer('status', { min: 0, max: 1 });
 		for (const key of ['displayNumbers', 'defaultNumbers']) {
 			const v = f.string(key);
-			if (v !== undefined && !isJsonArrayText(v))
+			if (v !== undefined && !attempt(() => Array.isArray(JSON.parse(v)), false))
 				failControl(`${key} must be a string holding a JSON array`);
 		}
 		const times = readTimes(item, tenant.now());
@@ -271,14 +267,6 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 		tenant.callerNumberGroups.set(group.id, group);
 		return group.id;
 	});
-}
-
-function isJsonArrayText(text: string): boolean {
-	try {
-		return Array.isArray(JSON.parse(text));
-	} catch {
-		return false;
-	}
 }
 
 export function seedFields(tenant: Tenant, body: Json): string[] {
@@ -440,7 +428,7 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 				retryIntervalValue: null,
 				retryIntervalUnit: null,
 			},
-			lastExecutedTime: status === 'draft' ? null : tenant.nowIso(),
+			lastExecutedTime: status === 'draft' ? null : formatWallIso(tenant.wallNow()),
 			maxConcurrency: 5,
 			...(item as Partial<T.CallTask>),
 			id,

@@ -92,14 +92,6 @@ export class ScriptedChatModel {
 		this.requests = [];
 	}
 
-	clear(): void {
-		this.setScript([]);
-	}
-
-	clearRequests(): void {
-		this.requests = [];
-	}
-
 	answer(rawBody: string, authorization: string | undefined): ChatAnswer {
 		let body: Record<string, unknown>;
 		try {

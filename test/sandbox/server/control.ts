@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { TASK_STATUSES, progressRate } from '../api/callTasks';
 import { parseJsonLossless, stringifyLongsAsStrings } from '../lib/json';
-import { ControlError, Fields, failControl, isObject, type Json } from '../lib/validate';
+import { ControlError, Fields, failControl, isObject, present, type Json } from '../lib/validate';
 import * as seed from '../seed/factories';
 import { advanceTasks, startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
@@ -121,17 +121,13 @@ function setClock(sb: Sandbox, body: Json): T.ClockState {
 	return clockState(sb);
 }
 
-function logQuery(query: Record<string, string>): T.LogQuery {
-	const q: T.LogQuery = {};
-	if (query.appId !== undefined) q.appId = query.appId;
-	if (query.pathContains !== undefined) q.pathContains = query.pathContains;
-	if (query.sinceSeq !== undefined) {
-		const n = Number(query.sinceSeq);
-		if (!Number.isInteger(n)) throw new ControlError('sinceSeq must be an integer');
-		q.sinceSeq = n;
-	}
-	return q;
+function logQuery({ appId, pathContains, sinceSeq }: Record<string, string>): T.LogQuery {
+	const seq = sinceSeq === undefined ? undefined : Number(sinceSeq);
+	if (seq !== undefined && !Number.isInteger(seq)) failControl('sinceSeq must be an integer');
+	return present({ appId, pathContains, sinceSeq: seq });
 }
+
+const tenantInfo = (t: Tenant) => ({ appId: t.appId, timezone: t.timezone });
 
 const HANDLERS: Record<string, ControlHandler> = {
 	'POST /reset': (sb, body) => {
@@ -141,13 +137,8 @@ const HANDLERS: Record<string, ControlHandler> = {
 		sb.reset(tenants as T.TenantConfig[] | undefined);
 		return { tenants: [...sb.tenants.keys()] };
 	},
-	'GET /tenants': (sb) => ({
-		tenants: [...sb.tenants.values()].map((t) => ({ appId: t.appId, timezone: t.timezone })),
-	}),
-	'POST /tenants': (sb, body) => {
-		const t = sb.addTenant(body as unknown as T.TenantConfig);
-		return { appId: t.appId, timezone: t.timezone };
-	},
+	'GET /tenants': (sb) => ({ tenants: [...sb.tenants.values()].map(tenantInfo) }),
+	'POST /tenants': (sb, body) => tenantInfo(sb.addTenant(body as unknown as T.TenantConfig)),
 	'POST /customers': seeder(seed.seedCustomers),
 	'POST /customers/changes': seeder(seed.changeCustomers),
 	'POST /agents': seeder(seed.seedAgents),
@@ -194,7 +185,7 @@ const HANDLERS: Record<string, ControlHandler> = {
 	},
 	'GET /chat/requests': (sb) => ({ requests: sb.chat.requests }),
 	'DELETE /chat/requests': (sb) => {
-		sb.chat.clearRequests();
+		sb.chat.requests = [];
 		return { cleared: true };
 	},
 	'POST /clock': setClock,

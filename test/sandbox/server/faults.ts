@@ -1,5 +1,5 @@
 import { Rng } from '../lib/random';
-import { Fields, isObject, present, words, type Fail } from '../lib/validate';
+import { attempt, Fields, isObject, present, words, type Fail } from '../lib/validate';
 import type { ActiveFault, FaultKind, FaultSpec } from '../types';
 
 export const FAULT_KINDS = words('status delay truncated nonjson html envelope reset json');
@@ -64,14 +64,6 @@ function readSpec(input: unknown): FaultSpec {
 	return { ...spec, ...present(optional) };
 }
 
-function compile(pattern: string): RegExp | null {
-	try {
-		return new RegExp(pattern);
-	} catch {
-		return null;
-	}
-}
-
 /** Faults waiting for matching requests, tried in the order they were added. */
 export class FaultRegistry {
 	private faults: FaultState[] = [];
@@ -86,7 +78,7 @@ export class FaultRegistry {
 			hits: 0,
 			remaining: spec.count ?? (spec.probability === undefined ? 1 : null),
 			rng: spec.probability === undefined ? null : new Rng(spec.seed ?? 1),
-			regex: compile(spec.pathPattern),
+			regex: attempt(() => new RegExp(spec.pathPattern), null),
 		};
 		this.faults.push(state);
 		return this.describe(state);

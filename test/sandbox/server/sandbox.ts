@@ -29,7 +29,7 @@ import { ScriptedChatModel } from './chatModel';
 import { handleControl } from './control';
 import { FaultRegistry } from './faults';
 import { RequestLog } from './log';
-import { Traffic, latencyOption } from './traffic';
+import { Traffic } from './traffic';
 import { envelopeOf, type Envelope, type RouteDef } from './routes';
 
 export const CONTROL_PREFIX = '/__control';
@@ -50,13 +50,8 @@ const ROUTES: RouteDef[] = [
 	...taskImportRoutes,
 ];
 
-interface CompiledRoute {
-	route: RouteDef;
-	/** The path, `{name}` segments as named groups. */
-	pattern: RegExp;
-}
-
-function compileRoutes(routes: RouteDef[]): CompiledRoute[] {
+/** Each route with its path as a pattern (`{name}` segments as named groups). */
+function compileRoutes(routes: RouteDef[]): { route: RouteDef; pattern: RegExp }[] {
 	const hasParams = (r: RouteDef) => r.path.includes('{');
 	// Literal paths first, so that POST /openapi/crm/add never reaches GET /openapi/crm/{id}.
 	return [...routes.filter((r) => !hasParams(r)), ...routes.filter(hasParams)].map((route) => ({
@@ -156,7 +151,7 @@ export class Sandbox {
 
 	constructor(options: SandboxOptions = {}) {
 		this.log = new RequestLog(options.maxLogEntries ?? 100_000);
-		this.traffic = new Traffic(latencyOption(options.latencyMs));
+		this.traffic = new Traffic(options.latencyMs);
 		this.authSettings = {
 			clockSkewSeconds: options.clockSkewSeconds ?? 300,
 			nonceReplayKey: options.nonceReplayKey ?? 'nonce',
@@ -182,7 +177,7 @@ export class Sandbox {
 		this.tenants.clear();
 		this.faults.clear();
 		this.log.clear();
-		this.chat.clear();
+		this.chat.setScript([]);
 		this.traffic.reset();
 		this.clock.reset();
 		for (const config of checked) this.addTenant(config);
@@ -431,11 +426,9 @@ export class Sandbox {
 		switch (fault.kind) {
 			case 'status': {
 				const after = fault.retryAfterSeconds;
-				return springError(
-					fault.status ?? 500,
-					path,
-					after === undefined ? {} : { 'Retry-After': `${after}` },
-				);
+				const headers: Record<string, string> =
+					after === undefined ? {} : { 'Retry-After': `${after}` };
+				return springError(fault.status ?? 500, path, headers);
 			}
 			case 'truncated': {
 				const full = envelopeReply(envelope, { list: [{ id: '1', name: 'truncated' }], count: 1 });

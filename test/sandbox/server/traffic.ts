@@ -16,13 +16,18 @@ export class Traffic {
 	private inFlight = 0;
 	private maxInFlight = 0;
 
-	constructor(private readonly initial: Latency | undefined) {
+	private readonly initial: Latency;
+
+	/** `option`: the start-up latency, `latencyMs` of the sandbox options (ms, or `{min, max}`). */
+	constructor(option: number | { min: number; max: number } = 0) {
+		const [minMs, maxMs] = typeof option === 'number' ? [option, option] : [option.min, option.max];
+		this.initial = { minMs, maxMs };
 		this.reset();
 	}
 
 	/** Back to the start-up latency, the peak back to what is in flight now. */
 	reset(): void {
-		this.setLatency(this.initial ?? { minMs: 0, maxMs: 0 });
+		this.setLatency(this.initial);
 		this.maxInFlight = this.inFlight;
 	}
 
@@ -77,14 +82,4 @@ export function readLatency(body: Json): Latency {
 		maxMs: maxMs as number,
 		...(seed === undefined ? {} : { seed }),
 	};
-}
-
-/** The `latencyMs` start-up option (a number, or `{min, max}`) as a latency. */
-export function latencyOption(
-	option: number | { min: number; max: number } | undefined,
-): Latency | undefined {
-	if (option === undefined) return undefined;
-	return typeof option === 'number'
-		? { minMs: option, maxMs: option }
-		: { minMs: option.min, maxMs: option.max };
 }

@@ -1,6 +1,6 @@
 import { NonceStore } from '../server/auth';
 import { Rng, seedFrom } from '../lib/random';
-import { formatWall, formatWallIso, type Clock } from '../lib/time';
+import { formatWall, type Clock } from '../lib/time';
 import type * as T from '../types';
 import { RecordStore } from './records';
 import { DEFAULT_CALL_SECONDS, type TaskRun } from './taskRunner';
@@ -59,10 +59,6 @@ export class Tenant {
 	/** "Now" as the API writes times: `yyyy-MM-dd HH:mm:ss` in the tenant's zone. */
 	now(): string {
 		return formatWall(this.wallNow());
-	}
-
-	nowIso(): string {
-		return formatWallIso(this.wallNow());
 	}
 
 	putCustomer(customer: T.Customer): void {
