@@ -11,7 +11,7 @@ import {
 	DEMO_TENANT,
 	N8n,
 	node,
-	nodeOutput,
+	outputJson,
 	sandboxCredential,
 	type JsonObject,
 	type RunData,
@@ -31,7 +31,7 @@ let n8n: N8n;
 /** The seeded customers: found by its second number, and the two that Create or Update matches. */
 let ids: { second: string; v2: string; v1: string };
 
-const out = (node: string): JsonObject[] => nodeOutput(run, node).map((item) => item.json);
+const out = (node: string) => outputJson(run, node);
 const stored = async (id: string) =>
 	(await control.getState(APP)).customers.find((c) => c._id === id);
 const two = (prefix: string) => [

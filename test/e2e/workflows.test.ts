@@ -16,7 +16,7 @@ import {
 	DEMO_TENANT,
 	loadExamples,
 	N8n,
-	nodeOutput,
+	outputJson,
 	sandboxCredential,
 	type CredentialImport,
 	type JsonObject,
@@ -53,10 +53,10 @@ async function execute(file: string) {
 	return {
 		requests,
 		/** The JSON of a node's output items (its last run). */
-		out: (node: string): JsonObject[] => nodeOutput(run, node).map((item) => item.json),
+		out: (node: string) => outputJson(run, node),
 		/** The JSON of a node's output items over all its runs (a node fed by two branches runs twice). */
 		all: (node: string): JsonObject[] =>
-			(runData[node] ?? []).flatMap((_, i) => nodeOutput(run, node, i).map((item) => item.json)),
+			(runData[node] ?? []).flatMap((_, i) => outputJson(run, node, i)),
 		ran: (node: string) => (runData[node]?.length ?? 0) > 0,
 	};
 }

@@ -12,6 +12,9 @@ import { PACKAGE_NAME, REPO_ROOT } from './package';
 import type { CredentialImport, WorkflowImport, WorkflowNode } from './types';
 
 export const CREDENTIAL_TYPE = 'contactCenterApi';
+/** The node types of the action node and the trigger. */
+export const CC = `${PACKAGE_NAME}.contactCenter`;
+export const CC_TRIGGER = `${PACKAGE_NAME}.contactCenterTrigger`;
 
 /** The demo tenant `npm start` and the tests run the sandbox with. */
 export const DEMO_TENANT = {
