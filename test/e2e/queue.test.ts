@@ -264,7 +264,7 @@ describe('workers get the package the way the README tells users', () => {
 		await bare.stop();
 		await fs.mkdir(bare.nodesDir, { recursive: true });
 		const install = 'install --no-audit --no-fund --ignore-scripts --no-package-lock'.split(' ');
-		await runChecked('npm', [...install, stack.pack!.tarball], {
+		await runChecked('npm', [...install, stack.pack.tarball], {
 			cwd: bare.nodesDir,
 			timeoutMs: 120_000,
 		});

@@ -8,7 +8,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { useSandbox } from '../sandbox/fixture';
 import { type Customer, type LogEntry } from '../sandbox/control';
 import {
@@ -23,6 +22,7 @@ import {
 	type WorkflowImport,
 } from './lib';
 import { usesChatModel } from './lib/agent';
+import { RecordWriter } from './lib/trigger-run';
 
 jest.setTimeout(5 * 60_000);
 
@@ -40,6 +40,7 @@ const ALLOWED_TYPES =
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
 const { control } = sandbox;
+const { apiTime } = new RecordWriter(control, APP, DEMO_TENANT.timezone);
 let n8n: N8n;
 let credential: CredentialImport;
 const workflows = new Map<string, WorkflowImport>();
@@ -72,13 +73,6 @@ function expectSignedAndOk(requests: LogEntry[]): Record<string, number> {
 const customersByPhone = async (phone: string): Promise<Customer[]> =>
 	(await control.getState(APP)).customers.filter((c) =>
 		(c.mobile ?? []).some((m) => m.value === phone),
-	);
-
-/** "yyyy-MM-dd HH:mm:ss" in the tenant's zone, `secondsAgo` before the sandbox's now. */
-const apiTimeAgo = async (secondsAgo: number) =>
-	formatApiTime(
-		Date.parse((await control.getClock()).now) - secondsAgo * 1000,
-		DEMO_TENANT.timezone,
 	);
 
 /** Each `[node, fields]`: the node's output is one item with (at least) those fields. */
@@ -510,7 +504,7 @@ describe('examples', () => {
 			customers: [{ customerName: 'Web visitor', visitorId: 'v_e2e_visitor', mobile }],
 		});
 		const [older, newest, chatTime, tooOld] = await Promise.all(
-			[20 * 60, 5 * 60, 10 * 60, 2 * 3600].map(apiTimeAgo),
+			[-20 * 60, -5 * 60, -10 * 60, -2 * 3600].map(apiTime),
 		);
 		const form = { category: '咨询', result: '已解决', satisfaction: 5, remark: 'e2e' };
 		const call = (updateTime: string, customerPhone: string) => ({

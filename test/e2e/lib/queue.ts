@@ -105,10 +105,7 @@ export class Postgres {
 		let child: ChildProcess | undefined;
 		try {
 			await fs.mkdir(run);
-			if (asUser) {
-				const { uid, gid } = await postgresIds(asUser);
-				for (const folder of [dir, run]) await fs.chown(folder, uid, gid);
-			}
+			if (asUser) await runChecked('chown', [`${asUser}:`, dir, run], { timeoutMs: 10_000 });
 			const initdb = '-U n8n --auth=trust --encoding=UTF8 --locale=C --no-sync'.split(' ');
 			await runChecked(...bin('initdb', ['-D', data, ...initdb]), { cwd: dir, timeoutMs: 120_000 });
 			const port = await freePort();
@@ -177,17 +174,6 @@ export class Postgres {
 		await stopGroup(this.child, 10_000);
 		if (!keep) await fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
 	}
-}
-
-async function postgresIds(user: string): Promise<{ uid: number; gid: number }> {
-	const passwd = await fs.readFile('/etc/passwd', 'utf8');
-	const entry = passwd.split('\n').find((line) => line.startsWith(`${user}:`));
-	if (!entry)
-		throw new Error(
-			`no user "${user}" (the Debian postgresql package creates it): apt-get install -y postgresql`,
-		);
-	const [, , uid, gid] = entry.split(':');
-	return { uid: Number(uid), gid: Number(gid) };
 }
 
 // ---------------------------------------------------------------- Redis
@@ -289,11 +275,6 @@ export class N8nWorker {
 		return this.lines.slice(-lines).join('\n');
 	}
 
-	/** Everything this worker printed since it was made. */
-	output(): string {
-		return this.lines.join('\n');
-	}
-
 	/** `n8n worker`; resolves once its `/healthz/readiness` answers 200 (Redis and the database connected). */
 	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.running) return;
@@ -359,8 +340,6 @@ export interface QueueStackOptions {
 	runtime?: Runtime;
 	/** How many `n8n worker` processes `startWorkers()` starts (default 2). */
 	workers?: number;
-	/** Install the packed package into main and every worker (default true). */
-	installPackage?: boolean;
 	/** Main's HTTP port (default a free one). */
 	port?: number;
 	owner?: Owner;
@@ -405,7 +384,7 @@ export class QueueStack {
 		readonly redis: Redis,
 		readonly main: N8n,
 		readonly runtime: Runtime,
-		readonly pack: PackedPackage | undefined,
+		readonly pack: PackedPackage,
 		private readonly workerEnv: (userFolder: string) => NodeJS.ProcessEnv,
 		private readonly onLog: ((line: string) => void) | undefined,
 	) {}
@@ -421,7 +400,7 @@ export class QueueStack {
 		let postgres: Postgres | undefined;
 		let redis: Redis | undefined;
 		try {
-			const pack = options.installPackage === false ? undefined : await packPackage();
+			const pack = await packPackage();
 			[postgres, redis] = await Promise.all([
 				Postgres.start({ onLog: options.onLog }),
 				Redis.start({ onLog: options.onLog }),
@@ -437,7 +416,7 @@ export class QueueStack {
 				env: shared,
 				onLog: options.onLog ? (line) => options.onLog?.(`[main] ${line}`) : undefined,
 			});
-			if (pack) await main.installPackage(pack);
+			await main.installPackage(pack);
 			const workerEnv = (userFolder: string) => ({ ...processEnv(runtime, userFolder), ...shared });
 			const stack = new QueueStack(
 				dir,
@@ -449,8 +428,7 @@ export class QueueStack {
 				workerEnv,
 				options.onLog,
 			);
-			for (let i = 1; i <= (options.workers ?? 2); i++)
-				await stack.addWorker(`worker-${i}`, { installPackage: Boolean(pack) });
+			for (let i = 1; i <= (options.workers ?? 2); i++) await stack.addWorker(`worker-${i}`);
 			return stack;
 		} catch (error) {
 			await redis?.stop().catch(() => undefined);
@@ -471,7 +449,7 @@ export class QueueStack {
 			this.workerEnv(userFolder),
 			this.onLog,
 		);
-		if (options.installPackage !== false && this.pack) await installPackage(userFolder, this.pack);
+		if (options.installPackage !== false) await installPackage(userFolder, this.pack);
 		this.workers.push(worker);
 		return worker;
 	}
