@@ -34,6 +34,6 @@ describe('a real n8n with the package installed as a community package', () => {
 				(n) => `${PACKAGE_NAME}.${n}`,
 			),
 		);
-		expect(await n8n!.credentialTypeNames()).toContain('contactCenterApi');
+		expect(await n8n!.typeNames('credentials')).toContain('contactCenterApi');
 	});
 });

@@ -27,6 +27,15 @@ let run: TriggerRun;
 let phoneCustomerId: string;
 let visitorCustomerId: string;
 
+/** A chat record of the visitor, with the phone in its form. */
+const chat = (updateTime: string, channel = 'web') =>
+	inject('im', [
+		{
+			updateTime,
+			data: { customerPhone: CHAT_PHONE },
+			otherParams: { channel, visitorId: VISITOR },
+		},
+	]);
 const customer = async (id: string) =>
 	(await control.getState(APP)).customers.find((c) => c._id === id);
 
@@ -70,13 +79,7 @@ test('records injected before activation, between polls and while n8n is down ar
 			},
 			{ updateTime: await apiTime(-180), data: { result: 'no link' } },
 		])),
-		...(await inject('im', [
-			{
-				updateTime: await apiTime(-120),
-				data: { customerPhone: CHAT_PHONE },
-				otherParams: { channel: 'web', visitorId: VISITOR },
-			},
-		])),
+		...(await chat(await apiTime(-120))),
 	];
 	await n8n.start();
 	const afterA = await run.waitForEmitted(a, 90);
@@ -98,13 +101,7 @@ test('records injected before activation, between polls and while n8n is down ar
 				data: { result: 'callback done' },
 			},
 		])),
-		...(await inject('im', [
-			{
-				updateTime: shift(a[2].updateTime, -60),
-				data: { customerPhone: CHAT_PHONE },
-				otherParams: { channel: 'web', visitorId: VISITOR },
-			},
-		])),
+		...(await chat(shift(a[2].updateTime, -60))),
 	];
 	const afterB = await run.waitForEmitted(b, 150);
 	expect(afterB.length).toBeGreaterThanOrEqual(2);
@@ -122,13 +119,7 @@ test('records injected before activation, between polls and while n8n is down ar
 			{ updateTime: await apiTime(0), data: { result: 'new' } },
 			{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
 		])),
-		...(await inject('im', [
-			{
-				updateTime: await apiTime(0),
-				data: { customerPhone: CHAT_PHONE },
-				otherParams: { channel: 'app', visitorId: VISITOR },
-			},
-		])),
+		...(await chat(await apiTime(0), 'app')),
 	];
 	await n8n.start();
 	const all = await run.waitForEmitted(c, 90);

@@ -120,7 +120,6 @@ export function storySteps(options: {
 	};
 }
 
-/** Opens a new, empty workflow in the editor. */
 export async function newWorkflow(page: Page, n8n: N8n): Promise<void> {
 	await page.goto(`${n8n.baseUrl}/workflow/new`, {
 		waitUntil: 'domcontentloaded',

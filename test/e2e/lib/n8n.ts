@@ -10,13 +10,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
+import type { CredentialTestResult } from '../../harness/test-credential';
 import { ensureN8n, installedRuntime, type Runtime } from '../../tools/runtime';
 import { installPackage, packPackage, type PackedPackage } from './package';
 import { freePort } from './ports';
 import { runCommand, spawnGroup, stopGroup, tail, untilReady, type RunResult } from './process';
 import type {
 	CredentialImport,
-	CredentialTestResult,
 	NodeExecutionItem,
 	PublicExecution,
 	PublicWorkflow,
@@ -135,7 +135,6 @@ export function nodeOutput(
 	return task.data?.main?.[0] ?? [];
 }
 
-/** The JSON of those items. */
 export const outputJson = (run: { data?: RunData['data'] }, node: string, runIndex = -1) =>
 	nodeOutput(run, node, runIndex).map((item) => item.json);
 
@@ -510,17 +509,12 @@ export class N8n {
 		return this.publicApi<PublicWorkflow>(`/workflows/${encodeURIComponent(workflowId)}`);
 	}
 
-	/** The node type names n8n loaded (`GET /types/nodes.json`, as the editor reads it). */
 	nodeTypeNames(): Promise<string[]> {
 		return this.typeNames('nodes');
 	}
 
-	/** The credential type names n8n loaded (`GET /types/credentials.json`). */
-	credentialTypeNames(): Promise<string[]> {
-		return this.typeNames('credentials');
-	}
-
-	private async typeNames(kind: string): Promise<string[]> {
+	/** The type names n8n loaded (`GET /types/<kind>.json`, as the editor reads them). */
+	async typeNames(kind: 'credentials' | 'nodes'): Promise<string[]> {
 		const cookie = this.cookie ?? (await this.login());
 		const res = await this.request<Array<{ name: string }>>('GET', `/types/${kind}.json`, {
 			headers: { cookie },

@@ -135,7 +135,6 @@ export class Postgres {
 		}
 	}
 
-	/** What n8n needs to use this database. */
 	get n8nEnv(): Record<string, string> {
 		return {
 			DB_TYPE: 'postgresdb',
@@ -460,7 +459,6 @@ export class QueueStack {
 		return worker;
 	}
 
-	/** Starts every worker not running yet, in parallel. */
 	async startWorkers(): Promise<void> {
 		await Promise.all(this.workers.filter((w) => !w.running).map((w) => w.start()));
 	}
@@ -470,7 +468,6 @@ export class QueueStack {
 		return this.workers.filter((w) => w.started.has(String(executionId))).map((w) => w.name);
 	}
 
-	/** SQL on the stack's database (psql over the private socket). */
 	async psql(sql: string): Promise<string> {
 		return this.postgres.psql(sql);
 	}
@@ -495,7 +492,6 @@ export class QueueStack {
 		return String(result.executionId);
 	}
 
-	/** One execution through the public API, with its data. */
 	async getExecution(executionId: string): Promise<PublicExecution> {
 		return this.main.publicApi<PublicExecution>(
 			`/executions/${encodeURIComponent(executionId)}?includeData=true`,

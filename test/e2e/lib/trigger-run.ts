@@ -69,7 +69,6 @@ export class RecordWriter {
 		return formatApiTime(now + seconds * 1000, this.zone);
 	};
 
-	/** An API time shifted by `seconds`. */
 	readonly shift = (time: string, seconds: number): string =>
 		formatApiTime(parseApiTime(time, this.zone)! + seconds * 1000, this.zone);
 
