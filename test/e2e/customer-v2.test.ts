@@ -8,6 +8,7 @@ import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/si
 import { useSandbox } from '../sandbox/fixture';
 import {
 	bindCredential,
+	CC,
 	DEMO_TENANT,
 	N8n,
 	node,
@@ -21,7 +22,6 @@ import type { LogEntry } from '../sandbox/control';
 
 const APP = DEMO_TENANT.appId;
 const LIST = '/openapi/crm/list';
-const CC = 'n8n-nodes-contact-center.contactCenter';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
 const { control } = sandbox;

@@ -515,9 +515,9 @@ export class N8n {
 
 	/** The type names n8n loaded (`GET /types/<kind>.json`, as the editor reads them). */
 	async typeNames(kind: 'credentials' | 'nodes'): Promise<string[]> {
-		const cookie = this.cookie ?? (await this.login());
+		const headers = { cookie: this.cookie ?? (await this.login()) };
 		const res = await this.request<Array<{ name: string }>>('GET', `/types/${kind}.json`, {
-			headers: { cookie },
+			headers,
 		});
 		return res.body.map((type) => type.name);
 	}

@@ -85,10 +85,6 @@ export class Postgres {
 		return path.join(this.dir, 'run');
 	}
 
-	get dataDir(): string {
-		return path.join(this.dir, 'data');
-	}
-
 	/** Commands run as the `postgres` user when this process is root (initdb and postgres refuse root). */
 	private static wrap(asUser: string | undefined, bin: string, args: string[]): [string, string[]] {
 		return asUser ? ['runuser', ['-u', asUser, '--', bin, ...args]] : [bin, args];
@@ -165,7 +161,7 @@ export class Postgres {
 
 	/** `pg_ctl stop -m fast`, then (if still there) the process group; removes the folder. */
 	async stop(keep = false): Promise<void> {
-		const args = ['stop', '-D', this.dataDir, ...'-m fast -w -t 20'.split(' ')];
+		const args = ['stop', '-D', path.join(this.dir, 'data'), ...'-m fast -w -t 20'.split(' ')];
 		if (this.child.exitCode === null && this.child.signalCode === null)
 			await runCommand(...Postgres.wrap(this.asUser, path.join(PG_BIN, 'pg_ctl'), args), {
 				timeoutMs: 30_000,
@@ -382,9 +378,8 @@ export class QueueStack {
 		readonly postgres: Postgres,
 		readonly redis: Redis,
 		readonly main: N8n,
-		readonly runtime: Runtime,
 		readonly pack: PackedPackage,
-		private readonly workerEnv: (userFolder: string) => NodeJS.ProcessEnv,
+		private readonly shared: Record<string, string>,
 		private readonly onLog: ((line: string) => void) | undefined,
 	) {}
 
@@ -416,17 +411,7 @@ export class QueueStack {
 				onLog: options.onLog ? (line) => options.onLog?.(`[main] ${line}`) : undefined,
 			});
 			await main.installPackage(pack);
-			const workerEnv = (userFolder: string) => ({ ...processEnv(runtime, userFolder), ...shared });
-			const stack = new QueueStack(
-				dir,
-				postgres,
-				redis,
-				main,
-				runtime,
-				pack,
-				workerEnv,
-				options.onLog,
-			);
+			const stack = new QueueStack(dir, postgres, redis, main, pack, shared, options.onLog);
 			for (let i = 1; i <= (options.workers ?? 2); i++) await stack.addWorker(`worker-${i}`);
 			return stack;
 		} catch (error) {
@@ -441,13 +426,9 @@ export class QueueStack {
 	async addWorker(name: string, options: { installPackage?: boolean } = {}): Promise<N8nWorker> {
 		const userFolder = path.join(this.dir, name);
 		await fs.mkdir(userFolder, { recursive: true });
-		const worker = new N8nWorker(
-			name,
-			userFolder,
-			this.runtime,
-			this.workerEnv(userFolder),
-			this.onLog,
-		);
+		const { runtime } = this.main;
+		const env = { ...processEnv(runtime, userFolder), ...this.shared };
+		const worker = new N8nWorker(name, userFolder, runtime, env, this.onLog);
 		if (options.installPackage !== false) await installPackage(userFolder, this.pack);
 		this.workers.push(worker);
 		return worker;
