@@ -23,6 +23,7 @@ import {
 	CC_TRIGGER,
 	chain,
 	DEMO_TENANT,
+	EXAMPLE_FILES,
 	itemsOf,
 	loadExamples,
 	node,
@@ -287,13 +288,7 @@ describe('workers get the package the way the README tells users', () => {
 });
 
 describe('every example runs on a worker', () => {
-	test.each([
-		'call-task-finished-summary.json',
-		'phone-list-to-call-task.json',
-		'service-record-to-customer.json',
-		'sync-service-groups.json',
-		'upsert-customers-from-form.json',
-	])('%s', async (file) => {
+	test.each(EXAMPLE_FILES)('%s', async (file) => {
 		const workflow = workflows.get(file)!;
 		expect(workflow).toBeDefined();
 		const manual = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')!;

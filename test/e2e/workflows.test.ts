@@ -13,6 +13,7 @@ import { type Customer, type LogEntry } from '../sandbox/control';
 import {
 	bindCredential,
 	DEMO_TENANT,
+	EXAMPLE_FILES,
 	loadExamples,
 	N8n,
 	outputJson,
@@ -27,13 +28,6 @@ import { RecordWriter } from './lib/trigger-run';
 jest.setTimeout(5 * 60_000);
 
 const APP = DEMO_TENANT.appId;
-const EXAMPLE_FILES = [
-	'call-task-finished-summary.json',
-	'phone-list-to-call-task.json',
-	'service-record-to-customer.json',
-	'sync-service-groups.json',
-	'upsert-customers-from-form.json',
-];
 /** The node types the examples may use: n8n's own and this package's. */
 const ALLOWED_TYPES =
 	/^n8n-nodes-base\.(manualTrigger|stickyNote|set|code|if|merge|splitOut|aggregate|noOp|scheduleTrigger)$|^n8n-nodes-contact-center\.contactCenter(Trigger)?$/;

@@ -10,6 +10,7 @@ export {
 	CC_TRIGGER,
 	chain,
 	DEMO_TENANT,
+	EXAMPLE_FILES,
 	exampleFrom,
 	loadExamples,
 	node,

@@ -24,20 +24,14 @@ import type {
 	WorkflowImport,
 } from './types';
 
-export interface Owner {
-	email: string;
-	password: string;
-	firstName: string;
-	lastName: string;
-}
-
 /** The owner n8n creates from its environment (no setup screen). The password meets n8n's rules. */
-export const DEFAULT_OWNER: Owner = {
+export const DEFAULT_OWNER = {
 	email: 'owner@example.com',
 	password: 'Contact-Center-1',
 	firstName: 'Ada',
 	lastName: 'Operator',
 };
+export type Owner = typeof DEFAULT_OWNER;
 
 export interface N8nOptions {
 	/** The folder n8n keeps `.n8n/` in; default a fresh temp folder. */
