@@ -246,9 +246,7 @@ export class N8nWorker {
 	}
 
 	get running(): boolean {
-		return (
-			this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
-		);
+		return this.child?.exitCode === null && this.child.signalCode === null;
 	}
 
 	get pid(): number | undefined {

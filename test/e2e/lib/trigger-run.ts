@@ -91,10 +91,7 @@ export class TriggerRun {
 
 	/** The event ids the trigger node emitted in one execution. */
 	emittedIds(execution: PublicExecution): string[] {
-		const runs = execution.data?.resultData.runData[this.trigger] ?? [];
-		return runs.flatMap((task) =>
-			(task.data?.main?.[0] ?? []).map((item) => String(item.json.eventUniqueId)),
-		);
+		return itemsOf(execution, this.trigger).map((item) => String(item.eventUniqueId));
 	}
 
 	/** The finished executions the trigger started, oldest first; an execution that failed throws. */
