@@ -210,9 +210,7 @@ beforeAll(async () => {
 	);
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test("a caller's phone → Search → Update: the agent finds the caller by phone and marks exactly that customer VIP", async () => {
 	const [callerId] = await control.seedCustomers({

@@ -108,9 +108,7 @@ beforeAll(async () => {
 	requests = await control.getLog({ appId: APP });
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('every request signed and answered 200', () => {
 	expect(requests.length).toBeGreaterThan(0);

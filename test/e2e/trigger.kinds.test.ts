@@ -57,9 +57,7 @@ beforeAll(async () => {
 	tasks = new TriggerRun(n8n, taskWorkflow.id, TASK_TRIGGER);
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('each customer change and each finished call task starts exactly one item, across polls and a restart', async () => {
 	// A: before activation, inside Start From: two customers (one changed since), one finished task.

@@ -64,9 +64,7 @@ beforeAll(async () => {
 	run = new TriggerRun(n8n, workflow.id, TRIGGER);
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('records injected before activation, between polls and while n8n is down are each emitted exactly once, and update their customers', async () => {
 	// A: written before n8n starts; emitted by the poll at activation (Start From is 10 minutes back).

@@ -90,9 +90,7 @@ beforeAll(async () => {
 	n8n = await N8n.prepared({ credentials: [credential], workflows: [...workflows.values()] });
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('examples/*.json: each has a stable id, a name, a Manual Trigger as its first trigger, sticky notes and only nodes shipped with n8n or this package', () => {
 	const ids = new Set<string>();

@@ -198,6 +198,11 @@ export class N8n {
 		return n8n;
 	}
 
+	/** In a test file: an `afterAll` that disposes of its n8n (whatever `beforeAll` got to). */
+	static disposeAfterAll(n8n: () => N8n | undefined): void {
+		afterAll(() => n8n()?.dispose(), 60_000);
+	}
+
 	get baseUrl(): string {
 		return `http://127.0.0.1:${this.port}`;
 	}
