@@ -74,7 +74,7 @@ async function changedCustomers(before: TenantStateDump) {
 /** The scenarios' workflows, each an AI Agent with Contact Center tools. */
 function scenarios(n8nVersion: string, model: { id: string; name: string }, taskId: string) {
 	const agent = (id: string, name: string, prompt: string, tools: WorkflowNode[]) =>
-		agentWorkflow({ id, name, prompt, tools, n8nVersion, model });
+		agentWorkflow({ id, name }, prompt, tools, n8nVersion, model);
 	const callTask = agent(
 		'aiAgentCallTask',
 		'AI agent: call task from a list of numbers',

@@ -465,8 +465,8 @@ describe('the trigger on main, executions on workers', () => {
 	/** The workflow's static data, and its number of trigger executions, as Postgres holds them. */
 	async function inPostgres(): Promise<{ staticData: unknown; executions: number }> {
 		const [raw, count] = await Promise.all([
-			stack.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`),
-			stack.psql(
+			stack.postgres.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`),
+			stack.postgres.psql(
 				`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${drainId}' AND mode = 'trigger'`,
 			),
 		]);
@@ -610,7 +610,7 @@ describe('the trigger on main, executions on workers', () => {
 		// kill -9 of main after the poll saved its cursor and before its execution exists: a Postgres
 		// trigger holds main's INSERT of the execution (n8n saves static data beside creating and
 		// enqueuing the execution), and main is killed while it waits there.
-		await stack.psql(
+		await stack.postgres.psql(
 			`CREATE FUNCTION hold() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(600); RETURN NEW; END $$; CREATE TRIGGER hold BEFORE INSERT ON execution_entity FOR EACH ROW WHEN (NEW."workflowId" = '${drainId}') EXECUTE FUNCTION hold()`,
 		);
 		const beforeHold = await inPostgres();
@@ -621,14 +621,15 @@ describe('the trigger on main, executions on workers', () => {
 			150_000,
 			async () => {
 				const saved = JSON.stringify((await inPostgres()).staticData);
-				return (await stack.psql(holding)) && saved !== JSON.stringify(beforeHold.staticData)
+				return (await stack.postgres.psql(holding)) &&
+					saved !== JSON.stringify(beforeHold.staticData)
 					? true
 					: undefined;
 			},
 		);
 		await stack.main.stop(0);
-		await stack.psql(`SELECT pg_terminate_backend(pid) FROM (${holding}) AS held`);
-		await stack.psql('DROP TRIGGER hold ON execution_entity; DROP FUNCTION hold()');
+		await stack.postgres.psql(`SELECT pg_terminate_backend(pid) FROM (${holding}) AS held`);
+		await stack.postgres.psql('DROP TRIGGER hold ON execution_entity; DROP FUNCTION hold()');
 		expect((await inPostgres()).executions).toBe(beforeHold.executions);
 
 		// After everything settled: one more poll (main's first after the restart, with records new to

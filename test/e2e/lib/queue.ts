@@ -11,7 +11,7 @@
  *   await stack.main.start(); await stack.startWorkers();
  *   const id = await stack.runManually(workflowId);         // offloaded to a worker
  *   stack.whoStarted(id);                                   // ['worker-1'] (more: a double run)
- *   await stack.psql('SELECT 1');
+ *   await stack.postgres.psql('SELECT 1');
  *   await stack.dispose();                                   // stops everything, removes the folders
  *
  * Every process runs in its own process group and is killed when this process exits (process.ts);
@@ -71,7 +71,6 @@ export function queuePrerequisitesMissing(): string | undefined {
 export class Postgres {
 	readonly user = 'n8n';
 	readonly database = 'n8n';
-	readonly host = '127.0.0.1';
 
 	private constructor(
 		readonly dir: string,
@@ -134,7 +133,7 @@ export class Postgres {
 	get n8nEnv(): Record<string, string> {
 		return {
 			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: this.host,
+			DB_POSTGRESDB_HOST: '127.0.0.1',
 			DB_POSTGRESDB_PORT: String(this.port),
 			DB_POSTGRESDB_DATABASE: this.database,
 			DB_POSTGRESDB_USER: this.user,
@@ -445,10 +444,6 @@ export class QueueStack {
 	/** The workers whose logs say they started the execution (more than one would be a double run). */
 	whoStarted(executionId: string | number): string[] {
 		return this.workers.filter((w) => w.started.has(String(executionId))).map((w) => w.name);
-	}
-
-	async psql(sql: string): Promise<string> {
-		return this.postgres.psql(sql);
 	}
 
 	/**
