@@ -74,7 +74,7 @@ async function changedCustomers(before: TenantStateDump) {
 /** The scenarios' workflows, each an AI Agent with Contact Center tools. */
 function scenarios(n8nVersion: string, model: { id: string; name: string }, taskId: string) {
 	const agent = (id: string, name: string, prompt: string, tools: WorkflowNode[]) =>
-		agentWorkflow({ id, name, prompt, tools, n8nVersion, model });
+		agentWorkflow({ id, name }, prompt, tools, n8nVersion, model);
 	const callTask = agent(
 		'aiAgentCallTask',
 		'AI agent: call task from a list of numbers',
@@ -210,9 +210,7 @@ beforeAll(async () => {
 	);
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test("a caller's phone → Search → Update: the agent finds the caller by phone and marks exactly that customer VIP", async () => {
 	const [callerId] = await control.seedCustomers({

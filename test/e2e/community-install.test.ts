@@ -198,7 +198,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			// Recorded with both nodes, loaded without a restart, fetched as registry.npmjs.org/<name>.
 			await expectInstalled(current.version);
 			expect(await n8n!.nodeTypeNames()).toEqual(expect.arrayContaining(NODE_TYPES));
-			expect(await n8n!.credentialTypeNames()).toContain('contactCenterApi');
+			expect(await n8n!.typeNames('credentials')).toContain('contactCenterApi');
 			expect(fetched(from)).toEqual(
 				expect.arrayContaining([`/${PACKAGE_NAME} 200`, `${tarballPath(current.version)} 200`]),
 			);

@@ -8,10 +8,11 @@ import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/si
 import { useSandbox } from '../sandbox/fixture';
 import {
 	bindCredential,
+	CC,
 	DEMO_TENANT,
 	N8n,
 	node,
-	nodeOutput,
+	outputJson,
 	sandboxCredential,
 	type JsonObject,
 	type RunData,
@@ -21,7 +22,6 @@ import type { LogEntry } from '../sandbox/control';
 
 const APP = DEMO_TENANT.appId;
 const LIST = '/openapi/crm/list';
-const CC = 'n8n-nodes-contact-center.contactCenter';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
 const { control } = sandbox;
@@ -31,7 +31,7 @@ let n8n: N8n;
 /** The seeded customers: found by its second number, and the two that Create or Update matches. */
 let ids: { second: string; v2: string; v1: string };
 
-const out = (node: string): JsonObject[] => nodeOutput(run, node).map((item) => item.json);
+const out = (node: string) => outputJson(run, node);
 const stored = async (id: string) =>
 	(await control.getState(APP)).customers.find((c) => c._id === id);
 const two = (prefix: string) => [
@@ -108,9 +108,7 @@ beforeAll(async () => {
 	requests = await control.getLog({ appId: APP });
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('every request signed and answered 200', () => {
 	expect(requests.length).toBeGreaterThan(0);

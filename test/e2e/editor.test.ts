@@ -39,7 +39,6 @@ const CUSTOMER_LIST_PATH = '/openapi/crm/list';
 /** A customer of the demo seed, found by its phone number. */
 const DEMO_CUSTOMER = { name: 'Lin Yu', phone: '13800139102' };
 
-/** The name of the credential chosen in a node's credential dropdown. */
 const selectedCredential = (ndv: Locator) =>
 	ndv.getByTestId('node-credentials-select').locator('input').first().inputValue();
 

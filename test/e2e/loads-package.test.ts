@@ -12,9 +12,7 @@ describe('a real n8n with the package installed as a community package', () => {
 		await n8n.start();
 	}, 20 * 60_000);
 
-	afterAll(async () => {
-		await n8n?.dispose();
-	}, 60_000);
+	N8n.disposeAfterAll(() => n8n);
 
 	it('loads the package without an error', async () => {
 		const lines = (await n8n!.fullLog()).split('\n');
@@ -34,6 +32,6 @@ describe('a real n8n with the package installed as a community package', () => {
 				(n) => `${PACKAGE_NAME}.${n}`,
 			),
 		);
-		expect(await n8n!.credentialTypeNames()).toContain('contactCenterApi');
+		expect(await n8n!.typeNames('credentials')).toContain('contactCenterApi');
 	});
 });

@@ -48,25 +48,20 @@ beforeAll(async () => {
 		customers: [{ customerName: 'MCP Caller', mobile: [{ value: PHONE, memo: '' }] }],
 	});
 	const credential = sandboxCredential(sandbox.url);
-	const workflow = mcpWorkflow({
-		id: 'mcpContactCenter',
-		name: 'Contact Center over MCP',
-		path: PATH,
-		tools: [
-			contactCenterTool('Search customers', {
-				resource: 'customer',
-				operation: 'search',
-				phone: fromAI('phone', 'Phone number of the customer, digits only'),
-				email: fromAI('email', 'E-mail address of the customer, or empty'),
-				name: fromAI('name', 'Name of the customer or part of it, or empty'),
-			}),
-			contactCenterTool('Get customer', {
-				resource: 'customer',
-				operation: 'get',
-				customerId: idFromAI('customerId', 'The customer ID (_id), 18 digits as text'),
-			}),
-		],
-	});
+	const workflow = mcpWorkflow({ id: 'mcpContactCenter', name: 'Contact Center over MCP' }, PATH, [
+		contactCenterTool('Search customers', {
+			resource: 'customer',
+			operation: 'search',
+			phone: fromAI('phone', 'Phone number of the customer, digits only'),
+			email: fromAI('email', 'E-mail address of the customer, or empty'),
+			name: fromAI('name', 'Name of the customer or part of it, or empty'),
+		}),
+		contactCenterTool('Get customer', {
+			resource: 'customer',
+			operation: 'get',
+			customerId: idFromAI('customerId', 'The customer ID (_id), 18 digits as text'),
+		}),
+	]);
 	const workflows = [bindCredential(workflow, credential)];
 	n8n = await N8n.prepared({ credentials: [credential], workflows });
 	await n8n.publish(workflow.id);

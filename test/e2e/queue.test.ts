@@ -13,36 +13,42 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { useSandbox } from '../sandbox/fixture';
 import { type Customer } from '../sandbox/control';
 import type { SandboxOptions } from '../sandbox/types';
 import { ensureN8n } from '../tools/runtime';
 import {
 	bindCredential,
+	CC,
+	CC_TRIGGER,
 	chain,
 	DEMO_TENANT,
-	exampleFrom,
+	EXAMPLE_FILES,
 	itemsOf,
 	loadExamples,
 	node,
+	outputJson,
 	REPO_ROOT,
 	runChecked,
 	sandboxCredential,
 	type CredentialImport,
-	type JsonObject,
 	type NodeExecutionItem,
 	type PublicExecution,
 	type WorkflowImport,
 	tenMinutesBack,
 } from './lib';
 import { isRunning, QueueStack, queuePrerequisitesMissing, type N8nWorker } from './lib/queue';
+import {
+	CUSTOMER_TRIGGER,
+	kindWorkflows,
+	RecordWriter,
+	TASK_TRIGGER,
+	TriggerRun,
+} from './lib/trigger-run';
 
 // The longest test's bound; every wait inside a test has its own.
 jest.setTimeout(15 * 60_000);
 
-const CC = 'n8n-nodes-contact-center.contactCenter';
-const CC_TRIGGER = 'n8n-nodes-contact-center.contactCenterTrigger';
 /** Empty tenants of their own, so each part's request counts are its own. */
 const PERF = { appId: '3090', appSecret: 'perf-secret', timezone: 'Asia/Shanghai' } as const;
 const DRAIN = { appId: '4090', appSecret: 'drain-secret', timezone: 'Asia/Shanghai' } as const;
@@ -67,6 +73,8 @@ const sandbox = useSandbox({
 	onAnswered: (entry, body) => onAnswered?.(entry, body),
 });
 const { control } = sandbox;
+const drainTime = new RecordWriter(control, DRAIN.appId, DRAIN.timezone);
+const { apiTime } = new RecordWriter(control, KINDS.appId, KINDS.timezone);
 let stack: QueueStack;
 let apiKey: string;
 /** The draft call task the drain workflow's last node imports each processed record into. */
@@ -84,21 +92,6 @@ const credentialFor = (
 	id: string,
 	name: string,
 ) => ({ ...sandboxCredential(sandbox.url, tenant), id, name: `Contact Center (${name} tenant)` });
-
-/** The execution's run of a node (its last), failing with the node's error if it failed. */
-function outputOf(execution: PublicExecution, nodeName: string): JsonObject[] {
-	const runs = execution.data?.resultData.runData[nodeName];
-	if (!runs?.length)
-		throw new Error(
-			`node "${nodeName}" did not run in execution ${execution.id} (${execution.status})`,
-		);
-	const task = runs[runs.length - 1];
-	if (task.error)
-		throw new Error(
-			`node "${nodeName}" failed in execution ${execution.id}: ${task.error.message}`,
-		);
-	return (task.data?.main?.[0] ?? []).map((item) => item.json);
-}
 
 function nodeMs(execution: PublicExecution, nodeName: string): number {
 	const runs = execution.data?.resultData.runData[nodeName] ?? [];
@@ -123,21 +116,7 @@ async function runOnWorker(
 	return { execution, worker: stack.whoStarted(id)[0] };
 }
 
-const CUSTOMER_TRIGGER = 'Customer created or updated';
-const TASK_TRIGGER = 'Call task finished';
 const KIND_WORKFLOWS = { customer: 'queueCustTrig001', callTask: 'queueTaskTrig001' } as const;
-
-/** Trigger On Customer (into a No Op) and the example "call task finished → results summary", on the kinds tenant. */
-async function addKindWorkflows(credential: CredentialImport, startFrom: string): Promise<void> {
-	const customers = chain(KIND_WORKFLOWS.customer, 'Queue: customers created or updated', [
-		node(CUSTOMER_TRIGGER, CC_TRIGGER, { triggerOn: 'customer', options: { startFrom } }, 0),
-		node('Received', 'n8n-nodes-base.noOp', {}, 200),
-	]);
-	workflows.set('customerTrigger', bindCredential(customers, credential));
-	const file = 'call-task-finished-summary.json';
-	const tasks = await exampleFrom(file, TASK_TRIGGER, startFrom, credential);
-	workflows.set('callTaskTrigger', { ...tasks, id: KIND_WORKFLOWS.callTask });
-}
 
 /** Publishes a stored workflow while main runs (as the editor's Activate does). */
 async function activate(workflowId: string): Promise<void> {
@@ -240,7 +219,8 @@ beforeAll(async () => {
 	);
 	(throughput as { taskId?: string }).taskId = taskId;
 	const kinds = credentialFor(KINDS, 'ccSandboxKinds01', 'kinds');
-	await addKindWorkflows(kinds, startFrom);
+	const { customer, callTask } = KIND_WORKFLOWS;
+	for (const w of await kindWorkflows(kinds, startFrom, customer, callTask)) workflows.set(w.id, w);
 
 	await stack.main.importCredentials([demo, perf, drain, kinds]);
 	await stack.main.importWorkflows([...workflows.values()]);
@@ -277,14 +257,15 @@ describe('workers get the package the way the README tells users', () => {
 		const before = await runOnWorker(workflow.id, 'Run manually');
 		expect(before.worker).toBe('worker-3');
 		expect(before.execution.status).not.toBe('success');
-		const failure = JSON.stringify(before.execution.data?.resultData.error ?? {}) + bare.output();
+		const failure =
+			JSON.stringify(before.execution.data?.resultData.error ?? {}) + bare.recentOutput(2_000);
 		expect(failure).toMatch(/n8n-nodes-contact-center\.contactCenter/);
 
 		// README, "Installation in n8n": npm install in the worker's own ~/.n8n/nodes, then restart it.
 		await bare.stop();
 		await fs.mkdir(bare.nodesDir, { recursive: true });
 		const install = 'install --no-audit --no-fund --ignore-scripts --no-package-lock'.split(' ');
-		await runChecked('npm', [...install, stack.pack!.tarball], {
+		await runChecked('npm', [...install, stack.pack.tarball], {
 			cwd: bare.nodesDir,
 			timeoutMs: 120_000,
 		});
@@ -292,7 +273,7 @@ describe('workers get the package the way the README tells users', () => {
 		const after = await runOnWorker(workflow.id, 'Run manually');
 		expect(after.worker).toBe('worker-3');
 		expect(after.execution.status).toBe('success');
-		expect(outputOf(after.execution, 'Plan changes').length).toBe(3);
+		expect(outputJson(after.execution, 'Plan changes').length).toBe(3);
 
 		// From here on: the two workers of the documented set-up.
 		await bare.stop();
@@ -307,13 +288,7 @@ describe('workers get the package the way the README tells users', () => {
 });
 
 describe('every example runs on a worker', () => {
-	test.each([
-		'call-task-finished-summary.json',
-		'phone-list-to-call-task.json',
-		'service-record-to-customer.json',
-		'sync-service-groups.json',
-		'upsert-customers-from-form.json',
-	])('%s', async (file) => {
+	test.each(EXAMPLE_FILES)('%s', async (file) => {
 		const workflow = workflows.get(file)!;
 		expect(workflow).toBeDefined();
 		const manual = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')!;
@@ -338,7 +313,7 @@ describe('every example runs on a worker', () => {
 
 		const state = await control.getState(DEMO_TENANT.appId);
 		if (file === 'call-task-finished-summary.json') {
-			expect(outputOf(execution, 'Results summary')).toContainEqual(
+			expect(outputJson(execution, 'Results summary')).toContainEqual(
 				expect.objectContaining({
 					taskId: doneTask,
 					called: 8,
@@ -347,28 +322,30 @@ describe('every example runs on a worker', () => {
 				}),
 			);
 		} else if (file === 'phone-list-to-call-task.json') {
-			const [imported] = outputOf(execution, 'Import customers');
+			const [imported] = outputJson(execution, 'Import customers');
 			expect(imported).toMatchObject({ totalCount: 5, successCount: 5, failureCount: 0 });
 			expect(state.tasks.find((t) => t.id === imported.taskId)).toMatchObject({
 				status: 'running',
 				totalCount: 5,
 			});
 		} else if (file === 'service-record-to-customer.json') {
-			const updated = outputOf(execution, 'Update last contact');
+			const updated = outputJson(execution, 'Update last contact');
 			expect(updated.length).toBeGreaterThanOrEqual(3);
 			const byId = new Map(state.customers.map((c: Customer) => [c._id, c]));
 			for (const c of updated)
 				expect(byId.get(c._id as string)?.cf_last_contact).toBe(c.cf_last_contact);
 		} else if (file === 'sync-service-groups.json') {
 			// worker-3 ran it once already (the install test): everything is in sync now.
-			expect(outputOf(execution, 'Plan changes').map((p) => p.action)).toEqual([
+			expect(outputJson(execution, 'Plan changes').map((p) => p.action)).toEqual([
 				'unchanged',
 				'unchanged',
 				'unchanged',
 			]);
 			expect(state.serviceGroups.some((g) => g.name === 'VIP hotline')).toBe(true);
 		} else {
-			expect(outputOf(execution, 'Rejected')).toEqual([expect.objectContaining({ valid: false })]);
+			expect(outputJson(execution, 'Rejected')).toEqual([
+				expect.objectContaining({ valid: false }),
+			]);
 			expect(
 				state.customers.filter((c) => (c.mobile ?? []).some((m) => m.value === '13800139001')),
 			).toHaveLength(1);
@@ -388,7 +365,7 @@ describe('scale through a worker', () => {
 			status: execution.status,
 			error: execution.data?.resultData.error?.message,
 		}).toEqual({ status: 'success', error: undefined });
-		const out = outputOf(execution, 'Import customers');
+		const out = outputJson(execution, 'Import customers');
 		expect(out).toHaveLength(10);
 		expect(out.reduce((sum, o) => sum + Number(o.successCount), 0)).toBe(IMPORT_ROWS);
 		const imports = await control.getLog({ appId: PERF.appId, pathContains: '/callTask/import' });
@@ -421,7 +398,7 @@ describe('scale through a worker', () => {
 			'Manual Trigger',
 		);
 		expect(execution.status).toBe('success');
-		const out = outputOf(execution, 'All customers');
+		const out = outputJson(execution, 'All customers');
 		expect(out).toHaveLength(RETURN_ALL_CUSTOMERS);
 		expect(new Set(out.map((c) => c._id)).size).toBe(RETURN_ALL_CUSTOMERS);
 		const lists = await control.getLog({ appId: PERF.appId, pathContains: '/openapi/crm/list' });
@@ -488,8 +465,8 @@ describe('the trigger on main, executions on workers', () => {
 	/** The workflow's static data, and its number of trigger executions, as Postgres holds them. */
 	async function inPostgres(): Promise<{ staticData: unknown; executions: number }> {
 		const [raw, count] = await Promise.all([
-			stack.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`),
-			stack.psql(
+			stack.postgres.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${drainId}'`),
+			stack.postgres.psql(
 				`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${drainId}' AND mode = 'trigger'`,
 			),
 		]);
@@ -498,10 +475,8 @@ describe('the trigger on main, executions on workers', () => {
 
 	/** Records spread over [now + fromSeconds, now + toSeconds] of the API's clock; their ids. */
 	async function newRecords(count: number, fromSeconds = 0, toSeconds = 0): Promise<string[]> {
-		const now = Date.parse((await control.getClock()).now);
-		const [from, to] = [fromSeconds, toSeconds].map((s) =>
-			formatApiTime(now + s * 1000, DRAIN.timezone),
-		);
+		const now = await drainTime.apiTime();
+		const [from, to] = [fromSeconds, toSeconds].map((s) => drainTime.shift(now, s));
 		return control.injectRecords({
 			appId: DRAIN.appId,
 			channel: 'call',
@@ -635,7 +610,7 @@ describe('the trigger on main, executions on workers', () => {
 		// kill -9 of main after the poll saved its cursor and before its execution exists: a Postgres
 		// trigger holds main's INSERT of the execution (n8n saves static data beside creating and
 		// enqueuing the execution), and main is killed while it waits there.
-		await stack.psql(
+		await stack.postgres.psql(
 			`CREATE FUNCTION hold() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(600); RETURN NEW; END $$; CREATE TRIGGER hold BEFORE INSERT ON execution_entity FOR EACH ROW WHEN (NEW."workflowId" = '${drainId}') EXECUTE FUNCTION hold()`,
 		);
 		const beforeHold = await inPostgres();
@@ -646,14 +621,15 @@ describe('the trigger on main, executions on workers', () => {
 			150_000,
 			async () => {
 				const saved = JSON.stringify((await inPostgres()).staticData);
-				return (await stack.psql(holding)) && saved !== JSON.stringify(beforeHold.staticData)
+				return (await stack.postgres.psql(holding)) &&
+					saved !== JSON.stringify(beforeHold.staticData)
 					? true
 					: undefined;
 			},
 		);
 		await stack.main.stop(0);
-		await stack.psql(`SELECT pg_terminate_backend(pid) FROM (${holding}) AS held`);
-		await stack.psql('DROP TRIGGER hold ON execution_entity; DROP FUNCTION hold()');
+		await stack.postgres.psql(`SELECT pg_terminate_backend(pid) FROM (${holding}) AS held`);
+		await stack.postgres.psql('DROP TRIGGER hold ON execution_entity; DROP FUNCTION hold()');
 		expect((await inPostgres()).executions).toBe(beforeHold.executions);
 
 		// After everything settled: one more poll (main's first after the restart, with records new to
@@ -690,44 +666,11 @@ describe('the trigger on main, executions on workers', () => {
 });
 
 describe('the customer and call-task triggers on main, executions on workers', () => {
-	async function emittedBy(workflowId: string, trigger: string): Promise<PublicExecution[]> {
-		return (await stack.main.getExecutions(workflowId))
-			.filter(
-				(e) => e.mode === 'trigger' && e.status === 'success' && itemsOf(e, trigger).length > 0,
-			)
-			.sort((a, b) => Number(a.id) - Number(b.id));
-	}
+	const customers = () => new TriggerRun(stack.main, KIND_WORKFLOWS.customer, CUSTOMER_TRIGGER);
+	const tasks = () => new TriggerRun(stack.main, KIND_WORKFLOWS.callTask, TASK_TRIGGER);
 
-	const waitForItems = (workflowId: string, trigger: string, count: number, seconds: number) =>
-		stack.until(
-			`${trigger}: ${count} items`,
-			seconds * 1000,
-			async () => {
-				const executions = await emittedBy(workflowId, trigger);
-				return executions.flatMap((e) => itemsOf(e, trigger)).length >= count
-					? executions
-					: undefined;
-			},
-			async () => {
-				const all = (await stack.main.getExecutions(workflowId)).map((e) => ({
-					...{ id: e.id, mode: e.mode, status: e.status },
-					items: itemsOf(e, trigger).map((i) => [i._id ?? i.id, i.event, i.status]),
-				}));
-				const state = await control.getState(KINDS.appId);
-				const tasks = state.tasks.map((t) => [t.id, t.status]);
-				const customers = state.customers.map((c) => [c._id, c.createTime, c.updateTime]);
-				// The trigger's last requests on this tenant: when, what window, what came back.
-				const asked = (await control.getLog({ appId: KINDS.appId }))
-					.slice(-8)
-					.map((e) => `${e.time} ${e.path} ${e.httpStatus}/${String(e.code)} ${e.rawBody}`);
-				return `executions ${JSON.stringify(all)}; tasks ${JSON.stringify(tasks)}; customers ${JSON.stringify(customers)}; sandbox now ${(await control.getClock()).now}; last requests:\n${asked.join('\n')}`;
-			},
-		);
-
-	const apiTime = (secondsFromNow: number) =>
-		control
-			.getClock()
-			.then((c) => formatApiTime(Date.parse(c.now) + secondsFromNow * 1000, KINDS.timezone));
+	const waitForItems = (run: TriggerRun, count: number, seconds: number) =>
+		run.waitForItems(`${count} items`, (items) => items.length >= count, seconds);
 
 	test('each customer change and each finished call task starts one execution item, run by a worker', async () => {
 		await control.seedAgents({ appId: KINDS.appId, count: 1 });
@@ -742,8 +685,8 @@ describe('the customer and call-task triggers on main, executions on workers', (
 			tasks: [{ status: 'done', totalCount: 3, completedCount: 3, createTime: before }],
 		});
 		for (const id of Object.values(KIND_WORKFLOWS)) await activate(id);
-		await waitForItems(KIND_WORKFLOWS.customer, CUSTOMER_TRIGGER, 1, 180);
-		await waitForItems(KIND_WORKFLOWS.callTask, TASK_TRIGGER, 1, 180);
+		await waitForItems(customers(), 1, 180);
+		await waitForItems(tasks(), 1, 180);
 
 		// After the first polls: the customer changes, and a task runs and finishes on the dialler.
 		await control.changeCustomers({
@@ -754,8 +697,8 @@ describe('the customer and call-task triggers on main, executions on workers', (
 			appId: KINDS.appId,
 			tasks: [{ status: 'running', totalCount: 5 }],
 		});
-		const customerRuns = await waitForItems(KIND_WORKFLOWS.customer, CUSTOMER_TRIGGER, 2, 180);
-		const taskRuns = await waitForItems(KIND_WORKFLOWS.callTask, TASK_TRIGGER, 2, 240);
+		const customerRuns = await waitForItems(customers(), 2, 180);
+		const taskRuns = await waitForItems(tasks(), 2, 240);
 
 		expect(
 			customerRuns.flatMap((e) => itemsOf(e, CUSTOMER_TRIGGER)).map((i) => [i._id, i.event]),
@@ -769,7 +712,7 @@ describe('the customer and call-task triggers on main, executions on workers', (
 		]);
 		await expectRanOnOneWorker([...customerRuns, ...taskRuns]);
 		// The example's summary ran on the worker too.
-		expect(outputOf(taskRuns[1], 'Results summary')).toEqual([
+		expect(outputJson(taskRuns[1], 'Results summary')).toEqual([
 			expect.objectContaining({ taskId: t2, called: 5, connected: 4, connectionRate: 80 }),
 		]);
 	});

@@ -5,29 +5,27 @@
  * activation (inside Start From), between polls and while n8n is stopped must each start exactly
  * one item in exactly one execution. Everything is read back through n8n's public API.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { useSandbox } from '../sandbox/fixture';
 import {
-	bindCredential,
-	chain,
 	DEMO_TENANT,
-	exampleFrom,
 	itemsOf,
 	N8n,
-	node,
 	sandboxCredential,
 	tenMinutesBack,
+	type JsonObject,
 } from './lib';
 import { waitFor } from './lib/process';
-import { RecordWriter, TriggerRun } from './lib/trigger-run';
+import {
+	CUSTOMER_TRIGGER,
+	kindWorkflows,
+	RecordWriter,
+	TASK_TRIGGER,
+	TriggerRun,
+} from './lib/trigger-run';
 
 jest.setTimeout(10 * 60_000);
 
 const APP = DEMO_TENANT.appId;
-const CUSTOMER_TRIGGER = 'Customer created or updated';
-const TASK_TRIGGER = 'Call task finished';
-const CC_TRIGGER = 'n8n-nodes-contact-center.contactCenterTrigger';
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'empty' }] });
 const { control } = sandbox;
@@ -36,31 +34,11 @@ let n8n: N8n;
 let customers: TriggerRun;
 let tasks: TriggerRun;
 
-/** The items one trigger node emitted, per execution, oldest execution first. */
-const emitted = async (run: TriggerRun): Promise<IDataObject[][]> =>
-	(await run.executions()).map((e) => itemsOf(e, run.trigger));
+/** The items one trigger node emitted, oldest execution first. */
+const emitted = async (run: TriggerRun): Promise<JsonObject[]> =>
+	(await run.executions()).flatMap((e) => itemsOf(e, run.trigger));
 
-/** Waits (bounded) until `done` holds for what the trigger emitted. */
-async function emittedUntil(
-	run: TriggerRun,
-	done: (items: IDataObject[]) => boolean,
-	seconds: number,
-): Promise<IDataObject[][]> {
-	let last: IDataObject[][] = [];
-	const probe = async () => {
-		last = await emitted(run);
-		return done(last.flat()) ? last : undefined;
-	};
-	const detail = () =>
-		`${run.trigger} emitted only ${JSON.stringify(last.flat().map((i) => [i._id ?? i.id, i.event]))}\n${n8n.recentOutput(30)}`;
-	return waitFor(`${run.trigger}: the items`, seconds * 1000, probe, {
-		every: 2_000,
-		failFast: true,
-		detail,
-	});
-}
-
-const key = (i: IDataObject) =>
+const key = (i: JsonObject) =>
 	i.event === 'created' || i.event === 'updated'
 		? `${String(i._id)} ${String(i.event)} ${String(i.updateTime)}`
 		: `${String(i.id)} ${String(i.previousStatus)}>${String(i.status)}`;
@@ -70,28 +48,16 @@ beforeAll(async () => {
 	await control.seedCallerNumberGroups({ appId: APP, count: 1 });
 	const credential = sandboxCredential(sandbox.url);
 	const startFrom = await tenMinutesBack(control);
-	const file = 'call-task-finished-summary.json';
-	const taskWorkflow = await exampleFrom(file, TASK_TRIGGER, startFrom, credential);
-	const customerWorkflow = bindCredential(
-		chain('ccE2eCustTrig001', 'Contact Center: customers created or updated (e2e)', [
-			node(CUSTOMER_TRIGGER, CC_TRIGGER, { triggerOn: 'customer', options: { startFrom } }),
-			node('Received', 'n8n-nodes-base.noOp', {}, 240),
-		]),
-		credential,
-	);
-	n8n = await N8n.prepared({
-		credentials: [credential],
-		workflows: [customerWorkflow, taskWorkflow],
-	});
+	const workflows = await kindWorkflows(credential, startFrom, 'ccE2eCustTrig001');
+	const [customerWorkflow, taskWorkflow] = workflows;
+	n8n = await N8n.prepared({ credentials: [credential], workflows });
 	await n8n.publish(customerWorkflow.id);
 	await n8n.publish(taskWorkflow.id);
 	customers = new TriggerRun(n8n, customerWorkflow.id, CUSTOMER_TRIGGER);
 	tasks = new TriggerRun(n8n, taskWorkflow.id, TASK_TRIGGER);
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('each customer change and each finished call task starts exactly one item, across polls and a restart', async () => {
 	// A: before activation, inside Start From: two customers (one changed since), one finished task.
@@ -118,12 +84,12 @@ test('each customer change and each finished call task starts exactly one item, 
 	});
 	await n8n.start();
 	const wantA = [`${c1} created`, `${c2} created`, `${c2} updated`];
-	await emittedUntil(
-		customers,
+	await customers.waitForItems(
+		'the items',
 		(items) => wantA.every((w) => items.some((i) => key(i).startsWith(w))),
 		90,
 	);
-	await emittedUntil(tasks, (items) => items.some((i) => i.id === t1), 90);
+	await tasks.waitForItems('the items', (items) => items.some((i) => i.id === t1), 90);
 
 	// B: after the first poll: a customer updated through the API, a new one, and a task that the
 	// dialler finishes (5 customers, one round of 30 s); a poll may see it running first (Status
@@ -141,13 +107,13 @@ test('each customer change and each finished call task starts exactly one item, 
 		appId: APP,
 		tasks: [{ taskName: 'Runs now', status: 'running', totalCount: 5 }],
 	});
-	await emittedUntil(
-		customers,
+	await customers.waitForItems(
+		'the items',
 		(items) =>
 			items.some((i) => key(i).startsWith(`${c1} updated`)) && items.some((i) => i._id === c3),
 		150,
 	);
-	await emittedUntil(tasks, (items) => items.some((i) => i.id === t2), 180);
+	await tasks.waitForItems('the items', (items) => items.some((i) => i.id === t2), 180);
 
 	// C: while n8n is stopped: one more change of each kind.
 	await n8n.stop();
@@ -161,8 +127,16 @@ test('each customer change and each finished call task starts exactly one item, 
 		tasks: [{ taskName: 'Finished while down', status: 'done', totalCount: 2, completedCount: 2 }],
 	});
 	await n8n.start();
-	await emittedUntil(customers, (items) => items.filter((i) => i._id === c3).length === 2, 90);
-	const taskRuns = await emittedUntil(tasks, (items) => items.some((i) => i.id === t3), 90);
+	await customers.waitForItems(
+		'the items',
+		(items) => items.filter((i) => i._id === c3).length === 2,
+		90,
+	);
+	const taskRuns = await tasks.waitForItems(
+		'the items',
+		(items) => items.some((i) => i.id === t3),
+		90,
+	);
 	// One more poll of each trigger goes by (its requests in the sandbox's log), and the next one
 	// starts (so the one before has finished, and any execution it started exists): nothing new.
 	const asked = async (path: string) =>
@@ -179,8 +153,8 @@ test('each customer change and each finished call task starts exactly one item, 
 		detail: () => n8n.recentOutput(30),
 	});
 
-	const customerItems = (await emitted(customers)).flat();
-	const taskItems = (await emitted(tasks)).flat();
+	const customerItems = await emitted(customers);
+	const taskItems = await emitted(tasks);
 	const keys = customerItems.map(key);
 	expect(new Set(keys).size).toBe(keys.length); // nothing twice
 	expect(customerItems.map((i) => [i._id, i.event])).toEqual(

@@ -27,6 +27,15 @@ let run: TriggerRun;
 let phoneCustomerId: string;
 let visitorCustomerId: string;
 
+/** A chat record of the visitor, with the phone in its form. */
+const chat = (updateTime: string, channel = 'web') =>
+	inject('im', [
+		{
+			updateTime,
+			data: { customerPhone: CHAT_PHONE },
+			otherParams: { channel, visitorId: VISITOR },
+		},
+	]);
 const customer = async (id: string) =>
 	(await control.getState(APP)).customers.find((c) => c._id === id);
 
@@ -55,9 +64,7 @@ beforeAll(async () => {
 	run = new TriggerRun(n8n, workflow.id, TRIGGER);
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('records injected before activation, between polls and while n8n is down are each emitted exactly once, and update their customers', async () => {
 	// A: written before n8n starts; emitted by the poll at activation (Start From is 10 minutes back).
@@ -70,13 +77,7 @@ test('records injected before activation, between polls and while n8n is down ar
 			},
 			{ updateTime: await apiTime(-180), data: { result: 'no link' } },
 		])),
-		...(await inject('im', [
-			{
-				updateTime: await apiTime(-120),
-				data: { customerPhone: CHAT_PHONE },
-				otherParams: { channel: 'web', visitorId: VISITOR },
-			},
-		])),
+		...(await chat(await apiTime(-120))),
 	];
 	await n8n.start();
 	const afterA = await run.waitForEmitted(a, 90);
@@ -98,13 +99,7 @@ test('records injected before activation, between polls and while n8n is down ar
 				data: { result: 'callback done' },
 			},
 		])),
-		...(await inject('im', [
-			{
-				updateTime: shift(a[2].updateTime, -60),
-				data: { customerPhone: CHAT_PHONE },
-				otherParams: { channel: 'web', visitorId: VISITOR },
-			},
-		])),
+		...(await chat(shift(a[2].updateTime, -60))),
 	];
 	const afterB = await run.waitForEmitted(b, 150);
 	expect(afterB.length).toBeGreaterThanOrEqual(2);
@@ -122,13 +117,7 @@ test('records injected before activation, between polls and while n8n is down ar
 			{ updateTime: await apiTime(0), data: { result: 'new' } },
 			{ updateTime: shift(b[0].updateTime, -30), data: { result: 'late' } },
 		])),
-		...(await inject('im', [
-			{
-				updateTime: await apiTime(0),
-				data: { customerPhone: CHAT_PHONE },
-				otherParams: { channel: 'app', visitorId: VISITOR },
-			},
-		])),
+		...(await chat(await apiTime(0), 'app')),
 	];
 	await n8n.start();
 	const all = await run.waitForEmitted(c, 90);

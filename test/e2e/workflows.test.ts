@@ -8,38 +8,33 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { useSandbox } from '../sandbox/fixture';
 import { type Customer, type LogEntry } from '../sandbox/control';
 import {
 	bindCredential,
 	DEMO_TENANT,
+	EXAMPLE_FILES,
 	loadExamples,
 	N8n,
-	nodeOutput,
+	outputJson,
 	sandboxCredential,
 	type CredentialImport,
 	type JsonObject,
 	type WorkflowImport,
 } from './lib';
 import { usesChatModel } from './lib/agent';
+import { RecordWriter } from './lib/trigger-run';
 
 jest.setTimeout(5 * 60_000);
 
 const APP = DEMO_TENANT.appId;
-const EXAMPLE_FILES = [
-	'call-task-finished-summary.json',
-	'phone-list-to-call-task.json',
-	'service-record-to-customer.json',
-	'sync-service-groups.json',
-	'upsert-customers-from-form.json',
-];
 /** The node types the examples may use: n8n's own and this package's. */
 const ALLOWED_TYPES =
 	/^n8n-nodes-base\.(manualTrigger|stickyNote|set|code|if|merge|splitOut|aggregate|noOp|scheduleTrigger)$|^n8n-nodes-contact-center\.contactCenter(Trigger)?$/;
 
 const sandbox = useSandbox({ tenants: [{ ...DEMO_TENANT, seed: 'demo' }] });
 const { control } = sandbox;
+const { apiTime } = new RecordWriter(control, APP, DEMO_TENANT.timezone);
 let n8n: N8n;
 let credential: CredentialImport;
 const workflows = new Map<string, WorkflowImport>();
@@ -53,10 +48,10 @@ async function execute(file: string) {
 	return {
 		requests,
 		/** The JSON of a node's output items (its last run). */
-		out: (node: string): JsonObject[] => nodeOutput(run, node).map((item) => item.json),
+		out: (node: string) => outputJson(run, node),
 		/** The JSON of a node's output items over all its runs (a node fed by two branches runs twice). */
 		all: (node: string): JsonObject[] =>
-			(runData[node] ?? []).flatMap((_, i) => nodeOutput(run, node, i).map((item) => item.json)),
+			(runData[node] ?? []).flatMap((_, i) => outputJson(run, node, i)),
 		ran: (node: string) => (runData[node]?.length ?? 0) > 0,
 	};
 }
@@ -72,13 +67,6 @@ function expectSignedAndOk(requests: LogEntry[]): Record<string, number> {
 const customersByPhone = async (phone: string): Promise<Customer[]> =>
 	(await control.getState(APP)).customers.filter((c) =>
 		(c.mobile ?? []).some((m) => m.value === phone),
-	);
-
-/** "yyyy-MM-dd HH:mm:ss" in the tenant's zone, `secondsAgo` before the sandbox's now. */
-const apiTimeAgo = async (secondsAgo: number) =>
-	formatApiTime(
-		Date.parse((await control.getClock()).now) - secondsAgo * 1000,
-		DEMO_TENANT.timezone,
 	);
 
 /** Each `[node, fields]`: the node's output is one item with (at least) those fields. */
@@ -102,9 +90,7 @@ beforeAll(async () => {
 	n8n = await N8n.prepared({ credentials: [credential], workflows: [...workflows.values()] });
 }, 15 * 60_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-}, 60_000);
+N8n.disposeAfterAll(() => n8n);
 
 test('examples/*.json: each has a stable id, a name, a Manual Trigger as its first trigger, sticky notes and only nodes shipped with n8n or this package', () => {
 	const ids = new Set<string>();
@@ -510,7 +496,7 @@ describe('examples', () => {
 			customers: [{ customerName: 'Web visitor', visitorId: 'v_e2e_visitor', mobile }],
 		});
 		const [older, newest, chatTime, tooOld] = await Promise.all(
-			[20 * 60, 5 * 60, 10 * 60, 2 * 3600].map(apiTimeAgo),
+			[-20 * 60, -5 * 60, -10 * 60, -2 * 3600].map(apiTime),
 		);
 		const form = { category: '咨询', result: '已解决', satisfaction: 5, remark: 'e2e' };
 		const call = (updateTime: string, customerPhone: string) => ({

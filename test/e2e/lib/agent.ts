@@ -74,16 +74,14 @@ function withTools(
 	return { ...workflow, nodes: [...nodes, ...placed], connections, settings };
 }
 
-/** Manual Trigger → AI Agent (`prompt`), its model the scripted OpenAI Chat Model, with `tools`. */
-export function agentWorkflow(options: {
-	id: string;
-	name: string;
-	prompt: string;
-	tools: WorkflowNode[];
-	n8nVersion: string;
-	model: { id: string; name: string };
-}): WorkflowImport {
-	const { id, name, prompt, tools, n8nVersion, model } = options;
+/** Manual Trigger → AI Agent (`prompt`), its model the scripted OpenAI Chat Model (`model`), with `tools`. */
+export function agentWorkflow(
+	workflow: { id: string; name: string },
+	prompt: string,
+	tools: WorkflowNode[],
+	n8nVersion: string,
+	model: { id: string; name: string },
+): WorkflowImport {
 	const nodes: WorkflowNode[] = [
 		node('Start', 'n8n-nodes-base.manualTrigger'),
 		node('AI Agent', `${LANGCHAIN}.agent`, { promptType: 'define', text: prompt, options: {} }, 0, {
@@ -102,7 +100,7 @@ export function agentWorkflow(options: {
 			{ typeVersion: 1.3, credentials: { [OPENAI_CREDENTIAL_TYPE]: model } },
 		),
 	];
-	return withTools({ id, name }, nodes, 'AI Agent', tools, {
+	return withTools(workflow, nodes, 'AI Agent', tools, {
 		Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
 		'OpenAI Chat Model': {
 			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
@@ -111,16 +109,14 @@ export function agentWorkflow(options: {
 }
 
 /** MCP Server Trigger (version 2, Streamable HTTP at /mcp/<path>) exposing the given tool nodes. */
-export function mcpWorkflow(options: {
-	id: string;
-	name: string;
-	path: string;
-	tools: WorkflowNode[];
-}): WorkflowImport {
-	const trigger = node('MCP Server Trigger', `${LANGCHAIN}.mcpTrigger`, { path: options.path }, 0, {
+export function mcpWorkflow(
+	workflow: { id: string; name: string },
+	path: string,
+	tools: WorkflowNode[],
+): WorkflowImport {
+	const trigger = node('MCP Server Trigger', `${LANGCHAIN}.mcpTrigger`, { path }, 0, {
 		typeVersion: 2,
-		webhookId: `mcp-${options.path}`,
+		webhookId: `mcp-${path}`,
 	});
-	const { id, name, tools } = options;
-	return withTools({ id, name }, [trigger], trigger.name, tools);
+	return withTools(workflow, [trigger], trigger.name, tools);
 }

@@ -120,7 +120,6 @@ export function storySteps(options: {
 	};
 }
 
-/** Opens a new, empty workflow in the editor. */
 export async function newWorkflow(page: Page, n8n: N8n): Promise<void> {
 	await page.goto(`${n8n.baseUrl}/workflow/new`, {
 		waitUntil: 'domcontentloaded',
@@ -130,28 +129,14 @@ export async function newWorkflow(page: Page, n8n: N8n): Promise<void> {
 }
 
 /**
- * Opens the node panel (the canvas's add button) and searches it; resolves with the result
- * entries named `name` once the (debounced) search shows one.
- */
-export async function searchNodePanel(
-	page: Page,
-	query: string,
-	name = query,
-): Promise<ReturnType<Page['getByTestId']>> {
-	await page.getByTestId('canvas-add-button').click();
-	await page.getByTestId('node-creator-search-bar').fill(query);
-	const items = page.getByTestId('node-creator-item-name').filter({ hasText: name });
-	await items.first().waitFor();
-	return items;
-}
-
-/**
- * Searches the node panel for `nodeName` and opens that node's details (its triggers and
- * actions); resolves with the node panel.
+ * Searches the node panel (the canvas's add button) for `nodeName` and, once the (debounced) search
+ * shows it, opens that node's details (its triggers and actions); resolves with the node panel.
  */
 export async function openNodeDetails(page: Page, nodeName: string): Promise<Locator> {
-	const results = await searchNodePanel(page, nodeName);
-	await results
+	await page.getByTestId('canvas-add-button').click();
+	await page.getByTestId('node-creator-search-bar').fill(nodeName);
+	await page
+		.getByTestId('node-creator-item-name')
 		.filter({ hasText: new RegExp(`^${escapeRegExp(nodeName)}$`) })
 		.first()
 		.click();

@@ -2,7 +2,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-/** Whether a process of that id exists. */
 function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);

@@ -10,13 +10,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
+import type { CredentialTestResult } from '../../harness/test-credential';
 import { ensureN8n, installedRuntime, type Runtime } from '../../tools/runtime';
 import { installPackage, packPackage, type PackedPackage } from './package';
 import { freePort } from './ports';
-import { runCommand, spawnGroup, stopGroup, tail, type RunResult } from './process';
+import { runCommand, spawnGroup, stopGroup, tail, untilReady, type RunResult } from './process';
 import type {
 	CredentialImport,
-	CredentialTestResult,
 	NodeExecutionItem,
 	PublicExecution,
 	PublicWorkflow,
@@ -24,20 +24,14 @@ import type {
 	WorkflowImport,
 } from './types';
 
-export interface Owner {
-	email: string;
-	password: string;
-	firstName: string;
-	lastName: string;
-}
-
 /** The owner n8n creates from its environment (no setup screen). The password meets n8n's rules. */
-export const DEFAULT_OWNER: Owner = {
+export const DEFAULT_OWNER = {
 	email: 'owner@example.com',
 	password: 'Contact-Center-1',
 	firstName: 'Ada',
 	lastName: 'Operator',
 };
+export type Owner = typeof DEFAULT_OWNER;
 
 export interface N8nOptions {
 	/** The folder n8n keeps `.n8n/` in; default a fresh temp folder. */
@@ -121,15 +115,22 @@ function cliErrorMessage(output: string): string {
 	return message ?? lines.filter(Boolean).slice(-15).join('\n');
 }
 
-/** The items of a node's first output in a run (its last run unless told). */
-export function nodeOutput(run: RunData, node: string, runIndex = -1): NodeExecutionItem[] {
-	const { runData } = run.data.resultData;
+/** The items of a node's first output in a run or an execution (its last run unless told). */
+export function nodeOutput(
+	run: { data?: RunData['data'] },
+	node: string,
+	runIndex = -1,
+): NodeExecutionItem[] {
+	const runData = run.data?.resultData.runData ?? {};
 	const task = runData[node]?.at(runIndex);
 	if (!task)
 		throw new Error(`node "${node}" did not run (ran: ${Object.keys(runData).join(', ')})`);
 	if (task.error) throw new Error(`node "${node}" failed: ${task.error.message}`);
 	return task.data?.main?.[0] ?? [];
 }
+
+export const outputJson = (run: { data?: RunData['data'] }, node: string, runIndex = -1) =>
+	nodeOutput(run, node, runIndex).map((item) => item.json);
 
 /** The JSON of the items a node emitted in one of its runs (default the first) of an execution; none: []. */
 export const itemsOf = (execution: { data?: RunData['data'] }, node: string, run = 0) =>
@@ -195,6 +196,11 @@ export class N8n {
 		if (imports.credentials) await n8n.importCredentials(imports.credentials);
 		if (imports.workflows) await n8n.importWorkflows(imports.workflows);
 		return n8n;
+	}
+
+	/** In a test file: an `afterAll` that disposes of its n8n (whatever `beforeAll` got to). */
+	static disposeAfterAll(n8n: () => N8n | undefined): void {
+		afterAll(() => n8n()?.dispose(), 60_000);
 	}
 
 	get baseUrl(): string {
@@ -324,12 +330,11 @@ export class N8n {
 	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.running) return;
 		this.record('$ n8n start');
-		const until = Date.now() + timeoutMs;
 		// `/healthz/readiness` answers 200 once the database is migrated, which on n8n 1.x is before
 		// the REST routes exist and active workflows are activated; every release prints this line
 		// once both are done: wait for it as well.
 		let editorReady = false;
-		const child = spawnGroup(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
+		this.child = spawnGroup(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
 			cwd: this.userFolder,
 			env: { ...this.baseEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
 			onLine: (line) => {
@@ -337,27 +342,16 @@ export class N8n {
 				this.record(line);
 			},
 		});
-		this.child = child;
-		let outcome = '';
-		child.once('close', (code, signal) => {
-			outcome ||= `n8n start exited (${signal ?? `exit ${code}`}) before it was ready`;
-		});
-		while (!outcome) {
-			const ready = await fetch(`${this.baseUrl}/healthz/readiness`, {
-				signal: AbortSignal.timeout(2_000),
-			}).then(
-				(res) => res.status === 200,
-				() => false,
-			);
-			if (ready && editorReady) outcome = 'ready';
-			else if (Date.now() > until)
-				outcome = `n8n was not ready within ${timeoutMs / 1000} s (${editorReady ? 'readiness never answered 200' : 'no "Editor is now accessible via"'})`;
-			else await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-		if (outcome !== 'ready') {
-			await this.stop();
-			throw new N8nError(outcome, this.recentOutput());
-		}
+		const readiness = `${this.baseUrl}/healthz/readiness`;
+		const ready = async () =>
+			editorReady &&
+			(await fetch(readiness, { signal: AbortSignal.timeout(2_000) })).status === 200;
+		await untilReady(this.child, 'n8n start', timeoutMs, ready, () => this.recentOutput()).catch(
+			async (error: unknown) => {
+				await this.stop();
+				throw error;
+			},
+		);
 		await this.ensureOwner();
 		this.ownerReady = true;
 	}
@@ -514,20 +508,15 @@ export class N8n {
 		return this.publicApi<PublicWorkflow>(`/workflows/${encodeURIComponent(workflowId)}`);
 	}
 
-	/** The node type names n8n loaded (`GET /types/nodes.json`, as the editor reads it). */
 	nodeTypeNames(): Promise<string[]> {
 		return this.typeNames('nodes');
 	}
 
-	/** The credential type names n8n loaded (`GET /types/credentials.json`). */
-	credentialTypeNames(): Promise<string[]> {
-		return this.typeNames('credentials');
-	}
-
-	private async typeNames(kind: string): Promise<string[]> {
-		const cookie = this.cookie ?? (await this.login());
+	/** The type names n8n loaded (`GET /types/<kind>.json`, as the editor reads them). */
+	async typeNames(kind: 'credentials' | 'nodes'): Promise<string[]> {
+		const headers = { cookie: this.cookie ?? (await this.login()) };
 		const res = await this.request<Array<{ name: string }>>('GET', `/types/${kind}.json`, {
-			headers: { cookie },
+			headers,
 		});
 		return res.body.map((type) => type.name);
 	}

@@ -11,7 +11,7 @@
  *   await stack.main.start(); await stack.startWorkers();
  *   const id = await stack.runManually(workflowId);         // offloaded to a worker
  *   stack.whoStarted(id);                                   // ['worker-1'] (more: a double run)
- *   await stack.psql('SELECT 1');
+ *   await stack.postgres.psql('SELECT 1');
  *   await stack.dispose();                                   // stops everything, removes the folders
  *
  * Every process runs in its own process group and is killed when this process exits (process.ts);
@@ -71,7 +71,6 @@ export function queuePrerequisitesMissing(): string | undefined {
 export class Postgres {
 	readonly user = 'n8n';
 	readonly database = 'n8n';
-	readonly host = '127.0.0.1';
 
 	private constructor(
 		readonly dir: string,
@@ -83,10 +82,6 @@ export class Postgres {
 
 	get socketDir(): string {
 		return path.join(this.dir, 'run');
-	}
-
-	get dataDir(): string {
-		return path.join(this.dir, 'data');
 	}
 
 	/** Commands run as the `postgres` user when this process is root (initdb and postgres refuse root). */
@@ -105,10 +100,7 @@ export class Postgres {
 		let child: ChildProcess | undefined;
 		try {
 			await fs.mkdir(run);
-			if (asUser) {
-				const { uid, gid } = await postgresIds(asUser);
-				for (const folder of [dir, run]) await fs.chown(folder, uid, gid);
-			}
+			if (asUser) await runChecked('chown', [`${asUser}:`, dir, run], { timeoutMs: 10_000 });
 			const initdb = '-U n8n --auth=trust --encoding=UTF8 --locale=C --no-sync'.split(' ');
 			await runChecked(...bin('initdb', ['-D', data, ...initdb]), { cwd: dir, timeoutMs: 120_000 });
 			const port = await freePort();
@@ -138,11 +130,10 @@ export class Postgres {
 		}
 	}
 
-	/** What n8n needs to use this database. */
 	get n8nEnv(): Record<string, string> {
 		return {
 			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: this.host,
+			DB_POSTGRESDB_HOST: '127.0.0.1',
 			DB_POSTGRESDB_PORT: String(this.port),
 			DB_POSTGRESDB_DATABASE: this.database,
 			DB_POSTGRESDB_USER: this.user,
@@ -169,7 +160,7 @@ export class Postgres {
 
 	/** `pg_ctl stop -m fast`, then (if still there) the process group; removes the folder. */
 	async stop(keep = false): Promise<void> {
-		const args = ['stop', '-D', this.dataDir, ...'-m fast -w -t 20'.split(' ')];
+		const args = ['stop', '-D', path.join(this.dir, 'data'), ...'-m fast -w -t 20'.split(' ')];
 		if (this.child.exitCode === null && this.child.signalCode === null)
 			await runCommand(...Postgres.wrap(this.asUser, path.join(PG_BIN, 'pg_ctl'), args), {
 				timeoutMs: 30_000,
@@ -177,17 +168,6 @@ export class Postgres {
 		await stopGroup(this.child, 10_000);
 		if (!keep) await fs.rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
 	}
-}
-
-async function postgresIds(user: string): Promise<{ uid: number; gid: number }> {
-	const passwd = await fs.readFile('/etc/passwd', 'utf8');
-	const entry = passwd.split('\n').find((line) => line.startsWith(`${user}:`));
-	if (!entry)
-		throw new Error(
-			`no user "${user}" (the Debian postgresql package creates it): apt-get install -y postgresql`,
-		);
-	const [, , uid, gid] = entry.split(':');
-	return { uid: Number(uid), gid: Number(gid) };
 }
 
 // ---------------------------------------------------------------- Redis
@@ -265,9 +245,7 @@ export class N8nWorker {
 	}
 
 	get running(): boolean {
-		return (
-			this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
-		);
+		return this.child?.exitCode === null && this.child.signalCode === null;
 	}
 
 	get pid(): number | undefined {
@@ -287,11 +265,6 @@ export class N8nWorker {
 
 	recentOutput(lines = 40): string {
 		return this.lines.slice(-lines).join('\n');
-	}
-
-	/** Everything this worker printed since it was made. */
-	output(): string {
-		return this.lines.join('\n');
 	}
 
 	/** `n8n worker`; resolves once its `/healthz/readiness` answers 200 (Redis and the database connected). */
@@ -359,8 +332,6 @@ export interface QueueStackOptions {
 	runtime?: Runtime;
 	/** How many `n8n worker` processes `startWorkers()` starts (default 2). */
 	workers?: number;
-	/** Install the packed package into main and every worker (default true). */
-	installPackage?: boolean;
 	/** Main's HTTP port (default a free one). */
 	port?: number;
 	owner?: Owner;
@@ -404,9 +375,8 @@ export class QueueStack {
 		readonly postgres: Postgres,
 		readonly redis: Redis,
 		readonly main: N8n,
-		readonly runtime: Runtime,
-		readonly pack: PackedPackage | undefined,
-		private readonly workerEnv: (userFolder: string) => NodeJS.ProcessEnv,
+		readonly pack: PackedPackage,
+		private readonly shared: Record<string, string>,
 		private readonly onLog: ((line: string) => void) | undefined,
 	) {}
 
@@ -421,7 +391,7 @@ export class QueueStack {
 		let postgres: Postgres | undefined;
 		let redis: Redis | undefined;
 		try {
-			const pack = options.installPackage === false ? undefined : await packPackage();
+			const pack = await packPackage();
 			[postgres, redis] = await Promise.all([
 				Postgres.start({ onLog: options.onLog }),
 				Redis.start({ onLog: options.onLog }),
@@ -437,20 +407,9 @@ export class QueueStack {
 				env: shared,
 				onLog: options.onLog ? (line) => options.onLog?.(`[main] ${line}`) : undefined,
 			});
-			if (pack) await main.installPackage(pack);
-			const workerEnv = (userFolder: string) => ({ ...processEnv(runtime, userFolder), ...shared });
-			const stack = new QueueStack(
-				dir,
-				postgres,
-				redis,
-				main,
-				runtime,
-				pack,
-				workerEnv,
-				options.onLog,
-			);
-			for (let i = 1; i <= (options.workers ?? 2); i++)
-				await stack.addWorker(`worker-${i}`, { installPackage: Boolean(pack) });
+			await main.installPackage(pack);
+			const stack = new QueueStack(dir, postgres, redis, main, pack, shared, options.onLog);
+			for (let i = 1; i <= (options.workers ?? 2); i++) await stack.addWorker(`worker-${i}`);
 			return stack;
 		} catch (error) {
 			await redis?.stop().catch(() => undefined);
@@ -464,14 +423,10 @@ export class QueueStack {
 	async addWorker(name: string, options: { installPackage?: boolean } = {}): Promise<N8nWorker> {
 		const userFolder = path.join(this.dir, name);
 		await fs.mkdir(userFolder, { recursive: true });
-		const worker = new N8nWorker(
-			name,
-			userFolder,
-			this.runtime,
-			this.workerEnv(userFolder),
-			this.onLog,
-		);
-		if (options.installPackage !== false && this.pack) await installPackage(userFolder, this.pack);
+		const { runtime } = this.main;
+		const env = { ...processEnv(runtime, userFolder), ...this.shared };
+		const worker = new N8nWorker(name, userFolder, runtime, env, this.onLog);
+		if (options.installPackage !== false) await installPackage(userFolder, this.pack);
 		this.workers.push(worker);
 		return worker;
 	}
@@ -482,7 +437,6 @@ export class QueueStack {
 		return worker;
 	}
 
-	/** Starts every worker not running yet, in parallel. */
 	async startWorkers(): Promise<void> {
 		await Promise.all(this.workers.filter((w) => !w.running).map((w) => w.start()));
 	}
@@ -490,11 +444,6 @@ export class QueueStack {
 	/** The workers whose logs say they started the execution (more than one would be a double run). */
 	whoStarted(executionId: string | number): string[] {
 		return this.workers.filter((w) => w.started.has(String(executionId))).map((w) => w.name);
-	}
-
-	/** SQL on the stack's database (psql over the private socket). */
-	async psql(sql: string): Promise<string> {
-		return this.postgres.psql(sql);
 	}
 
 	/**
@@ -517,7 +466,6 @@ export class QueueStack {
 		return String(result.executionId);
 	}
 
-	/** One execution through the public API, with its data. */
 	async getExecution(executionId: string): Promise<PublicExecution> {
 		return this.main.publicApi<PublicExecution>(
 			`/executions/${encodeURIComponent(executionId)}?includeData=true`,

@@ -35,13 +35,6 @@ const HOST = 'registry.npmjs.org';
 /** Hosts that never go through the proxy. */
 const LOOPBACK = '127.0.0.1,localhost';
 
-export interface RegistryRequest {
-	method: string;
-	/** Path and query, as Verdaccio received it. */
-	path: string;
-	status: number;
-}
-
 /** A throwaway CA and a certificate for registry.npmjs.org signed by it (openssl, P-256, 2 days). */
 async function makeCertificate(dir: string): Promise<SecureContext> {
 	const openssl = (args: string) =>
@@ -78,8 +71,8 @@ function verdaccioConfig(dir: string): string {
 }
 
 export class LocalRegistry {
-	/** Every request the proxy forwarded to Verdaccio, in order. */
-	readonly requests: RegistryRequest[] = [];
+	/** Every request the proxy forwarded to Verdaccio, in order (`path`: with the query). */
+	readonly requests: Array<{ method: string; path: string; status: number }> = [];
 	/** Verdaccio, for publishing: http://127.0.0.1:<port>. */
 	url = '';
 	/** The HTTPS proxy n8n's npm goes through: http://127.0.0.1:<port>. */

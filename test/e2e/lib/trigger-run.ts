@@ -5,10 +5,10 @@
  */
 import { formatApiTime, parseApiTime } from '../../../nodes/ContactCenter/helpers/time';
 import type { Channel, InjectRecordsRequest, SandboxControl } from '../../sandbox/control';
-import type { N8n } from './n8n';
-import type { CredentialImport, PublicExecution, WorkflowImport } from './types';
+import { itemsOf, type N8n } from './n8n';
+import type { CredentialImport, JsonObject, PublicExecution, WorkflowImport } from './types';
 import { waitFor } from './process';
-import { exampleFrom, tenMinutesBack } from './workflows';
+import { bindCredential, CC_TRIGGER, chain, exampleFrom, node, tenMinutesBack } from './workflows';
 
 /** The trigger node of the example "new service record → update the customer". */
 export const TRIGGER = 'New service record';
@@ -22,6 +22,28 @@ export async function triggerExample(
 	return exampleFrom(file, TRIGGER, await tenMinutesBack(control), credential);
 }
 
+export const CUSTOMER_TRIGGER = 'Customer created or updated';
+export const TASK_TRIGGER = 'Call task finished';
+
+/**
+ * Trigger On Customer into a No Op (id `customerId`), and the example "call task finished → results
+ * summary" (its own id unless `taskId`), both bound to `credential`, starting at `startFrom`.
+ */
+export async function kindWorkflows(
+	credential: CredentialImport,
+	startFrom: string,
+	customerId: string,
+	taskId?: string,
+): Promise<WorkflowImport[]> {
+	const customers = chain(customerId, 'Contact Center: customers created or updated (e2e)', [
+		node(CUSTOMER_TRIGGER, CC_TRIGGER, { triggerOn: 'customer', options: { startFrom } }),
+		node('Received', 'n8n-nodes-base.noOp', {}, 240),
+	]);
+	const file = 'call-task-finished-summary.json';
+	const tasks = await exampleFrom(file, TASK_TRIGGER, startFrom, credential);
+	return [bindCredential(customers, credential), { ...tasks, id: taskId ?? tasks.id }];
+}
+
 /** A service record written into the sandbox by a test. */
 export interface Injected {
 	id: string;
@@ -29,11 +51,7 @@ export interface Injected {
 	updateTime: string;
 }
 
-export interface ChannelCursorView {
-	mark: string;
-	floor: string;
-	seen: string;
-}
+type ChannelCursorView = Record<'mark' | 'floor' | 'seen', string>;
 
 /** Writes service records into a tenant of the sandbox, and tells the sandbox's time. */
 export class RecordWriter {
@@ -51,7 +69,6 @@ export class RecordWriter {
 		return formatApiTime(now + seconds * 1000, this.zone);
 	};
 
-	/** An API time shifted by `seconds`. */
 	readonly shift = (time: string, seconds: number): string =>
 		formatApiTime(parseApiTime(time, this.zone)! + seconds * 1000, this.zone);
 
@@ -74,10 +91,7 @@ export class TriggerRun {
 
 	/** The event ids the trigger node emitted in one execution. */
 	emittedIds(execution: PublicExecution): string[] {
-		const runs = execution.data?.resultData.runData[this.trigger] ?? [];
-		return runs.flatMap((task) =>
-			(task.data?.main?.[0] ?? []).map((item) => String(item.json.eventUniqueId)),
-		);
+		return itemsOf(execution, this.trigger).map((item) => String(item.eventUniqueId));
 	}
 
 	/** The finished executions the trigger started, oldest first; an execution that failed throws. */
@@ -97,25 +111,46 @@ export class TriggerRun {
 			.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
-	/** Waits (bounded) until the trigger's executions together have emitted every id in `expected`. */
-	async waitForEmitted(expected: Injected[], deadlineSeconds: number): Promise<PublicExecution[]> {
-		let missing = expected;
+	/**
+	 * Waits (bounded) until `done` holds for the JSON of every item the trigger emitted (oldest
+	 * execution first); resolves with the executions. A failure lists the items and `detail(items)`.
+	 */
+	async waitForItems(
+		what: string,
+		done: (items: JsonObject[]) => boolean,
+		seconds: number,
+		detail = (items: JsonObject[]): string | Promise<string> =>
+			`emitted only ${JSON.stringify(items.map((i) => [i._id ?? i.id ?? i.eventUniqueId, i.event]))}`,
+	): Promise<PublicExecution[]> {
 		let executions: PublicExecution[] = [];
-		const emittedAll = async () => {
+		const items = () => executions.flatMap((e) => itemsOf(e, this.trigger));
+		const probe = async () => {
 			executions = await this.executions();
-			const emitted = new Set(executions.flatMap((e) => this.emittedIds(e)));
-			missing = expected.filter((r) => !emitted.has(r.id));
-			return missing.length === 0 ? executions : undefined;
+			return done(items()) ? executions : undefined;
 		};
-		const detail = () =>
-			`the trigger did not emit ${missing.map((r) => `${r.channel} ${r.updateTime} ${r.id}`).join(', ')} ` +
-			`(${executions.length} execution(s) so far)\n--- n8n output (tail) ---\n${this.n8n.recentOutput(30)}`;
-		const what = 'every record emitted';
-		return waitFor(what, deadlineSeconds * 1000, emittedAll, {
+		return waitFor(`${this.trigger}: ${what}`, seconds * 1000, probe, {
 			every: 2_000,
 			failFast: true,
-			detail,
+			detail: async () =>
+				`${await detail(items())} (${executions.length} execution(s) so far)\n--- n8n output (tail) ---\n${this.n8n.recentOutput(30)}`,
 		});
+	}
+
+	/** Waits (bounded) until the trigger's executions together have emitted every id in `expected`. */
+	waitForEmitted(expected: Injected[], seconds: number): Promise<PublicExecution[]> {
+		const missing = (items: JsonObject[]) => {
+			const emitted = new Set(items.map((item) => String(item.eventUniqueId)));
+			return expected
+				.filter((r) => !emitted.has(r.id))
+				.map((r) => `${r.channel} ${r.updateTime} ${r.id}`);
+		};
+		const all = (items: JsonObject[]) => missing(items).length === 0;
+		return this.waitForItems(
+			'every record emitted',
+			all,
+			seconds,
+			(items) => `the trigger did not emit ${missing(items).join(', ')}`,
+		);
 	}
 
 	/** The trigger's cursor per channel, as saved in the workflow's static data. */

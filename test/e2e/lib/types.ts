@@ -30,12 +30,10 @@ export interface WorkflowImport {
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown>;
 	active?: boolean;
-	[key: string]: unknown;
 }
 
 export interface NodeExecutionItem {
 	json: JsonObject;
-	[key: string]: unknown;
 }
 
 export interface TaskData {
@@ -43,7 +41,6 @@ export interface TaskData {
 	executionTime: number;
 	data?: { main?: Array<NodeExecutionItem[] | null> };
 	error?: { message: string; description?: string; [key: string]: unknown };
-	[key: string]: unknown;
 }
 
 /** n8n's `IRun` as `n8n execute` prints it and the public API returns it in `data`. */
@@ -58,7 +55,6 @@ export interface RunData {
 		};
 		[key: string]: unknown;
 	};
-	[key: string]: unknown;
 }
 
 /** An execution as `GET /api/v1/executions` lists it. */
@@ -71,7 +67,6 @@ export interface PublicExecution {
 	startedAt: string;
 	stoppedAt: string | null;
 	data?: RunData['data'];
-	[key: string]: unknown;
 }
 
 /** A workflow as `GET /api/v1/workflows/:id` returns it. */
@@ -81,7 +76,5 @@ export interface PublicWorkflow {
 	active: boolean;
 	nodes: WorkflowNode[];
 	staticData: Record<string, unknown> | null;
-	[key: string]: unknown;
+	updatedAt: string;
 }
-
-export type CredentialTestResult = { status: 'OK' | 'Error'; message: string };

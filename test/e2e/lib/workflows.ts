@@ -12,6 +12,18 @@ import { PACKAGE_NAME, REPO_ROOT } from './package';
 import type { CredentialImport, WorkflowImport, WorkflowNode } from './types';
 
 export const CREDENTIAL_TYPE = 'contactCenterApi';
+/** The node types of the action node and the trigger. */
+export const CC = `${PACKAGE_NAME}.contactCenter`;
+export const CC_TRIGGER = `${PACKAGE_NAME}.contactCenterTrigger`;
+
+/** The examples a Manual Trigger runs without a chat model (ai-agent.test.ts runs the other). */
+export const EXAMPLE_FILES = [
+	'call-task-finished-summary.json',
+	'phone-list-to-call-task.json',
+	'service-record-to-customer.json',
+	'sync-service-groups.json',
+	'upsert-customers-from-form.json',
+];
 
 /** The demo tenant `npm start` and the tests run the sandbox with. */
 export const DEMO_TENANT = {
