@@ -4,13 +4,14 @@
  * through its CLI (before `start` or after `stop`: one database) and its REST and public APIs;
  * failures carry the tail of n8n's output. See test/e2e/README.md.
  */
+import type { INodeCredentialTestResult } from 'n8n-workflow';
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, promises as fs, type WriteStream } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
-import type { CredentialTestResult } from '../../harness/test-credential';
 import { ensureN8n, installedRuntime, type Runtime } from '../../tools/runtime';
 import { installPackage, packPackage, type PackedPackage } from './package';
 import { freePort } from './ports';
@@ -479,7 +480,7 @@ export class N8n {
 	 * A credential's `test` request through n8n (`POST /rest/credentials/test`): without an `id` as a
 	 * new credential; with a stored one's id, the given data merged over the stored as the editor does.
 	 */
-	testCredential(credential: CredentialImport): Promise<CredentialTestResult> {
+	testCredential(credential: CredentialImport): Promise<INodeCredentialTestResult> {
 		const { id, name, type, data } = credential;
 		return this.rest('POST', '/credentials/test', { credentials: { id, name, type, data } });
 	}
