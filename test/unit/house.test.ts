@@ -37,12 +37,12 @@ function functionsOf(file: string): Array<{ name: string; lines: number }> {
 }
 
 describe('the house', () => {
-	// Issue #26 asks for 2.5; this pins where the house stands (2.54 on 2026-11-26, after 3.00 and 2.84) so that it only goes down.
-	it('test code is at most 2.55 times the shipped code', () => {
+	// Issue #26's figure; the house went 3.00, 2.84, 2.54 and 2.48 (2026-11-26) over its rounds.
+	it('test code is at most 2.5 times the shipped code', () => {
 		const tests = total(sources(path.join(ROOT, 'test')));
 		const code = total(shipped);
 		expect(code).toBeGreaterThan(5_000);
-		expect(Math.round((tests / code) * 100) / 100).toBeLessThanOrEqual(2.55);
+		expect(tests / code).toBeLessThanOrEqual(2.5);
 	});
 
 	it('the call-task import wing is at most 700 lines', () => {
