@@ -89,11 +89,13 @@ test('records injected before activation, between polls and while n8n is down ar
 	// B: written after the first poll, emitted by the next minute poll: a newer call of the same
 	// customer, an update of the first call, and a chat record written late (older than the newest
 	// chat already emitted, within the look-back), whose customer must keep the newer time.
+	// One time for both calls: two reads of the clock can fall in two seconds, and the cursor's mark is the newer.
+	const bTime = await apiTime(0);
 	const b = [
 		...(await inject('call', [
-			{ updateTime: await apiTime(0), data: { result: 'solved', customerPhone: PHONE } },
+			{ updateTime: bTime, data: { result: 'solved', customerPhone: PHONE } },
 			{
-				updateTime: await apiTime(0),
+				updateTime: bTime,
 				callId: 'e2e-call-1',
 				pushType: 'serviceNoteUpdate',
 				data: { result: 'callback done' },
