@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { secondsToWall, wallRange } from '../ContactCenter/helpers/time';
 import { isRecord } from '../ContactCenter/helpers/values';
 import { API_CLOCK_TOLERANCE_SECONDS, STATE_LIMIT_CHARS } from './poll';
-import type { Origin } from './state';
+import { readOrigin, type Origin } from './state';
 
 export const TASK_STATUSES = ['draft', 'running', 'pause', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -85,19 +85,12 @@ export function readCallTaskState(value: unknown): CallTaskState | undefined {
 	for (const entry of Object.values(tasks))
 		if (typeof entry !== 'string' || !STATUS_OF[entry[0]] || !DAY.test(entry.slice(1)))
 			return undefined;
-	const at = isRecord(origin) ? origin.at : undefined;
+	const read = readOrigin(origin);
 	return {
 		version: CALL_TASK_STATE_VERSION,
 		floorDay,
 		tasks: { ...(tasks as Record<string, string>) },
-		...(typeof at === 'number' && Number.isFinite(at)
-			? {
-					origin: {
-						at,
-						...(isRecord(origin) && typeof origin.raw === 'string' ? { raw: origin.raw } : {}),
-					},
-				}
-			: {}),
+		...(read ? { origin: read } : {}),
 	};
 }
 

@@ -114,8 +114,6 @@ export async function pollCustomerKind(
 		const staticData = this.getWorkflowStaticData('node');
 		keepStateOf(staticData, 'customer');
 		const { state, invalid } = readState<CustomerEvent>(staticData[STATE_KEYS.customer], {
-			zone: zones.api,
-			lookbackSeconds: settings.lookbackSeconds,
 			channels: CUSTOMER_EVENTS,
 		});
 		if (invalid.length > 0)

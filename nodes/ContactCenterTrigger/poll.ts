@@ -171,11 +171,9 @@ export function sameOrigin(
 	wanted: NonNullable<PollInput<ServiceRecordLike, string>['origin']>,
 ): boolean | 'adopt' {
 	if (!stored) return false;
-	if (stored.raw !== undefined && stored.raw === wanted.raw) return true;
+	if (stored.raw === wanted.raw) return true;
 	// Written differently, the same instant (e.g. another offset): the same starting point.
 	if (wanted.at !== undefined && Math.abs(wanted.at - stored.at) < 1000) return 'adopt';
-	// Migrated from version 1, which kept no text: the current Start From is the one it started from.
-	if (stored.raw === undefined) return 'adopt';
 	return false;
 }
 

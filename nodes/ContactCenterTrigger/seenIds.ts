@@ -8,12 +8,10 @@ import { wallSecondsOf as wallSeconds } from '../ContactCenter/helpers/time';
 
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const KEY_LENGTH = 8;
-/** Keys of state version 1 (64 bits, 11 characters); their first 8 characters are this version's key. */
-export const V1_KEY_LENGTH = 11;
 const imul = Math.imul;
 
-/** The 64-bit digest of version 1, little-endian in base64url; the key is its low 48 bits. */
-function digest(id: string, length: number): string {
+/** The key the state remembers for a record identity: the low 48 bits of a 64-bit digest, little-endian in base64url. */
+export function idKey(id: string): string {
 	let h1 = 0xdeadbeef ^ id.length;
 	let h2 = 0x41c6ce57 ^ id.length;
 	for (let i = 0; i < id.length; i++) {
@@ -26,22 +24,12 @@ function digest(id: string, length: number): string {
 	let hi = h1 >>> 0;
 	let lo = h2 >>> 0;
 	let out = '';
-	for (let i = 0; i < length; i++) {
+	for (let i = 0; i < KEY_LENGTH; i++) {
 		out += DIGITS[lo & 63];
 		lo = ((lo >>> 6) | ((hi & 63) << 26)) >>> 0;
 		hi >>>= 6;
 	}
 	return out;
-}
-
-/** The key the state remembers for a record identity. */
-export function idKey(id: string): string {
-	return digest(id, KEY_LENGTH);
-}
-
-/** The key state version 1 remembered (for tests of the migration). */
-export function v1IdKey(id: string): string {
-	return digest(id, V1_KEY_LENGTH);
 }
 
 /** Ids remembered per second, in memory; seconds are wall seconds (see helpers/time.ts). */
@@ -120,7 +108,7 @@ export class SeenIds {
 		return out;
 	}
 
-	static decode(text: string, base: string, keyLength = KEY_LENGTH): SeenIds {
+	static decode(text: string, base: string): SeenIds {
 		const seen = new SeenIds();
 		if (!text) return seen;
 		let second = wallSeconds(base);
@@ -132,12 +120,12 @@ export class SeenIds {
 				!Number.isFinite(delta) ||
 				delta < 0 ||
 				keys.length === 0 ||
-				keys.length % keyLength !== 0
+				keys.length % KEY_LENGTH !== 0
 			) {
 				throw new Error(`malformed seen entry: ${entry.slice(0, 40)}`);
 			}
 			second += delta;
-			for (let i = 0; i < keys.length; i += keyLength)
+			for (let i = 0; i < keys.length; i += KEY_LENGTH)
 				seen.addAt(second, keys.slice(i, i + KEY_LENGTH));
 		}
 		return seen;

@@ -13,18 +13,9 @@ import { sampleRecords } from './sample';
 import { checkStartFrom, readSettings } from './settings';
 import { readState } from './state';
 
-/** What a poll tells the log: a migration, a restart, full seconds, the state limit, and its figures. */
-function logOutcome(
-	context: IPollFunctions,
-	outcome: PollOutcome<IDataObject>,
-	migrated: boolean,
-): void {
+/** What a poll tells the log: a restart, full seconds, the state limit, and its figures. */
+function logOutcome(context: IPollFunctions, outcome: PollOutcome<IDataObject>): void {
 	const node = context.getNode().name;
-	if (migrated)
-		context.logger.info(
-			'Contact Center Trigger: the stored cursor was migrated to state version 2',
-			{ node },
-		);
 	if (outcome.restarted)
 		context.logger.info(
 			'Contact Center Trigger: Start From changed; the trigger starts over from it',
@@ -75,10 +66,7 @@ export async function pollServiceRecordKind(
 	return await underPollLock(this, startedAt, budgetMs, async () => {
 		const staticData = this.getWorkflowStaticData('node');
 		keepStateOf(staticData, 'serviceRecord');
-		const { state, invalid, migrated } = readState(staticData[STATE_KEYS.serviceRecord], {
-			zone: zones.api,
-			lookbackSeconds: settings.lookbackSeconds,
-		});
+		const { state, invalid } = readState(staticData[STATE_KEYS.serviceRecord]);
 		if (invalid.length > 0)
 			this.logger.warn(
 				`Contact Center Trigger: the stored cursor (${invalid.join(', ')}) is unreadable; those channels start again from now`,
@@ -98,7 +86,7 @@ export async function pollServiceRecordKind(
 		});
 		// Every request succeeded: only now does the state move.
 		staticData[STATE_KEYS.serviceRecord] = outcome.state as unknown as IDataObject;
-		logOutcome(this, outcome, migrated);
+		logOutcome(this, outcome);
 		return outcome.emitted.length > 0
 			? [toItems(outcome.emitted, outcome.saturations, outcome.limits)]
 			: null;

@@ -3,14 +3,12 @@
  * Simulations of issue 11 (driver.ts, virtual clock): daylight-saving changes, an n8n 1.x
  * PollContext, drains with late writes, the seen-id limit at peak rates and beyond, Start From
  * across zone changes and as an expression, the API clock ±4 minutes off at first activation, Fetch
- * Test Event on a busy channel, and state written by the previous version. Each reports injected /
- * emitted / lost / duplicated.
+ * Test Event on a busy channel. Each reports injected / emitted / lost / duplicated.
  */
 import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
 import { REPORT_FIELD } from '../../nodes/ContactCenterTrigger/host';
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
-import { v1IdKey } from '../../nodes/ContactCenterTrigger/seenIds';
-import { expectedRequests, NODE_KEY, useSimulation, type Simulation } from './driver';
+import { expectedRequests, useSimulation, type Simulation } from './driver';
 
 const MINUTE = 60;
 const START = '2027-05-03T08:00:00Z';
@@ -226,43 +224,5 @@ describe('Fetch Test Event on a busy channel', () => {
 			[calls[calls.length - 1].id, ims[ims.length - 1].id].sort(),
 		);
 		expect(s.run.state).toBeUndefined();
-	});
-});
-
-describe('state written by the previous version (v1) keeps working', () => {
-	it('migrates without loss or duplication', async () => {
-		const s = await fresh();
-		s.trigger({ channel: 'call' });
-		const old = await s.write('call', 50, 5 * MINUTE, () => s.rng.int(0, 60));
-		// What version 1 stored after emitting those: mark, floor, seen (64-bit keys, per second).
-		const sorted = [...old].sort((a, b) => (a.updateTime < b.updateTime ? -1 : 1));
-		const mark = sorted[sorted.length - 1].updateTime;
-		const floor = shiftWall(mark, -300);
-		const bySecond = new Map<string, string[]>();
-		for (const r of sorted)
-			bySecond.set(r.updateTime, [...(bySecond.get(r.updateTime) ?? []), v1IdKey(r.id)]);
-		let previous = floor;
-		const seen = [...bySecond]
-			.map(([second, keys]) => {
-				const delta = (Date.parse(`${second}Z`) - Date.parse(`${previous}Z`)) / 1000;
-				previous = second;
-				return `${delta.toString(36)}:${keys.join('')}`;
-			})
-			.join(' ');
-		s.run.staticData = {
-			[NODE_KEY]: { cursor: { version: 1, channels: { call: { mark, floor, seen } } } },
-		};
-		for (const r of old) s.run.emitted.set(r.id, 1);
-		s.advance(MINUTE);
-		const late = await s.write('call', 20, MINUTE, () => s.rng.int(0, 200));
-		const result = await s.run.poll();
-		expect(result.items?.map((i) => i.json.eventUniqueId).sort()).toEqual(
-			late.map((r) => r.id).sort(),
-		);
-		expect(result.logs.some((l) => /migrated to state version 2/.test(l.message))).toBe(true);
-		expect(s.run.state?.version).toBe(2);
-		s.advance(MINUTE);
-		await s.run.poll();
-		s.settle('state version 1 migrated');
 	});
 });

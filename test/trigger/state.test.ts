@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 /**
- * The state's pieces without n8n: seen-id keys (compatible with version 1's), their encoding, and
- * the capacity the 64 KB budget gives (the figures the README states).
+ * The state's pieces without n8n: seen-id keys, their encoding, the capacity the 64 KB budget gives
+ * (the figures the README states), and the reading of what the trigger wrote.
  */
 import { secondsToWall } from '../../nodes/ContactCenter/helpers/time';
 import { SEEN_BUDGET_CHARS, STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
-import { idKey, SeenIds, v1IdKey } from '../../nodes/ContactCenterTrigger/seenIds';
-import { readState } from '../../nodes/ContactCenterTrigger/state';
+import { idKey, SeenIds } from '../../nodes/ContactCenterTrigger/seenIds';
+import { readState, STATE_VERSION } from '../../nodes/ContactCenterTrigger/state';
 
 const BASE = 1_800_000_000;
 
@@ -23,11 +23,13 @@ function capacity(perSecond: number, everySeconds = 1): number {
 }
 
 describe('seen ids', () => {
-	it('keys are 8 characters, the low 48 bits of the version 1 key', () => {
-		for (const id of ['a', '182739465018273946', 'f23e326891bdcb68dc74be0a4b9f47cc']) {
-			expect(idKey(id)).toHaveLength(8);
-			expect(v1IdKey(id).slice(0, 8)).toBe(idKey(id));
+	it('keys are 8 base64url characters, the same for the same id, different for other ids', () => {
+		const ids = ['a', 'b', '182739465018273946', 'f23e326891bdcb68dc74be0a4b9f47cc'];
+		for (const id of ids) {
+			expect(idKey(id)).toMatch(/^[A-Za-z0-9_-]{8}$/);
+			expect(idKey(id)).toBe(idKey(id));
 		}
+		expect(new Set(ids.map(idKey)).size).toBe(ids.length);
 	});
 
 	it('encode and decode round-trip, per second', () => {
@@ -57,35 +59,27 @@ describe('seen ids', () => {
 });
 
 describe('readState', () => {
-	const utc = { zone: 'UTC', lookbackSeconds: 300 };
+	const im = { through: BASE, mark: secondsToWall(BASE), floor: secondsToWall(BASE), seen: '' };
 
 	it('refuses what it cannot read, channel by channel', () => {
-		expect(readState(undefined, utc)).toEqual({ invalid: [], migrated: false });
-		expect(readState({ version: 9, channels: {} }, utc).invalid).toEqual(['state']);
+		expect(readState(undefined)).toEqual({ invalid: [] });
+		expect(readState({ version: 9, channels: {} }).invalid).toEqual(['state']);
 		const call = { through: 1, mark: 'x', floor: 'y', seen: '' };
-		const im = { through: BASE, mark: secondsToWall(BASE), floor: secondsToWall(BASE), seen: '' };
-		const { state, invalid } = readState({ version: 2, channels: { call, im } }, utc);
+		const { state, invalid } = readState({ version: STATE_VERSION, channels: { call, im } });
 		expect(invalid).toEqual(['call']);
 		expect(Object.keys(state?.channels ?? {})).toEqual(['im']);
 	});
 
-	it('migrates version 1: keys shortened, drain position kept, sweepFrom reached by the look-back', () => {
-		const v1 = {
-			mark: '2027-01-01 10:05:00',
-			floor: '2027-01-01 10:00:00',
-			resume: '2027-01-01 10:04:00',
-			sweepFrom: '2027-01-01 09:50:00',
-			seen: `3c:${v1IdKey('a')}${v1IdKey('b')}`,
-		};
-		const saved = { version: 1, startFrom: '2027-01-01 09:00:00', channels: { call: v1 } };
-		const shanghai = { zone: 'Asia/Shanghai', lookbackSeconds: 300 };
-		const { state, migrated } = readState(saved, shanghai);
-		expect(migrated).toBe(true);
-		const call = state?.channels.call;
-		expect(call?.resume).toBe('2027-01-01 10:04:00');
-		expect(call?.seen).toBe(`3c:${idKey('a')}${idKey('b')}`);
-		// 09:50 Shanghai = 01:50Z; through - 5 min reaches it.
-		expect(call?.through).toBe(Date.parse('2027-01-01T01:55:00Z') / 1000);
-		expect(state?.origin).toEqual({ at: Date.parse('2027-01-01T01:00:00Z') });
+	it('reads only the format it writes: version 1 (never written by a release) is unreadable', () => {
+		const call = { mark: '2027-01-01 10:05:00', floor: '2027-01-01 10:00:00', seen: '' };
+		expect(readState({ version: 1, channels: { call } })).toEqual({ invalid: ['state'] });
+	});
+
+	it('keeps the Start From it started at only whole (its text and its instant)', () => {
+		const origin = { raw: '2027-01-01T09:00:00', at: Date.parse('2027-01-01T01:00:00Z') };
+		const saved = (value: unknown) => ({ version: STATE_VERSION, origin: value, channels: { im } });
+		expect(readState(saved(origin)).state?.origin).toEqual(origin);
+		expect(readState(saved({ at: origin.at })).state).not.toHaveProperty('origin');
+		expect(readState(saved({ raw: origin.raw, at: 'soon' })).state).not.toHaveProperty('origin');
 	});
 });
