@@ -20,7 +20,6 @@ import { toolDescriptionProperties } from './actions/toolDescriptions';
 import { outputFieldsProperty } from './helpers/outputFields';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { contactCenterApiTest } from './transport/credentialTest';
-import { DEFAULT_VERSION, NODE_VERSIONS } from './helpers/version';
 
 const NODE_DESCRIPTION =
 	'Manage customers, service groups, display number groups, service records and voice-agent outbound call tasks of a contact-center platform';
@@ -31,8 +30,7 @@ export class ContactCenter implements INodeType {
 		name: 'contactCenter',
 		icon: { light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' },
 		group: ['transform'],
-		version: NODE_VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: NODE_DESCRIPTION,
 		defaults: { name: 'Contact Center' },
@@ -42,7 +40,7 @@ export class ContactCenter implements INodeType {
 		credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
 		properties: [
 			// Shown only when the node is an AI agent's tool: what the model reads about each operation.
-			...toolDescriptionProperties(NODE_DESCRIPTION),
+			...toolDescriptionProperties(),
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -80,7 +80,6 @@ async function measure(label: string, url: string, expression: (field: string) =
 			nodeType: TimedContactCenter,
 			parameters: parameters(expression),
 			items,
-			typeVersion: 2,
 			// The import tenant: the one customer the warm-up creates must not change the customer workloads.
 			credentials: { baseUrl: url, appId: IMPORTS.appId, appSecret: IMPORTS.appSecret },
 		});

@@ -245,6 +245,7 @@ export async function runMicro(url: string) {
 			mobile: { values: [{ value: '13900000000', memo: 'work' }] },
 			email: { values: [{ value: 'han@example.com' }] },
 		},
+		contactLists: {},
 		customFields: {
 			mappingMode: 'defineBelow',
 			value: { level: 'gold', score: 7 },

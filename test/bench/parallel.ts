@@ -2,13 +2,13 @@
 /**
  * Parallel Requests in a real n8n (the pinned 2.41.1, our package installed as a community package):
  * per-item operations on 300 items against the sandbox answering after 0, 20 and 100 ms, our node's
- * version 2 defaults and version 1 (one item after another) against the hand-built workflow (a Code
+ * defaults and Parallel Requests 1 (one item after another) against the hand-built workflow (a Code
  * node signing each item + the HTTP Request node, which sends all items' requests at once). Times
  * are n8n's own node execution times from the run data; the sandbox reports the most requests it
  * had in flight during each run. Not a test: it measures and writes parallel-results.{md,json}.
  *
  *   npx ts-node --transpile-only test/bench/parallel.ts [--runs 3] [--items 300]
- *       [--latencies 0,20,100] [--ops create,upsert,get] [--sweep 4,16] [--skip-v1] [--out test/bench]
+ *       [--latencies 0,20,100] [--ops create,upsert,get] [--sweep 4,16] [--skip-serial] [--out test/bench]
  *
  * --sweep adds Customer Create with those Parallel Requests values (to choose the default).
  */
@@ -49,10 +49,10 @@ const OP_LABEL: Record<Op, string> = {
 	get: 'Customer → Get',
 };
 
-const customer = (op: Op, typeVersion: number, parallelRequests?: number) => ({
+const customer = (op: Op, parallelRequests?: number) => ({
 	name: 'Contact Center',
 	type: `${PACKAGE_NAME}.contactCenter`,
-	typeVersion,
+	typeVersion: 1,
 	position: [0, 0] as [number, number],
 	parameters: {
 		resource: 'customer',
@@ -62,7 +62,7 @@ const customer = (op: Op, typeVersion: number, parallelRequests?: number) => ({
 			: {
 					customerName: '={{ $json.name }}',
 					mobile: { values: [{ value: '={{ $json.phone }}' }] },
-					// Version 2's Create or Update names the customer by a required Phone (ignored by version 1).
+					// Create or Update names the customer by a required Phone.
 					...(op === 'upsert' ? { phone: '={{ $json.phone }}' } : {}),
 				}),
 		...(parallelRequests === undefined ? {} : { parallelRequests }),
@@ -135,15 +135,13 @@ function variants(
 			),
 		});
 		return [
-			make('v2', `version 2 defaults (Parallel Requests ${PARALLEL_REQUESTS_DEFAULT})`, [
-				customer(op, 2),
-			]),
+			make('default', `defaults (Parallel Requests ${PARALLEL_REQUESTS_DEFAULT})`, [customer(op)]),
 			make('peer', 'hand-built Code + HTTP Request', peer(op, url)),
-			...(flag('skip-v1')
+			...(flag('skip-serial')
 				? []
-				: [make('v1', 'version 1 (one item after another)', [customer(op, 1)])]),
+				: [make('serial', 'Parallel Requests 1 (one item after another)', [customer(op, 1)])]),
 			...(op === 'create' ? sweep : []).map((limit) =>
-				make(`p${limit}`, `version 2, Parallel Requests ${limit}`, [customer(op, 2, limit)]),
+				make(`p${limit}`, `Parallel Requests ${limit}`, [customer(op, limit)]),
 			),
 		];
 	});
@@ -307,7 +305,7 @@ function report(samples: Sample[], meta: ReturnType<typeof settings>): void {
 				return `| ${OP_LABEL[row.op]} | ${row.latencyMs} ms | ${row.variant}${failed} | ${row.medianMs.toLocaleString('en-US')} ms | ${row.minMs}–${row.maxMs} | ${row.runs.join(', ')} | ${ratio} | ${row.requests} | ${row.maxInFlight} |`;
 			}),
 		),
-		'Workflows: v2 = our node, version 2 defaults; v1 = our node, version 1 (one item after another, as before); peer = a Code node signing every item (node:crypto) and the HTTP Request node (v4.2, no batching: n8n sends all items at once); pN = version 2 with Parallel Requests N.',
+		'Workflows: default = our node with its defaults; serial = our node with Parallel Requests 1 (one item after another); peer = a Code node signing every item (node:crypto) and the HTTP Request node (v4.2, no batching: n8n sends all items at once); pN = our node with Parallel Requests N.',
 		'',
 	];
 	writeFileSync(path.join(out, 'parallel-results.md'), lines.join('\n'));

@@ -82,10 +82,9 @@ export const ours = (
 	name: string,
 	parameters: Record<string, unknown>,
 	credential: { id: string; name: string },
-	typeVersion = 1,
 ) =>
 	node(name, `${PACKAGE_NAME}.contactCenter`, parameters, 0, {
-		typeVersion,
+		typeVersion: 1,
 		credentials: { contactCenterApi: { id: credential.id, name: credential.name } },
 	});
 

@@ -10,6 +10,7 @@ import {
 	NodeConnectionTypes,
 	type ExecutionStatus,
 	type IDataObject,
+	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
 } from 'n8n-workflow';
@@ -37,7 +38,9 @@ export interface RunNodeOptions {
 	credentials?: CredentialValues;
 	/** The node setting "On Error: Continue" (onError `continueRegularOutput`). */
 	continueOnFail?: boolean;
-	/** Default: the node's first version, as every workflow saved before version 2 has it; pass 2 for a node added now. */
+	/** The node setting "On Error" as stored (e.g. `stopWorkflow`, which a node as a tool otherwise lacks). */
+	onError?: INode['onError'];
+	/** Default: the node's first version (the package ships one version of each node). */
 	typeVersion?: number;
 	/** The workflow's settings.timezone (what getTimezone() returns). */
 	timezone?: string;
@@ -106,6 +109,7 @@ async function execute(
 		position: [220, 0],
 		...(options.credentials && { credentials: await credentialsHelper.save(options.credentials) }),
 		...(options.continueOnFail && { onError: 'continueRegularOutput' as const }),
+		...(options.onError && { onError: options.onError }),
 	});
 	const workflow = workflowOf(nodeType, [trigger, node], {
 		connections: {

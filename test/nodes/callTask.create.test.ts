@@ -1,8 +1,8 @@
 /**
- * Call Task → Create (version 1 and version 2's calmer form: one Mon–Fri 09:00–18:00 window filled
- * in, "Retry Unsuccessful Calls" as a switch, Agent Type under Options, the same body for the same
- * input); Get, Get Many and Voice Agent Get Many simplify by default in version 2. The pickers' exact
- * 18-digit ids are proven in lists.getAll, and a picked agent id created unchanged in callTask.lifecycle.
+ * Call Task → Create (its form: one Mon–Fri 09:00–18:00 window filled in, "Retry Unsuccessful
+ * Calls" as a switch, Agent Type under Options); Get, Get Many and Voice Agent Get Many simplify by
+ * default. The pickers' exact 18-digit ids are proven in lists.getAll, and a picked agent id created
+ * unchanged in callTask.lifecycle.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -51,7 +51,6 @@ const RETRY_OFF = {
 	retryIntervalValue: null,
 	retryIntervalUnit: null,
 };
-const MON_TO_FRI = { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] };
 const TWO_WINDOWS = {
 	window: [
 		{ weekdays: [6, 7], timeRanges: '10:00-12:00' },
@@ -65,7 +64,7 @@ const RETRY_FROM_EXPRESSIONS = {
 	retryIntervalUnit: 'day',
 };
 
-/** A manual task as version 2's form holds it (one default window); version 1 adds Agent Type and windows. */
+/** A manual task as the form holds it (one default window). */
 const CREATE: INodeParameters = {
 	resource: 'callTask',
 	operation: 'create',
@@ -84,13 +83,13 @@ const taskBody = (callWindowRanges: object[], more: object) => ({
 	retryStrategy: RETRY_OFF,
 	...more,
 });
-const V1_WINDOWS = { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] };
+const WINDOWS = { window: [{ weekdays: [5, 1, 2], timeRanges: '09:00-12:00, 14:00-18:00' }] };
 
 const run = nodeRunner(sandbox, APP, {
 	nodeType: ContactCenter,
-	parameters: { ...CREATE, agentType: 'voicebot', callWindows: V1_WINDOWS },
+	parameters: { ...CREATE, options: { agentType: 'voicebot' }, callWindows: WINDOWS },
 });
-const runV2 = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
+const runForm = nodeRunner(sandbox, APP, { nodeType: ContactCenter });
 
 describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 	test('a manual task: the signed body carries voiceAgentId as a bare 18-digit Long and the windows in API form, never a Scheduled Start Time left over', async () => {
@@ -127,9 +126,9 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 			retryIntervalUnit: 'day',
 		};
 		const result = await run({
-			agentType: 'voiceagent',
+			options: { agentType: 'voiceagent' },
 			voiceAgentId: locator(VOICEAGENT_ID, 'id'),
-			retry,
+			...retry,
 			callWindows: {
 				window: [
 					{ weekdays: [6, 7], timeRanges: '10:00-16:00' },
@@ -181,7 +180,10 @@ describe('callTask create: POST /openapi/agent/web/v1/callTask/create', () => {
 describe('callTask create: validation before sending', () => {
 	const windows = (...window: INodeParameters[]) => ({ callWindows: { window } });
 	const retry = (fields: INodeParameters) => ({
-		retry: { retryEnabled: true, retryReasons: ['busy'], maxRetryTimes: 1, ...fields },
+		retryEnabled: true,
+		retryReasons: ['busy'],
+		maxRetryTimes: 1,
+		...fields,
 	});
 	test.each<[string, INodeParameters]>([
 		['"Task Name" must be at most 50 characters (it has 51)', { taskName: 'x'.repeat(51) }],
@@ -195,8 +197,8 @@ describe('callTask create: validation before sending', () => {
 			{ callerNumberGroupId: locator('={{ $json.missing }}', 'id') },
 		],
 		[
-			'"Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
-			{ agentType: 'robot' },
+			'"Options → Agent Type" must be one of voicebot, voiceagent (got "robot")',
+			{ options: { agentType: '={{ "robot" }}' } },
 		],
 		['"Max Concurrency" must be a whole number greater than 0 (got 0)', { maxConcurrency: 0 }],
 		['"Call Windows" must have at least one call window', { callWindows: {} }],
@@ -224,11 +226,17 @@ describe('callTask create: validation before sending', () => {
 			),
 		],
 		[
-			'"Retry → Retry Reasons" is required when retry is enabled (and 3 more problems)',
-			{ retry: { retryEnabled: true } },
+			'"Retry Reasons" is required when retry is enabled (and 3 more problems)',
+			{
+				retryEnabled: true,
+				retryReasons: '={{ [] }}',
+				maxRetryTimes: '={{ "" }}',
+				retryIntervalValue: '={{ "" }}',
+				retryIntervalUnit: '={{ "" }}',
+			},
 		],
 		[
-			'"Retry → Retry Reasons" has "hung_up", which is not a retry reason',
+			'"Retry Reasons" has "hung_up", which is not a retry reason',
 			retry({
 				retryReasons: '={{ ["busy", "hung_up"] }}',
 				retryIntervalValue: 5,
@@ -236,8 +244,8 @@ describe('callTask create: validation before sending', () => {
 			}),
 		],
 		[
-			'"Retry → Retry Interval Value" must be a whole number greater than 0 (got 0)',
-			retry({ retryIntervalValue: 0, retryIntervalUnit: 'minute' }),
+			'"Retry Interval Value" must be a whole number greater than 0 (got 0)',
+			retry({ retryIntervalValue: '={{ 0 }}', retryIntervalUnit: 'minute' }),
 		],
 		[
 			'"Scheduled Start Time" is required for a scheduled task',
@@ -274,7 +282,7 @@ describe('callTask create: vendor errors', () => {
 		expect(result.requests.map((r) => r.code)).toEqual([702]);
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
-			message: 'Contact Center error 702: display-number group does not exist',
+			message: 'Contact Center error 702: display-number group does not exist [item 0]',
 		});
 		expect(result.error?.description).toContain('Pick one from the Caller Number Group list');
 	});
@@ -282,12 +290,14 @@ describe('callTask create: vendor errors', () => {
 	test('803: an unknown agent, or an agent of another type', async () => {
 		const unknown = await run({ voiceAgentId: locator('111111111111111111', 'id') });
 		expect(unknown.requests).toHaveLength(1);
-		expect(unknown.error?.message).toBe('Contact Center error 803: task.agent.not.found');
+		expect(unknown.error?.message).toBe('Contact Center error 803: task.agent.not.found [item 0]');
 		expect(unknown.error?.description).toContain('check the Agent Type');
 
-		const wrongType = await run({ agentType: 'voiceagent' });
+		const wrongType = await run({ options: { agentType: 'voiceagent' } });
 		expect(wrongType.requests).toHaveLength(1);
-		expect(wrongType.error?.message).toBe('Contact Center error 803: task.agent.not.found');
+		expect(wrongType.error?.message).toBe(
+			'Contact Center error 803: task.agent.not.found [item 0]',
+		);
 	});
 });
 
@@ -297,7 +307,7 @@ const createBody = (result: RunNodeResult): IDataObject => {
 	return result.requests[0].body as IDataObject;
 };
 
-describe('callTask create, version 2', () => {
+describe('callTask create: the form as it opens, retry and agent type', () => {
 	test.each([
 		[
 			'the form as it opens: one Mon-Fri 09:00-18:00 window, no retry, no agent type',
@@ -317,33 +327,44 @@ describe('callTask create, version 2', () => {
 		],
 	])('%s', async (_, input, retryStrategy) => {
 		const windows = [{ callWeekdays: [1, 2, 3, 4, 5], callTimeRanges: ['09:00-18:00'] }];
-		expect(createBody(await runV2({ ...CREATE, ...input }))).toEqual(
+		expect(createBody(await runForm({ ...CREATE, ...input }))).toEqual(
 			taskBody(windows, { retryStrategy }),
 		);
 	});
 
-	const voiceagent = locator(VOICEAGENT_ID, 'id');
-	test.each([
-		['defaults (v1 with the window given)', {}, { callWindows: MON_TO_FRI }],
-		[
-			'agent type and two windows',
-			{ options: { agentType: 'voiceagent' }, voiceAgentId: voiceagent, callWindows: TWO_WINDOWS },
-			{ agentType: 'voiceagent', voiceAgentId: voiceagent, callWindows: TWO_WINDOWS },
-		],
-		[
-			'retry on, from expressions',
-			{ retryEnabled: '={{ true }}', ...RETRY_FROM_EXPRESSIONS },
-			{ callWindows: MON_TO_FRI, retry: { retryEnabled: true, ...RETRY_FROM_EXPRESSIONS } },
-		],
-	])('%s: the same request body as version 1', async (_, v2, v1) => {
-		const second = createBody(await runV2({ ...CREATE, ...v2 }));
-		const first = createBody(await runV2({ ...CREATE, ...v1 }, { typeVersion: 1 }));
-		expect(second).toEqual(first);
+	test('agent type, two windows, and retry on from expressions: numeric text sent as numbers', async () => {
+		const body = createBody(
+			await runForm({
+				...CREATE,
+				options: { agentType: 'voiceagent' },
+				voiceAgentId: locator(VOICEAGENT_ID, 'id'),
+				callWindows: TWO_WINDOWS,
+				retryEnabled: '={{ true }}',
+				...RETRY_FROM_EXPRESSIONS,
+			}),
+		);
+		const windows = [
+			{ callWeekdays: [6, 7], callTimeRanges: ['10:00-12:00'] },
+			{ callWeekdays: [1], callTimeRanges: ['09:00-12:00', '14:00-18:00'] },
+		];
+		expect(body).toEqual(
+			taskBody(windows, {
+				agentType: 'voiceagent',
+				voiceAgentId: VOICEAGENT_ID,
+				retryStrategy: {
+					retryEnabled: true,
+					retryReasons: ['rejected', 'busy'],
+					maxRetryTimes: 3,
+					retryIntervalValue: 2,
+					retryIntervalUnit: 'day',
+				},
+			}),
+		);
 	});
 
-	test("version 1's top-level Agent Type and Retry are not parameters of version 2: n8n drops them", async () => {
+	test('a top-level Agent Type or Retry collection (no parameters of this node): n8n drops them', async () => {
 		const body = createBody(
-			await runV2({
+			await runForm({
 				...CREATE,
 				agentType: 'voiceagent',
 				retry: { retryEnabled: true, retryReasons: ['busy'] },
@@ -364,10 +385,10 @@ describe('callTask create, version 2', () => {
 		],
 		[
 			{ options: { agentType: '={{ "robot" }}' } },
-			'"Options → Agent Type" must be one of agentDefault, voicebot, voiceagent (got "robot")',
+			'"Options → Agent Type" must be one of voicebot, voiceagent (got "robot")',
 		],
-	])('bad retry input %j names the version-2 field and sends nothing', async (input, message) => {
-		expectRefused(await runV2({ ...CREATE, ...input }), `Invalid input [item 0]: ${message}`);
+	])('bad input %j names the field and sends nothing', async (input, message) => {
+		expectRefused(await runForm({ ...CREATE, ...input }), `Invalid input [item 0]: ${message}`);
 	});
 });
 
@@ -383,34 +404,30 @@ const GET_ALL = { resource: 'callTask', operation: 'getAll', returnAll: true };
 const simple = (json: IDataObject, keys: string[]) =>
 	Object.fromEntries(keys.map((key) => [key, json[key] ?? null]));
 
-describe('version 2: Simplify', () => {
+describe('Simplify', () => {
 	test.each([
 		['callTask', TASK_KEYS],
 		['voiceAgent', AGENT_KEYS],
 	])(
-		'%s Get Many: simplified by default, raw (as version 1) with Simplify off',
+		'%s Get Many: simplified by default, the API records with Simplify off',
 		async (resource, keys) => {
 			const parameters = { resource, operation: 'getAll', returnAll: true };
-			const simplified = await runV2(parameters);
-			const raw = await runV2({ ...parameters, simplify: false });
-			const v1 = await runV2(parameters, { typeVersion: 1 });
-			expect(raw.items.map((i) => i.json)).toEqual(v1.items.map((i) => i.json));
-			expect(v1.items.length).toBeGreaterThanOrEqual(2);
-			expect(Object.keys(v1.items[0].json).length).toBeGreaterThan(keys.length);
+			const simplified = await runForm(parameters);
+			const raw = await runForm({ ...parameters, simplify: false });
+			expect(raw.items.length).toBeGreaterThanOrEqual(2);
+			expect(Object.keys(raw.items[0].json).length).toBeGreaterThan(keys.length);
 			expect(simplified.items.map((i) => i.json)).toEqual(
-				v1.items.map((i) => simple(i.json, keys)),
+				raw.items.map((i) => simple(i.json, keys)),
 			);
 			expect(raw.requests.map((r) => r.body)).toEqual(simplified.requests.map((r) => r.body));
 		},
 	);
 
 	test('callTask Get: simplified by default, the raw task with Simplify off', async () => {
-		const task = (await runV2(GET_ALL, { typeVersion: 1 })).items[0].json;
+		const task = (await runForm({ ...GET_ALL, simplify: false })).items[0].json;
 		const get = { resource: 'callTask', operation: 'get', taskId: locator(String(task.id), 'id') };
-		expect((await runV2(get)).items.map((i) => i.json)).toEqual([simple(task, TASK_KEYS)]);
-		const raw = await runV2({ ...get, simplify: false });
+		expect((await runForm(get)).items.map((i) => i.json)).toEqual([simple(task, TASK_KEYS)]);
+		const raw = await runForm({ ...get, simplify: false });
 		expect(raw.items.map((i) => i.json)).toEqual([task]);
-		const v1 = await runV2(get, { typeVersion: 1 });
-		expect(v1.items.map((i) => i.json)).toEqual([task]);
 	});
 });

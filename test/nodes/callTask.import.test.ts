@@ -412,7 +412,7 @@ describe('callTask import, Map Automatically', () => {
 		expect(result.items[0].json).toMatchObject({ taskId, rowCount: 4, droppedItems: '4' });
 	});
 
-	test('field names of your own, and item fields sent as variables; version 2 reads them under Options (its form: contract.test)', async () => {
+	test('field names of your own, and item fields sent as variables, read under Options (its form: contract.test)', async () => {
 		const [taskId] = await newTasks(1);
 		const item = {
 			Tel: '13700000001',
@@ -430,16 +430,12 @@ describe('callTask import, Map Automatically', () => {
 		const variables = { region: 'north', plan: 'gold', amount: '120' };
 		const sent = [{ customerNumber: '13700000001', customerName: 'Ed', variables }];
 		const common = { taskId: task(taskId), numberFields: 'Tel' };
-		expect(customersOf(await auto({ ...common, ...names }, { items: [item] }))).toEqual(sent);
 		const options = { ...names, dupStrategy: 'none' };
-		const v2 = await auto({ ...common, options }, { items: [item], typeVersion: 2 });
-		expect(bodies(v2)[0]).toMatchObject({ dupStrategy: 'none', customers: sent });
-		// Version 2 reads no top-level name fields: a stale one changes nothing.
+		const result = await auto({ ...common, options }, { items: [item] });
+		expect(bodies(result)[0]).toMatchObject({ dupStrategy: 'none', customers: sent });
+		// Name fields are read under Options only: a stale top-level one changes nothing.
 		const items = [{ phone: '13700000003', name: 'Gus', Who: 'not this' }];
-		const stale = await auto(
-			{ taskId: task(taskId), nameFields: 'Who' },
-			{ items, typeVersion: 2 },
-		);
+		const stale = await auto({ taskId: task(taskId), nameFields: 'Who' }, { items });
 		expect(customersOf(stale)).toEqual([{ customerNumber: '13700000003', customerName: 'Gus' }]);
 	});
 

@@ -38,7 +38,7 @@ const defaults = {
 const run = nodeRunner(sandbox, APP, defaults);
 const runMany = nodeRunner(sandbox, MANY, defaults);
 
-const operate = async (operation: 'start' | 'pause' | 'get', taskId: string) =>
+const operate = async (operation: 'start' | 'pause', taskId: string) =>
 	await run({ operation, taskId: locator(taskId) });
 
 /** The bodies of the first `count` task-query pages of `pageSize`. */
@@ -51,7 +51,7 @@ describe('callTask: the state machine through the node', () => {
 			operation: 'create',
 			taskName: 'Lifecycle',
 			voiceAgentId: locator(agentId),
-			agentType: 'voicebot',
+			options: { agentType: 'voicebot' },
 			callerNumberGroupId: locator(groupId),
 			maxConcurrency: 2,
 			callWindows: { window: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], timeRanges: '00:00-23:59' }] },
@@ -63,7 +63,7 @@ describe('callTask: the state machine through the node', () => {
 
 		const empty = await operate('start', taskId);
 		expect(calls(empty)).toEqual([[OPERATE_PATH, 813]]);
-		expect(empty.error?.message).toBe('Contact Center error 813: task.call.pool.empty');
+		expect(empty.error?.message).toBe('Contact Center error 813: task.call.pool.empty [item 0]');
 		expect(empty.error?.description).toContain(
 			'Import customers into the task before starting it.',
 		);
@@ -100,7 +100,9 @@ describe('callTask: the state machine through the node', () => {
 		expect(whileRunning.error?.message).toBe('Contact Center error 809: task.invalid.import.state');
 
 		const again = await operate('start', taskId);
-		expect(again.error?.message).toBe('Contact Center error 806: task.invalid.start.state');
+		expect(again.error?.message).toBe(
+			'Contact Center error 806: task.invalid.start.state [item 0]',
+		);
 		expect(again.error?.description).toContain('does not allow starting it');
 
 		const paused = await operate('pause', taskId);
@@ -108,13 +110,15 @@ describe('callTask: the state machine through the node', () => {
 		expect(paused.items[0].json).toMatchObject({ taskId, status: 'pause' });
 
 		const pausedTwice = await operate('pause', taskId);
-		expect(pausedTwice.error?.message).toBe('Contact Center error 807: task.invalid.pause.state');
+		expect(pausedTwice.error?.message).toBe(
+			'Contact Center error 807: task.invalid.pause.state [item 0]',
+		);
 		expect(pausedTwice.error?.description).toContain('Only a running task can be paused.');
 
 		const restarted = await operate('start', taskId);
 		expect(restarted.items[0].json).toMatchObject({ taskId, status: 'running' });
 
-		const got = await operate('get', taskId);
+		const got = await run({ operation: 'get', taskId: locator(taskId), simplify: false });
 		expect(got.items[0].json).toMatchObject({
 			id: taskId,
 			status: 'running',
@@ -137,7 +141,7 @@ describe('callTask: the state machine through the node', () => {
 		expect(result.items).toEqual([
 			{
 				json: expect.objectContaining({
-					error: 'Contact Center error 801: task.not.exist',
+					error: 'Contact Center error 801: task.not.exist [item 0]',
 					code: '801',
 				}),
 				pairedItem: { item: 0 },
@@ -162,7 +166,7 @@ describe('callTask get: found through the task query', () => {
 			completedCount: 6,
 			connectedCount: 4,
 		});
-		const result = await operate('get', taskId);
+		const result = await run({ operation: 'get', taskId: locator(taskId), simplify: false });
 		expect(result.requests.map((r) => [r.path, r.body, r.signatureValid])).toEqual([
 			[QUERY_PATH, { pageNum: 1, pageSize: 500 }, true],
 		]);
@@ -204,7 +208,7 @@ describe('callTask get: found through the task query', () => {
 			taskId: locator('123456789012345678', 'id'),
 		});
 		expect(result.requests).toHaveLength(3);
-		expect(result.error?.message).toBe('The call task 123456789012345678 does not exist');
+		expect(result.error?.message).toBe('The call task 123456789012345678 does not exist [item 0]');
 		expect(result.error?.description).toContain(
 			"Check the task ID (it must be one of this tenant's tasks)",
 		);
@@ -212,8 +216,8 @@ describe('callTask get: found through the task query', () => {
 });
 
 describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
-	test('Return All reads 1,200 tasks in exactly 3 pages of 500', async () => {
-		const result = await runMany({ operation: 'getAll', returnAll: true });
+	test('Return All reads 1,200 tasks in exactly 3 pages of 500 (Simplify off: the API records)', async () => {
+		const result = await runMany({ operation: 'getAll', returnAll: true, simplify: false });
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => [r.path, r.signatureValid, r.body])).toEqual(
 			pages(3).map((body) => [QUERY_PATH, true, body]),

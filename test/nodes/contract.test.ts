@@ -1,9 +1,9 @@
 /**
  * The node's description. The names users' workflows depend on (docs/node-contract.md): every
  * resource and operation exists, with every parameter the contract lists (top level) and every
- * field it lists inside a collection; renaming any of them fails here. The forms of each version
- * exactly, the lists behind the pickers, and the parameters n8n gives a node of each version (n8n's
- * own NodeHelpers, as the editor and the workflow loader use them).
+ * field it lists inside a collection; renaming any of them fails here. The forms of the operations
+ * exactly, the lists behind the pickers, and the parameters n8n gives a new node (n8n's own
+ * NodeHelpers, as the editor and the workflow loader use them).
  */
 import {
 	NodeHelpers,
@@ -55,8 +55,9 @@ const CONTRACT: Record<string, Record<string, string>> = {
 	callerNumberGroup: { getAll: `${LIST} filters(groupName)` },
 	callTask: {
 		create:
-			'taskName voiceAgentId agentType startType callerNumberGroupId maxConcurrency callWindows(window) ' +
-			'scheduledStartTime retry(retryEnabled retryReasons maxRetryTimes retryIntervalValue retryIntervalUnit)',
+			'taskName voiceAgentId startType callerNumberGroupId maxConcurrency callWindows(window) ' +
+			'scheduledStartTime retryEnabled retryReasons maxRetryTimes retryIntervalValue retryIntervalUnit ' +
+			'options(agentType)',
 		import:
 			'taskId customerNumber additionalFields(customerName remark variables) options(dupStrategy)',
 		get: 'taskId',
@@ -101,8 +102,8 @@ describe('the node contract', () => {
 		});
 
 		for (const [operation, params] of Object.entries(operations)) {
-			it(`${resource} ${operation}: every contract parameter and field exists (in either version)`, () => {
-				const visible = [1, 2].flatMap((version) => shown(version, resource, operation));
+			it(`${resource} ${operation}: every contract parameter and field exists`, () => {
+				const visible = shown(resource, operation);
 				const byName = new Map(visible.map((p) => [p.name, p]));
 				const missing = parse(params).flatMap(([name, fields]) => {
 					const property = byName.get(name);
@@ -117,24 +118,10 @@ describe('the node contract', () => {
 	}
 });
 
-/** Whether a property's `@version` condition (a list of versions or `{_cnd: {gte}}`) shows it in `version`. */
-function inVersion(property: INodeProperties, version: number): boolean {
-	const allowed = property.displayOptions?.show?.['@version'];
-	if (!allowed) return true;
-	return allowed.some((entry) =>
-		typeof entry === 'number'
-			? entry === version
-			: typeof entry === 'object' && entry !== null && '_cnd' in entry
-				? version >= Number((entry._cnd as { gte?: number }).gte ?? Infinity)
-				: false,
-	);
-}
-
-/** The properties of one version shown for a resource and operation. */
-const shown = (version: number, resource: string, operation: string) =>
+/** The properties shown for a resource and operation. */
+const shown = (resource: string, operation: string): INodeProperties[] =>
 	description.properties.filter(
 		(p) =>
-			inVersion(p, version) &&
 			p.displayOptions?.show?.resource?.includes(resource) &&
 			p.displayOptions?.show?.operation?.includes(operation),
 	);
@@ -151,73 +138,53 @@ const outline = (property: Outlined): string => {
 	return inner.length ? `${property.name}(${inner.map(outline).sort().join(' ')})` : property.name;
 };
 
-describe('the forms of each version, exactly', () => {
+describe('the form of each operation, exactly', () => {
 	const contacts = ['mobile', 'email', 'qq', 'wechat']
 		.map((c) => `${c}(values(memo value))`)
 		.join(' ');
 	const additional =
 		'assignTime createMethod customerOrigin customerSource mobileDecrypt owner visitorId';
-	const additionalV1 =
-		'assignTime createMethod customerOrigin customerSource emailList mobileDecrypt mobileList ' +
-		'owner qqList visitorId wechatList';
-	const create = `customerName ${contacts} additionalFields(${additionalV1}) customFields`;
-	const updateFields = additionalV1.replace('createMethod', 'createMethod customerName');
+	const updateFields = additional.replace('createMethod', 'createMethod customerName');
 	const lists = 'mobileList emailList qqList wechatList';
-	const createV2 = `contactsInput ${contacts} ${lists} additionalFields(${additional}) customFields`;
+	const contactsInput = `contactsInput ${contacts} ${lists}`;
+	const create = `${contactsInput} additionalFields(${additional}) customFields`;
 	const retry = 'retryEnabled retryReasons maxRetryTimes retryIntervalValue retryIntervalUnit';
-	const task = 'taskName voiceAgentId agentType callerNumberGroupId maxConcurrency';
+	const task = 'taskName voiceAgentId callerNumberGroupId maxConcurrency';
 	const windows = 'callWindows(window(timeRanges weekdays)) startType scheduledStartTime';
-	const mapping = 'nameFields remarkFields variablesFields fieldsAsVariables';
 	const variables = 'additionalFields(customerName remark variables(variable(name value)))';
 	const importOptions =
 		'options(dupStrategy fieldsAsVariables nameFields remarkFields variablesFields)';
 
 	test.each([
-		[1, 'customer', 'create', create],
-		[1, 'customer', 'upsert', `matchNotice ${create}`],
-		[1, 'customer', 'update', `customerId ${contacts} updateFields(${updateFields}) customFields`],
-		[1, 'customer', 'get', 'customerId'],
-		[1, 'customer', 'delete', 'customerId'],
+		['customer', 'create', `customerName ${create}`],
+		['customer', 'upsert', `matchNotice customerName phone ${create} options(phonesOnMatch)`],
 		[
-			1,
+			'customer',
+			'update',
+			`customerId ${contactsInput} updateFields(${updateFields}) customFields`,
+		],
+		['customer', 'get', 'customerId simplify'],
+		['customer', 'delete', 'customerId'],
+		[
 			'customer',
 			'getAll',
-			'returnAll limit filters(conditions(values(field operator value)) createTimeBegin ' +
+			'returnAll limit simplify filters(conditions(values(field operator value)) createTimeBegin ' +
 				'createTimeEnd updateTimeBegin updateTimeEnd) sort(values(field orderBy))',
 		],
-		[1, 'customerField', 'getAll', 'returnAll limit filters(category editable enabled name type)'],
-		[2, 'customer', 'create', `customerName ${createV2}`],
-		[2, 'customer', 'upsert', `matchNotice customerName phone ${createV2} options(phonesOnMatch)`],
-		[2, 'customer', 'get', 'customerId simplify'],
-		[1, 'callTask', 'create', `${task} ${windows} retry(${retry.split(' ').sort().join(' ')})`],
+		['customerField', 'getAll', 'returnAll limit filters(category editable enabled name type)'],
+		['callTask', 'create', `${task} ${windows} ${retry} options(agentType)`],
 		[
-			2,
-			'callTask',
-			'create',
-			`${task.replace(' agentType', '')} ${windows} ${retry} options(agentType)`,
-		],
-		[
-			1,
-			'callTask',
-			'import',
-			`taskId mappingMode numberFields ${mapping} customerNumber ${variables} ${importOptions}`,
-		],
-		[
-			2,
 			'callTask',
 			'import',
 			`taskId mappingMode numberFields customerNumber ${variables} ${importOptions}`,
 		],
-	])(
-		'version %i, %s %s: every parameter and the fields inside it',
-		(version, resource, operation, form) => {
-			expect(shown(version, resource, operation).map(outline).join(' ')).toBe(form);
-		},
-	);
+	])('%s %s: every parameter and the fields inside it', (resource, operation, form) => {
+		expect(shown(resource, operation).map(outline).join(' ')).toBe(form);
+	});
 
 	test('customFields is a resource mapper on getCustomerFieldMapping, mode add for every write operation', () => {
 		for (const operation of ['create', 'upsert', 'update']) {
-			const mapper = shown(1, 'customer', operation).find((p) => p.name === 'customFields');
+			const mapper = shown('customer', operation).find((p) => p.name === 'customFields');
 			expect(mapper?.type).toBe('resourceMapper');
 			expect(mapper?.typeOptions?.resourceMapper).toMatchObject({
 				resourceMapperMethod: 'getCustomerFieldMapping',
@@ -233,17 +200,19 @@ describe('the forms of each version, exactly', () => {
 describe('pickers', () => {
 	const methods = new ContactCenter().methods.listSearch;
 	test.each([
-		[1, 'callTask', 'create', 'voiceAgentId', 'searchVoiceAgents'],
-		[1, 'callTask', 'create', 'callerNumberGroupId', 'searchCallerNumberGroups'],
-		[1, 'callTask', 'import', 'taskId', 'searchCallTasks'],
-		[1, 'callTask', 'get', 'taskId', 'searchCallTasks'],
-		[1, 'callTask', 'start', 'taskId', 'searchCallTasks'],
-		[1, 'callTask', 'pause', 'taskId', 'searchCallTasks'],
-		[2, 'customer', 'get', 'customerId', 'searchCustomers'],
+		['callTask', 'create', 'voiceAgentId', 'searchVoiceAgents'],
+		['callTask', 'create', 'callerNumberGroupId', 'searchCallerNumberGroups'],
+		['callTask', 'import', 'taskId', 'searchCallTasks'],
+		['callTask', 'get', 'taskId', 'searchCallTasks'],
+		['callTask', 'start', 'taskId', 'searchCallTasks'],
+		['callTask', 'pause', 'taskId', 'searchCallTasks'],
+		['customer', 'get', 'customerId', 'searchCustomers'],
+		['customer', 'update', 'customerId', 'searchCustomers'],
+		['customer', 'delete', 'customerId', 'searchCustomers'],
 	])(
-		'version %i, %s %s: %s is picked from a list (%s) first, by ID second',
-		(version, resource, operation, name, method) => {
-			const property = shown(version, resource, operation).find((p) => p.name === name);
+		'%s %s: %s is picked from a list (%s) first, by ID second',
+		(resource, operation, name, method) => {
+			const property = shown(resource, operation).find((p) => p.name === name);
 			expect(property?.type).toBe('resourceLocator');
 			expect(property?.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
 			expect(property?.modes?.[0].typeOptions?.searchListMethod).toBe(method);
@@ -252,7 +221,7 @@ describe('pickers', () => {
 	);
 
 	test('a call window has weekdays listed Monday to Sunday as 1 to 7', () => {
-		const windows = shown(1, 'callTask', 'create').find((p) => p.name === 'callWindows');
+		const windows = shown('callTask', 'create').find((p) => p.name === 'callWindows');
 		const [weekdays] = (windows?.options?.[0] as INodePropertyCollection).values;
 		const days = (weekdays.options as INodePropertyOptions[]).map((o) => `${o.value} ${o.name}`);
 		expect(days.join(', ')).toBe(
@@ -263,45 +232,36 @@ describe('pickers', () => {
 
 const { properties } = description;
 
-/** The parameters a new node of `typeVersion` holds once n8n has applied the defaults. */
-function parametersOf(typeVersion: number, given: INodeParameters): INodeParameters {
-	const node = { typeVersion } as never;
+/** The parameters a new node holds once n8n has applied the defaults. */
+function parametersOf(given: INodeParameters): INodeParameters {
+	const node = { typeVersion: 1 } as never;
 	return NodeHelpers.getNodeParameters(properties, given, true, false, node, description) ?? {};
 }
 
-/** Version 2's defaults are run in callTask.create ("the form as it opens") and serviceRecord. */
+/** These defaults are also run: callTask.create ("the form as it opens") and serviceRecord. */
 describe('the parameters n8n gives a new node', () => {
-	const create = { resource: 'callTask', operation: 'create' };
-
-	test('Call Task → Create, version 1: Agent Type on top, an empty Call Windows list, the Retry collection', () => {
-		const parameters = parametersOf(1, create);
-		expect(parameters).toMatchObject({ agentType: 'agentDefault', callWindows: {}, retry: {} });
-		for (const name of ['retryEnabled', 'retryReasons', 'options', 'simplify'])
+	test('Call Task → Create: one Mon-Fri 09:00-18:00 window, retry off, empty Options', () => {
+		const parameters = parametersOf({ resource: 'callTask', operation: 'create' });
+		expect(parameters).toMatchObject({
+			callWindows: { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] },
+			retryEnabled: false,
+			options: {},
+		});
+		for (const name of ['agentType', 'retry', 'retryReasons'])
 			expect(parameters).not.toHaveProperty(name);
 	});
 
-	const getAll = { resource: 'serviceRecord', operation: 'getAll' };
-	test('Service Record → Get Many, version 1: channel Call, no times', () => {
-		expect(parametersOf(1, getAll)).toMatchObject({ channel: 'call', startTime: '', endTime: '' });
+	test('Service Record → Get Many: channel All, the last hour, simplified', () => {
+		expect(parametersOf({ resource: 'serviceRecord', operation: 'getAll' })).toMatchObject({
+			channel: 'all',
+			startTime: '={{ $now.minus({ hours: 1 }) }}',
+			endTime: '={{ $now }}',
+			simplify: true,
+		});
 	});
 
-	test('Service Record → Get Many, version 2: channel All first among its channels (what its defaults read: serviceRecord)', () => {
-		const channels = properties.filter(
-			(p) => p.name === 'channel' && p.displayOptions?.show?.resource?.includes('serviceRecord'),
-		);
-		expect(
-			channels.map((p) => (p.options ?? []).map((o) => ('value' in o ? o.value : ''))),
-		).toEqual([
-			['call', 'im'],
-			['all', 'call', 'im'],
-		]);
+	test('Customer → Create or Update: Phone, Contacts Input using fields, Phones on Match unset (add)', () => {
+		const parameters = parametersOf({ resource: 'customer', operation: 'upsert' });
+		expect(parameters).toMatchObject({ phone: '', contactsInput: 'fields', options: {} });
 	});
-});
-
-test('the two number groups are described apart', () => {
-	const resources = properties.find((p) => p.name === 'resource');
-	const described = (value: string) =>
-		(resources?.options as INodePropertyOptions[]).find((o) => o.value === value)?.description;
-	expect(described('callerNumberGroup')).toBe('Numbers that voice-agent call tasks call out from');
-	expect(described('displayNumberGroup')).toBe('Numbers shown to customers when agents call out');
 });

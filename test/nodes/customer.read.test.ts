@@ -1,7 +1,14 @@
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { callMethod, nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { bodies, customerFieldMapping, expectRefused, mapperField, signed } from './run-checks';
+import {
+	bodies,
+	customerFieldMapping,
+	expectRefused,
+	locator,
+	mapperField,
+	signed,
+} from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 // A second tenant holds only the bulk customers, so its counts are exact.
@@ -55,13 +62,14 @@ beforeAll(async () => {
 	bulkIds = await control.seedCustomers({ appId: BULK.appId, count: 2500 });
 });
 
-const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer' } };
+// Simplify off: these suites read the records as the API sends them (simplified ones: customer.search-upsert).
+const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer', simplify: false } };
 const run = nodeRunner(sandbox, { ...APP, timezone: 'Asia/Shanghai' }, defaults);
 const runBulk = nodeRunner(sandbox, { ...BULK, timezone: 'Asia/Shanghai' }, defaults);
 
 describe('customer get: GET /openapi/crm/{id}', () => {
 	test('the customer record as the item, _id a string, paired', async () => {
-		const result = await run({ operation: 'get', customerId: ids.amy });
+		const result = await run({ operation: 'get', customerId: locator(ids.amy, 'id') });
 		expect(result.error).toBeUndefined();
 		expect(signed(result)).toEqual([['GET', `/openapi/crm/${ids.amy}`, true, '200']]);
 		expect(result.items).toEqual([
@@ -79,15 +87,15 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 	});
 
 	test('an unknown id surfaces 00000400; with continueOnFail the other items still come', async () => {
-		const failed = await run({ operation: 'get', customerId: 'nope' });
+		const failed = await run({ operation: 'get', customerId: locator('nope', 'id') });
 		expect(failed.error).toMatchObject({
 			name: 'NodeApiError',
-			message: 'Contact Center error 00000400: customer does not exist',
+			message: 'Contact Center error 00000400: customer does not exist [item 0]',
 		});
 		expect(failed.error?.context).toMatchObject({ itemIndex: 0, vendorCode: '00000400' });
 
 		const result = await run(
-			{ operation: 'get', customerId: '={{ $json.id }}' },
+			{ operation: 'get', customerId: locator('={{ $json.id }}', 'id') },
 			{ items: [{ id: ids.ben }, { id: 'nope' }, { id: ids.cal }], continueOnFail: true },
 		);
 		expect(result.requests.map((r) => r.path)).toEqual([
@@ -101,7 +109,7 @@ describe('customer get: GET /openapi/crm/{id}', () => {
 			['Cal', { item: 2 }],
 		]);
 		expect(result.items[1].json.error).toBe(
-			'Contact Center error 00000400: customer does not exist',
+			'Contact Center error 00000400: customer does not exist [item 1]',
 		);
 	});
 });
@@ -112,7 +120,7 @@ test('customer delete (POST /openapi/crm/delete): {deleted: true, id} per item a
 		customers: [{ customerName: 'Del 1' }, { customerName: 'Del 2' }],
 	});
 	const result = await run(
-		{ operation: 'delete', customerId: '={{ $json.id }}' },
+		{ operation: 'delete', customerId: locator('={{ $json.id }}', 'id') },
 		{ items: [{ id: doomed }, { id: alsoDoomed }] },
 	);
 	expect(signed(result)).toEqual(Array(2).fill(['POST', PATHS.crmDelete, true, '200']));

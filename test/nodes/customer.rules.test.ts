@@ -63,6 +63,7 @@ function write(partial: Partial<WriteInput>): ReturnType<typeof buildCustomerBod
 		contacts: {},
 		customFields: undefined,
 		zones: ZONES,
+		contactLists: {},
 		...partial,
 	});
 }
@@ -91,10 +92,13 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
-	test('contacts from data follow the ones entered one by one (lists as text: customer.v2)', () => {
+	test('contacts from data follow the ones entered one by one (lists as text: customer.search-upsert)', () => {
 		const built = write({
-			optionalFields: {
-				mobileList: '["13800000001", {"value": "13800000002", "memo": "work"}]',
+			contactLists: {
+				mobile: {
+					field: 'mobileList',
+					value: '["13800000001", {"value": "13800000002", "memo": "work"}]',
+				},
 			},
 			contacts: { mobile: { values: [{ value: '13800000000' }] } },
 			customFields: {},
@@ -294,7 +298,7 @@ test('upsert: the existing customer ids of data.repeatId as strings; empty when 
 	expect(repeatIdsOf(null)).toEqual([]);
 });
 
-describe('version 2 rules: search criteria, phones on match, simplify', () => {
+describe('search criteria, phones on match, simplify', () => {
 	test('Search criteria: a phone is one eq condition on mobile, email eq, name contains', () => {
 		expect(buildSearch({ phone: 13800000001, email: 'a@b.c', name: 'Li' })).toEqual({
 			issues: [],
@@ -340,7 +344,7 @@ describe('version 2 rules: search criteria, phones on match, simplify', () => {
 		expect(withPhone([{ value: '1', memo: 'm' }], '1')).toEqual([{ value: '1', memo: 'm' }]);
 	});
 
-	test('simplify: ten fields, null (phones and e-mails empty) when the record lacks them; names of custom fields: customer.v2', () => {
+	test('simplify: ten fields, null (phones and e-mails empty) when the record lacks them; names of custom fields: customer.search-upsert', () => {
 		const nulls = SIMPLIFIED_FIELDS.slice(4).map((field) => [field, null]);
 		expect(SIMPLIFIED_FIELDS).toHaveLength(10);
 		expect(simplifyCustomer({ _id: '1', customerName: 'Li', cf_x: 'x' }, new Map())).toEqual({

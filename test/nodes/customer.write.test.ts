@@ -11,7 +11,7 @@ import type { CascadeChild } from '../sandbox/types';
 import { customerFieldMapping, expectRefused, mapperField, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
-const { crmAdd: ADD, crmUpdate: UPDATE } = PATHS;
+const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST } = PATHS;
 
 // A second tenant holds only a cascade custom field.
 const CASCADE = { appId: '1095', appSecret: 'cascade-secret' };
@@ -178,7 +178,7 @@ describe('customer create: POST /openapi/crm/add', () => {
 		expect(result.requests[0]).toMatchObject({ path: ADD, code: '03001004' });
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
-			message: 'Contact Center error 03001004: phone number already exists',
+			message: 'Contact Center error 03001004: phone number already exists [item 0]',
 		});
 		expect(result.error?.description).toContain('Create or Update');
 		expect(result.error?.description).toContain(`Existing customer ID: ${existing}.`);
@@ -230,13 +230,14 @@ describe('customer create: POST /openapi/crm/add', () => {
 	});
 });
 
-describe('customer upsert: add, or update the customer named by data.repeatId', () => {
-	/** Create or Update of a gold customer with this name and phone (memo "mobile"). */
+describe('customer upsert: find by Phone, then update or add (more cases: customer.search-upsert)', () => {
+	/** Create or Update of a gold customer with this name and Phone (also given with memo "mobile"). */
 	const upsert = (name: string, phone: string, more = {}, options?: Parameters<typeof run>[1]) =>
 		run(
 			{
 				operation: 'upsert',
 				customerName: name,
+				phone,
 				mobile: { values: [{ value: phone, memo: 'mobile' }] },
 				customFields: customFields({ level: 'gold' }),
 				...more,
@@ -244,10 +245,13 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			options,
 		);
 
-	test('a new phone number: exactly one add request, the created customer is returned', async () => {
+	test('a new phone number: one list request, one add request, the created customer is returned', async () => {
 		const result = await upsert('Fay', '13600000001');
 		expect(result.error).toBeUndefined();
-		expect(signed(result)).toEqual([['POST', ADD, true, '200']]);
+		expect(signed(result)).toEqual([
+			['POST', LIST, true, '200'],
+			['POST', ADD, true, '200'],
+		]);
 		expect(result.items).toMatchObject([
 			{ json: { customerName: 'Fay', level: 'gold' }, pairedItem: { item: 0 } },
 		]);
@@ -256,7 +260,7 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		});
 	});
 
-	test('an existing phone number: add (03001004), a read of the repeat id (its phones), then its update with the same fields, every number it had kept', async () => {
+	test('an existing phone number: the customer found by Phone is updated with the same fields, every number it had kept', async () => {
 		const existing = await seedCustomer({
 			customerName: 'Gus (old)',
 			mobile: [
@@ -276,26 +280,23 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 			{ timezone: 'America/New_York' },
 		);
 		expect(result.error).toBeUndefined();
-		const sent = {
-			customerName: 'Gus',
-			owner: 'agent-9',
-			assignTime: '2026-01-15 17:00:00',
-			mobile: [{ value: '13600000002', memo: 'mobile' }],
-			level: 'gold',
-			score: '3',
-		};
-		// The read is the data-loss fix: the update replaces the phone list, so the numbers it has are sent again.
 		expect(result.requests.map((r) => [r.path, r.code, r.signatureValid])).toEqual([
-			[ADD, '03001004', true],
-			[`/openapi/crm/${existing}`, '200', true],
+			[LIST, '200', true],
 			[UPDATE, '200', true],
 		]);
 		const kept = [
 			{ value: '13600000002', memo: 'mobile' },
 			{ value: '13600000012', memo: 'office' },
 		];
-		expect(result.requests[0].body).toEqual(sent);
-		expect(result.requests[2].body).toEqual({ _id: existing, ...sent, mobile: kept });
+		expect(result.requests[1].body).toEqual({
+			_id: existing,
+			customerName: 'Gus',
+			owner: 'agent-9',
+			assignTime: '2026-01-15 17:00:00',
+			mobile: kept,
+			level: 'gold',
+			score: '3',
+		});
 		expect(result.items).toMatchObject([
 			{
 				json: { _id: existing, customerName: 'Gus', level: 'gold', score: '3', owner: 'agent-9' },
@@ -306,64 +307,22 @@ describe('customer upsert: add, or update the customer named by data.repeatId', 
 		expect(await customerInSandbox(existing)).toMatchObject({ customerName: 'Gus', mobile: kept });
 	});
 
-	test('a phone two customers already share: the first holder is updated without the phone list, and the output names the numbers not written and the other holder', async () => {
-		// Two customers hold the same number (data the API itself would refuse now, as it arrives from imports).
-		const holder = (memo: string, customerName: string) => ({
-			customerName,
-			mobile: [{ value: '13600000009', memo }],
-			level: 'silver',
+	test('another vendor error on add is surfaced as it is (no update)', async () => {
+		await control.addFault({
+			pathPattern: ADD,
+			kind: 'envelope',
+			envelopeCode: '00000400',
+			envelopeMessage: 'owner does not exist',
 		});
-		const customers = [holder('old', 'Jo (old)'), holder('twin', 'Jo twin')];
-		const [first, second] = await control.seedCustomers({ appId: APP.appId, customers });
-		const result = await upsert('Jo', '13600000009', { additionalFields: { owner: 'agent-3' } });
-		expect(result.error).toBeUndefined();
-		// The sandbox answers the update of the first holder as the spec's API does: 03001004, the other holder keeps the number.
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([
-			[ADD, '03001004'],
-			[`/openapi/crm/${first}`, '200'],
-			[UPDATE, '03001004'],
-			[UPDATE, '200'],
-		]);
-		const written = { _id: first, customerName: 'Jo', owner: 'agent-3', level: 'gold' };
-		const mobile = [{ value: '13600000009', memo: 'mobile' }];
-		expect(result.requests[2].body).toMatchObject({ ...written, mobile });
-		expect(result.requests[3].body).toEqual(written);
-		const reason = expect.stringContaining(`also belongs to customer ${second}`);
-		const phonesNotUpdated = { numbers: ['13600000009'], customerId: first, alsoHeldBy: [second] };
-		expect(result.items).toMatchObject([
-			{ json: { ...written, phonesNotUpdated: { ...phonesNotUpdated, reason } } },
-		]);
-		expect(await customerInSandbox(first)).toMatchObject({
-			customerName: 'Jo',
-			mobile: [{ value: '13600000009', memo: 'old' }],
-		});
-		expect(await customerInSandbox(second)).toMatchObject({ customerName: 'Jo twin' });
-	});
-
-	test.each([
-		[
-			'03001004 without a repeat id: a clear error, no update is attempted',
-			['03001004', 'phone number already exists'],
-			{
-				message:
-					'A customer with this phone number already exists, but the API did not say which one',
-				description: expect.stringContaining('without an ID in data.repeatId'),
-				context: expect.objectContaining({ itemIndex: 0 }),
-			},
-		],
-		[
-			'another vendor error on add is surfaced as it is (no update)',
-			['00000400', 'owner does not exist'],
-			{ name: 'NodeApiError', message: 'Contact Center error 00000400: owner does not exist' },
-		],
-	])('%s', async (_name, [envelopeCode, envelopeMessage], error) => {
-		await control.addFault({ pathPattern: ADD, kind: 'envelope', envelopeCode, envelopeMessage });
 		const result = await upsert('Hal', '13600000003');
-		expect(result.requests.map((r) => r.path)).toEqual([ADD]);
-		expect(result.error).toMatchObject(error);
+		expect(result.requests.map((r) => r.path)).toEqual([LIST, ADD]);
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Contact Center error 00000400: owner does not exist [item 0]',
+		});
 	});
 
-	test('validation happens before the add: nothing is sent', async () => {
+	test('validation happens before the first request: nothing is sent', async () => {
 		const result = await upsert('={{ "" }}', '13600000004');
 		expectRefused(result, 'Invalid input [item 0]: "Customer Name" is required');
 	});

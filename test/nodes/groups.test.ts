@@ -86,7 +86,7 @@ describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
 		const again = await run({ operation: 'delete', [param]: locator(gone[0]) });
 		expect(again.requests.map((r) => [r.path, r.code])).toEqual([[paths.delete, '00000400']]);
 		expect(again.error?.message).toBe(
-			`Contact Center error 00000400: ${what} ${gone[0]} does not exist`,
+			`Contact Center error 00000400: ${what} ${gone[0]} does not exist [item 0]`,
 		);
 	});
 
@@ -103,7 +103,9 @@ describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
 		const result = await run({ operation: 'create', ...VALID[kind.resource], ...kind.badCreate });
 		expect(result.requests.map((r) => [r.path, r.code])).toEqual([[paths.create, '00000400']]);
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(`Contact Center error 00000400: ${kind.badCreateMessage}`);
+		expect(result.error?.message).toBe(
+			`Contact Center error 00000400: ${kind.badCreateMessage} [item 0]`,
+		);
 		expect(result.error?.description).toContain('The API rejected a parameter');
 	});
 

@@ -253,7 +253,7 @@ test.each([
 		const run = runner(FEW, resource);
 		const failed = await run({ returnAll: true });
 		expect(failed.requests).toHaveLength(1);
-		const message = `Contact Center error ${envelopeCode}: ${envelopeMessage}`;
+		const message = `Contact Center error ${envelopeCode}: ${envelopeMessage} [item 0]`;
 		expect(failed.error?.message).toBe(message);
 		const kept = await run({ returnAll: true }, { continueOnFail: true });
 		expect(kept.items).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Parallel Requests (version 2): per-item operations send up to N items at once. Every guarantee of
+ * Parallel Requests: per-item operations send up to N items at once. Every guarantee of
  * the one-at-a-time loop holds: output in input order and paired, one error item per failed item
  * under Continue On Fail, the first failure stopping the run with what had gone through, writes
  * sent once, reads retried, a 429 holding the whole pool back, invalid items sending nothing.
@@ -39,7 +39,7 @@ const CREATE: INodeParameters = {
 	mobile: { values: [{ value: '={{ $json.phone }}' }] },
 };
 
-const runA = nodeRunner(sandbox, TENANT_A, { nodeType: ContactCenter, typeVersion: 2 });
+const runA = nodeRunner(sandbox, TENANT_A, { nodeType: ContactCenter });
 async function run(
 	parameters: INodeParameters,
 	items: IDataObject[],
@@ -57,7 +57,7 @@ const namesSent = (requests: LogEntry[]) =>
 	requests.map((r) => (r.body as IDataObject | null)?.customerName);
 
 describe('how many requests are in flight', () => {
-	it(`version 2 sends up to ${PARALLEL_REQUESTS_DEFAULT} at once by default, never more, output in input order`, async () => {
+	it(`sends up to ${PARALLEL_REQUESTS_DEFAULT} at once by default, never more, output in input order`, async () => {
 		const result = await run(CREATE, people(80));
 		expect(result.status).toBe('success');
 		expect(result.maxInFlight).toBeLessThanOrEqual(PARALLEL_REQUESTS_DEFAULT);
@@ -69,17 +69,15 @@ describe('how many requests are in flight', () => {
 		expect(state.customers.map((c) => c.customerName).sort()).toEqual(names(80).sort());
 	});
 
-	// Version 1 sends one item after another: its workflows never had the parameter.
 	it.each([
-		[1, 2, 1],
-		[3, 2, 3],
-		[5, 2, 5],
-		['={{ "2" }}', 2, 2],
-		[8, 1, 1],
+		[1, 1],
+		[3, 3],
+		[5, 5],
+		['={{ "2" }}', 2],
 	])(
-		'Parallel Requests %p (version %i): at most %i in flight, items started and output in input order',
-		async (parallelRequests, typeVersion, inFlight) => {
-			const result = await run({ ...CREATE, parallelRequests }, people(15), { typeVersion });
+		'Parallel Requests %p: at most %i in flight, items started and output in input order',
+		async (parallelRequests, inFlight) => {
+			const result = await run({ ...CREATE, parallelRequests }, people(15));
 			expect(result.status).toBe('success');
 			expect(result.maxInFlight).toBe(inFlight);
 			expect(namesSent(result.requests)).toEqual(names(15));
@@ -230,14 +228,11 @@ describe('the Parallel Requests value', () => {
 		},
 	);
 
-	it('is shown for every per-item operation of version 2 and not for the import', () => {
+	it('is shown for every per-item operation and not for the import', () => {
 		const property = new ContactCenter().description.properties.find(
 			(p) => p.name === 'parallelRequests',
 		);
-		expect(property?.displayOptions).toEqual({
-			show: { '@version': [{ _cnd: { gte: 2 } }] },
-			hide: { operation: ['import'] },
-		});
+		expect(property?.displayOptions).toEqual({ hide: { operation: ['import'] } });
 		expect(property?.default).toBe(PARALLEL_REQUESTS_DEFAULT);
 		expect(property?.typeOptions).toMatchObject({ minValue: 1, maxValue: PARALLEL_REQUESTS_MAX });
 	});

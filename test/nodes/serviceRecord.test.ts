@@ -1,10 +1,9 @@
 /**
- * Service Record → Get Many. Version 1: one channel, Return All walking the records second by
- * second (saturated seconds warned about), Limit, the zone conversion, the id filters, the errors.
- * Version 2: channel All (the default) reads calls and online chats merged in updateTime order with
+ * Service Record → Get Many. One channel: Return All walking the records second by second
+ * (saturated seconds warned about), Limit, the zone conversion, the id filters, the errors.
+ * Channel All (the default) reads calls and online chats merged in updateTime order with
  * Return All / Limit across both, the last hour by default, every item tagged with its `channel`,
- * Simplify on by default; version 1 stays as it was. And the pure query rules both versions (and
- * the trigger) share.
+ * Simplify on by default. And the pure query rules Get Many and the trigger share.
  */
 import type {
 	IExecuteFunctions,
@@ -30,7 +29,7 @@ const { callRecords: CALL_PATH, imRecords: IM_PATH } = PATHS;
 // The workflow runs in New York; the API (credential timezone, default) is Asia/Shanghai, 13 hours ahead in November.
 const WORKFLOW_ZONE = 'America/New_York';
 const API_ZONE = 'Asia/Shanghai';
-// Version 2's records: 2026-11-23 10:00:00 to 10:10:00 in Shanghai, written in UTC.
+// The merged records: 2026-11-23 10:00:00 to 10:10:00 in Shanghai, written in UTC.
 const WINDOW = { startTime: '2026-11-23T02:00:00Z', endTime: '2026-11-23T02:10:00Z' };
 
 const sandbox = useSandbox({ tenants: [{ ...APP }] });
@@ -96,11 +95,12 @@ const defaults = {
 	parameters: { resource: 'serviceRecord', operation: 'getAll', returnAll: true },
 	timezone: WORKFLOW_ZONE,
 };
+// One channel, Simplify off: the records as the API sends them (plus `channel`).
 const run = nodeRunner(sandbox, APP, {
 	...defaults,
-	parameters: { ...defaults.parameters, channel: 'call' },
+	parameters: { ...defaults.parameters, channel: 'call', simplify: false },
 });
-const runV2 = nodeRunner(sandbox, APP, { ...defaults, typeVersion: 2 });
+const runAll = nodeRunner(sandbox, APP, defaults);
 /** The records between two times of the workflow zone (calls unless `more` says otherwise). */
 const between = async (startTime: string, endTime: string, more: INodeParameters = {}) =>
 	await run({ startTime, endTime, ...more });
@@ -262,7 +262,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(result.requests.map((r) => r.code)).toEqual([code]);
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
-			message: `Contact Center error ${code}: ${text}`,
+			message: `Contact Center error ${code}: ${text} [item 0]`,
 		});
 		expect(result.error?.description).toContain(help);
 	});
@@ -302,9 +302,9 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 	});
 });
 
-describe('serviceRecord getAll, version 2', () => {
+describe('serviceRecord getAll: channel All and the defaults', () => {
 	test('channel All is the default: one query per channel, items merged by updateTime (calls first within a second), each with its channel, simplified', async () => {
-		const result = await runV2(WINDOW);
+		const result = await runAll(WINDOW);
 		expect(result.error).toBeUndefined();
 		const body = { startTime: '2026-11-23 10:00:00', endTime: '2026-11-23 10:10:00', limit: 1000 };
 		expect(result.requests.map((r) => [r.path, r.body])).toEqual([
@@ -331,7 +331,7 @@ describe('serviceRecord getAll, version 2', () => {
 	});
 
 	test('Limit counts across both channels: the first N of the merged list, each channel asked for N at most', async () => {
-		const result = await runV2({ ...WINDOW, returnAll: false, limit: 3 });
+		const result = await runAll({ ...WINDOW, returnAll: false, limit: 3 });
 		expect(ids(result)).toEqual(['call-1', 'chat-1', 'call-2']);
 		expect(result.requests.map((r) => [r.path, (r.body as { limit: number }).limit])).toEqual([
 			[CALL_PATH, 3],
@@ -339,18 +339,16 @@ describe('serviceRecord getAll, version 2', () => {
 		]);
 	});
 
-	test('Simplify off: each record exactly as version 1 outputs it (the API record, omitted fields as null, no channel), plus channel', async () => {
-		const result = await runV2({ ...WINDOW, simplify: false });
-		// Version 1 has no channel All: Call by default (one query), Online Chat when chosen.
-		const calls = await runV2(WINDOW, { typeVersion: 1 });
+	test('Simplify off: each record as its own channel outputs it (the API record, omitted fields as null), plus channel', async () => {
+		const result = await runAll({ ...WINDOW, simplify: false });
+		const calls = await run(WINDOW);
 		expect(calls.requests.map((r) => r.path)).toEqual([CALL_PATH]);
-		const chats = await runV2({ ...WINDOW, channel: 'im' }, { typeVersion: 1 });
-		const v1 = [...calls.items, ...chats.items].map((item) => item.json);
+		const chats = await run({ ...WINDOW, channel: 'im' });
+		const single = [...calls.items, ...chats.items].map((item) => item.json);
 		expect(result.items).toHaveLength(5);
 		for (const item of result.items) {
-			const { channel, ...record } = item.json;
-			expect(v1).toContainEqual(record);
-			expect(channel).toBe(record.scene === 'im' ? 'im' : 'call');
+			expect(single).toContainEqual(item.json);
+			expect(item.json.channel).toBe(item.json.scene === 'im' ? 'im' : 'call');
 		}
 		expect(result.items[0].json).toMatchObject({
 			scene: 'callCenter',
@@ -360,11 +358,11 @@ describe('serviceRecord getAll, version 2', () => {
 	});
 
 	test('one channel: only its query, items still carry channel', async () => {
-		const chats = await runV2({ ...WINDOW, channel: 'im' });
+		const chats = await runAll({ ...WINDOW, channel: 'im' });
 		expect(chats.requests.map((r) => r.path)).toEqual([IM_PATH]);
 		expect(ids(chats)).toEqual(['chat-1', 'chat-2']);
 		expect(chats.items.map((item) => item.json.channel)).toEqual(['im', 'im']);
-		const calls = await runV2({ ...WINDOW, channel: 'call', simplify: false });
+		const calls = await runAll({ ...WINDOW, channel: 'call', simplify: false });
 		expect(calls.items.map((item) => item.json.channel)).toEqual(['call', 'call', 'call']);
 	});
 
@@ -376,7 +374,7 @@ describe('serviceRecord getAll, version 2', () => {
 		});
 		await inject('call', [ago(90, 'older'), ago(30, 'recent-call')]);
 		await inject('im', [ago(10, 'recent-chat')]);
-		const result = await runV2({});
+		const result = await runAll({});
 		expect(result.error).toBeUndefined();
 		expect(ids(result)).toEqual(['recent-call', 'recent-chat']);
 		const [call] = result.requests;
@@ -389,11 +387,9 @@ describe('serviceRecord getAll, version 2', () => {
 	});
 });
 
-describe('serviceRecord getAll, version 1 unchanged (its records: Simplify off above)', () => {
-	test('All is not a version-1 channel: refused with the choices named', async () => {
-		const result = await runV2({ ...WINDOW, channel: '={{ "all" }}' }, { typeVersion: 1 });
-		expectRefused(result, 'Invalid input [item 0]: "Channel" must be call or im (got "all")');
-	});
+test('an unknown channel from an expression: refused with the choices named', async () => {
+	const result = await runAll({ ...WINDOW, channel: '={{ "fax" }}' });
+	expectRefused(result, 'Invalid input [item 0]: "Channel" must be all, call or im (got "fax")');
 });
 
 test('outputRecord (pure, shared with the trigger): the record as given, the optional fields of its channel null; recordWithChannel adds the channel', () => {

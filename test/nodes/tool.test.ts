@@ -1,9 +1,9 @@
 /**
  * The node as an AI agent's tool. What a model reads, worked out with n8n-workflow's own functions
  * (the ones n8n-core's createNodeAsTool calls): each operation's own `toolDescription`, shown in the
- * tool variant only. And what it gets back for bad arguments (version 2): an error item the model can
- * read (message and fix), with nothing sent, on every n8n release (1.x would otherwise end the
- * agent's run); version 1 and the action node keep failing the run.
+ * tool variant only. And what it gets back for bad arguments: an error item the model can read
+ * (message and fix), with nothing sent, on every n8n release (1.x would otherwise end the agent's
+ * run); the action node, and the tool set to stop on errors, fail the run.
  */
 import {
 	NodeHelpers,
@@ -30,15 +30,10 @@ const tool: INodeType = Object.assign(new ContactCenter(), {
 	description: { ...base, name: `${base.name}Tool`, displayName: `${base.displayName} Tool` },
 });
 
-/** The `operation` properties shown for a resource (all of them without one). */
-const operationProperties = (resource?: string) =>
-	base.properties.filter(
-		(p) =>
-			p.name === 'operation' &&
-			(resource === undefined || (p.displayOptions?.show?.resource as string[]).includes(resource)),
-	);
+/** The `operation` properties, one per resource. */
+const operationProperties = () => base.properties.filter((p) => p.name === 'operation');
 
-/** Every resource and operation the node offers (any version). */
+/** Every resource and operation the node offers. */
 const operations = (): Array<[string, string]> =>
 	operationProperties().flatMap((p) =>
 		(p.displayOptions?.show?.resource as string[]).flatMap((resource) =>
@@ -50,12 +45,12 @@ const operations = (): Array<[string, string]> =>
 	);
 
 /** The node's parameters with defaults filled in, as n8n's Workflow does before it runs a node. */
-function resolved(type: INodeTypeDescription, parameters: INodeParameters, typeVersion = 2) {
+function resolved(type: INodeTypeDescription, parameters: INodeParameters) {
 	const node: INode = {
 		id: 'n1',
 		name: 'Contact Center',
 		type: `n8n-nodes-contact-center.${type.name}`,
-		typeVersion,
+		typeVersion: 1,
 		position: [0, 0],
 		parameters,
 	};
@@ -64,41 +59,26 @@ function resolved(type: INodeTypeDescription, parameters: INodeParameters, typeV
 }
 
 /** What n8n tells the model about a tool node with these parameters. */
-const told = (parameters: INodeParameters, typeVersion = 2) =>
-	NodeHelpers.getToolDescriptionForNode(resolved(tool.description, parameters, typeVersion), tool);
+const told = (parameters: INodeParameters) =>
+	NodeHelpers.getToolDescriptionForNode(resolved(tool.description, parameters), tool);
 
 describe('the description a model reads for each operation', () => {
-	test.each(operations())(
-		'%s %s: the operation’s own text in version 2; in version 1 what it said before',
-		(resource, operation) => {
-			expect(told({ resource, operation })).toBe(toolDescriptionText(resource, operation));
-			const v1 = resolved(tool.description, { resource, operation }, 1);
-			expect(v1.parameters.descriptionType).toBe('auto');
-			// n8n's "Set Automatically": the operation's action, as for a node without its own description.
-			const action = operationProperties(resource)
-				.flatMap((p) => p.options as INodePropertyOptions[])
-				.find((o) => o.value === operation)?.action;
-			expect(told({ resource, operation }, 1)).toBe(
-				`${action!.charAt(0).toUpperCase()}${action!.slice(1)} in Contact Center`,
-			);
-		},
-	);
+	test.each(operations())('%s %s: the operation’s own text', (resource, operation) => {
+		expect(told({ resource, operation })).toBe(toolDescriptionText(resource, operation));
+	});
 
-	test('a description the user wrote wins (version 1: set manually; version 2: the field itself)', () => {
+	test('a description the user wrote wins', () => {
 		const parameters = { resource: 'customer', operation: 'get' };
-		expect(told({ ...parameters, descriptionType: 'manual', toolDescription: 'Mine' }, 1)).toBe(
-			'Mine',
-		);
 		expect(told({ ...parameters, toolDescription: 'Look up the caller' })).toBe(
 			'Look up the caller',
 		);
 	});
 
-	test('n8n adds no selector of its own (v1 keeps n8n’s pair); the action node never shows or stores it', () => {
+	test('n8n adds no selector of its own; the action node never shows or stores it', () => {
 		// n8n's convertNodeToAiTool adds descriptionType + toolDescription only when no property is named toolDescription.
 		expect(base.properties.some((p) => p.name === 'toolDescription')).toBe(true);
-		const selector = base.properties.filter((p) => p.name === 'descriptionType');
-		expect(selector.map((p) => p.displayOptions?.show?.['@version'])).toEqual([[1]]);
+		expect(base.properties.filter((p) => p.name === 'descriptionType')).toEqual([]);
+		expect(told({ resource: 'customer', operation: 'get' })).not.toMatch(/ in Contact Center$/);
 		const action = resolved(base, { resource: 'customer', operation: 'get' });
 		expect(action.parameters).not.toHaveProperty('toolDescription');
 	});
@@ -140,7 +120,7 @@ beforeAll(async () => {
 	});
 });
 
-const runTool = nodeRunner(sandbox, APP, { nodeType: tool, typeVersion: 2 });
+const runTool = nodeRunner(sandbox, APP, { nodeType: tool });
 const importBadPhone = (): INodeParameters => ({
 	resource: 'callTask',
 	operation: 'import',
@@ -148,7 +128,7 @@ const importBadPhone = (): INodeParameters => ({
 	customerNumber: 'call me maybe',
 });
 
-describe('bad arguments to the tool (version 2): an error item, nothing sent', () => {
+describe('bad arguments to the tool: an error item, nothing sent', () => {
 	test('an import with a phone with letters: one error item with the message and the fix', async () => {
 		const result = await runTool(importBadPhone());
 		expect(result.status).toBe('success');
@@ -195,10 +175,10 @@ describe('bad arguments to the tool (version 2): an error item, nothing sent', (
 	});
 });
 
-test('errors still fail the run of the tool at version 1 (saved workflows keep their behaviour) and of the action node', async () => {
-	const v1 = await runTool(importBadPhone(), { typeVersion: 1 });
-	expect(v1.status).toBe('error');
-	expectRefused(v1, /^Invalid input \[item 0\]: "Customer Number"/);
+test('errors fail the run of the tool set to stop (On Error: Stop Workflow) and of the action node', async () => {
+	const stopping = await runTool(importBadPhone(), { onError: 'stopWorkflow' });
+	expect(stopping.status).toBe('error');
+	expectRefused(stopping, /^Invalid input \[item 0\]: "Customer Number"/);
 	const action = await runTool(importBadPhone(), { nodeType: ContactCenter });
 	expect(action.status).toBe('error');
 	expect(action.requests).toEqual([]);

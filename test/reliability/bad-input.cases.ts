@@ -15,8 +15,6 @@ export interface Template {
 	parameters: INodeParameters;
 	/** A valid input item: every `$json` key the parameters read. */
 	defaults: IDataObject;
-	/** Default 1, as every workflow saved before version 2. */
-	typeVersion?: number;
 }
 
 export interface InputCase {
@@ -34,7 +32,6 @@ export interface InputCase {
 	/** True when the parameters are the template's: the case can run as one item among others. */
 	batchable: boolean;
 	group: string;
-	typeVersion?: number;
 }
 
 /** The values the node offers for an options parameter of an operation (searched through collections). */
@@ -65,7 +62,7 @@ export const RULES = {
 	required: /is required|needs at least one|must have at least one|cannot be empty|is empty/,
 	maxLength: (max: number) => new RegExp(`must be at most ${max} characters`),
 	oneOf:
-		/must be one of|must be \S+ or \S+|which is not a|is not a task state|must be 1, 2 or 3|must be 1 \(random\)|must be call or im/,
+		/must be one of|must be \S+ or \S+|which is not a|is not a task state|must be 1, 2 or 3|must be 1 \(random\)|must be all, call or im/,
 	positive: /greater than 0/,
 	nonNegative: /0 or more/,
 	duplicate: /twice|more than once|repeats/,
@@ -93,8 +90,8 @@ export class CaseBuilder {
 	constructor(private readonly template: Template) {}
 
 	private add(c: Omit<InputCase, 'id' | 'op' | 'group' | 'batchable'>, batchable = true): this {
-		const { op, group = op, typeVersion } = this.template;
-		this.cases.push({ id: 0, op, group, typeVersion, batchable, ...c });
+		const { op, group = op } = this.template;
+		this.cases.push({ id: 0, op, group, batchable, ...c });
 		return this;
 	}
 

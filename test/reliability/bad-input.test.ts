@@ -43,9 +43,9 @@ const importRow = (customerNumber: string): IDataObject => ({
 function generate(): InputCase[] {
 	const all: InputCase[] = [];
 	type Rules = (b: CaseBuilder, t: Template, choices: (name: string) => string[]) => unknown;
-	/** `what`: the operation, or the operation with the template's group and type version. */
+	/** `what`: the operation, or the operation with the template's group. */
 	const build = (
-		what: string | Pick<Template, 'op' | 'group' | 'typeVersion'>,
+		what: string | Pick<Template, 'op' | 'group'>,
 		parameters: INodeParameters,
 		defaults: IDataObject,
 		rules: Rules,
@@ -63,16 +63,15 @@ function generate(): InputCase[] {
 	const list = { returnAll: false, limit: 5 };
 
 	const create = {
-		...bind('taskName', 'agentType', 'maxConcurrency'),
+		...bind('taskName', 'maxConcurrency'),
 		voiceAgentId: rl(x('voiceAgentId')),
 		callerNumberGroupId: rl(x('callerNumberGroupId')),
 		callWindows: { window: [bind('weekdays', 'timeRanges')] },
 		// Literal: with an expression here n8n itself requires the Scheduled Start Time it then shows.
 		startType: 'manual',
-		retry: {
-			retryEnabled: true,
-			...bind('retryReasons', 'maxRetryTimes', 'retryIntervalValue', 'retryIntervalUnit'),
-		},
+		retryEnabled: true,
+		...bind('retryReasons', 'maxRetryTimes', 'retryIntervalValue', 'retryIntervalUnit'),
+		options: bind('agentType'),
 	};
 	const createItem = {
 		taskName: 'Bad input probe',
@@ -92,12 +91,13 @@ function generate(): InputCase[] {
 		b.ok('Task Name', { taskName: `  ${'y'.repeat(50)}  ` }, '50 characters inside spaces');
 		b.numericId('voiceAgentId', 'Voice Agent', true);
 		b.numericId('callerNumberGroupId', 'Caller Number Group');
-		b.enumeration('agentType', 'Agent Type', { allowed: ['voicebot'], passAll: false });
+		const agentType = 'Options → Agent Type';
+		b.enumeration('agentType', agentType, { allowed: ['voicebot'], passAll: false });
 		// Empty is "not given": the agent's own type (the field is left out).
-		b.wellFormed('agentType', 'Agent Type', ['', '   ', null]);
+		b.wellFormed('agentType', agentType, ['', '   ', null]);
 		// The other allowed type is valid input; the seeded agent is a voicebot, so the API answers 803.
 		expect(choices('agentType')).toContain('voiceagent');
-		b.ok('Agent Type', { agentType: 'voiceagent' }, 'voiceagent (allowed, sent)');
+		b.ok(agentType, { agentType: 'voiceagent' }, 'voiceagent (allowed, sent)');
 		b.positive('maxConcurrency', 'Max Concurrency');
 		const weekdays = 'Call Windows → Weekdays (window 1)';
 		b.empty('weekdays', weekdays, [[]]);
@@ -110,14 +110,14 @@ function generate(): InputCase[] {
 		const badRanges = ['9-12', '25:00-26:00', '12:00-09:00', '09:00-09:00', '09:00-24:00'];
 		b.malformed('timeRanges', ranges, [...badRanges, '09:60-10:00', '09:00'], RULES.timeRange);
 		b.wellFormed('timeRanges', ranges, ['00:00-23:59', '09:00-09:01', '9:00-12:00, 14:00-18:00']);
-		const reasons = 'Retry → Retry Reasons';
+		const reasons = 'Retry Reasons';
 		b.empty('retryReasons', reasons, [[]]);
 		b.enumeration('retryReasons', reasons, { list: true });
 		b.malformed('retryReasons', reasons, [['busy', 'busy']], RULES.duplicate);
-		b.positive('maxRetryTimes', 'Retry → Max Retry Times');
-		b.empty('maxRetryTimes', 'Retry → Max Retry Times', [null, '']);
-		b.positive('retryIntervalValue', 'Retry → Retry Interval Value');
-		b.enumeration('retryIntervalUnit', 'Retry → Retry Interval Unit', { required: true });
+		b.positive('maxRetryTimes', 'Max Retry Times');
+		b.empty('maxRetryTimes', 'Max Retry Times', [null, '']);
+		b.positive('retryIntervalValue', 'Retry Interval Value');
+		b.enumeration('retryIntervalUnit', 'Retry Interval Unit', { required: true });
 		b.structural('Call Windows', 'no window', { ...t.parameters, callWindows: {} }, RULES.required);
 		const two = [
 			{ weekdays: [1], timeRanges: '09:00-10:00' },
@@ -202,11 +202,9 @@ function generate(): InputCase[] {
 		['displayNumberGroup.delete', 'groupId', 'Display Number Group', seeded.displayGroups[2]],
 	];
 	for (const [op, key, label, id] of byId) {
-		// A customer id is a text field; the other ids are resource locators.
-		const text = key === 'customerId';
-		build(op, { [key]: text ? x(key) : rl(x(key)) }, { [key]: id }, (b) => {
+		build(op, { [key]: rl(x(key)) }, { [key]: id }, (b) => {
 			if (key === 'taskId') b.numericId(key, label);
-			else b.empty(key, label, text ? undefined : ['']);
+			else b.empty(key, label, ['']);
 			b.wellFormed(key, label, [id]);
 		});
 	}
@@ -230,7 +228,9 @@ function generate(): InputCase[] {
 		visitAt: '2026-05-02T10:00:00',
 	};
 	for (const op of ['customer.create', 'customer.upsert']) {
-		build(op, customer, customerItem, (b) => {
+		// Create or Update also needs its Phone: the item's first phone.
+		const parameters = op === 'customer.upsert' ? { ...customer, phone: x('mobile') } : customer;
+		build(op, parameters, customerItem, (b) => {
 			b.empty('customerName', 'Customer Name');
 			b.enumeration('createMethod', 'Additional Fields → Create Method');
 			b.enumeration('customerOrigin', 'Additional Fields → Customer Origin');
@@ -246,20 +246,23 @@ function generate(): InputCase[] {
 		});
 	}
 	const update = {
-		customerId: x('customerId'),
+		customerId: rl(x('customerId')),
 		updateFields: bind('customerName', 'createMethod'),
 		customFields: mapper(bind('score'), seeded.updateSchema),
 	};
 	const renaming = { customerName: 'Renamed', createMethod: 'API', score: 3 };
 	build('customer.update', update, { customerId: seeded.customers[0], ...renaming }, (b) => {
-		b.empty('customerId', 'Customer ID').empty('customerName', 'Update Fields → Customer Name');
+		b.empty('customerId', 'Customer ID', ['']).empty(
+			'customerName',
+			'Update Fields → Customer Name',
+		);
 		b.enumeration('createMethod', 'Update Fields → Create Method', { passAll: false });
 		b.malformed('score', 'Custom Fields → Score', ['lots'], RULES.choice);
 	});
-	// Version 2: Search (Phone, Email, Name: at least one) and Create or Update by Phone.
+	// Search (Phone, Email, Name: at least one) and Create or Update by Phone.
 	const search = { ...bind('phone', 'email', 'name'), ...list };
 	const searchItem = { phone: '13800000000', email: '', name: '' };
-	build({ op: 'customer.search', typeVersion: 2 }, search, searchItem, (b) => {
+	build('customer.search', search, searchItem, (b) => {
 		b.bad('Phone', { phone: '', email: '', name: '' }, RULES.criterion);
 		b.bad('Phone', { phone: ' ', email: null, name: '  ' }, RULES.criterion);
 		b.malformed('phone', 'Phone', ['138abc', '138 0000 0000', 'tel:138'], RULES.phoneNumber);
@@ -273,8 +276,8 @@ function generate(): InputCase[] {
 		options: bind('phonesOnMatch'),
 	};
 	const upsertItem = { customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' };
-	const upsertV2 = { op: 'customer.upsert', group: 'customer.upsert.v2', typeVersion: 2 };
-	build(upsertV2, upsert, upsertItem, (b) => {
+	const upsertByPhone = { op: 'customer.upsert', group: 'customer.upsert phone' };
+	build(upsertByPhone, upsert, upsertItem, (b) => {
 		b.enumeration('phonesOnMatch', 'Options → Phones on Match');
 		b.empty('mobile', 'Phone').malformed('mobile', 'Phone', ['139abc0000'], RULES.phoneNumber);
 	});
@@ -525,8 +528,7 @@ describe('generated bad input', () => {
 	});
 
 	/** The case's item as the only input. */
-	const alone = async (c: InputCase) =>
-		await fx.run(c.parameters, { items: [itemOf(c, c.id)], typeVersion: c.typeVersion });
+	const alone = async (c: InputCase) => await fx.run(c.parameters, { items: [itemOf(c, c.id)] });
 
 	it('every invalid value alone: an error naming item 0, the field and the rule, and nothing sent', async () => {
 		const invalid = cases.filter((c) => !c.valid);
@@ -546,7 +548,6 @@ describe('generated bad input', () => {
 		const name = (group: InputCase[]) => group[0].group;
 		await everyCase([...groups.values()], name, async (group) => {
 			const result = await fx.run(group[0].parameters, {
-				typeVersion: group[0].typeVersion,
 				items: group.map((c, i) => itemOf(c, i)),
 				continueOnFail: true,
 			});
@@ -671,7 +672,6 @@ describe('every parameter through expressions with every kind of value', () => {
 			});
 			total += inputs.length;
 			const result = await fx.run(t.parameters, {
-				typeVersion: t.typeVersion,
 				items: inputs.map(({ item }, i) =>
 					itemOf({ op: t.op, item: item as IDataObject }, 5000 + i),
 				),
@@ -703,7 +703,6 @@ describe('every parameter through expressions with every kind of value', () => {
 			);
 			total += items.length;
 			const result = await fx.run(t.parameters, {
-				typeVersion: t.typeVersion,
 				items,
 				continueOnFail: true,
 			});

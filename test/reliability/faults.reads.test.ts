@@ -92,7 +92,7 @@ const OPERATIONS: ReadOp[] = [
 	{
 		name: 'customer get (GET by id)',
 		path: PATHS.crmGet,
-		parameters: () => ({ resource: 'customer', operation: 'get', customerId: oneCustomer() }),
+		parameters: () => ({ resource: 'customer', operation: 'get', customerId: rl(oneCustomer()) }),
 		requests: 1,
 		vendorCode: '00000400',
 		persistent: { kind: 'html', status: 502 },
@@ -171,7 +171,7 @@ describe('a fault that persists ends after the bound with a clear error', () => 
 			await fx.fault(op.path, op.persistent, READ_ATTEMPTS + 2);
 			const result = await fx.run(op.parameters());
 			const message = faultMessage(op.persistent);
-			expect(result.error?.message).toBe(`${message} (tried ${READ_ATTEMPTS} times)`);
+			expect(result.error?.message).toBe(`${message} (tried ${READ_ATTEMPTS} times) [item 0]`);
 			expect(result.error?.context?.attempts).toBe(READ_ATTEMPTS);
 			expect(result.requests).toHaveLength(READ_ATTEMPTS);
 			expect(result.requests.every((r) => r.fault === op.persistent.kind)).toBe(true);
@@ -191,7 +191,7 @@ describe('401, 403 and 404 without an envelope are answers (one request); 502, 5
 		const result = await fx.run(op.parameters());
 		const attempts = status < 500 ? 1 : READ_ATTEMPTS;
 		const tried = attempts > 1 ? ` (tried ${attempts} times)` : '';
-		expect(result.error?.message).toBe(`${faultMessage(form.spec(status))}${tried}`);
+		expect(result.error?.message).toBe(`${faultMessage(form.spec(status))}${tried} [item 0]`);
 		expectBareAdvice(String(result.error?.description), status, fx.sandbox.url);
 		expect(on(result.requests, op.path)).toHaveLength(attempts);
 		expect(result.items).toEqual([]);
@@ -205,7 +205,7 @@ describe('an envelope error is an answer: never retried, reported with its vendo
 			const envelope = envelopeFault(code, 'vendor says no');
 			await fx.fault(op.path, envelope, 5);
 			const result = await fx.run(op.parameters());
-			expect(result.error?.message).toBe(`Contact Center error ${code}: vendor says no`);
+			expect(result.error?.message).toBe(`Contact Center error ${code}: vendor says no [item 0]`);
 			expect(result.error?.context?.vendorCode).toBe(code);
 			expect(result.error?.description).toContain(VENDOR_CODE_HELP[code]);
 			expect(result.error?.description).toMatch(/Trace ID [0-9a-f]{32}/);

@@ -26,7 +26,7 @@ const some = (resource: string, limit: number) => () => ({ resource, operation: 
 const customer = () => ({
 	resource: 'customer',
 	operation: 'get',
-	customerId: seeded.customers[0],
+	customerId: rl(seeded.customers[0]),
 });
 const task = () => ({ resource: 'callTask', operation: 'get', taskId: rl(seeded.tasks[0]) });
 const L = 'data.list';
@@ -152,7 +152,7 @@ describe('data changing between pages of a Return All (2,500 customers, pages of
 		const victims = seeded.customers.slice(0, 7);
 		const result = await changeDuringFirstPage(async () => {
 			for (const id of victims) {
-				await fx.ok({ resource: 'customer', operation: 'delete', customerId: id });
+				await fx.ok({ resource: 'customer', operation: 'delete', customerId: rl(id) });
 			}
 		});
 		expect(result.error).toBeUndefined();

@@ -89,7 +89,7 @@ const OPERATIONS: WriteOp[] = [
 		prepare: async () => {
 			const customers = [{ customerName: 'Before' }];
 			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
-			const update = { customerId: id, updateFields: { customerName: 'After' } };
+			const update = { customerId: rl(id), updateFields: { customerName: 'After' } };
 			return {
 				parameters: { resource: 'customer', operation: 'update', ...update },
 				read: (s) => s.customers.find((c) => c._id === id)?.customerName,
@@ -118,7 +118,7 @@ const OPERATIONS: WriteOp[] = [
 			const customers = [{ customerName: 'Doomed' }];
 			const [id] = await fx.control.seedCustomers({ appId: APP_ID, customers });
 			return {
-				parameters: { resource: 'customer', operation: 'delete', customerId: id },
+				parameters: { resource: 'customer', operation: 'delete', customerId: rl(id) },
 				read: (s) => s.customers.some((c) => c._id === id),
 			};
 		},
@@ -259,7 +259,9 @@ describe('every write kind under every fault: one request, a clear error, applie
 		// The user's error: what happened, with the status or vendor code.
 		expect(result.status).toBe('error');
 		const message = fault.message?.(vendorCode, fx.sandbox.url) ?? faultMessage(fault.spec);
-		expect(result.error?.message).toBe(message);
+		// A per-item write names its item; the import's request carries many items (its description lists them).
+		const named = op.path === PATHS.taskImport ? '' : ' [item 0]';
+		expect(result.error?.message).toBe(`${message}${named}`);
 		const description = String(result.error?.description ?? '');
 		if (fault.known) expect(description).not.toContain(UNKNOWN);
 		else expect(description).toContain(UNKNOWN);

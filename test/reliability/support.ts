@@ -138,10 +138,16 @@ export function useFixture(
 		const timeoutSeconds = options.timeoutSeconds ?? 1;
 		fixture.credentials = sandbox.credentials(tenant, { timezone, timeoutSeconds });
 		// The workflow's zone is the API's, so date-times in tests read as the sandbox's wall clock.
+		// Simplify off: reads output the records as the API sends them, with no field-list request.
 		fixture.run = nodeRunner(
 			{ control: sandbox.control, credentials: () => fixture.credentials },
 			tenant,
-			{ nodeType: ContactCenter, timezone, ...(options.keepLog && { sandbox: undefined }) },
+			{
+				nodeType: ContactCenter,
+				timezone,
+				parameters: { simplify: false },
+				...(options.keepLog && { sandbox: undefined }),
+			},
 		);
 		fixture.ok = async (...args) => {
 			const result = await fixture.run(...args);
@@ -186,7 +192,7 @@ export const taskCreateParameters = (
 	operation: 'create',
 	taskName: name,
 	voiceAgentId: rl(agentId),
-	agentType: 'voicebot',
+	options: { agentType: 'voicebot' },
 	callerNumberGroupId: rl(groupId),
 	maxConcurrency: 2,
 	callWindows: {

@@ -112,12 +112,13 @@ describe('an unreachable API: the credential test and the nodes give the same cl
 		expect(tested.message).toContain(c.code);
 
 		const read = await readAgents({ ...credentials, baseUrl: url });
-		expect(read.error?.message).toBe(`${head} (tried 4 times)`);
+		// The node's errors name the item they stopped at.
+		expect(read.error?.message).toBe(`${head} (tried 4 times) [item 0]`);
 		expect(read.error?.description).toContain(c.hint);
 		expect(read.error?.description).toContain(c.code);
 
 		const write = await createCustomer({ ...credentials, baseUrl: url });
-		expect(write.error?.message).toBe(head);
+		expect(write.error?.message).toBe(`${head} [item 0]`);
 		expect(write.error?.description).toContain(c.hint);
 		expect(write.error?.description).toContain('it was not retried');
 
@@ -155,7 +156,7 @@ describe('credential settings are checked before any request, naming the field',
 		expect(tested.message.startsWith(`${b.message()}. `)).toBe(true);
 
 		const read = await readAgents(creds);
-		expect(read.error?.message).toBe(b.message());
+		expect(read.error?.message).toBe(`${b.message()} [item 0]`);
 		expect(read.error?.description).toContain(`fix its ${b.field}`);
 		expect(read.error?.message).not.toMatch(/RangeError|Invalid time zone/);
 

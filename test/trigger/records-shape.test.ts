@@ -16,11 +16,10 @@ const listShape = async () =>
 		body: { success: true, code: '200', message: 'success', data: { list: [], total: 0 } },
 	});
 
-/** Version 1 as saved workflows run it; version 2 with Simplify off is the record plus `channel`. */
-async function getMany(startTime: string, endTime: string, typeVersion = 1) {
+/** Get Many of calls with Simplify off: each record as the API sends it, plus `channel`. */
+async function getMany(startTime: string, endTime: string) {
 	return await runNode({
 		nodeType: ContactCenter,
-		typeVersion,
 		parameters: {
 			resource: 'serviceRecord',
 			operation: 'getAll',
@@ -28,7 +27,7 @@ async function getMany(startTime: string, endTime: string, typeVersion = 1) {
 			startTime: startTime.replace(' ', 'T'),
 			endTime: endTime.replace(' ', 'T'),
 			returnAll: true,
-			...(typeVersion === 2 ? { simplify: false } : {}),
+			simplify: false,
 		},
 		credentials: credentials(),
 		timezone: ZONE,
@@ -36,7 +35,7 @@ async function getMany(startTime: string, endTime: string, typeVersion = 1) {
 }
 
 describe('one shape for one record', () => {
-	it('Get Many (version 2, Simplify off) and the trigger output the same JSON for every record, with channel, empty fields as null', async () => {
+	it('Get Many (Simplify off) and the trigger output the same JSON for every record, with channel, empty fields as null', async () => {
 		const now = await sandboxNow(control);
 		const run = trigger({ channel: 'call' }, { timezone: ZONE });
 		expect((await run.poll()).items).toBeNull();
@@ -50,7 +49,7 @@ describe('one shape for one record', () => {
 			run.injected.set(id, { id, channel: 'call', updateTime: now, pushType: 'serviceNoteInsert' });
 		const triggered = (await run.poll()).items ?? [];
 		expect(triggered).toHaveLength(60);
-		const listed = await getMany(shiftWall(now, -30), now, 2);
+		const listed = await getMany(shiftWall(now, -30), now);
 		expect(listed.error).toBeUndefined();
 		const byId = new Map(listed.items.map((item) => [item.json.eventUniqueId, item.json]));
 		for (const item of triggered) expect(item.json).toEqual(byId.get(item.json.eventUniqueId));
@@ -71,7 +70,7 @@ describe('a valid JSON answer of the wrong shape', () => {
 		const result = await getMany(shiftWall(now, -10), now);
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe(
-			'The call service-record query answered with an object with the keys list, total where the API returns a list of records',
+			'The call service-record query answered with an object with the keys list, total where the API returns a list of records [item 0]',
 		);
 		expect(result.items).toEqual([]);
 	});

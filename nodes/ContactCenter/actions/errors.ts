@@ -6,18 +6,16 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isV2 } from '../helpers/version';
 import { unexpectedError } from '../transport/errors';
 
 const NAMES_AN_ITEM = /\[item \d+\]/;
 
 /**
- * Version 2: a failure's message names the item it belongs to, as validation errors do ("… [item 3]"),
- * for the node error and the error item alike. Version 1 keeps its messages (error items of saved
- * workflows hold them).
+ * A failure's message names the item it belongs to, as validation errors do ("… [item 3]"), for the
+ * node error and the error item alike.
  */
-export function nameItem(node: INode, error: unknown, itemIndex: number): void {
-	if (!isV2(node) || !(error instanceof Error) || NAMES_AN_ITEM.test(error.message)) return;
+export function nameItem(error: unknown, itemIndex: number): void {
+	if (!(error instanceof Error) || NAMES_AN_ITEM.test(error.message)) return;
 	const own =
 		error instanceof NodeApiError || error instanceof NodeOperationError
 			? error.context.itemIndex

@@ -1,7 +1,6 @@
 /**
  * Parallel Requests: how many items of a per-item operation are sent at once. One parameter for
- * every per-item operation (the call-task import sends its own batches), version 2 only; version 1
- * sends one item after another, as it always did.
+ * every per-item operation (the call-task import sends its own batches).
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -9,9 +8,8 @@ import { describeItems } from './errors';
 import type { Outcome } from './pool';
 import { readNumber } from '../helpers/parameters';
 import { validationError } from '../helpers/validation';
-import { FROM_V2, isV2 } from '../helpers/version';
 
-/** Version 2's default, chosen by measurement (docs/performance.md, "Parallel requests"). */
+/** The default, chosen by measurement (docs/performance.md, "Parallel requests"). */
 export const PARALLEL_REQUESTS_DEFAULT = 32;
 export const PARALLEL_REQUESTS_MAX = 64;
 const LABEL = 'Parallel Requests';
@@ -22,13 +20,12 @@ export const parallelRequestsProperty: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: PARALLEL_REQUESTS_MAX, numberPrecision: 0 },
 	default: PARALLEL_REQUESTS_DEFAULT,
-	displayOptions: { show: FROM_V2, hide: { operation: ['import'] } },
+	displayOptions: { hide: { operation: ['import'] } },
 	description: `How many items are sent to the API at the same time (1 to ${PARALLEL_REQUESTS_MAX}). Output items keep the input order. Use 1 when an item must see what an earlier item wrote, e.g. the same customer twice.`,
 };
 
-/** The run's Parallel Requests: 1 in version 1; read once per run (a run-wide setting, not per item). */
+/** The run's Parallel Requests, read once per run (a run-wide setting, not per item). */
 export function readParallelRequests(this: IExecuteFunctions): number {
-	if (!isV2(this.getNode())) return 1;
 	const raw = this.getNodeParameter('parallelRequests', 0, PARALLEL_REQUESTS_DEFAULT);
 	const read = readNumber(LABEL, raw, { integer: true, min: 1, max: PARALLEL_REQUESTS_MAX });
 	if (read.issue) throw validationError(this.getNode(), 0, [read.issue]);

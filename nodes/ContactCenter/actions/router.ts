@@ -3,7 +3,6 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { withFastParameters } from '../helpers/fastParameters';
 import { pickFields, readOutputFields, readOutputFieldsOfItems } from '../helpers/outputFields';
 import { inputError, useFieldLabels } from '../helpers/validation';
-import { isV2 } from '../helpers/version';
 import { shareBackoff } from '../transport/backoff';
 import { errorItemJson, nameItem, toNodeError, withDescription } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
@@ -94,14 +93,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 			continue;
 		}
-		nameItem(this.getNode(), outcome.error, itemIndex);
+		nameItem(outcome.error, itemIndex);
 		if (continues) {
 			output.push({ json: errorItemJson(outcome.error), pairedItem: { item: itemIndex } });
 			continue;
 		}
-		// Version 1 keeps its error as it was; version 2 says what the other items did.
-		if (!isV2(this.getNode()) || items.length === 1)
-			throw toNodeError(this.getNode(), outcome.error, itemIndex);
+		// With more than one item the error also says what the other items did.
+		if (items.length === 1) throw toNodeError(this.getNode(), outcome.error, itemIndex);
 		throw withDescription(
 			this.getNode(),
 			outcome.error,
@@ -121,12 +119,12 @@ function keepFields(item: INodeExecutionData, fields: string[][][]): INodeExecut
 }
 
 /**
- * Whether a failure becomes an error item: On Error "Continue", or (version 2) the node as an AI
- * agent's tool unless set to stop. n8n 2.x hands a failed tool's message to the model itself; 1.x
+ * Whether a failure becomes an error item: On Error "Continue", or the node as an AI agent's tool
+ * unless set to stop. n8n 2.x hands a failed tool's message to the model itself; 1.x
  * ends the agent's run instead, so the model could not read the error and its fix and call again.
  */
 function continuesOnError(context: IExecuteFunctions): boolean {
 	const node = context.getNode();
-	const tool = node.type.endsWith('Tool') && isV2(node) && node.onError !== 'stopWorkflow';
+	const tool = node.type.endsWith('Tool') && node.onError !== 'stopWorkflow';
 	return context.continueOnFail() || tool;
 }

@@ -7,8 +7,6 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FROM_V2, V1_ONLY } from '../helpers/version';
-
 /** Conventions every tool shares, said once at the end of each description. */
 const IDS =
 	'IDs are text: pass them exactly as a result gave them, in quotes (customer and call-task IDs are 18-digit strings such as "1874532109876543210"); never as numbers.';
@@ -91,13 +89,13 @@ export function toolDescribedOperations(): Array<[string, string]> {
 }
 
 /**
- * Version 2: one `toolDescription` parameter per resource and operation, shown only in the tool
- * variant; the model gets this text (editable per node) instead of the one-line action name.
- * Version 1 keeps what n8n gave it before (its own "Set Automatically / Set Manually" pair, which
- * n8n adds only to a node without a `toolDescription`), so a saved tool node tells the model the same.
+ * One `toolDescription` parameter per resource and operation, shown only in the tool variant; the
+ * model gets this text (editable per node) instead of the one-line action name. n8n adds its own
+ * "Set Automatically / Set Manually" pair only to a node without a `toolDescription`, so this node
+ * has none.
  */
-export function toolDescriptionProperties(nodeDescription: string): INodeProperties[] {
-	const v2 = Object.entries(TOOL_TEXT).flatMap(([resource, operations]) =>
+export function toolDescriptionProperties(): INodeProperties[] {
+	return Object.entries(TOOL_TEXT).flatMap(([resource, operations]) =>
 		Object.entries(operations).map(
 			([operation, text]): INodeProperties => ({
 				displayName: 'Description',
@@ -108,47 +106,11 @@ export function toolDescriptionProperties(nodeDescription: string): INodePropert
 				typeOptions: { rows: 4 },
 				// Root paths ('/resource'): a tool-only parameter, not one of the operation's own parameters.
 				displayOptions: {
-					show: {
-						...FROM_V2,
-						'@tool': [true],
-						'/resource': [resource],
-						'/operation': [operation],
-					},
+					show: { '@tool': [true], '/resource': [resource], '/operation': [operation] },
 				},
 				description:
 					'What the AI agent reads about this tool: what it does, the formats of IDs, times and phone numbers, and what an empty result means',
 			}),
 		),
 	);
-	// n8n's own pair as convertNodeToAiTool writes it, for version 1 only.
-	const v1: INodeProperties[] = [
-		{
-			displayName: 'Tool Description',
-			name: 'descriptionType',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { ...V1_ONLY, '@tool': [true] } },
-			options: [
-				{
-					name: 'Set Automatically',
-					value: 'auto',
-					description: 'Automatically set based on resource and operation',
-				},
-				{ name: 'Set Manually', value: 'manual', description: 'Manually set the description' },
-			],
-			default: 'auto',
-		},
-		{
-			displayName: 'Description',
-			name: 'toolDescription',
-			type: 'string',
-			default: nodeDescription,
-			required: true,
-			typeOptions: { rows: 2 },
-			displayOptions: { show: { ...V1_ONLY, '@tool': [true], descriptionType: ['manual'] } },
-			description:
-				'Explain to the LLM what this tool does, a good, specific description would allow LLMs to produce expected results much more often',
-		},
-	];
-	return [...v1, ...v2];
 }

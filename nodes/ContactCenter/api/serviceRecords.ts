@@ -78,7 +78,7 @@ export function outputRecord(record: IDataObject, channel: Channel): IDataObject
 }
 
 /**
- * A record as output by version 2 of Get Many and by the trigger: `outputRecord` plus `channel`,
+ * A record as output by Get Many (Simplify off) and by the trigger: `outputRecord` plus `channel`,
  * the query it came from (`call` or `im`), so that items of both channels can be told apart.
  */
 export function recordWithChannel(record: IDataObject, channel: Channel): IDataObject {

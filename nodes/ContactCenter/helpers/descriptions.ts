@@ -1,7 +1,5 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyModeValidation } from 'n8n-workflow';
 
-import { FROM_V2, isV2 } from './version';
-
 /** `returnAll` and `limit`, as every Get Many has them. */
 export function returnAllAndLimit(): INodeProperties[] {
 	return [
@@ -67,19 +65,18 @@ export function nonBlankId(errorMessage: string): INodePropertyModeValidation[] 
 	return [{ type: 'regex', properties: { regex: '^\\s*\\S+\\s*$', errorMessage } }];
 }
 
-/** Simplify (version 2, on by default): a few fields chosen for workflows instead of the whole record. */
+/** Simplify (on by default): a few fields chosen for workflows instead of the whole record. */
 export function simplifyField(what: string): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		displayOptions: { show: FROM_V2 },
 		description: `Whether to return a simplified version of the ${what} instead of the raw data`,
 	};
 }
 
-/** Whether this item's output is simplified: never in version 1, which returns records as the API sends them. */
+/** Whether this item's output is simplified (the default) rather than the records as the API sends them. */
 export function readSimplify(this: IExecuteFunctions, itemIndex: number): boolean {
-	return isV2(this.getNode()) && this.getNodeParameter('simplify', itemIndex, true) === true;
+	return this.getNodeParameter('simplify', itemIndex, true) === true;
 }

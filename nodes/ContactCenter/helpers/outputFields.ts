@@ -1,5 +1,5 @@
 /**
- * Output Fields (version 2): keep only the named fields of every output item, so an AI agent (or a
+ * Output Fields: keep only the named fields of every output item, so an AI agent (or a
  * workflow) gets the few values it needs instead of whole records. Read and checked before the
  * item's request, applied to what the operation returns.
  */
@@ -7,7 +7,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readList } from './parameters';
 import { assertValid } from './validation';
-import { FROM_V2, isV2 } from './version';
 import { isRecord } from './values';
 
 export const OUTPUT_FIELDS = 'outputFields';
@@ -19,7 +18,6 @@ export const outputFieldsProperty: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. _id, customerName, mobile',
-	displayOptions: { show: FROM_V2 },
 	description:
 		'Names of the fields to keep in every output item, separated by commas (dots reach nested fields, e.g. data.customerPhone); empty keeps every field',
 };
@@ -28,7 +26,6 @@ const FIELD_PATH = /^[^.\s]+(\.[^.\s]+)*$/;
 
 /** The field paths of one item (empty: keep everything); throws the node's validation error for bad input. */
 export function readOutputFields(this: IExecuteFunctions, itemIndex: number): string[][] {
-	if (!isV2(this.getNode())) return [];
 	const read = readList(LABEL, this.getNodeParameter(OUTPUT_FIELDS, itemIndex, ''), 'field names');
 	const bad = read.value.find((field) => !FIELD_PATH.test(field));
 	assertValid(this.getNode(), itemIndex, [

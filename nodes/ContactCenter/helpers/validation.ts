@@ -138,7 +138,7 @@ export function validationError(
 	return new NodeOperationError(node, message, { itemIndex, description, level: 'warning' });
 }
 
-/** The error of input wrong as a whole (a credential setting, an operation this version lacks), not of one field of an item. */
+/** The error of input wrong as a whole (a credential setting, an operation this node lacks), not of one field of an item. */
 export function inputError(
 	node: INode,
 	message: string,

@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
 import { readBoolean, readDateInput, readNumber, readText, shown } from '../../helpers/parameters';
-import { assertValid, oneOf, type Issue } from '../../helpers/validation';
+import type { Read } from '../../helpers/issue';
+import { assertValid, oneOf } from '../../helpers/validation';
 import { createCallTask } from '../../api/voiceInterface';
-import { readZones } from '../../helpers/zones';
+import { readZones, type Zones } from '../../helpers/zones';
 import { toLong } from '../../transport/json';
 import { idLocator, readIdParameter } from './common';
 import {
@@ -16,30 +17,8 @@ import {
 	type RetryInput,
 	type RetryStrategy,
 } from './taskRules';
-import { FROM_V2, isV2, V1_ONLY } from '../../helpers/version';
 
 export const AGENT_TYPES = ['voicebot', 'voiceagent'] as const;
-
-const AGENT_TYPE_DESCRIPTION =
-	"The type of the chosen agent. By default the node leaves it out and the API uses the agent's own type; a type that differs from the agent's is refused (error 803).";
-
-const agentTypeV1: INodeProperties = {
-	displayName: 'Agent Type',
-	name: 'agentType',
-	type: 'options',
-	default: 'agentDefault',
-	displayOptions: { show: V1_ONLY },
-	description: AGENT_TYPE_DESCRIPTION,
-	options: [
-		{
-			name: "The Agent's Own Type",
-			value: 'agentDefault',
-			description: 'Leave the type out; the API uses the type of the chosen agent',
-		},
-		{ name: 'Voice Agent', value: 'voiceagent' },
-		{ name: 'Voicebot', value: 'voicebot' },
-	],
-};
 
 const WEEKDAYS = [
 	{ name: 'Monday', value: 1 },
@@ -81,28 +60,14 @@ const CALL_WINDOW_OPTIONS: INodeProperties['options'] = [
 	},
 ];
 
-const callWindowsV1: INodeProperties = {
-	displayName: 'Call Windows',
-	name: 'callWindows',
-	type: 'fixedCollection',
-	required: true,
-	placeholder: 'Add Call Window',
-	default: {},
-	displayOptions: { show: V1_ONLY },
-	typeOptions: { multipleValues: true },
-	description: CALL_WINDOWS_DESCRIPTION,
-	options: CALL_WINDOW_OPTIONS,
-};
-
-/** Version 2 starts with one window filled in: Monday to Friday, 09:00-18:00. */
-const callWindowsV2: INodeProperties = {
+/** Starts with one window filled in: Monday to Friday, 09:00-18:00. */
+const callWindows: INodeProperties = {
 	displayName: 'Call Windows',
 	name: 'callWindows',
 	type: 'fixedCollection',
 	required: true,
 	placeholder: 'Add Call Window',
 	default: { window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-18:00' }] },
-	displayOptions: { show: FROM_V2 },
 	typeOptions: { multipleValues: true },
 	description: CALL_WINDOWS_DESCRIPTION,
 	options: CALL_WINDOW_OPTIONS,
@@ -121,74 +86,15 @@ const RETRY_UNIT_OPTIONS = [
 	{ name: 'Minute', value: 'minute' },
 ];
 
-/** Version 1: a collection whose "Retry Enabled" entry switches retry on. */
-const retryV1: INodeProperties = {
-	displayName: 'Retry',
-	name: 'retry',
-	type: 'collection',
-	placeholder: 'Add Retry Setting',
-	default: {},
-	displayOptions: { show: V1_ONLY },
-	description:
-		'Whether and how unsuccessful calls are called again. Without "Retry Enabled" the task does not retry.',
-	options: [
-		{
-			displayName: 'Max Retry Times',
-			name: 'maxRetryTimes',
-			type: 'number',
-			default: 1,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			displayOptions: { show: { retryEnabled: [true] } },
-			description: 'How many times a customer is called again at most',
-		},
-		{
-			displayName: 'Retry Enabled',
-			name: 'retryEnabled',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether unsuccessful calls are retried. When on, Retry Reasons, Max Retry Times, Retry Interval Value and Retry Interval Unit are required.',
-		},
-		{
-			displayName: 'Retry Interval Unit',
-			name: 'retryIntervalUnit',
-			type: 'options',
-			default: 'minute',
-			displayOptions: { show: { retryEnabled: [true] } },
-			options: RETRY_UNIT_OPTIONS,
-			description: 'Unit of the wait between two attempts',
-		},
-		{
-			displayName: 'Retry Interval Value',
-			name: 'retryIntervalValue',
-			type: 'number',
-			default: 30,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			displayOptions: { show: { retryEnabled: [true] } },
-			description: 'Wait between two attempts, in the Retry Interval Unit',
-		},
-		{
-			displayName: 'Retry Reasons',
-			name: 'retryReasons',
-			type: 'multiOptions',
-			default: [],
-			displayOptions: { show: { retryEnabled: [true] } },
-			description: 'Call outcomes that are retried',
-			options: RETRY_REASON_OPTIONS,
-		},
-	],
-};
+const RETRY_ON = { retryEnabled: [true] };
 
-const RETRY_ON = { ...FROM_V2, retryEnabled: [true] };
-
-/** Version 2: a switch that reveals the retry settings. */
-const retryV2: INodeProperties[] = [
+/** A switch that reveals the retry settings. */
+const retry: INodeProperties[] = [
 	{
 		displayName: 'Retry Unsuccessful Calls',
 		name: 'retryEnabled',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show: FROM_V2 },
 		description: 'Whether customers whose call did not succeed are called again',
 	},
 	{
@@ -233,14 +139,13 @@ const retryV2: INodeProperties[] = [
 	},
 ];
 
-/** Version 2: what most tasks leave alone. */
-const optionsV2: INodeProperties = {
+/** What most tasks leave alone. */
+const options: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: { show: FROM_V2 },
 	options: [
 		{
 			displayName: 'Agent Type',
@@ -273,7 +178,6 @@ const properties: INodeProperties[] = [
 		description: 'The voice agent that makes the calls. Prefer a published agent.',
 		idPlaceholder: 'e.g. 1870000000000000001',
 	}),
-	agentTypeV1,
 	idLocator({
 		displayName: 'Caller Number Group',
 		name: 'callerNumberGroupId',
@@ -291,8 +195,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description: 'Maximum number of calls the task makes at the same time',
 	},
-	callWindowsV1,
-	callWindowsV2,
+	callWindows,
 	{
 		displayName: 'Start Type',
 		name: 'startType',
@@ -315,9 +218,8 @@ const properties: INodeProperties[] = [
 		description:
 			"When the task starts; must be in the future. Times without an offset are in the workflow's time zone and are converted to the credential's time zone.",
 	},
-	retryV1,
-	...retryV2,
-	optionsV2,
+	...retry,
+	options,
 ];
 
 export const description = updateDisplayOptions(
@@ -325,21 +227,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Agent Type's default: the field is left out and the API takes the agent's own type. */
-export const AGENT_OWN_TYPE = 'agentDefault';
-
-function readRetryV1(this: IExecuteFunctions, itemIndex: number): Checked<RetryStrategy> {
-	return checkRetry(this.getNodeParameter('retry', itemIndex, {}) as RetryInput);
-}
-
-/** The switch and, when it is on, the settings it reveals: the same input as version 1's collection. */
-function readRetryV2(this: IExecuteFunctions, itemIndex: number): Checked<RetryStrategy> {
+/** The switch and, when it is on, the settings it reveals. */
+function readRetry(this: IExecuteFunctions, itemIndex: number): Checked<RetryStrategy> {
 	const enabled = readBoolean(
 		'retryEnabled',
 		this.getNodeParameter('retryEnabled', itemIndex, false),
 	);
 	if (enabled.value !== true) {
-		const off = checkRetry({ retryEnabled: false }, '');
+		const off = checkRetry({ retryEnabled: false });
 		return enabled.issue ? { ...off, issues: [enabled.issue] } : off;
 	}
 	const input: RetryInput = { retryEnabled: true };
@@ -351,25 +246,71 @@ function readRetryV2(this: IExecuteFunctions, itemIndex: number): Checked<RetryS
 	] as const) {
 		input[name] = this.getNodeParameter(name, itemIndex, undefined);
 	}
-	return checkRetry(input, '');
+	return checkRetry(input);
+}
+
+/**
+ * Scheduled Start Time of a scheduled task, in the API's time zone, checked to be in the future;
+ * undefined for a manual one.
+ */
+function readScheduledStart(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	zones: Zones,
+): Read<string> {
+	const field = 'scheduledStartTime';
+	const scheduled = readDateInput(field, this.getNodeParameter(field, itemIndex, ''));
+	if (scheduled.issue) return { issue: scheduled.issue };
+	if (scheduled.value === undefined)
+		return {
+			issue: {
+				field,
+				problem: 'is required for a scheduled task',
+				fix: 'Set the date and time the task starts.',
+			},
+		};
+	const epoch = toEpochMs(scheduled.value as DateInput, zones.workflow);
+	if (epoch === undefined)
+		return {
+			issue: {
+				field,
+				problem: `is not a date and time (got ${shown(scheduled.value)})`,
+				fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now.plus(1, "hour") }}.',
+			},
+		};
+	const value = formatApiTime(epoch, zones.api);
+	if (epoch > Date.now()) return { value };
+	return {
+		value,
+		issue: {
+			field,
+			problem: `must be in the future (it is ${value}, now is ${formatApiTime(Date.now(), zones.api)}, both in ${zones.api})`,
+			fix: 'Pick a later time.',
+		},
+	};
+}
+
+/** The retry strategy to send: numeric text from an expression ("3") is sent as the number it names. */
+function retryStrategyOf(retry: RetryStrategy): RetryStrategy {
+	if (!retry.retryEnabled) return retry;
+	return {
+		...retry,
+		maxRetryTimes: readNumber('maxRetryTimes', retry.maxRetryTimes).value ?? null,
+		retryIntervalValue: readNumber('retryIntervalValue', retry.retryIntervalValue).value ?? null,
+	};
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const zones = await readZones.call(this);
-	const timezone = zones.api;
 	const taskName = readText('taskName', this.getNodeParameter('taskName', itemIndex, ''), {
 		required: true,
 		fix: 'Enter a name for the task.',
 		maxLength: TASK_NAME_MAX,
 	});
 	const voiceAgentId = readIdParameter.call(this, 'voiceAgentId', itemIndex);
-	const v2 = isV2(this.getNode());
-	const agentType = v2
-		? readText(
-				'options.agentType',
-				this.getNodeParameter('options.agentType', itemIndex, AGENT_OWN_TYPE),
-			)
-		: readText('agentType', this.getNodeParameter('agentType', itemIndex, AGENT_OWN_TYPE));
+	// Left out by default: the API then uses the agent's own type (a wrong type is refused with 803).
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const agentType = readText('options.agentType', options.agentType);
 	const callerNumberGroupId = readIdParameter.call(this, 'callerNumberGroupId', itemIndex);
 	const maxConcurrency = readNumber(
 		'maxConcurrency',
@@ -380,83 +321,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		required: true,
 		fix: 'Pick manual or scheduled.',
 	});
-	const scheduled = readDateInput(
-		'scheduledStartTime',
-		this.getNodeParameter('scheduledStartTime', itemIndex, ''),
-	);
+	const scheduled =
+		startType.value === 'scheduled' ? readScheduledStart.call(this, itemIndex, zones) : {};
 	const windows = checkCallWindows(this.getNodeParameter('callWindows', itemIndex, {}));
-	const retry = v2 ? readRetryV2.call(this, itemIndex) : readRetryV1.call(this, itemIndex);
-
-	const issues: Array<Issue | undefined> = [
+	const retry = readRetry.call(this, itemIndex);
+	assertValid(this.getNode(), itemIndex, [
 		taskName.issue,
 		voiceAgentId.issue,
-		agentType.issue ??
-			oneOf(v2 ? 'options.agentType' : 'agentType', agentType.value, [
-				AGENT_OWN_TYPE,
-				...AGENT_TYPES,
-			]),
+		agentType.issue ?? oneOf('options.agentType', agentType.value, AGENT_TYPES),
 		callerNumberGroupId.issue,
 		maxConcurrency.issue,
 		startType.issue ?? oneOf('startType', startType.value, ['manual', 'scheduled']),
 		...windows.issues,
 		...retry.issues,
-	];
-
-	let scheduledStartTime: string | undefined;
-	if (startType.value === 'scheduled') {
-		const epoch =
-			scheduled.value === undefined
-				? undefined
-				: toEpochMs(scheduled.value as DateInput, zones.workflow);
-		if (scheduled.issue) {
-			issues.push(scheduled.issue);
-		} else if (scheduled.value === undefined) {
-			issues.push({
-				field: 'scheduledStartTime',
-				problem: 'is required for a scheduled task',
-				fix: 'Set the date and time the task starts.',
-			});
-		} else if (epoch === undefined) {
-			issues.push({
-				field: 'scheduledStartTime',
-				problem: `is not a date and time (got ${shown(scheduled.value)})`,
-				fix: 'Use a date-time such as 2026-11-22T09:30:00 or an expression like {{ $now.plus(1, "hour") }}.',
-			});
-		} else {
-			scheduledStartTime = formatApiTime(epoch, timezone);
-			if (epoch <= Date.now()) {
-				issues.push({
-					field: 'scheduledStartTime',
-					problem: `must be in the future (it is ${scheduledStartTime}, now is ${formatApiTime(Date.now(), timezone)}, both in ${timezone})`,
-					fix: 'Pick a later time.',
-				});
-			}
-		}
-	}
-	assertValid(this.getNode(), itemIndex, issues);
-
-	const retryStrategy = retry.value.retryEnabled
-		? {
-				...retry.value,
-				// Numeric text from an expression ("3") is sent as the number it names.
-				maxRetryTimes: readNumber('maxRetryTimes', retry.value.maxRetryTimes).value ?? null,
-				retryIntervalValue:
-					readNumber('retryIntervalValue', retry.value.retryIntervalValue).value ?? null,
-			}
-		: retry.value;
+		scheduled.issue,
+	]);
 	const body = {
 		taskName: taskName.value ?? '',
 		voiceAgentId: toLong(voiceAgentId.value ?? ''),
-		// Left out by default: the API then uses the agent's own type (a wrong type is refused with 803).
-		agentType: agentType.value === AGENT_OWN_TYPE ? undefined : agentType.value,
+		agentType: agentType.value,
 		startType: startType.value ?? '',
-		scheduledStartTime,
+		scheduledStartTime: scheduled.value,
 		callStrategy: {
 			callWindowRanges: windows.value,
 			maxConcurrency: maxConcurrency.value ?? 0,
 			callerNumberGroupId: callerNumberGroupId.value ?? '',
 		},
-		retryStrategy,
+		retryStrategy: retryStrategyOf(retry.value),
 	};
 	return await createCallTask.call(this, body, itemIndex);
 }

@@ -8,7 +8,6 @@ import type {
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { validationError } from '../../helpers/validation';
-import { FROM_V2, V1_ONLY } from '../../helpers/version';
 import { importCallTaskCustomers, type ImportResult } from '../../api/voiceInterface';
 import { describeItems, errorItemJson, toNodeError, withDescription } from '../errors';
 import { itemParameterReader, taskIdLocator } from './common';
@@ -22,8 +21,7 @@ import {
 
 const MANUAL = { show: { mappingMode: [MAPPING_MODES.manual] } };
 const AUTO = { show: { mappingMode: [MAPPING_MODES.auto] } };
-const AUTO_V1 = { show: { mappingMode: [MAPPING_MODES.auto], ...V1_ONLY } };
-const AUTO_V2_OPTION = { show: { '/mappingMode': [MAPPING_MODES.auto], ...FROM_V2 } };
+const AUTO_OPTION = { show: { '/mappingMode': [MAPPING_MODES.auto] } };
 
 const text = (
 	displayName: string,
@@ -92,7 +90,6 @@ const properties: INodeProperties[] = [
 		'Item fields that may hold the phone number, separated by commas; the first one an item has is used',
 		{ default: DEFAULT_FIELDS.number, displayOptions: AUTO },
 	),
-	...aliasFields(AUTO_V1),
 	text(
 		'Customer Number',
 		'customerNumber',
@@ -160,8 +157,8 @@ const properties: INodeProperties[] = [
 						},
 					],
 				},
-				// Version 2: Map Automatically's other field names sit here, the number's stays on top.
-				...aliasFields(AUTO_V2_OPTION),
+				// Map Automatically's other field names sit here, the number's stays on top.
+				...aliasFields(AUTO_OPTION),
 			] as INodeProperties[]
 		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},

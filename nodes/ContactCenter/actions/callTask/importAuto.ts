@@ -6,7 +6,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { Issue } from '../../helpers/issue';
 import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../helpers/values';
-import { isV2 } from '../../helpers/version';
 import { itemParameterReader } from './common';
 import { checkImportRow, type ImportRowInput } from './importRows';
 
@@ -92,16 +91,11 @@ export function autoRowInput(
 const READS_ITEM =
 	/\$json|\$binary|\$itemIndex|\$item\b|\.item\b|\$data\b|\$node\s*\[|pairedItem|\$position/;
 
-/** The field names of Map Automatically, read once (version 2 keeps all but the number's under Options). */
+/** The field names of Map Automatically, read once (all but the number's sit under Options). */
 function readAutoFields(context: IExecuteFunctions): AutoFields {
-	const v2 = isV2(context.getNode());
 	const read = (name: string, fallback: string) =>
 		fieldList(
-			context.getNodeParameter(
-				v2 && name !== 'numberFields' ? `options.${name}` : name,
-				0,
-				fallback,
-			),
+			context.getNodeParameter(name === 'numberFields' ? name : `options.${name}`, 0, fallback),
 		);
 	return {
 		number: read('numberFields', DEFAULT_FIELDS.number),

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * A call task as Simplify returns it (version 2): the ten fields a workflow reads to follow a task
+ * A call task as Simplify returns it: the ten fields a workflow reads to follow a task
  * (who, state, counts, progress, times); the call and retry strategies are left to the raw record.
  */
 export function simplifyCallTask(task: IDataObject): IDataObject {

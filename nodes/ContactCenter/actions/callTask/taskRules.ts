@@ -181,11 +181,8 @@ export interface RetryInput {
 	retryIntervalUnit?: unknown;
 }
 
-/**
- * The retry settings to `retryStrategy`; off sends the spec sample's shape (empty reasons, nulls).
- * `prefix` is where the fields sit: inside the `retry` collection (version 1) or on top (version 2).
- */
-export function checkRetry(input: RetryInput, prefix = 'retry.'): Checked<RetryStrategy> {
+/** The retry settings to `retryStrategy`; off sends the spec sample's shape (empty reasons, nulls). */
+export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 	if (input.retryEnabled !== true) {
 		return {
 			value: {
@@ -205,7 +202,7 @@ export function checkRetry(input: RetryInput, prefix = 'retry.'): Checked<RetryS
 	);
 	if (reasons.length === 0) {
 		issues.push({
-			field: `${prefix}retryReasons`,
+			field: 'retryReasons',
 			problem: 'is required when retry is enabled',
 			fix: 'Add "Retry Reasons" and pick at least one.',
 		});
@@ -213,7 +210,7 @@ export function checkRetry(input: RetryInput, prefix = 'retry.'): Checked<RetryS
 	for (const [index, reason] of reasons.entries()) {
 		if (!(RETRY_REASONS as readonly string[]).includes(reason)) {
 			issues.push({
-				field: `${prefix}retryReasons`,
+				field: 'retryReasons',
 				problem: `has ${quoted(typeof rawReasons[index] === 'string' ? reason : rawReasons[index])}, which is not a retry reason`,
 				fix: `Use only ${RETRY_REASONS.join(', ')}.`,
 			});
@@ -221,7 +218,7 @@ export function checkRetry(input: RetryInput, prefix = 'retry.'): Checked<RetryS
 	}
 	if (new Set(reasons).size !== reasons.length) {
 		issues.push({
-			field: `${prefix}retryReasons`,
+			field: 'retryReasons',
 			problem: 'lists a reason twice',
 			fix: 'List each reason once.',
 		});
@@ -231,11 +228,11 @@ export function checkRetry(input: RetryInput, prefix = 'retry.'): Checked<RetryS
 		issues.push(
 			isBlank(value, EMPTY_TEXT_ONLY)
 				? {
-						field: `${prefix}${name}`,
+						field: name,
 						problem: 'is required when retry is enabled',
 						fix: 'Add it as a whole number greater than 0.',
 					}
-				: positiveInteger(`${prefix}${name}`, value),
+				: positiveInteger(name, value),
 		);
 	}
 	const unit =
@@ -244,13 +241,13 @@ export function checkRetry(input: RetryInput, prefix = 'retry.'): Checked<RetryS
 			: input.retryIntervalUnit;
 	if (isBlank(unit, EMPTY_TEXT_ONLY)) {
 		issues.push({
-			field: `${prefix}retryIntervalUnit`,
+			field: 'retryIntervalUnit',
 			problem: 'is required when retry is enabled',
 			fix: 'Add it and pick minute or day.',
 		});
 	} else if (!(RETRY_INTERVAL_UNITS as readonly unknown[]).includes(unit)) {
 		issues.push({
-			field: `${prefix}retryIntervalUnit`,
+			field: 'retryIntervalUnit',
 			problem: `must be minute or day (got ${quoted(unit)})`,
 			fix: 'Pick minute or day.',
 		});

@@ -2,28 +2,15 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
-import { FROM_V2, V1_ONLY } from '../../helpers/version';
 import type { MapperMode } from './customFields';
 import { CONTACT_KINDS, CONTACT_LIST_FIELDS, type ContactKind } from './rules';
 
-/** Properties shown only under extra `show` conditions (a node version, an input mode). */
+/** Properties shown only under extra `show` conditions (an input mode). */
 function onlyWhen(show: IDisplayOptions['show'], properties: INodeProperties[]): INodeProperties[] {
 	return updateDisplayOptions({ show }, properties);
 }
 
-/** Version 1: the customer `_id` as plain text. */
-const customerIdText: INodeProperties = {
-	displayName: 'Customer ID',
-	name: 'customerId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6',
-	description:
-		'The `_id` of the customer, as returned when the customer was created or by Get Many',
-};
-
-/** Version 2: the customer picked from a list searchable by name or phone, or given by `_id`. */
+/** `customerId`: the customer picked from a list searchable by name or phone, or given by `_id`. */
 const customerIdLocator: INodeProperties = resourceLocator({
 	name: 'customerId',
 	displayName: 'Customer ID',
@@ -37,11 +24,7 @@ const customerIdLocator: INodeProperties = resourceLocator({
 	idValidation: nonBlankId('Enter the `_id` of the customer'),
 });
 
-/** `customerId`: plain text in version 1, a resource locator from version 2 (same name, read alike). */
-export const customerIdFields: INodeProperties[] = [
-	...onlyWhen(V1_ONLY, [customerIdText]),
-	...onlyWhen(FROM_V2, [customerIdLocator]),
-];
+export const customerIdFields: INodeProperties[] = [customerIdLocator];
 
 export const customerNameField: INodeProperties = {
 	displayName: 'Customer Name',
@@ -126,8 +109,12 @@ export function contactField(kind: ContactKind, update: boolean): INodePropertie
 	};
 }
 
-/** A contact list given as data (an expression), next to the fixed collection that cannot take one. */
-function contactListField(kind: ContactKind, update: boolean): INodeProperties {
+export function contactFields(update: boolean): INodeProperties[] {
+	return CONTACT_KINDS.map((kind) => contactField(kind, update));
+}
+
+/** A contact list given as data (an expression), shown instead of its entries when the input mode is data. */
+function contactDataField(kind: ContactKind, update: boolean): INodeProperties {
 	const c = CONTACTS[kind];
 	return {
 		displayName: `${c.plural} (JSON or List)`,
@@ -135,24 +122,11 @@ function contactListField(kind: ContactKind, update: boolean): INodeProperties {
 		type: 'string',
 		default: '',
 		placeholder: `e.g. ["${c.placeholder.replace(/^e\.g\. /, '')}"] or [{"value": "...", "memo": "work"}]`,
-		description: `${c.plural} as data, for example from an expression: a JSON array of values or of objects with value and memo, or values separated by commas or new lines. They are added after the ${c.plural} entered one by one${update ? "; together they replace the customer's current list" : ''}.`,
-	};
-}
-
-export function contactFields(update: boolean): INodeProperties[] {
-	return CONTACT_KINDS.map((kind) => contactField(kind, update));
-}
-
-/** Version 2: a contact list given as data, shown instead of its entries when the input mode is data. */
-function contactDataField(kind: ContactKind, update: boolean): INodeProperties {
-	const c = CONTACTS[kind];
-	return {
-		...contactListField(kind, update),
 		description: `${c.plural} as data, for example from an expression: a JSON array of values or of objects with value and memo, or values separated by commas or new lines${update ? ". When any are given they replace the customer's current list; leave empty to keep it." : ''}`,
 	};
 }
 
-/** Version 2: how the contact lists are given (the entries one by one cannot take one expression for a whole list). */
+/** How the contact lists are given (the entries one by one cannot take one expression for a whole list). */
 const contactsInputField: INodeProperties = {
 	displayName: 'Contacts Input',
 	name: 'contactsInput',
@@ -168,29 +142,20 @@ const contactsInputField: INodeProperties = {
 	],
 };
 
-/**
- * The contact lists: version 1 shows the four entry lists (their data forms sit in the optional
- * fields); version 2 shows a switch and then either the entry lists or one data field per list.
- */
+/** The contact lists: a switch, then either the entry lists or one data field per list. */
 export function contactProperties(update: boolean): INodeProperties[] {
 	return [
-		...onlyWhen(V1_ONLY, contactFields(update)),
-		...onlyWhen(FROM_V2, [
-			contactsInputField,
-			...onlyWhen({ contactsInput: ['fields'] }, contactFields(update)),
-			...onlyWhen(
-				{ contactsInput: ['data'] },
-				CONTACT_KINDS.map((kind) => contactDataField(kind, update)),
-			),
-		]),
+		contactsInputField,
+		...onlyWhen({ contactsInput: ['fields'] }, contactFields(update)),
+		...onlyWhen(
+			{ contactsInput: ['data'] },
+			CONTACT_KINDS.map((kind) => contactDataField(kind, update)),
+		),
 	];
 }
 
-/**
- * The fields of `additionalFields` (create, upsert); `updateFields` adds Customer Name. Version 1
- * also holds the contact lists as data here. Sorted by name.
- */
-export function optionalFields(update: boolean, withContactLists = true): INodeProperties[] {
+/** The fields of `additionalFields` (create, upsert); `updateFields` adds Customer Name. Sorted by name. */
+export function optionalFields(update: boolean): INodeProperties[] {
 	const fields: INodeProperties[] = [
 		{
 			displayName: 'Assign Time',
@@ -261,8 +226,6 @@ export function optionalFields(update: boolean, withContactLists = true): INodeP
 				"Web-channel visitor ID; when it matches, the visitor's conversations are linked to the customer",
 		},
 	];
-	if (withContactLists)
-		for (const kind of CONTACT_KINDS) fields.push(contactListField(kind, update));
 	if (update) {
 		fields.push({
 			displayName: 'Customer Name',
@@ -306,20 +269,21 @@ export function customFieldsField(mode: MapperMode): INodeProperties {
 	};
 }
 
-/** `additionalFields` (create, upsert) or `updateFields` (update), in its version 1 and version 2 forms. */
+/** `additionalFields` (create, upsert) or `updateFields` (update). */
 export function optionalCollection(
 	parameter: 'additionalFields' | 'updateFields',
 ): INodeProperties[] {
 	const update = parameter === 'updateFields';
-	const collection = (withContactLists: boolean): INodeProperties => ({
-		displayName: update ? 'Update Fields' : 'Additional Fields',
-		name: parameter,
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: optionalFields(update, withContactLists),
-	});
-	return [...onlyWhen(V1_ONLY, [collection(true)]), ...onlyWhen(FROM_V2, [collection(false)])];
+	return [
+		{
+			displayName: update ? 'Update Fields' : 'Additional Fields',
+			name: parameter,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: optionalFields(update),
+		},
+	];
 }
 
 /** Create and upsert share these parameters. */
@@ -336,72 +300,57 @@ export function createProperties(): INodeProperties[] {
 export const PHONES_ON_MATCH = ['add', 'replace'] as const;
 export type PhonesOnMatch = (typeof PHONES_ON_MATCH)[number];
 
-/** Create or Update: what it matches on (both versions), and version 2's Phone and Options. */
+/** Create or Update: the notice on what it matches, Phone, and Options → Phones on Match. */
 export function upsertProperties(): INodeProperties[] {
 	const [name, ...rest] = createProperties();
 	return [
-		...onlyWhen(V1_ONLY, [
-			{
-				displayName:
-					'Matches an existing customer by any of the Phones below. On a match that customer is updated: the numbers given are added to its phones, and its other numbers and their memos stay. Otherwise a new customer is created.',
-				name: 'matchNotice',
-				type: 'notice',
-				default: '',
-			},
-		]),
-		...onlyWhen(FROM_V2, [
-			{
-				displayName:
-					'Matches an existing customer by Phone. When a customer has this number it is updated, and the numbers given are added to its phones (unless Options → Phones on Match is Replace). Otherwise a new customer is created with it.',
-				name: 'matchNotice',
-				type: 'notice',
-				default: '',
-			},
-		]),
+		{
+			displayName:
+				'Matches an existing customer by Phone. When a customer has this number it is updated, and the numbers given are added to its phones (unless Options → Phones on Match is Replace). Otherwise a new customer is created with it.',
+			name: 'matchNotice',
+			type: 'notice',
+			default: '',
+		},
 		name,
-		...onlyWhen(FROM_V2, [
-			{
-				displayName: 'Phone',
-				name: 'phone',
-				type: 'string',
-				default: '',
-				required: true,
-				placeholder: 'e.g. 13800000001',
-				description:
-					'Phone number that identifies the customer. It is added to the Phones when they do not list it.',
-			},
-		]),
+		{
+			displayName: 'Phone',
+			name: 'phone',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 13800000001',
+			description:
+				'Phone number that identifies the customer. It is added to the Phones when they do not list it.',
+		},
 		...rest,
-		...onlyWhen(FROM_V2, [
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Phones on Match',
-						name: 'phonesOnMatch',
-						type: 'options',
-						default: 'add',
-						description: 'What happens to the phones of the customer found by Phone',
-						options: [
-							{
-								name: 'Add to Existing',
-								value: 'add',
-								description:
-									"The numbers given are added to the customer's phones; none is removed and memos stay",
-							},
-							{
-								name: 'Replace',
-								value: 'replace',
-								description: "The customer's phones become exactly the numbers given",
-							},
-						],
-					},
-				],
-			},
-		]),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Phones on Match',
+					name: 'phonesOnMatch',
+					type: 'options',
+					default: 'add',
+					description: 'What happens to the phones of the customer found by Phone',
+					options: [
+						{
+							name: 'Add to Existing',
+							value: 'add',
+							description:
+								"The numbers given are added to the customer's phones; none is removed and memos stay",
+						},
+						{
+							name: 'Replace',
+							value: 'replace',
+							description: "The customer's phones become exactly the numbers given",
+						},
+					],
+				},
+			],
+		},
 	];
 }

@@ -2,7 +2,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readId } from '../../helpers/parameters';
-import { isV2 } from '../../helpers/version';
 import type { Read } from '../../helpers/issue';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { readZones } from '../../helpers/zones';
@@ -27,14 +26,12 @@ export async function readWriteBody(
 	issues: Issue[] = [],
 ): Promise<RequestBody> {
 	const contacts: Partial<Record<ContactKind, unknown>> = {};
-	// Version 2 takes the contact lists either entry by entry or as data, as Contacts Input says.
-	const v2 = isV2(this.getNode());
-	const asData = v2 && this.getNodeParameter('contactsInput', itemIndex, 'fields') === 'data';
-	let contactLists: WriteInput['contactLists'];
-	if (v2) contactLists = {};
+	// The contact lists come either entry by entry or as data, as Contacts Input says.
+	const asData = this.getNodeParameter('contactsInput', itemIndex, 'fields') === 'data';
+	const contactLists: WriteInput['contactLists'] = {};
 	for (const kind of CONTACT_KINDS) {
 		if (!asData) contacts[kind] = this.getNodeParameter(kind, itemIndex, {});
-		else if (contactLists) {
+		else {
 			const field = CONTACT_LIST_FIELDS[kind];
 			contactLists[kind] = { field, value: this.getNodeParameter(field, itemIndex, '') };
 		}
@@ -56,12 +53,10 @@ export async function readWriteBody(
 
 /** The `customerId` parameter, or its issue when blank. */
 export function customerIdOf(this: IExecuteFunctions, itemIndex: number): Read<string> {
-	// Version 1 stores text, version 2 a resource locator ({mode, value}); readId takes both.
+	// A resource locator ({mode, value}); readId reads its value.
 	return readId('customerId', this.getNodeParameter('customerId', itemIndex, ''), {
 		required: true,
-		fix: isV2(this.getNode())
-			? 'Pick the customer from the list, or enter its `_id` (from Create, Search or Get Many).'
-			: 'Enter the customer `_id` (from Create or Get Many), for example with an expression.',
+		fix: 'Pick the customer from the list, or enter its `_id` (from Create, Search or Get Many).',
 	});
 }
 

@@ -1,4 +1,4 @@
-/** What Customer Get, Get Many and Search output: the API's records, or simplified ones (version 2's default). */
+/** What Customer Get, Get Many and Search output: simplified records (the default), or the API's. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listCustomerFields } from '../../api/customerFields';
@@ -26,7 +26,7 @@ function namesFor(context: IExecuteFunctions, itemIndex: number): Promise<Custom
 	return names;
 }
 
-/** The records as this item outputs them: unchanged (Simplify off, version 1), or simplified. */
+/** The records as this item outputs them: unchanged (Simplify off), or simplified. */
 export async function customerOutput(
 	this: IExecuteFunctions,
 	records: IDataObject[],

@@ -116,7 +116,7 @@ export function readContacts(kind: ContactKind, value: unknown): Checked<Request
 	);
 }
 
-/** The list-from-data field of each contact kind (in Additional Fields / Update Fields). */
+/** The list-from-data field of each contact kind (shown when Contacts Input is JSON or a list). */
 export const CONTACT_LIST_FIELDS: Record<ContactKind, string> = {
 	mobile: 'mobileList',
 	email: 'emailList',
@@ -184,11 +184,8 @@ export interface WriteInput {
 	/** The resource-mapper value of `customFields`. */
 	customFields: unknown;
 	zones: Zones;
-	/**
-	 * Contact lists given as data, by kind, with the field that held each (version 2's top-level
-	 * data fields). Without it they are read from the optional fields (version 1).
-	 */
-	contactLists?: Partial<Record<ContactKind, { field: string; value: unknown }>>;
+	/** Contact lists given as data, by kind, with the field that held each (the top-level data fields). */
+	contactLists: Partial<Record<ContactKind, { field: string; value: unknown }>>;
 }
 
 /** The whole add/update body of one item (without `_id`), with every issue the client can find. */
@@ -208,12 +205,7 @@ export function buildCustomerBody(input: WriteInput): Built {
 	Object.assign(body, optional.body);
 	for (const kind of CONTACT_KINDS) {
 		const contacts = readContacts(kind, input.contacts[kind]);
-		const list = input.contactLists
-			? input.contactLists[kind]
-			: {
-					field: `${input.optionalParameter}.${CONTACT_LIST_FIELDS[kind]}`,
-					value: input.optionalFields[CONTACT_LIST_FIELDS[kind]],
-				};
+		const list = input.contactLists[kind];
 		const fromData = list ? readContactList(list.field, list.value) : { value: [], issues: [] };
 		issues.push(...contacts.issues, ...fromData.issues);
 		// Entries from data follow the ones added one by one.

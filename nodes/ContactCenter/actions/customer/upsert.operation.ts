@@ -5,7 +5,6 @@ import {
 	addCustomer,
 	addError,
 	customerRecord,
-	getCustomer,
 	listCustomers,
 	PHONE_EXISTS,
 	repeatIdsOf,
@@ -14,8 +13,7 @@ import {
 } from '../../api/customers';
 import { readText } from '../../helpers/parameters';
 import { oneOf } from '../../helpers/validation';
-import { isV2 } from '../../helpers/version';
-import { answerError, vendorError } from '../../transport/errors';
+import { vendorError } from '../../transport/errors';
 import type { RequestBody } from '../../transport/json';
 import { phoneCondition, readPhone } from './criteria';
 import { PHONES_ON_MATCH, upsertProperties, type PhonesOnMatch } from './descriptions';
@@ -55,21 +53,19 @@ async function findByPhone(
  */
 async function updateMatched(
 	this: IExecuteFunctions,
-	match: { id: string; holders: string[] },
+	id: string,
 	body: RequestBody,
-	phones: RequestBody[] | undefined,
+	phones: RequestBody[],
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const { id, holders } = match;
-	const withPhones: RequestBody = phones ? { ...body, mobile: phones } : body;
+	const withPhones: RequestBody = { ...body, mobile: phones };
 	const updated = await updateCustomerForEnvelope.call(this, { _id: id, ...withPhones }, itemIndex);
 	if (updated.ok) return customerRecord(updated.data);
 	const given = phonesOf(body);
 	if (updated.failure.code !== PHONE_EXISTS || given.length === 0)
 		throw vendorError(this.getNode(), updated.failure, itemIndex);
 
-	const others = repeatIdsOf(updated.failure.data).filter((other) => other !== id);
-	const otherHolders = others.length > 0 ? others : holders.filter((other) => other !== id);
+	const otherHolders = repeatIdsOf(updated.failure.data).filter((other) => other !== id);
 	const withoutPhones: RequestBody = { ...body };
 	delete withoutPhones.mobile;
 	const record = await updateCustomer.call(this, { _id: id, ...withoutPhones }, itemIndex);
@@ -86,43 +82,11 @@ async function updateMatched(
 }
 
 /**
- * Version 1: add the customer; when a phone number already belongs to a customer (03001004), update
- * that customer (the first of `data.repeatId`). Its phone list is read first so that the numbers it
- * has keep their place and memos (the update replaces lists).
- */
-async function upsertV1(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body = await readWriteBody.call(this, itemIndex, 'add');
-	const added = await addCustomer.call(this, body, itemIndex);
-	if (added.ok) return customerRecord(added.data);
-	if (added.failure.code !== PHONE_EXISTS) throw addError(this.getNode(), added.failure, itemIndex);
-
-	const holders = repeatIdsOf(added.failure.data);
-	const [existingId] = holders;
-	if (!existingId) {
-		throw answerError(
-			this.getNode(),
-			'A customer with this phone number already exists, but the API did not say which one',
-			{
-				itemIndex,
-				description: `The add request failed with code ${PHONE_EXISTS} without an ID in data.repeatId, so the existing customer cannot be updated. Find the customer with Get Many (filter on the phone number) and use Update.${added.failure.traceId ? ` Trace ID ${added.failure.traceId}.` : ''}`,
-				vendorCode: PHONE_EXISTS,
-			},
-		);
-	}
-	const given = phoneEntries(body.mobile);
-	const phones =
-		given.length > 0
-			? addPhones((await getCustomer.call(this, existingId, itemIndex)).mobile, given)
-			: undefined;
-	return await updateMatched.call(this, { id: existingId, holders }, body, phones, itemIndex);
-}
-
-/**
- * Version 2: find the customer by Phone (one list request); update it, adding the numbers given to
+ * Find the customer by Phone (one list request); update it, adding the numbers given to
  * its phones or replacing them (Options → Phones on Match), or add a new customer. An add refused
  * because the number arrived meanwhile looks once more and updates what it finds.
  */
-async function upsertV2(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const phone = readPhone('phone', this.getNodeParameter('phone', itemIndex, ''), true);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const onMatch = readText('options.phonesOnMatch', options.phonesOnMatch);
@@ -149,11 +113,5 @@ async function upsertV2(this: IExecuteFunctions, itemIndex: number): Promise<IDa
 	}
 	const id = String(match._id);
 	const phones = mode === 'replace' ? given : addPhones(match.mobile, given);
-	return await updateMatched.call(this, { id, holders: [] }, full, phones, itemIndex);
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return isV2(this.getNode())
-		? await upsertV2.call(this, itemIndex)
-		: await upsertV1.call(this, itemIndex);
+	return await updateMatched.call(this, id, full, phones, itemIndex);
 }

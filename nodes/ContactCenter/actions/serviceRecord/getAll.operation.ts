@@ -3,11 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
 import { validationError } from '../../helpers/validation';
-import { FROM_V2, isV2, V1_ONLY } from '../../helpers/version';
 import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../helpers/limit';
 import {
-	outputRecord,
 	queryServiceRecords,
 	RECORDS_PER_QUERY,
 	recordWithChannel,
@@ -37,19 +35,8 @@ const properties: INodeProperties[] = [
 		displayName: 'Channel',
 		name: 'channel',
 		type: 'options',
-		default: 'call',
-		required: true,
-		displayOptions: { show: V1_ONLY },
-		description: 'Which service records to read',
-		options: [CALL_OPTION, CHAT_OPTION],
-	},
-	{
-		displayName: 'Channel',
-		name: 'channel',
-		type: 'options',
 		default: 'all',
 		required: true,
-		displayOptions: { show: FROM_V2 },
 		description:
 			'Which service records to read. Every item says which channel it came from in its "channel" field (call or im).',
 		options: [
@@ -66,28 +53,9 @@ const properties: INodeProperties[] = [
 		displayName: 'Start Time',
 		name: 'startTime',
 		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: { show: V1_ONLY },
-		description: START_DESCRIPTION,
-	},
-	{
-		displayName: 'Start Time',
-		name: 'startTime',
-		type: 'dateTime',
 		default: '={{ $now.minus({ hours: 1 }) }}',
 		required: true,
-		displayOptions: { show: FROM_V2 },
 		description: `${START_DESCRIPTION} By default one hour ago`,
-	},
-	{
-		displayName: 'End Time',
-		name: 'endTime',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: { show: V1_ONLY },
-		description: END_DESCRIPTION,
 	},
 	{
 		displayName: 'End Time',
@@ -95,7 +63,6 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '={{ $now }}',
 		required: true,
-		displayOptions: { show: FROM_V2 },
 		description: `${END_DESCRIPTION}; by default now`,
 	},
 	...returnAllAndLimit(),
@@ -133,18 +100,16 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const v2 = isV2(this.getNode());
 	const zones = await readZones.call(this);
 	const { value: query, issues } = readRecordQuery(
 		{
-			channel: this.getNodeParameter('channel', itemIndex, v2 ? 'all' : 'call'),
+			channel: this.getNodeParameter('channel', itemIndex, 'all'),
 			startTime: this.getNodeParameter('startTime', itemIndex, ''),
 			endTime: this.getNodeParameter('endTime', itemIndex, ''),
 			filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
 		},
 		zones.workflow,
 		zones.api,
-		{ allowAll: v2 },
 	);
 	// readRecordQuery gives a query exactly when it found no issue.
 	if (!query) throw validationError(this.getNode(), itemIndex, issues);
@@ -180,7 +145,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const merged = mergeByTime(walks);
 	const records = limit === undefined ? merged : merged.slice(0, limit);
-	if (!v2) return records.map(({ record, channel }) => outputRecord(record, channel));
 	const simplify = readSimplify.call(this, itemIndex);
 	return records.map(({ record, channel }: { record: IDataObject; channel: Channel }) =>
 		simplify ? simplifyServiceRecord(record, channel) : recordWithChannel(record, channel),

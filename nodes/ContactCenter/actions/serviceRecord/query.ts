@@ -10,7 +10,7 @@ import type { Checked, Issue } from '../../helpers/issue';
 import { isBlank } from '../../helpers/values';
 import { CHANNELS, ID_FILTER, type Channel, type RecordIdFilter } from '../../api/serviceRecords';
 
-/** What Get Many reads: one channel, or (version 2) both. */
+/** What Get Many reads: one channel, or both. */
 type ChannelChoice = Channel | 'all';
 
 /** The channels a choice reads, in the order their records are merged on equal times. */
@@ -58,24 +58,20 @@ function apiTimeOf(
 	return converted;
 }
 
-/**
- * Validates channel, range and id filter, and converts the range to API times. `all` (both
- * channels) is a choice of version 2 only.
- */
+/** Validates channel, range and id filter, and converts the range to API times. */
 export function readRecordQuery(
 	input: { channel: unknown; startTime: unknown; endTime: unknown; filters: IDataObject },
 	workflowZone: string,
 	apiZone: string,
-	options: { allowAll?: boolean } = {},
 ): Checked<RecordQuery | undefined> {
 	const issues: Issue[] = [];
 	const channel = input.channel as ChannelChoice;
-	const allowed: readonly ChannelChoice[] = options.allowAll ? ['all', ...CHANNELS] : CHANNELS;
+	const allowed: readonly ChannelChoice[] = ['all', ...CHANNELS];
 	if (!allowed.includes(channel)) {
 		issues.push({
 			field: 'channel',
-			problem: `must be ${options.allowAll ? 'all, call or im' : 'call or im'} (got ${JSON.stringify(input.channel ?? null)})`,
-			fix: options.allowAll ? 'Pick All, Call or Online Chat.' : 'Pick Call or Online Chat.',
+			problem: `must be all, call or im (got ${JSON.stringify(input.channel ?? null)})`,
+			fix: 'Pick All, Call or Online Chat.',
 		});
 	}
 	const startTime = apiTimeOf('startTime', input.startTime, workflowZone, apiZone, issues);

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ID_FILTER, type Channel } from '../../api/serviceRecords';
 
 /**
- * A service record as Simplify returns it (version 2): its identity, channel, conversation id,
+ * A service record as Simplify returns it: its identity, channel, conversation id,
  * event, time and agent, the form content and the chat parameters; `accountId` and `scene` (which
  * `channel` replaces) are left to the raw record. An agent the API gives as '' is null here.
  */

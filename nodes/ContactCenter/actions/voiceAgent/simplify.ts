@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * A voice agent as Simplify returns it (version 2): what picking an agent for a call task needs
+ * A voice agent as Simplify returns it: what picking an agent for a call task needs
  * (id, name, publish state, language and voice, times); dialogue settings are left to the raw record.
  */
 export function simplifyVoiceAgent(agent: IDataObject): IDataObject {

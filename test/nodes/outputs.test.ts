@@ -1,10 +1,9 @@
 /**
- * What version 2 outputs. Output Fields: every output item keeps only the named fields, for item
- * operations and the batched call-task import alike; a bad list is refused before anything is sent;
- * version 1 has no such parameter and returns records whole. The simplifiers where the suites of
- * callTask.create and serviceRecord do not reach. Errors name their item (`… [item 1]`): API (vendor)
- * errors, transport errors and the node's own "does not exist", in the node error and in the error
- * item of "On Error: Continue" (same keys as version 1); version 1's messages are kept.
+ * What the node outputs. Output Fields: every output item keeps only the named fields, for item
+ * operations and the batched call-task import alike; a bad list is refused before anything is sent.
+ * The simplifiers where the suites of callTask.create and serviceRecord do not reach. Errors name
+ * their item (`… [item 1]`): API (vendor) errors, transport errors and the node's own "does not
+ * exist", in the node error and in the error item of "On Error: Continue".
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -46,18 +45,15 @@ beforeAll(async () => {
 	});
 });
 
-const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter, typeVersion: 2 });
-const get = async (outputFields: string, typeVersion = 2) =>
-	await run(
-		{
-			resource: 'customer',
-			operation: 'get',
-			customerId: locator(customerId, 'id'),
-			simplify: false,
-			outputFields,
-		},
-		{ typeVersion },
-	);
+const run = nodeRunner(sandbox, APP, { nodeType: ContactCenter });
+const get = async (outputFields: string) =>
+	await run({
+		resource: 'customer',
+		operation: 'get',
+		customerId: locator(customerId, 'id'),
+		simplify: false,
+		outputFields,
+	});
 const importPhones = async (outputFields: string, items: IDataObject[]) =>
 	await run(
 		{
@@ -81,11 +77,8 @@ describe('Output Fields', () => {
 		expect(listed.items.map((i) => i.json)).toEqual([{ customerName: 'Amy' }]);
 	});
 
-	test.each([
-		['empty keeps every field', '', 2],
-		['version 1 ignores it', 'customerName', 1],
-	])('%s: records stay whole', async (_name, outputFields, typeVersion) => {
-		const result = await get(outputFields, typeVersion);
+	test('empty keeps every field: records stay whole', async () => {
+		const result = await get('');
 		expect(result.status).toBe('success');
 		expect(result.items[0].json).toMatchObject({ _id: customerId, customerName: 'Amy' });
 		expect(Object.keys(result.items[0].json).length).toBeGreaterThan(5);
@@ -146,7 +139,7 @@ describe('simplifiers', () => {
 	});
 });
 
-describe('version 2: errors name their item', () => {
+describe('errors name their item', () => {
 	beforeEach(async () => {
 		await control.clearFaults();
 	});
@@ -167,25 +160,21 @@ describe('version 2: errors name their item', () => {
 		});
 	});
 
-	test('On Error: Continue: the error item names its item, with the same keys as version 1', async () => {
-		const v2 = await runTasks(task('start'), { continueOnFail: true });
-		const v1 = await runTasks(task('start'), { continueOnFail: true, typeVersion: 1 });
-		// The same keys and values but the message (trace ids are the API's, new for every answer).
-		const withoutTrace = (json: object) =>
-			JSON.parse(JSON.stringify(json).replace(/[0-9a-f]{32}/g, '<trace>')) as unknown;
-		expect(withoutTrace(v2.items[1].json)).toEqual(
-			withoutTrace({
-				...v1.items[1].json,
+	test('On Error: Continue: the error item names its item, with code, description and trace id', async () => {
+		const result = await runTasks(task('start'), { continueOnFail: true });
+		expect(result.items[1]).toEqual({
+			json: {
 				error: 'Contact Center error 801: task.not.exist [item 1]',
-			}),
-		);
-		expect(v1.items[1].json.error).toBe('Contact Center error 801: task.not.exist');
-		expect(v2.items[1].pairedItem).toEqual({ item: 1 });
+				code: '801',
+				description: expect.stringContaining('The call task does not exist.'),
+				traceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+			},
+			pairedItem: { item: 1 },
+		});
 	});
 
 	test("the node's own error (a task the query does not list) names its item", async () => {
 		const result = await runTasks(task('get'));
-		// Version 1's message, without the mark: callTask.lifecycle.
 		expect(result.error?.message).toBe(`The call task ${UNKNOWN_TASK} does not exist [item 1]`);
 	});
 

@@ -1,8 +1,8 @@
 /**
- * Customer in node version 2, inside the pinned n8n (package installed as a community package),
- * against the demo-seeded sandbox: Search by phone (a customer's second number, and no match),
- * Create or Update that keeps a customer's two numbers (version 2 by Phone, and version 1's fix),
- * and Simplify on Get (on, and off: the API record exactly). One `n8n execute` of one workflow.
+ * Customer inside the pinned n8n (package installed as a community package), against the
+ * demo-seeded sandbox: Search by phone (a customer's second number, and no match), Create or Update
+ * by Phone that keeps a customer's two numbers, and Simplify on Get (on, and off: the API record
+ * exactly). One `n8n execute` of one workflow.
  */
 import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
 import { useSandbox } from '../sandbox/fixture';
@@ -28,8 +28,8 @@ const { control } = sandbox;
 let run: RunData;
 let requests: LogEntry[];
 let n8n: N8n;
-/** The seeded customers: found by its second number, and the two that Create or Update matches. */
-let ids: { second: string; v2: string; v1: string };
+/** The seeded customers: found by its second number, and the one that Create or Update matches. */
+let ids: { second: string; matched: string };
 
 const out = (node: string) => outputJson(run, node);
 const stored = async (id: string) =>
@@ -39,15 +39,15 @@ const two = (prefix: string) => [
 	{ value: `${prefix}2`, memo: 'office' },
 ];
 
-/** A Manual Trigger and one Contact Center node per case (`[name, typeVersion, parameters]`), each on its own branch. */
-function workflow(cases: Array<[string, number, JsonObject]>): WorkflowImport {
-	const cc = ([name, typeVersion, parameters]: (typeof cases)[number], i: number) => {
+/** A Manual Trigger and one Contact Center node per case (`[name, parameters]`), each on its own branch. */
+function workflow(cases: Array<[string, JsonObject]>): WorkflowImport {
+	const cc = ([name, parameters]: (typeof cases)[number], i: number) => {
 		const customer = { resource: 'customer', ...parameters };
-		return node(name, CC, customer, 240, { typeVersion, position: [240, i * 160] });
+		return node(name, CC, customer, 240, { position: [240, i * 160] });
 	};
 	return {
-		id: 'ccE2eCustomerV2',
-		name: 'E2E: customer version 2',
+		id: 'ccE2eCustomer01',
+		name: 'E2E: customer',
 		settings: { executionOrder: 'v1' },
 		nodes: [node('Start', 'n8n-nodes-base.manualTrigger'), ...cases.map(cc)],
 		connections: {
@@ -57,42 +57,29 @@ function workflow(cases: Array<[string, number, JsonObject]>): WorkflowImport {
 }
 
 beforeAll(async () => {
-	const [second, v2, v1] = await control.seedCustomers({
+	const [second, matched] = await control.seedCustomers({
 		appId: APP,
 		customers: [
 			{ customerName: 'Found by second number', mobile: two('1391111000') },
-			{ customerName: 'Two numbers (v2)', mobile: two('1392222000') },
-			{ customerName: 'Two numbers (v1)', mobile: two('1393333000') },
+			{ customerName: 'Two numbers', mobile: two('1392222000') },
 		],
 	});
-	ids = { second, v2, v1 };
+	ids = { second, matched };
 	const credential = sandboxCredential(sandbox.url);
 	const flow = bindCredential(
 		workflow([
-			['Search by second number', 2, { operation: 'search', phone: '13911110002' }],
-			['Search no match', 2, { operation: 'search', phone: '19900000000' }],
+			['Search by second number', { operation: 'search', phone: '13911110002' }],
+			['Search no match', { operation: 'search', phone: '19900000000' }],
 			[
-				'Create or Update v2',
-				2,
-				{ operation: 'upsert', customerName: 'Two numbers (v2, updated)', phone: '13922220001' },
-			],
-			[
-				'Create or Update v1',
-				1,
-				{
-					operation: 'upsert',
-					customerName: 'Two numbers (v1, updated)',
-					mobile: { values: [{ value: '13933330001', memo: 'form' }] },
-				},
+				'Create or Update',
+				{ operation: 'upsert', customerName: 'Two numbers (updated)', phone: '13922220001' },
 			],
 			[
 				'Get simplified',
-				2,
 				{ operation: 'get', customerId: { __rl: true, mode: 'id', value: second } },
 			],
 			[
 				'Get raw',
-				2,
 				{
 					operation: 'get',
 					customerId: { __rl: true, mode: 'list', value: second },
@@ -126,7 +113,7 @@ test('Search: a phone finds the customer by any of its numbers (simplified); no 
 	]);
 	expect(Object.keys(found[0]).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
 	expect(out('Search no match')).toEqual([]);
-	// One list request for each search, one for Create or Update v2: a phone is one eq condition on mobile.
+	// One list request for each search, one for Create or Update: a phone is one eq condition on mobile.
 	const searched = requests
 		.filter((r) => r.path === LIST)
 		.map((r) => (r.body as JsonObject).search);
@@ -137,21 +124,11 @@ test('Search: a phone finds the customer by any of its numbers (simplified); no 
 	);
 });
 
-test('Create or Update keeps both numbers of the matched customer, in version 2 and in version 1', async () => {
-	for (const version of ['v2', 'v1'] as const)
-		expect(out(`Create or Update ${version}`)).toEqual([
-			expect.objectContaining({
-				_id: ids[version],
-				customerName: `Two numbers (${version}, updated)`,
-			}),
-		]);
-	expect((await stored(ids.v2))?.mobile).toEqual(two('1392222000'));
-	expect((await stored(ids.v1))?.mobile).toEqual([
-		{ value: '13933330001', memo: 'form' },
-		{ value: '13933330002', memo: 'office' },
+test('Create or Update by Phone keeps both numbers of the matched customer', async () => {
+	expect(out('Create or Update')).toEqual([
+		expect.objectContaining({ _id: ids.matched, customerName: 'Two numbers (updated)' }),
 	]);
-	// Version 1 read the customer before its update: the one extra request of the fix.
-	expect(requests.filter((r) => r.path === `/openapi/crm/${ids.v1}`)).toHaveLength(1);
+	expect((await stored(ids.matched))?.mobile).toEqual(two('1392222000'));
 });
 
 test('Simplify: on, ten fields and the custom fields by name; off, the API record exactly', async () => {

@@ -1,7 +1,7 @@
 /**
- * Customer in node version 2: Search, Customer ID as a resource locator, Simplify, Create or Update
- * by Phone with Phones on Match, and the Contacts Input switch (version 1's Create or Update keeping
- * every number is proven in customer.write). Real HTTP against the sandbox; requests from its log.
+ * Customer: Search, Customer ID as a resource locator, Simplify, Create or Update by Phone with
+ * Phones on Match, and the Contacts Input switch (more of Create or Update: customer.write). Real
+ * HTTP against the sandbox; requests from its log.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -16,10 +16,9 @@ const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST, crmFields: FIELDS } = PAT
 
 const sandbox = useSandbox({ tenants: [{ ...APP, timezone: 'Asia/Shanghai' }] });
 const { control } = sandbox;
-const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer' }, typeVersion: 2 };
+const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer' } };
 const run = nodeRunner(sandbox, { ...APP, timezone: 'Asia/Shanghai' }, defaults);
 
-const v1 = { typeVersion: 1 };
 const paths = (result: RunNodeResult) => result.requests.map((r) => r.path);
 const stored = async (id: string) =>
 	(await control.getState(APP.appId)).customers.find((c) => c._id === id);
@@ -70,7 +69,7 @@ describe('Customer → Search', () => {
 		expect(Object.keys(result.items[0].json).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
 	});
 
-	test('several criteria must all match (no match: no item, no error); a name matches in part; Simplify off, and version 1, give the API record', async () => {
+	test('several criteria must all match (no match: no item, no error); a name matches in part; Simplify off gives the API record', async () => {
 		const id = await seed({
 			customerName: 'Zhao Minghui',
 			mobile: [{ value: '13711112222', memo: '' }],
@@ -83,11 +82,8 @@ describe('Customer → Search', () => {
 			name: 'Minghui',
 			simplify: false,
 		});
-		const v1Search = await run({ operation: 'search', phone: '13711112222', name: 'Minghui' }, v1);
-		for (const result of [both, v1Search]) {
-			expect(result.items.map((i) => i.json)).toEqual([await stored(id)]);
-			expect(paths(result)).toEqual([LIST]);
-		}
+		expect(both.items.map((i) => i.json)).toEqual([await stored(id)]);
+		expect(paths(both)).toEqual([LIST]);
 		const wrongName = await run({ operation: 'search', phone: '13711112222', name: 'Nobody' });
 		// No match: no item, no error, and (simplified by default) no field list read for nothing.
 		expect([wrongName.status, wrongName.items, paths(wrongName)]).toEqual(['success', [], [LIST]]);
@@ -114,7 +110,7 @@ describe('Customer → Search', () => {
 	});
 });
 
-describe('Customer ID as a resource locator (version 2), text in version 1', () => {
+describe('Customer ID as a resource locator', () => {
 	test('Get, Update and Delete take a locator from the list or by ID, and plain text from an expression', async () => {
 		const id = await seed({
 			customerName: 'Locator',
@@ -203,20 +199,17 @@ describe('Simplify on Get and Get Many', () => {
 			]);
 	});
 
-	test('Get Many: simplified by default, the API records with Simplify off and in version 1', async () => {
+	test('Get Many: simplified by default, the API records with Simplify off', async () => {
 		const simple = await run({ operation: 'getAll', limit: 3 });
 		expect(simple.items).toHaveLength(3);
 		expect(simple.items.every((i) => Array.isArray(i.json.phones))).toBe(true);
 		const raw = await run({ operation: 'getAll', limit: 3, simplify: false });
-		const old = await run({ operation: 'getAll', limit: 3 }, v1);
 		const state = await control.getState(APP.appId);
 		const byId = new Map(state.customers.map((c) => [c._id, c]));
-		for (const result of [raw, old]) {
-			expect(paths(result)).toEqual([LIST]);
-			expect(result.items.map((i) => i.json)).toEqual(
-				result.items.map((i) => byId.get(i.json._id as string)),
-			);
-		}
+		expect(paths(raw)).toEqual([LIST]);
+		expect(raw.items.map((i) => i.json)).toEqual(
+			raw.items.map((i) => byId.get(i.json._id as string)),
+		);
 	});
 });
 
@@ -239,11 +232,11 @@ describe('Create or Update never deletes a number', () => {
 			{ phonesOnMatch: 'replace' },
 			[{ value: '13840030001', memo: '' }, added('4003')],
 		],
-	])('version 2, %s; found by Phone with one list request', async (_, prefix, options, mobile) => {
+	])('%s; found by Phone with one list request', async (_, prefix, options, mobile) => {
 		const { id, a } = await seedTwoNumbers(prefix);
 		const result = await run({
 			operation: 'upsert',
-			customerName: `Two numbers ${prefix} (v2)`,
+			customerName: `Two numbers ${prefix} (updated)`,
 			phone: a,
 			mobile: { values: [added(prefix)] },
 			options,
@@ -259,7 +252,7 @@ describe('Create or Update never deletes a number', () => {
 		expect((await stored(id))?.mobile).toEqual(mobile);
 	});
 
-	test('version 2, no customer has the phone: one list request, then the add, Phone in the phone list', async () => {
+	test('no customer has the phone: one list request, then the add, Phone in the phone list', async () => {
 		const result = await run({
 			operation: 'upsert',
 			customerName: 'Brand new',
@@ -276,7 +269,7 @@ describe('Create or Update never deletes a number', () => {
 		expect(result.items[0].json).toMatchObject({ customerName: 'Brand new' });
 	});
 
-	test('version 2, another number given belongs to someone else: the add is refused and the error names that customer', async () => {
+	test('another number given belongs to someone else: the add is refused and the error names that customer', async () => {
 		const other = await seed({
 			customerName: 'Holder',
 			mobile: [{ value: '15000004005', memo: '' }],
@@ -295,7 +288,7 @@ describe('Create or Update never deletes a number', () => {
 		expect(result.error?.description).toContain(`Existing customer ID: ${other}`);
 	});
 
-	test('version 2, a number shared with another customer: the fields are written, the phone list is left as it was and the output says why', async () => {
+	test('a number shared with another customer: the fields are written, the phone list is left as it was and the output says why', async () => {
 		const twin = (memo: string, day: number) => ({
 			customerName: `Twin ${memo.toUpperCase()}`,
 			mobile: [{ value: '15000004007', memo }],
@@ -323,7 +316,7 @@ describe('Create or Update never deletes a number', () => {
 	});
 });
 
-describe('Contacts Input (version 2)', () => {
+describe('Contacts Input', () => {
 	test('Using JSON or a List: each list from its own field, entries one by one ignored', async () => {
 		const result = await run({
 			operation: 'create',
@@ -373,6 +366,6 @@ test.each<[INodeParameters, string | RegExp]>([
 		},
 		/^Invalid input \[item 0\]: "Phones \(JSON or List\)" is not a valid JSON array/,
 	],
-])('version 2 bad input sends nothing: %j', async (parameters, message) => {
+])('bad input sends nothing: %j', async (parameters, message) => {
 	expectRefused(await run(parameters), message);
 });
