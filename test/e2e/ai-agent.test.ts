@@ -1,6 +1,6 @@
 /**
  * An AI agent runs the contact center: n8n's AI Agent and OpenAI Chat Model, its credential pointed
- * at the sandbox's scripted chat model, with Contact Center tool nodes (version 2) filled by
+ * at the sandbox's scripted chat model, with Contact Center tool nodes filled by
  * `$fromAI`; each scenario runs with `n8n execute`. The test reads what the model was offered and
  * sent (the chat model's record) and the API's state afterwards, not only the agent's answer.
  */
@@ -78,7 +78,7 @@ function scenarios(n8nVersion: string, model: { id: string; name: string }, task
 	const callTask = agent(
 		'aiAgentCallTask',
 		'AI agent: call task from a list of numbers',
-		'Call these customers about their delivery with the voice agent "Delivery confirmation" and the caller number group "杭州外呼号码组": 13800138001 (Li Wei), 13800138002 (Wang Fang), 13800138003 (Zhang Min).',
+		'Call these customers about their delivery with the voice agent "Delivery confirmation" and the caller number group "Hangzhou outbound numbers": 13800138001 (Li Wei), 13800138002 (Wang Fang), 13800138003 (Zhang Min).',
 		[
 			contactCenterTool('Find voice agents', {
 				resource: 'voiceAgent',
@@ -257,7 +257,10 @@ test('a list of numbers → a call task: the agent finds the voice agent and cal
 		{
 			toolCalls: [
 				{ name: 'Find_voice_agents', arguments: { name: 'Delivery confirmation' } },
-				{ name: 'Find_caller_number_groups', arguments: { groupName: '杭州外呼号码组' } },
+				{
+					name: 'Find_caller_number_groups',
+					arguments: { groupName: 'Hangzhou outbound numbers' },
+				},
 			],
 		},
 		{
@@ -281,7 +284,7 @@ test('a list of numbers → a call task: the agent finds the voice agent and cal
 		{ text: 'The call task is ready with 3 numbers.' },
 	]);
 	const voiceAgent = before.agents.find((a) => a.name === 'Delivery confirmation')!;
-	const group = before.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
+	const group = before.callerNumberGroups.find((g) => g.groupName === 'Hangzhou outbound numbers')!;
 	expect(agent[0].json.output).toBe('The call task is ready with 3 numbers.');
 	expect(chat.map((r) => r.turn)).toEqual([0, 1, 2, 3]);
 

@@ -281,7 +281,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 			await openResourceLocatorList(ndv(), 'callerNumberGroupId'),
 			group.groupName,
 		);
-		// Version 2 opens with one call window filled in (Monday to Friday, 09:00-18:00).
+		// Call Task → Create opens with one call window filled in (Monday to Friday, 09:00-18:00).
 		await ndv().getByTestId('fixed-collection-callWindows').getByText('Time Ranges').waitFor();
 
 		const before = await lastLogSeq();

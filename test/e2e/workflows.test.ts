@@ -147,20 +147,12 @@ test('one branch per resource (workflows/resources.json): customer, customerFiel
 	expect(r.out('customer: get many').map((c) => c._id)).toEqual([_id]);
 	expect(r.out('customer: delete')).toEqual([{ deleted: true, id: _id }]);
 	expect(await customersByPhone('13900000001')).toEqual([]);
-	// The upsert's add was refused for the phone (03001004); the customer was read (its phone
-	// list is kept) and updated.
+	// The upsert found the customer by Phone (one list request) and updated it.
 	const crm = r.requests.filter((q) => /^\/openapi\/crm\/(?!service-record|config)/.test(q.path));
 	expect(crm.map((q) => `${q.path} ${q.code}`)).toEqual(
-		[
-			'add 200',
-			'update 200',
-			'add 03001004',
-			`${_id} 200`,
-			'update 200',
-			`${_id} 200`,
-			'list 200',
-			'delete 200',
-		].map((call) => `/openapi/crm/${call}`),
+		['add 200', 'update 200', 'list 200', 'update 200', `${_id} 200`, 'list 200', 'delete 200'].map(
+			(call) => `/openapi/crm/${call}`,
+		),
 	);
 
 	// customerField: the tenant's custom fields
@@ -238,7 +230,7 @@ test('one branch per resource (workflows/resources.json): customer, customerFiel
 
 	// callTask: create → import 3 → start → pause → get → get many
 	const renewal = before.agents.find((a) => a.name === 'Renewal reminder')!;
-	const beijing = before.callerNumberGroups.find((g) => g.groupName.startsWith('北京'))!;
+	const beijing = before.callerNumberGroups.find((g) => g.groupName.startsWith('Beijing'))!;
 	const [task] = r.out('callTask: create');
 	const taskId = task.taskId as string;
 	expect(task).toMatchObject({ status: 'draft' });
@@ -292,16 +284,17 @@ describe('examples', () => {
 			['Zhou Lan', '13800139001', 'lan.zhou@example.com', 'Hangzhou Tea Co.', 'vip'],
 			['Sun Hao', '13800139002', '', 'Ningbo Port Logistics', 'potential'],
 		]);
-		// The second submission of the same phone updated the customer the first one created: a
-		// refused add (03001004), a read of that customer (its phones are kept), its update.
+		// The second submission of the same phone updated the customer the first one created. The
+		// two run at once (Parallel Requests): found by Phone, or, when its look-up ran before the
+		// first add, its add is refused (03001004) and it looks again. Two adds and one update.
 		const zhouId = saved[0].customerId as string;
 		expect(saved[1].customerId).toBe(zhouId);
 		expect(saved[2].customerId).not.toBe(zhouId);
-		expect(r.requests.map((q) => `${q.path} ${q.code}`)).toEqual(
-			['add 200', 'add 03001004', `${zhouId} 200`, 'update 200', 'add 200'].map(
-				(call) => `/openapi/crm/${call}`,
-			),
-		);
+		const calls = r.requests.map((q) => `${q.path} ${q.code}`);
+		expect(calls.filter((call) => call === '/openapi/crm/add 200')).toHaveLength(2);
+		expect(calls.filter((call) => call.startsWith('/openapi/crm/update'))).toEqual([
+			'/openapi/crm/update 200',
+		]);
 
 		expect(await customersByPhone('13800139001')).toEqual([
 			expect.objectContaining({
@@ -327,14 +320,14 @@ describe('examples', () => {
 
 	test('sync-service-groups: creates the missing group, updates the changed one, and a second run changes nothing', async () => {
 		const before = (await control.getState(APP)).serviceGroups;
-		const presales = before.find((g) => g.name === '售前咨询组')!;
-		const aftersales = before.find((g) => g.name === '售后服务组')!;
+		const presales = before.find((g) => g.name === 'Pre-sales')!;
+		const aftersales = before.find((g) => g.name === 'After-sales')!;
 
 		const first = await execute('sync-service-groups.json');
 		expectSignedAndOk(first.requests);
 		expect(first.out('Plan changes').map((p) => [p.name, p.action, p.changes])).toEqual([
-			['售前咨询组', 'update', ['groupLeader']],
-			['售后服务组', 'unchanged', []],
+			['Pre-sales', 'update', ['groupLeader']],
+			['After-sales', 'unchanged', []],
 			['VIP hotline', 'create', []],
 		]);
 		const vip = { name: 'VIP hotline', strategy: 'order', maxWaitLimit: 5 };
@@ -350,7 +343,7 @@ describe('examples', () => {
 				},
 			],
 			['Update group', { queueNumber: presales.queueNumber, groupLeader: ['1001'] }],
-			['Unchanged', { name: '售后服务组' }],
+			['Unchanged', { name: 'After-sales' }],
 		]);
 
 		// Only the leaders of the changed group changed; its members and the unchanged group stayed.
@@ -376,7 +369,9 @@ describe('examples', () => {
 	test('phone-list-to-call-task: creates the task with the named agent and caller group, imports 5 numbers, starts it and reports progress', async () => {
 		const state = await control.getState(APP);
 		const agent = state.agents.find((a) => a.name === 'Delivery confirmation')!;
-		const callerGroup = state.callerNumberGroups.find((g) => g.groupName === '杭州外呼号码组')!;
+		const callerGroup = state.callerNumberGroups.find(
+			(g) => g.groupName === 'Hangzhou outbound numbers',
+		)!;
 
 		const r = await execute('phone-list-to-call-task.json');
 		expectSignedAndOk(r.requests);
@@ -452,7 +447,7 @@ describe('examples', () => {
 
 		const r = await execute('service-record-to-customer.json');
 		expectSignedAndOk(r.requests);
-		// Service Record → Get Many v2: both channels of the last hour, simplified, each item tagged.
+		// Service Record → Get Many: both channels of the last hour, simplified, each item tagged.
 		const records = r.out('Recent service records');
 		expect(new Set(records.map((rec) => rec.channel))).toEqual(new Set(['call', 'im']));
 		expect(
@@ -498,7 +493,7 @@ describe('examples', () => {
 		const [older, newest, chatTime, tooOld] = await Promise.all(
 			[-20 * 60, -5 * 60, -10 * 60, -2 * 3600].map(apiTime),
 		);
-		const form = { category: '咨询', result: '已解决', satisfaction: 5, remark: 'e2e' };
+		const form = { category: 'Inquiry', result: 'Solved', satisfaction: 5, remark: 'e2e' };
 		const call = (updateTime: string, customerPhone: string) => ({
 			updateTime,
 			data: { ...form, customerPhone },

@@ -50,7 +50,7 @@ describe('POST /openapi/agent/web/v1/number/group/query', () => {
 		await sb.control.seedCallerNumberGroups({ appId: APP, count: 3, groups: [hangzhou] });
 		const data = okB(await sb.post(PATHS.callerGroupQuery, { pageNo: 1, pageSize: 2 }));
 		expect(data).toMatchObject({ pageNum: 1, pageSize: 2, total: 4, hasNext: true });
-		expect(data.list[0]).toMatchObject({ ...hangzhou, strategyName: '号码归属地' });
+		expect(data.list[0]).toMatchObject({ ...hangzhou, strategyName: 'By home location' });
 		for (const g of data.list) {
 			expect(typeof g.displayNumbers).toBe('string');
 			expect(Array.isArray(JSON.parse(g.displayNumbers))).toBe(true);

@@ -34,10 +34,10 @@ export const idFromAI = (key: string, description: string, type?: string) => ({
 	value: fromAI(key, description, type),
 });
 
-/** A Contact Center tool node (the generated `contactCenterTool`), version 2; placed by the workflow. */
+/** A Contact Center tool node (the generated `contactCenterTool`); placed by the workflow. */
 export function contactCenterTool(name: string, parameters: Record<string, unknown>): WorkflowNode {
 	const type = `${PACKAGE_NAME}.contactCenterTool`;
-	return { id: `tool-${name}`, name, type, typeVersion: 2, position: [0, 0], parameters };
+	return { id: `tool-${name}`, name, type, typeVersion: 1, position: [0, 0], parameters };
 }
 
 /** Binds every OpenAI Chat Model node of a workflow to the given credential. */

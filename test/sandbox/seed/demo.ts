@@ -14,19 +14,19 @@ import {
 const DAY = 86400;
 // name, publishStatus, agentType, description, language (default zh-CN)
 const DEMO_AGENTS = [
-	['售后回访助手', 'PUBLISHED', 'voicebot', '售后满意度回访'],
+	['After-sales follow-up', 'PUBLISHED', 'voicebot', 'After-sales satisfaction calls'],
 	['Renewal reminder', 'PUBLISHED', 'voiceagent', 'Reminds customers of renewals', 'en-US'],
-	['账单提醒机器人', 'OFFLINE', 'voicebot', '月度账单提醒'],
-	['活动邀约', 'NEVER_PUBLISHED', 'voiceagent', '线下活动邀约'],
+	['Billing reminder bot', 'OFFLINE', 'voicebot', 'Monthly bill reminders'],
+	['Event invitation', 'NEVER_PUBLISHED', 'voiceagent', 'Invitations to in-person events'],
 	['Delivery confirmation', 'PUBLISHED', 'voicebot', 'Confirms delivery slots', 'en-US'],
-	['新客欢迎', 'OFFLINE', 'voiceagent', '新注册客户欢迎电话'],
+	['New customer welcome', 'OFFLINE', 'voiceagent', 'Welcome calls to new sign-ups'],
 ] as const;
 // groupName, strategy, displayNumbers, status, defaultNumbers
 const DEMO_CALLER_GROUPS = [
-	['杭州外呼号码组', 'RANDOM', ['057188880001', '057188880002', '057188880003'], 1],
-	['北京外呼号码组', 'RR_MEMORY', ['01066660001', '01066660002'], 1],
+	['Hangzhou outbound numbers', 'RANDOM', ['057188880001', '057188880002', '057188880003'], 1],
+	['Beijing outbound numbers', 'RR_MEMORY', ['01066660001', '01066660002'], 1],
 	[
-		'全国归属地号码组',
+		'Nationwide local numbers',
 		'AREA_CODE',
 		['02155550001', '075577770001', '02888880001'],
 		0,
@@ -65,8 +65,8 @@ export function seedDemo(tenant: Tenant): void {
 				type: 'select',
 				choices: [
 					['vip', 'VIP'],
-					['normal', '普通客户'],
-					['potential', '潜在客户'],
+					['normal', 'Normal customer'],
+					['potential', 'Potential customer'],
 				].map(([key, value]) => ({ key, value, isDefault: key === 'normal' })),
 			},
 			{
@@ -77,8 +77,12 @@ export function seedDemo(tenant: Tenant): void {
 					level: 2,
 					fillLevel: 1,
 					children: [
-						{ key: 'zj', value: '浙江', children: [leaf('hz', '杭州'), leaf('nb', '宁波')] },
-						{ key: 'bj', value: '北京', children: [leaf('cy', '朝阳')] },
+						{
+							key: 'zj',
+							value: 'Zhejiang',
+							children: [leaf('hz', 'Hangzhou'), leaf('nb', 'Ningbo')],
+						},
+						{ key: 'bj', value: 'Beijing', children: [leaf('cy', 'Chaoyang')] },
 					],
 				},
 			},
@@ -88,9 +92,9 @@ export function seedDemo(tenant: Tenant): void {
 	// Web-chat visitors known to the CRM: chat records name their customer by visitor id.
 	const visitorIds = seedCustomers(tenant, {
 		customers: [
-			['周岚', 'v_demo_0001', '13800139101', '手机'],
+			['Zhou Lan', 'v_demo_0001', '13800139101', 'mobile'],
 			['Lin Yu', 'v_demo_0002', '13800139102', 'work'],
-			['陈静', 'v_demo_0003'],
+			['Chen Jing', 'v_demo_0003'],
 		].map(([customerName, visitorId, phone, memo]) => ({
 			customerName,
 			visitorId,
@@ -104,7 +108,7 @@ export function seedDemo(tenant: Tenant): void {
 	seedServiceGroups(tenant, {
 		groups: [
 			{
-				name: '售前咨询组',
+				name: 'Pre-sales',
 				strategy: 'rrmemory',
 				members: [
 					{ agentNumber: '1001', weight: 5 },
@@ -112,7 +116,7 @@ export function seedDemo(tenant: Tenant): void {
 				],
 			},
 			{
-				name: '售后服务组',
+				name: 'After-sales',
 				strategy: 'maxFreeTime',
 				members: [{ agentNumber: '1003', weight: 1 }],
 				groupLeader: ['1003'],
@@ -121,7 +125,9 @@ export function seedDemo(tenant: Tenant): void {
 	});
 	seedDisplayNumberGroups(tenant, { count: 2 });
 	// The task uses the first agent and, by default, the first caller number group.
-	seedTasks(tenant, { tasks: [{ taskName: '售后满意度回访（示例）', voiceAgentId: agentIds[0] }] });
+	seedTasks(tenant, {
+		tasks: [{ taskName: 'After-sales satisfaction calls (sample)', voiceAgentId: agentIds[0] }],
+	});
 
 	const now = tenant.wallNow();
 	const named = (ids: string[], channel: Channel) =>

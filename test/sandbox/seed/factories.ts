@@ -16,14 +16,17 @@ import type { Tenant } from '../state/tenant';
 import type * as T from '../types';
 
 const MAX_GENERATED = 1_000_000;
-const SURNAMES = '王 李 张 刘 陈 杨 赵 黄 周 吴 徐 孙 马 朱 胡 郭'.split(' ');
-const GIVEN_NAMES = '伟 芳 娜 敏 静 丽 强 磊 洋 艳 勇 军 杰 娟 涛 明 超 秀英 建华 志强'.split(' ');
+const SURNAMES = 'Wang Li Zhang Liu Chen Yang Zhao Huang Zhou Wu Xu Sun Ma Zhu Hu Guo'.split(' ');
+const GIVEN_NAMES =
+	'Wei Fang Na Min Jing Li Qiang Lei Yang Yan Yong Jun Jie Juan Tao Ming Chao Xiuying Jianhua Zhiqiang'.split(
+		' ',
+	);
 const LATIN_NAMES = ['Alice Chen', 'Brian Wu', 'Carol Lin', 'David Zhang', 'Emma Liu', 'Frank Sun'];
 const COMPANIES =
-	'杭州云帆科技有限公司|上海启明贸易有限公司|北京星河物流有限公司|Acme Trading Ltd.|深圳微光电子有限公司'.split(
+	'Hangzhou Yunfan Technology|Shanghai Qiming Trading|Beijing Xinghe Logistics|Acme Trading Ltd.|Shenzhen Weiguang Electronics'.split(
 		'|',
 	);
-const SOURCES = ['官网', '400热线', '微信公众号', '线下活动', 'Partner referral'];
+const SOURCES = ['Website', 'Hotline', 'WeChat account', 'In-person event', 'Partner referral'];
 const OWNERS = ['1001', '1002', '1003', '1004', '1005'];
 
 function readItems(body: Json, key: string): Json[] {
@@ -103,7 +106,7 @@ function generatedCustomer(tenant: Tenant): Partial<T.Customer> {
 		createMethod: rng.pick(['INSERT', 'API', 'IMPORT', 'AUTOSAVE', 'WEBCHAT']),
 		customerOrigin: rng.pick(['busOpportunity', 'openSeaCustom', 'selfDevelop']),
 		mobile: [
-			{ value: freshMobile(tenant), memo: '手机' },
+			{ value: freshMobile(tenant), memo: 'mobile' },
 			...(rng.next() < 0.2 ? [{ value: freshMobile(tenant), memo: 'work' }] : []),
 		],
 		email: rng.next() < 0.5 ? [{ value: `user${rng.digits(5)}@example.com`, memo: '' }] : [],
@@ -186,7 +189,7 @@ export function changeCustomers(tenant: Tenant, body: Json): string[] {
 }
 
 const AGENT_NAMES =
-	'售后回访助手|账单提醒机器人|Renewal reminder|满意度调查|活动邀约|Delivery confirmation|催收提醒|新客欢迎'.split(
+	'After-sales follow-up|Billing reminder bot|Renewal reminder|Satisfaction survey|Event invitation|Delivery confirmation|Payment reminder|New customer welcome'.split(
 		'|',
 	);
 const VOICES = ['xiaoyun', 'aixia', 'zhitian', 'emily'];
@@ -225,8 +228,12 @@ export function seedAgents(tenant: Tenant, body: Json): string[] {
 	});
 }
 
-const CALLER_STRATEGIES = { RANDOM: '随机', RR_MEMORY: '轮询', AREA_CODE: '号码归属地' } as const;
-const CITIES = ['北京', '上海', '杭州', '深圳', '成都'];
+const CALLER_STRATEGIES = {
+	RANDOM: 'Random',
+	RR_MEMORY: 'Round robin',
+	AREA_CODE: 'By home location',
+} as const;
+const CITIES = ['Beijing', 'Shanghai', 'Hangzhou', 'Shenzhen', 'Chengdu'];
 const AREA_CODES = ['010', '021', '0571', '0755', '028'];
 
 export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
@@ -234,7 +241,7 @@ export function seedCallerNumberGroups(tenant: Tenant, body: Json): string[] {
 	const rows = rowsOf(body, 'groups', (n) => {
 		const city = rng.int(0, CITIES.length - 1);
 		return {
-			groupName: `${CITIES[city]}外呼号码组 ${tenant.callerNumberGroups.size + n + 1}`,
+			groupName: `${CITIES[city]} outbound numbers ${tenant.callerNumberGroups.size + n + 1}`,
 			strategy: rng.pick(Object.keys(CALLER_STRATEGIES)),
 			displayNumbers: JSON.stringify([0, 1, 2].map(() => AREA_CODES[city] + rng.digits(8))),
 			status: rng.next() < 0.8 ? 1 : 0,
@@ -333,7 +340,7 @@ export function seedServiceGroups(tenant: Tenant, body: Json): string[] {
 			failControl(`queueNumber ${String(queueNumber)} is not a new queue number`);
 		}
 		const group = newServiceGroup(tenant, {
-			name: `${rng.pick(['售前咨询', '售后服务', 'VIP 专席', 'Billing', '投诉处理'])}组`,
+			name: `${rng.pick(['Pre-sales', 'After-sales', 'VIP desk', 'Billing', 'Complaints'])} group`,
 			members: OWNERS.slice(0, rng.int(1, OWNERS.length)).map((agentNumber) => ({
 				agentNumber,
 				weight: rng.int(1, 10),
@@ -355,7 +362,7 @@ export function seedDisplayNumberGroups(tenant: Tenant, body: Json): string[] {
 		]);
 		const city = rng.int(0, CITIES.length - 1);
 		const group = newDisplayNumberGroup(tenant, {
-			groupName: `${CITIES[city]}显号组`,
+			groupName: `${CITIES[city]} display numbers`,
 			strategy: rng.pick(['1', '2', '3']),
 			city: CITIES[city],
 			areaCode: AREA_CODES[city],
@@ -406,7 +413,7 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 			failControl(`task id ${id} is not a new numeric id`);
 		const times = readTimes(item, tenant.now());
 		const task: T.CallTask = {
-			taskName: `外呼任务 ${tenant.tasks.size + 1}`,
+			taskName: `Outbound task ${tenant.tasks.size + 1}`,
 			voiceAgentName: agent.name,
 			agentType: agent.agentType,
 			createUser: API_ACTOR,
@@ -454,10 +461,10 @@ export function seedTasks(tenant: Tenant, body: Json): string[] {
 	});
 }
 
-const CALL_CATEGORIES = ['咨询', '投诉', '售后', '回访', 'Billing question'];
-const RESULTS = ['已解决', '跟进中', '已转派', 'Resolved'];
+const CALL_CATEGORIES = ['Inquiry', 'Complaint', 'After-sales', 'Follow-up', 'Billing question'];
+const RESULTS = ['Solved', 'Following up', 'Handed over', 'Resolved'];
 const REMARKS =
-	'客户询问发货进度|要求退款，已登记|Asked for an invoice copy|预约下周上门安装|对服务表示满意|'.split(
+	'Asked about the delivery|Asked for a refund, logged|Asked for an invoice copy|Installation visit booked for next week|Happy with the service|'.split(
 		'|',
 	);
 const IM_CHANNELS = ['web', 'wechat', 'app', 'miniProgram'];
