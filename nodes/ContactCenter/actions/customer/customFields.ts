@@ -35,7 +35,7 @@ export interface CustomerFieldConfig {
 	searchable: boolean;
 	choices: FieldChoice[];
 	sort: number;
-	/** A cascade field's valid key paths (deepest level), e.g. `zj/hz` named `浙江/杭州`. */
+	/** A cascade field's valid key paths (deepest level), e.g. `zj/hz` named `Zhejiang/Hangzhou`. */
 	cascade?: CascadePath[];
 }
 
@@ -94,7 +94,7 @@ const CASCADE_PATHS_SHOWN = 6;
 
 /**
  * A cascade field's value format and valid paths, e.g.
- * `key path such as zj/hz: zj/hz (浙江/杭州), zj/nb (浙江/宁波), bj/cy (北京/朝阳)`.
+ * `key path such as zj/hz: zj/hz (Zhejiang/Hangzhou), zj/nb (Zhejiang/Ningbo), bj/cy (Beijing/Chaoyang)`.
  */
 export function cascadeHint(config: CustomerFieldConfig): string | undefined {
 	const paths = config.cascade ?? [];
