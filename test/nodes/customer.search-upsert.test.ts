@@ -184,7 +184,7 @@ describe('Simplify on Get and Get Many', () => {
 			})),
 		});
 		const result = await run(
-			{ operation: 'get', customerId: '={{ $json.id }}' },
+			{ operation: 'get', customerId: locator('={{ $json.id }}', 'id') },
 			{ items: ids.map((id) => ({ id })) },
 		);
 		expect(result.error).toBeUndefined();

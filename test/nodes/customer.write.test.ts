@@ -8,7 +8,7 @@ import {
 import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
 import type { CascadeChild } from '../sandbox/types';
-import { customerFieldMapping, expectRefused, mapperField, signed } from './run-checks';
+import { customerFieldMapping, expectRefused, locator, mapperField, signed } from './run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST } = PATHS;
@@ -339,7 +339,7 @@ describe('customer update: POST /openapi/crm/update', () => {
 		const result = await run(
 			{
 				operation: 'update',
-				customerId: id,
+				customerId: locator(id, 'id'),
 				mobile: { values: [{ value: '13500000009', memo: 'new' }] },
 				updateFields: {
 					customerName: 'Joanna',
@@ -380,7 +380,7 @@ describe('customer update: POST /openapi/crm/update', () => {
 		const noId = await run(
 			{
 				operation: 'update',
-				customerId: '={{ $json.id }}',
+				customerId: locator('={{ $json.id }}', 'id'),
 				updateFields: { owner: 'x', customerOrigin: '={{ "street" }}' },
 			},
 			{ items: [{ id: '' }] },
@@ -391,7 +391,7 @@ describe('customer update: POST /openapi/crm/update', () => {
 		);
 		const blankName = await run({
 			operation: 'update',
-			customerId: 'abc',
+			customerId: locator('abc', 'id'),
 			updateFields: { customerName: '={{ "" }}' },
 		});
 		expectRefused(blankName, 'Invalid input [item 0]: "Update Fields → Customer Name" is required');

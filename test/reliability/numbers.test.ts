@@ -126,7 +126,7 @@ describe('round trip: list → create → import → get → start → pause, id
 
 	it('a task created by typing the agent id as digits (By ID) sends the same Long', async () => {
 		const parameters = taskCreateParameters(OTHER_AGENT_ID, GROUP_ID, 'Typed ids');
-		const result = await fx.ok({ ...parameters, agentType: 'voiceagent' });
+		const result = await fx.ok({ ...parameters, options: { agentType: 'voiceagent' } });
 		expect(on(result.requests, PATHS.taskCreate)[0].rawBody).toContain(
 			`"voiceAgentId":${OTHER_AGENT_ID},`,
 		);

@@ -136,7 +136,7 @@ describe('a representative slice of the package with a recognisable secret', () 
 			mobile: { values: [{ value: '13600000000' }] },
 		});
 		const id = String(created.items[0].json._id);
-		const again = { customerName: 'Again', mobile: { values: [{ value: '13700000000' }] } };
+		const again = { customerName: 'Again', phone: '13700000000' };
 		await ok({ ...customer('upsert'), ...again });
 		await ok({ ...customer('get'), customerId: rl(id) });
 		expect((await ok({ ...customer('getAll'), returnAll: true })).items).toHaveLength(2);
