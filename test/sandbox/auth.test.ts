@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import { sign, type RequestOptions } from './client';
 import { cases, errA, errB, okA, okB, PATHS, TENANT_A, TENANT_B, useSandbox } from './fixture';
 
@@ -216,5 +218,56 @@ describe('nonceReplayKey timestamp+nonce', () => {
 		okA(await send(now));
 		okA(await send(now + 5));
 		errA(await send(now + 5), '00000400', /nonce/);
+	});
+});
+
+describe('signatureOrder: the order the API signs appId, timestamp and nonce in', () => {
+	const ORDERS = ['appIdTimestampNonce', 'appIdNonceTimestamp', 'timestampNonceAppId'] as const;
+	/** The golden vector's message in each order (appId 1090, timestamp 1700000000, nonce 123456). */
+	const MESSAGES = {
+		appIdTimestampNonce: '10901700000000123456',
+		appIdNonceTimestamp: '10901234561700000000',
+		timestampNonceAppId: '17000000001234561090',
+	};
+	const sb3 = useSandbox({ signatureOrder: 'timestampNonceAppId', resetEach: true });
+	const signedIn = (order: (typeof ORDERS)[number], nonce: string): RequestOptions => {
+		const timestamp = String(Math.floor(Date.now() / 1000));
+		return { timestamp, nonce, signature: sign('1090', 'secret-a', timestamp, nonce, order) };
+	};
+
+	it('sign() joins the three parts in each order (HMAC-SHA256 of the message, as openssl computes it)', () => {
+		for (const order of ORDERS) {
+			const expected = createHmac('sha256', 'secret-a').update(MESSAGES[order]).digest('base64');
+			expect(sign('1090', 'secret-a', '1700000000', '123456', order)).toBe(expected);
+		}
+	});
+
+	it('started with timestampNonceAppId, accepts that order only; its client signs so', async () => {
+		okA(await sb3.post(A_PATH, {}));
+		okA(await sb3.post(A_PATH, {}, signedIn('timestampNonceAppId', '424242')));
+		for (const order of ['appIdTimestampNonce', 'appIdNonceTimestamp'] as const)
+			errA(
+				await sb3.post(A_PATH, {}, signedIn(order, '434343')),
+				'00000400',
+				'app id parameter error: signature mismatch',
+			);
+	});
+
+	it('POST /__control/auth changes the order until the next reset, which restores the start-up one', async () => {
+		expect(await sb3.control.getAuth()).toEqual({ signatureOrder: 'timestampNonceAppId' });
+		await sb3.control.setAuth({ signatureOrder: 'appIdNonceTimestamp' });
+		okA(await sb3.post(A_PATH, {}, signedIn('appIdNonceTimestamp', '454545')));
+		errA(
+			await sb3.post(A_PATH, {}, signedIn('timestampNonceAppId', '464646')),
+			'00000400',
+			/signature/,
+		);
+		await expect(
+			sb3.control.setAuth({ signatureOrder: 'nonceFirst' as 'appIdNonceTimestamp' }),
+		).rejects.toThrow(
+			/signatureOrder must be one of appIdTimestampNonce, appIdNonceTimestamp, timestampNonceAppId/,
+		);
+		await sb3.control.reset();
+		expect(await sb3.control.getAuth()).toEqual({ signatureOrder: 'timestampNonceAppId' });
 	});
 });

@@ -5,9 +5,22 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 
 import { parseJsonLossless } from './lib/json';
+import type { SignatureOrderName } from './types';
 
-export function sign(appId: string, appSecret: string, timestamp: string, nonce: string): string {
-	return createHmac('sha256', appSecret).update(`${appId}${timestamp}${nonce}`).digest('base64');
+export function sign(
+	appId: string,
+	appSecret: string,
+	timestamp: string,
+	nonce: string,
+	order: SignatureOrderName = 'appIdTimestampNonce',
+): string {
+	const message =
+		order === 'appIdNonceTimestamp'
+			? `${appId}${nonce}${timestamp}`
+			: order === 'timestampNonceAppId'
+				? `${timestamp}${nonce}${appId}`
+				: `${appId}${timestamp}${nonce}`;
+	return createHmac('sha256', appSecret).update(message).digest('base64');
 }
 
 // Counting nonces never collide within a process (random 6-digit ones would, by the birthday bound).
@@ -54,6 +67,8 @@ export class SignedClient {
 		readonly baseUrl: string,
 		readonly appId: string,
 		readonly appSecret: string,
+		/** The order of a sandbox started with another `signatureOrder`. */
+		readonly signatureOrder: SignatureOrderName = 'appIdTimestampNonce',
 	) {}
 
 	/** Signs with this instant from now on (for a server clock frozen with `freezeAt`). */
@@ -72,7 +87,9 @@ export class SignedClient {
 			appid: appId,
 			nonce,
 			timestamp,
-			signature: opts.signature ?? sign(appId, opts.appSecret ?? this.appSecret, timestamp, nonce),
+			signature:
+				opts.signature ??
+				sign(appId, opts.appSecret ?? this.appSecret, timestamp, nonce, this.signatureOrder),
 			'content-type': 'application/json',
 		};
 	}

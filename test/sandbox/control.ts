@@ -141,6 +141,10 @@ export class SandboxControl {
 		return this.call('POST', '/latency', typeof latency === 'number' ? { ms: latency } : latency);
 	}
 
+	/** The signature order the API checks (`signatureOrder`: until the next reset, which restores the start-up one). */
+	readonly getAuth = this.endpoint<void, T.AuthState>('GET', '/auth');
+	readonly setAuth = this.endpoint<T.AuthState, T.AuthState>('POST', '/auth');
+
 	private async call<T>(
 		method: 'GET' | 'POST' | 'DELETE',
 		path: string,

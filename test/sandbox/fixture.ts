@@ -32,7 +32,8 @@ export function useSandbox({
 		started();
 		return client as SignedClient;
 	};
-	const clientFor = (t: TenantConfig) => new SignedClient(started().url, t.appId, t.appSecret);
+	const clientFor = (t: TenantConfig) =>
+		new SignedClient(started().url, t.appId, t.appSecret, options.signatureOrder);
 	beforeAll(async () => {
 		running = await startSandbox({ ...options, tenants });
 		client = clientFor(tenants[0]);

@@ -15,6 +15,17 @@ export interface TenantConfig {
 	callSeconds?: number;
 }
 
+/** appId, timestamp and nonce, in the order they are joined before signing. */
+export type SignatureOrderName =
+	| 'appIdTimestampNonce'
+	| 'appIdNonceTimestamp'
+	| 'timestampNonceAppId';
+
+/** `GET` and `POST /__control/auth`. */
+export interface AuthState {
+	signatureOrder: SignatureOrderName;
+}
+
 export interface SandboxOptions {
 	/** Default 0 (an ephemeral port). The server binds 127.0.0.1 only. */
 	port?: number;
@@ -29,6 +40,12 @@ export interface SandboxOptions {
 	 * pair timestamp+nonce (tolerates the birthday collisions of random 6-digit nonces under load).
 	 */
 	nonceReplayKey?: 'nonce' | 'timestamp+nonce';
+	/**
+	 * The order this API joins appId, timestamp and nonce in before HMAC-SHA256 signing (the real API's
+	 * documentation does not say); default `appIdTimestampNonce`. `POST /__control/auth` changes it
+	 * while running; a reset restores this one.
+	 */
+	signatureOrder?: SignatureOrderName;
 	/** The request log keeps this many newest entries; default 100,000. */
 	maxLogEntries?: number;
 	/**

@@ -31,6 +31,7 @@ import {
 import { startSandbox } from '../sandbox';
 import { cacheRoot, ensureN8n, N8N_VERSION, type Runtime } from './runtime';
 import { prepareQueue } from './start-queue';
+import { requireToolingNode } from './tooling-node';
 
 interface Args {
 	port: number;
@@ -116,6 +117,7 @@ async function prepareAlone(runtime: Runtime, pack: PackedPackage, args: Args, h
 }
 
 async function main(): Promise<void> {
+	requireToolingNode('npm start');
 	const args = parseArgs(process.argv.slice(2));
 	const started = Date.now();
 	const home = path.join(cacheRoot(), 'start');

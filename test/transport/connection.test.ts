@@ -186,3 +186,74 @@ describe('credential settings are checked before any request, naming the field',
 		expect(tested).toEqual({ status, message: expect.stringMatching(message) });
 	});
 });
+
+// The API's documentation does not publish the order appId, timestamp and nonce are signed in. A
+// sandbox started in each order: the credential test finds it, the nodes say how to find it.
+const ORDERS = [
+	['appIdTimestampNonce', 'App ID + Timestamp + Nonce'],
+	['appIdNonceTimestamp', 'App ID + Nonce + Timestamp'],
+	['timestampNonceAppId', 'Timestamp + Nonce + App ID'],
+] as const;
+
+describe.each(ORDERS)('an API that signs in the order %s', (apiOrder, apiOrderName) => {
+	const api = useSandbox({
+		tenants: [{ appId: APP_ID, appSecret: SECRET }],
+		signatureOrder: apiOrder,
+	});
+	const creds = (values: Partial<CredentialValues>): CredentialValues => ({
+		baseUrl: api.url,
+		appId: APP_ID,
+		appSecret: SECRET,
+		timeoutSeconds: 2,
+		...values,
+	});
+	beforeEach(async () => {
+		await api.control.reset();
+	});
+
+	it('a credential in that order tests OK with one request', async () => {
+		const tested = await testCredential(creds({ signatureOrder: apiOrder }));
+		expect(tested).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect((await api.control.getLog()).map((e) => e.signatureValid)).toEqual([true]);
+	});
+
+	it.each(ORDERS.filter(([order]) => order !== apiOrder))(
+		'a credential in the order %s (%s): the test names the order the API accepted',
+		async (credentialOrder, credentialOrderName) => {
+			const tested = await testCredential(creds({ signatureOrder: credentialOrder }));
+			expect(tested).toEqual({
+				status: 'Error',
+				message: `The Contact Center API refused the signature made in this credential's Signature Order (${credentialOrderName}) and accepted ${apiOrderName}: set Signature Order to ${apiOrderName} and save the credential again`,
+			});
+			const log = await api.control.getLog();
+			expect(log.length).toBeLessThanOrEqual(3);
+			expect(log[0].signatureValid).toBe(false);
+			expect(log[log.length - 1].signatureValid).toBe(true);
+			expect(log.every((e) => e.path === log[0].path)).toBe(true);
+		},
+	);
+
+	it('a wrong App Secret: every order refused, the advice is App ID, App Secret and clock; 3 requests', async () => {
+		const wrong = `${SECRET}-but-wrong`;
+		const tested = await testCredential(creds({ appSecret: wrong }));
+		expect(tested.status).toBe('Error');
+		expect(tested.message).toMatch(
+			/^The Contact Center API refused these credentials: check the App ID and App Secret, and that this server's clock is correct .*The other two Signature Orders were tried and refused too, so the order is not the cause/,
+		);
+		expect(tested.message).not.toContain(SECRET);
+		const log = await api.control.getLog();
+		expect(log.map((e) => e.signatureValid)).toEqual([false, false, false]);
+	});
+
+	it('a node refused for its signature sends the request once and points at the credential test', async () => {
+		const other = ORDERS.find(([order]) => order !== apiOrder)![0];
+		const created = await createCustomer(creds({ signatureOrder: other }));
+		expect(created.error?.description).toContain(
+			'open the credential and save it to run its test, which tries the three orders',
+		);
+		expect(JSON.stringify(created.error)).not.toContain(SECRET);
+		const read = await readAgents(creds({ signatureOrder: other }));
+		expect(read.error?.description).toContain('the Signature Order may differ');
+		expect((await api.control.getLog()).map((e) => e.signatureValid)).toEqual([false, false]);
+	});
+});

@@ -7,7 +7,14 @@ import type {
 import { ENDPOINTS } from './endpoints';
 import { classifyThrown, transportMessage, type TransportFailure } from './errors';
 import { parseJson } from './json';
-import { DEFAULT_SIGNATURE_ORDER, isSignatureOrder, signRequest } from './signing';
+import {
+	DEFAULT_SIGNATURE_ORDER,
+	isSignatureOrder,
+	SIGNATURE_ORDER_NAMES,
+	SIGNATURE_ORDERS,
+	signRequest,
+	type SignatureOrder,
+} from './signing';
 import { settingsProblem } from '../helpers/credentialSettings';
 import { isRecord } from '../helpers/values';
 
@@ -25,8 +32,11 @@ function fail(failure: TransportFailure): INodeCredentialTestResult {
 	return { status: 'Error', message: `${message}. ${description}` };
 }
 
-/** What the answer to the test request says about the credential. */
-export function judgeAnswer(response: LegacyResponse, baseUrl: string): INodeCredentialTestResult {
+/** What the answer to the test request says about the credential, and whether it refused the signature. */
+function readAnswer(
+	response: LegacyResponse,
+	baseUrl: string,
+): { result: INodeCredentialTestResult; refused: boolean } {
 	const status = response.statusCode ?? 0;
 	const text =
 		typeof response.body === 'string'
@@ -36,8 +46,13 @@ export function judgeAnswer(response: LegacyResponse, baseUrl: string): INodeCre
 				: JSON.stringify(response.body);
 	const contentTypeHeader = response.headers?.['content-type'];
 	const contentType = typeof contentTypeHeader === 'string' ? contentTypeHeader : '';
+	// A gateway may refuse a bad signature with 401/403 before the API's envelope.
+	const deniedStatus = status === 401 || status === 403;
 	if (/html/i.test(contentType) || /^\s*</.test(text))
-		return fail({ kind: 'html', httpStatus: status, detail: '', baseUrl, attempts: 1 });
+		return {
+			result: fail({ kind: 'html', httpStatus: status, detail: '', baseUrl, attempts: 1 }),
+			refused: deniedStatus,
+		};
 	let parsed: unknown;
 	let parseError = '';
 	try {
@@ -49,31 +64,47 @@ export function judgeAnswer(response: LegacyResponse, baseUrl: string): INodeCre
 		isRecord(parsed) && (parsed.code !== undefined || parsed.success !== undefined);
 	if (status >= 200 && status < 300 && isRecord(parsed) && isEnvelope) {
 		if (parsed.success !== false && String(parsed.code) === '200')
-			return { status: 'OK', message: 'Connection successful!' };
+			return { result: { status: 'OK', message: 'Connection successful!' }, refused: false };
+		// The test request is a valid read: an envelope refusal of it is a refusal of the credential.
 		const said = [parsed.code, parsed.message]
 			.filter((part) => typeof part === 'string' || typeof part === 'number')
 			.join(' ');
-		return {
-			status: 'Error',
-			message: said ? `${CREDENTIALS_REFUSED}. The API said: ${said}` : CREDENTIALS_REFUSED,
-		};
+		const message = said ? `${CREDENTIALS_REFUSED}. The API said: ${said}` : CREDENTIALS_REFUSED;
+		return { result: { status: 'Error', message }, refused: true };
 	}
 	if (status >= 200 && status < 300) {
-		return fail({
-			kind: 'invalidJson',
-			httpStatus: status,
-			detail: parseError || 'the body is not an API envelope',
-			baseUrl,
-			attempts: 1,
-		});
+		const detail = parseError || 'the body is not an API envelope';
+		return {
+			result: fail({ kind: 'invalidJson', httpStatus: status, detail, baseUrl, attempts: 1 }),
+			refused: false,
+		};
 	}
-	return fail({ kind: 'http', httpStatus: status, detail: '', baseUrl, attempts: 1 });
+	return {
+		result: fail({ kind: 'http', httpStatus: status, detail: '', baseUrl, attempts: 1 }),
+		refused: deniedStatus,
+	};
 }
+
+/** What the answer to the test request says about the credential. */
+export function judgeAnswer(response: LegacyResponse, baseUrl: string): INodeCredentialTestResult {
+	return readAnswer(response, baseUrl).result;
+}
+
+/** The advice when the API accepted another signature order than the credential's. */
+export function orderFoundMessage(configured: SignatureOrder, accepted: SignatureOrder): string {
+	const name = SIGNATURE_ORDER_NAMES[accepted];
+	return `The Contact Center API refused the signature made in this credential's Signature Order (${SIGNATURE_ORDER_NAMES[configured]}) and accepted ${name}: set Signature Order to ${name} and save the credential again`;
+}
+
+/** Added to the refusal when every order was tried and refused. */
+export const EVERY_ORDER_REFUSED =
+	"The other two Signature Orders were tried and refused too, so the order is not the cause: check the App ID and App Secret (copy them again from the provider), and that this server's clock is correct";
 
 /**
  * The credential test n8n runs when the credential is saved. A function rather than a declarative
  * request: n8n answers a declarative test that cannot connect with the bare error code
  * (`ECONNREFUSED`), while this says what the nodes say, and it checks the Base URL and Time Zone first.
+ * When the API refuses the signature, it finds out whether another Signature Order is the cause.
  */
 export async function contactCenterApiTest(
 	this: ICredentialTestFunctions,
@@ -96,31 +127,50 @@ export async function contactCenterApiTest(
 			message: "The credential's App ID is empty. Enter the account ID of your tenant.",
 		};
 
-	const order = isSignatureOrder(data.signatureOrder)
+	const configured = isSignatureOrder(data.signatureOrder)
 		? data.signatureOrder
 		: DEFAULT_SIGNATURE_ORDER;
-	const signed = signRequest({ appId, appSecret: String(data.appSecret ?? ''), order }, Date.now());
+	const appSecret = String(data.appSecret ?? '');
 	const timeoutSeconds =
 		typeof data.timeoutSeconds === 'number' && data.timeoutSeconds > 0 ? data.timeoutSeconds : 30;
 	// The only HTTP helper n8n gives a credential test function (ICredentialTestFunctions) is `request`.
 	const { request } = this.helpers;
-	let response: unknown;
 	// A cheap envelope-A read: a wrong App ID or secret answers HTTP 200 with success false.
 	const endpoint = ENDPOINTS.customerFieldList;
-	try {
-		response = await request({
-			method: endpoint.method,
-			uri: baseUrl + endpoint.path,
-			headers: { ...signed, 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: JSON.stringify({ enabled: true }),
-			json: false,
-			resolveWithFullResponse: true,
-			simple: false,
-			timeout: timeoutSeconds * 1000,
-		});
-	} catch (error) {
-		const thrown = classifyThrown(error);
-		return fail({ kind: thrown.kind, detail: thrown.detail, baseUrl, attempts: 1 });
+	/** The test request signed in `order` (a fresh nonce and timestamp each time). */
+	const send = async (
+		order: SignatureOrder,
+	): Promise<{ answer: LegacyResponse } | { failed: INodeCredentialTestResult }> => {
+		const signed = signRequest({ appId, appSecret, order }, Date.now());
+		try {
+			const response: unknown = await request({
+				method: endpoint.method,
+				uri: baseUrl + endpoint.path,
+				headers: { ...signed, 'Content-Type': 'application/json', Accept: 'application/json' },
+				body: JSON.stringify({ enabled: true }),
+				json: false,
+				resolveWithFullResponse: true,
+				simple: false,
+				timeout: timeoutSeconds * 1000,
+			});
+			return { answer: isRecord(response) ? response : {} };
+		} catch (error) {
+			const thrown = classifyThrown(error);
+			return { failed: fail({ kind: thrown.kind, detail: thrown.detail, baseUrl, attempts: 1 }) };
+		}
+	};
+
+	const first = await send(configured);
+	if ('failed' in first) return first.failed;
+	const verdict = readAnswer(first.answer, baseUrl);
+	if (!verdict.refused) return verdict.result;
+	// The API's documentation does not publish the signing order: a refusal may be only that. The
+	// other two orders are tried (a read; at most two more requests) and the one accepted is named.
+	for (const order of SIGNATURE_ORDERS.filter((o) => o !== configured)) {
+		const next = await send(order);
+		if ('failed' in next) return verdict.result;
+		if (readAnswer(next.answer, baseUrl).result.status === 'OK')
+			return { status: 'Error', message: orderFoundMessage(configured, order) };
 	}
-	return judgeAnswer(isRecord(response) ? response : {}, baseUrl);
+	return { status: 'Error', message: `${verdict.result.message}. ${EVERY_ORDER_REFUSED}` };
 }

@@ -10,18 +10,24 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { redactUrl, redactUrlsIn } from '../helpers/credentialSettings';
 import { isRecord } from '../helpers/values';
 
+/**
+ * What to do when the API refuses a request's authentication. The node does not resend a refused
+ * request signed in another order (a failed run sends nothing more, and a write is never sent
+ * twice); the credential test tries the three orders, with a read, and names the accepted one.
+ */
+export const SIGNATURE_ADVICE =
+	"If App ID, App Secret and clock are right, the Signature Order may differ from the API's: open the credential and save it to run its test, which tries the three orders and names the one the API accepts.";
+
 /** What each vendor code of the spec means to a user, and what to do about it. */
 export const VENDOR_CODE_HELP: Readonly<Record<string, string>> = {
 	'03001004':
 		'A customer with this phone number already exists. Use the "Create or Update" operation to update that customer instead, or change the phone number.',
-	'00000400':
-		"The API rejected a parameter: a required field is missing or invalid, a record does not exist, or the App ID was not accepted. If the message mentions the app id or signature, check the credential's App ID, App Secret and this server's clock.",
+	'00000400': `The API rejected a parameter: a required field is missing or invalid, a record does not exist, or the App ID was not accepted. If the message mentions the app id or signature, check the credential's App ID, App Secret and this server's clock. ${SIGNATURE_ADVICE}`,
 	'00000000400':
 		'The limit is above 1,000. Service-record queries return at most 1,000 records per request.',
 	'03001023':
 		'A time is not in the format yyyy-MM-dd HH:mm:ss, or the start time is later than the end time.',
-	'400':
-		'The voice-agent interface rejected the request: a parameter is missing or invalid, or the App ID was not accepted. If the message mentions the appId or signature, check the credential.',
+	'400': `The voice-agent interface rejected the request: a parameter is missing or invalid, or the App ID was not accepted. If the message mentions the appId or signature, check the credential's App ID, App Secret and this server's clock. ${SIGNATURE_ADVICE}`,
 	'702':
 		'The caller number group does not exist or does not belong to this tenant. Pick one from the Caller Number Group list.',
 	'801': "The call task does not exist. Check the task ID (it must be one of this tenant's tasks).",
@@ -193,7 +199,7 @@ function statusHint(status: number, baseUrl: string): string {
 	if (status === 429)
 		return 'The API is rate limiting this tenant. Wait and run again, or lower the number of items per run.';
 	if (status === 401 || status === 403) {
-		return "The API refused access. Check the credential's App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes).";
+		return `The API refused access. Check the credential's App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes). ${SIGNATURE_ADVICE}`;
 	}
 	if (status === 404) {
 		return `The path does not exist at ${baseUrl}. Check the credential's Base URL (the address of the Open API, without a path).`;

@@ -8,6 +8,13 @@ export const SIGNATURE_ORDERS = [
 ] as const;
 export type SignatureOrder = (typeof SIGNATURE_ORDERS)[number];
 
+/** Each order as the credential's Signature Order option names it. */
+export const SIGNATURE_ORDER_NAMES: Readonly<Record<SignatureOrder, string>> = {
+	appIdTimestampNonce: 'App ID + Timestamp + Nonce',
+	appIdNonceTimestamp: 'App ID + Nonce + Timestamp',
+	timestampNonceAppId: 'Timestamp + Nonce + App ID',
+};
+
 /** The documented default: message = appId + timestamp + nonce. */
 export const DEFAULT_SIGNATURE_ORDER: SignatureOrder = 'appIdTimestampNonce';
 

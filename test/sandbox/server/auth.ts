@@ -3,8 +3,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../lib/time';
 import type { Tenant } from '../state/tenant';
 
-// Verification of the default signing scheme of docs/node-contract.md, written independently of the
-// package's own signing code: signature = base64(HMAC-SHA256(appSecret, appId + timestamp + nonce)).
+// Verification of the signing scheme of docs/node-contract.md, written independently of the
+// package's own signing code: signature = base64(HMAC-SHA256(appSecret, message)), the message
+// appId + timestamp + nonce by default, or the order the sandbox was started with (`signatureOrder`):
+// the API's documentation does not publish it, so the tests run the credential against each.
 
 /** Nonces a tenant has used recently; bounded, oldest forgotten first. */
 export class NonceStore {
@@ -43,9 +45,23 @@ export class NonceStore {
 	}
 }
 
+/** The three orders of appId, timestamp (t) and nonce (n) the credential offers. */
+export const SANDBOX_SIGNATURE_ORDERS = [
+	'appIdTimestampNonce',
+	'appIdNonceTimestamp',
+	'timestampNonceAppId',
+] as const;
+export type SandboxSignatureOrder = (typeof SANDBOX_SIGNATURE_ORDERS)[number];
+
+export function isSandboxSignatureOrder(value: unknown): value is SandboxSignatureOrder {
+	return (SANDBOX_SIGNATURE_ORDERS as readonly unknown[]).includes(value);
+}
+
 export interface AuthSettings {
 	clockSkewSeconds: number;
 	nonceReplayKey: 'nonce' | 'timestamp+nonce';
+	/** The order this API joins appId, timestamp and nonce in before signing. */
+	signatureOrder: SandboxSignatureOrder;
 }
 
 export interface AuthResult {
@@ -60,10 +76,14 @@ export function expectedSignature(
 	appSecret: string,
 	timestamp: string,
 	nonce: string,
+	order: SandboxSignatureOrder = 'appIdTimestampNonce',
 ): string {
-	return createHmac('sha256', appSecret)
-		.update(appId + timestamp + nonce, 'utf8')
-		.digest('base64');
+	const parts = {
+		appIdTimestampNonce: [appId, timestamp, nonce],
+		appIdNonceTimestamp: [appId, nonce, timestamp],
+		timestampNonceAppId: [timestamp, nonce, appId],
+	}[order];
+	return createHmac('sha256', appSecret).update(parts.join(''), 'utf8').digest('base64');
 }
 
 function signatureMatches(given: string, expected: string): boolean {
@@ -94,7 +114,7 @@ export function authenticate(
 	if (!nonce) return { tenant, signatureValid: false, error: 'nonce header is missing' };
 	const signatureValid = signatureMatches(
 		signature,
-		expectedSignature(appId, tenant.appSecret, timestamp, nonce),
+		expectedSignature(appId, tenant.appSecret, timestamp, nonce, settings.signatureOrder),
 	);
 	const refuse = (error: string): AuthResult => ({ tenant, signatureValid, error });
 	if (nonce.length > 64) return refuse('nonce must be at most 64 characters');

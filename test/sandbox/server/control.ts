@@ -8,6 +8,7 @@ import * as seed from '../seed/factories';
 import { advanceTasks, startRun } from '../state/taskRunner';
 import type { TaskEntry, Tenant } from '../state/tenant';
 import type * as T from '../types';
+import { isSandboxSignatureOrder, SANDBOX_SIGNATURE_ORDERS } from './auth';
 import { FaultSpecError } from './faults';
 import type { Sandbox } from './sandbox';
 import { readLatency } from './traffic';
@@ -178,6 +179,16 @@ const HANDLERS: Record<string, ControlHandler> = {
 		return sb.traffic.state();
 	},
 	'GET /clock': (sb) => clockState(sb),
+	'GET /auth': (sb): T.AuthState => ({ signatureOrder: sb.authSettings.signatureOrder }),
+	'POST /auth': (sb, body): T.AuthState => {
+		const { signatureOrder } = body;
+		if (!isSandboxSignatureOrder(signatureOrder))
+			throw new ControlError(
+				`signatureOrder must be one of ${SANDBOX_SIGNATURE_ORDERS.join(', ')}`,
+			);
+		sb.authSettings.signatureOrder = signatureOrder;
+		return { signatureOrder };
+	},
 	'POST /chat/script': (sb, body) => {
 		if (!Array.isArray(body.turns)) throw new ControlError('turns must be an array');
 		sb.chat.setScript(body.turns as unknown as T.ChatScriptTurn[]);

@@ -24,7 +24,12 @@ import { feedDemoChanges, feedDemoRecord, seedDemo } from '../seed/demo';
 import { DEFAULT_TIMEZONE, Tenant } from '../state/tenant';
 import type { FaultSpec, LogEntry, SandboxOptions, TenantConfig } from '../types';
 import { advanceTasks } from '../state/taskRunner';
-import { authenticate, type AuthSettings } from './auth';
+import {
+	authenticate,
+	isSandboxSignatureOrder,
+	SANDBOX_SIGNATURE_ORDERS,
+	type AuthSettings,
+} from './auth';
 import { ScriptedChatModel } from './chatModel';
 import { handleControl } from './control';
 import { FaultRegistry } from './faults';
@@ -140,6 +145,7 @@ export class Sandbox {
 	readonly chat = new ScriptedChatModel();
 	readonly traffic: Traffic;
 	readonly authSettings: AuthSettings;
+	private readonly initialSignatureOrder: AuthSettings['signatureOrder'];
 	private readonly nonceTtlMs: number;
 	private readonly initialTenants: TenantConfig[];
 	private readonly routes = compileRoutes(ROUTES);
@@ -155,7 +161,13 @@ export class Sandbox {
 		this.authSettings = {
 			clockSkewSeconds: options.clockSkewSeconds ?? 300,
 			nonceReplayKey: options.nonceReplayKey ?? 'nonce',
+			signatureOrder: options.signatureOrder ?? 'appIdTimestampNonce',
 		};
+		if (!isSandboxSignatureOrder(this.authSettings.signatureOrder))
+			throw new Error(
+				`signatureOrder must be one of ${SANDBOX_SIGNATURE_ORDERS.join(', ')}; got ${String(options.signatureOrder)}`,
+			);
+		this.initialSignatureOrder = this.authSettings.signatureOrder;
 		this.nonceTtlMs = (options.nonceTtlSeconds ?? 300) * 1000;
 		this.initialTenants = options.tenants ?? [DEFAULT_TENANT];
 		this.demoFeedMs = (options.demoFeedSeconds ?? 0) * 1000;
@@ -180,6 +192,7 @@ export class Sandbox {
 		this.chat.setScript([]);
 		this.traffic.reset();
 		this.clock.reset();
+		this.authSettings.signatureOrder = this.initialSignatureOrder;
 		for (const config of checked) this.addTenant(config);
 	}
 
