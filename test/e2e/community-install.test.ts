@@ -3,7 +3,8 @@
  * The package installed and updated as users do it, in the editor (Chromium): Settings → Community
  * Nodes → Install, then Update when the next version is published. n8n's own installer does the
  * work (version check, `npm pack` from the registry, its checks, the reload of its node types); the
- * package comes from a local Verdaccio that n8n reaches as registry.npmjs.org (lib/registry.ts).
+ * package comes from a local Verdaccio that n8n reaches at its default registry's host name, read
+ * from n8n's own installer code (lib/registry.ts).
  * The example "new service record → update the customer" runs, published, on the installed package,
  * through a restart of n8n. The next version is a different build: its nodes mark every output item
  * with `packageVersion`. After the update, with nothing re-saved or re-activated, the active
@@ -102,7 +103,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 	beforeAll(async () => {
 		runtime = await ensureN8n();
 		current = await packPackage();
-		registry = await LocalRegistry.start();
+		registry = await LocalRegistry.start(runtime);
 		const version = nextPatch(current.version);
 		next = await registry.repackAs(current, version, markOutputs(version));
 		await registry.publish(current.tarball);
@@ -195,7 +196,7 @@ describe('Settings → Community Nodes: install from the registry, use, update (
 			expect(await card().innerText()).toContain(current.version);
 			await editor!.screenshot('install-02-installed');
 
-			// Recorded with both nodes, loaded without a restart, fetched as registry.npmjs.org/<name>.
+			// Recorded with both nodes, loaded without a restart, fetched from the registry as /<name>.
 			await expectInstalled(current.version);
 			expect(await n8n!.nodeTypeNames()).toEqual(expect.arrayContaining(NODE_TYPES));
 			expect(await n8n!.typeNames('credentials')).toContain('contactCenterApi');

@@ -61,10 +61,11 @@ describe('publish.yml', () => {
 		expect([...order].sort((a, b) => a - b)).toEqual(order);
 	});
 
-	test('runs on Node 24 from .nvmrc and publishes to the public registry', () => {
+	test('runs on Node 24 from .nvmrc and publishes by trusted publishing: no registry-url, no token', () => {
 		expect(readFileSync(path.resolve(WORKFLOWS, '..', '..', '.nvmrc'), 'utf8').trim()).toBe('24');
 		expect(text).toContain('node-version-file: .nvmrc');
-		expect(text).toContain("registry-url: 'https://registry.npmjs.org'");
+		expect(text).not.toMatch(/registry-url|NODE_AUTH_TOKEN|NPM_TOKEN/);
+		expect(text).toContain('id-token: write');
 	});
 });
 

@@ -1,14 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code, not shipped */
 /**
- * A local npm registry that n8n's own community-node installer reaches as registry.npmjs.org.
+ * A local npm registry that n8n's own community-node installer reaches at its default registry's
+ * host name.
  *
- * The installer runs `npm pack <name>@<version> --registry=https://registry.npmjs.org`; another
+ * The installer runs `npm pack <name>@<version> --registry=<its DEFAULT_REGISTRY>`; another
  * registry (`N8N_COMMUNITY_PACKAGES_REGISTRY`) is the licensed feature
  * `feat:communityNodes:customRegistry` (`CommunityPackagesService.getNpmRegistry` in 1.123.81, 2.4.8
- * and 2.41.1). So this starts Verdaccio (pinned in `test/e2e/registry-host/`, no uplinks) on
- * loopback, and an HTTPS proxy that answers `CONNECT registry.npmjs.org:443` itself, with a
- * certificate from a throwaway CA, and forwards every request to Verdaccio (any other host: 403).
- * Every forwarded request is recorded (`requests`): n8n's installer, not the test, fetched the package.
+ * and 2.41.1). So this reads that default from the n8n under test (`registryHostOf`), starts
+ * Verdaccio (pinned in `test/e2e/registry-host/`, no uplinks) on loopback, and an HTTPS proxy that
+ * answers `CONNECT <host>:443` itself, with a certificate for that host from a throwaway CA, and
+ * forwards every request to Verdaccio (any other host: 403). Every forwarded request is recorded
+ * (`requests`): n8n's installer, not the test, fetched the package.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -25,28 +27,43 @@ import * as path from 'node:path';
 import { createSecureContext, type SecureContext, TLSSocket } from 'node:tls';
 import type { ChildProcess } from 'node:child_process';
 
-import { ensureVerdaccio } from '../../tools/runtime';
+import { ensureVerdaccio, type Runtime } from '../../tools/runtime';
 import { type PackedPackage } from './package';
 import { freePort } from './ports';
 import { runChecked, spawnGroup, stopGroup, untilReady } from './process';
 
-/** The host n8n's installer asks for packages (its DEFAULT_REGISTRY). */
-const HOST = 'registry.npmjs.org';
 /** Hosts that never go through the proxy. */
 const LOOPBACK = '127.0.0.1,localhost';
+/** Where n8n's community-node installer keeps its default registry (read there in 1.123.81 and 2.41.1). */
+const INSTALLER_SOURCE = 'dist/modules/community-packages/community-packages.service.js';
 
-/** A throwaway CA and a certificate for registry.npmjs.org signed by it (openssl, P-256, 2 days). */
-async function makeCertificate(dir: string): Promise<SecureContext> {
+/**
+ * The host name n8n's installer fetches packages from, read from the installed n8n's own code
+ * (`const DEFAULT_REGISTRY = 'https://…'`), so that the test follows n8n if the default changes.
+ */
+export async function registryHostOf(runtime: Runtime): Promise<string> {
+	const file = path.join(runtime.n8nDir, 'node_modules', 'n8n', INSTALLER_SOURCE);
+	const source = await fs.readFile(file, 'utf8').catch(() => '');
+	const url = /\bDEFAULT_REGISTRY\s*=\s*['"]([^'"]+)['"]/.exec(source)?.[1];
+	if (!url)
+		throw new Error(
+			`n8n ${runtime.n8nVersion}: no DEFAULT_REGISTRY in ${file}; find where its community-package installer names its registry and update INSTALLER_SOURCE`,
+		);
+	return new URL(url).hostname;
+}
+
+/** A throwaway CA and a certificate for `host` signed by it (openssl, P-256, 2 days). */
+async function makeCertificate(dir: string, host: string): Promise<SecureContext> {
 	const openssl = (args: string) =>
 		runChecked('openssl', args.split(' '), { cwd: dir, timeoutMs: 30_000 });
 	const key = '-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes';
 	await openssl(
 		`req -x509 ${key} -keyout ca.key -out ca.pem -days 2 -subj /CN=contact-center-test-CA -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign`,
 	);
-	await openssl(`req ${key} -keyout host.key -out host.csr -subj /CN=${HOST}`);
+	await openssl(`req ${key} -keyout host.key -out host.csr -subj /CN=${host}`);
 	await fs.writeFile(
 		path.join(dir, 'host.ext'),
-		`subjectAltName=DNS:${HOST}\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`,
+		`subjectAltName=DNS:${host}\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`,
 	);
 	await openssl(
 		'x509 -req -in host.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out host.pem -days 2 -extfile host.ext',
@@ -63,7 +80,7 @@ function verdaccioConfig(dir: string): string {
 		uplinks: {},
 		packages: { '**': { access: '$all', publish: '$authenticated', unpublish: '$authenticated' } },
 		// Tarball addresses follow the Host and X-Forwarded-Proto the proxy sends: npm fetches them
-		// from https://registry.npmjs.org too (through the proxy).
+		// from the installer's registry host too (through the proxy).
 		server: { keepAliveTimeout: 0, trustProxy: 'loopback' },
 		web: { enable: false },
 		log: { type: 'stdout', format: 'pretty', level: 'warn' },
@@ -82,10 +99,17 @@ export class LocalRegistry {
 	private proxy: Server | undefined;
 	private readonly sockets = new Set<Socket>();
 
-	private constructor(private readonly dir: string) {}
+	private constructor(
+		private readonly dir: string,
+		/** The host name n8n's installer asks for packages (its DEFAULT_REGISTRY's). */
+		readonly host: string,
+	) {}
 
-	static async start(): Promise<LocalRegistry> {
-		const registry = new LocalRegistry(await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-registry-')));
+	/** A registry standing in for the default registry of the n8n in `runtime`. */
+	static async start(runtime: Runtime): Promise<LocalRegistry> {
+		const host = await registryHostOf(runtime);
+		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-registry-'));
+		const registry = new LocalRegistry(dir, host);
 		try {
 			await registry.boot();
 			return registry;
@@ -97,7 +121,7 @@ export class LocalRegistry {
 
 	private async boot(): Promise<void> {
 		const { nodeBin, verdaccioBin } = await ensureVerdaccio();
-		const context = await makeCertificate(this.dir);
+		const context = await makeCertificate(this.dir, this.host);
 		const config = path.join(this.dir, 'config.yaml');
 		await fs.writeFile(config, verdaccioConfig(this.dir));
 		const port = await freePort();
@@ -132,10 +156,11 @@ export class LocalRegistry {
 	}
 
 	/**
-	 * `CONNECT registry.npmjs.org:443` is answered here (TLS with the test certificate) and each
-	 * request inside is forwarded to Verdaccio; so is a plain request for `https://registry.npmjs.org/…`.
+	 * `CONNECT <host>:443` is answered here (TLS with the test certificate) and each request inside
+	 * is forwarded to Verdaccio; so is a plain request for `https://<host>/…`.
 	 */
 	private proxyServer(verdaccioPort: number, context: SecureContext): Server {
+		const { host } = this;
 		const forward = (req: IncomingMessage, res: ServerResponse, pathAndQuery: string): void => {
 			const method = req.method ?? 'GET';
 			const record = (status: number) => this.requests.push({ method, path: pathAndQuery, status });
@@ -145,7 +170,7 @@ export class LocalRegistry {
 					port: verdaccioPort,
 					method,
 					path: pathAndQuery,
-					headers: { ...req.headers, host: HOST, 'x-forwarded-proto': 'https' },
+					headers: { ...req.headers, host, 'x-forwarded-proto': 'https' },
 				},
 				(answer) => {
 					record(answer.statusCode ?? 0);
@@ -162,10 +187,10 @@ export class LocalRegistry {
 		};
 		const inner = createServer((req, res) => forward(req, res, req.url ?? '/'));
 		const outer = createServer((req, res) => {
-			const prefix = `https://${HOST}/`;
+			const prefix = `https://${host}/`;
 			if (req.url?.startsWith(prefix)) return forward(req, res, req.url.slice(prefix.length - 1));
 			res.writeHead(403, { 'content-type': 'text/plain' });
-			res.end(`this proxy serves ${HOST} only`);
+			res.end(`this proxy serves ${host} only`);
 		});
 		const track = (socket: Socket): void => {
 			this.sockets.add(socket);
@@ -174,7 +199,7 @@ export class LocalRegistry {
 		outer.on('connection', track);
 		outer.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
 			socket.on('error', () => socket.destroy());
-			if (req.url !== `${HOST}:443`) {
+			if (req.url !== `${host}:443`) {
 				socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
 				return;
 			}
