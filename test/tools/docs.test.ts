@@ -102,6 +102,27 @@ function brokenReason({ file, target }: Link): string | undefined {
 		: `no heading or id "${anchor}" there`;
 }
 
+describe('the README', () => {
+	test('is at most 15 KB (15,360 bytes): a few screens; the rest lives in docs/', () => {
+		expect(Buffer.byteLength(README, 'utf8')).toBeLessThanOrEqual(15_360);
+	});
+
+	test('names no registry host: users read "the npm registry"', () => {
+		expect(README).not.toMatch(/registry\.[a-z0-9-]+\.(org|com)/);
+	});
+
+	test('explains the Signature Order, its credential test, and what n8n 3.0 changes', () => {
+		for (const order of [
+			'App ID + Timestamp + Nonce',
+			'App ID + Nonce + Timestamp',
+			'Timestamp + Nonce + App ID',
+		])
+			expect(README).toContain(order);
+		expect(README).toMatch(/n8n 3\.0 stops loading unverified community packages/);
+		expect(README).toContain('N8N_UNVERIFIED_PACKAGES_ENABLED=true');
+	});
+});
+
 describe('links', () => {
 	test('GitHub heading ids are computed the way GitHub does (the check below can fail)', () => {
 		const ids = headingIds(
