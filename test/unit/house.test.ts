@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * Where the weight sits (issue #26): the figures the house was tidied to, pinned so that they stay.
- * Lines are every line of the .ts files, as the issue counted them.
+ * The shape of the shipped code. No line budgets: tests are judged by what they catch, not by how
+ * many lines they take; what stays is that no function grows past what a reader takes in at once.
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -10,9 +10,6 @@ import * as ts from 'typescript';
 
 import { ROOT, sources } from '../support/sources';
 
-const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').length - 1;
-const total = (files: string[]) => files.reduce((sum, file) => sum + linesOf(file), 0);
-const shipped = [...sources(path.join(ROOT, 'nodes')), ...sources(path.join(ROOT, 'credentials'))];
 const TRIGGER = path.join(ROOT, 'nodes', 'ContactCenterTrigger');
 
 /** Every function, method and arrow function of a file, with its length in lines. */
@@ -37,28 +34,6 @@ function functionsOf(file: string): Array<{ name: string; lines: number }> {
 }
 
 describe('the house', () => {
-	// Issue #26's figure was 2.5; the house went 3.00, 2.84, 2.54 and 2.48 (2026-11-26) over its
-	// rounds. Shipping one version (issue #33) took 419 lines of version-1 code out of the shipped
-	// code while the tests of the released behaviour stay: 32,060 / 12,621 = 2.54. Up for review.
-	it('test code is at most 2.55 times the shipped code', () => {
-		const tests = total(sources(path.join(ROOT, 'test')));
-		const code = total(shipped);
-		expect(code).toBeGreaterThan(5_000);
-		expect(tests / code).toBeLessThanOrEqual(2.55);
-	});
-
-	it('the call-task import wing is at most 700 lines', () => {
-		const wing = sources(path.join(ROOT, 'nodes', 'ContactCenter', 'actions', 'callTask')).filter(
-			(file) => path.basename(file).startsWith('import'),
-		);
-		expect(wing.length).toBe(3);
-		expect(total(wing)).toBeLessThanOrEqual(700);
-	});
-
-	it('the trigger node file is at most 140 lines', () => {
-		expect(linesOf(path.join(TRIGGER, 'ContactCenterTrigger.node.ts'))).toBeLessThanOrEqual(140);
-	});
-
 	it('no function of the trigger is over 60 lines', () => {
 		const long = sources(TRIGGER).flatMap((file) =>
 			functionsOf(file)
