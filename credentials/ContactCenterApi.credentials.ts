@@ -60,6 +60,15 @@ export class ContactCenterApi implements ICredentialType {
 				'IANA time zone of the times the API reads and writes (they carry no zone). Every conversion between n8n date-times and API times uses it.',
 		},
 		{
+			displayName: 'Country Code',
+			name: 'countryCode',
+			type: 'string',
+			default: '86',
+			placeholder: '86',
+			description:
+				'Calling code of the country whose phone numbers the tenant stores without a prefix (86 for China). A phone typed with +86 or 0086 in front then matches the national number. Digits only.',
+		},
+		{
 			displayName: 'Signature Order',
 			name: 'signatureOrder',
 			type: 'options',

@@ -40,6 +40,7 @@ export interface CredentialValues {
 	timezone?: string;
 	signatureOrder?: string;
 	timeoutSeconds?: number;
+	countryCode?: string;
 }
 
 export const CREDENTIAL_TYPE = 'contactCenterApi';

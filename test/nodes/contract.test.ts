@@ -30,7 +30,7 @@ const LIST = 'returnAll limit';
 const CONTRACT: Record<string, Record<string, string>> = {
 	customer: {
 		create: WRITE,
-		upsert: `${WRITE} phone options(phonesOnMatch)`,
+		upsert: `${WRITE} phone options(listsOnMatch)`,
 		search: `phone email name ${LIST} simplify`,
 		update: `customerId updateFields(${ADDITIONAL} customerName) customFields`,
 		get: 'customerId simplify',
@@ -157,7 +157,7 @@ describe('the form of each operation, exactly', () => {
 
 	test.each([
 		['customer', 'create', `customerName ${create}`],
-		['customer', 'upsert', `matchNotice customerName phone ${create} options(phonesOnMatch)`],
+		['customer', 'upsert', `matchNotice customerName phone ${create} options(listsOnMatch)`],
 		[
 			'customer',
 			'update',
@@ -260,7 +260,7 @@ describe('the parameters n8n gives a new node', () => {
 		});
 	});
 
-	test('Customer → Create or Update: Phone, Contacts Input using fields, Phones on Match unset (add)', () => {
+	test('Customer → Create or Update: Phone, Contacts Input using fields, Contact Lists on Match unset (add)', () => {
 		const parameters = parametersOf({ resource: 'customer', operation: 'upsert' });
 		expect(parameters).toMatchObject({ phone: '', contactsInput: 'fields', options: {} });
 	});

@@ -15,7 +15,18 @@ import {
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
 import { repeatIdsOf } from '../../nodes/ContactCenter/api/customers';
 import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
-import { addPhones, withPhone } from '../../nodes/ContactCenter/actions/customer/phones';
+import {
+	addEntries,
+	entryKey,
+	listsForMatch,
+	withPhone,
+} from '../../nodes/ContactCenter/actions/customer/contactLists';
+import {
+	cleanPhone,
+	holdsNumber,
+	keyOfNumber,
+	phoneKey,
+} from '../../nodes/ContactCenter/actions/customer/phoneNumbers';
 import {
 	SIMPLIFIED_FIELDS,
 	simplifyCustomer,
@@ -298,50 +309,126 @@ test('upsert: the existing customer ids of data.repeatId as strings; empty when 
 	expect(repeatIdsOf(null)).toEqual([]);
 });
 
-describe('search criteria, phones on match, simplify', () => {
-	test('Search criteria: a phone is one eq condition on mobile, email eq, name contains', () => {
-		expect(buildSearch({ phone: 13800000001, email: 'a@b.c', name: 'Li' })).toEqual({
+describe('search criteria, contact lists on match, simplify', () => {
+	test('Search criteria: a phone is one in condition on mobile with its three stored forms, email eq, name contains', () => {
+		const search = buildSearch({
+			phone: 13800000001,
+			email: 'a@b.c',
+			name: 'Li',
+			countryCode: '86',
+		});
+		expect(search).toMatchObject({
 			issues: [],
 			body: {
 				search: [
-					{ field: 'mobile', operator: 'eq', value: ['13800000001'] },
+					{
+						field: 'mobile',
+						operator: 'in',
+						value: ['13800000001', '+8613800000001', '008613800000001'],
+					},
 					{ field: 'email', operator: 'eq', value: ['a@b.c'] },
 					{ field: 'customerName', operator: 'in', value: ['Li'] },
 				],
 				sortList: [],
 			},
 		});
-		expect(buildSearch({ phone: ' +86-138-0000-0001 ', email: '', name: undefined })).toEqual({
-			issues: [],
-			body: {
-				search: [{ field: 'mobile', operator: 'eq', value: ['+86-138-0000-0001'] }],
-				sortList: [],
-			},
+		// The answer is checked: a number that merely contains the one typed is not a match.
+		expect(search.keep?.({ mobile: [{ value: '+86 138-0000-0001' }] })).toBe(true);
+		expect(search.keep?.({ mobile: [{ value: '913800000001' }] })).toBe(false);
+		expect(
+			buildSearch({ phone: ' +86 (138) 0000.0001 ', email: '', name: undefined, countryCode: '86' })
+				.body,
+		).toEqual({
+			search: [
+				{
+					field: 'mobile',
+					operator: 'in',
+					value: ['13800000001', '+8613800000001', '008613800000001'],
+				},
+			],
+			sortList: [],
 		});
+		expect(buildSearch({ phone: '', email: 'a@b.c', name: '', countryCode: '86' }).keep).toBe(
+			undefined,
+		);
 	});
 
-	test('phones: the matched customer keeps its numbers and memos, new ones are appended, a given memo wins', () => {
+	test('phone numbers: formatting ignored, +<code> and 00<code> are the national number, other countries keep their prefix', () => {
+		const typed = [
+			'13800000017',
+			'+86 138 0000 0017',
+			'(138) 0000 0017',
+			'0086 13800000017',
+			'138-0000-0017',
+			'+86-138-0000-0017',
+			'138.0000.0017',
+		];
+		for (const text of typed)
+			expect([text, keyOfNumber(text, '86')]).toEqual([text, '13800000017']);
+		expect(cleanPhone('+86 (138) 0000-0017')).toBe('+8613800000017');
+		expect(['138abc', '+', 'tel:138', '86+138', ''].map(cleanPhone)).toEqual([
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+		]);
+		expect(phoneKey('+442079460018', '86')).toBe('+442079460018');
+		expect(phoneKey('00442079460018', '86')).toBe('+442079460018');
+		expect(phoneKey('+442079460018', '44')).toBe('2079460018');
+		expect(phoneKey('+86', '86')).toBe('+86');
+		expect(holdsNumber({ mobile: [{ value: '008613800000017' }] }, '13800000017', '86')).toBe(true);
+		expect(holdsNumber({ mobile: 'x' }, '13800000017', '86')).toBe(false);
+	});
+
+	test('lists on a match: the customer keeps its entries and memos, new ones are appended once, a given memo wins', () => {
+		const phones = entryKey('mobile', '86');
 		const existing = [
 			{ value: '1', memo: 'home' },
 			{ value: '2', memo: '' },
 		];
-		expect(addPhones(existing, [{ value: '1' }])).toEqual([
+		expect(addEntries(existing, [{ value: '1' }], phones)).toEqual([
 			{ value: '1', memo: 'home' },
 			{ value: '2' },
 		]);
 		expect(
-			addPhones(existing, [
-				{ value: '3', memo: 'new' },
-				{ value: '2', memo: 'work' },
-			]),
+			addEntries(
+				existing,
+				[{ value: '3', memo: 'new' }, { value: '2', memo: 'work' }, { value: '3' }],
+				phones,
+			),
 		).toEqual([
 			{ value: '1', memo: 'home' },
 			{ value: '2', memo: 'work' },
 			{ value: '3', memo: 'new' },
 		]);
-		expect(addPhones(undefined, [{ value: '3' }])).toEqual([{ value: '3' }]);
-		expect(withPhone([{ value: '2' }], '1')).toEqual([{ value: '1' }, { value: '2' }]);
-		expect(withPhone([{ value: '1', memo: 'm' }], '1')).toEqual([{ value: '1', memo: 'm' }]);
+		expect(addEntries(undefined, [{ value: '3' }], phones)).toEqual([{ value: '3' }]);
+		// A number however formatted, an e-mail address in any case, is the entry the customer has.
+		expect(
+			addEntries([{ value: '+8613800000017', memo: 'm' }], [{ value: '138-0000-0017' }], phones),
+		).toEqual([{ value: '+8613800000017', memo: 'm' }]);
+		expect(
+			addEntries(
+				[{ value: 'Li@Example.com' }],
+				[{ value: 'li@example.com' }],
+				entryKey('email', '86'),
+			),
+		).toEqual([{ value: 'Li@Example.com' }]);
+		expect(withPhone([{ value: '2' }], '1', phones)).toEqual([{ value: '1' }, { value: '2' }]);
+		expect(withPhone([{ value: '1', memo: 'm' }], '1', phones)).toEqual([
+			{ value: '1', memo: 'm' },
+		]);
+		expect(withPhone([{ value: '0086 1', memo: 'm' }], '+861', phones)).toEqual([
+			{ value: '0086 1', memo: 'm' },
+		]);
+		const customer = { mobile: [{ value: '1', memo: 'a' }], qq: [{ value: '9', memo: 'q' }] };
+		const body = { customerName: 'X', mobile: [{ value: '2' }], email: [{ value: 'e@x' }] };
+		expect(listsForMatch(customer, body, 'add', '86')).toEqual({
+			customerName: 'X',
+			mobile: [{ value: '1', memo: 'a' }, { value: '2' }],
+			email: [{ value: 'e@x' }],
+		});
+		expect(listsForMatch(customer, body, 'replace', '86')).toEqual(body);
 	});
 
 	test('simplify: ten fields, null (phones and e-mails empty) when the record lacks them; names of custom fields: customer.search-upsert', () => {

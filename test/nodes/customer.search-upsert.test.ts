@@ -1,6 +1,6 @@
 /**
  * Customer: Search, Customer ID as a resource locator, Simplify, Create or Update by Phone with
- * Phones on Match, and the Contacts Input switch (more of Create or Update: customer.write). Real
+ * Contact Lists on Match, and the Contacts Input switch (more of Create or Update: customer.write). Real
  * HTTP against the sandbox; requests from its log.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -51,14 +51,14 @@ beforeAll(async () => {
 });
 
 describe('Customer → Search', () => {
-	test('a phone finds the customer by its second number: one list request, eq on mobile; simplified by default', async () => {
+	test('a phone finds the customer by its second number: one list request, in on mobile with its stored forms; simplified by default', async () => {
 		const { id, b } = await seedTwoNumbers('1001');
 		const result = await run({ operation: 'search', phone: b });
 		expect(result.error).toBeUndefined();
 		// The field configuration gives the custom fields' names: one request for the whole run.
 		expect(paths(result)).toEqual([LIST, FIELDS]);
 		expect(result.requests[0].body).toMatchObject({
-			search: [{ field: 'mobile', operator: 'eq', value: [b] }],
+			search: [{ field: 'mobile', operator: 'in', value: [b, `+86${b}`, `0086${b}`] }],
 		});
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({
@@ -229,7 +229,7 @@ describe('Create or Update never deletes a number', () => {
 		[
 			'Replace: the customer ends with exactly the numbers given',
 			'4003',
-			{ phonesOnMatch: 'replace' },
+			{ listsOnMatch: 'replace' },
 			[{ value: '13840030001', memo: '' }, added('4003')],
 		],
 	])('%s; found by Phone with one list request', async (_, prefix, options, mobile) => {
@@ -246,8 +246,8 @@ describe('Create or Update never deletes a number', () => {
 			[UPDATE, '200'],
 		]);
 		expect(result.requests[0].body).toMatchObject({
-			search: [{ field: 'mobile', operator: 'eq', value: [a] }],
-			limit: 1,
+			search: [{ field: 'mobile', operator: 'in', value: [a, `+86${a}`, `0086${a}`] }],
+			limit: 11,
 		});
 		expect((await stored(id))?.mobile).toEqual(mobile);
 	});
@@ -341,16 +341,16 @@ test.each<[INodeParameters, string | RegExp]>([
 	],
 	[
 		{ operation: 'search', phone: '=138{{ "abc" }}' },
-		/^Invalid input \[item 0\]: "Phone" must be a phone number: digits, an optional leading \+ and - separators \(got "138abc"\)/,
+		/^Invalid input \[item 0\]: "Phone" must be a phone number: digits with an optional leading \+, separated by spaces, dashes, dots or parentheses if you like \(got "138abc"\)/,
 	],
 	[
 		{
 			operation: 'upsert',
 			customerName: 'X',
 			phone: '15000004008',
-			options: { phonesOnMatch: '={{ "merge" }}' },
+			options: { listsOnMatch: '={{ "merge" }}' },
 		},
-		'Invalid input [item 0]: "Options → Phones on Match" must be one of add, replace (got "merge")',
+		'Invalid input [item 0]: "Options → Contact Lists on Match" must be one of add, replace (got "merge")',
 	],
 	[
 		{ operation: 'upsert', customerName: 'X', phone: '={{ "" }}' },

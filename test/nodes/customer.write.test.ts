@@ -322,9 +322,9 @@ describe('customer upsert: find by Phone, then update or add (more cases: custom
 		});
 	});
 
-	test('validation happens before the first request: nothing is sent', async () => {
-		const result = await upsert('={{ "" }}', '13600000004');
-		expectRefused(result, 'Invalid input [item 0]: "Customer Name" is required');
+	test('a bad Phone is refused before the first request: nothing is sent', async () => {
+		const result = await upsert('Ida', '136-0000-000x');
+		expectRefused(result, /^Invalid input \[item 0\]: "Phone" must be a phone number/);
 	});
 });
 

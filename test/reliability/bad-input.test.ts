@@ -231,7 +231,8 @@ function generate(): InputCase[] {
 		// Create or Update also needs its Phone: the item's first phone.
 		const parameters = op === 'customer.upsert' ? { ...customer, phone: x('mobile') } : customer;
 		build(op, parameters, customerItem, (b) => {
-			b.empty('customerName', 'Customer Name');
+			// Create or Update needs the name only to create, after its lookup (customer.phones-lists).
+			if (op === 'customer.create') b.empty('customerName', 'Customer Name');
 			b.enumeration('createMethod', 'Additional Fields → Create Method');
 			b.enumeration('customerOrigin', 'Additional Fields → Customer Origin');
 			const assign = 'Additional Fields → Assign Time';
@@ -265,20 +266,20 @@ function generate(): InputCase[] {
 	build('customer.search', search, searchItem, (b) => {
 		b.bad('Phone', { phone: '', email: '', name: '' }, RULES.criterion);
 		b.bad('Phone', { phone: ' ', email: null, name: '  ' }, RULES.criterion);
-		b.malformed('phone', 'Phone', ['138abc', '138 0000 0000', 'tel:138'], RULES.phoneNumber);
-		b.wellFormed('phone', 'Phone', ['+86-138-0000-0000', 13800000000]);
+		b.malformed('phone', 'Phone', ['138abc', '138#0000', 'tel:138', '+'], RULES.phoneNumber);
+		b.wellFormed('phone', 'Phone', ['+86-138-0000-0000', 13800000000, '(138) 0000.0000']);
 		b.ok('Email', { phone: '', email: 'li@example.com' });
 		b.ok('Name', { phone: '', name: 'Li' });
 	});
 	const upsert = {
 		customerName: x('customerName'),
 		phone: x('mobile'),
-		options: bind('phonesOnMatch'),
+		options: bind('listsOnMatch'),
 	};
-	const upsertItem = { customerName: 'Wang Fang', mobile: '13900000000', phonesOnMatch: 'add' };
+	const upsertItem = { customerName: 'Wang Fang', mobile: '13900000000', listsOnMatch: 'add' };
 	const upsertByPhone = { op: 'customer.upsert', group: 'customer.upsert phone' };
 	build(upsertByPhone, upsert, upsertItem, (b) => {
-		b.enumeration('phonesOnMatch', 'Options → Phones on Match');
+		b.enumeration('listsOnMatch', 'Options → Contact Lists on Match');
 		b.empty('mobile', 'Phone').malformed('mobile', 'Phone', ['139abc0000'], RULES.phoneNumber);
 	});
 	const conditions = { values: [bind('field', 'operator', 'value')] };

@@ -4,7 +4,7 @@
  * when the API cannot be reached, each cause produced for real: a closed port on 127.0.0.1, a host
  * name under the reserved `.invalid` top-level domain (RFC 6761: never resolves), and an HTTPS
  * server on 127.0.0.1 with a self-signed certificate made for this test. Bad credential settings
- * (unknown Time Zone, no scheme) are refused by both before any
+ * (unknown Time Zone, no scheme, a Country Code that is not one) are refused by both before any
  * request, with a message naming the credential field.
  */
 import { execFileSync } from 'node:child_process';
@@ -138,6 +138,12 @@ describe('credential settings are checked before any request, naming the field',
 			values: (): Partial<CredentialValues> => ({ timezone: 'Asia/Shangai' }),
 			message: () => 'The credential\'s Time Zone "Asia/Shangai" is not a known time zone',
 			field: 'Time Zone',
+		},
+		{
+			setting: 'a Country Code that is not one',
+			values: (): Partial<CredentialValues> => ({ countryCode: '+86 china' }),
+			message: () => 'The credential\'s Country Code "86 china" is not a country calling code',
+			field: 'Country Code',
 		},
 		{
 			setting: 'a Base URL without http:// or https://',

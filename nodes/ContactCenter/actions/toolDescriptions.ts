@@ -25,11 +25,11 @@ const conventions = (text: string) => `${text} ${IDS} ${TIMES} ${ERRORS}`;
 /** resource → operation → what it does and what it needs (the conventions are appended). */
 const TOOL_TEXT: Record<string, Record<string, string>> = {
 	customer: {
-		search: `Find customers (CRM contacts) by phone, email or name; give at least one. A phone matches any of a customer's numbers. Use this first to look up a caller. ${PHONE} ${LIST}`,
+		search: `Find customers (CRM contacts) by phone, email or name; give at least one. A phone matches any of a customer's numbers, with or without a +86 / 0086 prefix. Use this first to look up a caller. ${PHONE} ${LIST}`,
 		get: 'Get one customer by its customer ID (the _id of a search result).',
 		getAll: `List customers, optionally filtered by field conditions (field, operator, value) and by creation or update time, and sorted. For a lookup by phone, email or name prefer Search. ${LIST}`,
 		create: `Create a customer: Customer Name is required; phones, emails and custom fields are optional. Fails with code 03001004 when one of its phone numbers already belongs to a customer (use Create or Update then). ${PHONE}`,
-		upsert: `Create a customer, or update the one that already has the given phone number. ${PHONE}`,
+		upsert: `Create a customer, or update the one that already has the given phone number (with or without a +86 / 0086 prefix). On an update the phones, emails, QQ and WeChat entries given are added to the customer's, none removed, and an empty Customer Name keeps its name; Customer Name is needed to create. ${PHONE}`,
 		update:
 			'Change fields of one customer by its customer ID; only the fields given change. Returns the updated customer.',
 		delete:

@@ -141,17 +141,25 @@ export async function fetchCustomerPage(
 	return { rows, hasMore, count: data.count };
 }
 
+/** Rows asked for beyond the limit when the answer is checked (`keep`), so a few dropped rows cost no second request. */
+export const KEEP_HEADROOM = 10;
+
 /**
  * Every customer matching the query (or the first `limit`): pages of the largest size, or just
- * enough for the limit, until `count` is reached.
+ * enough for the limit, until `count` is reached. With `keep`, only the rows it keeps count and
+ * are output: pages of `limit` + KEEP_HEADROOM rows, and more pages while the limit is not reached.
  */
 export async function listCustomers(
 	this: IExecuteFunctions,
 	query: RequestBody,
 	limit: number | undefined,
 	itemIndex: number,
+	keep?: (customer: IDataObject) => boolean,
 ): Promise<IDataObject[]> {
-	const pageSize = pageSizeFor(PAGE_SIZE.customer, limit);
+	const pageSize =
+		keep && limit !== undefined
+			? Math.min(PAGE_SIZE.customer, limit + KEEP_HEADROOM)
+			: pageSizeFor(PAGE_SIZE.customer, limit);
 	// Customers added in front while the list is read push rows onto the next page: each is output once.
 	const watch = new PageWatch((row) => row._id);
 	const customers = await collectPages<IDataObject>(
@@ -166,7 +174,7 @@ export async function listCustomers(
 			watch.total(count);
 			return { rows: watch.keep(rows), hasMore };
 		},
-		{ pageSize, limit },
+		{ pageSize, limit, filter: keep },
 	);
 	warnIfChanged(this, watch, 'customers', itemIndex);
 	return customers;

@@ -16,10 +16,13 @@ export interface ContactCenterCredentials {
 	appId: string;
 	timezone: string;
 	timeoutMs: number;
+	/** The country calling code of the numbers the tenant stores without a prefix (digits). */
+	countryCode: string;
 }
 
 export const CREDENTIAL_TYPE = 'contactCenterApi';
 const DEFAULT_TIMEZONE = 'Asia/Shanghai';
+export const DEFAULT_COUNTRY_CODE = '86';
 
 /** The authority's user information (`user:password@`) of an absolute URL. */
 const USERINFO = /^([a-z][a-z\d+.-]*:\/\/)([^/?#]*)@/i;
@@ -89,6 +92,22 @@ export function settingsProblem(baseUrl: string, timezone: string): Issue | unde
 	return undefined;
 }
 
+/** The credential's Country Code as written (blank: 86), without a leading + or 00. */
+export function readCountryCode(raw: unknown): string {
+	const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+	return text === '' ? DEFAULT_COUNTRY_CODE : text.replace(/^(\+|00)/, '');
+}
+
+/** What is wrong with the Country Code (after readCountryCode), if anything. */
+export function countryCodeProblem(code: string): Issue | undefined {
+	if (/^[1-9]\d{0,2}$/.test(code)) return undefined;
+	return {
+		field: 'Country Code',
+		problem: `The credential's Country Code "${code}" is not a country calling code`,
+		fix: 'Enter the digits of the calling code of the country whose numbers the tenant stores without a prefix, for example 86 for China or 44 for the United Kingdom (1 to 3 digits).',
+	};
+}
+
 const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>();
 
 /** The credential's non-secret settings, read once per node context. */
@@ -111,9 +130,12 @@ export async function readCredentialSettings(
 				timeoutMs:
 					(typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) *
 					1000,
+				countryCode: readCountryCode(c.countryCode),
 			};
 			// Checked before any request: a zone Intl does not know would otherwise surface as a RangeError.
-			const problem = settingsProblem(connection.baseUrl, connection.timezone);
+			const problem =
+				settingsProblem(connection.baseUrl, connection.timezone) ??
+				countryCodeProblem(connection.countryCode);
 			if (problem) {
 				throw inputError(node, problem.problem, {
 					description: `Open the "Contact Center API" credential and fix its ${problem.field}. ${problem.fix}`,

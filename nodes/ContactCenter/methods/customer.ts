@@ -15,7 +15,8 @@ import {
 import { contactValues } from '../actions/customer/simplify';
 import { listCustomerFields } from '../api/customerFields';
 import { fetchCustomerPage } from '../api/customers';
-import { isPhoneNumber } from '../helpers/lists';
+import { cleanPhone, phoneCondition, phoneKey } from '../actions/customer/phoneNumbers';
+import { readCredentialSettings } from '../helpers/credentialSettings';
 import type { JsonBodyValue } from '../transport/json';
 
 /** Customers a Customer ID list shows per page. */
@@ -40,13 +41,17 @@ export const loadOptions = {
 	},
 };
 
-/** The list condition of a search text: part of a phone number when it looks like one, else part of a name. */
-function searchCondition(filter: string | undefined): JsonBodyValue[] {
+/**
+ * The list condition of a search text: part of a phone number when it looks like one (typed with
+ * spaces, dashes, dots, parentheses or a +86 / 0086 prefix as well), else part of a name.
+ */
+function searchCondition(filter: string | undefined, countryCode: string): JsonBodyValue[] {
 	const text = filter?.trim();
 	if (!text) return [];
-	const field = isPhoneNumber(text) ? 'mobile' : 'customerName';
+	const clean = cleanPhone(text);
 	// "in" is the API's "contains".
-	return [{ field, operator: 'in', value: [text] }];
+	if (clean === undefined) return [{ field: 'customerName', operator: 'in', value: [text] }];
+	return [phoneCondition(phoneKey(clean, countryCode), countryCode)];
 }
 
 export const listSearch = {
@@ -57,9 +62,10 @@ export const listSearch = {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const page = Number(paginationToken ?? '1') || 1;
+		const { countryCode } = await readCredentialSettings.call(this);
 		const { rows, hasMore } = await fetchCustomerPage.call(
 			this,
-			{ search: searchCondition(filter), sortList: [] },
+			{ search: searchCondition(filter, countryCode), sortList: [] },
 			page,
 			SEARCH_PAGE_SIZE,
 		);

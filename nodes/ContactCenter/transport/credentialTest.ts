@@ -15,7 +15,11 @@ import {
 	signRequest,
 	type SignatureOrder,
 } from './signing';
-import { settingsProblem } from '../helpers/credentialSettings';
+import {
+	countryCodeProblem,
+	readCountryCode,
+	settingsProblem,
+} from '../helpers/credentialSettings';
 import { isRecord } from '../helpers/values';
 
 export const CREDENTIALS_REFUSED =
@@ -118,7 +122,8 @@ export async function contactCenterApiTest(
 		typeof data.timezone === 'string' && data.timezone.trim()
 			? data.timezone.trim()
 			: 'Asia/Shanghai';
-	const problem = settingsProblem(baseUrl, timezone);
+	const problem =
+		settingsProblem(baseUrl, timezone) ?? countryCodeProblem(readCountryCode(data.countryCode));
 	if (problem) return { status: 'Error', message: `${problem.problem}. ${problem.fix}` };
 	const appId = String(data.appId ?? '').trim();
 	if (appId === '')

@@ -1,51 +1,67 @@
 /**
  * Customer → Search: the plain Phone, Email and Name inputs as list conditions. Pure, so the rules
- * are tested directly. A phone is one `eq` condition on `mobile`, which a customer matches when any
- * of its numbers is that number; several inputs must all match (the API ANDs its conditions).
+ * are tested directly. A phone is one `in` condition on `mobile` with the forms the number may be
+ * stored in (phoneNumbers.ts), and the answer is checked: a customer matches when any of its
+ * numbers is that number, however formatted. Several inputs must all match (the API ANDs its
+ * conditions).
  */
-import { isPhoneNumber } from '../../helpers/lists';
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Built, Read } from '../../helpers/issue';
 import { readText, shown } from '../../helpers/parameters';
 import type { Issue } from '../../helpers/validation';
 import type { JsonBodyValue } from '../../transport/json';
+import { cleanPhone, holdsNumber, phoneCondition, phoneKey } from './phoneNumbers';
 
 export interface SearchInput {
 	phone: unknown;
 	email: unknown;
 	name: unknown;
+	/** The tenant's country code (the credential's). */
+	countryCode: string;
 }
 
-/** A phone number as the API stores it: digits, an optional leading +, and - separators. */
+/** The list request of a search, and the check its answer must pass (a phone's). */
+export interface CustomerSearch extends Built {
+	keep?: (customer: IDataObject) => boolean;
+}
+
+/**
+ * A phone number as people type it: digits, an optional leading + (or 00), and spaces, dashes, dots
+ * or parentheses, which are taken out. The value is the number without them.
+ */
 export function readPhone(field: string, raw: unknown, required = false): Read<string> {
 	const read = readText(field, raw, {
 		required,
 		fix: 'Enter the phone number, for example 13800000001 (it may come from an expression).',
 	});
 	if (read.issue || read.value === undefined) return read;
-	if (isPhoneNumber(read.value)) return read;
+	const clean = cleanPhone(read.value);
+	if (clean !== undefined) return { value: clean };
 	return {
 		issue: {
 			field,
-			problem: `must be a phone number: digits, an optional leading + and - separators (got ${shown(raw)})`,
-			fix: 'Remove letters, spaces and other characters, e.g. 13800000001 or +86-138-0000-0001.',
+			problem: `must be a phone number: digits with an optional leading +, separated by spaces, dashes, dots or parentheses if you like (got ${shown(raw)})`,
+			fix: 'Remove letters and other characters, e.g. 13800000001, +86 138 0000 0001 or (138) 0000-0001.',
 		},
 	};
 }
 
-/** The phone condition: a customer matches when any of its numbers equals `phone`. */
-export function phoneCondition(phone: string): JsonBodyValue {
-	return { field: 'mobile', operator: 'eq', value: [phone] };
-}
-
 /** The list request's `search` and `sortList` for the given criteria, or the issues. */
-export function buildSearch(input: SearchInput): Built {
+export function buildSearch(input: SearchInput): CustomerSearch {
 	const issues: Issue[] = [];
 	const search: JsonBodyValue[] = [];
 	const phone = readPhone('phone', input.phone);
 	const email = readText('email', input.email);
 	const name = readText('name', input.name);
 	for (const issue of [phone.issue, email.issue, name.issue]) if (issue) issues.push(issue);
-	if (phone.value !== undefined) search.push(phoneCondition(phone.value));
+	let keep: CustomerSearch['keep'];
+	if (phone.value !== undefined) {
+		const { countryCode } = input;
+		const key = phoneKey(phone.value, countryCode);
+		search.push(phoneCondition(key, countryCode));
+		keep = (customer) => holdsNumber(customer, key, countryCode);
+	}
 	if (email.value !== undefined)
 		search.push({ field: 'email', operator: 'eq', value: [email.value] });
 	// "in" is the API's "contains": part of a name finds the customer.
@@ -58,5 +74,5 @@ export function buildSearch(input: SearchInput): Built {
 			fix: 'Enter a phone number, an e-mail address or a name (or map one with an expression).',
 		});
 	}
-	return { issues, body: { search, sortList: [] } };
+	return { issues, body: { search, sortList: [] }, keep };
 }

@@ -36,6 +36,32 @@ export const customerNameField: INodeProperties = {
 	description: 'Name of the customer',
 };
 
+/** Create or Update's Customer Name: needed only to create. */
+const upsertNameField: INodeProperties = {
+	...customerNameField,
+	required: false,
+	description:
+		'Name of the customer. Needed to create one; when a customer has the Phone, leave empty to keep its name.',
+};
+
+/** Where the contact lists are written: Create (a new customer), Create or Update (added to on a match), Update (replaced). */
+export type ContactUse = 'create' | 'upsert' | 'update';
+
+/** What a list given does, said in each list's description. */
+function listEffect(plural: string, use: ContactUse): string {
+	if (use === 'update')
+		return `Replaces the customer's ${plural.toLowerCase()}: it ends with exactly the entries given (to add some without removing any, use Create or Update). Leave empty to keep the list as it is.`;
+	if (use === 'upsert')
+		return `When a customer has the Phone, these are added to its ${plural.toLowerCase()}, none removed (unless Options → Contact Lists on Match is Replace). Leave empty to keep the list as it is.`;
+	return '';
+}
+
+/** A list's description with what giving it does, when that is more than writing it. */
+function withEffect(description: string, plural: string, use: ContactUse): string {
+	const effect = listEffect(plural, use);
+	return effect ? `${description}. ${effect}` : description;
+}
+
 const CONTACTS: Record<
 	ContactKind,
 	{ plural: string; singular: string; valueName: string; placeholder: string }
@@ -67,7 +93,7 @@ const CONTACTS: Record<
 };
 
 /** `mobile`, `email`, `qq`, `wechat`: fixed collections with the inner list `values` of `{value, memo}`. */
-export function contactField(kind: ContactKind, update: boolean): INodeProperties {
+export function contactField(kind: ContactKind, use: ContactUse): INodeProperties {
 	const c = CONTACTS[kind];
 	return {
 		displayName: c.plural,
@@ -76,9 +102,11 @@ export function contactField(kind: ContactKind, update: boolean): INodePropertie
 		typeOptions: { multipleValues: true },
 		placeholder: `Add ${c.singular}`,
 		default: {},
-		description: update
-			? `${c.plural} of the customer. When any are given they replace the customer's current list; leave empty to keep it.`
-			: `${c.plural} of the customer, each with an optional memo`,
+		description: withEffect(
+			`${c.plural} of the customer, each with an optional memo`,
+			c.plural,
+			use,
+		),
 		options: [
 			{
 				displayName: c.singular,
@@ -109,12 +137,12 @@ export function contactField(kind: ContactKind, update: boolean): INodePropertie
 	};
 }
 
-export function contactFields(update: boolean): INodeProperties[] {
-	return CONTACT_KINDS.map((kind) => contactField(kind, update));
+export function contactFields(use: ContactUse): INodeProperties[] {
+	return CONTACT_KINDS.map((kind) => contactField(kind, use));
 }
 
 /** A contact list given as data (an expression), shown instead of its entries when the input mode is data. */
-function contactDataField(kind: ContactKind, update: boolean): INodeProperties {
+function contactDataField(kind: ContactKind, use: ContactUse): INodeProperties {
 	const c = CONTACTS[kind];
 	return {
 		displayName: `${c.plural} (JSON or List)`,
@@ -122,7 +150,11 @@ function contactDataField(kind: ContactKind, update: boolean): INodeProperties {
 		type: 'string',
 		default: '',
 		placeholder: `e.g. ["${c.placeholder.replace(/^e\.g\. /, '')}"] or [{"value": "...", "memo": "work"}]`,
-		description: `${c.plural} as data, for example from an expression: a JSON array of values or of objects with value and memo, or values separated by commas or new lines${update ? ". When any are given they replace the customer's current list; leave empty to keep it." : ''}`,
+		description: withEffect(
+			`${c.plural} as data, for example from an expression: a JSON array of values or of objects with value and memo, or values separated by commas or new lines`,
+			c.plural,
+			use,
+		),
 	};
 }
 
@@ -143,13 +175,13 @@ const contactsInputField: INodeProperties = {
 };
 
 /** The contact lists: a switch, then either the entry lists or one data field per list. */
-export function contactProperties(update: boolean): INodeProperties[] {
+export function contactProperties(use: ContactUse): INodeProperties[] {
 	return [
 		contactsInputField,
-		...onlyWhen({ contactsInput: ['fields'] }, contactFields(update)),
+		...onlyWhen({ contactsInput: ['fields'] }, contactFields(use)),
 		...onlyWhen(
 			{ contactsInput: ['data'] },
-			CONTACT_KINDS.map((kind) => contactDataField(kind, update)),
+			CONTACT_KINDS.map((kind) => contactDataField(kind, use)),
 		),
 	];
 }
@@ -286,27 +318,23 @@ export function optionalCollection(
 	];
 }
 
-/** Create and upsert share these parameters. */
-export function createProperties(): INodeProperties[] {
+/** Create's parameters; Create or Update has the same around its Phone. */
+export function createProperties(use: 'create' | 'upsert' = 'create'): INodeProperties[] {
 	return [
-		customerNameField,
-		...contactProperties(false),
+		use === 'create' ? customerNameField : upsertNameField,
+		...contactProperties(use),
 		...optionalCollection('additionalFields'),
 		customFieldsField('add'),
 	];
 }
 
-/** Create or Update's values of Options → Phones on Match. */
-export const PHONES_ON_MATCH = ['add', 'replace'] as const;
-export type PhonesOnMatch = (typeof PHONES_ON_MATCH)[number];
-
-/** Create or Update: the notice on what it matches, Phone, and Options → Phones on Match. */
+/** Create or Update: the notice on what it matches, Phone, and Options → Contact Lists on Match. */
 export function upsertProperties(): INodeProperties[] {
-	const [name, ...rest] = createProperties();
+	const [name, ...rest] = createProperties('upsert');
 	return [
 		{
 			displayName:
-				'Matches an existing customer by Phone. When a customer has this number it is updated, and the numbers given are added to its phones (unless Options → Phones on Match is Replace). Otherwise a new customer is created with it.',
+				'Matches an existing customer by Phone (however it is formatted). When a customer has this number it is updated: the phones, e-mails, QQ and WeChat accounts given are added to its lists, none removed (unless Options → Contact Lists on Match is Replace), and fields left empty keep their values. Otherwise a new customer is created, which needs a Customer Name.',
 			name: 'matchNotice',
 			type: 'notice',
 			default: '',
@@ -320,7 +348,7 @@ export function upsertProperties(): INodeProperties[] {
 			required: true,
 			placeholder: 'e.g. 13800000001',
 			description:
-				'Phone number that identifies the customer. It is added to the Phones when they do not list it.',
+				"Phone number that identifies the customer. Spaces, dashes, dots and parentheses are ignored, and a + or 00 prefix with the credential's Country Code (+86 or 0086 by default) matches the number without it. It is added to the Phones, without the formatting, when they do not list it.",
 		},
 		...rest,
 		{
@@ -331,22 +359,24 @@ export function upsertProperties(): INodeProperties[] {
 			default: {},
 			options: [
 				{
-					displayName: 'Phones on Match',
-					name: 'phonesOnMatch',
+					displayName: 'Contact Lists on Match',
+					name: 'listsOnMatch',
 					type: 'options',
 					default: 'add',
-					description: 'What happens to the phones of the customer found by Phone',
+					description:
+						'What happens to the phones, e-mails, QQ and WeChat accounts of the customer found by Phone. A list left empty is not sent and stays as it is, either way.',
 					options: [
 						{
 							name: 'Add to Existing',
 							value: 'add',
 							description:
-								"The numbers given are added to the customer's phones; none is removed and memos stay",
+								"Each list given is added to the customer's: its entries stay with their memos (a memo given for one of them replaces it), new entries are appended, none is removed. Phone and the Phones given count as the phone list.",
 						},
 						{
 							name: 'Replace',
 							value: 'replace',
-							description: "The customer's phones become exactly the numbers given",
+							description:
+								"Each list given replaces the customer's: it ends with exactly the entries given (the phones: Phone and the Phones given)",
 						},
 					],
 				},

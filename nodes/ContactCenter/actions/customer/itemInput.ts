@@ -17,13 +17,15 @@ import {
 
 /**
  * The add/update body of one item, validated: an invalid item throws before anything is sent.
- * `issues` found elsewhere (update's customer ID) are reported together with the body's.
+ * `issues` found elsewhere (update's customer ID) are reported together with the body's. With
+ * `nameOptional` (Create or Update) an empty Customer Name is left out of the body.
  */
 export async function readWriteBody(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	mode: MapperMode,
 	issues: Issue[] = [],
+	nameOptional = false,
 ): Promise<RequestBody> {
 	const contacts: Partial<Record<ContactKind, unknown>> = {};
 	// The contact lists come either entry by entry or as data, as Contacts Input says.
@@ -40,6 +42,7 @@ export async function readWriteBody(
 	const built = buildCustomerBody({
 		mode,
 		customerName: mode === 'add' ? this.getNodeParameter('customerName', itemIndex, '') : undefined,
+		nameOptional,
 		optionalParameter,
 		optionalFields: this.getNodeParameter(optionalParameter, itemIndex, {}) as IDataObject,
 		contacts,

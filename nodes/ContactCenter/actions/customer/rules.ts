@@ -176,8 +176,10 @@ export function readOptionalFields(
 
 export interface WriteInput {
 	mode: MapperMode;
-	/** Create and upsert: the required top-level name. Update: undefined (the name is in updateFields). */
+	/** Create and upsert: the top-level name. Update: undefined (the name is in updateFields). */
 	customerName?: unknown;
+	/** Upsert: the name may be left empty (it is needed only to create, which upsert checks itself). */
+	nameOptional?: boolean;
 	optionalParameter: 'additionalFields' | 'updateFields';
 	optionalFields: IDataObject;
 	contacts: Partial<Record<ContactKind, unknown>>;
@@ -194,11 +196,11 @@ export function buildCustomerBody(input: WriteInput): Built {
 	const body: RequestBody = {};
 	if (input.mode === 'add') {
 		const name = readText('customerName', input.customerName, {
-			required: true,
+			required: !input.nameOptional,
 			fix: 'Enter the customer name (it may come from an expression).',
 		});
 		if (name.issue) issues.push(name.issue);
-		else body.customerName = name.value;
+		else if (name.value !== undefined) body.customerName = name.value;
 	}
 	const optional = readOptionalFields(input.optionalParameter, input.optionalFields, input.zones);
 	issues.push(...optional.issues);

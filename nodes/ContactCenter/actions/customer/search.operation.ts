@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listCustomers } from '../../api/customers';
 import { returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
+import { readCredentialSettings } from '../../helpers/credentialSettings';
 import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../helpers/limit';
 import { buildSearch } from './criteria';
@@ -16,7 +17,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 13800000001',
 		description:
-			"Phone number of the customer, such as the caller's number; matches any of the customer's numbers exactly",
+			"Phone number of the customer, such as the caller's number; matches any of the customer's numbers. Spaces, dashes, dots and parentheses are ignored, and a + or 00 prefix with the credential's Country Code (+86 or 0086 by default) matches the number without it.",
 	},
 	{
 		displayName: 'Email',
@@ -44,15 +45,21 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** One list request with the criteria as conditions; no match is no item, not an error. */
+/**
+ * One list request with the criteria as conditions; no match is no item, not an error. A phone's
+ * answer is checked number by number; when the check drops rows, the next page is read until Limit
+ * customers are found.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const { countryCode } = await readCredentialSettings.call(this);
 	const query = buildSearch({
 		phone: this.getNodeParameter('phone', itemIndex, ''),
 		email: this.getNodeParameter('email', itemIndex, ''),
 		name: this.getNodeParameter('name', itemIndex, ''),
+		countryCode,
 	});
 	const limit = readItemLimit.call(this, itemIndex);
 	assertValid(this.getNode(), itemIndex, query.issues);
-	const customers = await listCustomers.call(this, query.body, limit, itemIndex);
+	const customers = await listCustomers.call(this, query.body, limit, itemIndex, query.keep);
 	return await customerOutput.call(this, customers, itemIndex);
 }

@@ -12,7 +12,7 @@ import { customerIdOf, readWriteBody } from './itemInput';
 
 const properties: INodeProperties[] = [
 	...customerIdFields,
-	...contactProperties(true),
+	...contactProperties('update'),
 	...optionalCollection('updateFields'),
 	customFieldsField('update'),
 ];

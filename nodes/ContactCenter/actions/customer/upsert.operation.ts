@@ -11,14 +11,23 @@ import {
 	updateCustomer,
 	updateCustomerForEnvelope,
 } from '../../api/customers';
+import { readCredentialSettings } from '../../helpers/credentialSettings';
 import { readText } from '../../helpers/parameters';
-import { oneOf } from '../../helpers/validation';
+import { assertValid, oneOf } from '../../helpers/validation';
 import { vendorError } from '../../transport/errors';
 import type { RequestBody } from '../../transport/json';
-import { phoneCondition, readPhone } from './criteria';
-import { PHONES_ON_MATCH, upsertProperties, type PhonesOnMatch } from './descriptions';
+import {
+	contactEntries,
+	entryKey,
+	listsForMatch,
+	LISTS_ON_MATCH,
+	withPhone,
+	type ListsOnMatch,
+} from './contactLists';
+import { readPhone } from './criteria';
+import { upsertProperties } from './descriptions';
 import { readWriteBody } from './itemInput';
-import { addPhones, phoneEntries, withPhone } from './phones';
+import { holdsNumber, phoneCondition, phoneKey } from './phoneNumbers';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customer'], operation: ['upsert'] } },
@@ -27,41 +36,43 @@ export const description = updateDisplayOptions(
 
 /** The phone numbers of a write body. */
 function phonesOf(body: RequestBody): string[] {
-	return phoneEntries(body.mobile).map((entry) => String(entry.value));
+	return contactEntries(body.mobile).map((entry) => String(entry.value));
 }
 
-/** The oldest customer holding `phone` (any of its numbers), if any: one list request. */
+/**
+ * The oldest customer holding the number (any of its numbers, however formatted): one list request
+ * of a few rows, checked number by number (another page only when the check drops them all).
+ */
 async function findByPhone(
 	this: IExecuteFunctions,
-	phone: string,
+	key: string,
+	countryCode: string,
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
 	const query = {
-		search: [phoneCondition(phone)],
+		search: [phoneCondition(key, countryCode)],
 		sortList: [{ field: 'createTime', orderBy: 'asc' }],
 	};
-	const [customer] = await listCustomers.call(this, query, 1, itemIndex);
+	const keep = (customer: IDataObject) => holdsNumber(customer, key, countryCode);
+	const [customer] = await listCustomers.call(this, query, 1, itemIndex, keep);
 	return customer;
 }
 
 /**
- * Update the matched customer with the item's fields and `phones` (its list as it will be). When a
- * number is shared with other customers the API refuses the update (the other holders keep it): it
- * is then sent again without the phone list, which stays as it was, and the output says which
- * numbers were not written and who else holds them. The first update was refused, so nothing was
- * written twice.
+ * Update the matched customer with `body` (its lists as they will be). When a number is shared with
+ * other customers the API refuses the update (the other holders keep it): it is then sent again
+ * without the phone list, which stays as it was, and the output says which numbers were not written
+ * and who else holds them. The first update was refused, so nothing was written twice.
  */
 async function updateMatched(
 	this: IExecuteFunctions,
 	id: string,
 	body: RequestBody,
-	phones: RequestBody[],
+	given: string[],
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const withPhones: RequestBody = { ...body, mobile: phones };
-	const updated = await updateCustomerForEnvelope.call(this, { _id: id, ...withPhones }, itemIndex);
+	const updated = await updateCustomerForEnvelope.call(this, { _id: id, ...body }, itemIndex);
 	if (updated.ok) return customerRecord(updated.data);
-	const given = phonesOf(body);
 	if (updated.failure.code !== PHONE_EXISTS || given.length === 0)
 		throw vendorError(this.getNode(), updated.failure, itemIndex);
 
@@ -82,36 +93,48 @@ async function updateMatched(
 }
 
 /**
- * Find the customer by Phone (one list request); update it, adding the numbers given to
- * its phones or replacing them (Options → Phones on Match), or add a new customer. An add refused
- * because the number arrived meanwhile looks once more and updates what it finds.
+ * Find the customer by Phone (one list request); update it, adding the phones, e-mails, QQ and
+ * WeChat entries given to its lists or replacing them (Options → Contact Lists on Match), or add a
+ * new customer, which needs a name: checked after the lookup, before the add. An add refused because
+ * the number arrived meanwhile looks once more and updates what it finds.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { countryCode } = await readCredentialSettings.call(this);
 	const phone = readPhone('phone', this.getNodeParameter('phone', itemIndex, ''), true);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const onMatch = readText('options.phonesOnMatch', options.phonesOnMatch);
-	const mode = (onMatch.value ?? 'add') as PhonesOnMatch;
+	const onMatch = readText('options.listsOnMatch', options.listsOnMatch);
+	const rule = (onMatch.value ?? 'add') as ListsOnMatch;
 	const issues = [
 		phone.issue,
-		onMatch.issue ?? oneOf('options.phonesOnMatch', onMatch.value, PHONES_ON_MATCH),
+		onMatch.issue ?? oneOf('options.listsOnMatch', onMatch.value, LISTS_ON_MATCH),
 	].filter((issue) => issue !== undefined);
-	const body = await readWriteBody.call(this, itemIndex, 'add', issues);
-	// Validated above: the phone is there when the body is.
+	const body = await readWriteBody.call(this, itemIndex, 'add', issues, true);
+	// Validated above: the phone is there when the body is; written without its formatting.
 	const number = phone.value as string;
-	const given = withPhone(phoneEntries(body.mobile), number);
-	const full: RequestBody = { ...body, mobile: given };
+	const key = phoneKey(number, countryCode);
+	const mobile = withPhone(contactEntries(body.mobile), number, entryKey('mobile', countryCode));
+	const full: RequestBody = { ...body, mobile };
 
-	let match = await findByPhone.call(this, number, itemIndex);
+	let match = await findByPhone.call(this, key, countryCode, itemIndex);
 	if (!match) {
+		assertValid(this.getNode(), itemIndex, [
+			body.customerName === undefined
+				? {
+						field: 'customerName',
+						problem: `is empty, and no customer has the phone number ${number}: Create or Update needs a name to create the customer`,
+						fix: 'Enter the customer name (it may come from an expression). It may stay empty only for customers that already exist.',
+					}
+				: undefined,
+		]);
 		const added = await addCustomer.call(this, full, itemIndex);
 		if (added.ok) return customerRecord(added.data);
 		if (added.failure.code !== PHONE_EXISTS)
 			throw addError(this.getNode(), added.failure, itemIndex);
-		match = await findByPhone.call(this, number, itemIndex);
+		match = await findByPhone.call(this, key, countryCode, itemIndex);
 		// Another of the numbers given belongs to a customer that does not hold Phone: say which.
 		if (!match) throw addError(this.getNode(), added.failure, itemIndex);
 	}
 	const id = String(match._id);
-	const phones = mode === 'replace' ? given : addPhones(match.mobile, given);
-	return await updateMatched.call(this, id, full, phones, itemIndex);
+	const update = listsForMatch(match, full, rule, countryCode);
+	return await updateMatched.call(this, id, update, phonesOf(full), itemIndex);
 }
