@@ -335,3 +335,34 @@ describe('Create or Update: the contact lists on a match', () => {
 		expect((await stored(id))?.mobile).toEqual([entry('2079460019', 'desk')]);
 	});
 });
+
+describe('what the forms say about the contact lists', () => {
+	const property = (operation: string, name: string) =>
+		new ContactCenter().description.properties.find(
+			(p) => p.name === name && p.displayOptions?.show?.operation?.includes(operation) === true,
+		);
+	test.each([
+		['mobile', 'phones'],
+		['email', 'emails'],
+		['qq', 'qq accounts'],
+		['wechat', 'wechat accounts'],
+		['mobileList', 'phones'],
+	])('Update: %s replaces the customer’s list', (name, plural) => {
+		expect(property('update', name)?.description).toContain(
+			`Replaces the customer's ${plural}: it ends with exactly the entries given`,
+		);
+	});
+
+	test('Create or Update: Customer Name optional; Contact Lists on Match says what happens to each list', () => {
+		expect(property('upsert', 'customerName')?.required).toBe(false);
+		expect(property('create', 'customerName')?.required).toBe(true);
+		const rule = property('upsert', 'options')?.options?.[0] as IDataObject;
+		expect(rule).toMatchObject({ name: 'listsOnMatch', default: 'add' });
+		expect(rule.description).toMatch(
+			/phones, e-mails, QQ and WeChat accounts.*left empty is not sent/,
+		);
+		expect(property('upsert', 'email')?.description).toContain(
+			'added to its emails, none removed (unless Options → Contact Lists on Match is Replace)',
+		);
+	});
+});
