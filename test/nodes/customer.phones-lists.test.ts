@@ -3,7 +3,7 @@
  * Update's contact lists on a match (issue #33 items 2 and 3). Real HTTP against the sandbox through
  * n8n-core; what was sent is read from the sandbox's request log.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { KEEP_HEADROOM } from '../../nodes/ContactCenter/api/customers';
@@ -356,9 +356,9 @@ describe('what the forms say about the contact lists', () => {
 	test('Create or Update: Customer Name optional; Contact Lists on Match says what happens to each list', () => {
 		expect(property('upsert', 'customerName')?.required).toBe(false);
 		expect(property('create', 'customerName')?.required).toBe(true);
-		const rule = property('upsert', 'options')?.options?.[0] as IDataObject;
+		const rule = property('upsert', 'options')?.options?.[0] as INodeProperties | undefined;
 		expect(rule).toMatchObject({ name: 'listsOnMatch', default: 'add' });
-		expect(rule.description).toMatch(
+		expect(rule?.description).toMatch(
 			/phones, e-mails, QQ and WeChat accounts.*left empty is not sent/,
 		);
 		expect(property('upsert', 'email')?.description).toContain(
