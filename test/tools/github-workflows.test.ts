@@ -15,7 +15,9 @@ const files = readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name));
 const read = (name: string) => readFileSync(path.join(WORKFLOWS, name), 'utf8');
 /** The steps `npm test` starts with, which both workflows run. */
 const CHECKS =
-	'npm run lint|npm run format:check|npm run typecheck|npm run build|npm run scan|npm run test:unit'.split('|');
+	'npm run lint|npm run format:check|npm run typecheck|npm run build|npm run scan|npm run test:unit'.split(
+		'|',
+	);
 
 // One WASM instance for every file. A YAML syntax error makes this build abort (RuntimeError:
 // unreachable), which fails the test just the same.
