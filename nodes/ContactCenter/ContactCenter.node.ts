@@ -6,7 +6,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { parallelRequestsProperty } from './actions/parallel';
+import { perItemOperations, withParallelRequests } from './actions/parallel';
 import { router } from './actions/router';
 import * as callTask from './actions/callTask/CallTask.resource';
 import * as callerNumberGroup from './actions/callerNumberGroup/CallerNumberGroup.resource';
@@ -21,11 +21,23 @@ import { outputFieldsProperty } from './helpers/outputFields';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { contactCenterApiTest } from './transport/credentialTest';
 
+/** The operations Options → Parallel Requests applies to: all but the batch ones (the import). */
+const PER_ITEM = perItemOperations({
+	callTask: callTask.operations,
+	callerNumberGroup: callerNumberGroup.operations,
+	customer: customer.operations,
+	customerField: customerField.operations,
+	displayNumberGroup: displayNumberGroup.operations,
+	serviceGroup: serviceGroup.operations,
+	serviceRecord: serviceRecord.operations,
+	voiceAgent: voiceAgent.operations,
+});
+
 const NODE_DESCRIPTION =
 	'Manage customers, service groups, display number groups, service records and voice-agent outbound call tasks of a contact-center platform';
 
 export class ContactCenter implements INodeType {
-	description: INodeTypeDescription = {
+	description: INodeTypeDescription = withParallelRequests(PER_ITEM, {
 		displayName: 'Contact Center',
 		name: 'contactCenter',
 		icon: { light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' },
@@ -95,9 +107,8 @@ export class ContactCenter implements INodeType {
 			...serviceRecord.description,
 			...voiceAgent.description,
 			outputFieldsProperty,
-			parallelRequestsProperty,
 		],
-	};
+	});
 
 	methods = { credentialTest: { contactCenterApiTest }, listSearch, loadOptions, resourceMapping };
 

@@ -65,7 +65,7 @@ const customer = (op: Op, parallelRequests?: number) => ({
 					// Create or Update names the customer by a required Phone.
 					...(op === 'upsert' ? { phone: '={{ $json.phone }}' } : {}),
 				}),
-		...(parallelRequests === undefined ? {} : { parallelRequests }),
+		...(parallelRequests === undefined ? {} : { options: { parallelRequests } }),
 	},
 	credentials: { contactCenterApi: CREDENTIAL },
 });

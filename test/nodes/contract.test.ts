@@ -152,27 +152,38 @@ describe('the form of each operation, exactly', () => {
 	const task = 'taskName voiceAgentId callerNumberGroupId maxConcurrency';
 	const windows = 'callWindows(window(timeRanges weekdays)) startType scheduledStartTime';
 	const variables = 'additionalFields(customerName remark variables(variable(name value)))';
+	// Options → Parallel Requests of a per-item operation without options of its own.
+	const OPTIONS = 'options(parallelRequests)';
 	const importOptions =
 		'options(dupStrategy fieldsAsVariables nameFields remarkFields variablesFields)';
 
 	test.each([
-		['customer', 'create', `customerName ${create}`],
-		['customer', 'upsert', `matchNotice customerName phone ${create} options(listsOnMatch)`],
+		['customer', 'create', `customerName ${create} ${OPTIONS}`],
+		[
+			'customer',
+			'upsert',
+			`matchNotice customerName phone ${create} options(listsOnMatch parallelRequests)`,
+		],
 		[
 			'customer',
 			'update',
-			`customerId ${contactsInput} updateFields(${updateFields}) customFields`,
+			`customerId ${contactsInput} updateFields(${updateFields}) customFields ${OPTIONS}`,
 		],
-		['customer', 'get', 'customerId simplify'],
-		['customer', 'delete', 'customerId'],
+		['customer', 'get', `customerId simplify ${OPTIONS}`],
+		['customer', 'delete', `customerId ${OPTIONS}`],
 		[
 			'customer',
 			'getAll',
 			'returnAll limit simplify filters(conditions(values(field operator value)) createTimeBegin ' +
-				'createTimeEnd updateTimeBegin updateTimeEnd) sort(values(field orderBy))',
+				'createTimeEnd updateTimeBegin updateTimeEnd) sort(values(field orderBy)) ' +
+				OPTIONS,
 		],
-		['customerField', 'getAll', 'returnAll limit filters(category editable enabled name type)'],
-		['callTask', 'create', `${task} ${windows} ${retry} options(agentType)`],
+		[
+			'customerField',
+			'getAll',
+			`returnAll limit filters(category editable enabled name type) ${OPTIONS}`,
+		],
+		['callTask', 'create', `${task} ${windows} ${retry} options(agentType parallelRequests)`],
 		[
 			'callTask',
 			'import',

@@ -5,7 +5,7 @@
  * sent once, reads retried, a 429 holding the whole pool back, invalid items sending nothing.
  * The sandbox answers after a latency and counts the requests it had in flight at once.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import {
@@ -56,12 +56,23 @@ const expectedPairs = (count: number) => Array.from({ length: count }, (_, item)
 const namesSent = (requests: LogEntry[]) =>
 	requests.map((r) => (r.body as IDataObject | null)?.customerName);
 
+/**
+ * Answers come back after a random latency from a seeded generator (5 to 120 ms), so requests
+ * finish out of the order they started: output in completion order would fail these tests.
+ */
+const RANDOM_LATENCY = { minMs: 5, maxMs: 120, seed: 33 };
+
 describe('how many requests are in flight', () => {
-	it(`sends up to ${PARALLEL_REQUESTS_DEFAULT} at once by default, never more, output in input order`, async () => {
+	beforeEach(async () => {
+		await control.setLatency(RANDOM_LATENCY);
+	});
+
+	// The default written out: changing it fails here.
+	it('sends up to 32 at once by default, never more, output in input order', async () => {
 		const result = await run(CREATE, people(80));
 		expect(result.status).toBe('success');
-		expect(result.maxInFlight).toBeLessThanOrEqual(PARALLEL_REQUESTS_DEFAULT);
-		expect(result.maxInFlight).toBeGreaterThan(1);
+		expect(result.maxInFlight).toBeLessThanOrEqual(32);
+		expect(result.maxInFlight).toBeGreaterThan(16);
 		expect(result.items.map((item) => item.json.customerName)).toEqual(names(80));
 		expect(pairs(result.items)).toEqual(expectedPairs(80));
 		expect(result.requests).toHaveLength(80);
@@ -77,7 +88,7 @@ describe('how many requests are in flight', () => {
 	])(
 		'Parallel Requests %p: at most %i in flight, items started and output in input order',
 		async (parallelRequests, inFlight) => {
-			const result = await run({ ...CREATE, parallelRequests }, people(15));
+			const result = await run({ ...CREATE, options: { parallelRequests } }, people(15));
 			expect(result.status).toBe('success');
 			expect(result.maxInFlight).toBe(inFlight);
 			expect(namesSent(result.requests)).toEqual(names(15));
@@ -114,7 +125,9 @@ describe('failures', () => {
 		const input = people(16);
 		input[6].name = ''; // required: refused before sending
 		input[13].name = '';
-		const result = await run({ ...CREATE, parallelRequests: 4 }, input, { continueOnFail: true });
+		const result = await run({ ...CREATE, options: { parallelRequests: 4 } }, input, {
+			continueOnFail: true,
+		});
 		expect(result.status).toBe('success');
 		expect(pairs(result.items)).toEqual(expectedPairs(16));
 		const failed = result.items.flatMap((item, i) => (item.json.error ? [i] : []));
@@ -132,7 +145,7 @@ describe('failures', () => {
 	it('without Continue On Fail the first failure stops new requests, waits for those in flight, and says which items went through', async () => {
 		await seedTakenPhones([10]);
 		const input = people(40);
-		const result = await run({ ...CREATE, parallelRequests: 4 }, input);
+		const result = await run({ ...CREATE, options: { parallelRequests: 4 } }, input);
 		expect(result.status).toBe('error');
 		expect(result.error?.context?.itemIndex).toBe(10);
 		expect(result.error?.message).toMatch(/03001004|already/i);
@@ -160,7 +173,7 @@ describe('failures', () => {
 
 	it('a write that fails with 503 is not sent again; the other items go on', async () => {
 		await control.addFault({ pathPattern: PATHS.crmAdd, kind: 'status', status: 503, count: 1 });
-		const result = await run({ ...CREATE, parallelRequests: 4 }, people(10), {
+		const result = await run({ ...CREATE, options: { parallelRequests: 4 } }, people(10), {
 			continueOnFail: true,
 		});
 		expect(result.requests).toHaveLength(10);
@@ -172,7 +185,7 @@ describe('failures', () => {
 
 it('stopping: Stop aborts the requests in flight, starts no other item, and says which were not sent', async () => {
 	await control.setLatency(3000);
-	const result = await run({ ...CREATE, parallelRequests: 5 }, people(30), {
+	const result = await run({ ...CREATE, options: { parallelRequests: 5 } }, people(30), {
 		cancelAfterMs: 300,
 	});
 	expect(result.error?.message).toMatch(/cancelled/);
@@ -218,22 +231,141 @@ it('back-off: a 429 with Retry-After holds the whole pool: no request goes out d
 	expect(during.length).toBeLessThan(PARALLEL_REQUESTS_DEFAULT);
 });
 
-describe('the Parallel Requests value', () => {
-	it.each([0, PARALLEL_REQUESTS_MAX + 1, 2.5, 'many', [4]])(
+describe('a write answered HTTP 429 (refused before it was applied)', () => {
+	it('a 429 on one of 20 parallel creates holds the run for the Retry-After, then every customer is created exactly once', async () => {
+		// No latency: the 429 reaches the node as it arrives, so what arrives during the Retry-After
+		// is only what was already in flight (the order is checked with random latency above).
+		await control.setLatency(0);
+		// The first create to arrive is refused; those in flight finish, none starts during the wait.
+		await control.addFault({
+			pathPattern: PATHS.crmAdd,
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 1,
+			count: 1,
+		});
+		const result = await run({ ...CREATE, options: { parallelRequests: 8 } }, people(20));
+		expect(result.status).toBe('success');
+		expect(result.items.map((item) => item.json.customerName)).toEqual(names(20));
+		expect(pairs(result.items)).toEqual(expectedPairs(20));
+
+		// 21 requests: the refused one was sent again, no other twice.
+		expect(result.requests).toHaveLength(21);
+		const limited = result.requests.filter((r) => r.httpStatus === 429);
+		expect(limited).toHaveLength(1);
+		const sent = namesSent(result.requests);
+		const refusedName = (limited[0].body as IDataObject).customerName;
+		expect(sent.filter((name) => name === refusedName)).toHaveLength(2);
+		expect(new Set(sent).size).toBe(20);
+		// Nothing was sent during the Retry-After but what was already in flight (at most 7 others).
+		const limitedAt = Date.parse(limited[0].time);
+		const during = result.requests.filter(
+			(r) => r.seq > limited[0].seq && Date.parse(r.time) < limitedAt + 1000,
+		);
+		expect(during.length).toBeLessThan(8);
+		const retry = result.requests.find(
+			(r) => r.seq > limited[0].seq && (r.body as IDataObject).customerName === refusedName,
+		) as LogEntry;
+		expect(Date.parse(retry.time) - limitedAt).toBeGreaterThanOrEqual(1000);
+
+		// The sandbox holds each of the 20 customers once.
+		const state = await control.getState(APP);
+		expect(state.customers.map((c) => c.customerName).sort()).toEqual(names(20).sort());
+	});
+
+	it.each([
+		['HTTP 500', { kind: 'status', status: 500 }],
+		['a reset after the write', { kind: 'reset', runHandler: true }],
+	] as const)(
+		'a write failing with %s is never sent again in a parallel run',
+		async (_label, fault) => {
+			await control.addFault({ pathPattern: PATHS.crmAdd, ...fault, count: 1 });
+			const result = await run({ ...CREATE, options: { parallelRequests: 8 } }, people(20), {
+				continueOnFail: true,
+			});
+			expect(result.requests).toHaveLength(20);
+			expect(new Set(namesSent(result.requests)).size).toBe(20);
+			expect(result.items.filter((item) => item.json.error)).toHaveLength(1);
+		},
+	);
+});
+
+describe('the Parallel Requests value (Options → Parallel Requests)', () => {
+	it.each([0, 65, 2.5, 'many', [4], 2 ** 53 + 2, '={{ [4] }}', '={{ { n: 4 } }}'])(
 		'%p is refused before anything is sent',
 		async (value) => {
-			const result = await run({ ...CREATE, parallelRequests: value as never }, people(3));
+			const result = await run(
+				{ ...CREATE, options: { parallelRequests: value as never } },
+				people(3),
+			);
 			expect(result.status).toBe('error');
-			expectRefused(result, /^Invalid input \[item 0\]: "Parallel Requests" must be/);
+			expectRefused(
+				result,
+				/^Invalid input \[item 0\]: "Options → Parallel Requests" must be a whole number from 1 to 64/,
+			);
 		},
 	);
 
-	it('is shown for every per-item operation and not for the import', () => {
-		const property = new ContactCenter().description.properties.find(
-			(p) => p.name === 'parallelRequests',
+	// The default and the maximum written out: changing either fails here.
+	it.each([
+		['64, the maximum', 64, 40],
+		['a number from an expression', '={{ 3 }}', 3],
+		['numeric text from an expression', '={{ " 4 " }}', 4],
+		['null from an expression: the default, 32', '={{ null }}', 32],
+		['empty: the default, 32', '', 32],
+	])('%s is accepted', async (_label, value, inFlight) => {
+		await control.setLatency(300);
+		const result = await run({ ...CREATE, options: { parallelRequests: value } }, people(40));
+		expect(result.status).toBe('success');
+		expect(result.maxInFlight).toBe(inFlight);
+	});
+
+	const properties = new ContactCenter().description.properties;
+	const operationsOf = (resource: string): string[] => {
+		const selector = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
 		);
-		expect(property?.displayOptions).toEqual({ hide: { operation: ['import'] } });
-		expect(property?.default).toBe(PARALLEL_REQUESTS_DEFAULT);
-		expect(property?.typeOptions).toMatchObject({ minValue: 1, maxValue: PARALLEL_REQUESTS_MAX });
+		return ((selector?.options ?? []) as Array<{ value: string }>).map((o) => o.value);
+	};
+	const resources = (
+		(properties.find((p) => p.name === 'resource')?.options ?? []) as Array<{ value: string }>
+	).map((o) => o.value);
+	const pairsOf = resources.flatMap((resource) =>
+		operationsOf(resource).map((operation) => [resource, operation] as const),
+	);
+
+	it.each(pairsOf)(
+		'%s %s: under Options, once, default 32, 1 to 64 (not on the import, which sends batches)',
+		(resource, operation) => {
+			const options = properties.filter(
+				(p) =>
+					p.name === 'options' &&
+					p.displayOptions?.show?.resource?.includes(resource) &&
+					p.displayOptions?.show?.operation?.includes(operation),
+			);
+			expect(options).toHaveLength(1);
+			const inner = (options[0].options ?? []) as INodeProperties[];
+			const parallel = inner.filter((o) => o.name === 'parallelRequests');
+			if (resource === 'callTask' && operation === 'import') {
+				expect(parallel).toHaveLength(0);
+				return;
+			}
+			expect(parallel).toHaveLength(1);
+			expect(parallel[0]).toMatchObject({
+				displayName: 'Parallel Requests',
+				type: 'number',
+				default: 32,
+				typeOptions: { minValue: 1, maxValue: 64, numberPrecision: 0 },
+			});
+			// Options are listed alphabetically.
+			const names = inner.map((o) => o.displayName);
+			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		},
+	);
+
+	it('is nowhere else on the form', () => {
+		expect(properties.filter((p) => p.name === 'parallelRequests')).toEqual([]);
+		expect(PARALLEL_REQUESTS_DEFAULT).toBe(32);
+		expect(PARALLEL_REQUESTS_MAX).toBe(64);
 	});
 });

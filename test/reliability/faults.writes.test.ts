@@ -3,7 +3,9 @@
  * or the network does, the user gets a clear error with the HTTP status or the vendor code, the
  * write is sent exactly once (the sandbox's log), and the sandbox's state shows it applied at most
  * once: not at all when the fault replaced the answer, exactly once when the answer was lost after
- * the write (a delay past the timeout, a connection reset after the handler ran).
+ * the write (a delay past the timeout, a connection reset after the handler ran). The one exception
+ * is HTTP 429: the API refused the write before applying it, so it is sent again after the
+ * Retry-After, as a read is, and applied exactly once.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -207,12 +209,6 @@ const FAULTS: WriteFault[] = [
 		),
 	),
 	{
-		label: 'HTTP 429 (rate limited: refused, so the outcome is known)',
-		spec: { kind: 'status', status: 429, retryAfterSeconds: 0 },
-		known: true,
-		httpCode: '429',
-	},
-	{
 		label: 'a delay past the timeout (the write happened, the answer came too late)',
 		spec: { kind: 'delay', delayMs: 1500 },
 		applied: true,
@@ -271,8 +267,6 @@ describe('every write kind under every fault: one request, a clear error, applie
 			expect(result.error?.context?.vendorCode).toBe(vendorCode);
 			expect(description).toContain(VENDOR_CODE_HELP[vendorCode]);
 		}
-		if (spec.kind === 'status' && spec.status === 429)
-			expect(description).toContain('rate limiting');
 		// An import applied before its answer was lost: the error never claims that nothing was imported.
 		if (op.path === PATHS.taskImport && fault.applied) {
 			expect(description).not.toContain('nothing was imported');
@@ -297,5 +291,42 @@ describe('the same writes without a fault apply exactly once (the checks above c
 		const result = await fx.ok(prepared.parameters, { items: prepared.items });
 		expect(on(result.requests, op.path)).toHaveLength(1);
 		await expectApplied(op, prepared, true);
+	});
+});
+
+describe('a write answered HTTP 429 was refused before it was applied: sent again, applied exactly once', () => {
+	it.each(OPERATIONS.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
+		const prepared = await op.prepare();
+		await fx.control.addFault({
+			pathPattern: op.path,
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			count: 1,
+		});
+		const result = await fx.ok(prepared.parameters, { items: prepared.items });
+		expect(on(result.requests, op.path).map((r) => r.httpStatus)).toEqual([429, 200]);
+		await expectApplied(op, prepared, true);
+	});
+
+	it('answered 429 every time, a write is sent 4 times and fails saying the tenant is rate limited', async () => {
+		const op = OPERATIONS[0];
+		const prepared = await op.prepare();
+		await fx.control.addFault({
+			pathPattern: op.path,
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+			count: 10,
+		});
+		const result = await fx.run(prepared.parameters, { items: prepared.items });
+		expect(result.error?.message).toBe(
+			'The Contact Center API answered HTTP 429 (tried 4 times) [item 0]',
+		);
+		const description = String(result.error?.description);
+		expect(description).toContain('rate limiting this tenant: lower Options → Parallel Requests');
+		expect(description).not.toContain(UNKNOWN);
+		expect(on(result.requests, op.path)).toHaveLength(4);
+		await expectApplied(op, prepared, false);
 	});
 });

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not shipped */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
+import { retryDelayMs } from '../../nodes/ContactCenter/transport';
 
 import { nodeRunner, type CredentialValues } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
@@ -127,21 +128,80 @@ describe('retries: reads only, bounded', () => {
 		},
 	);
 
-	it.each(TRANSIENT)('a write hit by %s is sent exactly once', async (label, fault) => {
-		await control.addFault({ pathPattern: OPERATE_PATH, count: 10, ...fault });
-		const result = await probe({
+	const writeProbe = async () =>
+		await probe({
 			path: OPERATE_PATH,
 			envelope: 'B',
 			kind: 'write',
 			body: '{"taskId":"1","operation":"start"}',
 		});
-		expect(result.requests).toHaveLength(1);
-		expect(result.error?.context?.attempts).toBe(1);
-		expect(result.error?.message).toBe(said(fault));
-		// A 429 is a refusal; after a 5xx or a lost connection the write may have been applied.
-		expect(result.error?.description?.includes('may or may not have applied it')).toBe(
-			label !== 'HTTP 429',
+
+	it.each(TRANSIENT.filter(([label]) => label !== 'HTTP 429'))(
+		'a write hit by %s is sent exactly once (it may have been applied)',
+		async (_label, fault) => {
+			await control.addFault({ pathPattern: OPERATE_PATH, count: 10, ...fault });
+			const result = await writeProbe();
+			expect(result.requests).toHaveLength(1);
+			expect(result.error?.context?.attempts).toBe(1);
+			expect(result.error?.message).toBe(said(fault));
+			expect(result.error?.description).toContain('may or may not have applied it');
+		},
+	);
+
+	it('a write answered 429 every time is sent 4 times like a read (refused, never applied), then fails saying so', async () => {
+		await control.addFault({
+			pathPattern: OPERATE_PATH,
+			count: 10,
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+		});
+		const result = await writeProbe();
+		expect(result.requests).toHaveLength(READ_ATTEMPTS);
+		expect(result.error?.context?.attempts).toBe(READ_ATTEMPTS);
+		expect(result.error?.message).toBe(
+			`The Contact Center API answered HTTP 429 (tried ${READ_ATTEMPTS} times)`,
 		);
+		expect(result.error?.description).not.toContain('may or may not have applied it');
+		expect(result.error?.description).toContain(
+			'The API is rate limiting this tenant: lower Options → Parallel Requests',
+		);
+	});
+
+	it('a write answered 429 and then 500 is not sent a third time: the 500 may have applied it', async () => {
+		await control.addFault({
+			pathPattern: OPERATE_PATH,
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 0,
+		});
+		await control.addFault({ pathPattern: OPERATE_PATH, kind: 'status', status: 500, count: 10 });
+		const result = await writeProbe();
+		expect(result.requests.map((r) => r.httpStatus)).toEqual([429, 500]);
+		expect(result.error?.description).toContain('may or may not have applied it');
+	});
+});
+
+/**
+ * The waits between attempts, written out (not read from transport/index.ts): a change of the
+ * Retry-After cap or of the back-off's maximum fails here.
+ */
+describe('retry delays', () => {
+	const after = (seconds: string) => ({ 'retry-after': seconds });
+	it('Retry-After is waited as sent, capped at 10 seconds', () => {
+		expect(retryDelayMs(1, after('0'))).toBe(0);
+		expect(retryDelayMs(1, after('3'))).toBe(3000);
+		expect(retryDelayMs(1, after('10'))).toBe(10_000);
+		expect(retryDelayMs(1, after('11'))).toBe(10_000);
+		expect(retryDelayMs(2, after('3600'))).toBe(10_000);
+	});
+	it('without Retry-After: 250 ms doubling per attempt, at most 4 seconds', () => {
+		expect([1, 2, 3, 4, 5, 6, 7, 20].map((attempt) => retryDelayMs(attempt))).toEqual([
+			250, 500, 1000, 2000, 4000, 4000, 4000, 4000,
+		]);
+		// An empty or unreadable header is no header.
+		expect(retryDelayMs(5, after(''))).toBe(4000);
+		expect(retryDelayMs(6, after('soon'))).toBe(4000);
 	});
 });
 

@@ -1,32 +1,115 @@
 /**
- * Parallel Requests: how many items of a per-item operation are sent at once. One parameter for
- * every per-item operation (the call-task import sends its own batches).
+ * Parallel Requests: how many items of a per-item operation are sent at once. One option,
+ * `options.parallelRequests`, in the Options of every per-item operation (the call-task import
+ * sends its own batches, so it has none).
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { describeItems } from './errors';
 import type { Outcome } from './pool';
+import { isBatchOperation, type Operation } from './types';
 import { readNumber } from '../helpers/parameters';
 import { validationError } from '../helpers/validation';
 
 /** The default, chosen by measurement (docs/performance.md, "Parallel requests"). */
 export const PARALLEL_REQUESTS_DEFAULT = 32;
 export const PARALLEL_REQUESTS_MAX = 64;
-const LABEL = 'Parallel Requests';
+/** How messages name it: where it sits in the form. */
+const LABEL = 'Options → Parallel Requests';
 
-export const parallelRequestsProperty: INodeProperties = {
-	displayName: LABEL,
+export const parallelRequestsOption: INodeProperties = {
+	displayName: 'Parallel Requests',
 	name: 'parallelRequests',
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: PARALLEL_REQUESTS_MAX, numberPrecision: 0 },
 	default: PARALLEL_REQUESTS_DEFAULT,
-	displayOptions: { hide: { operation: ['import'] } },
-	description: `How many items are sent to the API at the same time (1 to ${PARALLEL_REQUESTS_MAX}). Output items keep the input order. Use 1 when an item must see what an earlier item wrote, e.g. the same customer twice.`,
+	description: `How many items are sent to the API at the same time (1 to ${PARALLEL_REQUESTS_MAX}). Output items keep the input order. Lower it when the API rate-limits the tenant (HTTP 429); use 1 when an item must see what an earlier item wrote, e.g. the same customer twice.`,
 };
 
-/** The run's Parallel Requests, read once per run (a run-wide setting, not per item). */
+/** Resource → its operations that run once per input item (the ones Parallel Requests applies to). */
+export type PerItemOperations = Record<string, readonly string[]>;
+
+/** The per-item operations of each resource's operation map (every one but the batch ones). */
+export function perItemOperations(
+	resources: Record<string, Record<string, Operation>>,
+): PerItemOperations {
+	const perItem: Record<string, string[]> = {};
+	for (const [resource, operations] of Object.entries(resources))
+		perItem[resource] = Object.entries(operations)
+			.filter(([, operation]) => !isBatchOperation(operation))
+			.map(([name]) => name);
+	return perItem;
+}
+
+const optionsOf = (
+	property: INodeProperties,
+): { resources: string[]; operations: string[] } | undefined => {
+	const show = property.displayOptions?.show;
+	if (property.name !== 'options' || property.type !== 'collection' || !show) return undefined;
+	const resources = (show.resource ?? []) as string[];
+	const operations = (show.operation ?? []) as string[];
+	return resources.length > 0 && operations.length > 0 ? { resources, operations } : undefined;
+};
+
+const byDisplayName = (a: { displayName: string }, b: { displayName: string }) =>
+	a.displayName.localeCompare(b.displayName);
+
+/**
+ * The node's description with Options → Parallel Requests on every per-item operation: appended to
+ * the operation's own Options collection, or in a new Options collection (last on the form) for the
+ * operations that have none. Operations not listed (the import) get nothing.
+ */
+export function withParallelRequests(
+	perItem: PerItemOperations,
+	description: INodeTypeDescription,
+): INodeTypeDescription {
+	return {
+		...description,
+		properties: propertiesWithParallelRequests(description.properties, perItem),
+	};
+}
+
+function propertiesWithParallelRequests(
+	properties: INodeProperties[],
+	perItem: PerItemOperations,
+): INodeProperties[] {
+	const isPerItem = (resource: string, operation: string) =>
+		perItem[resource]?.includes(operation) === true;
+	const covered = new Set<string>();
+	const result = properties.map((property) => {
+		const scope = optionsOf(property);
+		if (!scope) return property;
+		const pairs = scope.resources.flatMap((r) => scope.operations.map((o) => [r, o] as const));
+		const perItemPairs = pairs.filter(([r, o]) => isPerItem(r, o));
+		if (perItemPairs.length === 0) return property;
+		if (perItemPairs.length !== pairs.length)
+			throw new Error('An Options collection is shared by per-item and batch operations');
+		for (const [r, o] of pairs) covered.add(`${r}.${o}`);
+		const options = [...((property.options ?? []) as INodeProperties[]), parallelRequestsOption];
+		return { ...property, options: options.sort(byDisplayName) };
+	});
+	for (const [resource, operations] of Object.entries(perItem)) {
+		const missing = operations.filter((operation) => !covered.has(`${resource}.${operation}`));
+		if (missing.length === 0) continue;
+		result.push({
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { resource: [resource], operation: missing } },
+			options: [parallelRequestsOption],
+		});
+	}
+	return result;
+}
+
+/**
+ * The run's Parallel Requests, read once per run (a run-wide setting, not per item) from the first
+ * item: a number or numeric text from an expression; empty or null is the default.
+ */
 export function readParallelRequests(this: IExecuteFunctions): number {
-	const raw = this.getNodeParameter('parallelRequests', 0, PARALLEL_REQUESTS_DEFAULT);
+	const raw = this.getNodeParameter('options.parallelRequests', 0, PARALLEL_REQUESTS_DEFAULT);
 	const read = readNumber(LABEL, raw, { integer: true, min: 1, max: PARALLEL_REQUESTS_MAX });
 	if (read.issue) throw validationError(this.getNode(), 0, [read.issue]);
 	return read.value ?? PARALLEL_REQUESTS_DEFAULT;

@@ -197,7 +197,7 @@ function networkHint(detail: string, baseUrl: string): string {
 /** What an HTTP status most likely means here, and what to do. */
 function statusHint(status: number, baseUrl: string): string {
 	if (status === 429)
-		return 'The API is rate limiting this tenant. Wait and run again, or lower the number of items per run.';
+		return 'The API is rate limiting this tenant: lower Options → Parallel Requests, or wait and run again with fewer items per run.';
 	if (status === 401 || status === 403) {
 		return `The API refused access. Check the credential's App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes). ${SIGNATURE_ADVICE}`;
 	}

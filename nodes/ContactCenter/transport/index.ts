@@ -26,7 +26,10 @@ export interface ApiRequestOptions {
 	path: string;
 	body?: JsonBodyValue;
 	envelope: Envelope;
-	/** Reads are retried on 429, 5xx, timeouts and network errors; writes never are. */
+	/**
+	 * Reads are retried on 429, 5xx, timeouts and network errors. Writes only on 429 (refused before
+	 * it was applied); a write that failed any other way may have been applied, so it is never resent.
+	 */
 	kind: 'read' | 'write';
 	itemIndex?: number;
 }
@@ -35,10 +38,12 @@ export type EnvelopeResult<T> =
 	| { ok: true; data: T; traceId?: string }
 	| { ok: false; failure: VendorFailure };
 
+/** Attempts of a read, and of a write answered 429 every time. */
 export const MAX_READ_ATTEMPTS = 4;
 const BACKOFF_BASE_MS = 250;
-const BACKOFF_MAX_MS = 4000;
-const RETRY_AFTER_MAX_MS = 10_000;
+export const BACKOFF_MAX_MS = 4000;
+/** A longer Retry-After is waited this long: a run never stalls for minutes on one header. */
+export const RETRY_AFTER_MAX_MS = 10_000;
 
 interface RawResponse {
 	body: unknown;
@@ -51,7 +56,8 @@ function headerValue(headers: Record<string, unknown>, name: string): string {
 	return Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '';
 }
 
-function retryDelayMs(attempt: number, headers?: Record<string, unknown>): number {
+/** The wait before attempt `attempt + 1`: the Retry-After (capped), else exponential back-off (capped). */
+export function retryDelayMs(attempt: number, headers?: Record<string, unknown>): number {
 	const header = headers ? headerValue(headers, 'retry-after').trim() : '';
 	// An absent header must not read as "Retry-After: 0" (Number('') is 0).
 	const retryAfter = header === '' ? NaN : Number(header);
@@ -97,7 +103,8 @@ export async function requestEnvelope<T>(
 ): Promise<EnvelopeResult<T>> {
 	const connection = await readCredentialSettings.call(this);
 	const node = this.getNode();
-	const maxAttempts = options.kind === 'read' ? MAX_READ_ATTEMPTS : 1;
+	const write = options.kind === 'write';
+	const maxAttempts = MAX_READ_ATTEMPTS;
 	const signal = 'getExecutionCancelSignal' in this ? this.getExecutionCancelSignal() : undefined;
 	const payload = options.method === 'POST' ? stringifyJson(options.body ?? {}) : undefined;
 	const gate = backoffGateOf(this);
@@ -138,7 +145,7 @@ export async function requestEnvelope<T>(
 				detail: thrown.detail,
 				baseUrl: connection.baseUrl,
 				attempts: attempt,
-				write: options.kind === 'write',
+				write,
 			};
 			if (thrown.kind === 'cancelled') break;
 		}
@@ -173,16 +180,20 @@ export async function requestEnvelope<T>(
 				detail,
 				baseUrl: connection.baseUrl,
 				attempts: attempt,
-				write: options.kind === 'write',
+				write,
 			};
 			retryHeaders = response.headers;
 			// Only 429, 5xx and cut-off or garbled 2xx bodies are transient; any other 4xx (HTML or JSON) is an answer.
-			const retriable = status === 429 || status >= 500 || kind === 'invalidJson';
-			if (!retriable) break;
+			const transient = status === 429 || status >= 500 || kind === 'invalidJson';
+			if (!transient) break;
 		}
 		// In a parallel run the back-off holds every request of the run, a write's failure included.
-		if (gate) gate.hold(retryDelayMs(attempt, retryHeaders));
-		else if (attempt < maxAttempts) await sleep(retryDelayMs(attempt, retryHeaders));
+		const delay = retryDelayMs(attempt, retryHeaders);
+		if (gate) gate.hold(delay);
+		// A 429 refused the request before applying it, so a write is sent again like a read; a write
+		// that failed any other way (5xx, time-out, reset, garbled body) may have been applied: never resent.
+		if (write && lastFailure?.httpStatus !== 429) break;
+		if (!gate && attempt < maxAttempts) await sleep(delay);
 	}
 	throw transportError(node, lastFailure as TransportFailure, options.itemIndex);
 }
