@@ -37,7 +37,7 @@ const NODE_DESCRIPTION =
 	'Manage customers, service groups, display number groups, service records and voice-agent outbound call tasks of a contact-center platform';
 
 export class ContactCenter implements INodeType {
-	description: INodeTypeDescription = withParallelRequests(PER_ITEM, {
+	description: INodeTypeDescription = {
 		displayName: 'Contact Center',
 		name: 'contactCenter',
 		icon: { light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' },
@@ -50,7 +50,7 @@ export class ContactCenter implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'contactCenterApi', required: true, testedBy: 'contactCenterApiTest' }],
-		properties: [
+		properties: withParallelRequests(PER_ITEM, [
 			// Shown only when the node is an AI agent's tool: what the model reads about each operation.
 			...toolDescriptionProperties(),
 			{
@@ -107,8 +107,8 @@ export class ContactCenter implements INodeType {
 			...serviceRecord.description,
 			...voiceAgent.description,
 			outputFieldsProperty,
-		],
-	});
+		]),
+	};
 
 	methods = { credentialTest: { contactCenterApiTest }, listSearch, loadOptions, resourceMapping };
 

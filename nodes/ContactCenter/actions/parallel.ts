@@ -3,7 +3,7 @@
  * `options.parallelRequests`, in the Options of every per-item operation (the call-task import
  * sends its own batches, so it has none).
  */
-import type { IExecuteFunctions, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { describeItems } from './errors';
 import type { Outcome } from './pool';
@@ -55,23 +55,13 @@ const byDisplayName = (a: { displayName: string }, b: { displayName: string }) =
 	a.displayName.localeCompare(b.displayName);
 
 /**
- * The node's description with Options → Parallel Requests on every per-item operation: appended to
+ * The node's properties with Options → Parallel Requests on every per-item operation: appended to
  * the operation's own Options collection, or in a new Options collection (last on the form) for the
  * operations that have none. Operations not listed (the import) get nothing.
  */
 export function withParallelRequests(
 	perItem: PerItemOperations,
-	description: INodeTypeDescription,
-): INodeTypeDescription {
-	return {
-		...description,
-		properties: propertiesWithParallelRequests(description.properties, perItem),
-	};
-}
-
-function propertiesWithParallelRequests(
 	properties: INodeProperties[],
-	perItem: PerItemOperations,
 ): INodeProperties[] {
 	const isPerItem = (resource: string, operation: string) =>
 		perItem[resource]?.includes(operation) === true;
