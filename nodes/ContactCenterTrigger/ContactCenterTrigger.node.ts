@@ -20,7 +20,7 @@ export class ContactCenterTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["triggerOn"] === "customer" ? "Customers" : $parameter["triggerOn"] === "callTask" ? "Call tasks" : "Service records: " + $parameter["channel"] }}',
+			'={{ $parameter["triggerOn"] === "customer" ? "Customer" : $parameter["triggerOn"] === "callTask" ? "Call Task" : "Service Record: " + ({ all: "All Channels", call: "Call", im: "Online Chat" }[$parameter["channel"]] ?? $parameter["channel"]) }}',
 		description:
 			'Starts the workflow when a service record is written or updated, a customer is created or updated, or a call task changes status',
 		defaults: { name: 'Contact Center Trigger' },

@@ -353,7 +353,7 @@ test('bad arguments from the model: a phone with letters, an unknown channel and
 	];
 	expect(results).toEqual([
 		refused(
-			/^Invalid input \[item 0\]: "Customer Number" must be 5 to 20 characters of digits, \+ and - \(got "call me maybe"\)/,
+			/^Invalid input \[item 0\]: "Phone Number to Call" must be 5 to 20 characters of digits, \+ and - \(got "call me maybe"\)/,
 		),
 		refused(/^Invalid input \[item 0\]: "Channel" .*sms/),
 		refused(

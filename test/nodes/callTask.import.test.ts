@@ -220,7 +220,7 @@ describe('callTask import: validation before sending', () => {
 		expect(result.requests).toEqual([]);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(
-			'Invalid input [item 1]: "Customer Number" must be 5 to 20 characters of digits, + and - (got "138 0000")',
+			'Invalid input [item 1]: "Phone Number to Call" must be 5 to 20 characters of digits, + and - (got "138 0000")',
 		);
 		expect(result.error?.description).toContain('3 items are invalid: 1-3. Nothing was imported.');
 		expect(result.error?.context?.itemIndex).toBe(1);
@@ -230,8 +230,8 @@ describe('callTask import: validation before sending', () => {
 	test('continueOnFail: each invalid item gets an error item naming its field and rule, the valid items are still imported', async () => {
 		const [taskId] = await newTasks(1);
 		const cases: Array<[IDataObject, string]> = [
-			[{ phone: '1234' }, '"Customer Number" must be 5 to 20 characters'],
-			[{ phone: '' }, '"Customer Number" is required'],
+			[{ phone: '1234' }, '"Phone Number to Call" must be 5 to 20 characters'],
+			[{ phone: '' }, '"Phone Number to Call" is required'],
 			[
 				{ remark: 'r'.repeat(501) },
 				'"Additional Fields → Remark" must be at most 500 characters (it has 501)',
@@ -452,15 +452,15 @@ describe('callTask import, Map Automatically', () => {
 		const stopped = await auto({ taskId: task(taskId) }, { items });
 		expectRefused(
 			stopped,
-			'Invalid input [item 1]: "Customer Number (from the item field "phone")" must be 5 to 20 characters of digits, + and - (got "138 0000")',
+			'Invalid input [item 1]: "Phone Number to Call (from the item field "phone")" must be 5 to 20 characters of digits, + and - (got "138 0000")',
 		);
 		expect(stopped.error?.description).toContain('6 items are invalid: 1-6. Nothing was imported.');
 		const each = await auto({ taskId: task(taskId) }, { items: bad, continueOnFail: true });
 		expect(each.requests).toEqual([]);
 		expect(each.items.map((item) => [item.json.error, item.pairedItem])).toEqual(
 			[
-				'"Customer Number (from none of the item fields "customerNumber", "phone"',
-				'"Customer Number (from the item field "phone")" is the number 12345678901234567000, which cannot hold a phone number exactly',
+				'"Phone Number to Call (from none of the item fields "customerNumber", "phone"',
+				'"Phone Number to Call (from the item field "phone")" is the number 12345678901234567000, which cannot hold a phone number exactly',
 				'"Customer Name (item field customerName / name / fullName / full_name / contactName)" must be at most 100 characters (it has 101)',
 				'"Remark (item field remark / remarks / note / notes / comment)" must be at most 500 characters (it has 501)',
 				'"Variables (item field variables)[0].value" must be text, not an object or list',

@@ -14,6 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 
 const ADDITIONAL =
 	'owner assignTime createMethod customerOrigin visitorId mobileDecrypt customerSource';
@@ -274,5 +275,64 @@ describe('the parameters n8n gives a new node', () => {
 	test('Customer → Create or Update: Phone, Contacts Input using fields, Contact Lists on Match unset (add)', () => {
 		const parameters = parametersOf({ resource: 'customer', operation: 'upsert' });
 		expect(parameters).toMatchObject({ phone: '', contactsInput: 'fields', options: {} });
+	});
+});
+
+/** Every property, option and field of a form, nested ones included. */
+function everyField(
+	list: unknown[],
+): Array<{ name?: string; displayName?: string; description?: string }> {
+	return list.flatMap((entry) => {
+		if (typeof entry !== 'object' || entry === null) return [];
+		const field = entry as { options?: unknown[]; values?: unknown[] };
+		return [entry as object, ...everyField(field.options ?? []), ...everyField(field.values ?? [])];
+	});
+}
+
+describe('form wording (issue #33 item 6)', () => {
+	const trigger = new ContactCenterTrigger().description;
+	const fields = [...everyField(properties), ...everyField(trigger.properties)];
+
+	test('the end of a range is "… To" everywhere, never "… Until"', () => {
+		const names = fields.map((f) => f.displayName ?? '').filter((n) => /\b(To|Until)$/.test(n));
+		expect(names.filter((n) => n.endsWith('Until'))).toEqual([]);
+		expect(names).toEqual(expect.arrayContaining(['Created To', 'Updated To']));
+	});
+
+	test('Call Task → Import names the number it calls "Phone Number to Call"', () => {
+		const number = shown('callTask', 'import').find((p) => p.name === 'customerNumber');
+		expect(number?.displayName).toBe('Phone Number to Call');
+	});
+
+	test('contact values are described as the customer\'s, not "The qq number"', () => {
+		const values = ['qq', 'wechat', 'email'].map((kind) => {
+			const contact = shown('customer', 'create').find((p) => p.name === kind);
+			return everyField([contact]).find((f) => f.name === 'value')?.description;
+		});
+		expect(values).toEqual([
+			'QQ Number of the customer',
+			'WeChat ID of the customer',
+			'Email Address of the customer',
+		]);
+		expect(fields.filter((f) => /^The (qq|wechat)/i.test(f.description ?? ''))).toEqual([]);
+	});
+
+	test("the trigger's subtitle shows labels, not values", () => {
+		const expression = String(trigger.subtitle).replace(/^=\{\{([\s\S]*)\}\}$/, '$1');
+		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test code: the subtitle is an n8n expression
+		const subtitle = new Function('$parameter', `return (${expression});`) as (
+			parameters: Record<string, string | undefined>,
+		) => string;
+		expect(subtitle({ triggerOn: 'serviceRecord', channel: 'im' })).toBe(
+			'Service Record: Online Chat',
+		);
+		expect(subtitle({ triggerOn: 'serviceRecord', channel: 'call' })).toBe('Service Record: Call');
+		expect(subtitle({ triggerOn: 'serviceRecord', channel: 'all' })).toBe(
+			'Service Record: All Channels',
+		);
+		// A trigger saved before triggerOn existed watches service records.
+		expect(subtitle({ channel: 'all' })).toBe('Service Record: All Channels');
+		expect(subtitle({ triggerOn: 'customer' })).toBe('Customer');
+		expect(subtitle({ triggerOn: 'callTask' })).toBe('Call Task');
 	});
 });

@@ -219,7 +219,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 			'"Filters → Conditions → Value (condition 2)" must be empty for the operator "empty"',
 			'"Filters → Conditions → Operator (condition 3)" must be one of eq, neq, empty, nempty, in, nin, gt, gte, lt, lte, between (got "like")',
 			'"Sort → Order (sort rule 1)" must be one of asc, desc (got "up")',
-			'"Filters → Updated From" is later than updateTimeEnd (2026-02-02 13:00:00 > 2026-02-01 13:00:00 in Asia/Shanghai)',
+			'"Filters → Updated From" is later than "Filters → Updated To" (2026-02-02 13:00:00 > 2026-02-01 13:00:00 in Asia/Shanghai)',
 		])
 			expect(result.error?.description).toContain(problem);
 	});

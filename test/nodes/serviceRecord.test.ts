@@ -6,6 +6,7 @@
  * Simplify on by default. And the pure query rules Get Many and the trigger share.
  */
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeParameters,
@@ -14,6 +15,7 @@ import type {
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import {
+	channelsOf,
 	readRecordQuery,
 	saturationMessage,
 } from '../../nodes/ContactCenter/actions/serviceRecord/query';
@@ -227,7 +229,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 
 	test.each<[string, INodeParameters]>([
 		[
-			'"Start Time" (2026-11-20 11:00:00) is later than "endTime" (2026-11-20 10:00:00), both in the API\'s time zone Asia/Shanghai',
+			'"Start Time" (2026-11-20 11:00:00) is later than "End Time" (2026-11-20 10:00:00), both in the API\'s time zone Asia/Shanghai',
 			{ startTime: '2026-11-19T22:00:00', endTime: '2026-11-19T21:00:00' },
 		],
 		['"Start Time" is required', { startTime: '={{ "" }}', endTime: HOUR.endTime }],
@@ -237,6 +239,36 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		],
 	])('%s: an error naming item and fields, and zero requests', async (message, parameters) => {
 		expectInvalid(await run(parameters), message);
+	});
+
+	test('Channel All offers both ID filters: Call ID reads only calls, Session ID only chats, both read both', async () => {
+		const filters = (shown: string) =>
+			new ContactCenter().description.properties
+				.filter(
+					(p) =>
+						p.name === 'filters' && p.displayOptions?.show?.resource?.includes('serviceRecord'),
+				)
+				.flatMap((p) => (p.options ?? []) as Array<{ name: string; displayOptions?: object }>)
+				.filter((o) =>
+					(o.displayOptions as { show: { '/channel': string[] } }).show['/channel'].includes(shown),
+				)
+				.map((o) => o.name);
+		expect(filters('all')).toEqual(['callId', 'sessionId']);
+		expect(filters('call')).toEqual(['callId']);
+		expect(filters('im')).toEqual(['sessionId']);
+
+		const window = { ...WINDOW, channel: 'all', simplify: false };
+		const calls = await runAll({ ...window, filters: { callId: 'c-2' } });
+		expect(calls.requests.map((r) => [r.path, (r.body as { callId?: string }).callId])).toEqual([
+			[CALL_PATH, 'c-2'],
+		]);
+		expect(ids(calls)).toEqual(['call-2']);
+		const both = await runAll({ ...window, filters: { callId: 'c-2', sessionId: 's-2' } });
+		expect(both.requests.map((r) => r.path)).toEqual([CALL_PATH, IM_PATH]);
+		expect(both.items.map((i) => [i.json.eventUniqueId, i.json.channel])).toEqual([
+			['call-2', 'call'],
+			['chat-2', 'im'],
+		]);
 	});
 
 	test.each([
@@ -285,7 +317,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			pairedItem: { item: 0 },
 			json: {
 				error: expect.stringContaining(
-					'"Start Time" (2026-11-20 10:10:00) is later than "endTime"',
+					'"Start Time" (2026-11-20 10:10:00) is later than "End Time"',
 				),
 			},
 		});
@@ -437,13 +469,12 @@ describe('service-record query (pure; the zone conversion: the range test above)
 	});
 
 	it('takes callId for calls and sessionId for online chats only', () => {
-		expect(read({ filters: { callId: ' c1 ' } }).value?.idFilter).toEqual({
-			key: 'callId',
-			value: 'c1',
+		expect(read({ filters: { callId: ' c1 ' } }).value?.idFilters).toEqual({
+			call: { key: 'callId', value: 'c1' },
 		});
 		expect(
-			read({ channel: 'im', filters: { sessionId: 's1', callId: '' } }).value?.idFilter,
-		).toEqual({ key: 'sessionId', value: 's1' });
+			read({ channel: 'im', filters: { sessionId: 's1', callId: '' } }).value?.idFilters,
+		).toEqual({ im: { key: 'sessionId', value: 's1' } });
 		expect(
 			read({ channel: 'call', filters: { sessionId: 's1' } }).issues.map((i) => i.field),
 		).toEqual(['filters.sessionId']);
@@ -451,6 +482,24 @@ describe('service-record query (pure; the zone conversion: the range test above)
 			'filters.callId',
 		]);
 		expect(read({ channel: 'fax' }).issues.map((i) => i.field)).toEqual(['channel']);
+	});
+
+	it('with Channel All, each filter applies to its channel, and only the filtered channels are read', () => {
+		const all = (filters: IDataObject) => read({ channel: 'all', filters });
+		expect(all({ callId: 'c1' }).issues).toEqual([]);
+		expect(all({ callId: 'c1' }).value?.idFilters).toEqual({
+			call: { key: 'callId', value: 'c1' },
+		});
+		expect(all({ callId: 'c1', sessionId: 's1' }).value?.idFilters).toEqual({
+			call: { key: 'callId', value: 'c1' },
+			im: { key: 'sessionId', value: 's1' },
+		});
+		const channels = (filters: IDataObject) =>
+			channelsOf('all', all(filters).value?.idFilters ?? {});
+		expect(channels({})).toEqual(['call', 'im']);
+		expect(channels({ callId: 'c1' })).toEqual(['call']);
+		expect(channels({ sessionId: 's1' })).toEqual(['im']);
+		expect(channels({ callId: 'c1', sessionId: 's1' })).toEqual(['call', 'im']);
 	});
 
 	it('names the saturated seconds in the warning', () => {

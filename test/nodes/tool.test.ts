@@ -136,7 +136,7 @@ describe('bad arguments to the tool: an error item, nothing sent', () => {
 			{
 				json: {
 					error: expect.stringMatching(
-						/^Invalid input \[item 0\]: "Customer Number" must be 5 to 20 characters of digits, \+ and -/,
+						/^Invalid input \[item 0\]: "Phone Number to Call" must be 5 to 20 characters of digits, \+ and -/,
 					),
 					description: expect.stringContaining('Remove spaces, brackets and letters'),
 				},
@@ -178,7 +178,7 @@ describe('bad arguments to the tool: an error item, nothing sent', () => {
 test('errors fail the run of the tool set to stop (On Error: Stop Workflow) and of the action node', async () => {
 	const stopping = await runTool(importBadPhone(), { onError: 'stopWorkflow' });
 	expect(stopping.status).toBe('error');
-	expectRefused(stopping, /^Invalid input \[item 0\]: "Customer Number"/);
+	expectRefused(stopping, /^Invalid input \[item 0\]: "Phone Number to Call"/);
 	const action = await runTool(importBadPhone(), { nodeType: ContactCenter });
 	expect(action.status).toBe('error');
 	expect(action.requests).toEqual([]);

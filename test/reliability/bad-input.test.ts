@@ -150,7 +150,7 @@ function generate(): InputCase[] {
 		options: bind('dupStrategy'),
 	};
 	build('callTask.import', importing, importRow('13800138000'), (b, t) => {
-		const number = 'Customer Number';
+		const number = 'Phone Number to Call';
 		b.numericId('taskId', 'Call Task');
 		b.empty('customerNumber', number).lengths('customerNumber', number, 20, 5, '1');
 		const badNumbers = ['138 0013 8000', '1380013800a', '(010)123456', '138.0013.8000'];

@@ -74,6 +74,10 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toContain('in an unexpected shape');
 		expect(result.error?.message).toContain(expected);
+		// The path as the API documents it: a customer's is /openapi/crm/{id}, never URL-encoded.
+		const named = path === PATHS.crmGet ? '/openapi/crm/{id}' : path;
+		expect(result.error?.message).toContain(`answered ${named} in an unexpected shape`);
+		expect(result.error?.message).not.toContain('%7B');
 		expect(result.error?.description).toMatch(
 			/"data" was (an object with the keys|a list of|null)/,
 		);

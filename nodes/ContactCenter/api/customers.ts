@@ -10,7 +10,7 @@ import {
 	type EnvelopeResult,
 	type RequestContext,
 } from '../transport';
-import { ENDPOINTS, endpointPath } from '../transport/endpoints';
+import { ENDPOINTS } from '../transport/endpoints';
 import { vendorError, type VendorFailure } from '../transport/errors';
 import type { RequestBody } from '../transport/json';
 import {
@@ -92,7 +92,7 @@ export async function getCustomer(
 	const record = dataObject(
 		this,
 		data,
-		endpointPath(ENDPOINTS.customerGet, { id: '{id}' }),
+		ENDPOINTS.customerGet.path,
 		'data (the customer record)',
 		itemIndex,
 	);

@@ -91,7 +91,7 @@ const properties: INodeProperties[] = [
 		{ default: DEFAULT_FIELDS.number, displayOptions: AUTO },
 	),
 	text(
-		'Customer Number',
+		'Phone Number to Call',
 		'customerNumber',
 		'Phone number to call, read from each input item: 5 to 20 characters of digits, + and -',
 		{ required: true, displayOptions: MANUAL, placeholder: 'e.g. {{ $json.phone }}' },

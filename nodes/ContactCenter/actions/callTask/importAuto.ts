@@ -117,7 +117,7 @@ function autoIssue(issue: Issue, fields: AutoFields, numberField: string | undef
 			numberField === undefined
 				? `Give each item its number in one of these fields, or put the name of the field that holds it in Number Fields.`
 				: issue.fix;
-		return { ...issue, field: `Customer Number (from ${source})`, fix };
+		return { ...issue, field: `Phone Number to Call (from ${source})`, fix };
 	}
 	if (field === 'additionalFields.customerName')
 		return { ...issue, field: `Customer Name (item field ${fields.name.join(' / ')})` };

@@ -121,7 +121,7 @@ export function contactField(kind: ContactKind, use: ContactUse): INodePropertie
 						description:
 							kind === 'mobile'
 								? 'The phone number. Adding a number that another customer already has fails with code 03001004.'
-								: `The ${c.valueName.toLowerCase()}`,
+								: `${c.valueName} of the customer`,
 					},
 					{
 						displayName: 'Memo',

@@ -93,9 +93,9 @@ const properties: INodeProperties[] = [
 				],
 			},
 			timeFilter('Created From', 'createTimeBegin', 'Only customers created at or after this time'),
-			timeFilter('Created Until', 'createTimeEnd', 'Only customers created at or before this time'),
+			timeFilter('Created To', 'createTimeEnd', 'Only customers created at or before this time'),
 			timeFilter('Updated From', 'updateTimeBegin', 'Only customers changed at or after this time'),
-			timeFilter('Updated Until', 'updateTimeEnd', 'Only customers changed at or before this time'),
+			timeFilter('Updated To', 'updateTimeEnd', 'Only customers changed at or before this time'),
 		],
 	},
 	{

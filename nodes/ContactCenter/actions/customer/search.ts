@@ -36,6 +36,13 @@ export const TIME_RANGES = [
 	['createTimeBegin', 'createTimeEnd'],
 	['updateTimeBegin', 'updateTimeEnd'],
 ] as const;
+/** How messages name the range filters: as the form shows them. */
+const TIME_LABELS: Record<string, string> = {
+	createTimeBegin: 'Created From',
+	createTimeEnd: 'Created To',
+	updateTimeBegin: 'Updated From',
+	updateTimeEnd: 'Updated To',
+};
 
 type Scalar = string | number;
 
@@ -185,8 +192,8 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 		if (begin.value && end.value && begin.value > end.value) {
 			issues.push({
 				field: `filters.${beginKey}`,
-				problem: `is later than ${endKey} (${begin.value} > ${end.value} in ${zones.api})`,
-				fix: `Make ${beginKey} earlier than or equal to ${endKey}.`,
+				problem: `is later than "Filters → ${TIME_LABELS[endKey]}" (${begin.value} > ${end.value} in ${zones.api})`,
+				fix: `Make ${TIME_LABELS[beginKey]} earlier than or equal to ${TIME_LABELS[endKey]}.`,
 			});
 		}
 	}

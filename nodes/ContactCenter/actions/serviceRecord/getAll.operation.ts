@@ -79,16 +79,18 @@ const properties: INodeProperties[] = [
 				name: 'callId',
 				type: 'string',
 				default: '',
-				displayOptions: { show: { '/channel': ['call'] } },
-				description: 'Only the records of this call',
+				displayOptions: { show: { '/channel': ['all', 'call'] } },
+				description:
+					'Only the records of this call. With Channel All, only call records are read then (unless Session ID is set too).',
 			},
 			{
 				displayName: 'Session ID',
 				name: 'sessionId',
 				type: 'string',
 				default: '',
-				displayOptions: { show: { '/channel': ['im'] } },
-				description: 'Only the records of this online chat session',
+				displayOptions: { show: { '/channel': ['all', 'im'] } },
+				description:
+					'Only the records of this online chat session. With Channel All, only online chat records are read then (unless Call ID is set too).',
 			},
 		],
 	},
@@ -118,13 +120,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	// Each channel is walked on its own (up to the limit), then the walks are merged by time.
 	const walks = [];
-	for (const channel of channelsOf(query.channel)) {
+	for (const channel of channelsOf(query.channel, query.idFilters)) {
 		const result = await walkRecords(
 			async (startTime, endTime, size) =>
 				await queryServiceRecords.call(
 					this,
 					channel,
-					{ startTime, endTime, limit: size, idFilter: query.idFilter },
+					{ startTime, endTime, limit: size, idFilter: query.idFilters[channel] },
 					itemIndex,
 				),
 			{ start: query.startTime, end: query.endTime, limit, cap },

@@ -13,9 +13,17 @@ import { CHANNELS, ID_FILTER, type Channel, type RecordIdFilter } from '../../ap
 /** What Get Many reads: one channel, or both. */
 type ChannelChoice = Channel | 'all';
 
-/** The channels a choice reads, in the order their records are merged on equal times. */
-export function channelsOf(choice: ChannelChoice): Channel[] {
-	return choice === 'all' ? [...CHANNELS] : [choice];
+/**
+ * The channels a query reads, in the order their records are merged on equal times. With All and
+ * an ID filter, only the channels a given filter applies to (Call ID: calls, Session ID: chats).
+ */
+export function channelsOf(
+	choice: ChannelChoice,
+	idFilters: Partial<Record<Channel, RecordIdFilter>> = {},
+): Channel[] {
+	if (choice !== 'all') return [choice];
+	const filtered = CHANNELS.filter((channel) => idFilters[channel]);
+	return filtered.length > 0 ? filtered : [...CHANNELS];
 }
 
 interface RecordQuery {
@@ -23,7 +31,8 @@ interface RecordQuery {
 	/** `yyyy-MM-dd HH:mm:ss` in the API's zone, inclusive. */
 	startTime: string;
 	endTime: string;
-	idFilter?: RecordIdFilter;
+	/** The ID filter of each channel it applies to: callId for calls, sessionId for chats. */
+	idFilters: Partial<Record<Channel, RecordIdFilter>>;
 }
 
 function apiTimeOf(
@@ -80,15 +89,16 @@ export function readRecordQuery(
 	if (startTime && endTime && startTime > endTime) {
 		issues.push({
 			field: 'startTime',
-			problem: `(${startTime}) is later than "endTime" (${endTime}), both in the API's time zone ${apiZone}`,
+			problem: `(${startTime}) is later than "End Time" (${endTime}), both in the API's time zone ${apiZone}`,
 			fix: 'Make Start Time earlier than or equal to End Time, or swap the two.',
 		});
 	}
-	let idFilter: RecordQuery['idFilter'];
-	for (const key of ['callId', 'sessionId'] as const) {
+	const idFilters: RecordQuery['idFilters'] = {};
+	for (const filterChannel of CHANNELS) {
+		const key = ID_FILTER[filterChannel];
 		const value = idFilterText(input.filters[key]);
 		if (!value) continue;
-		if (allowed.includes(channel) && (channel === 'all' || ID_FILTER[channel] !== key)) {
+		if (allowed.includes(channel) && channel !== 'all' && channel !== filterChannel) {
 			issues.push({
 				field: `filters.${key}`,
 				problem: `only applies to ${key === 'callId' ? 'call' : 'online chat (im)'} records, but the channel is ${channel}`,
@@ -96,10 +106,10 @@ export function readRecordQuery(
 			});
 			continue;
 		}
-		idFilter = { key, value };
+		idFilters[filterChannel] = { key, value };
 	}
 	if (issues.length > 0 || !startTime || !endTime) return { value: undefined, issues };
-	return { value: { channel, startTime, endTime, idFilter }, issues };
+	return { value: { channel, startTime, endTime, idFilters }, issues };
 }
 
 /** The warning when some seconds hold more records than one query returns. */
