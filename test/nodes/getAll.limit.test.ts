@@ -65,11 +65,11 @@ describe.each(OPERATIONS)('$resource Get Many: Limit', ({ resource, extra, sizeK
 		expect(result.items.length).toBeLessThanOrEqual(7);
 		if (resource !== 'customerField') expect(result.items).toHaveLength(7);
 		expect(result.requests).toHaveLength(1);
-		// The page asked for is the limit itself (display-number groups cannot page below 10).
-		if (sizeKey)
-			expect((result.requests[0].body as IDataObject)[sizeKey]).toBe(
-				resource === 'displayNumberGroup' ? 10 : 7,
-			);
+		// The page asked for is the limit itself (display-number groups cannot page below 10). Service
+		// records keep the NEWEST Limit records: the query (oldest first, no paging) asks for the most,
+		// 1,000, to learn whether the window holds more than it returned.
+		const size = resource === 'displayNumberGroup' ? 10 : resource === 'serviceRecord' ? 1000 : 7;
+		if (sizeKey) expect((result.requests[0].body as IDataObject)[sizeKey]).toBe(size);
 	});
 
 	test.each([

@@ -152,10 +152,20 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(ids(wide)).toEqual(['before-window', ...hourIds, 'after-window']);
 	});
 
-	test('Limit across a page: two requests, the first N records (one page: getAll.limit)', async () => {
+	test('Limit keeps the NEWEST records of the window, output oldest first: Limit 50 of 3,500 in 2 requests', async () => {
+		const result = await run({ ...HOUR, returnAll: false, limit: 50 });
+		expect(ids(result)).toEqual(hourIds.slice(-50));
+		// The whole window (a full 1,000: more exist), then one window near its end holding them all.
+		expect(result.requests).toHaveLength(2);
+		const [whole, tail] = result.requests.map((r) => r.body as { startTime: string });
+		expect(whole.startTime).toBe('2026-11-20 10:00:00');
+		expect(tail.startTime > '2026-11-20 10:50:00').toBe(true);
+	});
+
+	test('Limit 1,500 (more than one query returns): the whole window forward, the newest 1,500 kept', async () => {
 		const crossing = await run({ ...HOUR, returnAll: false, limit: 1500 });
-		expect(crossing.requests).toHaveLength(2);
-		expect(crossing.items.map((i) => i.json.eventUniqueId)).toEqual(hourIds.slice(0, 1500));
+		expect(crossing.requests).toHaveLength(4);
+		expect(ids(crossing)).toEqual(hourIds.slice(-1500));
 	});
 
 	test("callId filter: sent to the API, only that call's records; absent fields come out as null", async () => {
@@ -279,9 +289,18 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		async (channel, path, filters) => {
 			const result = await run({ ...HOUR, channel, returnAll: false, limit: 1, filters });
 			expect(result.error).toBeUndefined();
-			expect(result.requests.map((r) => [r.path, r.body])).toEqual([
-				[path, { startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1 }],
+			expect(result.requests.map((r) => [r.path, r.body])).toContainEqual([
+				path,
+				{ startTime: '2026-11-20 10:00:00', endTime: '2026-11-20 10:59:59', limit: 1000 },
 			]);
+			for (const request of result.requests) {
+				expect(request.path).toBe(path);
+				expect(Object.keys(request.body as object).sort()).toEqual([
+					'endTime',
+					'limit',
+					'startTime',
+				]);
+			}
 		},
 	);
 
@@ -311,7 +330,8 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			},
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
+		// The whole window, then the end of it holding the newest 3.
+		expect(result.requests).toHaveLength(2);
 		expect(result.items).toHaveLength(4);
 		expect(result.items[0]).toMatchObject({
 			pairedItem: { item: 0 },
@@ -322,7 +342,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 			},
 		});
 		expect(result.items.slice(1).map((i) => [i.json.eventUniqueId, i.pairedItem])).toEqual(
-			hourIds.slice(0, 3).map((id) => [id, { item: 1 }]),
+			hourIds.slice(-3).map((id) => [id, { item: 1 }]),
 		);
 	});
 
@@ -362,12 +382,14 @@ describe('serviceRecord getAll: channel All and the defaults', () => {
 		});
 	});
 
-	test('Limit counts across both channels: the first N of the merged list, each channel asked for N at most', async () => {
+	test('Limit counts across both channels: the NEWEST N of the merged list, in updateTime order', async () => {
 		const result = await runAll({ ...WINDOW, returnAll: false, limit: 3 });
-		expect(ids(result)).toEqual(['call-1', 'chat-1', 'call-2']);
+		// Of call-1 10:01, chat-1 10:02, call-2 10:03, chat-2 10:03, call-3 10:05 (calls first on a tie).
+		expect(ids(result)).toEqual(['call-2', 'chat-2', 'call-3']);
+		// Each channel's window holds fewer than 1,000 records: one query each, read whole.
 		expect(result.requests.map((r) => [r.path, (r.body as { limit: number }).limit])).toEqual([
-			[CALL_PATH, 3],
-			[IM_PATH, 3],
+			[CALL_PATH, 1000],
+			[IM_PATH, 1000],
 		]);
 	});
 

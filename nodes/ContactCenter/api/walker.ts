@@ -8,7 +8,7 @@
  * the walk reports that second as saturated and moves past it. Pure: the queries are callbacks;
  * times are the API's zone-less wall times.
  */
-import { isWallTime, nextWallSecond } from '../helpers/time';
+import { isWallTime, nextWallSecond, secondsToWall, wallSecondsOf } from '../helpers/time';
 import { recordQuerySize } from '../transport/pagination';
 
 /** What the walker reads of a record; everything else passes through untouched. */
@@ -178,4 +178,73 @@ export async function walkRecords<R extends RecordLike>(
 		}
 		if (result.records.length >= limit) return done(from);
 	}
+}
+
+/** Most probes of the newest-records search before it reads the whole window instead. */
+const MAX_PROBES = 8;
+
+/**
+ * The newest `limit` records of [start, end], ascending, in as few queries as the API allows. The
+ * queries return the OLDEST records of a window first and cannot page, so the newest are found by
+ * narrowing the window's start: one query of the whole window (enough when it holds fewer than
+ * `cap` records), then windows [s, end] whose start is estimated from the density of what was read,
+ * until one holds at least `limit` records but fewer than `cap` (so it was read whole). A Limit of
+ * `cap` or more, or a search that does not settle (a second holding `cap` records or more), reads
+ * the whole window forward and keeps its newest records.
+ */
+export async function walkNewest<R extends RecordLike>(
+	query: RecordQueryFn<R>,
+	options: { start: string; end: string; cap: number; limit: number },
+): Promise<WalkResult<R>> {
+	const { start, end, cap, limit } = options;
+	const whole = async (requests: number): Promise<WalkResult<R>> => {
+		const walked = await walkRecords(query, { start, end, cap });
+		walked.requests += requests;
+		walked.records = walked.records.slice(-limit);
+		return walked;
+	};
+	if (limit >= cap) return await whole(0);
+
+	// The records of one query that was read whole (fewer than `cap`), newest `limit` of them.
+	const readWhole = (batch: R[], from: string, requests: number): WalkResult<R> => {
+		const result: WalkResult<R> = { records: [], complete: true, saturatedSeconds: [], requests };
+		readPage(batch, from, new Set(), result, { start: from, end, cap });
+		result.records = result.records.slice(-limit);
+		return result;
+	};
+	let requests = 0;
+	const probe = async (from: string): Promise<R[]> => {
+		requests++;
+		return await query(from, end, cap);
+	};
+
+	const first = await probe(start);
+	if (first.length < cap) return readWhole(first, start, requests);
+
+	const endSeconds = wallSecondsOf(end);
+	const lastOf = (batch: R[], from: string) =>
+		wallSecondsOf(secondOf(batch[batch.length - 1], from, end));
+	// Aim at a window of about twice the Limit, well under a full page.
+	const target = Math.min(2 * limit, Math.floor((limit + cap) / 2));
+	// Known: [full, end] holds `cap` or more records; [few, end] fewer than `limit`.
+	let full = wallSecondsOf(start);
+	let few = endSeconds + 1;
+	let perSecond = cap / (lastOf(first, start) - full + 1);
+	for (let probes = 0; probes < MAX_PROBES && few - full > 1; probes++) {
+		let from = endSeconds + 1 - Math.ceil(target / perSecond);
+		// Stay strictly between what is known; bisect when the estimate falls outside.
+		if (from <= full || from >= few) from = Math.floor((full + few) / 2);
+		const fromTime = secondsToWall(from);
+		const batch = await probe(fromTime);
+		if (batch.length < cap) {
+			if (batch.length >= limit) return readWhole(batch, fromTime, requests);
+			few = from;
+			// An empty window says little: widen it fourfold.
+			perSecond = batch.length > 0 ? batch.length / (endSeconds - from + 1) : perSecond / 4;
+		} else {
+			full = from;
+			perSecond = cap / (lastOf(batch, fromTime) - from + 1);
+		}
+	}
+	return await whole(requests);
 }

@@ -11,7 +11,7 @@ import {
 	recordWithChannel,
 	type Channel,
 } from '../../api/serviceRecords';
-import { walkRecords } from '../../api/walker';
+import { walkNewest, walkRecords } from '../../api/walker';
 import { channelsOf, mergeByTime, readRecordQuery, saturationMessage } from './query';
 import { simplifyServiceRecord } from './simplify';
 
@@ -118,19 +118,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = readItemLimit.call(this, itemIndex);
 	const cap = RECORDS_PER_QUERY;
 
-	// Each channel is walked on its own (up to the limit), then the walks are merged by time.
+	// Each channel is read on its own (with a Limit: its newest Limit records), then the channels are
+	// merged by time and the newest Limit of the merge kept, in ascending order.
 	const walks = [];
 	for (const channel of channelsOf(query.channel, query.idFilters)) {
-		const result = await walkRecords(
-			async (startTime, endTime, size) =>
-				await queryServiceRecords.call(
-					this,
-					channel,
-					{ startTime, endTime, limit: size, idFilter: query.idFilters[channel] },
-					itemIndex,
-				),
-			{ start: query.startTime, end: query.endTime, limit, cap },
-		);
+		const channelQuery = async (startTime: string, endTime: string, size: number) =>
+			await queryServiceRecords.call(
+				this,
+				channel,
+				{ startTime, endTime, limit: size, idFilter: query.idFilters[channel] },
+				itemIndex,
+			);
+		const window = { start: query.startTime, end: query.endTime, cap };
+		const result =
+			limit === undefined
+				? await walkRecords(channelQuery, window)
+				: await walkNewest(channelQuery, { ...window, limit });
 		if (result.saturatedSeconds.length > 0) {
 			// Never a silently short list: say which seconds could not be read in full.
 			const message = saturationMessage(
@@ -146,7 +149,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		walks.push(result.records.map((walked) => ({ ...walked, channel })));
 	}
 	const merged = mergeByTime(walks);
-	const records = limit === undefined ? merged : merged.slice(0, limit);
+	const records = limit === undefined ? merged : merged.slice(-limit);
 	const simplify = readSimplify.call(this, itemIndex);
 	return records.map(({ record, channel }: { record: IDataObject; channel: Channel }) =>
 		simplify ? simplifyServiceRecord(record, channel) : recordWithChannel(record, channel),
