@@ -2,6 +2,8 @@
  * What a poll of any kind needs from its host: the lock that keeps two polls of one trigger apart,
  * the time budget, and the static-data keys.
  */
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 /**
@@ -57,6 +59,46 @@ export function keepStateOf(staticData: IDataObject, kind: keyof typeof STATE_KE
 // and emit the same items: the later one stands aside. Keyed by workflow and node name, in-process.
 const runningPolls = new Map<string, number>();
 
+function pollKey(context: IPollFunctions): string {
+	return `${context.getWorkflow().id ?? ''}:${context.getNode().name}`;
+}
+
+/**
+ * Polls that failed on purpose (a channel failing too long, with Channel All), by node: the state
+ * they started from and what they had counted. A failed poll saves nothing, so the next poll starts
+ * from that same state; it must not fail again (it emits what the failed one held back), and it
+ * counts on from there. In-process, like the lock: after a restart the first poll may fail again.
+ */
+const failedPolls = new Map<string, { from: string; counted: unknown }>();
+
+/** n8n restarted (tests): its memory of failed polls is gone. */
+export function forgetFailedPolls(): void {
+	failedPolls.clear();
+}
+
+/** A fingerprint of the stored state (as stored: what the next poll starts from). */
+export function stateFingerprint(stored: unknown): string {
+	return createHash('sha256')
+		.update(JSON.stringify(stored ?? null))
+		.digest('base64');
+}
+
+/** What the poll that failed on purpose from exactly this stored state had counted, if one did. */
+export function failedFrom(context: IPollFunctions, fingerprint: string): unknown {
+	const failed = failedPolls.get(pollKey(context));
+	return failed?.from === fingerprint ? failed.counted : undefined;
+}
+
+/** Remembers a poll failing on purpose (`counted` given), or forgets it (a poll that went on). */
+export function rememberFailedPoll(
+	context: IPollFunctions,
+	fingerprint: string,
+	counted?: unknown,
+): void {
+	if (counted === undefined) failedPolls.delete(pollKey(context));
+	else failedPolls.set(pollKey(context), { from: fingerprint, counted });
+}
+
 /** Takes the lock for a poll started at `startedAt`; false when another poll of the node still runs. */
 function acquirePoll(key: string, startedAt: number, budgetMs: number): boolean {
 	const running = runningPolls.get(key);
@@ -78,7 +120,7 @@ export async function underPollLock(
 ): Promise<INodeExecutionData[][] | null> {
 	const node = context.getNode();
 	// Static data is kept per workflow and node name, and so is the lock.
-	const key = `${context.getWorkflow().id ?? ''}:${node.name}`;
+	const key = pollKey(context);
 	if (!acquirePoll(key, startedAt, budgetMs)) {
 		context.logger.warn(
 			'Contact Center Trigger: the previous poll is still running; this poll is skipped',

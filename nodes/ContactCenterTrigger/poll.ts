@@ -59,6 +59,11 @@ interface PollInput<R extends ServiceRecordLike, C extends string = Channel> {
 	query?: (channel: C, start: string, end: string, limit: number) => Promise<R[]>;
 	/** Instead of `query`: a stream's own window walker (a list that pages within a second). */
 	walk?: (channel: C, options: WalkOptions<R>) => Promise<WalkResult<R>>;
+	/**
+	 * A channel whose read fails leaves its state as it was and is listed in `failed`; the other
+	 * channels go on. Default: the first failure fails the whole poll (throws).
+	 */
+	isolateFailures?: boolean;
 	/** Asked before every request but a channel's first; false ends the poll where it is. */
 	mayContinue?: () => boolean;
 	/** Test seams. */
@@ -109,6 +114,8 @@ export interface PollOutcome<R, C extends string = Channel> {
 	restarted: boolean;
 	requests: number;
 	channels: Partial<Record<C, ChannelReport>>;
+	/** With `isolateFailures`: the channels whose read failed, with what it threw (their state unchanged). */
+	failed: Array<{ channel: C; error: unknown }>;
 }
 
 /** What every channel's read of one poll shares. */
@@ -432,6 +439,34 @@ function settle<R extends ServiceRecordLike, C extends string>(
 		if (wallSecondsOf(time) >= from) seen.add(time, run.keyOf(id));
 }
 
+/**
+ * Every selected channel's read, in order. A failed read throws, unless `isolateFailures`: then the
+ * channel's state stays as it was (a read changes it only once it is whole) and it is listed.
+ */
+async function readChannels<R extends ServiceRecordLike, C extends string>(
+	run: Run<R, C>,
+	state: TriggerState<C>,
+	outcome: PollOutcome<R, C>,
+): Promise<Array<Work<R, C>>> {
+	const work: Array<Work<R, C>> = [];
+	for (const channel of run.input.channels) {
+		const report: ChannelReport = { requests: 0, draining: false };
+		outcome.channels[channel] = report;
+		const read = readChannel(run, state, channel, report);
+		if (!run.input.isolateFailures) work.push(await read);
+		else {
+			const result = await read.then(
+				(done) => ({ done }),
+				(error: unknown) => ({ error }),
+			);
+			if ('done' in result) work.push(result.done);
+			else outcome.failed.push({ channel, error: result.error });
+		}
+		outcome.requests += report.requests;
+	}
+	return work;
+}
+
 function runOf<R extends ServiceRecordLike, C extends string>(input: PollInput<R, C>): Run<R, C> {
 	const nowS = Math.floor(input.nowMs / 1000);
 	const keys = new Map<string, string>();
@@ -475,17 +510,12 @@ export async function runPoll<R extends ServiceRecordLike, C extends string = Ch
 		restarted: applyOrigin(state, input.origin),
 		requests: 0,
 		channels: {},
+		failed: [],
 	};
 	// Channels no longer selected are dropped: selecting one again starts it afresh.
 	for (const channel of input.allChannels ?? (CHANNELS as readonly string[] as readonly C[]))
 		if (!input.channels.includes(channel)) delete state.channels[channel];
-	const work: Array<Work<R, C>> = [];
-	for (const channel of input.channels) {
-		const report: ChannelReport = { requests: 0, draining: false };
-		outcome.channels[channel] = report;
-		work.push(await readChannel(run, state, channel, report));
-		outcome.requests += report.requests;
-	}
+	const work = await readChannels(run, state, outcome);
 	// Emit the oldest `max` fresh records of all channels, in updateTime order.
 	const merged = work.flatMap((w) =>
 		(w.walk?.records ?? []).map((candidate) => ({ w, candidate })),
@@ -498,7 +528,13 @@ export async function runPoll<R extends ServiceRecordLike, C extends string = Ch
 	for (const { w } of chosen) taken.set(w, (taken.get(w) ?? 0) + 1);
 	const saturatedKeys = new Set<string>();
 	for (const w of work) settle(w, taken.get(w) ?? 0, run, outcome, saturatedKeys);
-	outcome.limits = prune(work, run.lookback, run.zone, input.seenBudgetChars ?? SEEN_BUDGET_CHARS);
+	// A failed channel keeps its ids; the others share what is left of the budget.
+	const kept = outcome.failed.reduce(
+		(sum, { channel }) => sum + (state.channels[channel]?.seen.length ?? 0),
+		0,
+	);
+	const budget = (input.seenBudgetChars ?? SEEN_BUDGET_CHARS) - kept;
+	outcome.limits = prune(work, run.lookback, run.zone, budget);
 	outcome.emitted = chosen.map(({ w, candidate }) => ({
 		channel: w.channel,
 		record: candidate.record,

@@ -1,6 +1,7 @@
 /** The trigger's parameters: what it watches (Trigger On), each kind's events, and the options. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_FAIL_AFTER_POLLS, MAX_FAIL_AFTER_POLLS } from './channelFailures';
 import {
 	DEFAULT_LOOKBACK_MINUTES,
 	DEFAULT_MAX_RECORDS_PER_POLL,
@@ -136,6 +137,16 @@ const options: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
+		{
+			displayName: 'Fail After Failed Polls',
+			name: 'failAfterPolls',
+			type: 'number',
+			displayOptions: { show: { '/triggerOn': ['serviceRecord'], '/channel': ['all'] } },
+			typeOptions: { minValue: 1, maxValue: MAX_FAIL_AFTER_POLLS },
+			default: DEFAULT_FAIL_AFTER_POLLS,
+			description:
+				'With Channel All, a channel whose query fails does not hold back the other: its records come once it works again. The poll fails (an error execution, and the error workflow runs) once a channel has failed this many polls in a row, and every other poll while it lasts; 1 fails at the first failure.',
+		},
 		{
 			displayName: 'Look-Back (Minutes)',
 			name: 'lookbackMinutes',

@@ -2,16 +2,37 @@
  * Trigger On "Service Record": the n8n side of a poll (parameters, static data, logs, items)
  * around the pure poll (poll.ts) over the service-record queries.
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { queryServiceRecords, type Channel } from '../ContactCenter/api/serviceRecords';
 import { readZones } from '../ContactCenter/helpers/zones';
-import { keepStateOf, pollBudgetMs, pollClock, STATE_KEYS, underPollLock } from './host';
+import {
+	channelLabel,
+	dueError,
+	failingMessage,
+	missedPoll,
+	tallyFailures,
+} from './channelFailures';
+import {
+	failedFrom,
+	keepStateOf,
+	pollBudgetMs,
+	pollClock,
+	rememberFailedPoll,
+	stateFingerprint,
+	STATE_KEYS,
+	underPollLock,
+} from './host';
 import { limitMessage, saturationMessage, toItems } from './items';
 import { runPoll, sameOrigin, type PollOutcome } from './poll';
 import { sampleRecords } from './sample';
-import { checkStartFrom, readSettings } from './settings';
-import { readState } from './state';
+import { checkStartFrom, readSettings, type Settings } from './settings';
+import { readFailures, readState } from './state';
 
 /** What a poll tells the log: a restart, full seconds, the state limit, and its figures. */
 function logOutcome(context: IPollFunctions, outcome: PollOutcome<IDataObject>): void {
@@ -42,6 +63,54 @@ function logOutcome(context: IPollFunctions, outcome: PollOutcome<IDataObject>):
 		requests: outcome.requests,
 		draining: draining.join(','),
 	});
+}
+
+/**
+ * Channel All: the failed channels of a poll. Below "Fail After Failed Polls" in a row the poll goes
+ * on with the other channel (a warning each); from it on, the poll fails, but never two polls in a
+ * row: a failed poll saves nothing, so the next one starts from the same state, and goes on with
+ * the other channel (held back by one poll at most). n8n's memory tells it the previous poll
+ * failed; after a restart, the time since the last poll counted does. The outcome's state gets the
+ * failing channels' counts.
+ */
+function settleFailures(
+	context: IPollFunctions,
+	outcome: PollOutcome<IDataObject>,
+	settings: Settings,
+	nowMs: number,
+	stored: unknown,
+): void {
+	const { channels, failAfterPolls: failAfter } = settings;
+	const fingerprint = stateFingerprint(stored);
+	const counted = readFailures(failedFrom(context, fingerprint), channels);
+	const saved = outcome.state.failures;
+	const missed = !counted && missedPoll(saved, nowMs);
+	const tally = tallyFailures(counted ?? saved, outcome.failed, {
+		channels,
+		nowMs,
+		failAfter,
+		missed,
+	});
+	const node = context.getNode();
+	if (tally.due.length > 0 && !counted && !missed) {
+		rememberFailedPoll(context, fingerprint, tally.failures);
+		const { message, description } = dueError(tally.due, channels, failAfter);
+		throw new NodeOperationError(node, message, { description });
+	}
+	rememberFailedPoll(context, fingerprint);
+	for (const f of tally.failing)
+		context.logger.warn(`Contact Center Trigger: ${failingMessage(f, channels, failAfter)}`, {
+			node: node.name,
+			channel: f.channel,
+			failedPolls: f.count,
+		});
+	for (const f of tally.recovered)
+		context.logger.info(
+			`Contact Center Trigger: the ${channelLabel(f.channel)} service-record query succeeds again after ${f.count} failed polls; its records written meanwhile are emitted now`,
+			{ node: node.name, channel: f.channel },
+		);
+	delete outcome.state.failures;
+	if (tally.failing.length > 0) outcome.state.failures = tally.failures;
 }
 
 export async function pollServiceRecordKind(
@@ -75,6 +144,8 @@ export async function pollServiceRecordKind(
 		const { startFrom } = settings;
 		checkStartFrom.call(this, startFrom, !!startFrom && !!sameOrigin(state?.origin, startFrom));
 		const clock = pollClock(startedAt, budgetMs);
+		// Channel All: a channel whose query fails does not hold back the other.
+		const isolateFailures = settings.channels.length > 1;
 		const outcome = await runPoll<IDataObject>(state, {
 			...settings,
 			...(startFrom ? { origin: startFrom } : {}),
@@ -83,8 +154,12 @@ export async function pollServiceRecordKind(
 			query: async (channel, start, end, limit) =>
 				await clock.timed(async () => await query(channel, start, end, limit)),
 			mayContinue: clock.mayContinue,
+			isolateFailures,
 		});
-		// Every request succeeded: only now does the state move.
+		if (isolateFailures)
+			settleFailures(this, outcome, settings, startedAt, staticData[STATE_KEYS.serviceRecord]);
+		else delete outcome.state.failures;
+		// Each channel's state moves only once every request of that channel succeeded.
 		staticData[STATE_KEYS.serviceRecord] = outcome.state as unknown as IDataObject;
 		logOutcome(this, outcome);
 		return outcome.emitted.length > 0

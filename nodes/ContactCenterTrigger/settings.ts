@@ -10,6 +10,7 @@ import { inputError } from '../ContactCenter/helpers/validation';
 import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
 import { EMPTY_TEXT_ONLY, isBlank, isRecord } from '../ContactCenter/helpers/values';
 import type { Channel } from '../ContactCenter/api/serviceRecords';
+import { DEFAULT_FAIL_AFTER_POLLS, MAX_FAIL_AFTER_POLLS } from './channelFailures';
 
 const PUSH_TYPES = ['serviceNoteInsert', 'serviceNoteUpdate'] as const;
 export const DEFAULT_LOOKBACK_MINUTES = 5;
@@ -22,6 +23,8 @@ export interface Settings {
 	events: string[];
 	lookbackSeconds: number;
 	maxRecordsPerPoll: number;
+	/** Channel All: polls in a row one channel's query may fail before the poll fails. */
+	failAfterPolls: number;
 	/** Start From: as written, and the instant (epoch ms) it denotes now, or why it denotes none. */
 	startFrom?: { raw: string; at?: number; problem?: string };
 }
@@ -70,6 +73,10 @@ export function checkStartFrom(
 		});
 }
 
+function isWholeIn(value: unknown, min: number, max: number): boolean {
+	return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
 /** The trigger's parameters, checked; `workflowZone` reads a Start From without an offset. */
 export function readSettings(this: IPollFunctions, workflowZone: string): Settings {
 	const channel = this.getNodeParameter('channel', 'all') as string;
@@ -106,6 +113,11 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 			`"Max Records per Poll" must be a whole number from 1 to ${MAX_RECORDS_PER_POLL_LIMIT} (got ${JSON.stringify(maxRecordsPerPoll)}).`,
 		);
 	}
+	const failAfterPolls = options.failAfterPolls ?? DEFAULT_FAIL_AFTER_POLLS;
+	if (!isWholeIn(failAfterPolls, 1, MAX_FAIL_AFTER_POLLS))
+		problems.push(
+			`"Fail After Failed Polls" must be a whole number from 1 to ${MAX_FAIL_AFTER_POLLS} (got ${JSON.stringify(failAfterPolls)}).`,
+		);
 	const startFrom = readStartFrom.call(this, options.startFrom, workflowZone);
 	if (problems.length > 0) {
 		throw inputError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, {
@@ -117,6 +129,7 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 		events,
 		lookbackSeconds: (lookbackMinutes as number) * 60,
 		maxRecordsPerPoll: maxRecordsPerPoll as number,
+		failAfterPolls: failAfterPolls as number,
 		...(startFrom ? { startFrom } : {}),
 	};
 }

@@ -31,11 +31,27 @@ export interface Origin {
 	at: number;
 }
 
+/** A channel whose query failed on the last polls (Channel All: the other channel goes on meanwhile). */
+export interface ChannelFailure {
+	/** Polls in a row on which its query failed. */
+	count: number;
+	/** n8n's clock (epoch milliseconds) at the first of them. */
+	since: number;
+	/** The last error's message. */
+	error: string;
+	/** n8n's clock (epoch milliseconds) at the last of them that was counted here. */
+	at: number;
+	/** The time between two polls (milliseconds), as last measured: tells a poll that failed on purpose after a restart. */
+	every?: number;
+}
+
 export interface TriggerState<C extends string = Channel> {
 	version: typeof STATE_VERSION;
 	/** The Start From the state started at, if any. */
 	origin?: Origin;
 	channels: Partial<Record<C, ChannelState>>;
+	/** Channels failing now (only with more than one channel); a channel that succeeds leaves it. */
+	failures?: Partial<Record<C, ChannelFailure>>;
 }
 
 function readChannel(value: unknown): ChannelState | undefined {
@@ -67,6 +83,30 @@ export function readOrigin(value: unknown): Origin | undefined {
 	return typeof at === 'number' && Number.isFinite(at) ? { raw, at } : undefined;
 }
 
+function readFailure(value: unknown): ChannelFailure | undefined {
+	if (!isRecord(value)) return undefined;
+	const { count, since, error, at, every } = value;
+	const time = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return undefined;
+	if (!time(since) || !time(at) || typeof error !== 'string') return undefined;
+	if (every !== undefined && !time(every)) return undefined;
+	return { count, since, error, at, ...(every !== undefined ? { every } : {}) };
+}
+
+/** The stored failures of these channels; an unreadable one is left out (its count starts again). */
+export function readFailures<C extends string>(
+	value: unknown,
+	channels: readonly C[],
+): Partial<Record<C, ChannelFailure>> | undefined {
+	if (!isRecord(value)) return undefined;
+	const failures: Partial<Record<C, ChannelFailure>> = {};
+	for (const channel of channels) {
+		const failure = readFailure(value[channel]);
+		if (failure) failures[channel] = failure;
+	}
+	return Object.keys(failures).length > 0 ? failures : undefined;
+}
+
 /**
  * The state as stored, validated; channels whose part is unreadable are left out (they start again
  * as on first activation) and listed in `invalid`.
@@ -87,5 +127,17 @@ export function readState<C extends string = Channel>(
 		else invalid.push(channel);
 	}
 	const origin = readOrigin(value.origin);
-	return { state: { version: STATE_VERSION, ...(origin ? { origin } : {}), channels }, invalid };
+	const failures = readFailures(
+		value.failures,
+		options.channels ?? (CHANNELS as readonly string[] as readonly C[]),
+	);
+	return {
+		state: {
+			version: STATE_VERSION,
+			...(origin ? { origin } : {}),
+			channels,
+			...(failures ? { failures } : {}),
+		},
+		invalid,
+	};
 }

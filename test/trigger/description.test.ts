@@ -34,6 +34,7 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 			default: ['serviceNoteInsert', 'serviceNoteUpdate'],
 		});
 		expect(options.map((o) => [o.name, o.type, o.default])).toEqual([
+			['failAfterPolls', 'number', 3],
 			['lookbackMinutes', 'number', 5],
 			['maxRecordsPerPoll', 'number', 5000],
 			['startFrom', 'dateTime', ''],
@@ -70,6 +71,10 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 				show: { '/triggerOn': ['serviceRecord', 'customer'] },
 			});
 		expect(options.find((o) => o.name === 'startFrom')?.displayOptions).toBeUndefined();
+		// Fail After Failed Polls is about one channel failing while the other goes on: Channel All only.
+		expect(options.find((o) => o.name === 'failAfterPolls')?.displayOptions).toEqual({
+			show: { '/triggerOn': ['serviceRecord'], '/channel': ['all'] },
+		});
 	});
 
 	it('ships its codex and both icons next to the node', () => {

@@ -10,6 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
+import { forgetFailedPolls } from '../../nodes/ContactCenterTrigger/host';
 import type { TriggerState } from '../../nodes/ContactCenterTrigger/state';
 import {
 	poll,
@@ -219,8 +220,9 @@ export class TriggerRun {
 		this.savedAtLastEmit = JSON.stringify(this.staticData);
 	}
 
-	/** n8n restarted: static data is what was saved with the last emitting poll. */
+	/** n8n restarted: static data is what was saved with the last emitting poll; what n8n held in memory is gone. */
 	crash(): void {
+		forgetFailedPolls();
 		if (this.savedAtLastEmit) this.staticData = JSON.parse(this.savedAtLastEmit) as IDataObject;
 	}
 
