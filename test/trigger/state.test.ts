@@ -82,4 +82,19 @@ describe('readState', () => {
 		expect(readState(saved({ at: origin.at })).state).not.toHaveProperty('origin');
 		expect(readState(saved({ raw: origin.raw, at: 'soon' })).state).not.toHaveProperty('origin');
 	});
+
+	it("keeps a failing channel's count only whole; without failures the key is absent", () => {
+		const failure = { count: 4, since: 1_000, error: 'HTTP 500', at: 4_000, every: 1_000 };
+		const saved = (failures: unknown) => ({ version: STATE_VERSION, channels: { im }, failures });
+		expect(readState(saved({ im: failure })).state?.failures).toEqual({ im: failure });
+		const first = { count: 1, since: 1_000, error: 'HTTP 500', at: 1_000 }; // no interval yet
+		expect(readState(saved({ call: first })).state?.failures).toEqual({ call: first });
+		for (const bad of [
+			{ ...failure, count: 0 },
+			{ ...failure, at: 'now' },
+			{ ...failure, error: 5 },
+		])
+			expect(readState(saved({ im: bad })).state).not.toHaveProperty('failures');
+		expect(readState(saved(undefined)).state).not.toHaveProperty('failures');
+	});
 });
