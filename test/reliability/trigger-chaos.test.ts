@@ -2,8 +2,9 @@
 /**
  * The trigger under chaos: a long, seeded run through the driver (test/trigger/driver.ts) against
  * the sandbox: bursts on both channels, records written late (within the look-back), faults on the
- * record queries (retried ones and ones that fail the whole poll), tiny poll budgets, "Fetch Test
- * Event" runs and crashes of n8n. The driver checks every poll (a failed poll emits nothing and
+ * record queries (retried ones, and ones that fail a channel: with Fail After Failed Polls 1 the poll
+ * fails, or goes on with the other channel when the previous poll failed), tiny poll budgets,
+ * "Fetch Test Event" runs and crashes of n8n. The driver checks every poll (a failed poll emits nothing and
  * keeps the state; a manual run never touches it); at the end the faults stop, the trigger catches
  * up, and every record written after activation was emitted exactly once, none from before.
  *
@@ -81,7 +82,13 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 	it('emits every record written after activation exactly once, through bursts, late records, faults and crashes', async () => {
 		await fx.control.reset();
 		const rng = new Rng(SEED);
-		const run = fx.trigger({ lookbackMinutes: LOOKBACK_MINUTES, maxRecordsPerPoll: 700 });
+		// Fail After Failed Polls 1: a channel's failure fails the poll, but never two polls in a row
+		// (the next one goes on with the other channel, a channel failing again then only warned).
+		const run = fx.trigger({
+			lookbackMinutes: LOOKBACK_MINUTES,
+			maxRecordsPerPoll: 700,
+			failAfterPolls: 1,
+		});
 		const inject = async (channel: Channel, at: string[], local: Rng) => {
 			const pushType = (): PushType =>
 				local.next() < 0.2 ? 'serviceNoteUpdate' : 'serviceNoteInsert';
@@ -92,6 +99,8 @@ describe(`trigger under chaos (seed ${SEED})`, () => {
 		const pollOnce = async (pollBudgetMs?: number) => {
 			const result = await run.poll({ mayFail: true, pollBudgetMs });
 			count(result.error ? 'failed polls' : 'polls');
+			if (result.logs.some((l) => /service-record query failed/.test(l.message)))
+				count('polls that went on with a channel failing');
 			for (const { json } of result.items ?? []) {
 				// No second reached the API's limit, so no record may carry the saturation report; bursts of
 				// thousands within the look-back may reach the state limit, which is then reported.
