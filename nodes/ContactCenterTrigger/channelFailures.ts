@@ -51,9 +51,16 @@ export function missedPoll(stored: Failures | undefined, nowMs: number): boolean
 export function tallyFailures(
 	previous: Failures | undefined,
 	failed: ReadonlyArray<{ channel: Channel; error: unknown }>,
-	options: { channels: readonly Channel[]; nowMs: number; failAfter: number; missed: boolean },
+	options: {
+		channels: readonly Channel[];
+		nowMs: number;
+		failAfter: number;
+		missed: boolean;
+		/** When the previous poll that saved the state ran (epoch ms): a first failure's interval. */
+		lastPollAt?: number;
+	},
 ): FailureTally {
-	const { channels, nowMs, failAfter, missed } = options;
+	const { channels, nowMs, failAfter, missed, lastPollAt } = options;
 	const tally: FailureTally = { failures: {}, failing: [], due: [], recovered: [] };
 	for (const channel of channels) {
 		const before = previous?.[channel];
@@ -67,7 +74,11 @@ export function tallyFailures(
 			since: before?.since ?? nowMs,
 			error: errorText(now.error),
 			at: nowMs,
-			...(before ? { every: (nowMs - before.at) / (missed ? 2 : 1) } : {}),
+			...(before
+				? { every: (nowMs - before.at) / (missed ? 2 : 1) }
+				: lastPollAt !== undefined && lastPollAt < nowMs
+					? { every: nowMs - lastPollAt }
+					: {}),
 		};
 		tally.failures[channel] = failure;
 		tally.failing.push({ channel, ...failure });

@@ -32,7 +32,7 @@ import { limitMessage, saturationMessage, toItems } from './items';
 import { runPoll, sameOrigin, type PollOutcome } from './poll';
 import { sampleRecords } from './sample';
 import { checkStartFrom, readSettings, type Settings } from './settings';
-import { readFailures, readState } from './state';
+import { readFailures, readState, type TriggerState } from './state';
 
 /** What a poll tells the log: a restart, full seconds, the state limit, and its figures. */
 function logOutcome(context: IPollFunctions, outcome: PollOutcome<IDataObject>): void {
@@ -78,10 +78,12 @@ function settleFailures(
 	outcome: PollOutcome<IDataObject>,
 	settings: Settings,
 	nowMs: number,
-	stored: unknown,
+	stored: { raw: unknown; state?: TriggerState },
 ): void {
 	const { channels, failAfterPolls: failAfter } = settings;
-	const fingerprint = stateFingerprint(stored);
+	const throughs = Object.values(stored.state?.channels ?? {}).map((c) => c.through * 1000);
+	const lastPollAt = throughs.length > 0 ? Math.max(...throughs) : undefined;
+	const fingerprint = stateFingerprint(stored.raw);
 	const counted = readFailures(failedFrom(context, fingerprint), channels);
 	const saved = outcome.state.failures;
 	const missed = !counted && missedPoll(saved, nowMs);
@@ -90,6 +92,7 @@ function settleFailures(
 		nowMs,
 		failAfter,
 		missed,
+		lastPollAt,
 	});
 	const node = context.getNode();
 	if (tally.due.length > 0 && !counted && !missed) {
@@ -157,7 +160,10 @@ export async function pollServiceRecordKind(
 			isolateFailures,
 		});
 		if (isolateFailures)
-			settleFailures(this, outcome, settings, startedAt, staticData[STATE_KEYS.serviceRecord]);
+			settleFailures(this, outcome, settings, startedAt, {
+				raw: staticData[STATE_KEYS.serviceRecord],
+				state,
+			});
 		else delete outcome.state.failures;
 		// Each channel's state moves only once every request of that channel succeeded.
 		staticData[STATE_KEYS.serviceRecord] = outcome.state as unknown as IDataObject;
