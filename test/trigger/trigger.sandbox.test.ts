@@ -251,7 +251,8 @@ describe('exactly once over hundreds of polls', () => {
 
 describe('failures while draining a backlog', () => {
 	it('500, 429, timeouts, non-JSON and envelope errors: a failed poll emits nothing and changes nothing', async () => {
-		const { run, start } = await backfillRun({ maxRecordsPerPoll: 1000 });
+		// Fail After Failed Polls 1: a channel's first failure fails the poll (Channel All).
+		const { run, start } = await backfillRun({ maxRecordsPerPoll: 1000, failAfterPolls: 1 });
 		const times = backlog(start, 6000, 4);
 		await run.inject('call', times);
 		await run.inject(
@@ -273,7 +274,12 @@ describe('failures while draining a backlog', () => {
 			drained += (await run.poll()).items?.length ?? 0;
 			await control.addFault({ pathPattern: QUERY_PATH[channel], ...spec });
 			const failed = await run.poll({ expectFailure: true, credentials: slower });
-			expect(failed.error?.name).toBe('NodeApiError');
+			expect(failed.error?.name).toBe('NodeOperationError');
+			expect(failed.error?.message).toMatch(
+				new RegExp(
+					`^The ${channel === 'call' ? 'Call' : 'Online Chat'} service-record query failed on 1 poll \\(since `,
+				),
+			);
 			await control.clearFaults();
 		}
 		// Transient faults (fewer than the transport's retries) are absorbed inside a poll.
