@@ -2,14 +2,10 @@
  * Trigger On "Service Record": the n8n side of a poll (parameters, static data, logs, items)
  * around the pure poll (poll.ts) over the service-record queries.
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { queryServiceRecords, type Channel } from '../ContactCenter/api/serviceRecords';
+import { answerError } from '../ContactCenter/transport/errors';
 import { readZones } from '../ContactCenter/helpers/zones';
 import {
 	channelLabel,
@@ -98,7 +94,7 @@ function settleFailures(
 	if (tally.due.length > 0 && !counted && !missed) {
 		rememberFailedPoll(context, fingerprint, tally.failures);
 		const { message, description } = dueError(tally.due, channels, failAfter);
-		throw new NodeOperationError(node, message, { description });
+		throw answerError(node, message, { description });
 	}
 	rememberFailedPoll(context, fingerprint);
 	for (const f of tally.failing)

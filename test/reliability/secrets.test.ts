@@ -159,7 +159,9 @@ describe('a representative slice of the package with a recognisable secret', () 
 		// The trigger: activation, a poll that emits, "Fetch Test Event", and a poll that fails.
 		const staticData = {};
 		const events = ['serviceNoteInsert', 'serviceNoteUpdate'];
-		const parameters = { channel: 'all', events, options: { startFrom: '2026-03-01T00:00:00' } };
+		// Fail After Failed Polls 1: the call query's failure fails the poll (Channel All).
+		const options = { startFrom: '2026-03-01T00:00:00', failAfterPolls: 1 };
+		const parameters = { channel: 'all', events, options };
 		const polling = { nodeType: ContactCenterTrigger, parameters, credentials, staticData };
 		const pollAs = async (mode?: 'manual') =>
 			await poll({ ...polling, timezone: 'Asia/Shanghai', mode });
