@@ -17,7 +17,6 @@ import * as serviceGroup from './actions/serviceGroup/ServiceGroup.resource';
 import * as serviceRecord from './actions/serviceRecord/ServiceRecord.resource';
 import * as voiceAgent from './actions/voiceAgent/VoiceAgent.resource';
 import { toolDescriptionProperties } from './actions/toolDescriptions';
-import { outputFieldsProperty } from './helpers/outputFields';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { contactCenterApiTest } from './transport/credentialTest';
 
@@ -106,7 +105,6 @@ export class ContactCenter implements INodeType {
 			...serviceGroup.description,
 			...serviceRecord.description,
 			...voiceAgent.description,
-			outputFieldsProperty,
 		]),
 	};
 

@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { loadOptions } from '../ContactCenter/methods/output';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
 import { pollCallTaskKind } from './callTaskKind';
 import { pollCustomerKind } from './customerKind';
@@ -32,7 +33,8 @@ export class ContactCenterTrigger implements INodeType {
 	};
 
 	// The credential is tested by the nodes that use it; n8n may ask either of them.
-	methods = { credentialTest: { contactCenterApiTest } };
+	// loadOptions: the customer fields of Output → Selected Fields.
+	methods = { credentialTest: { contactCenterApiTest }, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const kind = this.getNodeParameter('triggerOn', 'serviceRecord');

@@ -16,7 +16,9 @@ import {
 	type CallTaskEvent,
 	type TaskQuery,
 } from './callTasks';
+import type { OutputChoice } from '../ContactCenter/helpers/output';
 import { keepStateOf, pollBudgetMs, STATE_KEYS, underPollLock } from './host';
+import { readOutputChoice } from './output';
 import { checkStartFrom, readSettings } from './settings';
 
 /** The events chosen, checked. */
@@ -40,12 +42,13 @@ const filtersOf = (query: TaskQuery) => ({ query: { ...query } });
 async function sample(
 	context: IPollFunctions,
 	events: CallTaskEvent[],
+	output: OutputChoice,
 ): Promise<INodeExecutionData[][] | null> {
 	const changes = await sampleCallTasks(
 		events,
 		async (query) => (await fetchCallTaskPage.call(context, filtersOf(query), 1, 500)).rows,
 	);
-	return changes.length > 0 ? [changes.map((c) => ({ json: callTaskItem(c) }))] : null;
+	return changes.length > 0 ? [changes.map((c) => ({ json: callTaskItem(c, output) }))] : null;
 }
 
 export async function pollCallTaskKind(
@@ -54,8 +57,9 @@ export async function pollCallTaskKind(
 	const zones = await readZones.call(this);
 	const settings = readSettings.call(this, zones.workflow);
 	const events = readCallTaskEvents.call(this);
+	const output = readOutputChoice.call(this);
 	const node = this.getNode();
-	if (this.getMode() === 'manual') return await sample(this, events);
+	if (this.getMode() === 'manual') return await sample(this, events, output);
 	return await underPollLock(this, Date.now(), pollBudgetMs(this), async () => {
 		const staticData = this.getWorkflowStaticData('node');
 		keepStateOf(staticData, 'callTask');
@@ -92,7 +96,7 @@ export async function pollCallTaskKind(
 			requests: outcome.requests,
 		});
 		return outcome.changes.length > 0
-			? [outcome.changes.map((c) => ({ json: callTaskItem(c) }))]
+			? [outcome.changes.map((c) => ({ json: callTaskItem(c, output) }))]
 			: null;
 	});
 }

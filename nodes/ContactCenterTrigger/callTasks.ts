@@ -10,6 +10,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { simplifyCallTask } from '../ContactCenter/actions/callTask/simplify';
+import { shapeRecord, type OutputChoice } from '../ContactCenter/helpers/output';
 import { secondsToWall, wallRange } from '../ContactCenter/helpers/time';
 import { isRecord } from '../ContactCenter/helpers/values';
 import { API_CLOCK_TOLERANCE_SECONDS, STATE_LIMIT_CHARS } from './poll';
@@ -234,8 +236,12 @@ function holdWithin(tasks: Record<string, string>, limit: number): number {
 }
 
 /** The item emitted for a change: the task as the API sends it, its previous status and the event. */
-export function callTaskItem(change: CallTaskChange): IDataObject {
-	return { ...change.task, previousStatus: change.previousStatus, event: change.event };
+export function callTaskItem(change: CallTaskChange, output: OutputChoice): IDataObject {
+	return {
+		...shapeRecord(change.task, output, simplifyCallTask),
+		previousStatus: change.previousStatus,
+		event: change.event,
+	};
 }
 
 /**

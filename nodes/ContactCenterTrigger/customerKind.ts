@@ -7,13 +7,9 @@ import { type IDataObject, type INodeExecutionData, type IPollFunctions } from '
 import { inputError } from '../ContactCenter/helpers/validation';
 import { fetchCustomerPage } from '../ContactCenter/api/customers';
 import { readZones } from '../ContactCenter/helpers/zones';
-import {
-	CUSTOMER_EVENTS,
-	customerItem,
-	walkStream,
-	type CustomerChange,
-	type CustomerEvent,
-} from './customers';
+import { customerOutput } from '../ContactCenter/actions/customer/output';
+import type { OutputChoice } from '../ContactCenter/helpers/output';
+import { CUSTOMER_EVENTS, walkStream, type CustomerChange, type CustomerEvent } from './customers';
 import {
 	keepStateOf,
 	pollBudgetMs,
@@ -22,6 +18,7 @@ import {
 	STATE_KEYS,
 	underPollLock,
 } from './host';
+import { readOutputChoice } from './output';
 import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type StateLimit } from './poll';
 import { checkStartFrom, readSettings, type Settings } from './settings';
 import { readState, type TriggerState } from './state';
@@ -53,8 +50,9 @@ function limitWarning(l: StateLimit<CustomerEvent>): string {
 async function sample(
 	context: IPollFunctions,
 	events: CustomerEvent[],
+	output: OutputChoice,
 ): Promise<INodeExecutionData[][] | null> {
-	const items: IDataObject[] = [];
+	const found: Array<{ row: IDataObject; event: CustomerEvent }> = [];
 	for (const event of events) {
 		const field = event === 'created' ? 'createTime' : 'updateTime';
 		const rows = (
@@ -66,9 +64,15 @@ async function sample(
 			)
 		).rows;
 		const row = event === 'created' ? rows[0] : rows.find((r) => r.updateTime !== r.createTime);
-		if (row) items.push({ ...row, event });
+		if (row) found.push({ row, event });
 	}
-	return items.length > 0 ? [items.map((json) => ({ json }))] : null;
+	if (found.length === 0) return null;
+	const shaped = await customerOutput.call(
+		context,
+		found.map((f) => f.row),
+		output,
+	);
+	return [shaped.map((json, i) => ({ json: { ...json, event: found[i].event } }))];
 }
 
 /** The stream poll over the customer list, with the time budget of a poll. */
@@ -107,8 +111,9 @@ export async function pollCustomerKind(
 	const zones = await readZones.call(this);
 	const settings = readSettings.call(this, zones.workflow);
 	const events = readCustomerEvents.call(this);
+	const output = readOutputChoice.call(this);
 	const node = this.getNode();
-	if (this.getMode() === 'manual') return await sample(this, events);
+	if (this.getMode() === 'manual') return await sample(this, events, output);
 	const startedAt = Date.now();
 	return await underPollLock(this, startedAt, pollBudgetMs(this), async () => {
 		const staticData = this.getWorkflowStaticData('node');
@@ -140,9 +145,15 @@ export async function pollCustomerKind(
 			requests: outcome.requests,
 		});
 		if (outcome.emitted.length === 0) return null;
+		// The customers as Customer Get outputs them, plus the event (and a warning, when there is one).
+		const customers = await customerOutput.call(
+			this,
+			outcome.emitted.map((e) => e.record.customer),
+			output,
+		);
 		return [
-			outcome.emitted.map((e) => {
-				const json = customerItem(e.record);
+			outcome.emitted.map((e, i) => {
+				const json = { ...customers[i], event: e.record.pushType };
 				const warning = warnings.get(e.channel);
 				return { json: warning ? { ...json, [REPORT_FIELD]: { warning } } : json };
 			}),

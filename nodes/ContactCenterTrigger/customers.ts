@@ -57,11 +57,6 @@ function toChange(stream: CustomerEvent, row: IDataObject): CustomerChange {
 	};
 }
 
-/** The item emitted for a change: the customer as the API sends it, and the event. */
-export function customerItem(change: CustomerChange): IDataObject {
-	return { ...change.customer, event: change.pushType };
-}
-
 /**
  * One stream's window walk (the walker of api/walker.ts): pages of the list from `start`, and a
  * full page of one second paged through (`page` 2, 3, … of that second alone). Rows that change

@@ -1,7 +1,9 @@
 /** What the user reads about a service-record poll: the items, and the warnings on them and in the log. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { recordWithChannel, type Channel } from '../ContactCenter/api/serviceRecords';
+import type { Channel } from '../ContactCenter/api/serviceRecords';
+import { serviceRecordItem } from '../ContactCenter/actions/serviceRecord/simplify';
+import type { OutputChoice } from '../ContactCenter/helpers/output';
 import { REPORT_FIELD } from './host';
 import { STATE_LIMIT_CHARS, type EmittedRecord, type Saturation, type StateLimit } from './poll';
 
@@ -58,13 +60,14 @@ export function toItems(
 	emitted: Array<EmittedRecord<IDataObject>>,
 	saturations: Saturation[],
 	limits: StateLimit[],
+	output: OutputChoice,
 ): INodeExecutionData[] {
 	const saturated = new Map(
 		saturations.map((s) => [`${s.channel} ${s.second}`, saturationMessage(s)]),
 	);
 	const limited = new Map(limits.map((l) => [l.channel, l]));
 	return emitted.map((e) => {
-		const json = recordWithChannel(e.record, e.channel);
+		const json = serviceRecordItem(e.record, e.channel, output);
 		const limit = limited.get(e.channel);
 		if (!e.saturatedSecond && !limit) return { json };
 		const saturation = e.saturatedSecond

@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_FAIL_AFTER_POLLS, MAX_FAIL_AFTER_POLLS } from './channelFailures';
+import { outputProperties } from './output';
 import {
 	DEFAULT_LOOKBACK_MINUTES,
 	DEFAULT_MAX_RECORDS_PER_POLL,
@@ -62,7 +63,7 @@ const kindProperties: INodeProperties[] = [
 		default: ['created', 'updated'],
 		required: true,
 		description:
-			'Which customer changes to emit. Each item is the customer as the API returns it plus "event" (created or updated).',
+			'Which customer changes to emit. Each item is the customer (as Output shapes it, like Customer → Get) plus "event" (created or updated).',
 	},
 	{
 		displayName: 'Events',
@@ -84,7 +85,7 @@ const kindProperties: INodeProperties[] = [
 		default: ['finished', 'statusChanged'],
 		required: true,
 		description:
-			'Which call-task changes to emit. Each item is the task with its counts, "previousStatus" and "event"; a task that finishes is emitted once, as Finished when that is selected.',
+			'Which call-task changes to emit. Each item is the task (as Output shapes it, like Call Task → Get) plus "previousStatus" and "event"; a task that finishes is emitted once, as Finished when that is selected.',
 	},
 ];
 
@@ -182,5 +183,6 @@ export const properties: INodeProperties[] = [
 	triggerOnProperty,
 	...serviceRecordProperties,
 	...kindProperties,
+	...outputProperties,
 	options,
 ];

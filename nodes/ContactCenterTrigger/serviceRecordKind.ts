@@ -25,6 +25,7 @@ import {
 	underPollLock,
 } from './host';
 import { limitMessage, saturationMessage, toItems } from './items';
+import { readOutputChoice } from './output';
 import { runPoll, sameOrigin, type PollOutcome } from './poll';
 import { sampleRecords } from './sample';
 import { checkStartFrom, readSettings, type Settings } from './settings';
@@ -117,6 +118,7 @@ export async function pollServiceRecordKind(
 ): Promise<INodeExecutionData[][] | null> {
 	const zones = await readZones.call(this);
 	const settings = readSettings.call(this, zones.workflow);
+	const output = readOutputChoice.call(this);
 	const query = async (channel: Channel, startTime: string, endTime: string, limit: number) =>
 		await queryServiceRecords.call(this, channel, { startTime, endTime, limit });
 	if (this.getMode() === 'manual') {
@@ -127,7 +129,7 @@ export async function pollServiceRecordKind(
 			zone: zones.api,
 			query,
 		});
-		return sample.emitted.length > 0 ? [toItems(sample.emitted, [], [])] : null;
+		return sample.emitted.length > 0 ? [toItems(sample.emitted, [], [], output)] : null;
 	}
 	const startedAt = Date.now();
 	const budgetMs = pollBudgetMs(this);
@@ -165,7 +167,7 @@ export async function pollServiceRecordKind(
 		staticData[STATE_KEYS.serviceRecord] = outcome.state as unknown as IDataObject;
 		logOutcome(this, outcome);
 		return outcome.emitted.length > 0
-			? [toItems(outcome.emitted, outcome.saturations, outcome.limits)]
+			? [toItems(outcome.emitted, outcome.saturations, outcome.limits, output)]
 			: null;
 	});
 }

@@ -57,7 +57,7 @@ export function overlapNote(f: FloorResult): string {
 		);
 	}
 	if ((f.id === 'customers' || f.id === 'singleReads') && extra === 1)
-		return '1 more than the floor: Simplify (on by default in version 2) reads the customer field configuration once per execution, to name the custom fields';
+		return '1 more than the floor: Output Simplified (the default) reads the customer field configuration once per execution, to know the custom fields';
 	return `${extra} more than the floor`;
 }
 

@@ -383,13 +383,21 @@ test(`examples/${EXAMPLE}, its model pointed at the scripted one: finds the call
 	// The prompt carries the phone from "Incoming call"; the tools are the example's two.
 	expect(chat[0].messages.some((m) => m.content.includes(EXAMPLE_PHONE))).toBe(true);
 	expect([...toolsOf(chat[0]).keys()].sort()).toEqual(['Record_last_contact', 'Search_customers']);
-	// Output Fields keep the model's context small: only the named fields come back.
+	// Search's Output "Selected Fields" keeps the model's context small: only the chosen fields come back.
 	const time = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 	const caller = { _id: callerId, customerName: 'Example Caller' };
 	expect(results).toEqual([
-		[{ ...caller, phones: [EXAMPLE_PHONE], emails: [] }],
-		[{ ...caller, cf_last_contact: time }],
+		[
+			expect.objectContaining({
+				...caller,
+				mobile: [expect.objectContaining({ value: EXAMPLE_PHONE })],
+			}),
+		],
+		[expect.objectContaining({ ...caller, cf_last_contact: time })],
 	]);
+	expect(Object.keys((results[0] as object[])[0]).sort()).toEqual(
+		['_id', 'customerName', 'email', 'mobile'].sort(),
+	);
 	const changed = await changedCustomers(before);
 	expect(changed).toEqual([expect.objectContaining({ _id: callerId, cf_last_contact: time })]);
 });

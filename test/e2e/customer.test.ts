@@ -83,7 +83,7 @@ beforeAll(async () => {
 				{
 					operation: 'get',
 					customerId: { __rl: true, mode: 'list', value: second },
-					simplify: false,
+					output: 'raw',
 				},
 			],
 		]),

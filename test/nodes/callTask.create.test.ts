@@ -393,27 +393,27 @@ describe('callTask create: the form as it opens, retry and agent type', () => {
 });
 
 const TASK_KEYS = (
-	'completedCount connectedCount createTime id lastExecutedTime progressRate status taskName ' +
-	'totalCount voiceAgentName'
+	'taskId taskName status voiceAgentId voiceAgentName totalCount completedCount connectedCount ' +
+	'progressRate createTime updateTime lastExecutedTime'
 ).split(' ');
 const AGENT_KEYS =
 	'id name publishStatus description language voice version createTime updateTime'.split(' ');
 const GET_ALL = { resource: 'callTask', operation: 'getAll', returnAll: true };
 
-/** The simplified record: just these fields, null where the API sent none. */
+/** The simplified record: just these fields, null where the API sent none; a task's `id` is `taskId`. */
 const simple = (json: IDataObject, keys: string[]) =>
-	Object.fromEntries(keys.map((key) => [key, json[key] ?? null]));
+	Object.fromEntries(keys.map((key) => [key, json[key === 'taskId' ? 'id' : key] ?? null]));
 
-describe('Simplify', () => {
+describe('Output Simplified and Raw', () => {
 	test.each([
 		['callTask', TASK_KEYS],
 		['voiceAgent', AGENT_KEYS],
 	])(
-		'%s Get Many: simplified by default, the API records with Simplify off',
+		'%s Get Many: simplified by default, the API records with Output Raw',
 		async (resource, keys) => {
 			const parameters = { resource, operation: 'getAll', returnAll: true };
 			const simplified = await runForm(parameters);
-			const raw = await runForm({ ...parameters, simplify: false });
+			const raw = await runForm({ ...parameters, output: 'raw' });
 			expect(raw.items.length).toBeGreaterThanOrEqual(2);
 			expect(Object.keys(raw.items[0].json).length).toBeGreaterThan(keys.length);
 			expect(simplified.items.map((i) => i.json)).toEqual(
@@ -423,11 +423,11 @@ describe('Simplify', () => {
 		},
 	);
 
-	test('callTask Get: simplified by default, the raw task with Simplify off', async () => {
-		const task = (await runForm({ ...GET_ALL, simplify: false })).items[0].json;
+	test('callTask Get: simplified by default, the raw task with Output Raw', async () => {
+		const task = (await runForm({ ...GET_ALL, output: 'raw' })).items[0].json;
 		const get = { resource: 'callTask', operation: 'get', taskId: locator(String(task.id), 'id') };
 		expect((await runForm(get)).items.map((i) => i.json)).toEqual([simple(task, TASK_KEYS)]);
-		const raw = await runForm({ ...get, simplify: false });
+		const raw = await runForm({ ...get, output: 'raw' });
 		expect(raw.items.map((i) => i.json)).toEqual([task]);
 	});
 });

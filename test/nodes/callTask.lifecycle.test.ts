@@ -118,7 +118,7 @@ describe('callTask: the state machine through the node', () => {
 		const restarted = await operate('start', taskId);
 		expect(restarted.items[0].json).toMatchObject({ taskId, status: 'running' });
 
-		const got = await run({ operation: 'get', taskId: locator(taskId), simplify: false });
+		const got = await run({ operation: 'get', taskId: locator(taskId), output: 'raw' });
 		expect(got.items[0].json).toMatchObject({
 			id: taskId,
 			status: 'running',
@@ -166,7 +166,7 @@ describe('callTask get: found through the task query', () => {
 			completedCount: 6,
 			connectedCount: 4,
 		});
-		const result = await run({ operation: 'get', taskId: locator(taskId), simplify: false });
+		const result = await run({ operation: 'get', taskId: locator(taskId), output: 'raw' });
 		expect(result.requests.map((r) => [r.path, r.body, r.signatureValid])).toEqual([
 			[QUERY_PATH, { pageNum: 1, pageSize: 500 }, true],
 		]);
@@ -196,7 +196,7 @@ describe('callTask get: found through the task query', () => {
 			{ items: [{ id: oldest.id }, { id: newest.id }] },
 		);
 		expect(bodies(result)).toEqual(pages(3));
-		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
+		expect(result.items.map((item) => [item.json.taskId, item.pairedItem])).toEqual([
 			[oldest.id, { item: 0 }],
 			[newest.id, { item: 1 }],
 		]);
@@ -216,8 +216,8 @@ describe('callTask get: found through the task query', () => {
 });
 
 describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
-	test('Return All reads 1,200 tasks in exactly 3 pages of 500 (Simplify off: the API records)', async () => {
-		const result = await runMany({ operation: 'getAll', returnAll: true, simplify: false });
+	test('Return All reads 1,200 tasks in exactly 3 pages of 500 (Output Raw: the API records)', async () => {
+		const result = await runMany({ operation: 'getAll', returnAll: true, output: 'raw' });
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => [r.path, r.signatureValid, r.body])).toEqual(
 			pages(3).map((body) => [QUERY_PATH, true, body]),

@@ -23,6 +23,8 @@ const GROUP_SETTINGS =
 const DISPLAY_OPTIONAL = 'remark city areaCode defaultNumberList overflowGroupId';
 const WRITE = `customerName additionalFields(${ADDITIONAL}) mobile email qq wechat customFields`;
 const LIST = 'returnAll limit';
+/** The output choice of every read: Simplified, Raw or Selected Fields. */
+const OUTPUT = 'output fields';
 
 /**
  * Each operation's contract: its top-level parameters, and in brackets the fields a collection must
@@ -32,10 +34,10 @@ const CONTRACT: Record<string, Record<string, string>> = {
 	customer: {
 		create: WRITE,
 		upsert: `${WRITE} phone options(listsOnMatch)`,
-		search: `phone email name ${LIST} simplify`,
+		search: `phone email name ${LIST} ${OUTPUT}`,
 		update: `customerId updateFields(${ADDITIONAL} customerName) customFields`,
-		get: 'customerId simplify',
-		getAll: `simplify ${LIST} sort filters(conditions createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd)`,
+		get: `customerId ${OUTPUT}`,
+		getAll: `${OUTPUT} ${LIST} sort filters(conditions createTimeBegin createTimeEnd updateTimeBegin updateTimeEnd)`,
 		delete: 'customerId',
 	},
 	customerField: { getAll: `${LIST} filters(name category type enabled editable)` },
@@ -51,8 +53,10 @@ const CONTRACT: Record<string, Record<string, string>> = {
 		delete: 'groupId',
 		getAll: LIST,
 	},
-	serviceRecord: { getAll: `channel startTime endTime ${LIST} filters(callId sessionId)` },
-	voiceAgent: { getAll: `${LIST} filters(name publishStatus)` },
+	serviceRecord: {
+		getAll: `channel startTime endTime ${LIST} ${OUTPUT} filters(callId sessionId)`,
+	},
+	voiceAgent: { getAll: `${LIST} ${OUTPUT} filters(name publishStatus)` },
 	callerNumberGroup: { getAll: `${LIST} filters(groupName)` },
 	callTask: {
 		create:
@@ -61,8 +65,8 @@ const CONTRACT: Record<string, Record<string, string>> = {
 			'options(agentType)',
 		import:
 			'taskId customerNumber additionalFields(customerName remark variables) options(dupStrategy)',
-		get: 'taskId',
-		getAll: `${LIST} filters(taskName startDate endDate statusList)`,
+		get: `taskId ${OUTPUT}`,
+		getAll: `${LIST} ${OUTPUT} filters(taskName startDate endDate statusList)`,
 		start: 'taskId',
 		pause: 'taskId',
 	},
@@ -170,12 +174,12 @@ describe('the form of each operation, exactly', () => {
 			'update',
 			`customerId ${contactsInput} updateFields(${updateFields}) customFields ${OPTIONS}`,
 		],
-		['customer', 'get', `customerId simplify ${OPTIONS}`],
+		['customer', 'get', `customerId output fields ${OPTIONS}`],
 		['customer', 'delete', `customerId ${OPTIONS}`],
 		[
 			'customer',
 			'getAll',
-			'returnAll limit simplify filters(conditions(values(field operator value)) createTimeBegin ' +
+			'returnAll limit output fields filters(conditions(values(field operator value)) createTimeBegin ' +
 				'createTimeEnd updateTimeBegin updateTimeEnd) sort(values(field orderBy)) ' +
 				OPTIONS,
 		],
@@ -263,12 +267,12 @@ describe('the parameters n8n gives a new node', () => {
 			expect(parameters).not.toHaveProperty(name);
 	});
 
-	test('Service Record → Get Many: channel All, the last hour, simplified', () => {
+	test('Service Record → Get Many: channel All, the last hour, Output Simplified', () => {
 		expect(parametersOf({ resource: 'serviceRecord', operation: 'getAll' })).toMatchObject({
 			channel: 'all',
 			startTime: '={{ $now.minus({ hours: 1 }) }}',
 			endTime: '={{ $now }}',
-			simplify: true,
+			output: 'simple',
 		});
 	});
 
@@ -334,5 +338,61 @@ describe('form wording (issue #33 item 6)', () => {
 		expect(subtitle({ channel: 'all' })).toBe('Service Record: All Channels');
 		expect(subtitle({ triggerOn: 'customer' })).toBe('Customer');
 		expect(subtitle({ triggerOn: 'callTask' })).toBe('Call Task');
+	});
+});
+
+describe('one Output choice on every read, none on writes', () => {
+	const READS = [
+		['customer', 'get'],
+		['customer', 'getAll'],
+		['customer', 'search'],
+		['callTask', 'get'],
+		['callTask', 'getAll'],
+		['voiceAgent', 'getAll'],
+		['serviceRecord', 'getAll'],
+	];
+	const isRead = (resource: string, operation: string) =>
+		READS.some(([r, o]) => r === resource && o === operation);
+
+	test.each(READS)(
+		'%s %s: output Raw / Selected Fields / Simplified (default), fields shown for Selected Fields only',
+		(resource, operation) => {
+			const visible = shown(resource, operation);
+			const output = visible.find((p) => p.name === 'output');
+			expect(output).toMatchObject({ type: 'options', default: 'simple' });
+			expect((output?.options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
+				['Raw', 'raw'],
+				['Selected Fields', 'fields'],
+				['Simplified', 'simple'],
+			]);
+			const fields = visible.find((p) => p.name === 'fields');
+			expect(fields).toMatchObject({ type: 'multiOptions', default: [] });
+			expect(fields?.displayOptions?.show?.output).toEqual(['fields']);
+			const fixed = (fields?.options ?? []) as INodePropertyOptions[];
+			if (resource === 'customer')
+				expect(fields?.typeOptions?.loadOptionsMethod).toBe('getCustomerOutputFields');
+			else expect(fixed.length).toBeGreaterThan(5);
+		},
+	);
+
+	test('no operation but the reads has output or fields; simplify and outputFields are gone', () => {
+		const names = new Set(description.properties.map((p) => p.name));
+		expect(names.has('simplify')).toBe(false);
+		expect(names.has('outputFields')).toBe(false);
+		for (const [resource, operations] of Object.entries(CONTRACT))
+			for (const operation of Object.keys(operations)) {
+				const has = shown(resource, operation).some((p) => ['output', 'fields'].includes(p.name));
+				expect([resource, operation, has]).toEqual([
+					resource,
+					operation,
+					isRead(resource, operation),
+				]);
+			}
+	});
+
+	test('the customer fields method exists', () => {
+		expect(new ContactCenter().methods.loadOptions.getCustomerOutputFields).toBeInstanceOf(
+			Function,
+		);
 	});
 });

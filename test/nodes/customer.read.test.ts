@@ -62,8 +62,8 @@ beforeAll(async () => {
 	bulkIds = await control.seedCustomers({ appId: BULK.appId, count: 2500 });
 });
 
-// Simplify off: these suites read the records as the API sends them (simplified ones: customer.search-upsert).
-const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer', simplify: false } };
+// Output Raw: these suites read the records as the API sends them (simplified ones: customer.search-upsert).
+const defaults = { nodeType: ContactCenter, parameters: { resource: 'customer', output: 'raw' } };
 const run = nodeRunner(sandbox, { ...APP, timezone: 'Asia/Shanghai' }, defaults);
 const runBulk = nodeRunner(sandbox, { ...BULK, timezone: 'Asia/Shanghai' }, defaults);
 

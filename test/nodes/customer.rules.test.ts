@@ -431,10 +431,13 @@ describe('search criteria, contact lists on match, simplify', () => {
 		expect(listsForMatch(customer, body, 'replace', '86')).toEqual(body);
 	});
 
-	test('simplify: ten fields, null (phones and e-mails empty) when the record lacks them; names of custom fields: customer.search-upsert', () => {
+	test('simplify: ten fields, null (phones and e-mails empty) when the record lacks them; only the custom fields named, by field id', () => {
 		const nulls = SIMPLIFIED_FIELDS.slice(4).map((field) => [field, null]);
 		expect(SIMPLIFIED_FIELDS).toHaveLength(10);
-		expect(simplifyCustomer({ _id: '1', customerName: 'Li', cf_x: 'x' }, new Map())).toEqual({
+		expect(
+			simplifyCustomer({ _id: '1', customerName: 'Li', cf_x: 'x', cf_y: null, qq: [] }, ['cf_y']),
+		).toEqual({
+			cf_y: null,
 			_id: '1',
 			customerName: 'Li',
 			phones: [],

@@ -1,5 +1,5 @@
 /**
- * Customer: Search, Customer ID as a resource locator, Simplify, Create or Update by Phone with
+ * Customer: Search, Customer ID as a resource locator, Output, Create or Update by Phone with
  * Contact Lists on Match, and the Contacts Input switch (more of Create or Update: customer.write). Real
  * HTTP against the sandbox; requests from its log.
  */
@@ -69,7 +69,7 @@ describe('Customer → Search', () => {
 		expect(Object.keys(result.items[0].json).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
 	});
 
-	test('several criteria must all match (no match: no item, no error); a name matches in part; Simplify off gives the API record', async () => {
+	test('several criteria must all match (no match: no item, no error); a name matches in part; Output Raw gives the API record', async () => {
 		const id = await seed({
 			customerName: 'Zhao Minghui',
 			mobile: [{ value: '13711112222', memo: '' }],
@@ -80,7 +80,7 @@ describe('Customer → Search', () => {
 			operation: 'search',
 			phone: '13711112222',
 			name: 'Minghui',
-			simplify: false,
+			output: 'raw',
 		});
 		expect(both.items.map((i) => i.json)).toEqual([await stored(id)]);
 		expect(paths(both)).toEqual([LIST]);
@@ -88,7 +88,7 @@ describe('Customer → Search', () => {
 		// No match: no item, no error, and (simplified by default) no field list read for nothing.
 		expect([wrongName.status, wrongName.items, paths(wrongName)]).toEqual(['success', [], [LIST]]);
 		const byEmail = await run({ operation: 'search', email: 'zmh@example.com' });
-		expect(byEmail.items.map((i) => [i.json._id, i.json.Level, i.json.emails])).toEqual([
+		expect(byEmail.items.map((i) => [i.json._id, i.json.cf_level, i.json.emails])).toEqual([
 			[id, 'gold', ['zmh@example.com']],
 		]);
 	});
@@ -116,7 +116,7 @@ describe('Customer ID as a resource locator', () => {
 			customerName: 'Locator',
 			mobile: [{ value: '13522220000', memo: '' }],
 		});
-		const got = await run({ operation: 'get', customerId: locator(id), simplify: false });
+		const got = await run({ operation: 'get', customerId: locator(id), output: 'raw' });
 		expect(got.items.map((i) => i.json)).toEqual([await stored(id)]);
 		expect(paths(got)).toEqual([`/openapi/crm/${id}`]);
 
@@ -173,8 +173,8 @@ describe('Customer ID as a resource locator', () => {
 	});
 });
 
-describe('Simplify on Get and Get Many', () => {
-	test('Get, three items: simplified records, the field configuration read once', async () => {
+describe('Output Simplified and Raw on Get and Get Many', () => {
+	test('Get, three items: simplified records, custom fields by field id, the field configuration read once', async () => {
 		const ids = await control.seedCustomers({
 			appId: APP.appId,
 			customers: [1, 2, 3].map((n) => ({
@@ -191,19 +191,19 @@ describe('Simplify on Get and Get Many', () => {
 		expect(result.requests.filter((r) => r.path === FIELDS)).toHaveLength(1);
 		expect(result.requests.filter((r) => r.path.startsWith('/openapi/crm/18'))).toHaveLength(3);
 		expect(
-			result.items.map((i) => [i.json._id, i.json.customerName, i.json.Level, i.json.cf_owner]),
+			result.items.map((i) => [i.json._id, i.json.customerName, i.json.cf_level, i.json.cf_owner]),
 		).toEqual(ids.map((id, n) => [id, `Simple ${n + 1}`, `L${n + 1}`, 'x']));
 		for (const item of result.items)
-			expect(Object.keys(item.json).filter((k) => !['Level', 'cf_owner'].includes(k))).toEqual([
+			expect(Object.keys(item.json).filter((k) => !['cf_level', 'cf_owner'].includes(k))).toEqual([
 				...SIMPLIFIED_FIELDS,
 			]);
 	});
 
-	test('Get Many: simplified by default, the API records with Simplify off', async () => {
+	test('Get Many: simplified by default, the API records with Output Raw', async () => {
 		const simple = await run({ operation: 'getAll', limit: 3 });
 		expect(simple.items).toHaveLength(3);
 		expect(simple.items.every((i) => Array.isArray(i.json.phones))).toBe(true);
-		const raw = await run({ operation: 'getAll', limit: 3, simplify: false });
+		const raw = await run({ operation: 'getAll', limit: 3, output: 'raw' });
 		const state = await control.getState(APP.appId);
 		const byId = new Map(state.customers.map((c) => [c._id, c]));
 		expect(paths(raw)).toEqual([LIST]);

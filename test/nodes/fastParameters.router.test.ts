@@ -70,7 +70,7 @@ describe('the expression fast path in the router', () => {
 						resource: 'customer',
 						operation: 'get',
 						customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-						simplify: false,
+						output: 'raw',
 					},
 					{ items: ids.map((id) => ({ id })) },
 				),

@@ -45,10 +45,10 @@ const OPERATIONS: Array<{ resource: string; extra?: INodeParameters; sizeKey?: s
 const run = nodeRunner(
 	sandbox,
 	{ ...APP, timezone: 'Asia/Shanghai' },
-	// Simplify off: a simplified customer also reads the field configuration (a request of its own).
+	// Output Raw: a simplified customer also reads the field configuration (a request of its own).
 	{
 		nodeType: ContactCenter,
-		parameters: { operation: 'getAll', simplify: false },
+		parameters: { operation: 'getAll', output: 'raw' },
 		timezone: 'Asia/Shanghai',
 	},
 );

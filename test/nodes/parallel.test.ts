@@ -101,7 +101,7 @@ describe('how many requests are in flight', () => {
 		const ids = await control.seedTasks({ appId: APP, count: 1200 });
 		const wanted = [ids[1199], ids[600], ids[3], ids[1100], ids[1199], ids[700], ids[10], ids[900]];
 		const result = await run(
-			{ resource: 'callTask', operation: 'get', taskId: '={{ $json.id }}', simplify: false },
+			{ resource: 'callTask', operation: 'get', taskId: '={{ $json.id }}', output: 'raw' },
 			wanted.map((id) => ({ id })),
 		);
 		expect(result.status).toBe('success');
@@ -209,7 +209,7 @@ it('back-off: a 429 with Retry-After holds the whole pool: no request goes out d
 			resource: 'customer',
 			operation: 'get',
 			customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			simplify: false,
+			output: 'raw',
 		},
 		ids.map((id) => ({ id })),
 	);

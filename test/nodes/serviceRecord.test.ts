@@ -3,7 +3,7 @@
  * (saturated seconds warned about), Limit, the zone conversion, the id filters, the errors.
  * Channel All (the default) reads calls and online chats merged in updateTime order with
  * Return All / Limit across both, the last hour by default, every item tagged with its `channel`,
- * Simplify on by default. And the pure query rules Get Many and the trigger share.
+ * Output Simplified by default. And the pure query rules Get Many and the trigger share.
  */
 import type {
 	IDataObject,
@@ -19,7 +19,7 @@ import {
 	readRecordQuery,
 	saturationMessage,
 } from '../../nodes/ContactCenter/actions/serviceRecord/query';
-import { outputRecord, recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
+import { recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
 import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
@@ -97,10 +97,10 @@ const defaults = {
 	parameters: { resource: 'serviceRecord', operation: 'getAll', returnAll: true },
 	timezone: WORKFLOW_ZONE,
 };
-// One channel, Simplify off: the records as the API sends them (plus `channel`).
+// One channel, Output Raw: the records as the API sends them (plus `channel`).
 const run = nodeRunner(sandbox, APP, {
 	...defaults,
-	parameters: { ...defaults.parameters, channel: 'call', simplify: false },
+	parameters: { ...defaults.parameters, channel: 'call', output: 'raw' },
 });
 const runAll = nodeRunner(sandbox, APP, defaults);
 /** The records between two times of the workflow zone (calls unless `more` says otherwise). */
@@ -393,8 +393,8 @@ describe('serviceRecord getAll: channel All and the defaults', () => {
 		]);
 	});
 
-	test('Simplify off: each record as its own channel outputs it (the API record, omitted fields as null), plus channel', async () => {
-		const result = await runAll({ ...WINDOW, simplify: false });
+	test('Output Raw: each record as its own channel outputs it (the API record exactly), plus channel', async () => {
+		const result = await runAll({ ...WINDOW, output: 'raw' });
 		const calls = await run(WINDOW);
 		expect(calls.requests.map((r) => r.path)).toEqual([CALL_PATH]);
 		const chats = await run({ ...WINDOW, channel: 'im' });
@@ -416,7 +416,7 @@ describe('serviceRecord getAll: channel All and the defaults', () => {
 		expect(chats.requests.map((r) => r.path)).toEqual([IM_PATH]);
 		expect(ids(chats)).toEqual(['chat-1', 'chat-2']);
 		expect(chats.items.map((item) => item.json.channel)).toEqual(['im', 'im']);
-		const calls = await runAll({ ...WINDOW, channel: 'call', simplify: false });
+		const calls = await runAll({ ...WINDOW, channel: 'call', output: 'raw' });
 		expect(calls.items.map((item) => item.json.channel)).toEqual(['call', 'call', 'call']);
 	});
 
@@ -446,19 +446,11 @@ test('an unknown channel from an expression: refused with the choices named', as
 	expectRefused(result, 'Invalid input [item 0]: "Channel" must be all, call or im (got "fax")');
 });
 
-test('outputRecord (pure, shared with the trigger): the record as given, the optional fields of its channel null; recordWithChannel adds the channel', () => {
+test('recordWithChannel (Raw, shared with the trigger): the record exactly as given, fields it lacks still lacking, plus channel', () => {
 	const record = { eventUniqueId: 'e', updateTime: '2026-11-22 09:00:00', data: {} };
-	expect(outputRecord(record, 'call')).toEqual({
-		...record,
-		callId: null,
-		updateAgent: null,
-		otherParams: null,
-	});
-	expect(recordWithChannel({ ...record, sessionId: 's', otherParams: { a: 1 } }, 'im')).toEqual({
+	expect(recordWithChannel({ ...record, sessionId: 's' }, 'im')).toStrictEqual({
 		...record,
 		sessionId: 's',
-		updateAgent: null,
-		otherParams: { a: 1 },
 		channel: 'im',
 	});
 });

@@ -138,14 +138,14 @@ export function useFixture(
 		const timeoutSeconds = options.timeoutSeconds ?? 1;
 		fixture.credentials = sandbox.credentials(tenant, { timezone, timeoutSeconds });
 		// The workflow's zone is the API's, so date-times in tests read as the sandbox's wall clock.
-		// Simplify off: reads output the records as the API sends them, with no field-list request.
+		// Output Raw: reads output the records as the API sends them, with no field-list request.
 		fixture.run = nodeRunner(
 			{ control: sandbox.control, credentials: () => fixture.credentials },
 			tenant,
 			{
 				nodeType: ContactCenter,
 				timezone,
-				parameters: { simplify: false },
+				parameters: { output: 'raw' },
 				...(options.keepLog && { sandbox: undefined }),
 			},
 		);

@@ -79,7 +79,7 @@ export function changeKey(json: IDataObject): string {
 	if (json.eventUniqueId !== undefined) return String(json.eventUniqueId);
 	if (json.event === 'created') return `${String(json._id)}@created`;
 	if (json.event === 'updated') return `${String(json._id)}@${String(json.updateTime)}`;
-	return `${String(json.id)}:${String(json.previousStatus)}>${String(json.status)}@${String(json.updateTime)}`;
+	return `${String(json.taskId ?? json.id)}:${String(json.previousStatus)}>${String(json.status)}@${String(json.updateTime)}`;
 }
 
 /** Static data as JSON, without the empty object n8n creates for a node that asked for it. */

@@ -1,6 +1,7 @@
 /**
- * One record, one shape: Get Many and the trigger output the same JSON for the same record (fields
- * the API may leave empty present as null). A valid JSON answer of the wrong shape (another API's
+ * One record, one shape: Get Many and the trigger output the same JSON for the same record, for
+ * each Output choice (Raw: the API's record plus channel; Simplified: the fields the API may leave
+ * empty present as null). A valid JSON answer of the wrong shape (another API's
  * paging shape, the sandbox's `json` fault) fails both clearly instead of reading as "no records".
  */
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
@@ -16,8 +17,8 @@ const listShape = async () =>
 		body: { success: true, code: '200', message: 'success', data: { list: [], total: 0 } },
 	});
 
-/** Get Many of calls with Simplify off: each record as the API sends it, plus `channel`. */
-async function getMany(startTime: string, endTime: string) {
+/** Get Many of calls (Output Raw unless told: each record as the API sends it, plus `channel`). */
+async function getMany(startTime: string, endTime: string, output = 'raw') {
 	return await runNode({
 		nodeType: ContactCenter,
 		parameters: {
@@ -27,7 +28,7 @@ async function getMany(startTime: string, endTime: string) {
 			startTime: startTime.replace(' ', 'T'),
 			endTime: endTime.replace(' ', 'T'),
 			returnAll: true,
-			simplify: false,
+			output,
 		},
 		credentials: credentials(),
 		timezone: ZONE,
@@ -35,9 +36,11 @@ async function getMany(startTime: string, endTime: string) {
 }
 
 describe('one shape for one record', () => {
-	it('Get Many (Simplify off) and the trigger output the same JSON for every record, with channel, empty fields as null', async () => {
+	it('Get Many and the trigger output the same JSON for every record, with channel: Simplified (empty fields as null) and Raw', async () => {
 		const now = await sandboxNow(control);
 		const run = trigger({ channel: 'call' }, { timezone: ZONE });
+		const raw = trigger({ channel: 'call', output: 'raw' }, { timezone: ZONE });
+		expect((await raw.poll()).items).toBeNull();
 		expect((await run.poll()).items).toBeNull();
 		// Generated records: updateAgent is '' or null in some, otherParams null for calls.
 		const ids = await control.injectRecords({
@@ -46,10 +49,15 @@ describe('one shape for one record', () => {
 			generate: { count: 60, from: shiftWall(now, -30), to: now },
 		});
 		for (const id of ids)
-			run.injected.set(id, { id, channel: 'call', updateTime: now, pushType: 'serviceNoteInsert' });
+			for (const r of [run, raw])
+				r.injected.set(id, { id, channel: 'call', updateTime: now, pushType: 'serviceNoteInsert' });
 		const triggered = (await run.poll()).items ?? [];
 		expect(triggered).toHaveLength(60);
-		const listed = await getMany(shiftWall(now, -30), now);
+		const rawItems = (await raw.poll()).items ?? [];
+		const rawListed = await getMany(shiftWall(now, -30), now);
+		expect(rawItems.map((item) => item.json)).toEqual(rawListed.items.map((item) => item.json));
+		expect(rawItems.every((item) => item.json.scene === 'callCenter')).toBe(true);
+		const listed = await getMany(shiftWall(now, -30), now, 'simple');
 		expect(listed.error).toBeUndefined();
 		const byId = new Map(listed.items.map((item) => [item.json.eventUniqueId, item.json]));
 		for (const item of triggered) expect(item.json).toEqual(byId.get(item.json.eventUniqueId));

@@ -28,7 +28,9 @@ const seed = async (tasks: NonNullable<SeedTasksRequest['tasks']>) =>
 
 /** The moves a poll emitted: task, previous and new status, event, total, completed and connected counts. */
 const N = expect.any(Number);
-const MOVE = 'id previousStatus status event totalCount completedCount connectedCount'.split(' ');
+const MOVE = 'taskId previousStatus status event totalCount completedCount connectedCount'.split(
+	' ',
+);
 const moves = (result: PollResult) => result.items?.map(({ json }) => MOVE.map((key) => json[key]));
 const operate = async (taskId: string, operation: 'start' | 'pause') =>
 	okB(await sim.client().post(PATHS.taskOperate, { taskId, operation }));
@@ -199,7 +201,7 @@ describe('Trigger On Call Task', () => {
 		expect(moves(first)).toEqual([[recent, 'draft', 'done', 'finished', 2, 2, N]]);
 		await operate(draft, 'start');
 		s.advance(10);
-		expect((await run.poll()).items?.map((i) => i.json.id)).toEqual([draft]);
+		expect((await run.poll()).items?.map((i) => i.json.taskId)).toEqual([draft]);
 	});
 
 	it('Fetch Test Event: the most recently finished task, the state untouched', async () => {

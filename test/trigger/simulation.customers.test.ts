@@ -99,7 +99,8 @@ describe('Trigger On Customer: each (customer, time) exactly once', () => {
 				.map((r) => (r.body as { page: number }).page);
 		expect(pages('createTime')).toEqual([2, 3]);
 		expect(pages('updateTime')).toEqual([2, 3, 4, 5, 6]);
-		expect(result.requests).toHaveLength(12);
+		// And one field-configuration request: Output Simplified names the custom fields.
+		expect(result.requests).toHaveLength(13);
 		s.advance(MINUTE);
 		expect((await run.poll()).items).toBeNull();
 		run.tally('customers: 2,500 created + 2,500 changed in one second');

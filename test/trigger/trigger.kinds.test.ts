@@ -63,7 +63,7 @@ describe('static data holds the state of the kind watched only', () => {
 });
 
 describe('Fetch Test Event (manual)', () => {
-	it('customers: the newest created and the newest updated customer, one request each, state untouched', async () => {
+	it('customers: the newest created and the newest updated customer, one list request each (and the field configuration, for Simplified), state untouched', async () => {
 		const now = await sandboxNow(control);
 		const at = (s: number) => shiftWall(now, s);
 		const [, newer, changed] = await control.seedCustomers({
@@ -80,7 +80,11 @@ describe('Fetch Test Event (manual)', () => {
 			[newer, 'created'],
 			[changed, 'updated'],
 		]);
-		expect(result.requests).toHaveLength(2);
+		expect(result.requests.map((r) => r.path)).toEqual([
+			'/openapi/crm/list',
+			'/openapi/crm/list',
+			'/openapi/crm/config/field/list',
+		]);
 		expect(run.nodeData).toEqual({});
 	});
 

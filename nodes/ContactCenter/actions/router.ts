@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { withFastParameters } from '../helpers/fastParameters';
-import { pickFields, readOutputFields, readOutputFieldsOfItems } from '../helpers/outputFields';
 import { inputError, useFieldLabels } from '../helpers/validation';
 import { shareBackoff } from '../transport/backoff';
 import { errorItemJson, nameItem, toNodeError, withDescription } from './errors';
@@ -54,10 +53,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const continues = continuesOnError(this);
 	if (isBatchOperation(operation)) {
 		try {
-			// Output Fields are checked for every item before the batch sends anything.
-			const fields = readOutputFieldsOfItems.call(this, items.length);
-			const batch = await operation.executeBatch.call(this, items);
-			return [batch.map((item) => keepFields(item, fields))];
+			return [await operation.executeBatch.call(this, items)];
 		} catch (error) {
 			if (!continues) throw toNodeError(this.getNode(), error, 0);
 			const pairedItem = items.map((_, item) => ({ item }));
@@ -72,11 +68,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		items.length,
 		parallel,
 		async (itemIndex) => {
-			const fields = readOutputFields.call(this, itemIndex);
 			const result = await operation.execute.call(this, itemIndex);
-			return (Array.isArray(result) ? result : [result]).map((record) =>
-				pickFields(record, fields),
-			);
+			return Array.isArray(result) ? result : [result];
 		},
 		!continues,
 	);
@@ -108,14 +101,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 	return [output];
-}
-
-/** A batch output item with the Output Fields of the first input item it carries (error items as they are). */
-function keepFields(item: INodeExecutionData, fields: string[][][]): INodeExecutionData {
-	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
-	const index = typeof paired === 'number' ? paired : (paired?.item ?? 0);
-	if (item.json.error !== undefined) return item;
-	return { ...item, json: pickFields(item.json, fields[index] ?? []) };
 }
 
 /**

@@ -64,23 +64,9 @@ export async function queryServiceRecords(
 }
 
 /**
- * A record as output by Get Many and by the trigger (one shape for both): the API's fields as
- * given, with the fields the API may omit present as null.
- */
-export function outputRecord(record: IDataObject, channel: Channel): IDataObject {
-	const idKey = ID_FILTER[channel];
-	return {
-		...record,
-		[idKey]: record[idKey] ?? null,
-		updateAgent: record.updateAgent ?? null,
-		otherParams: record.otherParams ?? null,
-	};
-}
-
-/**
- * A record as output by Get Many (Simplify off) and by the trigger: `outputRecord` plus `channel`,
- * the query it came from (`call` or `im`), so that items of both channels can be told apart.
+ * A record as the API sent it plus `channel`, the query it came from (`call` or `im`), so that
+ * items of both channels can be told apart: Raw output of Get Many and of the trigger.
  */
 export function recordWithChannel(record: IDataObject, channel: Channel): IDataObject {
-	return { ...outputRecord(record, channel), channel };
+	return { ...record, channel };
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyModeValidation } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyModeValidation } from 'n8n-workflow';
 
 /** `returnAll` and `limit`, as every Get Many has them. */
 export function returnAllAndLimit(): INodeProperties[] {
@@ -63,20 +63,4 @@ export function resourceLocator(options: {
 /** A "By ID" check that only asks for something other than blanks. */
 export function nonBlankId(errorMessage: string): INodePropertyModeValidation[] {
 	return [{ type: 'regex', properties: { regex: '^\\s*\\S+\\s*$', errorMessage } }];
-}
-
-/** Simplify (on by default): a few fields chosen for workflows instead of the whole record. */
-export function simplifyField(what: string): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description: `Whether to return a simplified version of the ${what} instead of the raw data`,
-	};
-}
-
-/** Whether this item's output is simplified (the default) rather than the records as the API sends them. */
-export function readSimplify(this: IExecuteFunctions, itemIndex: number): boolean {
-	return this.getNodeParameter('simplify', itemIndex, true) === true;
 }

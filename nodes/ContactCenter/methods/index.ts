@@ -8,6 +8,7 @@ import type {
 import * as callTask from './callTask';
 import * as customer from './customer';
 import * as groups from './groups';
+import * as output from './output';
 import * as voiceInterface from './voiceInterface';
 
 // Each resource's methods live in their own file; one line per file here.
@@ -30,6 +31,7 @@ export const loadOptions: Record<
 	(this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>
 > = {
 	...customer.loadOptions,
+	...output.loadOptions,
 };
 
 export const resourceMapping: Record<

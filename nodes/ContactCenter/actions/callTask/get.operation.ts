@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readSimplify, simplifyField } from '../../helpers/descriptions';
+import { readOutput, shapeRecord } from '../../helpers/output';
 import { assertValid } from '../../helpers/validation';
 import { answerError, VENDOR_CODE_HELP } from '../../transport/errors';
 import { readIdParameter, taskIdLocator } from './common';
-import { simplifyCallTask } from './simplify';
+import { callTaskOutputProperties, simplifyCallTask } from './simplify';
 import { findTask } from './taskQuery';
 
 const properties: INodeProperties[] = [
 	taskIdLocator('The task to get, with its status, counts and progress'),
-	simplifyField('task'),
+	...callTaskOutputProperties(),
 ];
 
 export const description = updateDisplayOptions(
@@ -21,6 +21,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const read = readIdParameter.call(this, 'taskId', itemIndex);
 	assertValid(this.getNode(), itemIndex, [read.issue]);
+	const output = readOutput.call(this, itemIndex);
 	const taskId = read.value ?? '';
 	const task = await findTask.call(this, taskId, itemIndex);
 	if (!task) {
@@ -29,5 +30,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: `No task with this ID is among the tenant's tasks (the task query returned every task). ${VENDOR_CODE_HELP['801']}`,
 		});
 	}
-	return readSimplify.call(this, itemIndex) ? simplifyCallTask(task) : task;
+	return shapeRecord(task, output, simplifyCallTask);
 }

@@ -1,19 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readOutput, shapeRecord } from '../../helpers/output';
 import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../helpers/time';
 import { assertValid, type Issue } from '../../helpers/validation';
 import { listCallTasks } from '../../api/voiceInterface';
 import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../helpers/limit';
-import { simplifyCallTask } from './simplify';
+import { callTaskOutputProperties, simplifyCallTask } from './simplify';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
 import { readDateInput, readList, readText, shown } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	simplifyField('tasks'),
+	...callTaskOutputProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -86,6 +87,7 @@ export function toApiDateFilter(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
+	const output = readOutput.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as TaskFilters;
 	const zones = await readZones.call(this);
 	const timezone = zones.api;
@@ -147,5 +149,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {},
 		{ limit, itemIndex },
 	);
-	return readSimplify.call(this, itemIndex) ? tasks.map(simplifyCallTask) : tasks;
+	return tasks.map((task) => shapeRecord(task, output, simplifyCallTask));
 }

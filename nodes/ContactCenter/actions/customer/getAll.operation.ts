@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readOutput } from '../../helpers/output';
 import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../helpers/limit';
 import { listCustomers } from '../../api/customers';
 import { buildListQuery } from './search';
 import { readZones } from '../../helpers/zones';
-import { customerOutput } from './output';
+import { customerOutput, customerOutputProperties } from './output';
 
 function timeFilter(displayName: string, name: string, description: string): INodeProperties {
 	return {
@@ -21,7 +22,7 @@ function timeFilter(displayName: string, name: string, description: string): INo
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	simplifyField('customers'),
+	...customerOutputProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -144,6 +145,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
+	const output = readOutput.call(this, itemIndex);
 	const query = buildListQuery(
 		this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
 		this.getNodeParameter('sort', itemIndex, {}),
@@ -151,5 +153,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	assertValid(this.getNode(), itemIndex, query.issues);
 	const customers = await listCustomers.call(this, query.body, limit, itemIndex);
-	return await customerOutput.call(this, customers, itemIndex);
+	return await customerOutput.call(this, customers, output, itemIndex);
 }

@@ -1,38 +1,57 @@
-/** What Customer Get, Get Many and Search output: simplified records (the default), or the API's. */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+/**
+ * What Customer Get, Get Many and Search, and the trigger's customer items, output: one function for
+ * all of them, so that a customer has the same shape wherever it comes from.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { listCustomerFields } from '../../api/customerFields';
-import { readSimplify } from '../../helpers/descriptions';
+import type { RequestContext } from '../../helpers/credentialSettings';
+import { outputProperties, shapeRecord, type OutputChoice } from '../../helpers/output';
 import { toFieldConfig, type CustomerFieldConfig } from './customFields';
-import { customFieldNames, simplifyCustomer, type CustomFieldNames } from './simplify';
+import { customFieldIds, simplifyCustomer } from './simplify';
 
-// One field-configuration request per execution of the node, shared by all its items.
-const namesOfRun = new WeakMap<IExecuteFunctions, Promise<CustomFieldNames>>();
+/** The load-options method behind Selected Fields: the customer's fields, custom ones included. */
+export const CUSTOMER_OUTPUT_FIELDS_METHOD = 'getCustomerOutputFields';
 
-function namesFor(context: IExecuteFunctions, itemIndex: number): Promise<CustomFieldNames> {
-	let names = namesOfRun.get(context);
-	if (!names) {
-		names = listCustomerFields
+/** Output and Fields of Customer Get, Get Many and Search (and the trigger's customer items). */
+export function customerOutputProperties(): INodeProperties[] {
+	return outputProperties({
+		what: 'customers',
+		simplified:
+			'ID, name, phones, e-mails, owner, last call and chat, number of calls, times and the custom fields (by field ID)',
+		fields: { loadOptionsMethod: CUSTOMER_OUTPUT_FIELDS_METHOD },
+	});
+}
+
+// One field-configuration request per execution (or poll), shared by all its items.
+const idsOfRun = new WeakMap<object, Promise<string[]>>();
+
+function customFieldsOf(context: RequestContext, itemIndex?: number): Promise<string[]> {
+	let ids = idsOfRun.get(context);
+	if (!ids) {
+		ids = listCustomerFields
 			.call(context, {}, itemIndex)
 			.then((rows) =>
-				customFieldNames(
+				customFieldIds(
 					rows.map(toFieldConfig).filter((c): c is CustomerFieldConfig => c !== undefined),
 				),
 			);
 		// A failed read is not kept: the next item asks again (and fails on its own item).
-		names.catch(() => namesOfRun.delete(context));
-		namesOfRun.set(context, names);
+		ids.catch(() => idsOfRun.delete(context));
+		idsOfRun.set(context, ids);
 	}
-	return names;
+	return ids;
 }
 
-/** The records as this item outputs them: unchanged (Simplify off), or simplified. */
+/** The records as the choice outputs them; only Simplified reads the field configuration. */
 export async function customerOutput(
-	this: IExecuteFunctions,
+	this: RequestContext,
 	records: IDataObject[],
-	itemIndex: number,
+	choice: OutputChoice,
+	itemIndex?: number,
 ): Promise<IDataObject[]> {
-	if (!readSimplify.call(this, itemIndex) || records.length === 0) return records;
-	const names = await namesFor(this, itemIndex);
-	return records.map((record) => simplifyCustomer(record, names));
+	if (choice.mode !== 'simple' || records.length === 0)
+		return records.map((record) => shapeRecord(record, choice, (r) => r));
+	const ids = await customFieldsOf(this, itemIndex);
+	return records.map((record) => simplifyCustomer(record, ids));
 }

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listCustomers } from '../../api/customers';
-import { returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
 import { readCredentialSettings } from '../../helpers/credentialSettings';
+import { readOutput } from '../../helpers/output';
 import { assertValid } from '../../helpers/validation';
 import { readItemLimit } from '../../helpers/limit';
 import { buildSearch } from './criteria';
-import { customerOutput } from './output';
+import { customerOutput, customerOutputProperties } from './output';
 
 const properties: INodeProperties[] = [
 	{
@@ -37,7 +38,7 @@ const properties: INodeProperties[] = [
 			'Name of the customer, or part of it. Fill in at least one of Phone, Email and Name; customers must match all that are filled in.',
 	},
 	...returnAllAndLimit(),
-	simplifyField('customers'),
+	...customerOutputProperties(),
 ];
 
 export const description = updateDisplayOptions(
@@ -59,7 +60,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		countryCode,
 	});
 	const limit = readItemLimit.call(this, itemIndex);
+	const output = readOutput.call(this, itemIndex);
 	assertValid(this.getNode(), itemIndex, query.issues);
 	const customers = await listCustomers.call(this, query.body, limit, itemIndex, query.keep);
-	return await customerOutput.call(this, customers, itemIndex);
+	return await customerOutput.call(this, customers, output, itemIndex);
 }

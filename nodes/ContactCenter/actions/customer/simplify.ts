@@ -1,7 +1,8 @@
 /**
- * Simplify: a customer record as workflows use it. Pure, so the choice of fields is tested directly.
- * Ten top-level fields (API names kept for `_id` and `customerName`, phones and e-mails as plain
- * strings), then the custom fields under their display names.
+ * Simplified: a customer record as workflows use it. Pure, so the choice of fields is tested
+ * directly. Ten top-level fields (API names kept for `_id` and `customerName`, phones and e-mails as
+ * plain strings), then the custom fields under their field ids: the names the API, Raw output,
+ * the trigger and the Custom Fields of Create, Update and Create or Update use.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -22,9 +23,6 @@ export const SIMPLIFIED_FIELDS = [
 	'updateTime',
 ] as const;
 
-/** Custom field id → the name the simplified record gives it. */
-export type CustomFieldNames = ReadonlyMap<string, string>;
-
 /** The values of a contact list (`[{value, memo}]`) as plain strings; blanks dropped. */
 export function contactValues(list: unknown): string[] {
 	if (!Array.isArray(list)) return [];
@@ -36,23 +34,23 @@ export function contactValues(list: unknown): string[] {
 }
 
 /**
- * The names custom fields get: their display name, or their field id when the name is taken (by a
- * simplified field or an earlier custom field), so that no value overwrites another.
+ * The ids of the tenant's custom fields, in the tenant's order. One the simplified record already
+ * uses for its own field is left out, so that no value overwrites another (the API's custom field
+ * ids are generated and never are these names).
  */
-export function customFieldNames(configs: readonly CustomerFieldConfig[]): CustomFieldNames {
-	const taken = new Set<string>(SIMPLIFIED_FIELDS);
-	const names = new Map<string, string>();
-	for (const config of [...configs].sort((a, b) => a.sort - b.sort)) {
-		if (config.isSystem) continue;
-		const name = taken.has(config.name) ? config.field : config.name;
-		taken.add(name);
-		names.set(config.field, name);
-	}
-	return names;
+export function customFieldIds(configs: readonly CustomerFieldConfig[]): string[] {
+	const own = new Set<string>(SIMPLIFIED_FIELDS);
+	return [...configs]
+		.sort((a, b) => a.sort - b.sort)
+		.filter((config) => !config.isSystem && !own.has(config.field))
+		.map((config) => config.field);
 }
 
-/** The simplified customer: its ten fields (null when the API sent none) and its custom fields by name. */
-export function simplifyCustomer(record: IDataObject, names: CustomFieldNames): IDataObject {
+/** The simplified customer: its ten fields (null when the API sent none) and the custom fields it has, by field id. */
+export function simplifyCustomer(
+	record: IDataObject,
+	customFields: readonly string[],
+): IDataObject {
 	const simplified: IDataObject = {
 		_id: record._id ?? null,
 		customerName: record.customerName ?? null,
@@ -65,6 +63,6 @@ export function simplifyCustomer(record: IDataObject, names: CustomFieldNames): 
 		createTime: record.createTime ?? null,
 		updateTime: record.updateTime ?? null,
 	};
-	for (const [field, name] of names) if (field in record) simplified[name] = record[field];
+	for (const field of customFields) if (field in record) simplified[field] = record[field];
 	return simplified;
 }

@@ -1,19 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readOutput } from '../../helpers/output';
 import { validationError } from '../../helpers/validation';
 import { readZones } from '../../helpers/zones';
 import { readItemLimit } from '../../helpers/limit';
-import {
-	queryServiceRecords,
-	RECORDS_PER_QUERY,
-	recordWithChannel,
-	type Channel,
-} from '../../api/serviceRecords';
+import { queryServiceRecords, RECORDS_PER_QUERY, type Channel } from '../../api/serviceRecords';
 import { walkNewest, walkRecords } from '../../api/walker';
 import { channelsOf, mergeByTime, readRecordQuery, saturationMessage } from './query';
-import { simplifyServiceRecord } from './simplify';
+import { serviceRecordItem, serviceRecordOutputProperties } from './simplify';
 
 const CALL_OPTION = {
 	name: 'Call',
@@ -66,7 +62,7 @@ const properties: INodeProperties[] = [
 		description: `${END_DESCRIPTION}; by default now`,
 	},
 	...returnAllAndLimit(),
-	simplifyField('records'),
+	...serviceRecordOutputProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -116,6 +112,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// readRecordQuery gives a query exactly when it found no issue.
 	if (!query) throw validationError(this.getNode(), itemIndex, issues);
 	const limit = readItemLimit.call(this, itemIndex);
+	const output = readOutput.call(this, itemIndex);
 	const cap = RECORDS_PER_QUERY;
 
 	// Each channel is read on its own (with a Limit: its newest Limit records), then the channels are
@@ -150,8 +147,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const merged = mergeByTime(walks);
 	const records = limit === undefined ? merged : merged.slice(-limit);
-	const simplify = readSimplify.call(this, itemIndex);
 	return records.map(({ record, channel }: { record: IDataObject; channel: Channel }) =>
-		simplify ? simplifyServiceRecord(record, channel) : recordWithChannel(record, channel),
+		serviceRecordItem(record, channel, output),
 	);
 }

@@ -1,18 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readSimplify, returnAllAndLimit, simplifyField } from '../../helpers/descriptions';
+import { returnAllAndLimit } from '../../helpers/descriptions';
+import { readOutput, shapeRecord } from '../../helpers/output';
 import { readList, readText } from '../../helpers/parameters';
 import { assertValid, oneOf } from '../../helpers/validation';
 import { listVoiceAgents } from '../../api/voiceInterface';
 import { readItemLimit } from '../../helpers/limit';
-import { simplifyVoiceAgent } from './simplify';
+import { simplifyVoiceAgent, voiceAgentOutputProperties } from './simplify';
 
 export const PUBLISH_STATUSES = ['NEVER_PUBLISHED', 'OFFLINE', 'PUBLISHED'] as const;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	simplifyField('agents'),
+	...voiceAgentOutputProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -51,6 +52,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readItemLimit.call(this, itemIndex);
+	const output = readOutput.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
 		name?: unknown;
 		publishStatus?: unknown;
@@ -73,5 +75,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			filter: statuses.length ? (row) => statuses.includes(String(row.publishStatus)) : undefined,
 		},
 	);
-	return readSimplify.call(this, itemIndex) ? agents.map(simplifyVoiceAgent) : agents;
+	return agents.map((agent) => shapeRecord(agent, output, simplifyVoiceAgent));
 }

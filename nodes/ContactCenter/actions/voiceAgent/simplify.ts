@@ -1,7 +1,27 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { fieldOptions, outputProperties } from '../../helpers/output';
+
+/** The fields of an agent record of the agent query (Selected Fields picks from these). */
+export const VOICE_AGENT_FIELDS = [
+	'id',
+	'name',
+	'answerSource',
+	'description',
+	'callInOut',
+	'voice',
+	'language',
+	'wakeUpEnabled',
+	'followUpInterval',
+	'maxFollowUpCount',
+	'publishStatus',
+	'version',
+	'createTime',
+	'updateTime',
+] as const;
 
 /**
- * A voice agent as Simplify returns it: what picking an agent for a call task needs
+ * A voice agent as Simplified outputs it: what picking an agent for a call task needs
  * (id, name, publish state, language and voice, times); dialogue settings are left to the raw record.
  */
 export function simplifyVoiceAgent(agent: IDataObject): IDataObject {
@@ -16,4 +36,13 @@ export function simplifyVoiceAgent(agent: IDataObject): IDataObject {
 		createTime: agent.createTime ?? null,
 		updateTime: agent.updateTime ?? null,
 	};
+}
+
+/** Output and Fields of Voice Agent Get Many. */
+export function voiceAgentOutputProperties(): INodeProperties[] {
+	return outputProperties({
+		what: 'agents',
+		simplified: 'ID, name, publish status, description, language, voice, version and times',
+		fields: fieldOptions(VOICE_AGENT_FIELDS),
+	});
 }
