@@ -465,6 +465,34 @@ describe('the trigger outputs what the reads output', () => {
 		},
 	);
 
+	test('customers, a scheduled poll: a customer created since the last poll is Customer Get’s output plus event', async () => {
+		const staticData: IDataObject = {};
+		const scheduled = async () =>
+			await poll({
+				nodeType: ContactCenterTrigger,
+				parameters: { triggerOn: 'customer', customerEvents: ['created'] },
+				credentials: credentials(),
+				sandbox: control,
+				staticData,
+			});
+		expect((await scheduled()).items).toBeNull();
+		const [id] = await control.seedCustomers({
+			appId: APP.appId,
+			customers: [{ customerName: 'Polled', cf_company: 'Polled Ltd', owner: null }],
+		});
+		const polled = await scheduled();
+		expect(polled.error).toBeUndefined();
+		const get = await run({
+			resource: 'customer',
+			operation: 'get',
+			customerId: locator(id, 'id'),
+		});
+		expect(polled.items?.map((i) => i.json)).toStrictEqual([
+			{ ...jsons(get)[0], event: 'created' },
+		]);
+		expect(jsons(get)[0]).toMatchObject({ owner: null, cf_company: 'Polled Ltd' });
+	});
+
 	test.each(CHOICE_NAMES)(
 		'call tasks, %s: the item is Call Task Get’s output plus previousStatus and event',
 		async (choice) => {
