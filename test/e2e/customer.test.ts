@@ -1,7 +1,7 @@
 /**
  * Customer inside the pinned n8n (package installed as a community package), against the
  * demo-seeded sandbox: Search by phone (a customer's second number, and no match), Create or Update
- * by Phone that keeps a customer's two numbers, and Simplify on Get (on, and off: the API record
+ * by Phone that keeps a customer's two numbers, and Output on Get (Simplified, and Raw: the API record
  * exactly). One `n8n execute` of one workflow.
  */
 import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
@@ -131,7 +131,7 @@ test('Create or Update by Phone keeps both numbers of the matched customer', asy
 	expect((await stored(ids.matched))?.mobile).toEqual(two('1392222000'));
 });
 
-test('Simplify: on, ten fields and the custom fields by name; off, the API record exactly', async () => {
+test('Output: Simplified, ten fields then the custom fields by field id; Raw, the API record exactly', async () => {
 	const [simple] = out('Get simplified');
 	expect(Object.keys(simple).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
 	expect(simple).toMatchObject({ _id: ids.second, phones: ['13911110001', '13911110002'] });
