@@ -267,7 +267,7 @@ describe('serviceRecord getAll: POST /openapi/crm/service-record/{call,im}/query
 		expect(filters('call')).toEqual(['callId']);
 		expect(filters('im')).toEqual(['sessionId']);
 
-		const window = { ...WINDOW, channel: 'all', simplify: false };
+		const window = { ...WINDOW, channel: 'all', output: 'raw' };
 		const calls = await runAll({ ...window, filters: { callId: 'c-2' } });
 		expect(calls.requests.map((r) => [r.path, (r.body as { callId?: string }).callId])).toEqual([
 			[CALL_PATH, 'c-2'],
