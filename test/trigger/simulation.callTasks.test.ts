@@ -187,6 +187,48 @@ describe('Trigger On Call Task', () => {
 		expect(run.maxStateChars).toBeLessThan(STATE_LIMIT_CHARS);
 	});
 
+	it('2,500 unfinished tasks: the state holds within 64 KB by forgetting the oldest, with a warning naming how many', async () => {
+		// The cap (docs/trigger.md, Call Task): "Beyond the limit the oldest tasks are forgotten and a
+		// warning is logged on every poll while that lasts; their moves are then not seen."
+		const s = await fresh('2027-02-08T01:00:00Z');
+		const dayOfTask = (i: number) => `2027-01-${String(1 + Math.floor(i / 100)).padStart(2, '0')}`;
+		const ids = await seed(
+			Array.from({ length: 2500 }, (_, i) => ({
+				status: 'pause' as const,
+				totalCount: 100,
+				createTime: `${dayOfTask(i)} 10:00:00`, // 100 tasks a day, 2027-01-01 .. 2027-01-25
+			})),
+		);
+		const created = new Map(ids.map((id, i) => [id, dayOfTask(i)]));
+		const run = trigger(s, ['statusChanged']);
+		expect((await run.poll()).items).toBeNull();
+		const kept = () => (run.nodeData.callTasks as { tasks: Record<string, string> }).tasks;
+		const held = Object.keys(kept());
+		const forgotten = ids.filter((id) => !(id in kept()));
+		// The cap is reached: some tasks are forgotten, and the whole static data stays within 64 KB.
+		expect(forgotten.length).toBeGreaterThan(0);
+		expect(held.length + forgotten.length).toBe(2500);
+		expect(run.maxStateChars).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
+		// The oldest go: every task kept was created no earlier than every task forgotten.
+		const days = (list: string[]) => list.map((id) => created.get(id) as string).sort();
+		expect(days(held)[0] >= (days(forgotten).at(-1) as string)).toBe(true);
+		expect(held).toEqual(expect.arrayContaining(ids.slice(2400))); // the newest day, all kept
+		expect(run.warnings).toEqual([
+			expect.stringContaining(`the ${forgotten.length} oldest are not watched this poll`),
+		]);
+		// A kept task's move is emitted; a forgotten task's move is not seen. The warning repeats.
+		const [oldest, newest] = [ids[0], ids[2499]];
+		expect(forgotten).toContain(oldest);
+		await operate(oldest, 'start');
+		await operate(newest, 'start');
+		s.advance(10);
+		expect(moves(await run.poll())).toEqual([
+			[newest, 'pause', 'running', 'statusChanged', 100, N, N],
+		]);
+		expect(run.warnings).toHaveLength(2);
+		expect(run.maxStateChars).toBeLessThanOrEqual(STATE_LIMIT_CHARS);
+	});
+
 	it('Start From: tasks created since then are emitted at first activation from draft', async () => {
 		const s = await fresh('2027-02-05T01:00:00Z');
 		const since = new Date(s.nowMs - 3600_000);
