@@ -724,7 +724,9 @@ describe('the customer and call-task triggers on main, executions on workers', (
 			[c1, 'created'],
 			[c1, 'updated'],
 		]);
-		expect(taskRuns.flatMap((e) => itemsOf(e, TASK_TRIGGER)).map((i) => [i.id, i.status])).toEqual([
+		expect(
+			taskRuns.flatMap((e) => itemsOf(e, TASK_TRIGGER)).map((i) => [i.taskId, i.status]),
+		).toEqual([
 			[t1, 'done'],
 			[t2, 'done'],
 		]);
