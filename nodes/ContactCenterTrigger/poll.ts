@@ -61,7 +61,8 @@ interface PollInput<R extends ServiceRecordLike, C extends string = Channel> {
 	walk?: (channel: C, options: WalkOptions<R>) => Promise<WalkResult<R>>;
 	/**
 	 * A channel whose read fails leaves its state as it was and is listed in `failed`; the other
-	 * channels go on. Default: the first failure fails the whole poll (throws).
+	 * channels go on. A channel without a stored position still fails the poll. Default: the first
+	 * failure fails the whole poll (throws).
 	 */
 	isolateFailures?: boolean;
 	/** Asked before every request but a channel's first; false ends the poll where it is. */
@@ -440,8 +441,9 @@ function settle<R extends ServiceRecordLike, C extends string>(
 }
 
 /**
- * Every selected channel's read, in order. A failed read throws, unless `isolateFailures`: then the
- * channel's state stays as it was (a read changes it only once it is whole) and it is listed.
+ * Every selected channel's read, in order. A failed read throws, unless `isolateFailures` and the
+ * channel has a position: then its state stays as it was (a read changes it only once it is whole)
+ * and it is listed.
  */
 async function readChannels<R extends ServiceRecordLike, C extends string>(
 	run: Run<R, C>,
@@ -452,8 +454,11 @@ async function readChannels<R extends ServiceRecordLike, C extends string>(
 	for (const channel of run.input.channels) {
 		const report: ChannelReport = { requests: 0, draining: false };
 		outcome.channels[channel] = report;
+		// A channel without a position yet (first activation, or just selected) is not isolated: were
+		// it skipped, it would start at its first successful poll, and what was written meanwhile be lost.
+		const isolate = run.input.isolateFailures && state.channels[channel] !== undefined;
 		const read = readChannel(run, state, channel, report);
-		if (!run.input.isolateFailures) work.push(await read);
+		if (!isolate) work.push(await read);
 		else {
 			const result = await read.then(
 				(done) => ({ done }),

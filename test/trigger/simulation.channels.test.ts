@@ -159,3 +159,55 @@ describe('Channel Call or Online Chat alone: a failure fails the poll at once, a
 		s.settle('call alone, down 2 polls');
 	});
 });
+
+describe('Channel All: a channel failing on the first activation poll (no position yet) fails it', () => {
+	it('no channel starts alone: once the query works, both start together and every later record comes once', async () => {
+		const s = await sim.fresh('Asia/Shanghai', START, 38);
+		s.trigger({ channel: 'all', options: { failAfterPolls: 100 } });
+		const fault = await sim.control.addFault({
+			pathPattern: QUERY_PATH.im,
+			kind: 'status',
+			status: 500,
+			retryAfterSeconds: 0,
+			count: 1_000_000,
+		});
+		// Were it isolated, Call would start here and Online Chat only at its first successful poll,
+		// losing what was written in between.
+		const first = await s.run.poll({ expectFailure: true });
+		expect(first.error?.message).toMatch(/HTTP 500/);
+		expect(s.run.state).toBeUndefined();
+		await sim.control.removeFault(fault.id);
+		s.advance(MINUTE);
+		expect((await s.run.poll()).items).toBeNull(); // activation: both channels start now
+		expect(Object.keys(s.run.state?.channels ?? {}).sort()).toEqual(['call', 'im']);
+		for (let i = 0; i < 2; i++) {
+			s.advance(MINUTE);
+			await s.write('call', 4, MINUTE);
+			await s.write('im', 4, MINUTE);
+			expect((await s.run.poll()).items).toHaveLength(8);
+		}
+		s.run.assertRecords();
+	});
+
+	it('Online Chat just selected (no position) fails the poll; Call keeps its position and loses nothing', async () => {
+		const s = await sim.fresh('Asia/Shanghai', START, 39);
+		s.trigger({ channel: 'call' });
+		await s.run.poll();
+		s.run.parameters = { channel: 'all', options: { failAfterPolls: 100 } };
+		const fault = await sim.control.addFault({
+			pathPattern: QUERY_PATH.im,
+			kind: 'status',
+			status: 500,
+			retryAfterSeconds: 0,
+			count: 1_000_000,
+		});
+		s.advance(MINUTE);
+		await s.write('call', 4, MINUTE);
+		expect((await s.run.poll({ expectFailure: true })).error?.message).toMatch(/HTTP 500/);
+		await sim.control.removeFault(fault.id);
+		s.advance(MINUTE);
+		expect((await s.run.poll()).items).toHaveLength(4);
+		expect(Object.keys(s.run.state?.channels ?? {}).sort()).toEqual(['call', 'im']);
+		s.run.assertRecords();
+	});
+});
