@@ -9,6 +9,8 @@ import { readItemLimit } from '../../helpers/limit';
 import { queryServiceRecords, RECORDS_PER_QUERY, type Channel } from '../../api/serviceRecords';
 import { walkNewest, walkRecords } from '../../api/walker';
 import { channelsOf, mergeByTime, readRecordQuery, saturationMessage } from './query';
+import { customersOfRecords } from '../customer/phoneLookup';
+import { includeCustomerOptions, readIncludeCustomer } from './includeCustomer';
 import { serviceRecordItem, serviceRecordOutputProperties } from './simplify';
 
 const CALL_OPTION = {
@@ -90,6 +92,14 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: includeCustomerOptions(),
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -97,26 +107,20 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const zones = await readZones.call(this);
-	const { value: query, issues } = readRecordQuery(
-		{
-			channel: this.getNodeParameter('channel', itemIndex, 'all'),
-			startTime: this.getNodeParameter('startTime', itemIndex, ''),
-			endTime: this.getNodeParameter('endTime', itemIndex, ''),
-			filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
-		},
-		zones.workflow,
-		zones.api,
-	);
-	// readRecordQuery gives a query exactly when it found no issue.
-	if (!query) throw validationError(this.getNode(), itemIndex, issues);
-	const limit = readItemLimit.call(this, itemIndex);
-	const output = readOutput.call(this, itemIndex);
-	const cap = RECORDS_PER_QUERY;
+type RecordQuery = NonNullable<ReturnType<typeof readRecordQuery>['value']>;
 
-	// Each channel is read on its own (with a Limit: its newest Limit records), then the channels are
-	// merged by time and the newest Limit of the merge kept, in ascending order.
+/**
+ * Each channel is read on its own (with a Limit: its newest Limit records), then the channels are
+ * merged by time and the newest Limit of the merge kept, in ascending order.
+ */
+async function readRecords(
+	this: IExecuteFunctions,
+	query: RecordQuery,
+	limit: number | undefined,
+	apiZone: string,
+	itemIndex: number,
+): Promise<Array<{ record: IDataObject; channel: Channel }>> {
+	const cap = RECORDS_PER_QUERY;
 	const walks = [];
 	for (const channel of channelsOf(query.channel, query.idFilters)) {
 		const channelQuery = async (startTime: string, endTime: string, size: number) =>
@@ -133,21 +137,44 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				: await walkNewest(channelQuery, { ...window, limit });
 		if (result.saturatedSeconds.length > 0) {
 			// Never a silently short list: say which seconds could not be read in full.
-			const message = saturationMessage(
-				channel,
-				result.saturatedSeconds,
-				zones.api,
-				itemIndex,
-				cap,
-			);
+			const message = saturationMessage(channel, result.saturatedSeconds, apiZone, itemIndex, cap);
 			this.logger.warn(message, { saturatedSeconds: result.saturatedSeconds, channel });
 			this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 		}
 		walks.push(result.records.map((walked) => ({ ...walked, channel })));
 	}
 	const merged = mergeByTime(walks);
-	const records = limit === undefined ? merged : merged.slice(-limit);
-	return records.map(({ record, channel }: { record: IDataObject; channel: Channel }) =>
-		serviceRecordItem(record, channel, output),
+	return limit === undefined ? merged : merged.slice(-limit);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const zones = await readZones.call(this);
+	const { value: query, issues } = readRecordQuery(
+		{
+			channel: this.getNodeParameter('channel', itemIndex, 'all'),
+			startTime: this.getNodeParameter('startTime', itemIndex, ''),
+			endTime: this.getNodeParameter('endTime', itemIndex, ''),
+			filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
+		},
+		zones.workflow,
+		zones.api,
 	);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const include = readIncludeCustomer(options);
+	if (include.issue) issues.push(include.issue);
+	// readRecordQuery gives a query exactly when it found no issue.
+	if (!query || issues.length > 0) throw validationError(this.getNode(), itemIndex, issues);
+	const limit = readItemLimit.call(this, itemIndex);
+	const output = readOutput.call(this, itemIndex);
+	const records = await readRecords.call(this, query, limit, zones.api, itemIndex);
+	const items = records.map(({ record, channel }) => serviceRecordItem(record, channel, output));
+	if (!include.value) return items;
+	// One lookup for the item's records: one customer-list request per chunk of distinct numbers.
+	const customers = await customersOfRecords.call(
+		this,
+		records.map((r) => r.record),
+		include.value.field,
+		itemIndex,
+	);
+	return items.map((item, i) => ({ ...item, customer: customers[i] }));
 }
