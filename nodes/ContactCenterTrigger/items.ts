@@ -56,18 +56,21 @@ function reportOf(
 	};
 }
 
+/** The items of a poll; with Include Customer, `customers` holds each record's customer (or null). */
 export function toItems(
 	emitted: Array<EmittedRecord<IDataObject>>,
 	saturations: Saturation[],
 	limits: StateLimit[],
 	output: OutputChoice,
+	customers?: Array<IDataObject | null>,
 ): INodeExecutionData[] {
 	const saturated = new Map(
 		saturations.map((s) => [`${s.channel} ${s.second}`, saturationMessage(s)]),
 	);
 	const limited = new Map(limits.map((l) => [l.channel, l]));
-	return emitted.map((e) => {
-		const json = serviceRecordItem(e.record, e.channel, output);
+	return emitted.map((e, i) => {
+		const shaped = serviceRecordItem(e.record, e.channel, output);
+		const json = customers ? { ...shaped, customer: customers[i] } : shaped;
 		const limit = limited.get(e.channel);
 		if (!e.saturatedSecond && !limit) return { json };
 		const saturation = e.saturatedSecond

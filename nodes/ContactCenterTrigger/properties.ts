@@ -9,6 +9,7 @@ import {
 	MAX_LOOKBACK_MINUTES,
 	MAX_RECORDS_PER_POLL_LIMIT,
 } from './settings';
+import { includeCustomerOptions } from '../ContactCenter/actions/serviceRecord/includeCustomer';
 
 /** Shown only while the trigger watches service records (saved triggers have no `triggerOn`: service records). */
 const serviceRecordOnly = { show: { triggerOn: ['serviceRecord'] } };
@@ -131,6 +132,9 @@ const serviceRecordProperties: INodeProperties[] = [
 	},
 ];
 
+// Customer Phone Field and Include Customer, as on Service Record → Get Many.
+const includeCustomer = includeCustomerOptions({ '/triggerOn': ['serviceRecord'] });
+
 const options: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
@@ -138,6 +142,7 @@ const options: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
+		includeCustomer[0],
 		{
 			displayName: 'Fail After Failed Polls',
 			name: 'failAfterPolls',
@@ -148,6 +153,7 @@ const options: INodeProperties = {
 			description:
 				'With Channel All, a channel whose query fails does not hold back the other: its records come once it works again. The poll fails (an error execution, and the error workflow runs) once a channel has failed this many polls in a row, and every other poll while it lasts; 1 fails at the first failure.',
 		},
+		includeCustomer[1],
 		{
 			displayName: 'Look-Back (Minutes)',
 			name: 'lookbackMinutes',

@@ -5,6 +5,9 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { queryServiceRecords, type Channel } from '../ContactCenter/api/serviceRecords';
+import { customersOfRecords } from '../ContactCenter/actions/customer/phoneLookup';
+import type { IncludeCustomer } from '../ContactCenter/actions/serviceRecord/includeCustomer';
+import type { OutputChoice } from '../ContactCenter/helpers/output';
 import { answerError } from '../ContactCenter/transport/errors';
 import { readZones } from '../ContactCenter/helpers/zones';
 import {
@@ -26,7 +29,7 @@ import {
 } from './host';
 import { limitMessage, saturationMessage, toItems } from './items';
 import { readOutputChoice } from './output';
-import { runPoll, sameOrigin, type PollOutcome } from './poll';
+import { runPoll, sameOrigin, type EmittedRecord, type PollOutcome } from './poll';
 import { sampleRecords } from './sample';
 import { checkStartFrom, readSettings, type Settings } from './settings';
 import { readFailures, readState, type TriggerState } from './state';
@@ -113,6 +116,28 @@ function settleFailures(
 	if (tally.failing.length > 0) outcome.state.failures = tally.failures;
 }
 
+/**
+ * The items of a poll (null when nothing is new). With Include Customer, the customers of all its
+ * records are looked up first, together; a failed lookup throws, before the caller stores anything.
+ */
+async function emittedItems(
+	context: IPollFunctions,
+	found: Pick<PollOutcome<IDataObject>, 'emitted' | 'saturations' | 'limits'>,
+	output: OutputChoice,
+	include: IncludeCustomer | undefined,
+): Promise<INodeExecutionData[][] | null> {
+	const emitted: Array<EmittedRecord<IDataObject>> = found.emitted;
+	if (emitted.length === 0) return null;
+	const customers = include
+		? await customersOfRecords.call(
+				context,
+				emitted.map((e) => e.record),
+				include.field,
+			)
+		: undefined;
+	return [toItems(emitted, found.saturations, found.limits, output, customers)];
+}
+
 export async function pollServiceRecordKind(
 	this: IPollFunctions,
 ): Promise<INodeExecutionData[][] | null> {
@@ -129,7 +154,8 @@ export async function pollServiceRecordKind(
 			zone: zones.api,
 			query,
 		});
-		return sample.emitted.length > 0 ? [toItems(sample.emitted, [], [], output)] : null;
+		const found = { emitted: sample.emitted, saturations: [], limits: [] };
+		return await emittedItems(this, found, output, settings.includeCustomer);
 	}
 	const startedAt = Date.now();
 	const budgetMs = pollBudgetMs(this);
@@ -163,11 +189,11 @@ export async function pollServiceRecordKind(
 				state,
 			});
 		else delete outcome.state.failures;
+		// Include Customer: no record is emitted without its lookup, so it comes before the state moves.
+		const items = await emittedItems(this, outcome, output, settings.includeCustomer);
 		// Each channel's state moves only once every request of that channel succeeded.
 		staticData[STATE_KEYS.serviceRecord] = outcome.state as unknown as IDataObject;
 		logOutcome(this, outcome);
-		return outcome.emitted.length > 0
-			? [toItems(outcome.emitted, outcome.saturations, outcome.limits, output)]
-			: null;
+		return items;
 	});
 }

@@ -11,6 +11,10 @@ import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
 import { EMPTY_TEXT_ONLY, isBlank, isRecord } from '../ContactCenter/helpers/values';
 import type { Channel } from '../ContactCenter/api/serviceRecords';
 import { DEFAULT_FAIL_AFTER_POLLS, MAX_FAIL_AFTER_POLLS } from './channelFailures';
+import {
+	readIncludeCustomer,
+	type IncludeCustomer,
+} from '../ContactCenter/actions/serviceRecord/includeCustomer';
 
 const PUSH_TYPES = ['serviceNoteInsert', 'serviceNoteUpdate'] as const;
 export const DEFAULT_LOOKBACK_MINUTES = 5;
@@ -25,6 +29,8 @@ export interface Settings {
 	maxRecordsPerPoll: number;
 	/** Channel All: polls in a row one channel's query may fail before the poll fails. */
 	failAfterPolls: number;
+	/** Include Customer: the record's form field holding the customer's phone (service records). */
+	includeCustomer?: IncludeCustomer;
 	/** Start From: as written, and the instant (epoch ms) it denotes now, or why it denotes none. */
 	startFrom?: { raw: string; at?: number; problem?: string };
 }
@@ -119,6 +125,8 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 			`"Fail After Failed Polls" must be a whole number from 1 to ${MAX_FAIL_AFTER_POLLS} (got ${JSON.stringify(failAfterPolls)}).`,
 		);
 	const startFrom = readStartFrom.call(this, options.startFrom, workflowZone);
+	const include = readIncludeCustomer(options);
+	if (include.issue) problems.push('"Customer Phone Field" is empty: ' + include.issue.fix);
 	if (problems.length > 0) {
 		throw inputError(this.getNode(), `Invalid trigger settings: ${problems[0]}`, {
 			description: problems.join('\n'),
@@ -131,5 +139,6 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 		maxRecordsPerPoll: maxRecordsPerPoll as number,
 		failAfterPolls: failAfterPolls as number,
 		...(startFrom ? { startFrom } : {}),
+		...(include.value ? { includeCustomer: include.value } : {}),
 	};
 }

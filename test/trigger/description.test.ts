@@ -34,7 +34,9 @@ describe('Contact Center Trigger description (docs/node-contract.md)', () => {
 			default: ['serviceNoteInsert', 'serviceNoteUpdate'],
 		});
 		expect(options.map((o) => [o.name, o.type, o.default])).toEqual([
+			['customerPhoneField', 'string', 'customerPhone'],
 			['failAfterPolls', 'number', 3],
+			['includeCustomer', 'boolean', false],
 			['lookbackMinutes', 'number', 5],
 			['maxRecordsPerPoll', 'number', 5000],
 			['startFrom', 'dateTime', ''],
