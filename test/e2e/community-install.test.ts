@@ -42,7 +42,7 @@ import {
 const APP = DEMO_TENANT.appId;
 const NODE_TYPES = [`${PACKAGE_NAME}.contactCenter`, `${PACKAGE_NAME}.contactCenterTrigger`];
 /** The example's nodes of this package that run for a record with a known phone. */
-const PACKAGE_NODES = [TRIGGER, 'Find customer', 'Update last contact'];
+const PACKAGE_NODES = [TRIGGER, 'Update last contact'];
 const PHONE = '13700001111';
 
 interface InstalledPackage {

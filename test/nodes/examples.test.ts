@@ -7,6 +7,7 @@
  * the AI agent example needs n8n's AI nodes (test/e2e/ai-agent.test.ts).
  */
 import { readFileSync } from 'node:fs';
+import type { IDataObject } from 'n8n-workflow';
 import * as path from 'node:path';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
@@ -41,4 +42,43 @@ test.each(EXAMPLES)('%s runs without an error on the demo tenant', async (exampl
 	// A fresh demo tenant has no finished call task yet: that example's read is empty.
 	if (example !== 'call-task-finished-summary')
 		expect(ours.every((node) => node.runs.some((r) => r.items.length > 0))).toBe(true);
+});
+
+test('service-record-to-customer: the records come with their customers (one customer-list request for the run), whose last contact is set to the newest record', async () => {
+	const file = path.join(ROOT, 'examples', 'service-record-to-customer.json');
+	const workflow = JSON.parse(readFileSync(file, 'utf8')) as ExampleWorkflow;
+	await sandbox.control.reset([{ ...TENANT, seed: 'demo' }]);
+	await sandbox.control.clearLog();
+	const run = await runExampleWorkflow(
+		workflow,
+		[new ContactCenter(), new ContactCenterTrigger()],
+		sandbox.credentials(TENANT),
+	);
+	expect(run.error).toBeUndefined();
+	const out = (name: string) =>
+		run.nodes.find((n) => n.name === name)?.runs.flatMap((r) => r.items.map((i) => i.json)) ?? [];
+	const records = out('Recent service records');
+	const phoneOf = (json: IDataObject) =>
+		String((json.data as IDataObject | null)?.customerPhone ?? '').trim();
+	const linked = records.filter((json) => phoneOf(json) !== '');
+	expect(linked.length).toBeGreaterThan(0);
+	// Every record carries `customer`: found for each demo phone, null for a record without one.
+	expect(records.every((json) => 'customer' in json)).toBe(true);
+	expect(linked.every((json) => json.customer !== null)).toBe(true);
+	expect(out('No customer for the record')).toHaveLength(records.length - linked.length);
+	const distinct = new Set(linked.map(phoneOf)).size;
+	const log = await sandbox.control.getLog({ appId: TENANT.appId });
+	expect(log.filter((entry) => entry.path === '/openapi/crm/list')).toHaveLength(
+		Math.ceil(distinct / 200),
+	);
+	// Each customer's last contact is its newest record's time.
+	const newest = new Map<string, string>();
+	for (const json of linked) {
+		const id = String((json.customer as IDataObject)._id);
+		if ((newest.get(id) ?? '') < String(json.updateTime)) newest.set(id, String(json.updateTime));
+	}
+	const written = (await sandbox.control.getState(TENANT.appId)).customers.filter(
+		(c) => c.cf_last_contact,
+	);
+	expect(written.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest].sort());
 });
