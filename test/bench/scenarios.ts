@@ -10,6 +10,7 @@ import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCe
 import type { CredentialValues } from '../harness';
 import type { SandboxControl } from '../sandbox/control';
 import type { LogEntry } from '../sandbox/types';
+import { ENRICH, ENRICH_FLOOR, enrichPoll } from './enrich';
 import { ParameterProbe } from './fixtures/ParameterProbe.node';
 import { asItems, timedPoll, timedRun } from './runner';
 import { IMPORTS, MAIN, phoneRows, recordDay, signedHeaders, type Tenant } from './tenants';
@@ -205,6 +206,14 @@ export const SCENARIOS = [
 		floor: 100,
 		floorNote: '100,000 / 1,000 per query',
 		node: drainBacklog,
+	},
+	{
+		id: 'enrich',
+		label: `Trigger poll of ${ENRICH.records.toLocaleString('en-US')} records with Include Customer: requests beyond the same poll without it`,
+		floor: ENRICH_FLOOR,
+		floorNote: `⌈${ENRICH.distinct.toLocaleString('en-US')} distinct numbers / 200⌉ customer lists + 1 field read`,
+		replay: false,
+		node: enrichPoll,
 	},
 	{
 		id: 'idle',
