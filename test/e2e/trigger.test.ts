@@ -131,17 +131,25 @@ test('records injected before activation, between polls and while n8n is down ar
 	expect(afterRestart.flatMap((e) => run.emittedIds(e)).sort()).toEqual(c.map((r) => r.id).sort());
 	expect(all.length - afterRestart.length).toBeGreaterThanOrEqual(2);
 
-	// The items are the records as the API sent them.
+	// The items are the records, simplified (Output's default), each with its customer (the
+	// example turns Include Customer on): found by the form's phone, null when it names none.
 	const items = all.flatMap((e) => itemsOf(e, TRIGGER));
-	expect(items.find((i) => i.eventUniqueId === b[1].id)).toMatchObject({
+	const item = (id: string) => items.find((i) => i.eventUniqueId === id);
+	expect(item(b[1].id)).toMatchObject({
 		pushType: 'serviceNoteUpdate',
 		callId: 'e2e-call-1',
-		scene: 'callCenter',
+		channel: 'call',
+		customer: null,
 	});
-	expect(items.find((i) => i.eventUniqueId === c[2].id)).toMatchObject({
-		scene: 'im',
+	expect(item(c[2].id)).toMatchObject({
+		channel: 'im',
 		otherParams: { channel: 'app', visitorId: VISITOR },
+		customer: { _id: visitorCustomerId, customerName: 'Chat Two', phones: [CHAT_PHONE] },
 	});
+	expect(item(a[0].id)).toMatchObject({
+		customer: { _id: phoneCustomerId, customerName: 'Caller One', phones: [PHONE] },
+	});
+	expect(item(a[1].id)?.customer).toBeNull();
 
 	// The cursor survived the restart in the static data and moved past C.
 	const afterAll = await run.cursor();
@@ -159,4 +167,10 @@ test('records injected before activation, between polls and while n8n is down ar
 		6,
 	);
 	expect(requests.filter((q) => !q.signatureValid)).toEqual([]);
+	// The customers of a poll are looked up together: at most one customer-list request per
+	// emitting poll (each names at most 2 distinct numbers), never one per record.
+	const lists = requests.filter((q) => q.path === '/openapi/crm/list');
+	const emitting = all.filter((e) => run.emittedIds(e).length > 0).length;
+	expect(lists.length).toBeGreaterThan(0);
+	expect(lists.length).toBeLessThanOrEqual(emitting);
 });

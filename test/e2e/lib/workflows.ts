@@ -139,7 +139,16 @@ export async function exampleFrom(
 	const example = (await loadExamples()).find((e) => e.file === file);
 	if (!example) throw new Error(`examples/${file} is missing`);
 	const nodes = example.workflow.nodes.map((n) =>
-		n.name === trigger ? { ...n, parameters: { ...n.parameters, options: { startFrom } } } : n,
+		// The example's own options (Include Customer) kept, Start From added.
+		n.name === trigger
+			? {
+					...n,
+					parameters: {
+						...n.parameters,
+						options: { ...((n.parameters.options as object | undefined) ?? {}), startFrom },
+					},
+				}
+			: n,
 	);
 	return bindCredential({ ...example.workflow, nodes }, credential);
 }
