@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { perItemOperations, withParallelRequests } from './actions/parallel';
-import { router } from './actions/router';
+import { RESOURCE_OPERATIONS, router } from './actions/router';
 import * as callTask from './actions/callTask/CallTask.resource';
 import * as callerNumberGroup from './actions/callerNumberGroup/CallerNumberGroup.resource';
 import * as customer from './actions/customer/Customer.resource';
@@ -21,16 +21,7 @@ import { listSearch, loadOptions, resourceMapping } from './methods';
 import { contactCenterApiTest } from './transport/credentialTest';
 
 /** The operations Options → Parallel Requests applies to: all but the batch ones (the import). */
-const PER_ITEM = perItemOperations({
-	callTask: callTask.operations,
-	callerNumberGroup: callerNumberGroup.operations,
-	customer: customer.operations,
-	customerField: customerField.operations,
-	displayNumberGroup: displayNumberGroup.operations,
-	serviceGroup: serviceGroup.operations,
-	serviceRecord: serviceRecord.operations,
-	voiceAgent: voiceAgent.operations,
-});
+const PER_ITEM = perItemOperations(RESOURCE_OPERATIONS);
 
 const NODE_DESCRIPTION =
 	'Manage customers, service groups, display number groups, service records and voice-agent outbound call tasks of a contact-center platform';

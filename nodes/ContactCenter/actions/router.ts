@@ -19,7 +19,8 @@ import * as voiceAgent from './voiceAgent/VoiceAgent.resource';
 
 type OperationMap = { [R in ResourceName]: Record<ContactCenterType[R], Operation> };
 
-const operations: OperationMap = withFastParameters({
+/** Every resource's operations, by resource and operation value: the one list of them. */
+export const RESOURCE_OPERATIONS: OperationMap = {
 	callTask: callTask.operations,
 	callerNumberGroup: callerNumberGroup.operations,
 	customer: customer.operations,
@@ -28,7 +29,9 @@ const operations: OperationMap = withFastParameters({
 	serviceGroup: serviceGroup.operations,
 	serviceRecord: serviceRecord.operations,
 	voiceAgent: voiceAgent.operations,
-});
+};
+
+const operations: OperationMap = withFastParameters(RESOURCE_OPERATIONS);
 
 // Validation errors name fields as the editor shows them, from each operation's own parameters.
 useFieldLabels(
