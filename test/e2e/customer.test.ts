@@ -113,13 +113,14 @@ test('Search: a phone finds the customer by any of its numbers (simplified); no 
 	]);
 	expect(Object.keys(found[0]).slice(0, 10)).toEqual([...SIMPLIFIED_FIELDS]);
 	expect(out('Search no match')).toEqual([]);
-	// One list request for each search, one for Create or Update: a phone is one eq condition on mobile.
+	// One list request for each search, one for Create or Update: a phone is one `in` condition on
+	// mobile with the forms the tenant may store it in (national, +86, 0086; Country Code 86).
 	const searched = requests
 		.filter((r) => r.path === LIST)
 		.map((r) => (r.body as JsonObject).search);
 	expect(searched).toEqual(
 		['13911110002', '19900000000', '13922220001'].map((phone) => [
-			{ field: 'mobile', operator: 'eq', value: [phone] },
+			{ field: 'mobile', operator: 'in', value: [phone, `+86${phone}`, `0086${phone}`] },
 		]),
 	);
 });
