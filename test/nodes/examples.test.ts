@@ -6,7 +6,7 @@
  * ran output items (but for a read with nothing to find on a fresh tenant). Real n8n runs them too, with their results checked (test/e2e/workflows.test.ts);
  * the AI agent example needs n8n's AI nodes (test/e2e/ai-agent.test.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IDataObject } from 'n8n-workflow';
 import * as path from 'node:path';
 
@@ -81,4 +81,27 @@ test('service-record-to-customer: the records come with their customers (one cus
 		(c) => c.cf_last_contact,
 	);
 	expect(written.map((c) => [c._id, c.cf_last_contact]).sort()).toEqual([...newest].sort());
+});
+
+/**
+ * `npm start` (test/tools/start.ts) imports every examples/*.json through `loadExamples`: each
+ * Contact Center node in them (the action node, its AI-tool variant, the trigger) must be on the
+ * one version the package ships, or the editor would show it as an unknown version.
+ */
+test('every Contact Center node of every example is on the version the package ships (1)', () => {
+	const shipped = {
+		'n8n-nodes-contact-center.contactCenter': new ContactCenter().description.version,
+		'n8n-nodes-contact-center.contactCenterTool': new ContactCenter().description.version,
+		'n8n-nodes-contact-center.contactCenterTrigger': new ContactCenterTrigger().description.version,
+	};
+	expect(Object.values(shipped)).toEqual([1, 1, 1]);
+	const files = readdirSync(path.join(ROOT, 'examples')).filter((name) => name.endsWith('.json'));
+	expect(files.length).toBeGreaterThanOrEqual(EXAMPLES.length + 1);
+	const ours = files.flatMap((file) =>
+		(JSON.parse(readFileSync(path.join(ROOT, 'examples', file), 'utf8')) as ExampleWorkflow).nodes
+			.filter((node) => node.type.startsWith('n8n-nodes-contact-center.'))
+			.map((node) => ({ file, node: node.name, type: node.type, typeVersion: node.typeVersion })),
+	);
+	expect(new Set(ours.map((n) => n.file)).size).toBe(files.length);
+	expect(ours.filter((n) => !(n.type in shipped) || n.typeVersion !== 1)).toEqual([]);
 });
