@@ -63,7 +63,15 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: `${END_DESCRIPTION}; by default now`,
 	},
-	...returnAllAndLimit(),
+	...returnAllAndLimit().map((property) =>
+		property.name === 'limit'
+			? {
+					...property,
+					description:
+						'Max number of records to return. When there are more in the time range, the newest are kept (oldest first in the output).',
+				}
+			: property,
+	),
 	...serviceRecordOutputProperties(),
 	{
 		displayName: 'Filters',
