@@ -36,8 +36,10 @@ const TASK_NAME = 'Delivery slot confirmation (browser test)';
 /** A published voicebot agent of the demo seed: the task's default agent type (Voicebot) fits it. */
 const AGENT_NAME = 'Delivery confirmation';
 const CUSTOMER_LIST_PATH = '/openapi/crm/list';
-/** A customer of the demo seed, found by its phone number. */
+/** A customer of the demo seed, found by its phone number (stored as digits). */
 const DEMO_CUSTOMER = { name: 'Lin Yu', phone: '13800139102' };
+/** The same number as a person types it: country code, spaces (the credential's Country Code is 86). */
+const TYPED_PHONE = '+86 138 0013 9102';
 
 const selectedCredential = (ndv: Locator) =>
 	ndv.getByTestId('node-credentials-select').locator('input').first().inputValue();
@@ -320,10 +322,10 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 	});
 
 	step(
-		'picks Customer → Search and finds a demo customer by phone (one list request, simplified output)',
+		'picks Customer → Search and finds a demo customer by the phone typed with +86 and spaces (one list request, simplified output)',
 		async () => {
 			await pickOperation('Customer', 'Search');
-			await parameterInput(ndv(), 'phone').fill(DEMO_CUSTOMER.phone);
+			await parameterInput(ndv(), 'phone').fill(TYPED_PHONE);
 
 			const before = await lastLogSeq();
 			await executeStep();
@@ -339,8 +341,15 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 
 			const searches = await requestsSince(before, CUSTOMER_LIST_PATH);
 			expect(searches).toHaveLength(1);
+			// The typed number becomes the forms the tenant may store it in (national, +86, 0086).
 			expect(searches[0].body).toMatchObject({
-				search: [{ field: 'mobile', operator: 'eq', value: [DEMO_CUSTOMER.phone] }],
+				search: [
+					{
+						field: 'mobile',
+						operator: 'in',
+						value: [DEMO_CUSTOMER.phone, `+86${DEMO_CUSTOMER.phone}`, `0086${DEMO_CUSTOMER.phone}`],
+					},
+				],
 			});
 		},
 	);
@@ -383,7 +392,7 @@ describe('the editor in a real browser (Chromium): a new user builds a Contact C
 		async () => {
 			await selectParameterOption(ndv(), 'operation', 'Create or Update');
 			await ndv()
-				.getByText(/^Matches an existing customer by Phone\./)
+				.getByText(/^Matches an existing customer by Phone \(however it is formatted\)\./)
 				.waitFor();
 			await parameterInput(ndv(), 'phone').waitFor();
 			expect(await parameterValue(ndv(), 'contactsInput')).toBe('Using Fields Below');
