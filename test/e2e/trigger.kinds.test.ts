@@ -41,7 +41,7 @@ const emitted = async (run: TriggerRun): Promise<JsonObject[]> =>
 const key = (i: JsonObject) =>
 	i.event === 'created' || i.event === 'updated'
 		? `${String(i._id)} ${String(i.event)} ${String(i.updateTime)}`
-		: `${String(i.id)} ${String(i.previousStatus)}>${String(i.status)}`;
+		: `${String(i.taskId)} ${String(i.previousStatus)}>${String(i.status)}`;
 
 beforeAll(async () => {
 	await control.seedAgents({ appId: APP, count: 1 });
@@ -89,7 +89,7 @@ test('each customer change and each finished call task starts exactly one item, 
 		(items) => wantA.every((w) => items.some((i) => key(i).startsWith(w))),
 		90,
 	);
-	await tasks.waitForItems('the items', (items) => items.some((i) => i.id === t1), 90);
+	await tasks.waitForItems('the items', (items) => items.some((i) => i.taskId === t1), 90);
 
 	// B: after the first poll: a customer updated through the API, a new one, and a task that the
 	// dialler finishes (5 customers, one round of 30 s); a poll may see it running first (Status
@@ -113,7 +113,7 @@ test('each customer change and each finished call task starts exactly one item, 
 			items.some((i) => key(i).startsWith(`${c1} updated`)) && items.some((i) => i._id === c3),
 		150,
 	);
-	await tasks.waitForItems('the items', (items) => items.some((i) => i.id === t2), 180);
+	await tasks.waitForItems('the items', (items) => items.some((i) => i.taskId === t2), 180);
 
 	// C: while n8n is stopped: one more change of each kind.
 	await n8n.stop();
@@ -134,7 +134,7 @@ test('each customer change and each finished call task starts exactly one item, 
 	);
 	const taskRuns = await tasks.waitForItems(
 		'the items',
-		(items) => items.some((i) => i.id === t3),
+		(items) => items.some((i) => i.taskId === t3),
 		90,
 	);
 	// One more poll of each trigger goes by (its requests in the sandbox's log), and the next one
@@ -168,7 +168,7 @@ test('each customer change and each finished call task starts exactly one item, 
 		]),
 	);
 	expect(customerItems).toHaveLength(6);
-	expect(taskItems.map((i) => [i.id, i.previousStatus, i.status, i.event])).toEqual([
+	expect(taskItems.map((i) => [i.taskId, i.previousStatus, i.status, i.event])).toEqual([
 		[t1, 'draft', 'done', 'finished'],
 		[t2, expect.stringMatching(/^(draft|running)$/), 'done', 'finished'],
 		[t3, 'draft', 'done', 'finished'],

@@ -120,7 +120,7 @@ export class TriggerRun {
 		done: (items: JsonObject[]) => boolean,
 		seconds: number,
 		detail = (items: JsonObject[]): string | Promise<string> =>
-			`emitted only ${JSON.stringify(items.map((i) => [i._id ?? i.id ?? i.eventUniqueId, i.event]))}`,
+			`emitted only ${JSON.stringify(items.map((i) => [i._id ?? i.taskId ?? i.id ?? i.eventUniqueId, i.event]))}`,
 	): Promise<PublicExecution[]> {
 		let executions: PublicExecution[] = [];
 		const items = () => executions.flatMap((e) => itemsOf(e, this.trigger));
