@@ -47,6 +47,16 @@ let now: string;
 let recordId: string;
 let zone: string;
 
+const RECORD = {
+	updateTime: '',
+	eventUniqueId: 'output-record-1',
+	callId: '1700000000.1',
+	pushType: 'serviceNoteUpdate' as const,
+	updateAgent: '',
+	data: { category: 'Inquiry', satisfaction: 5 },
+	otherParams: null,
+};
+
 beforeAll(async () => {
 	[customerId] = await control.seedCustomers({
 		appId: APP.appId,
@@ -92,17 +102,7 @@ beforeAll(async () => {
 	[recordId] = await control.injectRecords({
 		appId: APP.appId,
 		channel: 'call',
-		records: [
-			{
-				updateTime: now,
-				eventUniqueId: 'output-record-1',
-				callId: '1700000000.1',
-				pushType: 'serviceNoteUpdate',
-				updateAgent: '',
-				data: { category: 'Inquiry', satisfaction: 5 },
-				otherParams: null,
-			},
-		],
+		records: [{ ...RECORD, updateTime: now }],
 	});
 });
 
@@ -382,15 +382,6 @@ describe('Output on call-task and voice-agent reads', () => {
 	});
 });
 
-const RECORD = {
-	updateTime: '',
-	eventUniqueId: 'output-record-1',
-	callId: '1700000000.1',
-	pushType: 'serviceNoteUpdate',
-	updateAgent: '',
-	data: { category: 'Inquiry', satisfaction: 5 },
-	otherParams: null,
-};
 const expectedRecord = (choice: Choice): IDataObject => {
 	const record = { ...RECORD, updateTime: now };
 	if (choice === 'raw')

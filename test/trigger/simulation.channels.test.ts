@@ -23,6 +23,16 @@ interface Poll {
 	written: Injected[];
 }
 
+/** The channel's query answers HTTP 500 until the fault is removed. */
+const channelDown = async (channel: Channel) =>
+	await sim.control.addFault({
+		pathPattern: QUERY_PATH[channel],
+		kind: 'status',
+		status: 500,
+		retryAfterSeconds: 0,
+		count: 1_000_000,
+	});
+
 /** One minute: 4 records on each channel, then a poll (a failure allowed). */
 async function minute(s: Simulation): Promise<Poll> {
 	s.advance(MINUTE);
@@ -56,13 +66,7 @@ async function outage(down: Channel, failAfterPolls?: number, crashAfter = CRASH
 	s.trigger({ channel: 'all', options: failAfterPolls ? { failAfterPolls } : {} });
 	expect((await s.run.poll()).items).toBeNull();
 	const polls: Poll[] = [await minute(s), await minute(s)]; // all well
-	const fault = await sim.control.addFault({
-		pathPattern: QUERY_PATH[down],
-		kind: 'status',
-		status: 500,
-		retryAfterSeconds: 0,
-		count: 1_000_000,
-	});
+	const fault = await channelDown(down);
 	const counts: number[] = [];
 	for (let i = 1; i <= OUTAGE_POLLS; i++) {
 		if (i === crashAfter + 1) s.run.crash(); // n8n restarts: back to what it saved last
@@ -164,13 +168,7 @@ describe('Channel All: a channel failing on the first activation poll (no positi
 	it('no channel starts alone: once the query works, both start together and every later record comes once', async () => {
 		const s = await sim.fresh('Asia/Shanghai', START, 38);
 		s.trigger({ channel: 'all', options: { failAfterPolls: 100 } });
-		const fault = await sim.control.addFault({
-			pathPattern: QUERY_PATH.im,
-			kind: 'status',
-			status: 500,
-			retryAfterSeconds: 0,
-			count: 1_000_000,
-		});
+		const fault = await channelDown('im');
 		// Were it isolated, Call would start here and Online Chat only at its first successful poll,
 		// losing what was written in between.
 		const first = await s.run.poll({ expectFailure: true });
@@ -194,13 +192,7 @@ describe('Channel All: a channel failing on the first activation poll (no positi
 		s.trigger({ channel: 'call' });
 		await s.run.poll();
 		s.run.parameters = { channel: 'all', options: { failAfterPolls: 100 } };
-		const fault = await sim.control.addFault({
-			pathPattern: QUERY_PATH.im,
-			kind: 'status',
-			status: 500,
-			retryAfterSeconds: 0,
-			count: 1_000_000,
-		});
+		const fault = await channelDown('im');
 		s.advance(MINUTE);
 		await s.write('call', 4, MINUTE);
 		expect((await s.run.poll({ expectFailure: true })).error?.message).toMatch(/HTTP 500/);
