@@ -4,9 +4,9 @@
  */
 import { type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
-import { inputError } from '../ContactCenter/helpers/validation';
+import { inputError } from '../ContactCenter/input/validation';
 import { fetchCallTaskPage, listCallTasks } from '../ContactCenter/api/voiceInterface';
-import { readZones } from '../ContactCenter/helpers/zones';
+import { readZones } from '../ContactCenter/transport/zones';
 import {
 	CALL_TASK_EVENTS,
 	callTaskItem,
@@ -16,7 +16,7 @@ import {
 	type CallTaskEvent,
 	type TaskQuery,
 } from './callTasks';
-import type { OutputChoice } from '../ContactCenter/helpers/output';
+import type { OutputChoice } from '../ContactCenter/actions/output';
 import { keepStateOf, pollBudgetMs, STATE_KEYS, underPollLock } from './host';
 import { readOutputChoice } from './output';
 import { checkStartFrom, readSettings } from './settings';

@@ -11,9 +11,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { simplifyCallTask } from '../ContactCenter/actions/callTask/simplify';
-import { shapeRecord, type OutputChoice } from '../ContactCenter/helpers/output';
-import { secondsToWall, wallRange } from '../ContactCenter/helpers/time';
-import { isRecord } from '../ContactCenter/helpers/values';
+import { shapeRecord, type OutputChoice } from '../ContactCenter/actions/output';
+import { secondsToWall, wallRange } from '../ContactCenter/api/time';
+import { isRecord } from '../ContactCenter/input/values';
 import { API_CLOCK_TOLERANCE_SECONDS, STATE_LIMIT_CHARS } from './poll';
 import { readOrigin, type Origin } from './state';
 

@@ -4,11 +4,11 @@
  */
 import { type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
-import { inputError } from '../ContactCenter/helpers/validation';
+import { inputError } from '../ContactCenter/input/validation';
 import { fetchCustomerPage } from '../ContactCenter/api/customers';
-import { readZones } from '../ContactCenter/helpers/zones';
+import { readZones } from '../ContactCenter/transport/zones';
 import { customerOutput } from '../ContactCenter/actions/customer/output';
-import type { OutputChoice } from '../ContactCenter/helpers/output';
+import type { OutputChoice } from '../ContactCenter/actions/output';
 import { CUSTOMER_EVENTS, walkStream, type CustomerChange, type CustomerEvent } from './customers';
 import {
 	keepStateOf,

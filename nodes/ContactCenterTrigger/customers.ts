@@ -8,8 +8,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isWallTime } from '../ContactCenter/helpers/time';
-import type { RequestBody } from '../ContactCenter/transport/json';
+import { isWallTime } from '../ContactCenter/api/time';
+import type { RequestBody } from '../ContactCenter/input/issues';
 import { walkRecords, type WalkOptions, type WalkResult } from '../ContactCenter/api/walker';
 import type { ServiceRecordLike } from './poll';
 

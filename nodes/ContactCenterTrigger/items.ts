@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Channel } from '../ContactCenter/api/serviceRecords';
 import { serviceRecordItem } from '../ContactCenter/actions/serviceRecord/simplify';
-import type { OutputChoice } from '../ContactCenter/helpers/output';
+import type { OutputChoice } from '../ContactCenter/actions/output';
 import { REPORT_FIELD } from './host';
 import { STATE_LIMIT_CHARS, type EmittedRecord, type Saturation, type StateLimit } from './poll';
 

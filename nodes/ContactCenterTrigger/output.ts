@@ -4,14 +4,13 @@
  * Call Task Get, a service-record item as Service Record Get Many; the trigger's own fields
  * (`event`, `previousStatus`, a report) are added to every item whatever the choice.
  */
-import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { type INodeProperties, type IPollFunctions, updateDisplayOptions } from 'n8n-workflow';
 
 import { callTaskOutputProperties } from '../ContactCenter/actions/callTask/simplify';
 import { customerOutputProperties } from '../ContactCenter/actions/customer/output';
 import { serviceRecordOutputProperties } from '../ContactCenter/actions/serviceRecord/simplify';
-import { checkOutput, type OutputChoice } from '../ContactCenter/helpers/output';
-import { inputError } from '../ContactCenter/helpers/validation';
+import { checkOutput, type OutputChoice } from '../ContactCenter/actions/output';
+import { inputError } from '../ContactCenter/input/validation';
 
 const LABELS: Record<string, string> = { output: 'Output', fields: 'Fields' };
 

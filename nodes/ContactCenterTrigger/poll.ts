@@ -19,7 +19,7 @@ import {
 	wallRange,
 	wallSecondsOf,
 	wallToSeconds,
-} from '../ContactCenter/helpers/time';
+} from '../ContactCenter/api/time';
 import { CHANNELS, type Channel } from '../ContactCenter/api/serviceRecords';
 import {
 	walkRecords,

@@ -4,7 +4,7 @@
  * so the second request, when needed, narrows the window to the newest records the first one
  * suggests (by the rate it saw) or, when the last hour was empty, looks back a week.
  */
-import { secondsToWall, wallRange, wallToSeconds } from '../ContactCenter/helpers/time';
+import { secondsToWall, wallRange, wallToSeconds } from '../ContactCenter/api/time';
 import type { Channel } from '../ContactCenter/api/serviceRecords';
 import { API_CLOCK_TOLERANCE_SECONDS, type EmittedRecord, type ServiceRecordLike } from './poll';
 

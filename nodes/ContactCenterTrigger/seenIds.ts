@@ -4,7 +4,7 @@
  * 48-bit key (8 base64url characters) confuses two ids of one second with probability
  * n × 2^-48 for n ids in that second (about 3.6e-14 per record at 10 records a second).
  */
-import { wallSecondsOf as wallSeconds } from '../ContactCenter/helpers/time';
+import { wallSecondsOf as wallSeconds } from '../ContactCenter/api/time';
 
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const KEY_LENGTH = 8;
@@ -32,7 +32,7 @@ export function idKey(id: string): string {
 	return out;
 }
 
-/** Ids remembered per second, in memory; seconds are wall seconds (see helpers/time.ts). */
+/** Ids remembered per second, in memory; seconds are wall seconds (see api/time.ts). */
 export class SeenIds {
 	private readonly bySecond = new Map<number, Set<string>>();
 	private count = 0;

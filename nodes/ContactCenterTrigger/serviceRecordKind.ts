@@ -7,9 +7,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { queryServiceRecords, type Channel } from '../ContactCenter/api/serviceRecords';
 import { customersOfRecords } from '../ContactCenter/actions/customer/phoneLookup';
 import type { IncludeCustomer } from '../ContactCenter/actions/serviceRecord/includeCustomer';
-import type { OutputChoice } from '../ContactCenter/helpers/output';
+import type { OutputChoice } from '../ContactCenter/actions/output';
 import { answerError } from '../ContactCenter/transport/errors';
-import { readZones } from '../ContactCenter/helpers/zones';
+import { readZones } from '../ContactCenter/transport/zones';
 import {
 	channelLabel,
 	dueError,

@@ -5,10 +5,10 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { inputError } from '../ContactCenter/helpers/validation';
+import { inputError } from '../ContactCenter/input/validation';
 
-import { toEpochMs, type DateInput } from '../ContactCenter/helpers/time';
-import { EMPTY_TEXT_ONLY, isBlank, isRecord } from '../ContactCenter/helpers/values';
+import { toEpochMs, type DateInput } from '../ContactCenter/api/time';
+import { EMPTY_TEXT_ONLY, isBlank, isRecord } from '../ContactCenter/input/values';
 import type { Channel } from '../ContactCenter/api/serviceRecords';
 import { DEFAULT_FAIL_AFTER_POLLS, MAX_FAIL_AFTER_POLLS } from './channelFailures';
 import {

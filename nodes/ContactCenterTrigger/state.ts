@@ -2,8 +2,8 @@
  * The trigger's state in the node's static data, and its reading: the trigger reads only the format
  * it writes (STATE_VERSION); anything else is unreadable and starts again as on first activation.
  */
-import { isWallTime } from '../ContactCenter/helpers/time';
-import { isRecord } from '../ContactCenter/helpers/values';
+import { isWallTime } from '../ContactCenter/api/time';
+import { isRecord } from '../ContactCenter/input/values';
 import { CHANNELS, type Channel } from '../ContactCenter/api/serviceRecords';
 import { SeenIds } from './seenIds';
 

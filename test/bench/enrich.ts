@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { NUMBERS_PER_LOOKUP } from '../../nodes/ContactCenter/actions/customer/phoneLookup';
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime } from '../../nodes/ContactCenter/api/time';
 import { timedPoll } from './runner';
 import { IMPORTS } from './tenants';
 import type { Context, NodeOutcome } from './scenarios';

@@ -31,18 +31,18 @@ import {
 } from '../../nodes/ContactCenter/actions/callTask/taskRules';
 import { buildCustomerBody } from '../../nodes/ContactCenter/actions/customer/rules';
 import { readRecordQuery } from '../../nodes/ContactCenter/actions/serviceRecord/query';
-import type { OutputChoice } from '../../nodes/ContactCenter/helpers/output';
+import type { OutputChoice } from '../../nodes/ContactCenter/actions/output';
 import { serviceRecordItem } from '../../nodes/ContactCenter/actions/serviceRecord/simplify';
 import { readPage } from '../../nodes/ContactCenter/api/walker';
-import { positiveInteger, positiveNumericId } from '../../nodes/ContactCenter/helpers/validation';
+import { positiveInteger, positiveNumericId } from '../../nodes/ContactCenter/input/validation';
 import {
 	exactNumbers,
 	parseJson,
 	stringifyJson,
 	textOnly,
 	toLong,
-	type JsonBodyValue,
 } from '../../nodes/ContactCenter/transport/json';
+import type { JsonBodyValue } from '../../nodes/ContactCenter/input/issues';
 import { signRequest } from '../../nodes/ContactCenter/transport/signing';
 import { MAIN, phoneRows, recordDay, signedHeaders } from './tenants';
 import { childMain, cpuSince, median } from './util';

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime } from '../../nodes/ContactCenter/api/time';
 import { type TenantStateDump } from '../sandbox/control';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO_TENANT, N8n } from './lib';

@@ -2,7 +2,7 @@
 /**
  * The cases of test/nodes/fastParameters.property.test.ts: a probe node, run by n8n-core through the
  * harness, reads every parameter of each item twice, once through n8n's getNodeParameter and once
- * through the fast-path context (nodes/ContactCenter/helpers/fastParameters.ts); the two must give
+ * through the fast-path context (nodes/ContactCenter/actions/fastParameters.ts); the two must give
  * identical values and identical errors. Random items (text, numbers, unsafe integers, null,
  * missing fields, nested objects, lists, keys with dots, quotes, spaces and unicode) meet random
  * plain references; other expressions must never be read by the fast path.
@@ -27,11 +27,11 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { resourceLocator } from '../../nodes/ContactCenter/helpers/descriptions';
+import { resourceLocator } from '../../nodes/ContactCenter/actions/descriptions';
 import {
 	fastParameterContext,
 	plainReference,
-} from '../../nodes/ContactCenter/helpers/fastParameters';
+} from '../../nodes/ContactCenter/actions/fastParameters';
 import { runNode } from '../harness';
 
 /** mulberry32: a small seeded generator, so a failure can be replayed with FAST_PATH_SEED. */

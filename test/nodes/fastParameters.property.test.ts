@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
- * The expression fast path (nodes/ContactCenter/helpers/fastParameters.ts) against n8n's own
+ * The expression fast path (nodes/ContactCenter/actions/fastParameters.ts) against n8n's own
  * evaluation, through n8n-core (the harness): identical values and identical errors for plain
  * references of random items, and every other expression left to n8n (fastParameters.cases.ts).
  * Under both of n8n's expression engines: `legacy` in this process, and `vm` (isolated-vm, the

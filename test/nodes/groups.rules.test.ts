@@ -13,7 +13,7 @@ import {
 	isPhoneNumber,
 	locatorValue,
 	parseList,
-} from '../../nodes/ContactCenter/helpers/lists';
+} from '../../nodes/ContactCenter/input/lists';
 
 const members = {
 	member: [

@@ -22,8 +22,8 @@ import { simplifyCallTask } from '../../nodes/ContactCenter/actions/callTask/sim
 import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
 import { simplifyServiceRecord } from '../../nodes/ContactCenter/actions/serviceRecord/simplify';
 import { simplifyVoiceAgent } from '../../nodes/ContactCenter/actions/voiceAgent/simplify';
-import { selectFields } from '../../nodes/ContactCenter/helpers/output';
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { selectFields } from '../../nodes/ContactCenter/actions/output';
+import { formatApiTime } from '../../nodes/ContactCenter/api/time';
 import { callMethod, nodeRunner, poll } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
 import { customerFieldMapping, expectInvalid, expectRefused, locator } from './run-checks';

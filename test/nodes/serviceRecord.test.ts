@@ -20,7 +20,7 @@ import {
 	saturationMessage,
 } from '../../nodes/ContactCenter/actions/serviceRecord/query';
 import { recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime } from '../../nodes/ContactCenter/api/time';
 import { nodeRunner, type RunNodeResult } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
 import type { InjectRecordsRequest } from '../sandbox/types';

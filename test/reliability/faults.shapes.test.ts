@@ -7,8 +7,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { PageWatch, warnIfChanged } from '../../nodes/ContactCenter/helpers/responses';
-import type { RequestContext } from '../../nodes/ContactCenter/transport';
+import { PageWatch, warnIfChanged } from '../../nodes/ContactCenter/api/responses';
+import type { RequestContext } from '../../nodes/ContactCenter/transport/credentialSettings';
 import type { RunNodeResult } from '../harness';
 import { APP_ID, PATHS, jsonOf, on, rl, useFixture } from './support';
 

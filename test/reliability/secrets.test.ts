@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime } from '../../nodes/ContactCenter/api/time';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
 import { callMethod, poll, testCredential, type CredentialValues } from '../harness';
 import { SignedClient } from '../sandbox/client';

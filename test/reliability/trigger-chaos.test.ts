@@ -14,7 +14,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime } from '../../nodes/ContactCenter/api/time';
 import { Rng } from '../sandbox/lib/random';
 import type { Channel, FaultSpec, PushType } from '../sandbox/types';
 import { useFixture } from './support';

@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/api/time';
 import { forgetFailedPolls } from '../../nodes/ContactCenterTrigger/host';
 import type { TriggerState } from '../../nodes/ContactCenterTrigger/state';
 import {

@@ -4,7 +4,7 @@
  * imported customer was called). Each scenario asserts every status move that a poll could see
  * emitted exactly once, with its previous and new status and counts, and nothing else.
  */
-import { formatApiTime } from '../../nodes/ContactCenter/helpers/time';
+import { formatApiTime } from '../../nodes/ContactCenter/api/time';
 import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import type { PollResult } from '../harness';
 import { okB, PATHS } from '../sandbox/fixture';

@@ -3,7 +3,7 @@
  * The state's pieces without n8n: seen-id keys, their encoding, the capacity the 64 KB budget gives
  * (the figures the README states), and the reading of what the trigger wrote.
  */
-import { secondsToWall } from '../../nodes/ContactCenter/helpers/time';
+import { secondsToWall } from '../../nodes/ContactCenter/api/time';
 import { SEEN_BUDGET_CHARS, STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
 import { idKey, SeenIds } from '../../nodes/ContactCenterTrigger/seenIds';
 import { readState, STATE_VERSION } from '../../nodes/ContactCenterTrigger/state';

@@ -6,8 +6,8 @@ import {
 	stringifyJson,
 	textOnly,
 	toLong,
-	type JsonBodyValue,
 } from '../../nodes/ContactCenter/transport/json';
+import type { JsonBodyValue } from '../../nodes/ContactCenter/input/issues';
 
 /** The reference: the character scanner, then JSON.parse. parseJson must give exactly this. */
 const reference = (text: string): unknown => JSON.parse(quoteBigIntegers(text));

@@ -3,10 +3,13 @@
  * The layers' rules (docs/ARCHITECTURE.md): every endpoint is spelled once, in
  * transport/endpoints.ts; only transport/ sends requests; only api/ calls the transport's request
  * functions, so operations, methods/ and the trigger go through one typed function per endpoint;
- * helpers/ (the input kit) and transport/ stay apart both ways; node errors have two builders.
+ * every folder imports only the folders below it (the input kit nothing but n8n-workflow); no
+ * module-level mutable state; each type has one import path; node errors have two builders.
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+
+import * as ts from 'typescript';
 
 import { RELATIVE_IMPORT, ROOT, shippedSources, sources } from '../support/sources';
 
@@ -43,16 +46,76 @@ describe('API layer', () => {
 	});
 });
 
-describe('helpers/ and transport/ apart', () => {
-	it('helpers/ imports nothing from transport/ (the input kit serves every layer, transport included)', () => {
+/** Each folder of the nodes and what it may import (besides itself): the layers below it. */
+const LAYERS: Record<string, string[]> = {
+	'ContactCenter/input': [],
+	'ContactCenter/transport': ['ContactCenter/input'],
+	'ContactCenter/api': ['ContactCenter/transport', 'ContactCenter/input'],
+	'ContactCenter/actions': ['ContactCenter/api', 'ContactCenter/transport', 'ContactCenter/input'],
+	'ContactCenter/methods': [
+		'ContactCenter/actions',
+		'ContactCenter/api',
+		'ContactCenter/transport',
+		'ContactCenter/input',
+	],
+	ContactCenter: ['ContactCenter/actions', 'ContactCenter/methods', 'ContactCenter/transport'],
+	ContactCenterTrigger: [
+		'ContactCenter/actions',
+		'ContactCenter/api',
+		'ContactCenter/input',
+		'ContactCenter/methods',
+		'ContactCenter/transport',
+	],
+};
+/** The layer a path under nodes/ belongs to: its folder (the node's own files are `ContactCenter`). */
+const layerOf = (full: string) => {
+	const [node, folder] = path.relative(path.join(ROOT, 'nodes'), full).split(path.sep);
+	return node === 'ContactCenter' && folder && !folder.includes('.') ? `${node}/${folder}` : node;
+};
+const imports = (file: string, text: string) =>
+	[...text.matchAll(RELATIVE_IMPORT)].map(([, to]) => path.join(ROOT, path.dirname(file), to));
+
+describe('the map: every folder says its job', () => {
+	it('nodes/ContactCenter holds exactly actions/, api/, input/, methods/ and transport/', () => {
+		const folders = files
+			.filter(({ file }) => file.startsWith('nodes'))
+			.map(({ file }) => layerOf(path.join(ROOT, file)));
+		expect([...new Set(folders)].sort()).toEqual(Object.keys(LAYERS).sort());
+	});
+
+	it('no helpers/ folder: each file sits in the one layer that uses it', () => {
+		expect(files.filter(({ file }) => file.split(path.sep).includes('helpers'))).toEqual([]);
+	});
+
+	it('each folder imports only the layers below it', () => {
 		const offenders = files
-			.filter(({ file }) => inside(file, 'helpers'))
-			.flatMap(({ file, text }) =>
-				[...text.matchAll(RELATIVE_IMPORT)]
-					.filter(([, to]) => inside(path.join(path.dirname(file), to) + path.sep, 'transport'))
-					.map(([, to]) => `${file} imports ${to}`),
-			);
+			.filter(({ file }) => file.startsWith('nodes'))
+			.flatMap(({ file, text }) => {
+				const from = layerOf(path.join(ROOT, file));
+				return imports(file, text)
+					.map(layerOf)
+					.filter((to) => to !== from && !LAYERS[from].includes(to))
+					.map((to) => `${file} (${from}) imports ${to}`);
+			});
 		expect(offenders).toEqual([]);
+	});
+
+	it('the input kit imports nothing but n8n-workflow and itself', () => {
+		const kit = files.filter(({ file }) => inside(file, 'input'));
+		expect(kit.map(({ file }) => path.basename(file)).sort()).toEqual([
+			'issues.ts',
+			'lists.ts',
+			'parameters.ts',
+			'validation.ts',
+			'values.ts',
+		]);
+		const outside = kit.flatMap(({ file, text }) =>
+			[...text.matchAll(/from\s*['"]([^'"]+)['"]/g)]
+				.map(([, to]) => to)
+				.filter((to) => (to.startsWith('.') ? !/^\.\/[\w.]+$/.test(to) : to !== 'n8n-workflow'))
+				.map((to) => `${file} imports ${to}`),
+		);
+		expect(outside).toEqual([]);
 	});
 
 	it('transport/ reads no node parameters (callers pass it plain values)', () => {
@@ -60,6 +123,21 @@ describe('helpers/ and transport/ apart', () => {
 			inside(file, 'transport'),
 		);
 		expect(offenders).toEqual([]);
+	});
+
+	it('no module-level mutable state: no `let` or `var` outside a function', () => {
+		const offenders = files.flatMap(({ file, text }) => {
+			const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+			return source.statements
+				.filter(ts.isVariableStatement)
+				.filter((statement) => !(statement.declarationList.flags & ts.NodeFlags.Const))
+				.map((statement) => `${file}: ${statement.getText(source).split('\n')[0]}`);
+		});
+		expect(offenders).toEqual([]);
+	});
+
+	it('each type and function has one import path: no module re-exports another', () => {
+		expect(matching(/^\s*export\s+(type\s+)?(\{[^}]*\}|\*)\s+from\s/m)).toEqual([]);
 	});
 });
 
@@ -77,14 +155,14 @@ describe('node errors', () => {
 			file.split(path.sep).join('/'),
 		);
 		expect(builders.sort()).toEqual([
-			'nodes/ContactCenter/helpers/validation.ts',
+			'nodes/ContactCenter/input/validation.ts',
 			'nodes/ContactCenter/transport/errors.ts',
 		]);
 	});
 });
 
 describe('validation results', () => {
-	it('come in the three shapes of helpers/issue.ts (Read, Checked, Built), no function returns its own', () => {
+	it('come in the three shapes of input/issues.ts (Read, Checked, Built), no function returns its own', () => {
 		// A return type spelled as an object literal that carries issues: `): { …issue…: Issue… } {`
 		const ownShape = /\):\s*\{[^{}]*\bissues?\??:\s*(Issue|Array<Issue)[^{}]*\}\s*\{/;
 		expect(matching(ownShape)).toEqual([]);

@@ -1,6 +1,6 @@
-import { nextWallSecond, shiftWall } from '../../nodes/ContactCenter/helpers/time';
+import { nextWallSecond, shiftWall } from '../../nodes/ContactCenter/api/time';
 import { walkNewest, walkRecords, type WalkOptions } from '../../nodes/ContactCenter/api/walker';
-import { limitOf } from '../../nodes/ContactCenter/helpers/limit';
+import { limitOf } from '../../nodes/ContactCenter/actions/limit';
 import {
 	collectPages,
 	displayGroupHasMore,

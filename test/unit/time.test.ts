@@ -5,7 +5,7 @@ import {
 	type DateInput,
 	toEpochMs,
 	wallToSeconds,
-} from '../../nodes/ContactCenter/helpers/time';
+} from '../../nodes/ContactCenter/api/time';
 import { Rng } from '../sandbox/lib/random';
 
 describe('API time conversion', () => {

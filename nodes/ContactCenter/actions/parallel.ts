@@ -8,8 +8,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { describeItems } from './errors';
 import type { Outcome } from './pool';
 import { isBatchOperation, type Operation } from './types';
-import { readNumber } from '../helpers/parameters';
-import { validationError } from '../helpers/validation';
+import { readNumber } from '../input/parameters';
+import { validationError } from '../input/validation';
 
 /** The default, chosen by measurement (docs/performance.md, "Parallel requests"). */
 export const PARALLEL_REQUESTS_DEFAULT = 32;

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { withFastParameters } from '../helpers/fastParameters';
-import { inputError, useFieldLabels } from '../helpers/validation';
+import { withFastParameters } from './fastParameters';
+import { inputError } from '../input/validation';
 import { shareBackoff } from '../transport/backoff';
-import { errorItemJson, nameItem, toNodeError, withDescription } from './errors';
+import { errorItemJson, labelFields, nameItem, toNodeError, withDescription } from './errors';
 import type { ContactCenterType, ResourceName } from './node.type';
 import { readParallelRequests, stoppedRunSummary } from './parallel';
 import { runBounded } from './pool';
-import { isBatchOperation, type Operation } from './types';
+import { isBatchOperation, type BatchOperation, type ItemOperation, type Operation } from './types';
 import * as callTask from './callTask/CallTask.resource';
 import * as callerNumberGroup from './callerNumberGroup/CallerNumberGroup.resource';
 import * as customer from './customer/Customer.resource';
@@ -33,42 +33,51 @@ export const RESOURCE_OPERATIONS: OperationMap = {
 
 const operations: OperationMap = withFastParameters(RESOURCE_OPERATIONS);
 
-// Validation errors name fields as the editor shows them, from each operation's own parameters.
-useFieldLabels(
-	(resource, operation) =>
-		(operations as Record<string, Record<string, Operation> | undefined>)[resource]?.[operation]
-			?.description,
-);
-
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as ResourceName;
-	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = (operations[resource] as Record<string, Operation> | undefined)?.[
-		operationName
-	];
-	if (!operation) {
-		throw inputError(
-			this.getNode(),
-			`The operation "${operationName}" of "${resource}" is not supported`,
-		);
-	}
+	const operation = operationOf(this);
 	const continues = continuesOnError(this);
-	if (isBatchOperation(operation)) {
-		try {
-			return [await operation.executeBatch.call(this, items)];
-		} catch (error) {
-			if (!continues) throw toNodeError(this.getNode(), error, 0);
-			const pairedItem = items.map((_, item) => ({ item }));
-			return [[{ json: errorItemJson(error), pairedItem }]];
-		}
-	}
+	if (isBatchOperation(operation)) return [await runBatch.call(this, operation, items, continues)];
+	return [await runItems.call(this, operation, items.length, continues)];
+}
 
+function operationOf(context: IExecuteFunctions): Operation {
+	const resource = context.getNodeParameter('resource', 0) as ResourceName;
+	const name = context.getNodeParameter('operation', 0) as string;
+	const operation = (operations[resource] as Record<string, Operation> | undefined)?.[name];
+	if (operation) return operation;
+	throw inputError(context.getNode(), `The operation "${name}" of "${resource}" is not supported`);
+}
+
+/** An operation that takes all items at once; a failure of the whole batch is one error item. */
+async function runBatch(
+	this: IExecuteFunctions,
+	operation: BatchOperation,
+	items: INodeExecutionData[],
+	continues: boolean,
+): Promise<INodeExecutionData[]> {
+	try {
+		return await operation.executeBatch.call(this, items);
+	} catch (error) {
+		labelFields(error, operation.description, this.getNode());
+		if (!continues) throw toNodeError(this.getNode(), error, 0);
+		const pairedItem = items.map((_, item) => ({ item }));
+		return [{ json: errorItemJson(error), pairedItem }];
+	}
+}
+
+/** An operation run once per item, Parallel Requests at a time; output in input order. */
+async function runItems(
+	this: IExecuteFunctions,
+	operation: ItemOperation,
+	count: number,
+	continues: boolean,
+): Promise<INodeExecutionData[]> {
 	const parallel = readParallelRequests.call(this);
 	// Parallel items share one back-off: a 429 or 5xx slows the whole run down.
 	if (parallel > 1) shareBackoff(this);
 	const outcomes = await runBounded(
-		items.length,
+		count,
 		parallel,
 		async (itemIndex) => {
 			const result = await operation.execute.call(this, itemIndex);
@@ -76,34 +85,28 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		},
 		!continues,
 	);
-
+	const node = this.getNode();
 	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < outcomes.length; itemIndex++) {
-		const outcome = outcomes[itemIndex];
+	for (const [itemIndex, outcome] of outcomes.entries()) {
 		if (!outcome) continue;
 		if (outcome.ok) {
+			const json = this.helpers.returnJsonArray(outcome.value);
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.value), {
-					itemData: { item: itemIndex },
-				}),
+				...this.helpers.constructExecutionMetaData(json, { itemData: { item: itemIndex } }),
 			);
 			continue;
 		}
+		labelFields(outcome.error, operation.description, node);
 		nameItem(outcome.error, itemIndex);
 		if (continues) {
 			output.push({ json: errorItemJson(outcome.error), pairedItem: { item: itemIndex } });
 			continue;
 		}
 		// With more than one item the error also says what the other items did.
-		if (items.length === 1) throw toNodeError(this.getNode(), outcome.error, itemIndex);
-		throw withDescription(
-			this.getNode(),
-			outcome.error,
-			itemIndex,
-			stoppedRunSummary(outcomes, itemIndex),
-		);
+		if (count === 1) throw toNodeError(node, outcome.error, itemIndex);
+		throw withDescription(node, outcome.error, itemIndex, stoppedRunSummary(outcomes, itemIndex));
 	}
-	return [output];
+	return output;
 }
 
 /**

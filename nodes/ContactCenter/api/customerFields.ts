@@ -1,9 +1,10 @@
 /** The customer field configuration. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { callEndpoint, type RequestContext } from '../transport';
+import { callEndpoint } from '../transport';
+import type { RequestContext } from '../transport/credentialSettings';
 import { ENDPOINTS } from '../transport/endpoints';
-import type { RequestBody } from '../transport/json';
+import type { RequestBody } from '../input/issues';
 import { recordList } from './shapes';
 
 /** The customer field configuration (CustomerFieldVO rows); the endpoint answers everything at once. */

@@ -1,18 +1,14 @@
 /** Customers (CRM): add, update, get, delete, list. */
 import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 
-import { PageWatch, warnIfChanged } from '../helpers/responses';
-import { idString } from '../helpers/validation';
-import { isRecord } from '../helpers/values';
-import {
-	callEndpoint,
-	callEndpointForEnvelope,
-	type EnvelopeResult,
-	type RequestContext,
-} from '../transport';
+import { PageWatch, warnIfChanged } from './responses';
+import { idString } from '../input/validation';
+import { isRecord } from '../input/values';
+import { callEndpoint, callEndpointForEnvelope, type EnvelopeResult } from '../transport';
+import type { RequestContext } from '../transport/credentialSettings';
 import { ENDPOINTS } from '../transport/endpoints';
 import { vendorError, type VendorFailure } from '../transport/errors';
-import type { RequestBody } from '../transport/json';
+import type { RequestBody } from '../input/issues';
 import {
 	collectPages,
 	customerHasMore,

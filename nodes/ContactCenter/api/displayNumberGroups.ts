@@ -1,10 +1,11 @@
 /** Display-number groups: query (paged), create, update, delete. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { PageWatch, warnIfChanged } from '../helpers/responses';
-import { callEndpoint, type RequestContext } from '../transport';
+import { PageWatch, warnIfChanged } from './responses';
+import { callEndpoint } from '../transport';
+import type { RequestContext } from '../transport/credentialSettings';
 import { ENDPOINTS } from '../transport/endpoints';
-import type { RequestBody } from '../transport/json';
+import type { RequestBody } from '../input/issues';
 import {
 	collectPages,
 	DISPLAY_GROUP_MIN_PAGE_SIZE,

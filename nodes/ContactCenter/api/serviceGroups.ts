@@ -1,9 +1,10 @@
 /** Service groups: list, create, update, delete. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { callEndpoint, type RequestContext } from '../transport';
+import { callEndpoint } from '../transport';
+import type { RequestContext } from '../transport/credentialSettings';
 import { ENDPOINTS } from '../transport/endpoints';
-import type { RequestBody } from '../transport/json';
+import type { RequestBody } from '../input/issues';
 import { recordList } from './shapes';
 
 /** Every service group of the tenant (the list endpoint has no paging), or the one with this queue number. */

@@ -4,8 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../helpers/values';
-import { callEndpoint, type RequestContext } from '../transport';
+import { isRecord } from '../input/values';
+import { callEndpoint } from '../transport';
+import type { RequestContext } from '../transport/credentialSettings';
 import { ENDPOINTS } from '../transport/endpoints';
 import { recordListError } from '../transport/errors';
 import { PAGE_SIZE } from '../transport/pagination';

@@ -4,9 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RequestContext } from '../transport';
+import type { RequestContext } from '../transport/credentialSettings';
 import { unexpectedShape } from '../transport/errors';
-import { isRecord } from '../helpers/values';
+import { isRecord } from '../input/values';
 
 /** `data` as a list of records, or the shape error. */
 export function recordList(

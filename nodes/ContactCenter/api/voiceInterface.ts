@@ -4,10 +4,12 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { PageWatch, warnIfChanged } from '../helpers/responses';
-import { callEndpoint, type RequestContext } from '../transport';
+import { PageWatch, warnIfChanged } from './responses';
+import { callEndpoint } from '../transport';
+import type { RequestContext } from '../transport/credentialSettings';
 import { ENDPOINTS, type Endpoint } from '../transport/endpoints';
-import { textOnly, type JsonBodyValue, type RequestBody, type TextOnly } from '../transport/json';
+import { textOnly, type TextOnly } from '../transport/json';
+import type { JsonBodyValue, RequestBody } from '../input/issues';
 import {
 	collectPages,
 	PAGE_SIZE,

@@ -8,7 +8,7 @@
  * the walk reports that second as saturated and moves past it. Pure: the queries are callbacks;
  * times are the API's zone-less wall times.
  */
-import { isWallTime, nextWallSecond, secondsToWall, wallSecondsOf } from '../helpers/time';
+import { isWallTime, nextWallSecond, secondsToWall, wallSecondsOf } from './time';
 import { recordQuerySize } from '../transport/pagination';
 
 /** What the walker reads of a record; everything else passes through untouched. */

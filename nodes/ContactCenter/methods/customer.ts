@@ -16,8 +16,8 @@ import { contactValues } from '../actions/customer/simplify';
 import { listCustomerFields } from '../api/customerFields';
 import { fetchCustomerPage } from '../api/customers';
 import { cleanPhone, phoneCondition, phoneKey } from '../actions/customer/phoneNumbers';
-import { readCredentialSettings } from '../helpers/credentialSettings';
-import type { JsonBodyValue } from '../transport/json';
+import { readCredentialSettings } from '../transport/credentialSettings';
+import type { JsonBodyValue } from '../input/issues';
 
 /** Customers a Customer ID list shows per page. */
 const SEARCH_PAGE_SIZE = 50;

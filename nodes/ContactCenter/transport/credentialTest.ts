@@ -15,12 +15,8 @@ import {
 	signRequest,
 	type SignatureOrder,
 } from './signing';
-import {
-	countryCodeProblem,
-	readCountryCode,
-	settingsProblem,
-} from '../helpers/credentialSettings';
-import { isRecord } from '../helpers/values';
+import { countryCodeProblem, readCountryCode, settingsProblem } from './credentialSettings';
+import { isRecord } from '../input/values';
 
 export const CREDENTIALS_REFUSED =
 	"The Contact Center API refused these credentials: check the App ID and App Secret, and that this server's clock is correct (signatures are valid for 5 minutes)";

@@ -1,14 +1,13 @@
 /**
  * The node's error mapper: every failure of the API (HTTP, network, vendor codes, answers without
  * what they must hold) and any other failure an operation meets becomes the node error n8n shows
- * here. Bad input has its own builders in helpers/validation.ts; test/unit/layers.test.ts keeps
+ * here. Bad input has its own builders in input/validation.ts; test/unit/layers.test.ts keeps
  * node errors to these two files.
  */
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { redactUrl, redactUrlsIn } from '../helpers/credentialSettings';
-import { isRecord } from '../helpers/values';
+import { redactUrl, redactUrlsIn } from './credentialSettings';
+import { isRecord } from '../input/values';
 
 /**
  * What to do when the API refuses a request's authentication. The node does not resend a refused

@@ -1,5 +1,4 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { type IHttpRequestOptions, sleep } from 'n8n-workflow';
 
 import { backoffGateOf } from './backoff';
 import {
@@ -10,16 +9,10 @@ import {
 	type VendorFailure,
 } from './errors';
 import { endpointPath, type Endpoint, type Envelope } from './endpoints';
-import { parseJson, stringifyJson, type JsonBodyValue } from './json';
-import {
-	CREDENTIAL_TYPE,
-	readCredentialSettings,
-	type RequestContext,
-} from '../helpers/credentialSettings';
-import { isRecord } from '../helpers/values';
-
-export type { Envelope } from './endpoints';
-export type { RequestContext } from '../helpers/credentialSettings';
+import { parseJson, stringifyJson } from './json';
+import type { JsonBodyValue } from '../input/issues';
+import { CREDENTIAL_TYPE, readCredentialSettings, type RequestContext } from './credentialSettings';
+import { isRecord } from '../input/values';
 
 export interface ApiRequestOptions {
 	method: 'GET' | 'POST';

@@ -14,7 +14,7 @@
  * or nested arrays, keys that look like array indexes, repeated or escaped keys) goes through the
  * scanner instead.
  */
-import type { JsonBodyValue } from '../helpers/issue';
+import type { JsonBodyValue } from '../input/issues';
 
 const ID_KEY = /(?:^_?id|Id|Ids|ID)$/;
 const SAFE_DIGITS = 15; // every integer of at most 15 digits is exactly representable
@@ -254,7 +254,6 @@ export function exactNumbers(value: unknown, text: string): unknown {
 }
 
 // The body types are the input kit's (a `Built` holds a body); the transport writes them.
-export type { JsonBodyValue, RequestBody } from '../helpers/issue';
 
 const LONG_MARKER = '\u0000long:';
 const LONG_PATTERN = /"\\u0000long:(-?\d+)"/g;

@@ -1,7 +1,7 @@
 /**
  * Paging for the API's three page shapes and for service-record time windows. The arithmetic is
  * pure; the drivers take a `fetchPage` callback and plain numbers (the row limit is read by
- * helpers/limit.ts) so that they need no n8n context.
+ * actions/limit.ts) so that they need no n8n context.
  */
 
 /** Largest page each endpoint allows (spec limits; the customer and display-group maxima are the sandbox's, see README). */

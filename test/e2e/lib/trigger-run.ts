@@ -3,7 +3,7 @@
  * the records its executions emitted, and the cursor it keeps in the workflow's static data. Used
  * by the trigger suite and by the community-install suite (the trigger across a package update).
  */
-import { formatApiTime, parseApiTime } from '../../../nodes/ContactCenter/helpers/time';
+import { formatApiTime, parseApiTime } from '../../../nodes/ContactCenter/api/time';
 import type { Channel, InjectRecordsRequest, SandboxControl } from '../../sandbox/control';
 import { itemsOf, type N8n } from './n8n';
 import type { CredentialImport, JsonObject, PublicExecution, WorkflowImport } from './types';

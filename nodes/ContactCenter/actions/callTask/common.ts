@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../helpers/descriptions';
-import { readId, type Read } from '../../helpers/parameters';
+import { resourceLocator } from '../descriptions';
+import { readId, type Read } from '../../input/parameters';
 
 const NUMERIC_ID_VALIDATION = [
 	{

@@ -1,12 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { formatApiTime, toEpochMs, type DateInput } from '../../helpers/time';
-import { readBoolean, readDateInput, readNumber, readText, shown } from '../../helpers/parameters';
-import type { Read } from '../../helpers/issue';
-import { assertValid, oneOf } from '../../helpers/validation';
+import { formatApiTime, toEpochMs, type DateInput } from '../../api/time';
+import { readBoolean, readDateInput, readNumber, readText, shown } from '../../input/parameters';
+import type { Read } from '../../input/issues';
+import { assertValid, oneOf } from '../../input/validation';
 import { createCallTask } from '../../api/voiceInterface';
-import { readZones, type Zones } from '../../helpers/zones';
+import { readZones, type Zones } from '../../transport/zones';
 import { toLong } from '../../transport/json';
 import { idLocator, readIdParameter } from './common';
 import {

@@ -1,8 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { readOutput, shapeRecord } from '../../helpers/output';
-import { assertValid } from '../../helpers/validation';
+import { readOutput, shapeRecord } from '../output';
+import { assertValid } from '../../input/validation';
 import { answerError, VENDOR_CODE_HELP } from '../../transport/errors';
 import { readIdParameter, taskIdLocator } from './common';
 import { callTaskOutputProperties, simplifyCallTask } from './simplify';

@@ -1,16 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readOutput, shapeRecord } from '../../helpers/output';
-import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../helpers/time';
-import { assertValid, type Issue } from '../../helpers/validation';
+import { returnAllAndLimit } from '../descriptions';
+import { readOutput, shapeRecord } from '../output';
+import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../api/time';
+import { assertValid } from '../../input/validation';
+import type { Issue } from '../../input/issues';
 import { listCallTasks } from '../../api/voiceInterface';
-import { readZones } from '../../helpers/zones';
-import { readItemLimit } from '../../helpers/limit';
+import { readZones } from '../../transport/zones';
+import { readItemLimit } from '../limit';
 import { callTaskOutputProperties, simplifyCallTask } from './simplify';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
-import { readDateInput, readList, readText, shown } from '../../helpers/parameters';
+import { readDateInput, readList, readText, shown } from '../../input/parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

@@ -1,19 +1,22 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
+import {
+	type IDataObject,
+	type IDisplayOptions,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	NodeApiError,
+	NodeOperationError,
+	updateDisplayOptions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { validationError } from '../../helpers/validation';
+import { validationError } from '../../input/validation';
 import { importCallTaskCustomers, type ImportResult } from '../../api/voiceInterface';
-import { describeItems, errorItemJson, toNodeError, withDescription } from '../errors';
+import { describeItems, errorItemJson, labelFields, toNodeError, withDescription } from '../errors';
 import { itemParameterReader, taskIdLocator } from './common';
 import { autoRowReader, DEFAULT_FIELDS, MAPPING_MODES } from './importAuto';
 import {
 	checkImportRow,
+	type TaskIdMemo,
 	planImportRequests,
 	type ImportRequestPlan,
 	type ImportRow,
@@ -202,13 +205,18 @@ function manualRowReader(context: IExecuteFunctions) {
 	const readNumber = itemParameterReader<unknown>(context, 'customerNumber', '');
 	const readFields = itemParameterReader<IDataObject>(context, 'additionalFields', {});
 	const readOptions = itemParameterReader<IDataObject>(context, 'options', {});
+	const memo: TaskIdMemo = {};
 	return (itemIndex: number) =>
-		checkImportRow(itemIndex, {
-			taskId: readTaskId(itemIndex),
-			customerNumber: readNumber(itemIndex),
-			additionalFields: readFields(itemIndex),
-			dupStrategy: readOptions(itemIndex).dupStrategy,
-		});
+		checkImportRow(
+			itemIndex,
+			{
+				taskId: readTaskId(itemIndex),
+				customerNumber: readNumber(itemIndex),
+				additionalFields: readFields(itemIndex),
+				dupStrategy: readOptions(itemIndex).dupStrategy,
+			},
+			memo,
+		);
 }
 
 /**
@@ -236,6 +244,7 @@ export async function executeBatch(
 				continue;
 			}
 			error = validationError(this.getNode(), itemIndex, issues);
+			labelFields(error, description, this.getNode());
 			firstInvalid ??= error;
 		} catch (thrown) {
 			// An expression that fails for this item (e.g. a missing property) makes only this item invalid.

@@ -4,10 +4,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { Issue } from '../../helpers/issue';
-import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../helpers/values';
+import type { Issue } from '../../input/issues';
+import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../input/values';
 import { itemParameterReader } from './common';
-import { checkImportRow, type ImportRowInput } from './importRows';
+import { checkImportRow, type ImportRowInput, type TaskIdMemo } from './importRows';
 
 export const MAPPING_MODES = { manual: 'manual', auto: 'autoMapInputData' } as const;
 
@@ -141,6 +141,7 @@ export function autoRowReader(context: IExecuteFunctions, items: INodeExecutionD
 		extractValue: true,
 	});
 	const readOptions = itemParameterReader<IDataObject>(context, 'options', {}, { perItem });
+	const memo: TaskIdMemo = {};
 	return (itemIndex: number) => {
 		const { input, numberField } = autoRowInput(
 			items[itemIndex].json,
@@ -148,7 +149,7 @@ export function autoRowReader(context: IExecuteFunctions, items: INodeExecutionD
 			readTaskId(itemIndex),
 			readOptions(itemIndex).dupStrategy,
 		);
-		const checked = checkImportRow(itemIndex, input);
+		const checked = checkImportRow(itemIndex, input, memo);
 		if (checked.value) return checked;
 		return { ...checked, issues: checked.issues.map((i) => autoIssue(i, fields, numberField)) };
 	};

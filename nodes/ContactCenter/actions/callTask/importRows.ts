@@ -1,8 +1,8 @@
 /** Call-task import rows, pure: each item checked by the spec's row rules, the run planned into the fewest requests. */
-import type { Checked, Issue, Read } from '../../helpers/issue';
-import { importText, readId, readText } from '../../helpers/parameters';
-import { maxLength, oneOf, positiveNumericId } from '../../helpers/validation';
-import { EMPTY_TEXT_ONLY, isBlank } from '../../helpers/values';
+import type { Checked, Issue, Read } from '../../input/issues';
+import { importText, readId, readText } from '../../input/parameters';
+import { maxLength, oneOf, positiveNumericId } from '../../input/validation';
+import { EMPTY_TEXT_ONLY, isBlank } from '../../input/values';
 
 const MAX_ROWS_PER_IMPORT = 10_000;
 const DUP_STRATEGIES = ['task', 'batch', 'none'] as const;
@@ -130,16 +130,22 @@ function numberIssue(raw: unknown, number: string | undefined): Issue | undefine
 	return numberProblem(problem, 'Remove spaces, brackets and letters from the number.');
 }
 
-// The rows of a run nearly always share their task id: its check is kept for the next row. Not for
-// speed: two read results per row of a 100,000-row import raised its peak by about 15 MB (bench, memory).
-let lastTask: { raw: unknown; read: Read<string> } | undefined;
-function checkTaskId(raw: unknown): Read<string> {
-	if (lastTask === undefined || lastTask.raw !== raw || typeof raw === 'object') {
+/**
+ * The last task id a run checked. The rows of a run nearly always share their task id, so its check is
+ * kept for the next row. Not for speed: two read results per row of a 100,000-row import raised its
+ * peak by about 15 MB (bench, memory). One per run, made by the run's row reader.
+ */
+export interface TaskIdMemo {
+	last?: { raw: unknown; read: Read<string> };
+}
+
+function checkTaskId(raw: unknown, memo: TaskIdMemo): Read<string> {
+	if (memo.last === undefined || memo.last.raw !== raw || typeof raw === 'object') {
 		const read = readId('taskId', raw);
 		const issue = read.issue ?? positiveNumericId('taskId', read.value);
-		lastTask = { raw, read: { value: read.value, issue } };
+		memo.last = { raw, read: { value: read.value, issue } };
 	}
-	return lastTask.read;
+	return memo.last.read;
 }
 
 /** `issue`, if any, added to `issues` (a function of the module: a closure per row is garbage in a 100,000-row import). */
@@ -151,10 +157,11 @@ function addIssue(issues: Issue[], issue: Issue | undefined): void {
 export function checkImportRow(
 	itemIndex: number,
 	input: ImportRowInput,
+	memo: TaskIdMemo = {},
 ): Checked<ImportRow | undefined> {
 	const issues: Issue[] = [];
 	// One value each: objects, lists, NaN and integers past 2^53 are refused, never sent as text.
-	const task = checkTaskId(input.taskId);
+	const task = checkTaskId(input.taskId, memo);
 	addIssue(issues, task.issue);
 	const rawNumber = input.customerNumber;
 	const customerNumber =

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { assertValid } from '../../helpers/validation';
+import { assertValid } from '../../input/validation';
 import { operateCallTask } from '../../api/voiceInterface';
 import { readIdParameter } from './common';
 

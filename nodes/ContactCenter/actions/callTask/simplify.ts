@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { fieldOptions, outputProperties } from '../../helpers/output';
+import { fieldOptions, outputProperties } from '../output';
 
 /** The fields of a task record of the task query (Selected Fields picks from these). */
 export const CALL_TASK_FIELDS = [

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fetchCallTaskPage } from '../../api/voiceInterface';
-import type { RequestContext } from '../../transport';
+import type { RequestContext } from '../../transport/credentialSettings';
 import { PAGE_SIZE } from '../../transport/pagination';
 
 /** The task query pages read so far in one node run, indexed by task id. */

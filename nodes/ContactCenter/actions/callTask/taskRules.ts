@@ -3,10 +3,10 @@
  * picker, "09:00-12:00, 14:00-18:00", retry switches) to the API's `callWindowRanges` and
  * `retryStrategy`, with every broken rule reported as an Issue.
  */
-import type { Checked, Issue } from '../../helpers/issue';
-import { shown } from '../../helpers/parameters';
-import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../helpers/values';
-import { maxLength, positiveInteger, required } from '../../helpers/validation';
+import type { Checked, Issue } from '../../input/issues';
+import { shown } from '../../input/parameters';
+import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../input/values';
+import { maxLength, positiveInteger, required } from '../../input/validation';
 
 /** A value in a message: text and numbers quoted as given (long text shortened), lists and objects by kind. */
 const quoted = (value: unknown): string =>

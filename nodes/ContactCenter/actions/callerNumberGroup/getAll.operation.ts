@@ -1,11 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readText } from '../../helpers/parameters';
-import { assertValid } from '../../helpers/validation';
+import { returnAllAndLimit } from '../descriptions';
+import { readText } from '../../input/parameters';
+import { assertValid } from '../../input/validation';
 import { listCallerNumberGroups } from '../../api/voiceInterface';
-import { readItemLimit } from '../../helpers/limit';
+import { readItemLimit } from '../limit';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../../helpers/values';
-import type { RequestBody } from '../../transport/json';
+import { isRecord } from '../../input/values';
+import type { RequestBody } from '../../input/issues';
 import { keyOfNumber } from './phoneNumbers';
 import { CONTACT_KINDS, type ContactKind } from './rules';
 

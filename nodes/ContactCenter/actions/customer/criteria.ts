@@ -7,10 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Built, Read } from '../../helpers/issue';
-import { readText, shown } from '../../helpers/parameters';
-import type { Issue } from '../../helpers/validation';
-import type { JsonBodyValue } from '../../transport/json';
+import type { Built, Read, Issue, JsonBodyValue } from '../../input/issues';
+import { readText, shown } from '../../input/parameters';
 import { cleanPhone, holdsNumber, phoneCondition, phoneKey } from './phoneNumbers';
 
 export interface SearchInput {

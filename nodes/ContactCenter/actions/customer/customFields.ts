@@ -10,9 +10,9 @@ import type {
 	ResourceMapperField,
 } from 'n8n-workflow';
 
-import { toApiTime, type DateInput } from '../../helpers/time';
-import type { Checked, Issue, Read } from '../../helpers/issue';
-import { isBlank, isRecord, splitList } from '../../helpers/values';
+import { toApiTime, type DateInput } from '../../api/time';
+import type { Checked, Issue, Read } from '../../input/issues';
+import { isBlank, isRecord, splitList } from '../../input/values';
 
 /** `add` (create, upsert): required custom fields must be filled. `update`: every field is optional. */
 export type MapperMode = 'add' | 'update';

@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { type IDataObject, type IExecuteFunctions, updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteCustomer } from '../../api/customers';
 import { customerIdFields } from './descriptions';

@@ -1,7 +1,6 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { type IDisplayOptions, type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
-import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
+import { nonBlankId, resourceLocator } from '../descriptions';
 import type { MapperMode } from './customFields';
 import { CONTACT_KINDS, CONTACT_LIST_FIELDS, type ContactKind } from './rules';
 

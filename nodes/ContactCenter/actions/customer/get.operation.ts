@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { type IDataObject, type IExecuteFunctions, updateDisplayOptions } from 'n8n-workflow';
 
 import { getCustomer } from '../../api/customers';
-import { readOutput } from '../../helpers/output';
+import { readOutput } from '../output';
 import { customerIdFields } from './descriptions';
 import { readCustomerId } from './itemInput';
 import { customerOutput, customerOutputProperties } from './output';

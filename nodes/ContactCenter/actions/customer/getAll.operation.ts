@@ -1,13 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readOutput } from '../../helpers/output';
-import { assertValid } from '../../helpers/validation';
-import { readItemLimit } from '../../helpers/limit';
+import { returnAllAndLimit } from '../descriptions';
+import { readOutput } from '../output';
+import { assertValid } from '../../input/validation';
+import { readItemLimit } from '../limit';
 import { listCustomers } from '../../api/customers';
 import { buildListQuery } from './search';
-import { readZones } from '../../helpers/zones';
+import { readZones } from '../../transport/zones';
 import { customerOutput, customerOutputProperties } from './output';
 
 function timeFilter(displayName: string, name: string, description: string): INodeProperties {

@@ -1,11 +1,10 @@
 /** What an item gives Customer operations: its customer ID, its add/update body, and the two time zones its dates are read in. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readId } from '../../helpers/parameters';
-import type { Read } from '../../helpers/issue';
-import { assertValid, type Issue } from '../../helpers/validation';
-import { readZones } from '../../helpers/zones';
-import type { RequestBody } from '../../transport/json';
+import { readId } from '../../input/parameters';
+import type { Read, Issue, RequestBody } from '../../input/issues';
+import { assertValid } from '../../input/validation';
+import { readZones } from '../../transport/zones';
 import type { MapperMode } from './customFields';
 import {
 	buildCustomerBody,

@@ -5,8 +5,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { listCustomerFields } from '../../api/customerFields';
-import type { RequestContext } from '../../helpers/credentialSettings';
-import { outputProperties, shapeRecord, type OutputChoice } from '../../helpers/output';
+import type { RequestContext } from '../../transport/credentialSettings';
+import { outputProperties, shapeRecord, type OutputChoice } from '../output';
 import { toFieldConfig, type CustomerFieldConfig } from './customFields';
 import { customFieldIds, simplifyCustomer } from './simplify';
 

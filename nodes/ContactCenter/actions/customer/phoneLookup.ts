@@ -5,8 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fetchCustomerPage } from '../../api/customers';
-import { readCredentialSettings, type RequestContext } from '../../helpers/credentialSettings';
-import { isRecord } from '../../helpers/values';
+import { readCredentialSettings, type RequestContext } from '../../transport/credentialSettings';
+import { isRecord } from '../../input/values';
 import { PAGE_SIZE } from '../../transport/pagination';
 import { customerOutput } from './output';
 import { cleanPhone, keyOfNumber, phoneKey, storedForms } from './phoneNumbers';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { JsonBodyValue } from '../../transport/json';
+import type { JsonBodyValue } from '../../input/issues';
 
 /** The formatting characters people put in numbers. */
 const FORMATTING = /[\s\-.()]/g;

@@ -4,13 +4,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { toApiTime, type DateInput } from '../../helpers/time';
-import { readDateInput, readList, readRows, readText, shown } from '../../helpers/parameters';
-import type { Built, Checked, Read } from '../../helpers/issue';
-import type { Zones } from '../../helpers/zones';
-import { oneOf, type Issue } from '../../helpers/validation';
-import { isRecord } from '../../helpers/values';
-import type { RequestBody } from '../../transport/json';
+import { toApiTime, type DateInput } from '../../api/time';
+import { readDateInput, readList, readRows, readText, shown } from '../../input/parameters';
+import type { Built, Checked, Read, Issue, RequestBody } from '../../input/issues';
+import type { Zones } from '../../transport/zones';
+import { oneOf } from '../../input/validation';
+import { isRecord } from '../../input/values';
 import { readCustomFieldValues, type MapperMode } from './customFields';
 
 export const CREATE_METHODS = [

@@ -1,12 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
 import { listCustomers } from '../../api/customers';
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readCredentialSettings } from '../../helpers/credentialSettings';
-import { readOutput } from '../../helpers/output';
-import { assertValid } from '../../helpers/validation';
-import { readItemLimit } from '../../helpers/limit';
+import { returnAllAndLimit } from '../descriptions';
+import { readCredentialSettings } from '../../transport/credentialSettings';
+import { readOutput } from '../output';
+import { assertValid } from '../../input/validation';
+import { readItemLimit } from '../limit';
 import { buildSearch } from './criteria';
 import { customerOutput, customerOutputProperties } from './output';
 

@@ -4,11 +4,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readText, textOf } from '../../helpers/parameters';
-import { isBlank, isRecord, splitList } from '../../helpers/values';
-import { oneOf, type Issue } from '../../helpers/validation';
-import type { JsonBodyValue, RequestBody } from '../../transport/json';
-import type { Zones } from '../../helpers/zones';
+import { readText, textOf } from '../../input/parameters';
+import { isBlank, isRecord, splitList } from '../../input/values';
+import { oneOf } from '../../input/validation';
+import type { Issue, JsonBodyValue, RequestBody } from '../../input/issues';
+import type { Zones } from '../../transport/zones';
 import { apiTimeOf } from './rules';
 
 export const OPERATORS = [

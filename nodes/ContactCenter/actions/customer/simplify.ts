@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../../helpers/values';
+import { isRecord } from '../../input/values';
 import type { CustomerFieldConfig } from './customFields';
 
 /** The simplified record's own fields, in output order. */

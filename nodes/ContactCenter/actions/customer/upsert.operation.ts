@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { type IDataObject, type IExecuteFunctions, updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	addCustomer,
@@ -11,11 +10,11 @@ import {
 	updateCustomer,
 	updateCustomerForEnvelope,
 } from '../../api/customers';
-import { readCredentialSettings } from '../../helpers/credentialSettings';
-import { readText } from '../../helpers/parameters';
-import { assertValid, oneOf } from '../../helpers/validation';
+import { readCredentialSettings } from '../../transport/credentialSettings';
+import { readText } from '../../input/parameters';
+import { assertValid, oneOf } from '../../input/validation';
 import { vendorError } from '../../transport/errors';
-import type { RequestBody } from '../../transport/json';
+import type { RequestBody } from '../../input/issues';
 import {
 	contactEntries,
 	entryKey,

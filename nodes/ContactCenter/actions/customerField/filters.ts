@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readBoolean, readList, readText } from '../../helpers/parameters';
-import type { Built } from '../../helpers/issue';
-import { oneOf, type Issue } from '../../helpers/validation';
-import type { RequestBody } from '../../transport/json';
+import { readBoolean, readList, readText } from '../../input/parameters';
+import type { Built, Issue, RequestBody } from '../../input/issues';
+import { oneOf } from '../../input/validation';
 
 export const FIELD_CATEGORIES = ['custom', 'system'] as const;
 

@@ -1,9 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { assertValid } from '../../helpers/validation';
-import { readItemLimit } from '../../helpers/limit';
+import { returnAllAndLimit } from '../descriptions';
+import { assertValid } from '../../input/validation';
+import { readItemLimit } from '../limit';
 import { listCustomerFields } from '../../api/customerFields';
 import { buildFieldListBody } from './filters';
 

@@ -1,7 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { assertValid } from '../../helpers/validation';
+import { assertValid } from '../../input/validation';
 import { createDisplayGroup } from '../../api/displayNumberGroups';
 import { numberListField, optionalFields, strategyField } from './descriptions';
 import { buildCreateBody } from './rules';

@@ -1,10 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { assertValid } from '../../helpers/validation';
+import { assertValid } from '../../input/validation';
 import { deleteDisplayGroup } from '../../api/displayNumberGroups';
 import { displayGroupLocator } from './descriptions';
-import { readId } from '../../helpers/parameters';
+import { readId } from '../../input/parameters';
 
 const properties: INodeProperties[] = [
 	displayGroupLocator(

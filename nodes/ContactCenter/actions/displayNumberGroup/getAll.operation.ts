@@ -1,8 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readItemLimit } from '../../helpers/limit';
+import { returnAllAndLimit } from '../descriptions';
+import { readItemLimit } from '../limit';
 import { listDisplayGroups } from '../../api/displayNumberGroups';
 
 const properties: INodeProperties[] = [...returnAllAndLimit()];

@@ -4,11 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Built } from '../../helpers/issue';
-import type { Issue } from '../../helpers/validation';
-import type { RequestBody } from '../../transport/json';
-import { listIssues, parseList } from '../../helpers/lists';
-import { readId, readText, shown, textOf } from '../../helpers/parameters';
+import type { Built, Issue, RequestBody } from '../../input/issues';
+import { listIssues, parseList } from '../../input/lists';
+import { readId, readText, shown, textOf } from '../../input/parameters';
 
 /** `1` random, `2` rotating, `3` by home location of the called number. */
 export const DISPLAY_STRATEGIES = ['1', '2', '3'] as const;

@@ -1,7 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { assertValid } from '../../helpers/validation';
+import { assertValid } from '../../input/validation';
 import { updateDisplayGroup } from '../../api/displayNumberGroups';
 import {
 	displayGroupLocator,
@@ -10,7 +14,7 @@ import {
 	strategyField,
 } from './descriptions';
 import { buildUpdateBody } from './rules';
-import { readId } from '../../helpers/parameters';
+import { readId } from '../../input/parameters';
 
 const updateFields: INodeProperties[] = (
 	[

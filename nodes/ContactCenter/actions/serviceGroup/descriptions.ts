@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { nonBlankId, resourceLocator } from '../../helpers/descriptions';
+import { nonBlankId, resourceLocator } from '../descriptions';
 
 /** A service group picked from the tenant's groups (searchable) or given by its queue number. */
 export function serviceGroupLocator(

@@ -1,10 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readId } from '../../helpers/parameters';
-import { assertValid } from '../../helpers/validation';
-import { readItemLimit } from '../../helpers/limit';
+import { returnAllAndLimit } from '../descriptions';
+import { readId } from '../../input/parameters';
+import { assertValid } from '../../input/validation';
+import { readItemLimit } from '../limit';
 import { listServiceGroups } from '../../api/serviceGroups';
 import { serviceGroupLocator } from './descriptions';
 

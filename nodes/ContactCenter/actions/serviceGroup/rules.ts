@@ -4,19 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Built, Checked } from '../../helpers/issue';
-import type { Issue } from '../../helpers/validation';
-import { isRecord } from '../../helpers/values';
-import type { JsonBodyValue, RequestBody } from '../../transport/json';
-import { duplicates, listIssues, parseList } from '../../helpers/lists';
-import {
-	readBoolean,
-	readId,
-	readNumber,
-	readRows,
-	readText,
-	shown,
-} from '../../helpers/parameters';
+import type { Built, Checked, Issue, JsonBodyValue, RequestBody } from '../../input/issues';
+import { isRecord } from '../../input/values';
+import { duplicates, listIssues, parseList } from '../../input/lists';
+import { readBoolean, readId, readNumber, readRows, readText, shown } from '../../input/parameters';
 
 export const SERVICE_GROUP_STRATEGIES = [
 	'leastAnswerTimes',

@@ -1,8 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { assertValid } from '../../helpers/validation';
-import { readId } from '../../helpers/parameters';
+import { assertValid } from '../../input/validation';
+import { readId } from '../../input/parameters';
 import { updateServiceGroup } from '../../api/serviceGroups';
 import {
 	membersDataField,

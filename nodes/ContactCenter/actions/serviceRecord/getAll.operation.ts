@@ -1,11 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readOutput } from '../../helpers/output';
-import { validationError } from '../../helpers/validation';
-import { readZones } from '../../helpers/zones';
-import { readItemLimit } from '../../helpers/limit';
+import { returnAllAndLimit } from '../descriptions';
+import { readOutput } from '../output';
+import { validationError } from '../../input/validation';
+import { readZones } from '../../transport/zones';
+import { readItemLimit } from '../limit';
 import { queryServiceRecords, RECORDS_PER_QUERY, type Channel } from '../../api/serviceRecords';
 import { walkNewest, walkRecords } from '../../api/walker';
 import { channelsOf, mergeByTime, readRecordQuery, saturationMessage } from './query';

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import type { Read } from '../../helpers/issue';
+import type { Read } from '../../input/issues';
 
 /** The form field of the demo tenant's records that holds the customer's phone. */
 export const DEFAULT_CUSTOMER_PHONE_FIELD = 'customerPhone';

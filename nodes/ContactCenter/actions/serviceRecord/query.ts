@@ -4,10 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { toApiTime, type DateInput } from '../../helpers/time';
-import { idFilterText, readDateInput } from '../../helpers/parameters';
-import type { Checked, Issue } from '../../helpers/issue';
-import { isBlank } from '../../helpers/values';
+import { toApiTime, type DateInput } from '../../api/time';
+import { idFilterText, readDateInput } from '../../input/parameters';
+import type { Checked, Issue } from '../../input/issues';
+import { isBlank } from '../../input/values';
 import { CHANNELS, ID_FILTER, type Channel, type RecordIdFilter } from '../../api/serviceRecords';
 
 /** What Get Many reads: one channel, or both. */

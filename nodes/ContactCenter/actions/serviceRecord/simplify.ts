@@ -1,12 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ID_FILTER, recordWithChannel, type Channel } from '../../api/serviceRecords';
-import {
-	fieldOptions,
-	outputProperties,
-	selectFields,
-	type OutputChoice,
-} from '../../helpers/output';
+import { fieldOptions, outputProperties, selectFields, type OutputChoice } from '../output';
 
 /** The fields of a service record of either query (Selected Fields picks from these). */
 export const SERVICE_RECORD_FIELDS = [

@@ -1,12 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../helpers/descriptions';
-import { readOutput, shapeRecord } from '../../helpers/output';
-import { readList, readText } from '../../helpers/parameters';
-import { assertValid, oneOf } from '../../helpers/validation';
+import { returnAllAndLimit } from '../descriptions';
+import { readOutput, shapeRecord } from '../output';
+import { readList, readText } from '../../input/parameters';
+import { assertValid, oneOf } from '../../input/validation';
 import { listVoiceAgents } from '../../api/voiceInterface';
-import { readItemLimit } from '../../helpers/limit';
+import { readItemLimit } from '../limit';
 import { simplifyVoiceAgent, voiceAgentOutputProperties } from './simplify';
 
 export const PUBLISH_STATUSES = ['NEVER_PUBLISHED', 'OFFLINE', 'PUBLISHED'] as const;

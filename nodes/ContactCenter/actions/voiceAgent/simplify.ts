@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { fieldOptions, outputProperties } from '../../helpers/output';
+import { fieldOptions, outputProperties } from '../output';
 
 /** The fields of an agent record of the agent query (Selected Fields picks from these). */
 export const VOICE_AGENT_FIELDS = [

@@ -1,5 +1,5 @@
 /**
- * The shapes of validation results, all made of `Issue`s (helpers/validation.ts turns a list of
+ * The shapes of validation results, all made of `Issue`s (input/validation.ts turns a list of
  * them into the node error; the credential's settings check returns one). Every reader and checker
  * returns one of these three, never a shape of its own: one parameter value read (`Read`, at most
  * one issue), a value checked with every issue found (`Checked`; `value` undefined when nothing can
@@ -19,7 +19,7 @@ export interface Issue {
 	fix: string;
 }
 
-/** One parameter value as read by helpers/parameters.ts. */
+/** One parameter value as read by input/parameters.ts. */
 export interface Read<T> {
 	/** Undefined when the value was not given (or is invalid). */
 	value?: T;

@@ -4,8 +4,8 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { validationError } from './validation';
-import { EMPTY_TEXT_ONLY, isBlank } from './values';
+import { validationError } from '../input/validation';
+import { EMPTY_TEXT_ONLY, isBlank } from '../input/values';
 
 export const DEFAULT_LIMIT = 50;
 

@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RequestContext } from './credentialSettings';
-import { EMPTY_TEXT_ONLY, isBlank } from './values';
+import type { RequestContext } from '../transport/credentialSettings';
+import { EMPTY_TEXT_ONLY, isBlank } from '../input/values';
 
 /**
  * Watches a Return All across pages: rows whose id was output already are dropped, and a total

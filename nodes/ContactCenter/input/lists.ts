@@ -1,5 +1,5 @@
 import { readId, readList } from './parameters';
-import type { Issue } from './validation';
+import type { Issue } from './issues';
 
 /**
  * Lists typed into one text field (numbers, agent numbers): comma- or newline-separated text, text

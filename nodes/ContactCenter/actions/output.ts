@@ -10,9 +10,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { Checked, Issue } from './issue';
-import { readList } from './parameters';
-import { assertValid, oneOf } from './validation';
+import type { Checked, Issue } from '../input/issues';
+import { readList } from '../input/parameters';
+import { assertValid, oneOf } from '../input/validation';
 
 export const OUTPUT_MODES = ['simple', 'raw', 'fields'] as const;
 export type OutputMode = (typeof OUTPUT_MODES)[number];

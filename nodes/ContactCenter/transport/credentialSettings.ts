@@ -5,8 +5,8 @@
  */
 import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
-import type { Issue } from './issue';
-import { inputError } from './validation';
+import type { Issue } from '../input/issues';
+import { inputError } from '../input/validation';
 
 /** The contexts that read the credential and send requests: a node run, a list search, a poll. */
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;

@@ -5,7 +5,7 @@
  * is refused (it has already lost digits); null and empty text are "not given"; lists and objects
  * are refused where one value is expected. Nothing here calls a string method on a non-string.
  */
-import type { Checked, Issue, Read } from './issue';
+import type { Checked, Issue, Read } from './issues';
 import { isBlank, isRecord, splitList } from './values';
 
 export type { Read };
