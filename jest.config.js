@@ -1,6 +1,6 @@
 /**
  * `npm test` runs every suite on today's n8n (2.41.1), and the real-n8n end-to-end suites once
- * more on each older pinned release (test/tools/runtime.ts, N8N_RELEASES), in the same jest run:
+ * more on each older pinned release (tools/runtime.ts, N8N_RELEASES), in the same jest run:
  * one jest project per release, which selects it through test/e2e/lib/select-release.js.
  * `CONTACT_CENTER_N8N_VERSION=<version> npx jest test/e2e/…` runs files of the default project on
  * another release by hand.
@@ -17,7 +17,7 @@ const base = {
 
 /**
  * The older releases and the end-to-end suites that pass on each (README, Compatibility). Keep in
- * step with N8N_RELEASES in test/tools/runtime.ts.
+ * step with N8N_RELEASES in tools/runtime.ts.
  */
 const OLDER_RELEASES = [
 	{

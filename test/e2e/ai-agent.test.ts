@@ -7,7 +7,7 @@
 import { toolDescriptionText } from '../../nodes/ContactCenter/actions/toolDescriptions';
 import type { ChatCompletionRecord, ChatScriptTurn, TenantStateDump } from '../sandbox/control';
 import { useSandbox } from '../sandbox/fixture';
-import { ensureN8n } from '../tools/runtime';
+import { ensureN8n } from '../../tools/runtime';
 import {
 	bindCredential,
 	DEMO_TENANT,

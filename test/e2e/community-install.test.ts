@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { useSandbox } from '../sandbox/fixture';
-import { ensureN8n, type Runtime } from '../tools/runtime';
+import { ensureN8n, type Runtime } from '../../tools/runtime';
 import {
 	DEMO_TENANT,
 	N8n,

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { useSandbox } from '../sandbox/fixture';
 import { type Customer } from '../sandbox/control';
 import type { SandboxOptions } from '../sandbox/types';
-import { ensureN8n } from '../tools/runtime';
+import { ensureN8n } from '../../tools/runtime';
 import {
 	bindCredential,
 	CC,

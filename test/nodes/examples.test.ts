@@ -84,7 +84,7 @@ test('service-record-to-customer: the records come with their customers (one cus
 });
 
 /**
- * `npm start` (test/tools/start.ts) imports every examples/*.json through `loadExamples`: each
+ * `npm start` (tools/start.ts) imports every examples/*.json through `loadExamples`: each
  * Contact Center node in them (the action node, its AI-tool variant, the trigger) must be on the
  * one version the package ships, or the editor would show it as an unknown version.
  */

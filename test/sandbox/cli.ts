@@ -5,7 +5,7 @@
 // --signature-order: the order the API joins appId, timestamp and nonce in before signing (default
 // appIdTimestampNonce), to try the credential test's diagnosis against an API that uses another.
 
-import { requireToolingNode } from '../tools/tooling-node';
+import { requireToolingNode } from '../../tools/tooling-node';
 import { startSandbox } from './index';
 import { isSandboxSignatureOrder, SANDBOX_SIGNATURE_ORDERS } from './server/auth';
 

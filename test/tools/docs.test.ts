@@ -19,7 +19,7 @@ import * as path from 'node:path';
 
 import { packPackage, PACKAGE_NAME, type PackedPackage } from '../e2e/lib/package';
 import { runChecked } from '../e2e/lib/process';
-import { N8N_RELEASES } from './runtime';
+import { N8N_RELEASES } from '../../tools/runtime';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');

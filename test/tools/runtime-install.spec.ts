@@ -18,7 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { runCommand } from '../e2e/lib/process';
-import { sqliteBindings } from './runtime';
+import { sqliteBindings } from '../../tools/runtime';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const VERSION = process.env.CONTACT_CENTER_N8N_VERSION || '2.41.1';
@@ -32,7 +32,7 @@ async function install(): Promise<{ code: number | null; output: string }> {
 		[
 			require.resolve('ts-node/dist/bin.js'),
 			'--transpile-only',
-			'test/tools/runtime.ts',
+			'tools/runtime.ts',
 			'--n8n',
 			VERSION,
 		],

@@ -1,4 +1,4 @@
-import { toolingNodeProblem } from './tooling-node';
+import { toolingNodeProblem } from '../../tools/tooling-node';
 
 describe('the dev tooling says at start when its Node is too old', () => {
 	it('Node 20 gets the reason and ./dev; Node 24 and newer pass', () => {

@@ -170,7 +170,10 @@ describe('validation results', () => {
 });
 
 describe('test suites', () => {
-	const testFiles = sources(path.join(ROOT, 'test')).map(read);
+	// And tools/: its programs (`npm start`, the bench) start the sandbox too; nothing else there may.
+	const testFiles = [...sources(path.join(ROOT, 'test')), ...sources(path.join(ROOT, 'tools'))].map(
+		read,
+	);
 
 	it('start their sandbox through the one fixture (test/sandbox/fixture.ts useSandbox)', () => {
 		const starters = testFiles
@@ -184,8 +187,8 @@ describe('test suites', () => {
 				'test/sandbox/index.ts',
 				// programs, not tests: the CLI, `npm start` (also in queue mode), the bench
 				'test/sandbox/cli.ts',
-				'test/tools/start.ts',
-				'test/bench/sandbox-child.ts',
+				'tools/start.ts',
+				'tools/bench/sandbox-child.ts',
 				// a test of starting itself: the demo feed's start option
 				'test/sandbox/demoFeed.test.ts',
 			]

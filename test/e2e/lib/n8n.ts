@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
-import { ensureN8n, installedRuntime, type Runtime } from '../../tools/runtime';
+import { ensureN8n, installedRuntime, type Runtime } from '../../../tools/runtime';
 import { installPackage, packPackage, type PackedPackage } from './package';
 import { freePort } from './ports';
 import { runCommand, spawnGroup, stopGroup, tail, untilReady, type RunResult } from './process';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-import { cacheRoot } from '../../tools/runtime';
+import { cacheRoot } from '../../../tools/runtime';
 import { withLock } from './lock';
 import { runChecked } from './process';
 

@@ -31,7 +31,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
-import { installedRuntime, type Runtime } from '../../tools/runtime';
+import { installedRuntime, type Runtime } from '../../../tools/runtime';
 import { N8n, N8nError, processEnv, type Owner } from './n8n';
 import { type PackedPackage, packPackage, installPackage } from './package';
 import { freePort } from './ports';

@@ -27,7 +27,7 @@ import * as path from 'node:path';
 import { createSecureContext, type SecureContext, TLSSocket } from 'node:tls';
 import type { ChildProcess } from 'node:child_process';
 
-import { ensureVerdaccio, type Runtime } from '../../tools/runtime';
+import { ensureVerdaccio, type Runtime } from '../../../tools/runtime';
 import { type PackedPackage } from './package';
 import { freePort } from './ports';
 import { runChecked, spawnGroup, stopGroup, untilReady } from './process';

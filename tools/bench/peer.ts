@@ -11,9 +11,9 @@ import * as path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SandboxControl } from '../sandbox/control';
-import { ensureN8n } from '../tools/runtime';
-import { runCommand } from '../e2e/lib/process';
+import type { SandboxControl } from '../../test/sandbox/control';
+import { ensureN8n } from '../runtime';
+import { runCommand } from '../../test/e2e/lib/process';
 import {
 	chain,
 	N8n,
@@ -23,7 +23,7 @@ import {
 	type RunData,
 	type WorkflowImport,
 	type WorkflowNode,
-} from '../e2e/lib';
+} from '../../test/e2e/lib';
 import { importParameters, IMPORTS, MAIN, newTask, SIZES, type Tenant } from './scenarios';
 import { log, REPO, spread } from './util';
 

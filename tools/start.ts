@@ -27,8 +27,8 @@ import {
 	portInUse,
 	sandboxCredential,
 	type PackedPackage,
-} from '../e2e/lib';
-import { startSandbox } from '../sandbox';
+} from '../test/e2e/lib';
+import { startSandbox } from '../test/sandbox';
 import { cacheRoot, ensureN8n, N8N_VERSION, type Runtime } from './runtime';
 import { prepareQueue } from './start-queue';
 import { requireToolingNode } from './tooling-node';

@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode } from '../harness';
+import { runNode } from '../../test/harness';
 import { IMPORTS } from './tenants';
 import { childMain, cpuSince, spread } from './util';
 

@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { runCommand } from '../e2e/lib/process';
-import { SandboxControl } from '../sandbox/control';
-import type { TenantConfig } from '../sandbox/types';
+import { runCommand } from '../../test/e2e/lib/process';
+import { SandboxControl } from '../../test/sandbox/control';
+import type { TenantConfig } from '../../test/sandbox/types';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 
@@ -78,7 +78,7 @@ const tsNodeEnv = (): NodeJS.ProcessEnv => ({
 });
 
 /**
- * Runs a program of test/bench in a process of its own, compiled (in `js`) or under ts-node; it
+ * Runs a program of tools/bench in a process of its own, compiled (in `js`) or under ts-node; it
  * prints its report as one `PREFIX {json}` line (childMain): the parsed report, or the child's first
  * lines of output as the error.
  */

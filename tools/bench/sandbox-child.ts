@@ -6,8 +6,8 @@
  * random 6-digit nonces collide by the birthday bound (see the report). Stops when its parent closes
  * stdin or on SIGTERM.
  */
-import { startSandbox } from '../sandbox';
-import type { TenantConfig } from '../sandbox/types';
+import { startSandbox } from '../../test/sandbox';
+import type { TenantConfig } from '../../test/sandbox/types';
 
 async function main(): Promise<void> {
 	const tenants = JSON.parse(process.argv[2] ?? '[]') as TenantConfig[];

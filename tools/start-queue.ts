@@ -7,8 +7,8 @@
  */
 import * as path from 'node:path';
 
-import { DEFAULT_OWNER } from '../e2e/lib';
-import { QueueStack, queuePrerequisitesMissing } from '../e2e/lib/queue';
+import { DEFAULT_OWNER } from '../test/e2e/lib';
+import { QueueStack, queuePrerequisitesMissing } from '../test/e2e/lib/queue';
 import type { Runtime } from './runtime';
 
 /** PostgreSQL, Redis and main prepared (package installed), nothing of n8n running yet. */

@@ -134,7 +134,7 @@ export function renderMarkdown(r: Results): string {
 	const lines = [
 		'# Benchmark results',
 		'',
-		'Produced by test/bench/index.ts; regenerate with `npm run bench` (about 10 minutes; the header of test/bench/index.ts lists its options).',
+		'Produced by tools/bench/index.ts; regenerate with `npm run bench` (about 10 minutes; the header of tools/bench/index.ts lists its options).',
 		'',
 		`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, ${m.platform}, Node ${m.node} (the real-n8n comparison: Node 24, below). Other engineers shared the machine; each part below names the run that measured it and the load average (1/5/15 min) around it.`,
 		'',
@@ -146,7 +146,7 @@ export function renderMarkdown(r: Results): string {
 			),
 		),
 		`The API is the sandbox (test/sandbox) on 127.0.0.1 in a process of its own; requests are counted from its request log. Times are medians of the runs listed (5 unless said), each workload after one warm-up run. ` +
-			"Our node runs through n8n-core exactly as n8n runs it (WorkflowExecute for the action node, PollContext + PollTriggerExecutor for the trigger; test/bench/runner.ts), timed around n8n's work only.",
+			"Our node runs through n8n-core exactly as n8n runs it (WorkflowExecute for the action node, PollContext + PollTriggerExecutor for the trigger; tools/bench/runner.ts), timed around n8n's work only.",
 		'',
 		'![Requests and time against the floor](chart.svg)',
 		'',
@@ -181,7 +181,7 @@ export function renderMarkdown(r: Results): string {
 		),
 		'n8n\'s request helper (`httpRequestWithAuthentication`, which every node must use) opens a new TCP connection for every request (measured: 50 requests, 50 connections); the raw client keeps its connections alive. The "new connection per request" column replays with a new connection each time, to show that share. Against a real HTTPS API every request then also pays a TLS handshake.',
 		'',
-		'The last column runs a node that only reads the same parameters for the same items (test/bench/fixtures/ParameterProbe.node.ts): what n8n spends evaluating per-item expressions such as `{{ $json.phone }}`, a cost every node that takes per-item input pays and a raw client does not.',
+		'The last column runs a node that only reads the same parameters for the same items (tools/bench/fixtures/ParameterProbe.node.ts): what n8n spends evaluating per-item expressions such as `{{ $json.phone }}`, a cost every node that takes per-item input pays and a raw client does not.',
 		'',
 		'All runs (ms):',
 		'',
@@ -195,7 +195,7 @@ export function renderMarkdown(r: Results): string {
 		lines.push(
 			'## CPU our own code adds per request',
 			'',
-			'Measured on the pure functions with `process.cpuUsage()` in bounded batches (median batch), after at least a second of warm-up each, in a process of their own that loads only our code and n8n-workflow (test/bench/micro.ts, compiled): in the bench process, right after n8n-core and the workloads, V8 stays busy compiling and marking for seconds and the same functions measured 3–20× slower. Parsing counts only what our lossless parse adds over `JSON.parse` on the same answer, and building an import body only what `stringifyJson` adds over `JSON.stringify` of it: a raw client pays `JSON.parse` and `JSON.stringify` too (the last column shows that part). On the big pages, what the parse adds is timed alone (`exactNumbers` on a fresh `JSON.parse`), as the difference of two 1 ms figures that include garbage collection is noisier than the figure itself.',
+			'Measured on the pure functions with `process.cpuUsage()` in bounded batches (median batch), after at least a second of warm-up each, in a process of their own that loads only our code and n8n-workflow (tools/bench/micro.ts, compiled): in the bench process, right after n8n-core and the workloads, V8 stays busy compiling and marking for seconds and the same functions measured 3–20× slower. Parsing counts only what our lossless parse adds over `JSON.parse` on the same answer, and building an import body only what `stringifyJson` adds over `JSON.stringify` of it: a raw client pays `JSON.parse` and `JSON.stringify` too (the last column shows that part). On the big pages, what the parse adds is timed alone (`exactNumbers` on a fresh `JSON.parse`), as the difference of two 1 ms figures that include garbage collection is noisier than the figure itself.',
 			'',
 			...table(
 				'| request | what our code does | our CPU per request | per row | not ours: JSON.stringify of the body |',
@@ -219,7 +219,7 @@ export function renderMarkdown(r: Results): string {
 		lines.push(
 			'## CPU per item in n8n-core, requests excluded',
 			'',
-			`Customer → Create on 1,000 items, run by n8n-core through the harness (expression engine: ${r.items.engine}); the node's request helper answers from a reply recorded in a warm-up run, so the figure is the node's own work per item (router, parameter reads, validation, body, the transport's stringify and lossless parse, output items). \`process.cpuUsage()\` around the node's execute(), median of the runs (test/bench/items.ts).`,
+			`Customer → Create on 1,000 items, run by n8n-core through the harness (expression engine: ${r.items.engine}); the node's request helper answers from a reply recorded in a warm-up run, so the figure is the node's own work per item (router, parameter reads, validation, body, the transport's stringify and lossless parse, output items). \`process.cpuUsage()\` around the node's execute(), median of the runs (tools/bench/items.ts).`,
 			'',
 			...table(
 				'| workload | CPU per item (median) | every run | wall per item, every run |',
@@ -234,7 +234,7 @@ export function renderMarkdown(r: Results): string {
 		lines.push(
 			'## Memory',
 			'',
-			"Each figure comes from a fresh child process that does only that (test/bench/memory-child.ts, compiled to JavaScript first so that no TypeScript compiler sits in memory, with the test harness's secret check off: it serialises every output, which a real n8n never does): `process.resourceUsage().maxRSS` at its end. The baseline process loads the same code (n8n-core, n8n-workflow, the harness, our nodes) and runs nothing; the difference is the workload's own. For scale: an idle `n8n start` is about 680 MB RSS on this machine (REAL_N8N.md), so the workload's share is what a real instance adds.",
+			"Each figure comes from a fresh child process that does only that (tools/bench/memory-child.ts, compiled to JavaScript first so that no TypeScript compiler sits in memory, with the test harness's secret check off: it serialises every output, which a real n8n never does): `process.resourceUsage().maxRSS` at its end. The baseline process loads the same code (n8n-core, n8n-workflow, the harness, our nodes) and runs nothing; the difference is the workload's own. For scale: an idle `n8n start` is about 680 MB RSS on this machine (REAL_N8N.md), so the workload's share is what a real instance adds.",
 			'',
 			...table(
 				'| process | peak RSS | RSS after loading | above the baseline peak | time | other |',
@@ -282,7 +282,7 @@ function peerSection(p: PeerReport): string[] {
 	const row = (lead: string, s: PeerSummary) =>
 		`${lead} | ${s.requests} | ${n(s.items)} | ${n(s.medianWorkMs)} ms | ${n(s.medianMs)} ms | ${n(s.medianCliMs)} ms | ${s.workRuns ? every(s.workRuns) : '-'} | ${every(s.runs)} |`;
 	lines.push(
-		`n8n ${p.n8nVersion} on Node ${p.nodeVersion} (installed by test/tools/runtime.ts), our package installed as a community package, each workflow run with \`n8n execute\` (${p.runs} runs each, alternating). ` +
+		`n8n ${p.n8nVersion} on Node ${p.nodeVersion} (installed by tools/runtime.ts), our package installed as a community package, each workflow run with \`n8n execute\` (${p.runs} runs each, alternating). ` +
 			'The peer is what a user builds without this package: Code nodes that compute the signature with node:crypto (allowed with NODE_FUNCTION_ALLOW_BUILTIN=crypto), batch or page by hand, and HTTP Request nodes (v4.2) that send. ' +
 			'"Work" is the execution time of the nodes after the common input; "run" is the whole execution; "CLI" includes starting n8n.',
 		'',

@@ -7,8 +7,8 @@
  * are n8n's own node execution times from the run data; the sandbox reports the most requests it
  * had in flight during each run. Not a test: it measures and writes parallel-results.{md,json}.
  *
- *   npx ts-node --transpile-only test/bench/parallel.ts [--runs 3] [--items 300]
- *       [--latencies 0,20,100] [--ops create,upsert,get] [--sweep 4,16] [--skip-serial] [--out test/bench]
+ *   npx ts-node --transpile-only tools/bench/parallel.ts [--runs 3] [--items 300]
+ *       [--latencies 0,20,100] [--ops create,upsert,get] [--sweep 4,16] [--skip-serial] [--out tools/bench]
  *
  * --sweep adds Customer Create with those Parallel Requests values (to choose the default).
  */
@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { PARALLEL_REQUESTS_DEFAULT } from '../../nodes/ContactCenter/actions/parallel';
-import { PACKAGE_NAME, type RunData, type WorkflowImport } from '../e2e/lib';
+import { PACKAGE_NAME, type RunData, type WorkflowImport } from '../../test/e2e/lib';
 import { benchN8n, code, http, install, signing, successfulRuns, timesOf, workflow } from './peer';
 import { table } from './report';
 import type { Tenant } from './tenants';
@@ -166,7 +166,7 @@ interface Sample {
 const settings = () => ({
 	host: machine() as Machine,
 	command:
-		`npx ts-node --transpile-only test/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim(),
+		`npx ts-node --transpile-only tools/bench/parallel.ts ${process.argv.slice(2).join(' ')}`.trim(),
 	runs: numberOption('runs', 3, 1, 20),
 	items: numberOption('items', 300, 1, 5000),
 	latencies: listOption('latencies', '0,20,100').map(Number),
@@ -278,7 +278,7 @@ function report(samples: Sample[], meta: ReturnType<typeof settings>): void {
 			}),
 		),
 	);
-	const out = path.resolve(REPO, option('out', 'test/bench'));
+	const out = path.resolve(REPO, option('out', 'tools/bench'));
 	mkdirSync(out, { recursive: true });
 	writeFileSync(
 		path.join(out, 'parallel-results.json'),
@@ -288,7 +288,7 @@ function report(samples: Sample[], meta: ReturnType<typeof settings>): void {
 	const lines = [
 		'# Parallel requests: benchmark results',
 		'',
-		`Produced by test/bench/parallel.ts: \`${meta.command}\`. ${meta.items} items per run, ${meta.runs} runs per row (median, min–max, every run).`,
+		`Produced by tools/bench/parallel.ts: \`${meta.command}\`. ${meta.items} items per run, ${meta.runs} runs per row (median, min–max, every run).`,
 		'',
 		`Date (UTC) ${host.date}; machine ${host.cpu}, ${host.cores} cores, ${host.memoryGB} GB, ${host.platform}; load average (1/5/15 min) ${host.loadStart.join(' / ')} at start, ${host.loadEnd?.join(' / ')} at end (other engineers shared the machine).`,
 		'',

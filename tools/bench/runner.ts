@@ -12,8 +12,8 @@ import {
 	type INodeParameters,
 } from 'n8n-workflow';
 
-import { runManually } from '../harness/additional-data';
-import { HarnessCredentialsHelper, type CredentialValues } from '../harness/credentials';
+import { runManually } from '../../test/harness/additional-data';
+import { HarnessCredentialsHelper, type CredentialValues } from '../../test/harness/credentials';
 import {
 	instantiate,
 	latestVersionOf,
@@ -21,10 +21,10 @@ import {
 	nodeOf,
 	workflowOf,
 	type NodeTypeInput,
-} from '../harness/node-types';
-import { scheduledPoll } from '../harness/poll';
-import { captureLogs, ensureN8nRuntime, type CapturedLog } from '../harness/runtime';
-import { assertNoSecret } from '../harness/secret-guard';
+} from '../../test/harness/node-types';
+import { scheduledPoll } from '../../test/harness/poll';
+import { captureLogs, ensureN8nRuntime, type CapturedLog } from '../../test/harness/runtime';
+import { assertNoSecret } from '../../test/harness/secret-guard';
 
 interface BenchOptions {
 	nodeType: NodeTypeInput;

@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, not shipped */
 /**
  * `npm run bench`: every figure of the Performance section, measured against the sandbox on
- * 127.0.0.1 (in a process of its own) and written to test/bench/results.md, results.json and
+ * 127.0.0.1 (in a process of its own) and written to tools/bench/results.md, results.json and
  * chart.svg. Not a test: nothing here fails on a missed target; the results say which were met.
  *
  *   npm run bench -- [--runs 5] [--skip-micro|items|memory|package|peer] [--skip-build]
  *                    [--only customers,records,...,micro,items,memory,package,peer] [--merge]
- *                    [--out test/bench]
+ *                    [--out tools/bench]
  *
  * --render rewrites results.md and chart.svg from results.json.
  * --merge keeps the existing results.json and replaces only what this run measured (for redoing
@@ -17,8 +17,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { runChecked } from '../e2e/lib/process';
-import { installedRuntime } from '../tools/runtime';
+import { runChecked } from '../../test/e2e/lib/process';
+import { installedRuntime } from '../runtime';
 import { renderChart } from './chart';
 import type { ItemsReport } from './items';
 import type { MicroReport } from './micro';
@@ -185,7 +185,7 @@ async function measureFloor(ctx: Context, runs: number, only: string[] | undefin
 /**
  * The memory and micro-benchmark children run compiled JavaScript (tsc into .cache/bench-js,
  * ignored by git): under ts-node the TypeScript compiler itself would sit in every child's memory
- * and keep V8 busy. Resolves to the folder of test/bench in it.
+ * and keep V8 busy. Resolves to the folder of tools/bench in it.
  */
 async function compileChildren(): Promise<string> {
 	const cache = path.join(REPO, '.cache');
@@ -203,13 +203,13 @@ async function compileChildren(): Promise<string> {
 				noUnusedLocals: false,
 				isolatedModules: true,
 			},
-			files: ['../test/bench/memory-child.ts', '../test/bench/micro.ts'],
+			files: ['../tools/bench/memory-child.ts', '../tools/bench/micro.ts'],
 			include: [],
 		}),
 	);
 	const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
 	await runChecked(tsc, ['-p', config], { cwd: REPO, timeoutMs: 5 * 60_000 });
-	return path.join(cache, 'bench-js', 'test', 'bench');
+	return path.join(cache, 'bench-js', 'tools', 'bench');
 }
 
 async function measureMemory(url: string, js: string, repeats: number): Promise<MemoryResult[]> {
@@ -244,7 +244,7 @@ function write(outDir: string, results: Results): void {
 
 async function main(): Promise<void> {
 	const started = Date.now();
-	const outDir = path.resolve(REPO, option('out', 'test/bench'));
+	const outDir = path.resolve(REPO, option('out', 'tools/bench'));
 	const json = path.join(outDir, 'results.json');
 	const saved = () => JSON.parse(readFileSync(json, 'utf8')) as Results;
 	if (flag('render')) {

@@ -11,20 +11,20 @@
  * Every step is idempotent and safe to interrupt: work happens in place or in a staging folder, and
  * the `.complete` marker is written last.
  *
- *   npx ts-node --transpile-only test/tools/runtime.ts                 # the default n8n (2.41.1)
- *   npx ts-node --transpile-only test/tools/runtime.ts --n8n 1.123.81  # another pinned release
- *   npx ts-node --transpile-only test/tools/runtime.ts --all           # every pinned release
- *   npx ts-node --transpile-only test/tools/runtime.ts --json          # paths as JSON on stdout
+ *   npx ts-node --transpile-only tools/runtime.ts                 # the default n8n (2.41.1)
+ *   npx ts-node --transpile-only tools/runtime.ts --n8n 1.123.81  # another pinned release
+ *   npx ts-node --transpile-only tools/runtime.ts --all           # every pinned release
+ *   npx ts-node --transpile-only tools/runtime.ts --json          # paths as JSON on stdout
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, promises as fs, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { withLock } from '../e2e/lib/lock';
-import { runChecked, tail } from '../e2e/lib/process';
+import { withLock } from '../test/e2e/lib/lock';
+import { runChecked, tail } from '../test/e2e/lib/process';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..');
 const HOSTS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'n8n-host');
 const MARKER = '.complete';
 /** Bump when what a complete cache must contain changes, so old caches are checked again. */

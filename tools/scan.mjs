@@ -11,7 +11,7 @@ import {
 	SOURCE_FILE_PATTERNS,
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
-const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..');
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const work = mkdtempSync(join(tmpdir(), 'cc-scan-'));
 let failed = false;
 

@@ -17,8 +17,8 @@ import * as path from 'node:path';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { RequestProbe } from './fixtures/RequestProbe.node';
-import { ensureN8nRuntime } from '../harness/runtime';
-import { SandboxControl } from '../sandbox/control';
+import { ensureN8nRuntime } from '../../test/harness/runtime';
+import { SandboxControl } from '../../test/sandbox/control';
 import { timedRun } from './runner';
 import {
 	credentialsFor,

@@ -8,7 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { runChecked, runCommand } from '../e2e/lib/process';
+import { runChecked, runCommand } from '../../test/e2e/lib/process';
 import { log, median, REPO, round } from './util';
 
 export const ENTRY_POINTS = [

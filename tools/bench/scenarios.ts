@@ -7,9 +7,9 @@ import { request } from 'undici';
 
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import type { CredentialValues } from '../harness';
-import type { SandboxControl } from '../sandbox/control';
-import type { LogEntry } from '../sandbox/types';
+import type { CredentialValues } from '../../test/harness';
+import type { SandboxControl } from '../../test/sandbox/control';
+import type { LogEntry } from '../../test/sandbox/types';
 import { ENRICH, ENRICH_FLOOR, enrichPoll } from './enrich';
 import { ParameterProbe } from './fixtures/ParameterProbe.node';
 import { asItems, timedPoll, timedRun } from './runner';
