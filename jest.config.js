@@ -62,11 +62,11 @@ module.exports = {
 	maxWorkers: 2,
 	// At the end of a run jest asks each worker to exit and reports "A worker process has failed to
 	// exit gracefully" unless it sees the exit within this time (500 ms by default). Measured with a
-	// probe loaded through NODE_OPTIONS (test/tools/worker-exit-probe.js): both workers hold only
+	// probe loaded through NODE_OPTIONS (test/support/worker-exit-probe.js): both workers hold only
 	// their IPC and stdio pipes when asked and exit 2-9 ms later, but on a busy machine jest's own
 	// process took about 600 ms to notice, so the warning named a leak that was not there. A real
 	// leak (an open server, a timer without unref) still keeps a worker alive past 10 s and is
 	// reported.
 	workerGracefulExitTimeout: 10000,
-	reporters: ['default', '<rootDir>/test/tools/summary-reporter.js'],
+	reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

@@ -3,7 +3,7 @@
  * Loaded into every Node process through NODE_OPTIONS; it acts only in jest's workers and in
  * jest's own process:
  *
- *   NODE_OPTIONS="--require $PWD/test/tools/worker-exit-probe.js" npx jest --selectProjects default
+ *   NODE_OPTIONS="--require $PWD/test/support/worker-exit-probe.js" npx jest --selectProjects default
  *   cat /tmp/jest-worker-exit.log    # or WORKER_EXIT_LOG=<file>
  *
  * Each worker logs the resources it holds when jest asks it to end, the resources still there
