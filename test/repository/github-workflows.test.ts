@@ -84,6 +84,6 @@ describe('ci.yml', () => {
 		const manifest = JSON.parse(
 			readFileSync(path.resolve(WORKFLOWS, '..', '..', 'package.json'), 'utf8'),
 		) as { scripts: Record<string, string> };
-		expect(manifest.scripts['test:unit'].split(' ')).toContain('test/tools');
+		expect(manifest.scripts['test:unit'].split(' ')).toContain('test/repository');
 	});
 });

@@ -50,8 +50,9 @@ test('only dist/, README, LICENSE, CHANGELOG and package.json are published', ()
 		files.filter((f) => f.path.startsWith('dist/')).map((f) => path.extname(f.path)),
 	);
 	expect([...kinds].sort()).toEqual(['.js', '.json', '.map', '.svg']);
-	// Nothing of the tests, the sandbox or the examples inside dist/ either.
-	expect(files.filter((f) => /(^|\/)(test|examples|node_modules)\//.test(f.path))).toEqual([]);
+	// Nothing of the tests, the sandbox, the repository's tools or the examples inside dist/ either.
+	const stray = /(^|\/)(test|tools|examples|node_modules)\//;
+	expect(files.filter((f) => stray.test(f.path))).toEqual([]);
 });
 
 test('every file the n8n block names is there, and there are no runtime dependencies', () => {
