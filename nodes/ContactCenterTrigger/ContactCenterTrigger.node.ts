@@ -8,10 +8,19 @@ import {
 
 import { loadOptions } from '../ContactCenter/methods/output';
 import { contactCenterApiTest } from '../ContactCenter/transport/credentialTest';
-import { pollCallTaskKind } from './callTaskKind';
-import { pollCustomerKind } from './customerKind';
+import { callTaskKind } from './callTaskKind';
+import { customerKind } from './customerKind';
+import type { HostedKind } from './host';
+import { DEFAULT_KIND, kindOf, kindSubtitle, type KindValue } from './kinds';
 import { properties } from './properties';
-import { pollServiceRecordKind } from './serviceRecordKind';
+import { serviceRecordKind } from './serviceRecordKind';
+
+/** Each kind's adapter under the host loop: exactly the kinds of kinds.ts. */
+const KIND_POLLS: Record<KindValue, HostedKind> = {
+	callTask: callTaskKind,
+	customer: customerKind,
+	serviceRecord: serviceRecordKind,
+};
 
 export class ContactCenterTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,8 +29,7 @@ export class ContactCenterTrigger implements INodeType {
 		icon: { light: 'file:contactCenter.svg', dark: 'file:contactCenter.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ $parameter["triggerOn"] === "customer" ? "Customer" : $parameter["triggerOn"] === "callTask" ? "Call Task" : "Service Record: " + ({ all: "All Channels", call: "Call", im: "Online Chat" }[$parameter["channel"]] ?? $parameter["channel"]) }}',
+		subtitle: kindSubtitle(),
 		description:
 			'Starts the workflow when a service record is written or updated, a customer is created or updated, or a call task changes status',
 		defaults: { name: 'Contact Center Trigger' },
@@ -37,9 +45,7 @@ export class ContactCenterTrigger implements INodeType {
 	methods = { credentialTest: { contactCenterApiTest }, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const kind = this.getNodeParameter('triggerOn', 'serviceRecord');
-		if (kind === 'customer') return await pollCustomerKind.call(this);
-		if (kind === 'callTask') return await pollCallTaskKind.call(this);
-		return await pollServiceRecordKind.call(this);
+		const kind = kindOf(this.getNodeParameter('triggerOn', DEFAULT_KIND));
+		return await KIND_POLLS[kind](this, kind);
 	}
 }

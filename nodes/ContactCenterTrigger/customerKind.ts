@@ -1,42 +1,23 @@
 /**
- * Trigger On "Customer": the n8n side of a poll (parameters, static data, logs, items) around the
- * pure stream poll (poll.ts with the customer streams of customers.ts).
+ * Trigger On "Customer": its adapter under the host loop (host.ts) around the pure stream poll
+ * (poll.ts with the customer streams of customers.ts).
  */
-import { type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { inputError } from '../ContactCenter/input/validation';
 import { fetchCustomerPage } from '../ContactCenter/api/customers';
-import { readZones } from '../ContactCenter/transport/zones';
 import { customerOutput } from '../ContactCenter/actions/customer/output';
 import type { OutputChoice } from '../ContactCenter/actions/output';
 import { CUSTOMER_EVENTS, walkStream, type CustomerChange, type CustomerEvent } from './customers';
+import { hostKind, REPORT_FIELD, type LogLine, type PollRun } from './host';
 import {
-	keepStateOf,
-	pollBudgetMs,
-	pollClock,
-	REPORT_FIELD,
-	STATE_KEYS,
-	underPollLock,
-} from './host';
-import { readOutputChoice } from './output';
-import { runPoll, sameOrigin, STATE_LIMIT_CHARS, type StateLimit } from './poll';
-import { checkStartFrom, readSettings, type Settings } from './settings';
+	runPoll,
+	sameOrigin,
+	STATE_LIMIT_CHARS,
+	type EmittedRecord,
+	type StateLimit,
+} from './poll';
+import { readEvents } from './settings';
 import { readState, type TriggerState } from './state';
-
-/** The events chosen, checked. */
-function readCustomerEvents(this: IPollFunctions): CustomerEvent[] {
-	const events = this.getNodeParameter('customerEvents', [...CUSTOMER_EVENTS]) as unknown;
-	const list = Array.isArray(events) ? events : [events];
-	const unknown = list.filter((e) => !(CUSTOMER_EVENTS as readonly unknown[]).includes(e));
-	if (list.length === 0 || unknown.length > 0)
-		throw inputError(
-			this.getNode(),
-			list.length === 0
-				? 'Invalid trigger settings: "Events" is empty: select Customer Created, Customer Updated or both.'
-				: `Invalid trigger settings: "Events" has unknown values: ${unknown.map(String).join(', ')}.`,
-		);
-	return CUSTOMER_EVENTS.filter((e) => list.includes(e));
-}
 
 function limitWarning(l: StateLimit<CustomerEvent>): string {
 	return (
@@ -77,12 +58,10 @@ async function sample(
 
 /** The stream poll over the customer list, with the time budget of a poll. */
 async function runCustomerPoll(
-	context: IPollFunctions,
+	run: PollRun<CustomerEvent[]>,
 	state: TriggerState<CustomerEvent> | undefined,
-	input: { settings: Settings; events: CustomerEvent[]; zone: string; startedAt: number },
 ) {
-	const { settings, events, startedAt } = input;
-	const clock = pollClock(startedAt, pollBudgetMs(context));
+	const { context, settings, params: events, clock, startedAt } = run;
 	return await runPoll<CustomerChange, CustomerEvent>(state, {
 		channels: events,
 		allChannels: CUSTOMER_EVENTS,
@@ -91,7 +70,7 @@ async function runCustomerPoll(
 		maxRecordsPerPoll: settings.maxRecordsPerPoll,
 		...(settings.startFrom ? { origin: settings.startFrom } : {}),
 		nowMs: startedAt,
-		zone: input.zone,
+		zone: run.zones.api,
 		walk: async (stream, options) =>
 			await walkStream(
 				async (body, page, limit) =>
@@ -105,58 +84,65 @@ async function runCustomerPoll(
 	});
 }
 
-export async function pollCustomerKind(
-	this: IPollFunctions,
+/** The customers as Customer Get outputs them, plus the event (and a warning, when there is one). */
+async function customerItems(
+	run: PollRun<CustomerEvent[]>,
+	emitted: Array<EmittedRecord<CustomerChange, CustomerEvent>>,
+	warnings: Map<CustomerEvent, string>,
 ): Promise<INodeExecutionData[][] | null> {
-	const zones = await readZones.call(this);
-	const settings = readSettings.call(this, zones.workflow);
-	const events = readCustomerEvents.call(this);
-	const output = readOutputChoice.call(this);
-	const node = this.getNode();
-	if (this.getMode() === 'manual') return await sample(this, events, output);
-	const startedAt = Date.now();
-	return await underPollLock(this, startedAt, pollBudgetMs(this), async () => {
-		const staticData = this.getWorkflowStaticData('node');
-		keepStateOf(staticData, 'customer');
-		const { state, invalid } = readState<CustomerEvent>(staticData[STATE_KEYS.customer], {
-			channels: CUSTOMER_EVENTS,
-		});
-		if (invalid.length > 0)
-			this.logger.warn(
-				`Contact Center Trigger: the stored customer cursor (${invalid.join(', ')}) is unreadable; it starts again from now`,
-				{ node: node.name },
-			);
-		const { startFrom } = settings;
-		checkStartFrom.call(this, startFrom, !!startFrom && !!sameOrigin(state?.origin, startFrom));
-		const outcome = await runCustomerPoll(this, state, {
-			settings,
-			events,
-			zone: zones.api,
-			startedAt,
-		});
-		// Every request succeeded: only now does the state move.
-		staticData[STATE_KEYS.customer] = outcome.state as unknown as IDataObject;
-		const warnings = new Map(outcome.limits.map((l) => [l.channel, limitWarning(l)]));
-		for (const warning of warnings.values())
-			this.logger.warn(`Contact Center Trigger: ${warning}`, { node: node.name });
-		this.logger.debug('Contact Center Trigger poll (customers)', {
-			node: node.name,
-			emitted: outcome.emitted.length,
-			requests: outcome.requests,
-		});
-		if (outcome.emitted.length === 0) return null;
-		// The customers as Customer Get outputs them, plus the event (and a warning, when there is one).
-		const customers = await customerOutput.call(
-			this,
-			outcome.emitted.map((e) => e.record.customer),
-			output,
-		);
-		return [
-			outcome.emitted.map((e, i) => {
-				const json = { ...customers[i], event: e.record.pushType };
-				const warning = warnings.get(e.channel);
-				return { json: warning ? { ...json, [REPORT_FIELD]: { warning } } : json };
-			}),
-		];
-	});
+	if (emitted.length === 0) return null;
+	const customers = await customerOutput.call(
+		run.context,
+		emitted.map((e) => e.record.customer),
+		run.output,
+	);
+	return [
+		emitted.map((e, i) => {
+			const json = { ...customers[i], event: e.record.pushType };
+			const warning = warnings.get(e.channel);
+			return { json: warning ? { ...json, [REPORT_FIELD]: { warning } } : json };
+		}),
+	];
 }
+
+/** Trigger On "Customer": the stream poll (poll.ts) over the customer streams of customers.ts. */
+export const customerKind = hostKind<CustomerEvent[], TriggerState<CustomerEvent>>({
+	read: (context) =>
+		readEvents(
+			context,
+			'customerEvents',
+			CUSTOMER_EVENTS,
+			'Customer Created, Customer Updated or both',
+		),
+	sample: async (run) => await sample(run.context, run.params, run.output),
+	readState: (stored) => {
+		const { state, invalid } = readState<CustomerEvent>(stored, { channels: CUSTOMER_EVENTS });
+		return {
+			state,
+			...(invalid.length > 0
+				? {
+						unreadable: `Contact Center Trigger: the stored customer cursor (${invalid.join(', ')}) is unreadable; it starts again from now`,
+					}
+				: {}),
+		};
+	},
+	startedThere: (state, startFrom) => !!startFrom && !!sameOrigin(state?.origin, startFrom),
+	poll: async (run, state) => {
+		const outcome = await runCustomerPoll(run, state);
+		const warnings = new Map(outcome.limits.map((l) => [l.channel, limitWarning(l)]));
+		const logs: LogLine[] = [...warnings.values()].map((warning) => [
+			'warn',
+			`Contact Center Trigger: ${warning}`,
+		]);
+		logs.push([
+			'debug',
+			'Contact Center Trigger poll (customers)',
+			{ emitted: outcome.emitted.length, requests: outcome.requests },
+		]);
+		return {
+			state: outcome.state,
+			logs,
+			emit: async () => await customerItems(run, outcome.emitted, warnings),
+		};
+	},
+});

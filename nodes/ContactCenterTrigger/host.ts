@@ -1,10 +1,18 @@
 /**
- * What a poll of any kind needs from its host: the lock that keeps two polls of one trigger apart,
- * the time budget, and the static-data keys.
+ * The host loop every kind's poll runs in (hostKind), and what it needs: the lock that keeps two
+ * polls of one trigger apart, the time budget, the static-data keys, and the memory of polls that
+ * failed on purpose. A kind is an adapter (KindAdapter): its parameters, its Fetch Test Event, how
+ * it reads its state, and one poll from that state to the next state and the items.
  */
 import { createHash } from 'node:crypto';
 
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import type { OutputChoice } from '../ContactCenter/actions/output';
+import { readZones, type Zones } from '../ContactCenter/transport/zones';
+import { STATE_KEYS, type KindValue } from './kinds';
+import { readOutputChoice } from './output';
+import { checkStartFrom, readSettings, type Settings } from './settings';
 
 /**
  * How long a poll may drain a backlog when n8n does not say (getPollBudgetMs is newer than n8n 1.x):
@@ -46,11 +54,11 @@ export function pollClock(startedAt: number, budgetMs: number) {
 /** Field added emitted while a limit is in the way (a full second, or the state limit). */
 export const REPORT_FIELD = '_contactCenter';
 
-/** Static-data keys of the kinds' states: one kind's state at a time, so each has the whole budget. */
-export const STATE_KEYS = { serviceRecord: 'cursor', customer: 'customers', callTask: 'callTasks' };
-
-/** Forgets the states of the kinds not watched (watching one again starts it afresh). */
-export function keepStateOf(staticData: IDataObject, kind: keyof typeof STATE_KEYS): void {
+/**
+ * Forgets the states of the kinds not watched (watching one again starts it afresh): one kind's
+ * state at a time, so each has the whole budget.
+ */
+function keepStateOf(staticData: IDataObject, kind: KindValue): void {
 	for (const [other, key] of Object.entries(STATE_KEYS))
 		if (other !== kind && key in staticData) delete staticData[key];
 }
@@ -112,7 +120,7 @@ function releasePoll(key: string, startedAt: number): void {
 }
 
 /** Runs one poll under the node's lock; a poll that finds the previous one still running returns null. */
-export async function underPollLock(
+async function underPollLock(
 	context: IPollFunctions,
 	startedAt: number,
 	budgetMs: number,
@@ -133,4 +141,108 @@ export async function underPollLock(
 	} finally {
 		releasePoll(key, startedAt);
 	}
+}
+
+type Items = INodeExecutionData[][] | null;
+type LogLevel = 'warn' | 'info' | 'debug';
+/** A line of the log: the node's name is added to its metadata. */
+export type LogLine = [level: LogLevel, message: string, meta?: IDataObject];
+
+/** What every poll reads first, in this order (a poll stops at the first invalid setting). */
+export interface KindRun<P> {
+	context: IPollFunctions;
+	zones: Zones;
+	settings: Settings;
+	/** The kind's own parameters (its events). */
+	params: P;
+	output: OutputChoice;
+}
+
+/** An active poll: the run, its clock and budget, the state as stored, and the log. */
+export interface PollRun<P> extends KindRun<P> {
+	startedAt: number;
+	clock: ReturnType<typeof pollClock>;
+	stored: unknown;
+	log: (...line: LogLine) => void;
+}
+
+/** What a kind's poll gives the host, once every request of it succeeded. */
+export interface Polled {
+	/** The state the next poll starts from; the host saves it. */
+	state: object;
+	/** Logged once the state is saved. */
+	logs: LogLine[];
+	/**
+	 * The items (null: nothing new), built once the state is saved and logged. A kind whose items
+	 * need requests that must succeed before the state moves makes them in poll.
+	 */
+	emit: () => Promise<Items> | Items;
+}
+
+/** A kind: what the host loop cannot do for every kind alike. */
+export interface KindAdapter<P, S> {
+	/** The kind's own parameters, read and checked after the settings, before Output. */
+	read: (context: IPollFunctions) => P;
+	/** "Fetch Test Event": the newest items, the stored state left alone. */
+	sample: (run: KindRun<P>) => Promise<Items>;
+	/** The state as stored, read; `unreadable` is the warning when part of it is not readable. */
+	readState: (stored: unknown) => { state?: S; unreadable?: string };
+	/** Whether the state started at this Start From (one that gives no instant is then not needed). */
+	startedThere: (state: S | undefined, startFrom: Settings['startFrom']) => boolean;
+	/** One poll from the state read; throws when it fails (the host then saves nothing). */
+	poll: (run: PollRun<P>, state: S | undefined) => Promise<Polled>;
+}
+
+/** A kind's poll under the host loop. */
+export type HostedKind = (context: IPollFunctions, kind: KindValue) => Promise<Items>;
+
+function logTo(context: IPollFunctions): PollRun<unknown>['log'] {
+	const node = context.getNode().name;
+	return (level, message, meta) => context.logger[level](message, { node, ...meta });
+}
+
+/** An active poll under the lock: state read, checked, polled, saved, logged, emitted. */
+async function activePoll<P, S>(
+	run: KindRun<P>,
+	kind: { value: KindValue; adapter: KindAdapter<P, S> },
+	startedAt: number,
+	budgetMs: number,
+): Promise<Items> {
+	const { context, settings } = run;
+	const { adapter } = kind;
+	const log = logTo(context);
+	const staticData = context.getWorkflowStaticData('node');
+	keepStateOf(staticData, kind.value);
+	const key = STATE_KEYS[kind.value];
+	const stored = staticData[key];
+	const { state, unreadable } = adapter.readState(stored);
+	if (unreadable !== undefined) log('warn', unreadable);
+	const { startFrom } = settings;
+	checkStartFrom.call(context, startFrom, adapter.startedThere(state, startFrom));
+	const clock = pollClock(startedAt, budgetMs);
+	const polled = await adapter.poll({ ...run, startedAt, clock, stored, log }, state);
+	// Every request of the poll succeeded: only now does the state move.
+	staticData[key] = polled.state as IDataObject;
+	for (const line of polled.logs) log(...line);
+	return await polled.emit();
+}
+
+/** The host loop of a kind: settings, then Fetch Test Event or an active poll under the lock. */
+export function hostKind<P, S>(adapter: KindAdapter<P, S>): HostedKind {
+	return async (context, value) => {
+		const zones = await readZones.call(context);
+		const settings = readSettings.call(context, zones.workflow);
+		const params = adapter.read(context);
+		const output = readOutputChoice.call(context);
+		const run: KindRun<P> = { context, zones, settings, params, output };
+		if (context.getMode() === 'manual') return await adapter.sample(run);
+		const startedAt = Date.now();
+		const budgetMs = pollBudgetMs(context);
+		return await underPollLock(
+			context,
+			startedAt,
+			budgetMs,
+			async () => await activePoll(run, { value, adapter }, startedAt, budgetMs),
+		);
+	};
 }

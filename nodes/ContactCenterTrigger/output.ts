@@ -6,23 +6,16 @@
  */
 import { type INodeProperties, type IPollFunctions, updateDisplayOptions } from 'n8n-workflow';
 
-import { callTaskOutputProperties } from '../ContactCenter/actions/callTask/simplify';
-import { customerOutputProperties } from '../ContactCenter/actions/customer/output';
-import { serviceRecordOutputProperties } from '../ContactCenter/actions/serviceRecord/simplify';
 import { checkOutput, type OutputChoice } from '../ContactCenter/actions/output';
 import { inputError } from '../ContactCenter/input/validation';
+import { KINDS } from './kinds';
 
 const LABELS: Record<string, string> = { output: 'Output', fields: 'Fields' };
 
 /** Output and Fields for each Trigger On. */
-export const outputProperties: INodeProperties[] = [
-	...updateDisplayOptions({ show: { triggerOn: ['callTask'] } }, callTaskOutputProperties()),
-	...updateDisplayOptions({ show: { triggerOn: ['customer'] } }, customerOutputProperties()),
-	...updateDisplayOptions(
-		{ show: { triggerOn: ['serviceRecord'] } },
-		serviceRecordOutputProperties(),
-	),
-];
+export const outputProperties: INodeProperties[] = KINDS.flatMap((kind) =>
+	updateDisplayOptions({ show: { triggerOn: [kind.value] } }, kind.outputProperties()),
+);
 
 /** The trigger's choice, checked before anything is read. */
 export function readOutputChoice(this: IPollFunctions): OutputChoice {

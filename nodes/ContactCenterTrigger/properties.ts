@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_FAIL_AFTER_POLLS, MAX_FAIL_AFTER_POLLS } from './channelFailures';
+import { DEFAULT_KIND, KINDS, shownFor, TIME_ORDERED_KINDS } from './kinds';
 import { outputProperties } from './output';
 import {
 	DEFAULT_LOOKBACK_MINUTES,
@@ -12,33 +13,17 @@ import {
 import { includeCustomerOptions } from '../ContactCenter/actions/serviceRecord/includeCustomer';
 
 /** Shown only while the trigger watches service records (saved triggers have no `triggerOn`: service records). */
-const serviceRecordOnly = { show: { triggerOn: ['serviceRecord'] } };
+const serviceRecordOnly = shownFor(['serviceRecord']);
 /** Options that apply to the time-ordered kinds (service records and customers), not to call tasks. */
-const timeOrderedOnly = { show: { '/triggerOn': ['serviceRecord', 'customer'] } };
+const timeOrderedOnly = shownFor(TIME_ORDERED_KINDS, '/triggerOn');
 
 const triggerOnProperty: INodeProperties = {
 	displayName: 'Trigger On',
 	name: 'triggerOn',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{
-			name: 'Call Task',
-			value: 'callTask',
-			description: 'A voice-agent call task changed status or finished',
-		},
-		{
-			name: 'Customer',
-			value: 'customer',
-			description: 'A customer was created or updated',
-		},
-		{
-			name: 'Service Record',
-			value: 'serviceRecord',
-			description: 'A call or Online Chat service record was written or updated',
-		},
-	],
-	default: 'serviceRecord',
+	options: KINDS.map(({ name, value, description }) => ({ name, value, description })),
+	default: DEFAULT_KIND,
 	description: 'What starts the workflow',
 };
 
@@ -47,7 +32,7 @@ const kindProperties: INodeProperties[] = [
 		displayName: 'Events',
 		name: 'customerEvents',
 		type: 'multiOptions',
-		displayOptions: { show: { triggerOn: ['customer'] } },
+		displayOptions: shownFor(['customer']),
 		options: [
 			{
 				name: 'Customer Created',
@@ -70,7 +55,7 @@ const kindProperties: INodeProperties[] = [
 		displayName: 'Events',
 		name: 'callTaskEvents',
 		type: 'multiOptions',
-		displayOptions: { show: { triggerOn: ['callTask'] } },
+		displayOptions: shownFor(['callTask']),
 		options: [
 			{
 				name: 'Finished',
@@ -133,7 +118,7 @@ const serviceRecordProperties: INodeProperties[] = [
 ];
 
 // Customer Phone Field and Include Customer, as on Service Record → Get Many.
-const includeCustomer = includeCustomerOptions({ '/triggerOn': ['serviceRecord'] });
+const includeCustomer = includeCustomerOptions(shownFor(['serviceRecord'], '/triggerOn').show);
 
 const options: INodeProperties = {
 	displayName: 'Options',
@@ -147,7 +132,9 @@ const options: INodeProperties = {
 			displayName: 'Fail After Failed Polls',
 			name: 'failAfterPolls',
 			type: 'number',
-			displayOptions: { show: { '/triggerOn': ['serviceRecord'], '/channel': ['all'] } },
+			displayOptions: {
+				show: { ...shownFor(['serviceRecord'], '/triggerOn').show, '/channel': ['all'] },
+			},
 			typeOptions: { minValue: 1, maxValue: MAX_FAIL_AFTER_POLLS },
 			default: DEFAULT_FAIL_AFTER_POLLS,
 			description:

@@ -1,6 +1,6 @@
 /**
- * Trigger On "Service Record": the n8n side of a poll (parameters, static data, logs, items)
- * around the pure poll (poll.ts) over the service-record queries.
+ * Trigger On "Service Record": its adapter under the host loop (host.ts) around the pure poll
+ * (poll.ts) over the service-record queries. With Channel All, a failing channel is settled here.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
@@ -9,7 +9,6 @@ import { customersOfRecords } from '../ContactCenter/actions/customer/phoneLooku
 import type { IncludeCustomer } from '../ContactCenter/actions/serviceRecord/includeCustomer';
 import type { OutputChoice } from '../ContactCenter/actions/output';
 import { answerError } from '../ContactCenter/transport/errors';
-import { readZones } from '../ContactCenter/transport/zones';
 import {
 	channelLabel,
 	dueError,
@@ -19,50 +18,47 @@ import {
 } from './channelFailures';
 import {
 	failedFrom,
-	keepStateOf,
-	pollBudgetMs,
-	pollClock,
+	hostKind,
 	rememberFailedPoll,
 	stateFingerprint,
-	STATE_KEYS,
-	underPollLock,
+	type KindRun,
+	type LogLine,
+	type PollRun,
 } from './host';
 import { limitMessage, saturationMessage, toItems } from './items';
-import { readOutputChoice } from './output';
 import { runPoll, sameOrigin, type EmittedRecord, type PollOutcome } from './poll';
 import { sampleRecords } from './sample';
-import { checkStartFrom, readSettings, type Settings } from './settings';
 import { readFailures, readState, type TriggerState } from './state';
 
 /** What a poll tells the log: a restart, full seconds, the state limit, and its figures. */
-function logOutcome(context: IPollFunctions, outcome: PollOutcome<IDataObject>): void {
-	const node = context.getNode().name;
+function outcomeLog(outcome: PollOutcome<IDataObject>): LogLine[] {
+	const lines: LogLine[] = [];
 	if (outcome.restarted)
-		context.logger.info(
+		lines.push([
+			'info',
 			'Contact Center Trigger: Start From changed; the trigger starts over from it',
-			{ node },
-		);
+		]);
 	for (const s of outcome.saturations)
-		context.logger.warn(`Contact Center Trigger: ${saturationMessage(s)}`, {
-			node,
-			channel: s.channel,
-			second: s.second,
-		});
+		lines.push([
+			'warn',
+			`Contact Center Trigger: ${saturationMessage(s)}`,
+			{ channel: s.channel, second: s.second },
+		]);
 	for (const l of outcome.limits)
-		context.logger.warn(`Contact Center Trigger: ${limitMessage(l)}`, {
-			node,
-			channel: l.channel,
-			floor: l.floor,
-		});
+		lines.push([
+			'warn',
+			`Contact Center Trigger: ${limitMessage(l)}`,
+			{ channel: l.channel, floor: l.floor },
+		]);
 	const draining = Object.entries(outcome.channels)
 		.filter(([, report]) => report?.draining)
 		.map(([channel]) => channel);
-	context.logger.debug('Contact Center Trigger poll', {
-		node,
-		emitted: outcome.emitted.length,
-		requests: outcome.requests,
-		draining: draining.join(','),
-	});
+	lines.push([
+		'debug',
+		'Contact Center Trigger poll',
+		{ emitted: outcome.emitted.length, requests: outcome.requests, draining: draining.join(',') },
+	]);
+	return lines;
 }
 
 /**
@@ -74,16 +70,15 @@ function logOutcome(context: IPollFunctions, outcome: PollOutcome<IDataObject>):
  * failing channels' counts.
  */
 function settleFailures(
-	context: IPollFunctions,
+	run: PollRun<undefined>,
 	outcome: PollOutcome<IDataObject>,
-	settings: Settings,
-	nowMs: number,
-	stored: { raw: unknown; state?: TriggerState },
+	state: TriggerState | undefined,
 ): void {
+	const { context, settings, log, startedAt: nowMs } = run;
 	const { channels, failAfterPolls: failAfter } = settings;
-	const throughs = Object.values(stored.state?.channels ?? {}).map((c) => c.through * 1000);
+	const throughs = Object.values(state?.channels ?? {}).map((c) => c.through * 1000);
 	const lastPollAt = throughs.length > 0 ? Math.max(...throughs) : undefined;
-	const fingerprint = stateFingerprint(stored.raw);
+	const fingerprint = stateFingerprint(run.stored);
 	const counted = readFailures(failedFrom(context, fingerprint), channels);
 	const saved = outcome.state.failures;
 	const missed = !counted && missedPoll(saved, nowMs);
@@ -94,23 +89,22 @@ function settleFailures(
 		missed,
 		lastPollAt,
 	});
-	const node = context.getNode();
 	if (tally.due.length > 0 && !counted && !missed) {
 		rememberFailedPoll(context, fingerprint, tally.failures);
 		const { message, description } = dueError(tally.due, channels, failAfter);
-		throw answerError(node, message, { description });
+		throw answerError(context.getNode(), message, { description });
 	}
 	rememberFailedPoll(context, fingerprint);
 	for (const f of tally.failing)
-		context.logger.warn(`Contact Center Trigger: ${failingMessage(f, channels, failAfter)}`, {
-			node: node.name,
+		log('warn', `Contact Center Trigger: ${failingMessage(f, channels, failAfter)}`, {
 			channel: f.channel,
 			failedPolls: f.count,
 		});
 	for (const f of tally.recovered)
-		context.logger.info(
+		log(
+			'info',
 			`Contact Center Trigger: the ${channelLabel(f.channel)} service-record query succeeds again after ${f.count} failed polls; its records written meanwhile are emitted now`,
-			{ node: node.name, channel: f.channel },
+			{ channel: f.channel },
 		);
 	delete outcome.state.failures;
 	if (tally.failing.length > 0) outcome.state.failures = tally.failures;
@@ -138,62 +132,62 @@ async function emittedItems(
 	return [toItems(emitted, found.saturations, found.limits, output, customers)];
 }
 
-export async function pollServiceRecordKind(
-	this: IPollFunctions,
-): Promise<INodeExecutionData[][] | null> {
-	const zones = await readZones.call(this);
-	const settings = readSettings.call(this, zones.workflow);
-	const output = readOutputChoice.call(this);
+/** One poll's queries, each request timed by the poll's clock when there is one. */
+function queryOf(run: KindRun<undefined>, clock?: PollRun<undefined>['clock']) {
 	const query = async (channel: Channel, startTime: string, endTime: string, limit: number) =>
-		await queryServiceRecords.call(this, channel, { startTime, endTime, limit });
-	if (this.getMode() === 'manual') {
-		// "Fetch Test Event": the newest record(s), the stored state left alone.
+		await queryServiceRecords.call(run.context, channel, { startTime, endTime, limit });
+	if (!clock) return query;
+	return async (channel: Channel, start: string, end: string, limit: number) =>
+		await clock.timed(async () => await query(channel, start, end, limit));
+}
+
+/** Trigger On "Service Record": the pure poll (poll.ts) over the service-record queries. */
+export const serviceRecordKind = hostKind<undefined, TriggerState>({
+	// Channel and Events are part of the settings.
+	read: () => undefined,
+	// "Fetch Test Event": the newest record(s).
+	sample: async (run) => {
+		const { settings } = run;
 		const sample = await sampleRecords<IDataObject>({
 			...settings,
 			nowMs: Date.now(),
-			zone: zones.api,
-			query,
+			zone: run.zones.api,
+			query: queryOf(run),
 		});
 		const found = { emitted: sample.emitted, saturations: [], limits: [] };
-		return await emittedItems(this, found, output, settings.includeCustomer);
-	}
-	const startedAt = Date.now();
-	const budgetMs = pollBudgetMs(this);
-	return await underPollLock(this, startedAt, budgetMs, async () => {
-		const staticData = this.getWorkflowStaticData('node');
-		keepStateOf(staticData, 'serviceRecord');
-		const { state, invalid } = readState(staticData[STATE_KEYS.serviceRecord]);
-		if (invalid.length > 0)
-			this.logger.warn(
-				`Contact Center Trigger: the stored cursor (${invalid.join(', ')}) is unreadable; those channels start again from now`,
-				{ node: this.getNode().name },
-			);
+		return await emittedItems(run.context, found, run.output, settings.includeCustomer);
+	},
+	readState: (stored) => {
+		const { state, invalid } = readState(stored);
+		return {
+			state,
+			...(invalid.length > 0
+				? {
+						unreadable: `Contact Center Trigger: the stored cursor (${invalid.join(', ')}) is unreadable; those channels start again from now`,
+					}
+				: {}),
+		};
+	},
+	startedThere: (state, startFrom) => !!startFrom && !!sameOrigin(state?.origin, startFrom),
+	poll: async (run, state) => {
+		const { settings } = run;
 		const { startFrom } = settings;
-		checkStartFrom.call(this, startFrom, !!startFrom && !!sameOrigin(state?.origin, startFrom));
-		const clock = pollClock(startedAt, budgetMs);
 		// Channel All: a channel whose query fails does not hold back the other.
 		const isolateFailures = settings.channels.length > 1;
 		const outcome = await runPoll<IDataObject>(state, {
 			...settings,
 			...(startFrom ? { origin: startFrom } : {}),
-			nowMs: startedAt,
-			zone: zones.api,
-			query: async (channel, start, end, limit) =>
-				await clock.timed(async () => await query(channel, start, end, limit)),
-			mayContinue: clock.mayContinue,
+			nowMs: run.startedAt,
+			zone: run.zones.api,
+			query: queryOf(run, run.clock),
+			mayContinue: run.clock.mayContinue,
 			isolateFailures,
 		});
-		if (isolateFailures)
-			settleFailures(this, outcome, settings, startedAt, {
-				raw: staticData[STATE_KEYS.serviceRecord],
-				state,
-			});
+		if (isolateFailures) settleFailures(run, outcome, state);
 		else delete outcome.state.failures;
 		// Include Customer: no record is emitted without its lookup, so it comes before the state moves.
-		const items = await emittedItems(this, outcome, output, settings.includeCustomer);
+		const items = await emittedItems(run.context, outcome, run.output, settings.includeCustomer);
 		// Each channel's state moves only once every request of that channel succeeded.
-		staticData[STATE_KEYS.serviceRecord] = outcome.state as unknown as IDataObject;
-		logOutcome(this, outcome);
-		return items;
-	});
-}
+		return { state: outcome.state, logs: outcomeLog(outcome), emit: () => items };
+	},
+});

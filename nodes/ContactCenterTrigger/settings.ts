@@ -142,3 +142,26 @@ export function readSettings(this: IPollFunctions, workflowZone: string): Settin
 		...(include.value ? { includeCustomer: include.value } : {}),
 	};
 }
+
+/**
+ * A kind's Events (its own parameter, all of them by default), checked: in the order `all` lists
+ * them. `choices` names them in the message for an empty selection.
+ */
+export function readEvents<E extends string>(
+	context: IPollFunctions,
+	parameter: string,
+	all: readonly E[],
+	choices: string,
+): E[] {
+	const events = context.getNodeParameter(parameter, [...all]) as unknown;
+	const list = Array.isArray(events) ? events : [events];
+	const unknown = list.filter((e) => !(all as readonly unknown[]).includes(e));
+	if (list.length === 0 || unknown.length > 0)
+		throw inputError(
+			context.getNode(),
+			list.length === 0
+				? `Invalid trigger settings: "Events" is empty: select ${choices}.`
+				: `Invalid trigger settings: "Events" has unknown values: ${unknown.map(String).join(', ')}.`,
+		);
+	return all.filter((e) => list.includes(e));
+}
