@@ -8,10 +8,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { NUMBERS_PER_LOOKUP } from '../../nodes/ContactCenter/actions/customer/phoneLookup';
-import type { PollResult } from '../harness';
-import { PATHS } from '../sandbox/fixture';
-import type { Channel } from '../sandbox/control';
+import { NUMBERS_PER_LOOKUP } from '../../../nodes/ContactCenter/actions/customer/phoneLookup';
+import type { PollResult } from '../../harness';
+import { PATHS } from '../../sandbox/fixture';
+import type { Channel } from '../../sandbox/control';
 import {
 	APP_ID,
 	QUERY_PATH,
@@ -19,7 +19,7 @@ import {
 	shiftWall,
 	useTriggerSandbox,
 	type TriggerRun,
-} from './driver';
+} from '../driver';
 
 const { control, trigger } = useTriggerSandbox();
 const ENRICHED = { includeCustomer: true };

@@ -4,12 +4,12 @@
  * imported customer was called). Each scenario asserts every status move that a poll could see
  * emitted exactly once, with its previous and new status and counts, and nothing else.
  */
-import { formatApiTime } from '../../nodes/ContactCenter/api/time';
-import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
-import type { PollResult } from '../harness';
-import { okB, PATHS } from '../sandbox/fixture';
-import type { SeedTasksRequest } from '../sandbox/types';
-import { APP_ID, taskMoves, useSimulation, type Simulation } from './driver';
+import { formatApiTime } from '../../../nodes/ContactCenter/api/time';
+import { STATE_LIMIT_CHARS } from '../../../nodes/ContactCenterTrigger/poll';
+import type { PollResult } from '../../harness';
+import { okB, PATHS } from '../../sandbox/fixture';
+import type { SeedTasksRequest } from '../../sandbox/types';
+import { APP_ID, taskMoves, useSimulation, type Simulation } from '../driver';
 
 const MINUTE = 60;
 const sim = useSimulation('Asia/Shanghai', '2027-02-01T01:00:00Z');

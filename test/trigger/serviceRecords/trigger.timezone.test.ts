@@ -26,7 +26,7 @@ it(`the zone simulations pass in a child process whose own zone is ${CHILD_ZONE}
 				'default',
 				'--coverage=false',
 			],
-			{ cwd: resolve(__dirname, '../..'), env: { ...process.env, TZ: CHILD_ZONE } },
+			{ cwd: resolve(__dirname, '../../..'), env: { ...process.env, TZ: CHILD_ZONE } },
 		);
 		let text = '';
 		child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -7,10 +7,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Channel } from '../sandbox/control';
-import type { FaultSpec } from '../sandbox/types';
-import { Rng } from '../sandbox/lib/random';
-import type { CredentialValues, PollResult } from '../harness';
+import type { Channel } from '../../sandbox/control';
+import type { FaultSpec } from '../../sandbox/types';
+import { Rng } from '../../sandbox/lib/random';
+import type { CredentialValues, PollResult } from '../../harness';
 import {
 	expectedRequests,
 	QUERY_PATH,
@@ -19,7 +19,7 @@ import {
 	shiftWall,
 	useTriggerSandbox,
 	type Injected,
-} from './driver';
+} from '../driver';
 
 /** `count` records from a minute past `start` on, `perSecond` a second. */
 const backlog = (start: string, count: number, perSecond: number) =>

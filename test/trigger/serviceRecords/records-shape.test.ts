@@ -4,9 +4,9 @@
  * empty present as null). A valid JSON answer of the wrong shape (another API's
  * paging shape, the sandbox's `json` fault) fails both clearly instead of reading as "no records".
  */
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { runNode } from '../harness';
-import { APP_ID, QUERY_PATH, sandboxNow, shiftWall, useTriggerSandbox, ZONE } from './driver';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
+import { runNode } from '../../harness';
+import { APP_ID, QUERY_PATH, sandboxNow, shiftWall, useTriggerSandbox, ZONE } from '../driver';
 
 const { control, credentials, trigger } = useTriggerSandbox();
 /** A valid envelope whose data is another API's paging shape. */

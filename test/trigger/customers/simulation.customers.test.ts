@@ -5,8 +5,8 @@
  * more than a page in one second, a 72-hour outage and the static-data budget. Each scenario
  * asserts every (customer, time) owed to the user emitted exactly once, nothing else.
  */
-import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
-import { APP_ID, customerChanges, useSimulation, type Simulation } from './driver';
+import { STATE_LIMIT_CHARS } from '../../../nodes/ContactCenterTrigger/poll';
+import { APP_ID, customerChanges, useSimulation, type Simulation } from '../driver';
 
 const MINUTE = 60;
 const sim = useSimulation('Asia/Shanghai', '2027-01-10T02:00:00Z');

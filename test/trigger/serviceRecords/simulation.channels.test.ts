@@ -6,9 +6,9 @@
  * on the next one), each record of both channels exactly once after recovery, and the poll fails
  * once the channel has failed "Fail After Failed Polls" times in a row, then every other poll.
  */
-import type { PollResult } from '../harness';
-import type { Channel } from '../sandbox/control';
-import { QUERY_PATH, useSimulation, type Injected, type Simulation } from './driver';
+import type { PollResult } from '../../harness';
+import type { Channel } from '../../sandbox/control';
+import { QUERY_PATH, useSimulation, type Injected, type Simulation } from '../driver';
 
 const MINUTE = 60;
 const START = '2027-05-03T08:00:00Z';

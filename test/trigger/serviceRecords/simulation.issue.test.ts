@@ -5,10 +5,10 @@
  * across zone changes and as an expression, the API clock ±4 minutes off at first activation, Fetch
  * Test Event on a busy channel. Each reports injected / emitted / lost / duplicated.
  */
-import { formatApiTime, shiftWall } from '../../nodes/ContactCenter/api/time';
-import { REPORT_FIELD } from '../../nodes/ContactCenterTrigger/host';
-import { STATE_LIMIT_CHARS } from '../../nodes/ContactCenterTrigger/poll';
-import { expectedRequests, useSimulation, type Simulation } from './driver';
+import { formatApiTime, shiftWall } from '../../../nodes/ContactCenter/api/time';
+import { REPORT_FIELD } from '../../../nodes/ContactCenterTrigger/host';
+import { STATE_LIMIT_CHARS } from '../../../nodes/ContactCenterTrigger/poll';
+import { expectedRequests, useSimulation, type Simulation } from '../driver';
 
 const MINUTE = 60;
 const START = '2027-05-03T08:00:00Z';

@@ -1,12 +1,13 @@
 /**
- * Trigger On Customer and Call Task through the driver against the sandbox: settings refused
- * before any request, one kind's state at a time in the static data, and Fetch Test Event.
+ * The host loop every kind runs in, through the driver against the sandbox: settings refused
+ * before any request, one kind's state at a time in the static data, and Fetch Test Event with
+ * nothing to show. Each kind's own cases are in its folder (serviceRecords/, customers/, callTasks/).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { APP_ID, NODE_KEY, sandboxNow, shiftWall, useTriggerSandbox } from './driver';
+import { useTriggerSandbox } from './driver';
 
-const { control, trigger } = useTriggerSandbox();
+const { trigger } = useTriggerSandbox();
 
 describe('settings are checked before any request', () => {
 	const empty = '"Events" is empty';
@@ -48,46 +49,9 @@ describe('static data holds the state of the kind watched only', () => {
 			expect(Object.keys(run.nodeData)).toEqual([key]);
 		}
 	});
-
-	it('an unreadable call-task state starts again from now, with a warning, and emits nothing', async () => {
-		const run = trigger({ triggerOn: 'callTask' });
-		run.staticData = { [NODE_KEY]: { callTasks: { version: 9 } } };
-		await control.seedAgents({ appId: APP_ID, count: 1 });
-		await control.seedTasks({
-			appId: APP_ID,
-			tasks: [{ status: 'done', totalCount: 1, completedCount: 1 }],
-		});
-		expect((await run.poll()).items).toBeNull();
-		expect(run.warnings).toContainEqual(expect.stringMatching(/call-task state is unreadable/));
-	});
 });
 
 describe('Fetch Test Event (manual)', () => {
-	it('customers: the newest created and the newest updated customer, one list request each (and the field configuration, for Simplified), state untouched', async () => {
-		const now = await sandboxNow(control);
-		const at = (s: number) => shiftWall(now, s);
-		const [, newer, changed] = await control.seedCustomers({
-			appId: APP_ID,
-			customers: [
-				{ customerName: 'Older', createTime: at(-600), updateTime: at(-600) },
-				{ customerName: 'Newer', createTime: at(-60), updateTime: at(-60) },
-				{ customerName: 'Changed', createTime: at(-900), updateTime: at(-300) },
-			],
-		});
-		const run = trigger({ triggerOn: 'customer' });
-		const result = await run.poll({ mode: 'manual' });
-		expect(result.items?.map((i) => [i.json._id, i.json.event])).toEqual([
-			[newer, 'created'],
-			[changed, 'updated'],
-		]);
-		expect(result.requests.map((r) => r.path)).toEqual([
-			'/openapi/crm/list',
-			'/openapi/crm/list',
-			'/openapi/crm/config/field/list',
-		]);
-		expect(run.nodeData).toEqual({});
-	});
-
 	it('nothing to show: null, not an empty list', async () => {
 		for (const triggerOn of ['customer', 'callTask'])
 			expect((await trigger({ triggerOn }).poll({ mode: 'manual' })).items).toBeNull();
