@@ -73,8 +73,8 @@ export const callTaskKind = hostKind<CallTaskEvent[], CallTaskState>({
 			{ emitted: outcome.changes.length, requests: outcome.requests },
 		]);
 		const { changes } = outcome;
-		const emit = () =>
+		const items =
 			changes.length > 0 ? [changes.map((c) => ({ json: callTaskItem(c, run.output) }))] : null;
-		return { state: outcome.state, logs, emit };
+		return { state: outcome.state, logs, items };
 	},
 });

@@ -139,10 +139,9 @@ export const customerKind = hostKind<CustomerEvent[], TriggerState<CustomerEvent
 			'Contact Center Trigger poll (customers)',
 			{ emitted: outcome.emitted.length, requests: outcome.requests },
 		]);
-		return {
-			state: outcome.state,
-			logs,
-			emit: async () => await customerItems(run, outcome.emitted, warnings),
-		};
+		// Simplified customers need the field configuration: read before the state moves, so a
+		// failing read fails the poll and the next one emits these customers again.
+		const items = await customerItems(run, outcome.emitted, warnings);
+		return { state: outcome.state, logs, items };
 	},
 });

@@ -173,10 +173,10 @@ export interface Polled {
 	/** Logged once the state is saved. */
 	logs: LogLine[];
 	/**
-	 * The items (null: nothing new), built once the state is saved and logged. A kind whose items
-	 * need requests that must succeed before the state moves makes them in poll.
+	 * The items (null: nothing new), built in poll: every request they need (Include Customer, the
+	 * field configuration of Simplified customers) succeeded before the state moves.
 	 */
-	emit: () => Promise<Items> | Items;
+	items: Items;
 }
 
 /** A kind: what the host loop cannot do for every kind alike. */
@@ -224,7 +224,7 @@ async function activePoll<P, S>(
 	// Every request of the poll succeeded: only now does the state move.
 	staticData[key] = polled.state as IDataObject;
 	for (const line of polled.logs) log(...line);
-	return await polled.emit();
+	return polled.items;
 }
 
 /** The host loop of a kind: settings, then Fetch Test Event or an active poll under the lock. */

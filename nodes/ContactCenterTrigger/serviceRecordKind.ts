@@ -188,6 +188,6 @@ export const serviceRecordKind = hostKind<undefined, TriggerState>({
 		// Include Customer: no record is emitted without its lookup, so it comes before the state moves.
 		const items = await emittedItems(run.context, outcome, run.output, settings.includeCustomer);
 		// Each channel's state moves only once every request of that channel succeeded.
-		return { state: outcome.state, logs: outcomeLog(outcome), emit: () => items };
+		return { state: outcome.state, logs: outcomeLog(outcome), items };
 	},
 });
