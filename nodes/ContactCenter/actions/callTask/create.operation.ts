@@ -294,48 +294,55 @@ function readScheduledStart(
 	};
 }
 
-/** The retry strategy to send: numeric text from an expression ("3") is sent as the number it names. */
-function retryStrategyOf(retry: RetryStrategy): RetryStrategy {
-	if (!retry.retryEnabled) return retry;
-	return {
-		...retry,
-		maxRetryTimes: readNumber('maxRetryTimes', retry.maxRetryTimes).value ?? null,
-		retryIntervalValue: readNumber('retryIntervalValue', retry.retryIntervalValue).value ?? null,
-	};
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const zones = await readZones.call(this);
-	const taskName = readText('taskName', this.getNodeParameter('taskName', itemIndex, ''), {
+/** Task Name: required, at most 50 characters. */
+function readTaskName(this: IExecuteFunctions, itemIndex: number): Read<string> {
+	return readText('taskName', this.getNodeParameter('taskName', itemIndex, ''), {
 		required: true,
 		fix: 'Enter a name for the task.',
 		maxLength: TASK_NAME_MAX,
 	});
-	const voiceAgentId = readIdParameter.call(this, 'voiceAgentId', itemIndex);
-	// Left out by default: the API then uses the agent's own type (a wrong type is refused with 803).
+}
+
+/** Options → Agent Type: left out by default, the API then uses the agent's own type (a wrong type is refused with 803). */
+function readAgentType(this: IExecuteFunctions, itemIndex: number): Read<string> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const agentType = readText('options.agentType', options.agentType);
-	const callerNumberGroupId = readIdParameter.call(this, 'callerNumberGroupId', itemIndex);
-	const maxConcurrency = readNumber(
-		'maxConcurrency',
-		this.getNodeParameter('maxConcurrency', itemIndex, null),
-		{ required: true, integer: true, min: 1 },
-	);
+	const issue = agentType.issue ?? oneOf('options.agentType', agentType.value, AGENT_TYPES);
+	return { value: agentType.value, issue };
+}
+
+/** Start Type: manual (started later by the Start operation) or scheduled. */
+function readStartType(this: IExecuteFunctions, itemIndex: number): Read<string> {
 	const startType = readText('startType', this.getNodeParameter('startType', itemIndex, ''), {
 		required: true,
 		fix: 'Pick manual or scheduled.',
 	});
+	const issue = startType.issue ?? oneOf('startType', startType.value, ['manual', 'scheduled']);
+	return { value: startType.value, issue };
+}
+
+/** Max Concurrency: required, a whole number greater than 0. */
+function readMaxConcurrency(this: IExecuteFunctions, itemIndex: number): Read<number> {
+	const value = this.getNodeParameter('maxConcurrency', itemIndex, null);
+	return readNumber('maxConcurrency', value, { required: true, integer: true, min: 1 });
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const zones = await readZones.call(this);
+	const taskName = readTaskName.call(this, itemIndex);
+	const voiceAgentId = readIdParameter.call(this, 'voiceAgentId', itemIndex);
+	const agentType = readAgentType.call(this, itemIndex);
+	const callerNumberGroupId = readIdParameter.call(this, 'callerNumberGroupId', itemIndex);
+	const maxConcurrency = readMaxConcurrency.call(this, itemIndex);
+	const startType = readStartType.call(this, itemIndex);
 	const scheduled =
 		startType.value === 'scheduled' ? readScheduledStart.call(this, itemIndex, zones) : {};
 	const windows = checkCallWindows(this.getNodeParameter('callWindows', itemIndex, {}));
 	const retry = readRetry.call(this, itemIndex);
+	// One value each, in the order their issues are listed; a scheduled time's comes last.
+	const reads = [taskName, voiceAgentId, agentType, callerNumberGroupId, maxConcurrency, startType];
 	assertValid(this.getNode(), itemIndex, [
-		taskName.issue,
-		voiceAgentId.issue,
-		agentType.issue ?? oneOf('options.agentType', agentType.value, AGENT_TYPES),
-		callerNumberGroupId.issue,
-		maxConcurrency.issue,
-		startType.issue ?? oneOf('startType', startType.value, ['manual', 'scheduled']),
+		...reads.map((read) => read.issue),
 		...windows.issues,
 		...retry.issues,
 		scheduled.issue,
@@ -351,7 +358,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			maxConcurrency: maxConcurrency.value ?? 0,
 			callerNumberGroupId: callerNumberGroupId.value ?? '',
 		},
-		retryStrategy: retryStrategyOf(retry.value),
+		retryStrategy: retry.value,
 	};
 	return await createCallTask.call(this, body, itemIndex);
 }

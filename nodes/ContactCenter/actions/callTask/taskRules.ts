@@ -3,10 +3,10 @@
  * picker, "09:00-12:00, 14:00-18:00", retry switches) to the API's `callWindowRanges` and
  * `retryStrategy`, with every broken rule reported as an Issue.
  */
-import type { Checked, Issue } from '../../input/issues';
-import { shown } from '../../input/parameters';
+import type { Checked, Issue, Read } from '../../input/issues';
+import { readNumber, shown } from '../../input/parameters';
 import { EMPTY_TEXT_ONLY, isBlank, splitList } from '../../input/values';
-import { maxLength, positiveInteger, required } from '../../input/validation';
+import { maxLength, required } from '../../input/validation';
 
 /** A value in a message: text and numbers quoted as given (long text shortened), lists and objects by kind. */
 const quoted = (value: unknown): string =>
@@ -181,22 +181,19 @@ export interface RetryInput {
 	retryIntervalUnit?: unknown;
 }
 
-/** The retry settings to `retryStrategy`; off sends the spec sample's shape (empty reasons, nulls). */
-export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
-	if (input.retryEnabled !== true) {
-		return {
-			value: {
-				retryEnabled: false,
-				retryReasons: [],
-				maxRetryTimes: null,
-				retryIntervalValue: null,
-				retryIntervalUnit: null,
-			},
-			issues: [],
-		};
-	}
-	const issues: Array<Issue | undefined> = [];
-	const rawReasons = listOf(input.retryReasons);
+/** What retry off sends: the spec sample's shape (empty reasons, nulls). */
+const retryOff = (): RetryStrategy => ({
+	retryEnabled: false,
+	retryReasons: [],
+	maxRetryTimes: null,
+	retryIntervalValue: null,
+	retryIntervalUnit: null,
+});
+
+/** The reasons that are retried: at least one, each a known reason, none twice. */
+function checkRetryReasons(value: unknown): Checked<string[]> {
+	const issues: Issue[] = [];
+	const rawReasons = listOf(value);
 	const reasons = rawReasons.map((reason) =>
 		typeof reason === 'string' ? reason.trim() : String(reason),
 	);
@@ -223,42 +220,68 @@ export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
 			fix: 'List each reason once.',
 		});
 	}
-	for (const name of ['maxRetryTimes', 'retryIntervalValue'] as const) {
-		const value = input[name];
-		issues.push(
-			isBlank(value, EMPTY_TEXT_ONLY)
-				? {
-						field: name,
-						problem: 'is required when retry is enabled',
-						fix: 'Add it as a whole number greater than 0.',
-					}
-				: positiveInteger(name, value),
-		);
-	}
-	const unit =
-		typeof input.retryIntervalUnit === 'string'
-			? input.retryIntervalUnit.trim()
-			: input.retryIntervalUnit;
-	if (isBlank(unit, EMPTY_TEXT_ONLY)) {
-		issues.push({
-			field: 'retryIntervalUnit',
-			problem: 'is required when retry is enabled',
-			fix: 'Add it and pick minute or day.',
-		});
-	} else if (!(RETRY_INTERVAL_UNITS as readonly unknown[]).includes(unit)) {
-		issues.push({
-			field: 'retryIntervalUnit',
-			problem: `must be minute or day (got ${quoted(unit)})`,
-			fix: 'Pick minute or day.',
-		});
-	}
+	return { value: reasons, issues };
+}
+
+/**
+ * Max Retry Times or Retry Interval Value: a whole number greater than 0, parsed once here
+ * (numeric text from an expression, "3", becomes the number it names).
+ */
+function checkRetryCount(
+	name: 'maxRetryTimes' | 'retryIntervalValue',
+	value: unknown,
+): Read<number> {
+	if (isBlank(value, EMPTY_TEXT_ONLY))
+		return {
+			issue: {
+				field: name,
+				problem: 'is required when retry is enabled',
+				fix: 'Add it as a whole number greater than 0.',
+			},
+		};
+	return readNumber(name, value, { required: true, integer: true, min: 1 });
+}
+
+/** The unit of the retry interval as the API takes it: minute or day (trimmed). */
+function checkRetryUnit(value: unknown): Read<string> {
+	const unit = typeof value === 'string' ? value.trim() : value;
+	if (isBlank(unit, EMPTY_TEXT_ONLY))
+		return {
+			issue: {
+				field: 'retryIntervalUnit',
+				problem: 'is required when retry is enabled',
+				fix: 'Add it and pick minute or day.',
+			},
+		};
+	if (!(RETRY_INTERVAL_UNITS as readonly unknown[]).includes(unit))
+		return {
+			issue: {
+				field: 'retryIntervalUnit',
+				problem: `must be minute or day (got ${quoted(unit)})`,
+				fix: 'Pick minute or day.',
+			},
+		};
+	return { value: unit as string };
+}
+
+/**
+ * The retry settings to `retryStrategy`, checked and parsed: the value is what is sent (the counts
+ * as numbers); off sends the spec sample's shape (empty reasons, nulls).
+ */
+export function checkRetry(input: RetryInput): Checked<RetryStrategy> {
+	if (input.retryEnabled !== true) return { value: retryOff(), issues: [] };
+	const reasons = checkRetryReasons(input.retryReasons);
+	const times = checkRetryCount('maxRetryTimes', input.maxRetryTimes);
+	const interval = checkRetryCount('retryIntervalValue', input.retryIntervalValue);
+	const unit = checkRetryUnit(input.retryIntervalUnit);
+	const issues = [...reasons.issues, times.issue, interval.issue, unit.issue];
 	return {
 		value: {
 			retryEnabled: true,
-			retryReasons: reasons,
-			maxRetryTimes: input.maxRetryTimes as number,
-			retryIntervalValue: input.retryIntervalValue as number,
-			retryIntervalUnit: unit as string,
+			retryReasons: reasons.value,
+			maxRetryTimes: times.value ?? null,
+			retryIntervalValue: interval.value ?? null,
+			retryIntervalUnit: unit.value ?? null,
 		},
 		issues: issues.filter((issue): issue is Issue => issue !== undefined),
 	};
