@@ -9,9 +9,9 @@ import { returnAllAndLimit } from '../descriptions';
 import { readOutput, shapeRecord } from '../output';
 import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../api/time';
 import { assertValid } from '../../input/validation';
-import type { Issue } from '../../input/issues';
+import type { Built, Checked, Issue, RequestBody } from '../../input/issues';
 import { listCallTasks } from '../../api/voiceInterface';
-import { readZones } from '../../transport/zones';
+import { readZones, type Zones } from '../../transport/zones';
 import { readItemLimit } from '../limit';
 import { callTaskOutputProperties, simplifyCallTask } from './simplify';
 import { TASK_NAME_MAX, TASK_STATUSES } from './taskRules';
@@ -90,19 +90,10 @@ export function toApiDateFilter(
 	return epoch === undefined ? undefined : formatApiDate(epoch, apiZone);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readItemLimit.call(this, itemIndex);
-	const output = readOutput.call(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as TaskFilters;
-	const zones = await readZones.call(this);
-	const timezone = zones.api;
-	const issues: Array<Issue | undefined> = [];
-	const query: IDataObject = {};
-
-	const taskName = readText('filters.taskName', filters.taskName, { maxLength: TASK_NAME_MAX });
-	issues.push(taskName.issue);
-	if (taskName.value !== undefined) query.taskName = taskName.value;
-
+/** Created From and Created To as API days (`yyyy-MM-dd` in the API zone), the end not before the start. */
+function readCreatedDays(filters: TaskFilters, zones: Zones): Built {
+	const issues: Issue[] = [];
+	const body: RequestBody = {};
 	for (const name of ['startDate', 'endDate'] as const) {
 		const value = readDateInput(`filters.${name}`, filters[name]);
 		if (value.issue)
@@ -119,25 +110,25 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				fix: 'Use a date such as 2026-11-22.',
 			});
 		} else {
-			query[name] = date;
+			body[name] = date;
 		}
 	}
-	if (
-		typeof query.startDate === 'string' &&
-		typeof query.endDate === 'string' &&
-		query.endDate < query.startDate
-	) {
+	const { startDate, endDate } = body;
+	if (typeof startDate === 'string' && typeof endDate === 'string' && endDate < startDate) {
 		issues.push({
 			field: 'filters.endDate',
-			problem: `must not be earlier than Created From (${query.endDate} is before ${query.startDate}, in ${timezone})`,
+			problem: `must not be earlier than Created From (${endDate} is before ${startDate}, in ${zones.api})`,
 			fix: 'Pick an end day on or after the start day.',
 		});
 	}
+	return { issues, body };
+}
 
-	const statusList = readList('filters.statusList', filters.statusList, 'task states');
-	issues.push(...statusList.issues);
-	const statuses = statusList.value;
-	for (const status of statuses) {
+/** Status: task states, each a known one, sent once each. */
+function readStatuses(value: unknown): Checked<string[]> {
+	const statusList = readList('filters.statusList', value, 'task states');
+	const issues = [...statusList.issues];
+	for (const status of statusList.value) {
 		if (!(TASK_STATUSES as readonly string[]).includes(status)) {
 			issues.push({
 				field: 'filters.statusList',
@@ -146,12 +137,34 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			});
 		}
 	}
-	if (statuses.length > 0) query.statusList = [...new Set(statuses)];
-	assertValid(this.getNode(), itemIndex, issues);
+	return { value: [...new Set(statusList.value)], issues };
+}
 
+/** The task query's filters: a part of the name, the days created, the states. */
+function readTaskQuery(filters: TaskFilters, zones: Zones): Built {
+	const taskName = readText('filters.taskName', filters.taskName, { maxLength: TASK_NAME_MAX });
+	const days = readCreatedDays(filters, zones);
+	const statuses = readStatuses(filters.statusList);
+	const body: RequestBody = {};
+	if (taskName.value !== undefined) body.taskName = taskName.value;
+	Object.assign(body, days.body);
+	if (statuses.value.length > 0) body.statusList = statuses.value;
+	const issues = [taskName.issue, ...days.issues, ...statuses.issues];
+	return { issues: issues.filter((issue): issue is Issue => issue !== undefined), body };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readItemLimit.call(this, itemIndex);
+	const output = readOutput.call(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as TaskFilters;
+	const zones = await readZones.call(this);
+	const query = readTaskQuery(filters, zones);
+	assertValid(this.getNode(), itemIndex, query.issues);
 	const tasks = await listCallTasks.call(
 		this,
-		Object.keys(query).length ? { query: query as { [key: string]: string | string[] } } : {},
+		Object.keys(query.body).length
+			? { query: query.body as { [key: string]: string | string[] } }
+			: {},
 		{ limit, itemIndex },
 	);
 	return tasks.map((task) => shapeRecord(task, output, simplifyCallTask));

@@ -220,19 +220,19 @@ function manualRowReader(context: IExecuteFunctions) {
 }
 
 /**
- * Every input item becomes one customer row, checked before anything is sent; rows are sent per
- * (task id, deduplication) in requests of at most 10,000 rows, and each request's result is one
- * output item paired with its rows' items. Imports are writes: a request is never retried.
+ * Every input item read into a row before anything is sent. An invalid item (its issues, or an
+ * expression that fails for it) becomes an error item under Continue On Fail; otherwise the run
+ * stops with the first invalid item's error, naming every invalid item, and nothing is imported.
  */
-export async function executeBatch(
+function readAllRows(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const continueOnFail = this.continueOnFail();
+	continueOnFail: boolean,
+): { rows: ImportRow[]; errorItems: INodeExecutionData[] } {
 	const auto = this.getNodeParameter('mappingMode', 0, MAPPING_MODES.manual) === MAPPING_MODES.auto;
 	const readRow = auto ? autoRowReader(this, items) : manualRowReader(this);
-	const output: INodeExecutionData[] = [];
 	const rows: ImportRow[] = [];
+	const errorItems: INodeExecutionData[] = [];
 	const invalid: number[] = [];
 	let firstInvalid: NodeOperationError | undefined;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -253,7 +253,7 @@ export async function executeBatch(
 		}
 		invalid.push(itemIndex);
 		if (continueOnFail)
-			output.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
+			errorItems.push({ json: errorItemJson(error), pairedItem: { item: itemIndex } });
 	}
 	if (firstInvalid && !continueOnFail) {
 		const which =
@@ -261,14 +261,29 @@ export async function executeBatch(
 		firstInvalid.description = `${firstInvalid.description ?? ''}\n${which}Nothing was imported.`;
 		throw firstInvalid;
 	}
+	return { rows, errorItems };
+}
 
-	const plans = planImportRequests(rows);
+/** The rows left out as repeats of earlier rows, said once in the log and as an execution hint. */
+function reportDropped(this: IExecuteFunctions, plans: ImportRequestPlan[], rowCount: number) {
 	const dropped = plans.reduce((sum, plan) => sum + (plan.dropped?.length ?? 0), 0);
-	if (dropped > 0) {
-		const message = `${dropped} of ${rows.length} rows were not sent: their number repeats an earlier row of this run for the same task (deduplication Within This Import or Within the Task). Each output item lists the rows it left out under droppedItems.`;
-		this.logger.info(message, { dropped });
-		this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
-	}
+	if (dropped === 0) return;
+	const message = `${dropped} of ${rowCount} rows were not sent: their number repeats an earlier row of this run for the same task (deduplication Within This Import or Within the Task). Each output item lists the rows it left out under droppedItems.`;
+	this.logger.info(message, { dropped });
+	this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
+}
+
+/**
+ * Each request sent once, in order; its result is one output item paired with its rows' items. A
+ * failure is an error item under Continue On Fail; otherwise it stops the run, saying which earlier
+ * requests went through.
+ */
+async function sendRequests(
+	this: IExecuteFunctions,
+	plans: ImportRequestPlan[],
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
 	const done: Array<{ plan: ImportRequestPlan; result: ImportResult }> = [];
 	for (const plan of plans) {
 		const { taskId, dupStrategy, rows: planRows } = plan;
@@ -290,4 +305,20 @@ export async function executeBatch(
 		}
 	}
 	return output;
+}
+
+/**
+ * Every input item becomes one customer row, checked before anything is sent; rows are sent per
+ * (task id, deduplication) in requests of at most 10,000 rows, and each request's result is one
+ * output item paired with its rows' items. Imports are writes: a request is never retried.
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = this.continueOnFail();
+	const { rows, errorItems } = readAllRows.call(this, items, continueOnFail);
+	const plans = planImportRequests(rows);
+	reportDropped.call(this, plans, rows.length);
+	return [...errorItems, ...(await sendRequests.call(this, plans, continueOnFail))];
 }

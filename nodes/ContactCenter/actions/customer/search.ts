@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { readText, textOf } from '../../input/parameters';
 import { isBlank, isRecord, splitList } from '../../input/values';
 import { oneOf } from '../../input/validation';
-import type { Issue, JsonBodyValue, RequestBody } from '../../input/issues';
+import type { Built, Checked, Issue, JsonBodyValue, RequestBody } from '../../input/issues';
 import type { Zones } from '../../transport/zones';
 import { apiTimeOf } from './rules';
 
@@ -133,11 +133,13 @@ export interface ListQuery {
 	body: RequestBody;
 }
 
-/** The `search`, `sortList` and time-range part of a list request (search and sortList always arrays). */
-export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones): ListQuery {
+const found = (issues: Array<Issue | undefined>): Issue[] =>
+	issues.filter((issue): issue is Issue => issue !== undefined);
+
+/** Filters → Conditions as the API's `search`: each a field, a known operator and the values it takes. */
+function readConditions(value: unknown): Checked<JsonBodyValue[]> {
 	const issues: Array<Issue | undefined> = [];
-	const search: JsonBodyValue[] = [];
-	collectionRows(filters.conditions).forEach((row, index) => {
+	const search = collectionRows(value).map((row, index) => {
 		const path = `filters.conditions.values[${index}]`;
 		const field = textOf(row.field);
 		const operator = textOf(row.operator);
@@ -160,11 +162,15 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 			rawValueIssue(`${path}.value`, row.value) ??
 				valueIssue(`${path}.value`, operator, values.length),
 		);
-		search.push({ field, operator, value: values });
+		return { field, operator, value: values };
 	});
+	return { value: search, issues: found(issues) };
+}
 
-	const sortList: JsonBodyValue[] = [];
-	collectionRows(sort).forEach((row, index) => {
+/** Sort as the API's `sortList`: each a field and asc or desc (asc when not given). */
+function readSortRules(value: unknown): Checked<JsonBodyValue[]> {
+	const issues: Array<Issue | undefined> = [];
+	const sortList = collectionRows(value).map((row, index) => {
 		const path = `sort.values[${index}]`;
 		const field = textOf(row.field);
 		const order = readText(`${path}.orderBy`, row.orderBy);
@@ -179,10 +185,15 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 					},
 			order.issue ?? oneOf(`${path}.orderBy`, orderBy, ORDERS),
 		);
-		sortList.push({ field, orderBy });
+		return { field, orderBy };
 	});
+	return { value: sortList, issues: found(issues) };
+}
 
-	const body: RequestBody = { search, sortList };
+/** The created and updated ranges as API times in the API zone, each start not after its end. */
+function readTimeRanges(filters: IDataObject, zones: Zones): Built {
+	const issues: Array<Issue | undefined> = [];
+	const body: RequestBody = {};
 	for (const [beginKey, endKey] of TIME_RANGES) {
 		const begin = apiTimeOf(`filters.${beginKey}`, filters[beginKey], zones);
 		const end = apiTimeOf(`filters.${endKey}`, filters[endKey], zones);
@@ -197,5 +208,16 @@ export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones
 			});
 		}
 	}
-	return { issues: issues.filter((issue): issue is Issue => issue !== undefined), body };
+	return { issues: found(issues), body };
+}
+
+/** The `search`, `sortList` and time-range part of a list request (search and sortList always arrays). */
+export function buildListQuery(filters: IDataObject, sort: unknown, zones: Zones): ListQuery {
+	const search = readConditions(filters.conditions);
+	const sortList = readSortRules(sort);
+	const ranges = readTimeRanges(filters, zones);
+	return {
+		issues: [...search.issues, ...sortList.issues, ...ranges.issues],
+		body: { search: search.value, sortList: sortList.value, ...ranges.body },
+	};
 }

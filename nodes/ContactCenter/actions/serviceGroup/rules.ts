@@ -46,6 +46,48 @@ export function memberRows(value: unknown): unknown[] {
 	return [];
 }
 
+/** One member row: `{agentNumber, weight}` or, from data, a plain agent number (weight 1). */
+function checkMember(
+	field: string,
+	row: unknown,
+	index: number,
+	fromData: boolean,
+): Checked<MemberBody> {
+	const issues: Issue[] = [];
+	const at = fromData ? `${field} entry ${index + 1}` : `${field}[${index}]`;
+	const member: IDataObject = isRecord(row)
+		? (row as IDataObject)
+		: { agentNumber: row as IDataObject[string], weight: 1 };
+	const agentNumber = readText(fromData ? field : `${at}.agentNumber`, member.agentNumber, {
+		required: true,
+		fix: 'Enter the agent number of the member.',
+	});
+	if (agentNumber.issue)
+		issues.push(
+			fromData
+				? {
+						...agentNumber.issue,
+						problem: `entry ${index + 1}: agent number ${agentNumber.issue.problem}`,
+					}
+				: agentNumber.issue,
+		);
+	const weight = readNumber(
+		fromData ? field : `${at}.weight`,
+		member.weight ?? (fromData ? 1 : undefined),
+		{ required: true, integer: true, min: 0 },
+	);
+	if (weight.issue) {
+		issues.push({
+			...weight.issue,
+			problem: fromData
+				? `entry ${index + 1}: weight ${weight.issue.problem}`
+				: weight.issue.problem,
+			fix: 'Enter the agent priority as a number, for example 1.',
+		});
+	}
+	return { value: { agentNumber: agentNumber.value ?? '', weight: weight.value ?? 0 }, issues };
+}
+
 /**
  * Validates member rows and returns them as the API takes them: `[{agentNumber, weight}]`. A row is
  * `{agentNumber, weight}` or, from data, a plain agent number (weight 1).
@@ -55,7 +97,6 @@ export function checkMemberRows(
 	rows: unknown[],
 	fromData = false,
 ): Checked<MemberBody[]> {
-	const issues: Issue[] = [];
 	if (rows.length === 0) {
 		return {
 			value: [],
@@ -70,41 +111,9 @@ export function checkMemberRows(
 			],
 		};
 	}
-	const members: MemberBody[] = [];
-	rows.forEach((row, index) => {
-		const at = fromData ? `${field} entry ${index + 1}` : `${field}[${index}]`;
-		const member: IDataObject = isRecord(row)
-			? (row as IDataObject)
-			: { agentNumber: row as IDataObject[string], weight: 1 };
-		const agentNumber = readText(fromData ? field : `${at}.agentNumber`, member.agentNumber, {
-			required: true,
-			fix: 'Enter the agent number of the member.',
-		});
-		if (agentNumber.issue)
-			issues.push(
-				fromData
-					? {
-							...agentNumber.issue,
-							problem: `entry ${index + 1}: agent number ${agentNumber.issue.problem}`,
-						}
-					: agentNumber.issue,
-			);
-		const weight = readNumber(
-			fromData ? field : `${at}.weight`,
-			member.weight ?? (fromData ? 1 : undefined),
-			{ required: true, integer: true, min: 0 },
-		);
-		if (weight.issue) {
-			issues.push({
-				...weight.issue,
-				problem: fromData
-					? `entry ${index + 1}: weight ${weight.issue.problem}`
-					: weight.issue.problem,
-				fix: 'Enter the agent priority as a number, for example 1.',
-			});
-		}
-		members.push({ agentNumber: agentNumber.value ?? '', weight: weight.value ?? 0 });
-	});
+	const checked = rows.map((row, index) => checkMember(field, row, index, fromData));
+	const members = checked.map((member) => member.value);
+	const issues = checked.flatMap((member) => member.issues);
 	const repeated = duplicates(members.map((m) => m.agentNumber).filter((a) => a !== ''));
 	if (repeated.length > 0) {
 		issues.push({
