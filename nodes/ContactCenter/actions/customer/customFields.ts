@@ -213,6 +213,77 @@ function plainText(value: unknown): string {
 	return String(value);
 }
 
+/** A number field's value as the number's text. */
+function convertNumber(field: string, name: string, value: unknown): Read<string> {
+	const n =
+		typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+	if (Number.isFinite(n)) return { value: String(n) };
+	return {
+		issue: {
+			field,
+			problem: `must be a number (got ${JSON.stringify(value)})`,
+			fix: `Enter a number in the ${name}.`,
+		},
+	};
+}
+
+/** A date-time field's value as an API time in the API zone. */
+function convertDateTime(
+	field: string,
+	name: string,
+	value: unknown,
+	zoneOf: { workflow: string; api: string },
+): Read<string> {
+	const time = toApiTime(value as DateInput, zoneOf.workflow, zoneOf.api);
+	if (time !== undefined) return { value: time };
+	return {
+		issue: {
+			field,
+			problem: `must be a date and time (got ${JSON.stringify(plainText(value))})`,
+			fix: `Give the ${name} an ISO date-time such as 2026-11-22T09:30:00 or an expression like {{ $now }}.`,
+		},
+	};
+}
+
+/** A single-choice field's value: one of its choices (any text when the schema lists none). */
+function convertChoice(
+	field: string,
+	name: string,
+	value: unknown,
+	choices: string[],
+): Read<string> {
+	const choice = plainText(value);
+	if (choices.length === 0 || choices.includes(choice)) return { value: choice };
+	return {
+		issue: {
+			field,
+			problem: `must be one of the choices ${choices.join(', ')} (got "${choice}")`,
+			fix: `Pick one of the listed choices for the ${name} (reload the custom fields if the configuration changed).`,
+		},
+	};
+}
+
+/** A multi-choice field's value: choice keys from a list or comma-separated text, sent joined by commas. */
+function convertChoiceKeys(
+	field: string,
+	name: string,
+	value: unknown,
+	choices: string[],
+): Read<string> {
+	const keys = (Array.isArray(value) ? value.map(plainText) : splitList(plainText(value), 'commas'))
+		.map((k) => k.trim())
+		.filter((k) => k !== '');
+	const unknown = keys.filter((k) => !choices.includes(k));
+	if (unknown.length === 0) return { value: keys.join(',') };
+	return {
+		issue: {
+			field,
+			problem: `has values that are not choices: ${unknown.join(', ')} (allowed: ${choices.join(', ')})`,
+			fix: `Use only the listed choice keys for the ${name}, separated by commas.`,
+		},
+	};
+}
+
 /** One value converted by its schema type; an issue when it cannot be. */
 function convert(
 	key: string,
@@ -223,59 +294,16 @@ function convert(
 	const field = `customFields.${key}`;
 	const name = label(entry, key);
 	switch (entry?.type) {
-		case 'number': {
-			const n =
-				typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
-			if (Number.isFinite(n)) return { value: String(n) };
-			return {
-				issue: {
-					field,
-					problem: `must be a number (got ${JSON.stringify(value)})`,
-					fix: `Enter a number in the ${name}.`,
-				},
-			};
-		}
-		case 'dateTime': {
-			const time = toApiTime(value as DateInput, zoneOf.workflow, zoneOf.api);
-			if (time !== undefined) return { value: time };
-			return {
-				issue: {
-					field,
-					problem: `must be a date and time (got ${JSON.stringify(plainText(value))})`,
-					fix: `Give the ${name} an ISO date-time such as 2026-11-22T09:30:00 or an expression like {{ $now }}.`,
-				},
-			};
-		}
-		case 'options': {
-			const choice = plainText(value);
-			if (entry.options.length === 0 || entry.options.includes(choice)) return { value: choice };
-			return {
-				issue: {
-					field,
-					problem: `must be one of the choices ${entry.options.join(', ')} (got "${choice}")`,
-					fix: `Pick one of the listed choices for the ${name} (reload the custom fields if the configuration changed).`,
-				},
-			};
-		}
-		default: {
-			if (entry && entry.options.length > 0) {
-				const keys = (
-					Array.isArray(value) ? value.map(plainText) : splitList(plainText(value), 'commas')
-				)
-					.map((k) => k.trim())
-					.filter((k) => k !== '');
-				const unknown = keys.filter((k) => !entry.options.includes(k));
-				if (unknown.length === 0) return { value: keys.join(',') };
-				return {
-					issue: {
-						field,
-						problem: `has values that are not choices: ${unknown.join(', ')} (allowed: ${entry.options.join(', ')})`,
-						fix: `Use only the listed choice keys for the ${name}, separated by commas.`,
-					},
-				};
-			}
+		case 'number':
+			return convertNumber(field, name, value);
+		case 'dateTime':
+			return convertDateTime(field, name, value, zoneOf);
+		case 'options':
+			return convertChoice(field, name, value, entry.options);
+		default:
+			if (entry && entry.options.length > 0)
+				return convertChoiceKeys(field, name, value, entry.options);
 			return { value: plainText(value) };
-		}
 	}
 }
 

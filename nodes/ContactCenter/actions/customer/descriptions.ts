@@ -185,17 +185,9 @@ export function contactProperties(use: ContactUse): INodeProperties[] {
 	];
 }
 
-/** The fields of `additionalFields` (create, upsert); `updateFields` adds Customer Name. Sorted by name. */
-export function optionalFields(update: boolean): INodeProperties[] {
-	const fields: INodeProperties[] = [
-		{
-			displayName: 'Assign Time',
-			name: 'assignTime',
-			type: 'dateTime',
-			default: '',
-			description:
-				"When the customer was assigned to the owner. A date-time without an offset is read in the workflow's time zone and sent in the credential's time zone.",
-		},
+/** How and where the customer came from: Create Method, Customer Origin, Customer Source. */
+function originFields(): INodeProperties[] {
+	return [
 		{
 			displayName: 'Create Method',
 			name: 'createMethod',
@@ -233,13 +225,19 @@ export function optionalFields(update: boolean): INodeProperties[] {
 			description:
 				'Sources of the customer, separated by commas (an array from an expression also works)',
 		},
+	];
+}
+
+/** Whom the customer is assigned to and what it is linked with: Assign Time, Owner, Mobile Decrypt Mode, Visitor ID. */
+function ownershipFields(): INodeProperties[] {
+	return [
 		{
-			displayName: 'Mobile Decrypt Mode',
-			name: 'mobileDecrypt',
-			type: 'string',
+			displayName: 'Assign Time',
+			name: 'assignTime',
+			type: 'dateTime',
 			default: '',
 			description:
-				'Phone decryption mode; the API supports one customer-specific value. Leave unset unless your provider gave you one.',
+				"When the customer was assigned to the owner. A date-time without an offset is read in the workflow's time zone and sent in the credential's time zone.",
 		},
 		{
 			displayName: 'Owner',
@@ -247,6 +245,14 @@ export function optionalFields(update: boolean): INodeProperties[] {
 			type: 'string',
 			default: '',
 			description: 'ID of the user who owns the customer, or ID of an open sea (public pool)',
+		},
+		{
+			displayName: 'Mobile Decrypt Mode',
+			name: 'mobileDecrypt',
+			type: 'string',
+			default: '',
+			description:
+				'Phone decryption mode; the API supports one customer-specific value. Leave unset unless your provider gave you one.',
 		},
 		{
 			displayName: 'Visitor ID',
@@ -257,6 +263,11 @@ export function optionalFields(update: boolean): INodeProperties[] {
 				"Web-channel visitor ID; when it matches, the visitor's conversations are linked to the customer",
 		},
 	];
+}
+
+/** The fields of `additionalFields` (create, upsert); `updateFields` adds Customer Name. Sorted by name. */
+export function optionalFields(update: boolean): INodeProperties[] {
+	const fields = [...originFields(), ...ownershipFields()];
 	if (update) {
 		fields.push({
 			displayName: 'Customer Name',
