@@ -9,11 +9,11 @@ import {
 import {
 	buildCustomerBody,
 	readContacts,
-	splitList,
 	type WriteInput,
 } from '../../nodes/ContactCenter/actions/customer/rules';
 import { buildListQuery, conditionValues } from '../../nodes/ContactCenter/actions/customer/search';
 import { repeatIdsOf } from '../../nodes/ContactCenter/api/customers';
+import { parseList } from '../../nodes/ContactCenter/input/lists';
 import { buildSearch } from '../../nodes/ContactCenter/actions/customer/criteria';
 import {
 	addEntries,
@@ -137,14 +137,14 @@ describe('customer write body (create, upsert, update)', () => {
 		]);
 	});
 
-	test('contact rows also come from an expression array; splitList takes text or arrays', () => {
+	test('contact rows also come from an expression array; parseList takes text or arrays', () => {
 		expect(readContacts('mobile', [{ value: '1' }, '2']).value).toEqual([
 			{ value: '1' },
 			{ value: '2' },
 		]);
-		expect(splitList(['a', ' ', 'b'])).toEqual(['a', 'b']);
-		expect(splitList('a,,b ')).toEqual(['a', 'b']);
-		expect(splitList(undefined)).toEqual([]);
+		expect(parseList(['a', ' ', 'b'])).toEqual(['a', 'b']);
+		expect(parseList('a,,b ')).toEqual(['a', 'b']);
+		expect(parseList(undefined)).toEqual([]);
 	});
 });
 

@@ -8,12 +8,8 @@ import {
 	readMembers,
 	readMembersData,
 } from '../../nodes/ContactCenter/actions/serviceGroup/rules';
-import {
-	duplicates,
-	isPhoneNumber,
-	locatorValue,
-	parseList,
-} from '../../nodes/ContactCenter/input/lists';
+import { duplicates, isPhoneNumber, parseList } from '../../nodes/ContactCenter/input/lists';
+import { idString } from '../../nodes/ContactCenter/input/parameters';
 
 const members = {
 	member: [
@@ -151,7 +147,9 @@ describe('list helpers (pure)', () => {
 			7,
 			{ mode: 'id', value: null },
 		];
-		expect([...values, undefined].map(locatorValue).join('|')).toBe('42|7|7||');
+		expect([...values, undefined].map(idString).join('|')).toBe('42|7|7||');
+		// What readId refuses is no id: an integer past 2^53 (digits lost), a fraction, a list, a switch.
+		expect([2 ** 53 + 2, 7.5, ['7'], true].map(idString)).toEqual(['', '', '', '']);
 	});
 });
 

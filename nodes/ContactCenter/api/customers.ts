@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 
 import { PageWatch, warnIfChanged } from './responses';
-import { idString } from '../input/validation';
+import { idString } from '../input/parameters';
 import { isRecord } from '../input/values';
 import { callEndpoint, callEndpointForEnvelope, type EnvelopeResult } from '../transport';
 import type { RequestContext } from '../transport/credentialSettings';

@@ -1,4 +1,4 @@
-import { readId, readList } from './parameters';
+import { readList } from './parameters';
 import type { Issue } from './issues';
 
 /**
@@ -66,9 +66,4 @@ export function listIssues(
 		});
 	}
 	return issues;
-}
-
-/** The value of a resource locator (`{mode, value}`), or the plain value given by an expression, as a trimmed string. */
-export function locatorValue(value: unknown): string {
-	return readId('id', value).value ?? '';
 }

@@ -200,6 +200,15 @@ export function readId(field: string, raw: unknown, options: IdOptions = {}): Re
 	return { value: id };
 }
 
+/**
+ * An id by the same policy where no issue is wanted: a resource locator's value or the plain value
+ * an expression gave, trimmed, a whole number as its digits; '' when not given or not one id (an
+ * integer past 2^53, a fraction, a boolean, a list, an object: readId says why).
+ */
+export function idString(value: unknown): string {
+	return readId('id', value).value ?? '';
+}
+
 export interface NumberOptions {
 	required?: boolean;
 	fix?: string;

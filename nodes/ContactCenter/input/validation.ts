@@ -111,8 +111,3 @@ const NUMERIC_ID = {
 export function positiveNumericId(field: string, value: unknown): Issue | undefined {
 	return readId(field, value, NUMERIC_ID).issue;
 }
-
-/** An id from a parameter value as text (numbers from expressions become their digits); '' when not one. */
-export function idString(value: unknown): string {
-	return readId('id', value).value ?? '';
-}

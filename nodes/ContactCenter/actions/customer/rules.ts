@@ -58,11 +58,6 @@ export function apiTimeOf(field: string, value: unknown, zones: Zones): Read<str
 	};
 }
 
-/** A list given as comma-separated text or as an array (from an expression); blank entries dropped. */
-export function splitList(value: unknown): string[] {
-	return readList('list', value).value;
-}
-
 /** The rows of a contact fixed collection (`{values: [{value, memo}]}`), or an array given by an expression. */
 export function contactRows(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
