@@ -4,7 +4,7 @@
  */
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { fetchCallTaskPage, listCallTasks } from '../ContactCenter/api/voiceInterface';
+import { fetchVoicePage, listVoiceRows } from '../ContactCenter/api/voiceInterface';
 import {
 	CALL_TASK_EVENTS,
 	callTaskItem,
@@ -28,7 +28,8 @@ async function sample(
 ): Promise<INodeExecutionData[][] | null> {
 	const changes = await sampleCallTasks(
 		events,
-		async (query) => (await fetchCallTaskPage.call(context, filtersOf(query), 1, 500)).rows,
+		async (query) =>
+			(await fetchVoicePage.call(context, 'callTasks', filtersOf(query), 1, 500)).rows,
 	);
 	return changes.length > 0 ? [changes.map((c) => ({ json: callTaskItem(c, output) }))] : null;
 }
@@ -57,7 +58,8 @@ export const callTaskKind = hostKind<CallTaskEvent[], CallTaskState>({
 			nowMs: Date.now(),
 			zone: run.zones.api,
 			...(startFrom?.at !== undefined ? { origin: { raw: startFrom.raw, at: startFrom.at } } : {}),
-			list: async (query) => await listCallTasks.call(run.context, filtersOf(query), {}),
+			list: async (query) =>
+				await listVoiceRows.call(run.context, 'callTasks', filtersOf(query), {}),
 		});
 		const logs: LogLine[] = [];
 		if (outcome.dropped > 0)

@@ -7,9 +7,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { PageWatch, warnIfChanged } from './responses';
 import { callEndpoint } from '../transport';
 import type { RequestContext } from '../transport/credentialSettings';
-import { ENDPOINTS, type Endpoint } from '../transport/endpoints';
+import { ENDPOINTS } from '../transport/endpoints';
 import { textOnly, type TextOnly } from '../transport/json';
-import type { JsonBodyValue, RequestBody } from '../input/issues';
+import type { RequestBody } from '../input/issues';
 import {
 	collectPages,
 	PAGE_SIZE,
@@ -57,21 +57,41 @@ export interface ImportResult {
 	[key: string]: unknown;
 }
 
-type Filters = Record<string, JsonBodyValue | undefined>;
-
 /**
- * One page of a voice-interface query. The page-number field is `pageNo` for agents and number
- * groups, `pageNum` for tasks (as the spec names them).
+ * The three queries of the interface. They differ only in data: the endpoint, the name of the
+ * page-number field (`pageNo` for agents and number groups, `pageNum` for tasks, as the spec names
+ * them), the words a warning uses for the rows, and the filters each takes.
  */
-async function fetchPage(
+const QUERIES = {
+	voiceAgents: { endpoint: ENDPOINTS.voiceAgentQuery, pageField: 'pageNo', what: 'voice agents' },
+	callerNumberGroups: {
+		endpoint: ENDPOINTS.callerNumberGroupQuery,
+		pageField: 'pageNo',
+		what: 'caller number groups',
+	},
+	callTasks: { endpoint: ENDPOINTS.callTaskQuery, pageField: 'pageNum', what: 'call tasks' },
+} as const;
+
+/** A voice-interface query: `voiceAgents`, `callerNumberGroups` or `callTasks`. */
+export type VoiceQuery = keyof typeof QUERIES;
+
+/** The filters each query takes. */
+export interface VoiceFilters {
+	voiceAgents: AgentFilters;
+	callerNumberGroups: NumberGroupFilters;
+	callTasks: TaskFilters;
+}
+
+/** One page of a voice-interface query. */
+export async function fetchVoicePage<Q extends VoiceQuery>(
 	this: RequestContext,
-	endpoint: Endpoint,
-	filters: Filters,
+	query: Q,
+	filters: VoiceFilters[Q],
 	page: number,
 	pageSize: number,
 	itemIndex?: number,
 ): Promise<VoicePage> {
-	const pageField = endpoint === ENDPOINTS.callTaskQuery ? 'pageNum' : 'pageNo';
+	const { endpoint, pageField } = QUERIES[query];
 	const raw = await callEndpoint.call(this, endpoint, {
 		body: { [pageField]: page, pageSize, ...filters },
 		itemIndex,
@@ -98,11 +118,10 @@ async function fetchPage(
 }
 
 /** Every row (or the first `limit` rows that pass `filter`) of a voice-interface query, in pages of 500. */
-async function listAll(
+export async function listVoiceRows<Q extends VoiceQuery>(
 	this: RequestContext,
-	endpoint: Endpoint,
-	filters: Filters,
-	what: string,
+	query: Q,
+	filters: VoiceFilters[Q],
 	options: VoiceListOptions,
 ): Promise<IDataObject[]> {
 	// A client-side filter may drop rows, so it pages at the maximum size whatever the limit.
@@ -113,101 +132,14 @@ async function listAll(
 	const watch = new PageWatch((row) => row.id);
 	const rows = await collectPages(
 		async (page, size) => {
-			const result = await fetchPage.call(this, endpoint, filters, page, size, options.itemIndex);
+			const result = await fetchVoicePage.call(this, query, filters, page, size, options.itemIndex);
 			watch.total(result.total);
 			return { rows: watch.keep(result.rows), hasMore: result.hasMore };
 		},
 		{ pageSize, limit: options.limit, filter: options.filter },
 	);
-	warnIfChanged(this, watch, what, options.itemIndex);
+	warnIfChanged(this, watch, QUERIES[query].what, options.itemIndex);
 	return rows;
-}
-
-export async function fetchVoiceAgentPage(
-	this: RequestContext,
-	filters: AgentFilters,
-	page: number,
-	pageSize: number,
-	itemIndex?: number,
-): Promise<VoicePage> {
-	return await fetchPage.call(
-		this,
-		ENDPOINTS.voiceAgentQuery,
-		{ ...filters },
-		page,
-		pageSize,
-		itemIndex,
-	);
-}
-
-export async function listVoiceAgents(
-	this: RequestContext,
-	filters: AgentFilters,
-	options: VoiceListOptions,
-): Promise<IDataObject[]> {
-	return await listAll.call(
-		this,
-		ENDPOINTS.voiceAgentQuery,
-		{ ...filters },
-		'voice agents',
-		options,
-	);
-}
-
-export async function fetchCallerNumberGroupPage(
-	this: RequestContext,
-	filters: NumberGroupFilters,
-	page: number,
-	pageSize: number,
-	itemIndex?: number,
-): Promise<VoicePage> {
-	return await fetchPage.call(
-		this,
-		ENDPOINTS.callerNumberGroupQuery,
-		{ ...filters },
-		page,
-		pageSize,
-		itemIndex,
-	);
-}
-
-export async function listCallerNumberGroups(
-	this: RequestContext,
-	filters: NumberGroupFilters,
-	options: VoiceListOptions,
-): Promise<IDataObject[]> {
-	return await listAll.call(
-		this,
-		ENDPOINTS.callerNumberGroupQuery,
-		{ ...filters },
-		'caller number groups',
-		options,
-	);
-}
-
-export async function fetchCallTaskPage(
-	this: RequestContext,
-	filters: TaskFilters,
-	page: number,
-	pageSize: number,
-	itemIndex?: number,
-): Promise<VoicePage> {
-	return await fetchPage.call(
-		this,
-		ENDPOINTS.callTaskQuery,
-		{ ...filters },
-		page,
-		pageSize,
-		itemIndex,
-	);
-}
-
-export async function listCallTasks(
-	this: RequestContext,
-	filters: TaskFilters,
-	options: VoiceListOptions,
-): Promise<IDataObject[]> {
-	return await listAll.call(this, ENDPOINTS.callTaskQuery, { ...filters }, 'call tasks', options);
 }
 
 /** Create a task; answers the API's `data` (the new task's id and state), or `{}` when it sent none. */

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { TASK_NAME_MAX } from '../actions/callTask/taskRules';
-import { fetchCallTaskPage } from '../api/voiceInterface';
+import { fetchVoicePage } from '../api/voiceInterface';
 import { PAGE_SIZE } from '../transport/pagination';
 
 export const listSearch = {
@@ -13,8 +13,9 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		const page = Number(paginationToken ?? '1') || 1;
 		const taskName = filter?.trim().slice(0, TASK_NAME_MAX);
-		const { rows, hasMore } = await fetchCallTaskPage.call(
+		const { rows, hasMore } = await fetchVoicePage.call(
 			this,
+			'callTasks',
 			taskName ? { query: { taskName } } : {},
 			page,
 			PAGE_SIZE.voiceAgentInterface,

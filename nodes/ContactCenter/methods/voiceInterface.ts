@@ -5,11 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import {
-	fetchCallerNumberGroupPage,
-	fetchVoiceAgentPage,
-	type VoicePage,
-} from '../api/voiceInterface';
+import { fetchVoicePage, type VoicePage } from '../api/voiceInterface';
 import { PAGE_SIZE } from '../transport/pagination';
 
 /** One page of a voice-interface list as list-search results; the page number is the pagination token. */
@@ -37,7 +33,8 @@ export const listSearch = {
 	): Promise<INodeListSearchResult> {
 		return await searchPage.call(
 			this,
-			async (name, page, size) => await fetchVoiceAgentPage.call(this, { name }, page, size),
+			async (name, page, size) =>
+				await fetchVoicePage.call(this, 'voiceAgents', { name }, page, size),
 			filter,
 			paginationToken,
 			(row) => ({
@@ -56,7 +53,7 @@ export const listSearch = {
 		return await searchPage.call(
 			this,
 			async (groupName, page, size) =>
-				await fetchCallerNumberGroupPage.call(this, { groupName }, page, size),
+				await fetchVoicePage.call(this, 'callerNumberGroups', { groupName }, page, size),
 			filter,
 			paginationToken,
 			(row) => ({

@@ -10,7 +10,7 @@ import { readOutput, shapeRecord } from '../output';
 import { API_DATE_PATTERN, formatApiDate, toEpochMs, type DateInput } from '../../api/time';
 import { assertValid } from '../../input/validation';
 import type { Built, Checked, Issue, RequestBody } from '../../input/issues';
-import { listCallTasks } from '../../api/voiceInterface';
+import { listVoiceRows } from '../../api/voiceInterface';
 import { readZones, type Zones } from '../../transport/zones';
 import { readItemLimit } from '../limit';
 import { callTaskOutputProperties, simplifyCallTask } from './simplify';
@@ -160,8 +160,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const zones = await readZones.call(this);
 	const query = readTaskQuery(filters, zones);
 	assertValid(this.getNode(), itemIndex, query.issues);
-	const tasks = await listCallTasks.call(
+	const tasks = await listVoiceRows.call(
 		this,
+		'callTasks',
 		Object.keys(query.body).length
 			? { query: query.body as { [key: string]: string | string[] } }
 			: {},

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fetchCallTaskPage } from '../../api/voiceInterface';
+import { fetchVoicePage } from '../../api/voiceInterface';
 import type { RequestContext } from '../../transport/credentialSettings';
 import { PAGE_SIZE } from '../../transport/pagination';
 
@@ -41,8 +41,9 @@ async function readNextPage(
 	index: TaskIndex,
 	itemIndex: number | undefined,
 ): Promise<void> {
-	const { rows, hasMore } = await fetchCallTaskPage.call(
+	const { rows, hasMore } = await fetchVoicePage.call(
 		this,
+		'callTasks',
 		{},
 		index.nextPage,
 		PAGE_SIZE.voiceAgentInterface,

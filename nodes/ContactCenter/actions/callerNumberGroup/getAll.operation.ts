@@ -8,7 +8,7 @@ import {
 import { returnAllAndLimit } from '../descriptions';
 import { readText } from '../../input/parameters';
 import { assertValid } from '../../input/validation';
-import { listCallerNumberGroups } from '../../api/voiceInterface';
+import { listVoiceRows } from '../../api/voiceInterface';
 import { readItemLimit } from '../limit';
 
 const properties: INodeProperties[] = [
@@ -41,8 +41,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as { groupName?: unknown };
 	const groupName = readText('filters.groupName', filters.groupName);
 	assertValid(this.getNode(), itemIndex, [groupName.issue]);
-	return await listCallerNumberGroups.call(
+	return await listVoiceRows.call(
 		this,
+		'callerNumberGroups',
 		{ groupName: groupName.value },
 		{ limit, itemIndex },
 	);

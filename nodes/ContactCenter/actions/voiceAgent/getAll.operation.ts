@@ -9,7 +9,7 @@ import { returnAllAndLimit } from '../descriptions';
 import { readOutput, shapeRecord } from '../output';
 import { readList, readText } from '../../input/parameters';
 import { assertValid, oneOf } from '../../input/validation';
-import { listVoiceAgents } from '../../api/voiceInterface';
+import { listVoiceRows } from '../../api/voiceInterface';
 import { readItemLimit } from '../limit';
 import { simplifyVoiceAgent, voiceAgentOutputProperties } from './simplify';
 
@@ -70,8 +70,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...list.issues,
 		...statuses.map((status) => oneOf('filters.publishStatus', status, PUBLISH_STATUSES)),
 	]);
-	const agents = await listVoiceAgents.call(
+	const agents = await listVoiceRows.call(
 		this,
+		'voiceAgents',
 		{ name: name.value },
 		{
 			limit,
