@@ -11,6 +11,14 @@ import * as ts from 'typescript';
 import { ROOT, sources } from '../support/sources';
 
 const TRIGGER = path.join(ROOT, 'nodes', 'ContactCenterTrigger');
+const CALL_TASK_CREATE = path.join(
+	ROOT,
+	'nodes',
+	'ContactCenter',
+	'actions',
+	'callTask',
+	'create.operation.ts',
+);
 
 /** Every function, method and arrow function of a file, with its length in lines. */
 function functionsOf(file: string): Array<{ name: string; lines: number }> {
@@ -41,5 +49,11 @@ describe('the house', () => {
 				.map((f) => `${path.relative(ROOT, file)}: ${f.name} (${f.lines} lines)`),
 		);
 		expect(long).toEqual([]);
+	});
+
+	it('Call Task → Create reads its parameters in named readers: its execute is at most 40 lines', () => {
+		const executes = functionsOf(CALL_TASK_CREATE).filter((f) => f.name === 'execute');
+		expect(executes).toHaveLength(1);
+		expect(executes[0].lines).toBeLessThanOrEqual(40);
 	});
 });
