@@ -28,6 +28,11 @@ describe('task rules (the refusals and the shapes sent: callTask.create)', () =>
 			'14:00-18:30',
 		]);
 		expect(checkTimeRanges('t', '08:00-09:00;10:00-11:00\n12:00-13:00').value).toHaveLength(3);
+		// Empty entries (a doubled or trailing separator) are dropped, not reported.
+		expect(checkTimeRanges('t', '09:00-12:00,, 14:00-15:00;\n')).toEqual({
+			value: ['09:00-12:00', '14:00-15:00'],
+			issues: [],
+		});
 	});
 
 	test('retry off sends no retry values, even ones left over', () => {
