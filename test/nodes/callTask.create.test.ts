@@ -248,6 +248,15 @@ describe('callTask create: validation before sending', () => {
 			retry({ retryIntervalValue: '={{ 0 }}', retryIntervalUnit: 'minute' }),
 		],
 		[
+			// A scheduled time's issue is listed after the retry settings' issues.
+			'"Retry Interval Value" must be a whole number greater than 0 (got 0) (and 1 more problem)',
+			{
+				...retry({ retryIntervalValue: '={{ 0 }}', retryIntervalUnit: 'minute' }),
+				startType: 'scheduled',
+				scheduledStartTime: '2020-01-01T00:00:00Z',
+			},
+		],
+		[
 			'"Scheduled Start Time" is required for a scheduled task',
 			{ startType: 'scheduled', scheduledStartTime: '={{ $json.missing }}' },
 		],
