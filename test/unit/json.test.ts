@@ -2,15 +2,41 @@ import { useSandbox } from '../sandbox/fixture';
 import { Rng } from '../sandbox/lib/random';
 import {
 	parseJson,
-	quoteBigIntegers,
 	stringifyJson,
 	textOnly,
 	toLong,
 } from '../../nodes/ContactCenter/transport/json';
 import type { JsonBodyValue } from '../../nodes/ContactCenter/input/issues';
 
-/** The reference: the character scanner, then JSON.parse. parseJson must give exactly this. */
-const reference = (text: string): unknown => JSON.parse(quoteBigIntegers(text));
+const ID_KEY = /(?:^_?id|Id|Ids|ID)$/;
+
+/** A number as JSON.parse read it, with its own text. */
+class Token {
+	constructor(readonly text: string) {}
+}
+
+/**
+ * The rule, written apart from the reader: JSON.parse hands each number's own text to a reviver
+ * (Node 21+), then an integer token held by an id key (in an array: by the key owning it, or the
+ * outer array) or beyond 2^53 becomes its digits; every other number is what JSON.parse gives.
+ */
+function reference(text: string): unknown {
+	const read = JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+		typeof value === 'number' ? new Token(String(context?.source)) : value,
+	) as unknown;
+	const rule = (value: unknown, idHeld: boolean): unknown => {
+		if (value instanceof Token) {
+			const { text: token } = value;
+			const integer = /^-?[0-9]+$/.test(token);
+			return integer && (idHeld || !Number.isSafeInteger(Number(token))) ? token : Number(token);
+		}
+		if (Array.isArray(value)) return value.map((item) => rule(item, idHeld));
+		if (value === null || typeof value !== 'object') return value;
+		const entries = Object.entries(value as Record<string, unknown>);
+		return Object.fromEntries(entries.map(([key, item]) => [key, rule(item, ID_KEY.test(key))]));
+	};
+	return rule(read, false);
+}
 
 const KEYS =
 	'id _id voiceAgentId memberIds accountID total name paid 1 07 a"vId vId note ids'.split(' ');
@@ -19,6 +45,8 @@ const NUMBERS = [
 	...'182739465018273946 -182739465018273946 1.5 5.0 1e21 1E2 12345678901234567.5'.split(' '),
 	'0.000001',
 ];
+/** Keys as written in the text: JSON.stringify's spelling, and two written with escapes. */
+const WRITTEN_KEYS = [...KEYS.map((key) => JSON.stringify(key)), '"v\\u0049d"', '"x\\/Id"'];
 const STRINGS = [
 	'',
 	'x',
@@ -35,23 +63,24 @@ function randomJson(next: () => number, depth = 0): string {
 	const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)];
 	const roll = next();
 	if (depth > 3 || roll < 0.35) return pick(NUMBERS);
-	if (roll < 0.5) return JSON.stringify(pick(STRINGS));
+	if (roll < 0.47) return JSON.stringify(pick(STRINGS));
+	if (roll < 0.5) return pick(['"caf\\u00e9 \\"vId\\": 5"', '"a\\/b"', '"\\\\u0049"']);
 	if (roll < 0.55) return pick(['true', 'false', 'null']);
 	const size = Math.floor(next() * 5);
 	if (roll < 0.75)
 		return `[${Array.from({ length: size }, () => randomJson(next, depth + 1)).join(', ')}]`;
 	const entries = Array.from(
 		{ length: size },
-		() => `${JSON.stringify(pick(KEYS))} : ${randomJson(next, depth + 1)}`,
+		() => `${pick(WRITTEN_KEYS)} : ${randomJson(next, depth + 1)}`,
 	);
 	return `{${entries.join(',')}}`;
 }
 
-describe('parseJson: ids and Longs exact, and the fast path gives exactly what the scanner gives', () => {
+describe('parseJson: ids and Longs exact, exactly as the rule says', () => {
 	const tenant = { appId: '1090', appSecret: 'fast-path-secret' };
 	const sandbox = useSandbox({ tenants: [tenant] });
 
-	it('on 5,000 generated documents (ids, Longs, floats, nested and id-keyed arrays, repeated and numeric keys, digits in strings)', () => {
+	it('on 5,000 generated documents (ids, Longs, floats, nested and id-keyed arrays, repeated, numeric and escaped keys, digits in strings)', () => {
 		const rng = new Rng(20261122);
 		const next = () => rng.next();
 		let withLongs = 0;
@@ -109,6 +138,26 @@ describe('parseJson: ids and Longs exact, and the fast path gives exactly what t
 		],
 		['a top-level Long', '182739465018273946', '182739465018273946'],
 		[
+			'a top-level array of Longs, floats and small numbers',
+			'[182739465018273946, 1.5, [7, -182739465018273946]]',
+			['182739465018273946', 1.5, [7, '-182739465018273946']],
+		],
+		[
+			'a key written with an escape is the key JSON.parse reads',
+			'{"v\\u0049d":5,"a\\/bId":[6],"note":"\\u0041"}',
+			{ vId: '5', 'a/bId': ['6'], note: 'A' },
+		],
+		[
+			'an id key repeated whose last value is not a number, beside another object with that key',
+			'{"vId":182739465018273946,"vId":"x","n":{"vId":5}}',
+			{ vId: 'x', n: { vId: '5' } },
+		],
+		[
+			'two tokens of one key that round to the same double, in objects read out of order',
+			'{"b":{"t":9007199254740993},"1":{"t":9007199254740992},"a":{"t":9007199254740993}}',
+			{ b: { t: '9007199254740993' }, 1: { t: '9007199254740992' }, a: { t: '9007199254740993' } },
+		],
+		[
 			'integers above 2^53 exact, as strings; small numbers under other keys stay numbers',
 			'{"code":200,"data":{"list":[{"id":182739465018273946,"name":"A","total":12}],"importBatchId":918273645546372819}}',
 			{
@@ -159,9 +208,9 @@ describe('parseJson: ids and Longs exact, and the fast path gives exactly what t
 		expect(parseJson(text)).toEqual(expected);
 	});
 
-	it('returns the same text when nothing needs quoting (no copy on the fast path), and throws on malformed JSON', () => {
+	it('gives what JSON.parse gives when nothing is an id or a Long, and throws on malformed JSON', () => {
 		const text = '{"success":true,"code":"200","data":[{"name":"x","n":1}]}';
-		expect(quoteBigIntegers(text)).toBe(text);
+		expect(parseJson(text)).toEqual(JSON.parse(text));
 		expect(() => parseJson('{"a":')).toThrow();
 		expect(() => parseJson('<html>')).toThrow();
 	});

@@ -2,103 +2,26 @@
  * JSON for an API whose ids are 18-digit Java Longs. JSON.parse turns integers above 2^53 into
  * rounded doubles, and ids must come out as strings: an integer token of more than 15 digits that
  * is not a safe integer, and an integer token held by an id key (`id`, `_id`, `…Id`, `…Ids`,
- * `…ID`), become strings with their exact digits; every other value is what JSON.parse gives.
+ * `…ID`), become strings with their exact digits; every other value is what JSON.parse gives. A
+ * number in an array is held by the key that owns the array (`"memberIds": [1, 2]`), an array in
+ * an array by the key that owns the outer one.
  *
- * Two ways to the same result. `quoteBigIntegers` rewrites the text (a scanner over every
- * character) and is the reference. `parseJson` takes a faster path: JSON.parse once, then one walk
- * over the parsed values finds the numbers the rule concerns (an id-keyed number, or a whole
- * number beyond 2^53); when there are none (customer pages, service records) that is the answer.
- * When there are some and each is a property of an object, their exact tokens are read back from
- * the text with one search per key name (`"voiceAgentId": 182739465020358408`) and checked
- * (same count, same value, in document order); anything it cannot prove exact (numbers in id-keyed
- * or nested arrays, keys that look like array indexes, repeated or escaped keys) goes through the
- * scanner instead.
+ * One reader: JSON.parse once, then one walk over the parsed values finds the numbers the rule
+ * concerns; when there are none (customer pages, service records) that is the answer. Otherwise
+ * their exact tokens are read from the text where their key is written (`"voiceAgentId": 1827…`,
+ * one search per key name, so a page costs a few searches, not a pass over every character). They
+ * are put back in place when each token's value names its property beyond doubt; when not (a
+ * number in an array, a repeated key, two tokens that round to the same double), the same tokens
+ * are quoted in the text and JSON.parse reads it again.
  */
 import type { JsonBodyValue } from '../input/issues';
 
-const ID_KEY = /(?:^_?id|Id|Ids|ID)$/;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const MINUS = 45;
 const SAFE_DIGITS = 15; // every integer of at most 15 digits is exactly representable
 
-function isIdKey(key: string | null): boolean {
-	return key !== null && ID_KEY.test(key);
-}
-
-function isUnsafeInteger(token: string): boolean {
-	const digits = token.charCodeAt(0) === 45 ? token.length - 1 : token.length;
-	return digits > SAFE_DIGITS && !Number.isSafeInteger(Number(token));
-}
-
-/** Rewrite the JSON text so that big integers and id integers are quoted. Returns the input when nothing needs it. */
-export function quoteBigIntegers(text: string): string {
-	const parts: string[] = [];
-	let copiedUpTo = 0;
-	// For each open container: null for an object, or the key that owns an array.
-	const owners: Array<string | null> = [];
-	const isArray: boolean[] = [];
-	let lastKey: string | null = null;
-	const length = text.length;
-	let i = 0;
-	while (i < length) {
-		const c = text.charCodeAt(i);
-		if (c === 34) {
-			// a string: skip to its closing quote
-			const start = i + 1;
-			i = start;
-			while (i < length) {
-				const d = text.charCodeAt(i);
-				if (d === 92) i += 2;
-				else if (d === 34) break;
-				else i++;
-			}
-			const end = i;
-			i++;
-			let j = i;
-			while (j < length && text.charCodeAt(j) <= 32) j++;
-			if (text.charCodeAt(j) === 58) lastKey = text.slice(start, end);
-			continue;
-		}
-		if (c === 123 || c === 91) {
-			isArray.push(c === 91);
-			owners.push(c === 91 ? lastKey : null);
-			i++;
-			continue;
-		}
-		if (c === 125 || c === 93) {
-			isArray.pop();
-			owners.pop();
-			i++;
-			continue;
-		}
-		if (c === 45 || (c >= 48 && c <= 57)) {
-			const start = i;
-			let integer = true;
-			i++;
-			while (i < length) {
-				const d = text.charCodeAt(i);
-				if (d >= 48 && d <= 57) i++;
-				else if (d === 46 || d === 101 || d === 69 || d === 43 || d === 45) {
-					integer = false;
-					i++;
-				} else break;
-			}
-			if (!integer) continue;
-			const token = text.slice(start, i);
-			const key =
-				isArray.length > 0 && isArray[isArray.length - 1] ? owners[owners.length - 1] : lastKey;
-			if (isUnsafeInteger(token) || isIdKey(key ?? null)) {
-				parts.push(text.slice(copiedUpTo, start), '"', token, '"');
-				copiedUpTo = i;
-			}
-			continue;
-		}
-		i++;
-	}
-	if (copiedUpTo === 0) return text;
-	parts.push(text.slice(copiedUpTo));
-	return parts.join('');
-}
-
-/** A key the id rule applies to, without a regular expression (called for every number property). */
+/** A key the id rule applies to: `id`, `_id`, `…Id`, `…Ids`, `…ID`. */
 function isIdName(key: string): boolean {
 	const n = key.length;
 	if (n < 2) return false;
@@ -112,123 +35,228 @@ function isIdName(key: string): boolean {
 const isUnsafeNumber = (value: number): boolean =>
 	Number.isInteger(value) && !Number.isSafeInteger(value);
 
-/** Numbers the rule concerns, as (holder, key, parsed value) triples, flat. */
-type Found = unknown[];
-const NEEDS_SCANNER = 1;
-const NUMERIC_KEY = 2;
+const INTEGER_TOKEN = /^-?[0-9]+$/;
+
+/** Whether the rule turns this number token, held by a key that is (or not) an id key, into text. */
+function quotesToken(token: string, idHeld: boolean): boolean {
+	if (!INTEGER_TOKEN.test(token)) return false; // 5.0, 1e21: numbers, as JSON.parse gives them
+	const digits = token.charCodeAt(0) === MINUS ? token.length - 1 : token.length;
+	return idHeld || (digits > SAFE_DIGITS && !Number.isSafeInteger(Number(token)));
+}
 
 /**
- * Collects every object property holding an id-keyed or unsafe number. Returns NEEDS_SCANNER when a
- * number inside an array concerns the rule (the scanner decides those by the key that owns the
- * array), NUMERIC_KEY when an object has an array-index key (for-in order would not be document
- * order), else 0.
+ * What the walk found: object properties holding a number the rule concerns, as flat (holder, key,
+ * value) triples; the names of keys that own an array holding one; whether the top-level array
+ * holds one.
  */
-function collect(
-	value: object,
-	found: Found,
-	arrayOwnerIsId: boolean,
-	parentIsArray: boolean,
-): number {
-	let flags = 0;
-	if (Array.isArray(value)) {
-		for (let i = 0; i < value.length; i++) {
-			const item: unknown = value[i];
-			if (typeof item === 'number') {
-				if (arrayOwnerIsId || parentIsArray || isUnsafeNumber(item)) return NEEDS_SCANNER;
-			} else if (item !== null && typeof item === 'object') {
-				flags |= collect(item, found, arrayOwnerIsId, true);
-				if (flags & NEEDS_SCANNER) return flags;
-			}
-		}
-		return flags;
+interface Found {
+	properties: unknown[];
+	arrayOwners: Set<string>;
+	topArray: boolean;
+}
+
+/** Whether an array (held by an id key or not) holds a number the rule concerns; walks its objects. */
+function collectArray(list: unknown[], idHeld: boolean, found: Found): boolean {
+	let holds = false;
+	for (let i = 0; i < list.length; i++) {
+		const item: unknown = list[i];
+		if (typeof item === 'number') holds ||= idHeld || isUnsafeNumber(item);
+		else if (Array.isArray(item)) holds = collectArray(item, idHeld, found) || holds;
+		else if (item !== null && typeof item === 'object') collect(item, found);
 	}
+	return holds;
+}
+
+/** Walks an object: its number properties the rule concerns, and the arrays that hold one. */
+function collect(value: object, found: Found): void {
 	const record = value as Record<string, unknown>;
 	for (const key in record) {
 		const item = record[key];
-		const first = key.charCodeAt(0);
-		if (first >= 48 && first <= 57) flags |= NUMERIC_KEY;
 		if (typeof item === 'number') {
-			if (isIdName(key) || isUnsafeNumber(item)) found.push(record, key, item);
-		} else if (item !== null && typeof item === 'object') {
-			flags |= collect(item, found, Array.isArray(item) && isIdName(key), false);
-			if (flags & NEEDS_SCANNER) return flags;
-		}
+			if (isIdName(key) || isUnsafeNumber(item)) found.properties.push(record, key, item);
+		} else if (Array.isArray(item)) {
+			if (collectArray(item, isIdName(key), found)) found.arrayOwners.add(key);
+		} else if (item !== null && typeof item === 'object') collect(item, found);
 	}
-	return flags;
 }
 
 const isJsonSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isNumberChar = (c: number): boolean =>
-	(c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+	isDigit(c) || c === 46 || c === 101 || c === 69 || c === 43 || c === MINUS;
 
-/**
- * The number tokens written as `"key": <number>` (followed by `,` or `}`) in the text, in document
- * order. The search is for the key without its opening quote (`voiceAgentId"`), whose first
- * character is rare in JSON text; a search starting with `"` stops at every quote and is about six
- * times slower on a page of call tasks. An unescaped `"key"` can only be a key: inside a string the
- * quotes would be escaped.
- */
-function numberTokens(text: string, key: string): string[] {
-	const needle = JSON.stringify(key).slice(1);
-	const end = text.length;
-	const tokens: string[] = [];
-	for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
-		if (at === 0 || text.charCodeAt(at - 1) !== 34) continue; // '"' before the key
-		let i = at + needle.length;
-		while (i < end && isJsonSpace(text.charCodeAt(i))) i++;
-		if (text.charCodeAt(i) !== 58) continue; // ':'
-		i++;
-		while (i < end && isJsonSpace(text.charCodeAt(i))) i++;
-		const start = i;
-		if (text.charCodeAt(i) === 45) i++; // '-'
-		const first = text.charCodeAt(i);
-		if (!(first >= 48 && first <= 57)) continue;
-		while (i < end && isNumberChar(text.charCodeAt(i))) i++;
-		let j = i;
-		while (j < end && isJsonSpace(text.charCodeAt(j))) j++;
-		const next = text.charCodeAt(j);
-		if (next !== 44 && next !== 125) continue; // ',' or '}'
-		tokens.push(text.slice(start, i));
-	}
-	return tokens;
+/** Whether the character at `at` is escaped (an odd run of backslashes before it). */
+function isEscaped(text: string, at: number): boolean {
+	let b = at - 1;
+	while (b >= 0 && text.charCodeAt(b) === BACKSLASH) b--;
+	return (at - 1 - b) % 2 === 1;
+}
+
+/** The index of the quote that ends the string that `from` is in or opens; -1 when none. */
+function closingQuote(text: string, from: number): number {
+	let at = text.indexOf('"', from + 1);
+	while (at !== -1 && isEscaped(text, at)) at = text.indexOf('"', at + 1);
+	return at;
 }
 
 /**
- * Puts the exact tokens of the found numbers back: per key, every `"key": number` of the text in
- * document order must match the found values one to one. False when that cannot be proven.
+ * Where the values of a key written as `spelling` (the key's text between its quotes) start, in
+ * document order. The search is for the spelling and its closing quote, whose first character is
+ * rare in JSON text (a search starting with `"` stops at every quote: six times slower on a page
+ * of call tasks). In text JSON.parse accepted, an unescaped quote, the spelling, a quote and a
+ * colon can only be that key.
  */
-function restoreTokens(text: string, found: Found): boolean {
-	const byKey = new Map<string, number[]>();
-	for (let i = 0; i < found.length; i += 3) {
-		const key = found[i + 1] as string;
-		let list = byKey.get(key);
-		if (!list) byKey.set(key, (list = []));
-		list.push(i);
+function valueStarts(text: string, spelling: string): number[] {
+	const needle = `${spelling}"`;
+	const starts: number[] = [];
+	for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+		if (at === 0 || text.charCodeAt(at - 1) !== QUOTE || isEscaped(text, at - 1)) continue;
+		let i = at + needle.length;
+		while (isJsonSpace(text.charCodeAt(i))) i++;
+		if (text.charCodeAt(i) !== 58) continue; // ':'
+		i++;
+		while (isJsonSpace(text.charCodeAt(i))) i++;
+		starts.push(i);
 	}
-	const tokens: string[] = new Array<string>(found.length / 3);
-	for (const [key, positions] of byKey) {
-		const idKey = isIdName(key);
-		let n = 0;
-		for (const token of numberTokens(text, key)) {
-			// The walk took every number of an id key, and of other keys only the unsafe ones.
-			if (!idKey && !isUnsafeNumber(Number(token))) continue;
-			if (n >= positions.length) return false;
-			const at = positions[n++];
-			if (!Object.is(Number(token), found[at + 2])) return false;
-			tokens[at / 3] = token;
+	return starts;
+}
+
+/**
+ * The spellings of each key in the text: JSON.stringify's, and any other one written with escapes
+ * (`"v\u0049d"`, `"a\/b"`: only `\u` and `\/` spell a key otherwise).
+ */
+function spellingsOf(text: string, keys: Iterable<string>): Map<string, string[]> {
+	const spellings = new Map<string, string[]>();
+	for (const key of keys) spellings.set(key, [JSON.stringify(key).slice(1, -1)]);
+	for (const escape of ['\\u', '\\/']) {
+		for (let at = text.indexOf(escape); at !== -1; at = text.indexOf(escape, at + 1)) {
+			if (isEscaped(text, at)) continue; // `\\u`: a backslash, then a letter
+			const close = closingQuote(text, at);
+			if (close === -1) break;
+			let after = close + 1;
+			while (isJsonSpace(text.charCodeAt(after))) after++;
+			if (text.charCodeAt(after) === 58) {
+				let open = text.lastIndexOf('"', at);
+				while (open > 0 && isEscaped(text, open)) open = text.lastIndexOf('"', open - 1);
+				const written = spellings.get(JSON.parse(text.slice(open, close + 1)) as string);
+				const spelling = text.slice(open + 1, close);
+				if (written && !written.includes(spelling)) written.push(spelling);
+			}
+			at = close; // the next escape is in a later string
 		}
-		if (n !== positions.length) return false;
 	}
-	for (let i = 0; i < found.length; i += 3) {
+	return spellings;
+}
+
+/** The end of the number token at `start`. */
+function numberEnd(text: string, start: number): number {
+	let i = start + 1;
+	while (isNumberChar(text.charCodeAt(i))) i++;
+	return i;
+}
+
+/** The end of the object or array that opens at `open` (strings inside skipped). */
+function containerEnd(text: string, open: number): number {
+	let depth = 0;
+	for (let i = open; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		if (c === QUOTE) i = closingQuote(text, i);
+		else if (c === 123 || c === 91) depth++;
+		else if ((c === 125 || c === 93) && --depth === 0) return i + 1;
+	}
+	return text.length;
+}
+
+/** The number tokens in the array that opens at `open` and in its arrays (not in its objects), as [start, end) pairs. */
+function arrayTokens(text: string, open: number, tokens: number[]): void {
+	let depth = 0;
+	for (let i = open; i < text.length; ) {
+		const c = text.charCodeAt(i);
+		if (c === QUOTE) i = closingQuote(text, i) + 1;
+		else if (c === 123) i = containerEnd(text, i);
+		else if (c === MINUS || isDigit(c)) tokens.push(i, (i = numberEnd(text, i)));
+		else {
+			if (c === 91) depth++;
+			else if (c === 93 && --depth === 0) return;
+			i++;
+		}
+	}
+}
+
+/**
+ * Puts the exact tokens of the found properties back in place, per key: the key's number tokens
+ * the rule concerns must be as many as its found properties, and each found value must have its
+ * own token (two tokens of one value must be the same digits, or which is which is unknown).
+ * False when that does not hold; nothing is changed then.
+ */
+function restoreInPlace(text: string, properties: unknown[], spellings: Map<string, string[]>) {
+	const tokens: string[] = new Array<string>(properties.length / 3);
+	for (const [key, written] of spellings) {
+		const idHeld = isIdName(key);
+		const byValue = new Map<number, { token: string; left: number }>();
+		let count = 0;
+		for (const spelling of written)
+			for (const start of valueStarts(text, spelling)) {
+				const first = text.charCodeAt(start);
+				if (first !== MINUS && !isDigit(first)) continue;
+				const token = text.slice(start, numberEnd(text, start));
+				const value = Number(token);
+				if (!idHeld && !isUnsafeNumber(value)) continue; // the walk took only unsafe ones
+				const seen = byValue.get(value);
+				if (seen === undefined) byValue.set(value, { token, left: 1 });
+				else if (seen.token === token) seen.left++;
+				else return false;
+				count++;
+			}
+		for (let i = 0; i < properties.length; i += 3) {
+			if (properties[i + 1] !== key) continue;
+			const value = properties[i + 2] as number;
+			const seen = byValue.get(value);
+			if (seen === undefined || seen.left-- === 0 || !Object.is(Number(seen.token), value))
+				return false;
+			count--;
+			if (quotesToken(seen.token, idHeld)) tokens[i / 3] = seen.token;
+		}
+		if (count !== 0) return false;
+	}
+	for (let i = 0; i < properties.length; i += 3) {
 		const token = tokens[i / 3];
-		if (!INTEGER_TOKEN.test(token)) continue; // 5.0, 1e21: a number, as the scanner leaves it
-		const key = found[i + 1] as string;
-		if (isIdName(key) || isUnsafeInteger(token)) (found[i] as Record<string, unknown>)[key] = token;
+		if (token !== undefined)
+			(properties[i] as Record<string, unknown>)[properties[i + 1] as string] = token;
 	}
 	return true;
 }
 
-const INTEGER_TOKEN = /^-?[0-9]+$/;
+/** The text with the tokens the rule concerns in quotes: under the found keys and in the found arrays. */
+function quoteTokens(text: string, found: Found, spellings: Map<string, string[]>): string {
+	const edits: number[] = []; // [start, end) pairs of tokens to quote
+	const take = (start: number, end: number, idHeld: boolean) => {
+		if (quotesToken(text.slice(start, end), idHeld)) edits.push(start, end);
+	};
+	const inArray = (open: number, idHeld: boolean) => {
+		const tokens: number[] = [];
+		arrayTokens(text, open, tokens);
+		for (let i = 0; i < tokens.length; i += 2) take(tokens[i], tokens[i + 1], idHeld);
+	};
+	if (found.topArray) inArray(text.indexOf('['), false);
+	for (const [key, written] of spellings)
+		for (const spelling of written)
+			for (const start of valueStarts(text, spelling)) {
+				const first = text.charCodeAt(start);
+				if (first === 91) inArray(start, isIdName(key));
+				else if (first === MINUS || isDigit(first))
+					take(start, numberEnd(text, start), isIdName(key));
+			}
+	const order = Array.from({ length: edits.length / 2 }, (_, n) => n * 2);
+	order.sort((a, b) => edits[a] - edits[b]);
+	let out = '';
+	let copied = 0;
+	for (const at of order) {
+		out += `${text.slice(copied, edits[at])}"${text.slice(edits[at], edits[at + 1])}"`;
+		copied = edits[at + 1];
+	}
+	return out + text.slice(copied);
+}
 
 /** JSON.parse that keeps 18-digit integers exact (as strings) and turns numeric ids into strings. */
 export function parseJson(text: string): unknown {
@@ -237,20 +265,26 @@ export function parseJson(text: string): unknown {
 
 /**
  * What parseJson adds to JSON.parse: `value` is `JSON.parse(text)`; the numbers the rule concerns
- * are put back as their exact tokens (in place), or the text goes through the scanner when that
- * cannot be proven. Exported so the benchmark can time it apart from JSON.parse.
+ * become their exact tokens. Exported so the benchmark can time it apart from JSON.parse.
  */
 export function exactNumbers(value: unknown, text: string): unknown {
 	if (value === null || typeof value !== 'object') {
-		return typeof value === 'number' && isUnsafeNumber(value)
-			? JSON.parse(quoteBigIntegers(text))
+		const token = text.trim();
+		return typeof value === 'number' && isUnsafeNumber(value) && quotesToken(token, false)
+			? token
 			: value;
 	}
-	const found: Found = [];
-	const flags = collect(value, found, false, false);
-	if (found.length === 0 && !(flags & NEEDS_SCANNER)) return value;
-	if (flags !== 0 || !restoreTokens(text, found)) return JSON.parse(quoteBigIntegers(text));
-	return value;
+	const found: Found = { properties: [], arrayOwners: new Set(), topArray: false };
+	if (Array.isArray(value)) found.topArray = collectArray(value, false, found);
+	else collect(value, found);
+	const { properties, arrayOwners, topArray } = found;
+	if (properties.length === 0 && arrayOwners.size === 0 && !topArray) return value;
+	const keys = new Set<string>(arrayOwners);
+	for (let i = 1; i < properties.length; i += 3) keys.add(properties[i] as string);
+	const spellings = spellingsOf(text, keys);
+	if (arrayOwners.size === 0 && !topArray && restoreInPlace(text, properties, spellings))
+		return value;
+	return JSON.parse(quoteTokens(text, found, spellings));
 }
 
 // The body types are the input kit's (a `Built` holds a body); the transport writes them.
