@@ -86,6 +86,86 @@ function parseEnvelope<T>(
 	};
 }
 
+/** What an answer's body is: an HTML page, an envelope of the API (and the body it was read from), or neither. */
+export type Answer<T> =
+	| { kind: 'html' }
+	| { kind: 'envelope'; result: EnvelopeResult<T>; body: Record<string, unknown> }
+	| { kind: 'invalidJson'; detail: string };
+
+/** Judges an answer's body, one way for every request and for the credential test. */
+export function judgeAnswer<T>(
+	envelope: Envelope,
+	httpStatus: number,
+	headers: Record<string, unknown> | undefined,
+	body: unknown,
+): Answer<T> {
+	const text = bodyText(body);
+	const contentType = headerValue(headers ?? {}, 'content-type');
+	if (/html/i.test(contentType) || /^\s*</.test(text)) return { kind: 'html' };
+	let parsed: unknown;
+	try {
+		parsed = parseJson(text);
+	} catch (error) {
+		return { kind: 'invalidJson', detail: error instanceof Error ? error.message : String(error) };
+	}
+	const result = parseEnvelope<T>(envelope, parsed, httpStatus);
+	if (result === undefined)
+		return { kind: 'invalidJson', detail: 'the body is not an API envelope' };
+	return { kind: 'envelope', result, body: parsed as Record<string, unknown> };
+}
+
+/** One attempt's outcome: the answer, or why it failed, whether that may pass on a retry, and the headers to wait by. */
+type Attempt<T> =
+	| { result: EnvelopeResult<T> }
+	| { failure: TransportFailure; transient: boolean; headers?: Record<string, unknown> };
+
+/** What an HTTP answer is: the API's answer (a success, or a refusal with a 4xx), else a failure. */
+function readResponse<T>(
+	response: RawResponse,
+	envelope: Envelope,
+	failed: Pick<TransportFailure, 'baseUrl' | 'attempts' | 'write'>,
+): Attempt<T> {
+	const status = response.statusCode;
+	const answer = judgeAnswer<T>(envelope, status, response.headers, response.body);
+	const result = answer.kind === 'envelope' ? answer.result : undefined;
+	if (status >= 200 && status < 300 && result) return { result };
+	if (status >= 400 && status < 500 && status !== 429 && result && !result.ok) return { result };
+	const kind =
+		answer.kind === 'html' ? 'html' : status >= 200 && status < 300 ? 'invalidJson' : 'http';
+	const detail =
+		answer.kind === 'invalidJson' && kind === 'invalidJson'
+			? answer.detail
+			: result && !result.ok && result.failure.code !== 'unknown'
+				? `The API said: ${result.failure.code} ${result.failure.message}`.trim()
+				: '';
+	// Only 429, 5xx and cut-off or garbled 2xx bodies are transient; any other 4xx (HTML or JSON) is an answer.
+	const transient = status === 429 || status >= 500 || kind === 'invalidJson';
+	const failure = { kind, httpStatus: status, detail, ...failed } as const;
+	return { failure, transient, headers: response.headers };
+}
+
+/** Sends the request once (signed by the credential) and reads the answer; cancelled ends the request. */
+async function attemptOnce<T>(
+	this: RequestContext,
+	request: IHttpRequestOptions,
+	envelope: Envelope,
+	failed: Pick<TransportFailure, 'baseUrl' | 'attempts' | 'write'>,
+	signal: AbortSignal | undefined,
+): Promise<Attempt<T>> {
+	try {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			request,
+		)) as RawResponse;
+		return readResponse<T>(response, envelope, failed);
+	} catch (error) {
+		const thrown = classifyThrown(error, signal?.aborted === true);
+		const failure = { kind: thrown.kind, detail: thrown.detail, ...failed };
+		return { failure, transient: thrown.kind !== 'cancelled' };
+	}
+}
+
 /**
  * One request, signed by the credential, parsed losslessly, with envelope failures returned
  * (not thrown) so that callers that handle a vendor code themselves can. Transport failures throw.
@@ -97,96 +177,44 @@ export async function requestEnvelope<T>(
 	const connection = await readCredentialSettings.call(this);
 	const node = this.getNode();
 	const write = options.kind === 'write';
-	const maxAttempts = MAX_READ_ATTEMPTS;
+	const baseUrl = connection.baseUrl;
 	const signal = 'getExecutionCancelSignal' in this ? this.getExecutionCancelSignal() : undefined;
 	const payload = options.method === 'POST' ? stringifyJson(options.body ?? {}) : undefined;
+	const request = (): IHttpRequestOptions => ({
+		method: options.method,
+		url: baseUrl + options.path,
+		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+		body: payload,
+		json: false,
+		encoding: 'text',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: connection.timeoutMs,
+	});
 	const gate = backoffGateOf(this);
 	let lastFailure: TransportFailure | undefined;
-
-	for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+	for (let attempt = 1; attempt <= MAX_READ_ATTEMPTS; attempt++) {
 		await gate?.pass();
 		if (signal?.aborted) {
-			throw transportError(
-				node,
-				{ kind: 'cancelled', detail: '', baseUrl: connection.baseUrl, attempts: attempt - 1 },
-				options.itemIndex,
-			);
+			const cancelled = { kind: 'cancelled', detail: '', baseUrl, attempts: attempt - 1 } as const;
+			throw transportError(node, cancelled, options.itemIndex);
 		}
-		const request: IHttpRequestOptions = {
-			method: options.method,
-			url: connection.baseUrl + options.path,
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: payload,
-			json: false,
-			encoding: 'text',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: connection.timeoutMs,
-		};
-		let response: RawResponse | undefined;
-		let retryHeaders: Record<string, unknown> | undefined;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				request,
-			)) as RawResponse;
-		} catch (error) {
-			const thrown = classifyThrown(error, signal?.aborted === true);
-			lastFailure = {
-				kind: thrown.kind,
-				detail: thrown.detail,
-				baseUrl: connection.baseUrl,
-				attempts: attempt,
-				write,
-			};
-			if (thrown.kind === 'cancelled') break;
-		}
-		if (response) {
-			const status = response.statusCode;
-			const text = bodyText(response.body);
-			const contentType = headerValue(response.headers ?? {}, 'content-type');
-			const looksHtml = /html/i.test(contentType) || /^\s*</.test(text);
-			let parsed: unknown;
-			let parseError = '';
-			if (!looksHtml) {
-				try {
-					parsed = parseJson(text);
-				} catch (error) {
-					parseError = error instanceof Error ? error.message : String(error);
-				}
-			}
-			const result =
-				parsed === undefined ? undefined : parseEnvelope<T>(options.envelope, parsed, status);
-			if (status >= 200 && status < 300 && result) return result;
-			if (status >= 400 && status < 500 && status !== 429 && result && !result.ok) return result;
-			const kind = looksHtml ? 'html' : status >= 200 && status < 300 ? 'invalidJson' : 'http';
-			const detail =
-				kind === 'invalidJson'
-					? parseError || 'the body is not an API envelope'
-					: result && !result.ok && result.failure.code !== 'unknown'
-						? `The API said: ${result.failure.code} ${result.failure.message}`.trim()
-						: '';
-			lastFailure = {
-				kind,
-				httpStatus: status,
-				detail,
-				baseUrl: connection.baseUrl,
-				attempts: attempt,
-				write,
-			};
-			retryHeaders = response.headers;
-			// Only 429, 5xx and cut-off or garbled 2xx bodies are transient; any other 4xx (HTML or JSON) is an answer.
-			const transient = status === 429 || status >= 500 || kind === 'invalidJson';
-			if (!transient) break;
-		}
+		const failed = { baseUrl, attempts: attempt, write };
+		const outcome = await attemptOnce.call<
+			RequestContext,
+			[IHttpRequestOptions, Envelope, typeof failed, AbortSignal | undefined],
+			Promise<Attempt<T>>
+		>(this, request(), options.envelope, failed, signal);
+		if ('result' in outcome) return outcome.result;
+		lastFailure = outcome.failure;
+		if (!outcome.transient) break;
 		// In a parallel run the back-off holds every request of the run, a write's failure included.
-		const delay = retryDelayMs(attempt, retryHeaders);
+		const delay = retryDelayMs(attempt, outcome.headers);
 		if (gate) gate.hold(delay);
 		// A 429 refused the request before applying it, so a write is sent again like a read; a write
 		// that failed any other way (5xx, time-out, reset, garbled body) may have been applied: never resent.
-		if (write && lastFailure?.httpStatus !== 429) break;
-		if (!gate && attempt < maxAttempts) await sleep(delay);
+		if (write && lastFailure.httpStatus !== 429) break;
+		if (!gate && attempt < MAX_READ_ATTEMPTS) await sleep(delay);
 	}
 	throw transportError(node, lastFailure as TransportFailure, options.itemIndex);
 }
