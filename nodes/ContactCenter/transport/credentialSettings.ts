@@ -108,6 +108,38 @@ export function countryCodeProblem(code: string): Issue | undefined {
 	};
 }
 
+/**
+ * The credential's settings as the form holds them, read one way for every request and for the
+ * credential test: Base URL trimmed and without a trailing slash, App ID trimmed, Time Zone trimmed
+ * (blank: Asia/Shanghai), time-out in ms (not a positive number: 30 s), Country Code as written
+ * (blank: 86).
+ */
+export function readConnection(data: Record<string, unknown>): ContactCenterCredentials {
+	return {
+		baseUrl: String(data.baseUrl ?? '')
+			.trim()
+			.replace(/\/+$/, ''),
+		appId: String(data.appId ?? '').trim(),
+		timezone:
+			typeof data.timezone === 'string' && data.timezone.trim()
+				? data.timezone.trim()
+				: DEFAULT_TIMEZONE,
+		timeoutMs:
+			(typeof data.timeoutSeconds === 'number' && data.timeoutSeconds > 0
+				? data.timeoutSeconds
+				: 30) * 1000,
+		countryCode: readCountryCode(data.countryCode),
+	};
+}
+
+/** What is wrong with the settings read by readConnection, if anything: checked before any request. */
+export function connectionProblem(connection: ContactCenterCredentials): Issue | undefined {
+	return (
+		settingsProblem(connection.baseUrl, connection.timezone) ??
+		countryCodeProblem(connection.countryCode)
+	);
+}
+
 const credentialCache = new WeakMap<object, Promise<ContactCenterCredentials>>();
 
 /** The credential's non-secret settings, read once per node context. */
@@ -118,24 +150,9 @@ export async function readCredentialSettings(
 	if (!cached) {
 		const node = this.getNode();
 		cached = this.getCredentials(CREDENTIAL_TYPE).then((c) => {
-			const connection = {
-				baseUrl: String(c.baseUrl ?? '')
-					.trim()
-					.replace(/\/+$/, ''),
-				appId: String(c.appId ?? ''),
-				timezone:
-					typeof c.timezone === 'string' && c.timezone.trim()
-						? c.timezone.trim()
-						: DEFAULT_TIMEZONE,
-				timeoutMs:
-					(typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : 30) *
-					1000,
-				countryCode: readCountryCode(c.countryCode),
-			};
+			const connection = readConnection(c);
 			// Checked before any request: a zone Intl does not know would otherwise surface as a RangeError.
-			const problem =
-				settingsProblem(connection.baseUrl, connection.timezone) ??
-				countryCodeProblem(connection.countryCode);
+			const problem = connectionProblem(connection);
 			if (problem) {
 				throw inputError(node, problem.problem, {
 					description: `Open the "Contact Center API" credential and fix its ${problem.field}. ${problem.fix}`,
