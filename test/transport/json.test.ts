@@ -169,6 +169,16 @@ describe('parseJson: ids and Longs exact, exactly as the rule says', () => {
 			},
 		],
 		[
+			'integers up to 2^53 under other keys stay numbers, 16 digits too',
+			'{"max":9007199254740991,"n":1234567890123456,"neg":-9007199254740991,"xs":[9007199254740991]}',
+			{
+				max: 9007199254740991,
+				n: 1234567890123456,
+				neg: -9007199254740991,
+				xs: [9007199254740991],
+			},
+		],
+		[
 			'small integers held by id keys become strings, and only those',
 			'{"id":7,"_id":8,"voiceAgentId":9,"repeatId":[1,2],"count":3,"valid":4,"pageSize":500}',
 			{
