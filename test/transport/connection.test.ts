@@ -182,6 +182,12 @@ describe('credential settings are checked before any request, naming the field',
 			/^Connection successful!$/,
 		],
 		[
+			'an App ID and a Time Zone with spaces around them (read trimmed, as every request reads them)',
+			{ appId: ` ${APP_ID} `, timezone: ' Europe/Berlin ' },
+			'OK',
+			/^Connection successful!$/,
+		],
+		[
 			'a wrong App Secret (HTTP 200, success false)',
 			{ appSecret: 'not-the-secret' },
 			'Error',
