@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { VENDOR_CODE_HELP } from '../../nodes/ContactCenter/transport/errors';
 import type { RunNodeResult } from '../harness';
+import { shortRetryWaits } from '../harness/retry-waits';
 import type { FaultSpec } from '../sandbox/types';
 import {
 	APP_ID,
@@ -146,6 +147,8 @@ describe('reads without faults (the baseline the retries are counted against)', 
 });
 
 describe('a transient fault is retried once and the result is complete', () => {
+	// Retries counted, not timed (the waits at 1/50): the spacing test at the end times them for real.
+	shortRetryWaits();
 	const cases = OPERATIONS.flatMap((op) =>
 		transientFaults(3300).map(([label, spec]) => [op.name, label, op, spec] as const),
 	);
@@ -165,6 +168,7 @@ describe('a transient fault is retried once and the result is complete', () => {
 });
 
 describe('a fault that persists ends after the bound with a clear error', () => {
+	shortRetryWaits();
 	it.each(OPERATIONS.map((op) => [op.name, op.persistent.kind, op] as const))(
 		'%s, %s',
 		async (_name, _kind, op) => {
@@ -181,6 +185,7 @@ describe('a fault that persists ends after the bound with a clear error', () => 
 });
 
 describe('401, 403 and 404 without an envelope are answers (one request); 502, 503 and 504 are retried up to the bound', () => {
+	shortRetryWaits();
 	const cases = OPERATIONS.flatMap((op) =>
 		[401, 403, 404, 502, 503, 504].flatMap((status) =>
 			BARE_FORMS.map((form) => [op.name, status, form.form, op, form] as const),

@@ -11,6 +11,7 @@ import type { Channel } from '../../sandbox/control';
 import type { FaultSpec } from '../../sandbox/types';
 import { Rng } from '../../sandbox/lib/random';
 import type { CredentialValues, PollResult } from '../../harness';
+import { shortRetryWaits } from '../../harness/retry-waits';
 import {
 	expectedRequests,
 	QUERY_PATH,
@@ -250,6 +251,8 @@ describe('exactly once over hundreds of polls', () => {
 });
 
 describe('failures while draining a backlog', () => {
+	// The failed polls are counted and read, not timed.
+	shortRetryWaits();
 	it('500, 429, timeouts, non-JSON and envelope errors: a failed poll emits nothing and changes nothing', async () => {
 		// Fail After Failed Polls 1: a channel's first failure fails the poll (Channel All).
 		const { run, start } = await backfillRun({ maxRecordsPerPoll: 1000, failAfterPolls: 1 });
