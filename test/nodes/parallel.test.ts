@@ -315,7 +315,9 @@ describe('the Parallel Requests value (Options → Parallel Requests)', () => {
 		['empty: the default, 32', '', 32],
 	])('%s is accepted', async (_label, value, inFlight) => {
 		await control.setLatency(300);
-		const result = await run({ ...CREATE, options: { parallelRequests: value } }, people(40));
+		// Twice the expected count (40 at most): enough to see any other value, in two rounds of 300 ms.
+		const items = people(Math.min(40, 2 * inFlight));
+		const result = await run({ ...CREATE, options: { parallelRequests: value } }, items);
 		expect(result.status).toBe('success');
 		expect(result.maxInFlight).toBe(inFlight);
 	});
