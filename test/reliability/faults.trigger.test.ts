@@ -4,6 +4,7 @@
  * envelope error at once), emits nothing and keeps the cursor (the driver checks both), so the
  * next poll emits the same records once.
  */
+import { shortRetryWaits } from '../harness/retry-waits';
 import type { FaultSpec } from '../sandbox/types';
 import { sandboxNow, shiftWall, type TriggerRun } from '../trigger/driver';
 import {
@@ -16,6 +17,8 @@ import {
 } from './support';
 
 const fx = useFixture({ timeoutSeconds: 1 });
+// Retries are counted here, not timed (faults.reads times them).
+shortRetryWaits();
 
 /** An activated trigger (cursor at now) and 30 new call records for its next poll. */
 async function activatedWithNewRecords(): Promise<TriggerRun> {
