@@ -100,7 +100,9 @@ export class ContactCenterApi implements ICredentialType {
 			: undefined;
 		const signed = signRequest(
 			{
-				appId: String(credentials.appId ?? ''),
+				// Trimmed, as the credential test and every request read it (a pasted App ID often
+				// carries a space).
+				appId: String(credentials.appId ?? '').trim(),
 				appSecret: String(credentials.appSecret ?? ''),
 				order,
 			},

@@ -197,6 +197,17 @@ describe('credential settings are checked before any request, naming the field',
 		const tested = await testCredential({ ...credentials, ...values });
 		expect(tested).toEqual({ status, message: expect.stringMatching(message) });
 	});
+
+	it('an App ID with spaces around it signs the nodes’ requests as the credential test reads it (trimmed)', async () => {
+		const read = await runNode({
+			nodeType: ContactCenter,
+			parameters: { resource: 'voiceAgent', operation: 'getAll', returnAll: true },
+			credentials: { ...credentials, appId: ` ${APP_ID} ` },
+			sandbox: control,
+		});
+		expect(read.error).toBeUndefined();
+		expect(read.requests.map((r) => [r.appId, r.signatureValid])).toEqual([[APP_ID, true]]);
+	});
 });
 
 // The API's documentation does not publish the order appId, timestamp and nonce are signed in. A
