@@ -8,8 +8,6 @@
 import type { Checked, Issue, Read } from './issues';
 import { isBlank, isRecord, splitList } from './values';
 
-export type { Read };
-
 const SHOWN_MAX = 60;
 
 /** A value as an error message shows it: short, and saying what kind of value it is. */

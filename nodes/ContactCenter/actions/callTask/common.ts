@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../descriptions';
-import { readId, type Read } from '../../input/parameters';
+import type { Read } from '../../input/issues';
+import { readId } from '../../input/parameters';
 
 const NUMERIC_ID_VALIDATION = [
 	{

@@ -7,7 +7,7 @@ import {
 
 import { formatApiTime, toEpochMs, type DateInput } from '../../api/time';
 import { readBoolean, readDateInput, readNumber, readText, shown } from '../../input/parameters';
-import type { Read } from '../../input/issues';
+import type { Read, Checked } from '../../input/issues';
 import { assertValid, oneOf } from '../../input/validation';
 import { createCallTask } from '../../api/voiceInterface';
 import { readZones, type Zones } from '../../transport/zones';
@@ -17,7 +17,6 @@ import {
 	checkCallWindows,
 	checkRetry,
 	TASK_NAME_MAX,
-	type Checked,
 	type RetryInput,
 	type RetryStrategy,
 } from './taskRules';

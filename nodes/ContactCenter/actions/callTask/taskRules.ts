@@ -40,8 +40,6 @@ export type RetryStrategy = {
 	retryIntervalUnit: string | null;
 };
 
-export type { Checked };
-
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /** 1..7 from a number, a digit string or a day name ("Monday", "mon"); undefined otherwise. */
