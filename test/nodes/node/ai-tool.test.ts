@@ -14,14 +14,14 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
 import {
 	toolDescribedOperations,
 	toolDescriptionText,
-} from '../../nodes/ContactCenter/actions/toolDescriptions';
-import { nodeRunner } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
-import { expectRefused } from './run-checks';
+} from '../../../nodes/ContactCenter/actions/toolDescriptions';
+import { nodeRunner } from '../../harness';
+import { useSandbox } from '../../sandbox/fixture';
+import { expectRefused } from '../run-checks';
 
 const base = new ContactCenter().description;
 

@@ -10,7 +10,7 @@
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 
-import { checkFastPath, type Report } from './fastParameters.cases';
+import { checkFastPath, type Report } from './expression-fast-path.cases';
 
 /**
  * Six fixed seeds on every run (one seed alone let a breakage through: a trimmed nested string was
@@ -29,7 +29,7 @@ function vmReport(): Promise<Report> {
 			[
 				'-r',
 				'ts-node/register/transpile-only',
-				path.join(__dirname, 'fastParameters.cases.ts'),
+				path.join(__dirname, 'expression-fast-path.cases.ts'),
 				'vm',
 				SEEDS.join(','),
 				String(RUNS),

@@ -17,7 +17,7 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner } from '../harness';
 import { useSandbox } from '../sandbox/fixture';
 import { ROOT } from '../support/sources';
-import { locator } from './run-checks';
+import { locator } from '../nodes/run-checks';
 
 const FILE = path.join(ROOT, 'docs', 'sample-output.md');
 const APP = { appId: '1090', appSecret: 'demo-secret', timezone: 'Asia/Shanghai' };

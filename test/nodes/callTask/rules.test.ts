@@ -1,18 +1,18 @@
 /** Call task rules (pure); the call task form and its pickers are in contract.test.ts. */
-import { hasExpression } from '../../nodes/ContactCenter/actions/callTask/common';
-import { toApiDateFilter } from '../../nodes/ContactCenter/actions/callTask/getAll.operation';
-import { describeItems } from '../../nodes/ContactCenter/actions/errors';
+import { hasExpression } from '../../../nodes/ContactCenter/actions/callTask/common';
+import { toApiDateFilter } from '../../../nodes/ContactCenter/actions/callTask/getAll.operation';
+import { describeItems } from '../../../nodes/ContactCenter/actions/errors';
 import {
 	checkImportRow,
 	variablePairs,
-} from '../../nodes/ContactCenter/actions/callTask/importRows';
+} from '../../../nodes/ContactCenter/actions/callTask/importRows';
 import {
 	checkRetry,
 	checkTaskName,
 	checkTimeRanges,
 	checkWeekdays,
 	weekdayNumber,
-} from '../../nodes/ContactCenter/actions/callTask/taskRules';
+} from '../../../nodes/ContactCenter/actions/callTask/taskRules';
 
 describe('task rules (the refusals and the shapes sent: callTask.create)', () => {
 	test('weekdays: numbers, digit strings and day names become 1..7, sorted', () => {

@@ -1,9 +1,9 @@
 import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { nodeRunner, type RunNodeResult } from '../harness';
-import { PATHS, useSandbox } from '../sandbox/fixture';
-import { bodies, expectRefused, locator, signed } from './run-checks';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
+import { nodeRunner, type RunNodeResult } from '../../harness';
+import { PATHS, useSandbox } from '../../sandbox/fixture';
+import { bodies, expectRefused, locator, signed } from '../run-checks';
 
 // Call Task → Import Customers: manual mapping (expressions per item) and Map Automatically.
 const APP = { appId: '1090', appSecret: 'demo-secret' };

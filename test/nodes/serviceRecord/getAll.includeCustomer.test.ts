@@ -8,12 +8,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { NUMBERS_PER_LOOKUP } from '../../nodes/ContactCenter/actions/customer/phoneLookup';
-import { nodeRunner, type RunNodeResult } from '../harness';
-import { PATHS, useSandbox } from '../sandbox/fixture';
-import type { InjectRecordsRequest } from '../sandbox/types';
-import { expectInvalid } from './run-checks';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
+import { NUMBERS_PER_LOOKUP } from '../../../nodes/ContactCenter/actions/customer/phoneLookup';
+import { nodeRunner, type RunNodeResult } from '../../harness';
+import { PATHS, useSandbox } from '../../sandbox/fixture';
+import type { InjectRecordsRequest } from '../../sandbox/types';
+import { expectInvalid } from '../run-checks';
 
 const APP = { appId: '1091', appSecret: 'enrich-secret' };
 const sandbox = useSandbox({ tenants: [{ ...APP }] });

@@ -13,18 +13,18 @@ import type {
 	NodeExecutionHint,
 } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
 import {
 	channelsOf,
 	readRecordQuery,
 	saturationMessage,
-} from '../../nodes/ContactCenter/actions/serviceRecord/query';
-import { recordWithChannel } from '../../nodes/ContactCenter/api/serviceRecords';
-import { formatApiTime } from '../../nodes/ContactCenter/api/time';
-import { nodeRunner, type RunNodeResult } from '../harness';
-import { PATHS, useSandbox } from '../sandbox/fixture';
-import type { InjectRecordsRequest } from '../sandbox/types';
-import { envelopeFault, expectInvalid, expectRefused, signed } from './run-checks';
+} from '../../../nodes/ContactCenter/actions/serviceRecord/query';
+import { recordWithChannel } from '../../../nodes/ContactCenter/api/serviceRecords';
+import { formatApiTime } from '../../../nodes/ContactCenter/api/time';
+import { nodeRunner, type RunNodeResult } from '../../harness';
+import { PATHS, useSandbox } from '../../sandbox/fixture';
+import type { InjectRecordsRequest } from '../../sandbox/types';
+import { envelopeFault, expectInvalid, expectRefused, signed } from '../run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const { callRecords: CALL_PATH, imRecords: IM_PATH } = PATHS;

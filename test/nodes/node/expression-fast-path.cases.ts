@@ -27,12 +27,12 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { resourceLocator } from '../../nodes/ContactCenter/actions/descriptions';
+import { resourceLocator } from '../../../nodes/ContactCenter/actions/descriptions';
 import {
 	fastParameterContext,
 	plainReference,
-} from '../../nodes/ContactCenter/actions/fastParameters';
-import { runNode } from '../harness';
+} from '../../../nodes/ContactCenter/actions/fastParameters';
+import { runNode } from '../../harness';
 
 /** mulberry32: a small seeded generator, so a failure can be replayed with FAST_PATH_SEED. */
 function generator(seed: number) {

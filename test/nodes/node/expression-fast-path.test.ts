@@ -1,8 +1,8 @@
 import { Expression, type IDataObject } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { nodeRunner, type RunNodeResult } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
+import { nodeRunner, type RunNodeResult } from '../../harness';
+import { useSandbox } from '../../sandbox/fixture';
 
 // The fast path is applied once, in the router: every per-item operation and the batch import read
 // plain `{{ $json.x }}` references from the item, and n8n evaluates none of them; other expressions

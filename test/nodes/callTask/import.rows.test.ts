@@ -5,13 +5,13 @@ import {
 	DEFAULT_FIELDS,
 	fieldList,
 	type AutoFields,
-} from '../../nodes/ContactCenter/actions/callTask/importAuto';
+} from '../../../nodes/ContactCenter/actions/callTask/importAuto';
 import {
 	checkImportRow,
 	planImportRequests,
 	type DupStrategy,
 	type ImportRow,
-} from '../../nodes/ContactCenter/actions/callTask/importRows';
+} from '../../../nodes/ContactCenter/actions/callTask/importRows';
 
 describe('a row check keeps the task id check for the next row, never its result for another id', () => {
 	test('valid, invalid, valid again and other types in turn each get their own verdict', () => {

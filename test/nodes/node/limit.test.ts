@@ -1,8 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { nodeRunner } from '../harness';
-import { useSandbox } from '../sandbox/fixture';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
+import { nodeRunner } from '../../harness';
+import { useSandbox } from '../../sandbox/fixture';
 
 // The Limit of every Get Many: read and checked in one place (transport/pagination.ts), the
 // smallest request that satisfies it, and a clear error for anything that is not a whole number >= 1.

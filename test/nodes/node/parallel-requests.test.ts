@@ -7,15 +7,15 @@
  */
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
 import {
 	PARALLEL_REQUESTS_DEFAULT,
 	PARALLEL_REQUESTS_MAX,
-} from '../../nodes/ContactCenter/actions/parallel';
-import { nodeRunner, type RunNodeOptions } from '../harness';
-import { PATHS, TENANT_A, useSandbox } from '../sandbox/fixture';
-import type { LogEntry } from '../sandbox/types';
-import { expectRefused } from './run-checks';
+} from '../../../nodes/ContactCenter/actions/parallel';
+import { nodeRunner, type RunNodeOptions } from '../../harness';
+import { PATHS, TENANT_A, useSandbox } from '../../sandbox/fixture';
+import type { LogEntry } from '../../sandbox/types';
+import { expectRefused } from '../run-checks';
 
 const APP = TENANT_A.appId;
 const LATENCY_MS = 40;

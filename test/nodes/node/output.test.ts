@@ -16,17 +16,17 @@ import type {
 	ResourceMapperValue,
 } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { ContactCenterTrigger } from '../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
-import { simplifyCallTask } from '../../nodes/ContactCenter/actions/callTask/simplify';
-import { SIMPLIFIED_FIELDS } from '../../nodes/ContactCenter/actions/customer/simplify';
-import { simplifyServiceRecord } from '../../nodes/ContactCenter/actions/serviceRecord/simplify';
-import { simplifyVoiceAgent } from '../../nodes/ContactCenter/actions/voiceAgent/simplify';
-import { selectFields } from '../../nodes/ContactCenter/actions/output';
-import { formatApiTime } from '../../nodes/ContactCenter/api/time';
-import { callMethod, nodeRunner, poll } from '../harness';
-import { PATHS, useSandbox } from '../sandbox/fixture';
-import { customerFieldMapping, expectInvalid, expectRefused, locator } from './run-checks';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
+import { ContactCenterTrigger } from '../../../nodes/ContactCenterTrigger/ContactCenterTrigger.node';
+import { simplifyCallTask } from '../../../nodes/ContactCenter/actions/callTask/simplify';
+import { SIMPLIFIED_FIELDS } from '../../../nodes/ContactCenter/actions/customer/simplify';
+import { simplifyServiceRecord } from '../../../nodes/ContactCenter/actions/serviceRecord/simplify';
+import { simplifyVoiceAgent } from '../../../nodes/ContactCenter/actions/voiceAgent/simplify';
+import { selectFields } from '../../../nodes/ContactCenter/actions/output';
+import { formatApiTime } from '../../../nodes/ContactCenter/api/time';
+import { callMethod, nodeRunner, poll } from '../../harness';
+import { PATHS, useSandbox } from '../../sandbox/fixture';
+import { customerFieldMapping, expectInvalid, expectRefused, locator } from '../run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const UNKNOWN_TASK = '123456789012345671';

@@ -6,10 +6,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
-import { nodeRunner, type RunNodeResult } from '../harness';
-import { PATHS, useSandbox } from '../sandbox/fixture';
-import { expectInvalid, expectRefused, locator, signed } from './run-checks';
+import { ContactCenter } from '../../../nodes/ContactCenter/ContactCenter.node';
+import { nodeRunner, type RunNodeResult } from '../../harness';
+import { PATHS, useSandbox } from '../../sandbox/fixture';
+import { expectInvalid, expectRefused, locator, signed } from '../run-checks';
 
 const APP = { appId: '1090', appSecret: 'demo-secret' };
 const CREATE_PATH = PATHS.taskCreate;

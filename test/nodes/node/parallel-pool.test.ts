@@ -2,7 +2,7 @@
  * The bounded pool behind Parallel Requests, alone (no n8n, no HTTP): how many tasks run at once,
  * start order, outcomes at their own index, and stopping after a failure.
  */
-import { runBounded } from '../../nodes/ContactCenter/actions/pool';
+import { runBounded } from '../../../nodes/ContactCenter/actions/pool';
 
 /** Tasks that finish when the test says so (`end(index)`, or `end(index, error)`), recording what runs at once. */
 function gatedTasks() {
