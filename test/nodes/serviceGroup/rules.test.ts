@@ -1,5 +1,4 @@
-/** The pure rules of service groups and display-number groups, and the list helpers they share. */
-import * as numberGroup from '../../nodes/ContactCenter/actions/displayNumberGroup/rules';
+/** The pure rules of service groups (Create and Update; every field through the node: create/update.test). */
 import {
 	buildCreateBody,
 	buildUpdateBody,
@@ -7,9 +6,7 @@ import {
 	nonNegativeInteger,
 	readMembers,
 	readMembersData,
-} from '../../nodes/ContactCenter/actions/serviceGroup/rules';
-import { duplicates, isPhoneNumber, parseList } from '../../nodes/ContactCenter/input/lists';
-import { idString } from '../../nodes/ContactCenter/input/parameters';
+} from '../../../nodes/ContactCenter/actions/serviceGroup/rules';
 
 const members = {
 	member: [
@@ -120,77 +117,4 @@ it('members from data (Members (JSON or List)): a JSON array of objects, a JSON 
 		'entry 1: agent number must be text, not an object',
 	);
 	expect(problem('')).toBe('needs at least one member');
-});
-
-describe('list helpers (pure)', () => {
-	it('parses comma- and newline-separated text and arrays, dropping blanks', () => {
-		const text = '010-1234, +8613800000000\n\n 02087654321 ,';
-		expect(parseList(text)).toEqual(['010-1234', '+8613800000000', '02087654321']);
-		expect(parseList('a\r\nb')).toEqual(['a', 'b']);
-		expect(parseList(['1', 2, ' ', '3 '])).toEqual(['1', '2', '3']);
-		expect(parseList(13800000000)).toEqual(['13800000000']);
-		expect([undefined, ''].map(parseList)).toEqual([[], []]);
-	});
-
-	it('accepts loose phone-number shapes only; names each duplicate once', () => {
-		const shapes = ['01012345678', '+86-10-12345678', '400-800-1234', '', 'abc', '010 1234'];
-		const more = ['+', '-123', '12+3', '(010)1234'];
-		const valid = [...shapes, ...more].map(isPhoneNumber);
-		expect(valid).toEqual([true, true, true, ...Array(7).fill(false)]);
-		expect(duplicates(['1', '2', '1', '1', '3', '2'])).toEqual(['1', '2']);
-	});
-
-	it('reads resource locators and plain values', () => {
-		const values = [
-			{ __rl: true, mode: 'list', value: ' 42 ' },
-			'7',
-			7,
-			{ mode: 'id', value: null },
-		];
-		expect([...values, undefined].map(idString).join('|')).toBe('42|7|7||');
-		// What readId refuses is no id: an integer past 2^53 (digits lost), a fraction, a list, a switch.
-		expect([2 ** 53 + 2, 7.5, ['7'], true].map(idString)).toEqual(['', '', '', '']);
-	});
-});
-
-describe('display-number group fields (pure)', () => {
-	const { buildCreateBody: create, buildUpdateBody: update } = numberGroup;
-
-	it('create: the name trimmed, empty optional fields left out (every field: groups.test)', () => {
-		const overflowGroupId = { mode: 'list', value: '' };
-		const fields = { remark: '', defaultNumberList: ['0102'], overflowGroupId };
-		expect(create(' Sales ', '3', '0101', fields)).toEqual({
-			issues: [],
-			body: {
-				groupName: 'Sales',
-				strategy: '3',
-				numberList: ['0101'],
-				defaultNumberList: ['0102'],
-			},
-		});
-	});
-
-	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location (the refusals with other strategies, and of lists: groups.test)', () => {
-		expect(fields(create('', '4', '', {}).issues)).toEqual(['groupName', 'strategy', 'numberList']);
-		expect(create('A', 2, '1', {}).body.strategy).toBe('2');
-		expect(create('A', '3', '0101', { defaultNumberList: '0102' }).issues).toEqual([]);
-	});
-
-	it('update sends id and numbers, plus the fields added (an added empty text clears it)', () => {
-		const overflowGroupId = { mode: 'id', value: '' };
-		expect(update('77', ['0101'], { remark: '', strategy: '2', overflowGroupId })).toEqual({
-			issues: [],
-			body: { id: '77', numberList: ['0101'], strategy: '2', remark: '', overflowGroupId: '' },
-		});
-	});
-
-	it('update checks the group, numbers, name, strategy and default numbers (self-overflow: groups.test)', () => {
-		const issues = (numbers: unknown, added: Parameters<typeof update>[2], id = '77') =>
-			fields(update(id, numbers, added).issues).join();
-		expect(issues('x', {}, '')).toBe('groupId,numberList');
-		expect(issues('0101', { groupName: ' ', strategy: '9' })).toBe('groupName,strategy');
-		expect(issues('0101', { strategy: '2', defaultNumberList: '0102' })).toBe('defaultNumberList');
-		// Without a strategy in the update the current one is unknown: default numbers are sent as given.
-		expect(issues('0101', { defaultNumberList: '0102' })).toBe('');
-	});
 });
