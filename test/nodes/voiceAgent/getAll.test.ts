@@ -1,0 +1,137 @@
+/** Voice Agent → Get Many (and the agent picker). */
+import { PATHS } from '../../sandbox/fixture';
+import { bodies, envelopeFault, expectRefused, picker } from '../run-checks';
+import { FEW, MANY, listsSandbox, pagedKind, pages } from '../list-fixture';
+
+const world = listsSandbox();
+const { sandbox, control, runner } = world;
+const PAGED = pagedKind(world, 'voiceAgent');
+
+describe.each(PAGED)('$resource getAll and picker', (kind) => {
+	const getMany = runner(MANY, kind.resource);
+	const getFew = runner(FEW, kind.resource);
+	const search = (tenant: typeof MANY) =>
+		picker(sandbox, tenant, kind.method, { resource: 'callTask', operation: 'create' });
+
+	test('Return All reads 1,100 in exactly 3 signed pages of 500; 18-digit ids arrive as exact strings', async () => {
+		const result = await getMany({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.method, r.path, r.body, r.signatureValid])).toEqual(
+			pages(1, 2, 3).map((body) => ['POST', kind.path, body, true]),
+		);
+		expect(result.items).toHaveLength(1_100);
+		const ids = result.items.map((item) => item.json.id as string);
+		expect(new Set(ids)).toEqual(new Set(await kind.ids()));
+		expect(ids.every((id) => /^\d{18}$/.test(id))).toBe(true);
+		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(kind.fields));
+		const pairs = new Set(result.items.map((item) => JSON.stringify(item.pairedItem)));
+		expect(pairs).toEqual(new Set(['{"item":0}']));
+	});
+
+	test('the name filter is sent to the API (fuzzy match there)', async () => {
+		const { key, typed, sent } = kind.filter;
+		const result = await getFew({ returnAll: true, filters: { [key]: typed } });
+		expect(bodies(result)).toEqual([{ ...pages(1)[0], [key]: sent }]);
+		expect(result.items.map((item) => item.json)).toEqual(kind.named);
+	});
+
+	test('picker: names carry the state, ids are exact, the filter is sent; pages with a token', async () => {
+		await control.clearLog();
+		const { key, sent } = kind.filter;
+		expect(await search(FEW)(sent)).toEqual({ results: kind.picked, paginationToken: undefined });
+		expect((await control.getLog())[0]).toMatchObject({
+			path: kind.path,
+			signatureValid: true,
+			body: { ...pages(1)[0], [key]: sent },
+		});
+		const tokens = [];
+		for (const token of [undefined, '2', '3']) {
+			const page = await search(MANY)(undefined, token);
+			tokens.push([page.results.length, page.paginationToken]);
+		}
+		expect(tokens).toEqual([
+			[500, '2'],
+			[500, '3'],
+			[100, undefined],
+		]);
+	});
+});
+
+describe('voiceAgent getAll: Publish Status and failures', () => {
+	const getAll = runner(MANY, 'voiceAgent');
+	const getFew = runner(FEW, 'voiceAgent');
+
+	test('Publish Status is filtered by the node over pages of 500, up to the limit', async () => {
+		const statuses = (await control.getState(MANY.appId)).agents.map((a) => a.publishStatus);
+		const neverPublished = statuses.filter((status) => status === 'NEVER_PUBLISHED').length;
+		const all = await getAll({ returnAll: true, filters: { publishStatus: ['NEVER_PUBLISHED'] } });
+		expect(bodies(all)).toHaveLength(3);
+		expect(all.items).toHaveLength(neverPublished);
+		expect(all.items.every((item) => item.json.publishStatus === 'NEVER_PUBLISHED')).toBe(true);
+
+		const filters = { publishStatus: ['OFFLINE', 'NEVER_PUBLISHED'] };
+		const five = await getAll({ limit: 5, filters });
+		expect(bodies(five)).toEqual(pages(1));
+		expect(five.items).toHaveLength(5);
+		expect(
+			five.items.every((item) => filters.publishStatus.includes(item.json.publishStatus as string)),
+		).toBe(true);
+	});
+
+	test('Publish Status from an expression may be text', async () => {
+		const text = await getFew({
+			returnAll: true,
+			filters: { publishStatus: '={{ "OFFLINE, NEVER_PUBLISHED" }}' },
+		});
+		expect(text.items.map((item) => item.json.name)).toEqual(['Renewal survey', 'Billing']);
+	});
+
+	test('a read hit by an HTTP 503 is retried and succeeds', async () => {
+		await control.addFault({
+			pathPattern: PATHS.agentQuery,
+			kind: 'status',
+			status: 503,
+			count: 1,
+			retryAfterSeconds: 0,
+		});
+		const result = await getFew({ returnAll: true });
+		expect(result.requests.map((r) => r.httpStatus)).toEqual([503, 200]);
+		expect(result.items).toHaveLength(3);
+	});
+});
+
+test.each([
+	[
+		'voiceAgent',
+		{ publishStatus: '={{ ["PUBLISHED", "LIVE"] }}' },
+		'"Filters → Publish Status" must be one of NEVER_PUBLISHED, OFFLINE, PUBLISHED (got "LIVE")',
+	],
+])(
+	'%s: a filter value outside its options is refused before sending',
+	async (resource, filters, message) => {
+		const result = await runner(FEW, resource)({ returnAll: true, filters });
+		expectRefused(result, `Invalid input [item 0]: ${message}`);
+	},
+);
+
+test.each([[PATHS.agentQuery, 'voiceAgent', 400, 'appId is empty']])(
+	'%s (%s): an envelope failure surfaces as a node error, or an error item with continueOnFail',
+	async (pathPattern, resource, envelopeCode, envelopeMessage) => {
+		await control.addFault({
+			...envelopeFault(pathPattern, envelopeCode, envelopeMessage),
+			count: 2,
+		});
+		const run = runner(FEW, resource);
+		const failed = await run({ returnAll: true });
+		expect(failed.requests).toHaveLength(1);
+		const message = `Contact Center error ${envelopeCode}: ${envelopeMessage} [item 0]`;
+		expect(failed.error?.message).toBe(message);
+		const kept = await run({ returnAll: true }, { continueOnFail: true });
+		expect(kept.items).toEqual([
+			{
+				json: expect.objectContaining({ error: message, code: String(envelopeCode) }),
+				pairedItem: { item: 0 },
+			},
+		]);
+	},
+);
