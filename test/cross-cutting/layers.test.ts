@@ -11,6 +11,7 @@ import * as path from 'node:path';
 
 import * as ts from 'typescript';
 
+import { RESOURCE_OPERATIONS } from '../../nodes/ContactCenter/actions/router';
 import { RELATIVE_IMPORT, ROOT, shippedSources, sources } from '../support/sources';
 
 const NODE = path.join('nodes', 'ContactCenter');
@@ -198,5 +199,35 @@ describe('test suites', () => {
 				.map((file) => file.split('/').join(path.sep))
 				.sort(),
 		);
+	});
+});
+
+describe("the action node's tests (CONTRIBUTING.md, Where tests live)", () => {
+	const NODE_TESTS = path.join(ROOT, 'test', 'nodes');
+	/** What a file under test/nodes/ may be, or why it may not. */
+	function misplaced(file: string): string | undefined {
+		const parts = path.relative(NODE_TESTS, file).split(path.sep);
+		// Helpers the folders share (no tests) sit at the top: run-checks.ts, group-fixture.ts, …
+		if (parts.length === 1)
+			return file.endsWith('.test.ts') ? 'a test outside a folder' : undefined;
+		if (parts.length > 2) return 'nested deeper than test/nodes/<folder>/';
+		const [folder, name] = parts;
+		// Node-wide mechanisms: test/nodes/node/<mechanism>.test.ts, named freely.
+		if (folder === 'node') return undefined;
+		const operations = (RESOURCE_OPERATIONS as Record<string, Record<string, unknown>>)[folder];
+		if (!operations) return `"${folder}" is not a resource of the node`;
+		// <operation>.test.ts, or <operation>.<aspect>.test.ts for a second file of one operation;
+		// rules.test.ts for pure rules over several operations; fixture.ts for the folder's setup.
+		const operation = /^(\w+)(\.[\w-]+)?\.test\.ts$/.exec(name)?.[1];
+		if (name === 'fixture.ts' || operation === 'rules') return undefined;
+		if (operation === undefined) return 'neither a test file nor fixture.ts';
+		return operation in operations ? undefined : `"${operation}" is not an operation of ${folder}`;
+	}
+
+	it('sit in a folder named for a resource (or node/ for node-wide mechanisms), each file named for an operation of it', () => {
+		const wrong = sources(NODE_TESTS)
+			.map((file) => [path.relative(ROOT, file), misplaced(file)])
+			.filter(([, why]) => why !== undefined);
+		expect(wrong).toEqual([]);
 	});
 });
