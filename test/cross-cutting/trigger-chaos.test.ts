@@ -8,7 +8,7 @@
  * keeps the state; a manual run never touches it); at the end the faults stop, the trigger catches
  * up, and every record written after activation was emitted exactly once, none from before.
  *
- *   RELIABILITY_SEED=1234 npx jest test/reliability/trigger-chaos.test.ts   # replay one run
+ *   RELIABILITY_SEED=1234 npx jest test/cross-cutting/trigger-chaos.test.ts   # replay one run
  *
  * A seed fixes the sequence of actions; the records' times follow the real clock.
  */

@@ -5,7 +5,7 @@
  * outputs for that operation against a freshly demo-seeded sandbox, in the same order, and every id
  * in it is an 18-digit string where the real one is. So the docs cannot drift from the node.
  *
- * The samples were made by this test: `SAMPLES_WRITE=1 npx jest test/nodes/sample-output.test.ts`
+ * The samples were made by this test: `SAMPLES_WRITE=1 npx jest test/repository/sample-output.test.ts`
  * writes each real first item into its block (one line), then check the diff.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * n8n-nodes-base: the few built-in nodes the examples use are stood in for here. The Code node runs
  * the example's own JavaScript with n8n's `$input`, `$` and `$now` (from the workflow data proxy);
  * Set resolves its assignments through n8n; If evaluates its conditions with n8n's filter. The
- * Contact Center nodes are the real ones. Used by test/nodes/examples.test.ts.
+ * Contact Center nodes are the real ones. Used by test/repository/examples.test.ts.
  */
 import {
 	deepCopy,

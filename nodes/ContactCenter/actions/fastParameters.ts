@@ -4,7 +4,7 @@
  * there. A parameter whose stored value is exactly a plain field reference of the current item
  * (`={{ $json.phone }}`, `={{ $json["phone"] }}`, `={{ $json.customer.phone }}`), or a collection
  * of such references and fixed values, is read here from the input item, giving what n8n's
- * evaluation gives (test/nodes/fastParameters.property.test.ts proves it against n8n's own
+ * evaluation gives (test/nodes/node/expression-fast-path.property.test.ts proves it against n8n's own
  * evaluation, with both of its expression engines). Anything else, and any case where n8n would do
  * more than read the value (validation, value extraction by a pattern, an unusual value), goes to
  * n8n's getNodeParameter unchanged.

@@ -3,7 +3,7 @@
  * them into the node error; the credential's settings check returns one). Every reader and checker
  * returns one of these three, never a shape of its own: one parameter value read (`Read`, at most
  * one issue), a value checked with every issue found (`Checked`; `value` undefined when nothing can
- * be sent), and a request body built from an item's parameters (`Built`). test/unit/layers.test.ts
+ * be sent), and a request body built from an item's parameters (`Built`). test/cross-cutting/layers.test.ts
  * keeps it so.
  */
 /** One broken rule of one field, phrased for the user. */

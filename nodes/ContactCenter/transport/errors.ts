@@ -1,7 +1,7 @@
 /**
  * The node's error mapper: every failure of the API (HTTP, network, vendor codes, answers without
  * what they must hold) and any other failure an operation meets becomes the node error n8n shows
- * here. Bad input has its own builders in input/validation.ts; test/unit/layers.test.ts keeps
+ * here. Bad input has its own builders in input/validation.ts; test/cross-cutting/layers.test.ts keeps
  * node errors to these two files.
  */
 import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';

@@ -1,13 +1,13 @@
 /* eslint-disable @n8n/community-nodes/node-usable-as-tool, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- a probe node and a program of the tests, not shipped */
 /**
- * The cases of test/nodes/fastParameters.property.test.ts: a probe node, run by n8n-core through the
+ * The cases of test/nodes/node/expression-fast-path.property.test.ts: a probe node, run by n8n-core through the
  * harness, reads every parameter of each item twice, once through n8n's getNodeParameter and once
  * through the fast-path context (nodes/ContactCenter/actions/fastParameters.ts); the two must give
  * identical values and identical errors. Random items (text, numbers, unsafe integers, null,
  * missing fields, nested objects, lists, keys with dots, quotes, spaces and unicode) meet random
  * plain references; other expressions must never be read by the fast path.
  *
- * Also a program: `node -r ts-node/register/transpile-only fastParameters.cases.ts vm <seed,seed,...> <runs>`
+ * Also a program: `node -r ts-node/register/transpile-only expression-fast-path.cases.ts vm <seed,seed,...> <runs>`
  * starts n8n's
  * `vm` expression engine the way n8n does (Expression.initExpressionEngine, whose dynamic import
  * jest's module sandbox refuses) and prints the report of every case as JSON.
