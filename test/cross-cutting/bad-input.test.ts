@@ -231,7 +231,7 @@ function generate(): InputCase[] {
 		// Create or Update also needs its Phone: the item's first phone.
 		const parameters = op === 'customer.upsert' ? { ...customer, phone: x('mobile') } : customer;
 		build(op, parameters, customerItem, (b) => {
-			// Create or Update needs the name only to create, after its lookup (customer.phones-lists).
+			// Create or Update needs the name only to create, after its lookup (customer/upsert.test).
 			if (op === 'customer.create') b.empty('customerName', 'Customer Name');
 			b.enumeration('createMethod', 'Additional Fields → Create Method');
 			b.enumeration('customerOrigin', 'Additional Fields → Customer Origin');

@@ -1,8 +1,8 @@
 /**
  * Call Task → Create (its form: one Mon–Fri 09:00–18:00 window filled in, "Retry Unsuccessful
  * Calls" as a switch, Agent Type under Options); Get, Get Many and Voice Agent Get Many simplify by
- * default. The pickers' exact 18-digit ids are proven in lists.getAll, and a picked agent id created
- * unchanged in callTask.lifecycle.
+ * default. The pickers' exact 18-digit ids are proven in voiceAgent/ and callerNumberGroup/getAll,
+ * and a picked agent id created unchanged in callTask/start.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

@@ -157,7 +157,7 @@ describe('customer create: POST /openapi/crm/add', () => {
 /**
  * A cascade custom field (e.g. Region) says in the Custom Fields mapper how its value is written
  * (the keys of each level joined by /, e.g. zj/hz) and which paths are valid, as select fields list
- * their choices; the value is text, sent as written like any text custom field (customer.rules).
+ * their choices; the value is text, sent as written like any text custom field (customer/rules.test).
  */
 describe('a cascade custom field', () => {
 	test('the mapper names its value format and its valid paths', async () => {

@@ -4,8 +4,8 @@
  * literally, field by field; Raw with what the sandbox stores; Selected Fields with exactly the
  * fields chosen. One customer, task or record has the same shape from Get, Get Many, Search and the
  * trigger; a custom field is named by its field id everywhere, so an output item fed back into
- * Update writes the same field. The simplifiers where the suites of callTask.create and
- * serviceRecord do not reach. Errors name their item (`… [item 1]`): API (vendor) errors, transport
+ * Update writes the same field. The simplifiers where the suites of callTask/create and
+ * serviceRecord/getAll do not reach. Errors name their item (`… [item 1]`): API (vendor) errors, transport
  * errors and the node's own "does not exist", in the node error and in the error item of "On
  * Error: Continue".
  */
