@@ -254,7 +254,7 @@ function parametersOf(given: INodeParameters): INodeParameters {
 	return NodeHelpers.getNodeParameters(properties, given, true, false, node, description) ?? {};
 }
 
-/** These defaults are also run: callTask.create ("the form as it opens") and serviceRecord. */
+/** These defaults are also run: callTask/create.test ("the form as it opens") and serviceRecord. */
 describe('the parameters n8n gives a new node', () => {
 	test('Call Task → Create: one Mon-Fri 09:00-18:00 window, retry off, empty Options', () => {
 		const parameters = parametersOf({ resource: 'callTask', operation: 'create' });

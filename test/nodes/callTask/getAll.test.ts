@@ -26,7 +26,7 @@ describe('callTask getAll: POST /openapi/agent/web/v1/callTask/query', () => {
 		expect(Object.keys(result.items[0].json)).toEqual(expect.arrayContaining(keys.split(' ')));
 	});
 
-	test('Limit 700: the fewest pages (at most 500), each as small as that allows (one page: getAll.limit)', async () => {
+	test('Limit 700: the fewest pages (at most 500), each as small as that allows (one page: node/limit)', async () => {
 		const many = await runMany({ operation: 'getAll', limit: 700 });
 		expect(bodies(many)).toEqual(pages(2, 350));
 		expect(many.items).toHaveLength(700);

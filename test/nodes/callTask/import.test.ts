@@ -412,7 +412,7 @@ describe('callTask import, Map Automatically', () => {
 		expect(result.items[0].json).toMatchObject({ taskId, rowCount: 4, droppedItems: '4' });
 	});
 
-	test('field names of your own, and item fields sent as variables, read under Options (its form: contract.test)', async () => {
+	test('field names of your own, and item fields sent as variables, read under Options (its form: cross-cutting/contract)', async () => {
 		const [taskId] = await newTasks(1);
 		const item = {
 			Tel: '13700000001',

@@ -1,4 +1,4 @@
-/** Call task rules (pure); the call task form and its pickers are in contract.test.ts. */
+/** Call task rules (pure); the call task form and its pickers are in test/cross-cutting/contract.test.ts. */
 import { hasExpression } from '../../../nodes/ContactCenter/actions/callTask/common';
 import { toApiDateFilter } from '../../../nodes/ContactCenter/actions/callTask/getAll.operation';
 import { describeItems } from '../../../nodes/ContactCenter/actions/errors';
@@ -14,7 +14,7 @@ import {
 	weekdayNumber,
 } from '../../../nodes/ContactCenter/actions/callTask/taskRules';
 
-describe('task rules (the refusals and the shapes sent: callTask.create)', () => {
+describe('task rules (the refusals and the shapes sent: callTask/create)', () => {
 	test('weekdays: numbers, digit strings and day names become 1..7, sorted', () => {
 		expect(checkWeekdays('w', [5, '1', 'wednesday', 'Sun']).value).toEqual([1, 3, 5, 7]);
 		expect(checkWeekdays('w', 'Mon, Tue,fri').value).toEqual([1, 2, 5]);
@@ -91,7 +91,7 @@ describe('import rows', () => {
 		[variables([{ name: '', value: '1' }]), 'additionalFields.variables[0].name is required'],
 		[{ dupStrategy: 'all' }, has('options.dupStrategy must be one of task, batch, none')],
 	])(
-		'a row breaking rule %# gets exactly that issue (the rules callTask.import refuses are not repeated: spaces in a number, a long name, 21 variables, an object as a value)',
+		'a row breaking rule %# gets exactly that issue (the rules callTask/import refuses are not repeated: spaces in a number, a long name, 21 variables, an object as a value)',
 		(input, issue) => {
 			const row = { ...base, ...input } as Parameters<typeof checkImportRow>[1];
 			expect(checkImportRow(0, row).issues.map((i) => `${i.field} ${i.problem}`)).toEqual([issue]);
@@ -107,7 +107,7 @@ describe('import rows', () => {
 	});
 });
 
-test('errors describe item lists as ranges (the request plan: callTask.import)', () => {
+test('errors describe item lists as ranges (the request plan: callTask/import)', () => {
 	expect(describeItems([3, 0, 1, 2, 7, 9, 10])).toBe('0-3, 7, 9-10');
 	expect(describeItems([0, 2, 4, 6, 8, 10, 12], 3)).toBe('0, 2, 4 and 4 more ranges');
 });

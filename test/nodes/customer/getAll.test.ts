@@ -109,7 +109,7 @@ describe('customer getAll: POST /openapi/crm/list', () => {
 	});
 });
 
-describe('customer list query (between, empty, one sort rule and a zoneless range: customer.read)', () => {
+describe('customer list query (between, empty, one sort rule and a zoneless range: customer/getAll)', () => {
 	test('conditions, sorting and time ranges with offsets in API form', () => {
 		const sortList = [
 			{ field: 'createTime', orderBy: 'desc' },
@@ -145,7 +145,7 @@ describe('customer list query (between, empty, one sort rule and a zoneless rang
 		});
 	});
 
-	test('value counts of gt and in, and a missing field, are issues (the others: customer.read)', () => {
+	test('value counts of gt and in, and a missing field, are issues (the others: customer/getAll)', () => {
 		const values = [
 			{ field: 'c', operator: 'gt', value: ['1', '2'] },
 			{ field: '', operator: 'eq', value: 'x' },

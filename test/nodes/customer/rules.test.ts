@@ -66,7 +66,7 @@ function write(partial: Partial<WriteInput>): ReturnType<typeof buildCustomerBod
 }
 
 describe('customer write body (create, upsert, update)', () => {
-	test('values trimmed; blank memos, empty contact lists and empty sources left out (the other fields: customer.write)', () => {
+	test('values trimmed; blank memos, empty contact lists and empty sources left out (the other fields: customer/create)', () => {
 		const built = write({
 			optionalFields: { owner: ' u-7 ', mobileDecrypt: 'MODE', customerSource: 'web, fair ,' },
 			contacts: {
@@ -89,7 +89,7 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
-	test('contacts from data follow the ones entered one by one (lists as text: customer.search-upsert)', () => {
+	test('contacts from data follow the ones entered one by one (lists as text: customer/create, Contacts Input)', () => {
 		const built = write({
 			contactLists: {
 				mobile: {
@@ -113,7 +113,7 @@ describe('customer write body (create, upsert, update)', () => {
 		});
 	});
 
-	test('a custom key that is a standard field is refused (custom values as top-level keys: customer.write)', () => {
+	test('a custom key that is a standard field is refused (custom values as top-level keys: customer/create)', () => {
 		const clash = write({ customFields: mapper({ level: 'gold', owner: 'x' }) });
 		expect(clash.issues).toEqual([
 			expect.objectContaining({
@@ -135,7 +135,7 @@ describe('customer write body (create, upsert, update)', () => {
 });
 
 describe('custom fields: configuration to resource-mapper fields', () => {
-	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order (the field flags, and none required in update: customer.read/write)', () => {
+	test('types map to n8n types, choices become options, only enabled custom fields in the tenant order (the field flags, and none required in update: customer/get, create and update)', () => {
 		// The field list as the API sends it: enabled (status 1) unless said otherwise.
 		const raw = (field: string, name: string, type: string, sort: number, more: IDataObject = {}) =>
 			toFieldConfig({ field, name, type, status: 1, sort, ...more });
@@ -186,7 +186,7 @@ describe('custom fields: configuration to resource-mapper fields', () => {
 });
 
 describe('custom fields: values checked against the saved schema and converted', () => {
-	test('numbers and multi-choices become API text, unknown keys are kept, empty values are not sent (date-times: customer.write)', () => {
+	test('numbers and multi-choices become API text, unknown keys are kept, empty values are not sent (date-times: customer/create)', () => {
 		const values = { level: 'silver', score: 12.5, tags: 'a, b', note: 42, unknownKey: 'kept' };
 		expect(readCustomFieldValues(mapper(values), 'add', ZONES)).toEqual({
 			issues: [],

@@ -18,7 +18,7 @@ import { APP, customerPhones, customerSearches, customerWrites, typedForms } fro
 const { crmAdd: ADD, crmUpdate: UPDATE, crmList: LIST } = PATHS;
 const { control, customFields, run, customerInSandbox, seedCustomer } = customerWrites();
 
-describe('customer upsert: find by Phone, then update or add (more cases: customer.search-upsert)', () => {
+describe('customer upsert: find by Phone, then update or add (more cases below)', () => {
 	/** Create or Update of a gold customer with this name and Phone (also given with memo "mobile"). */
 	const upsert = (name: string, phone: string, more = {}, options?: Parameters<typeof run>[1]) =>
 		run(

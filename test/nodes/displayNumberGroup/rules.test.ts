@@ -6,7 +6,7 @@ const fields = (issues: Array<{ field: string }>) => issues.map((i) => i.field);
 describe('display-number group fields (pure)', () => {
 	const { buildCreateBody: create, buildUpdateBody: update } = numberGroup;
 
-	it('create: the name trimmed, empty optional fields left out (every field: groups.test)', () => {
+	it('create: the name trimmed, empty optional fields left out (every field: create.test)', () => {
 		const overflowGroupId = { mode: 'list', value: '' };
 		const fields = { remark: '', defaultNumberList: ['0102'], overflowGroupId };
 		expect(create(' Sales ', '3', '0101', fields)).toEqual({
@@ -20,7 +20,7 @@ describe('display-number group fields (pure)', () => {
 		});
 	});
 
-	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location (the refusals with other strategies, and of lists: groups.test)', () => {
+	it('create requires name, a strategy of 1, 2 or 3 and at least one number; default numbers with By Home Location (the refusals with other strategies, and of lists: create.test)', () => {
 		expect(fields(create('', '4', '', {}).issues)).toEqual(['groupName', 'strategy', 'numberList']);
 		expect(create('A', 2, '1', {}).body.strategy).toBe('2');
 		expect(create('A', '3', '0101', { defaultNumberList: '0102' }).issues).toEqual([]);
@@ -34,7 +34,7 @@ describe('display-number group fields (pure)', () => {
 		});
 	});
 
-	it('update checks the group, numbers, name, strategy and default numbers (self-overflow: groups.test)', () => {
+	it('update checks the group, numbers, name, strategy and default numbers (self-overflow: update.test)', () => {
 		const issues = (numbers: unknown, added: Parameters<typeof update>[2], id = '77') =>
 			fields(update(id, numbers, added).issues).join();
 		expect(issues('x', {}, '')).toBe('groupId,numberList');

@@ -51,7 +51,7 @@ describe('service group fields (pure)', () => {
 		expect([0, '12', -1, 1.5, '', null].map(nonNegativeInteger)).toEqual([0, 12, ...refused]);
 	});
 
-	it('create: name and agent numbers trimmed, leaders from text, 0 and false sent (every field: groups.test)', () => {
+	it('create: name and agent numbers trimmed, leaders from text, 0 and false sent (every field: create.test)', () => {
 		const given = { timeout: 0, failedNotAssigned: false };
 		expect(buildCreateBody(' Hotline ', source, { ...given, groupLeader: '1001,\n1002' })).toEqual({
 			issues: [],
