@@ -36,6 +36,50 @@ const REGION = {
 	],
 };
 
+/** The custom fields of the write tests: Level (a required select), Score, Visit at. */
+const WRITE_FIELDS = [
+	{
+		field: 'level',
+		name: 'Level',
+		type: 'select',
+		required: true,
+		choices: [
+			{ key: 'gold', value: 'Gold', isDefault: false },
+			{ key: 'silver', value: 'Silver', isDefault: true },
+		],
+	},
+	{ field: 'score', name: 'Score', type: 'number' },
+	{ field: 'visitAt', name: 'Visit at', type: 'datetime' },
+];
+/** The custom fields of the read tests: Level (a required select) and a disabled text. */
+const READ_FIELDS = [
+	{
+		field: 'level',
+		name: 'Level',
+		type: 'select',
+		required: true,
+		choices: [{ key: 'gold', value: 'Gold', isDefault: false }],
+	},
+	{ field: 'archived', name: 'Archived note', type: 'text', status: 0 },
+];
+/** The read tests' customers, in this order: their ids are `ids.amy`, `ids.ben`, `ids.cal`. */
+const AMY_BEN_CAL = [
+	{
+		customerName: 'Amy',
+		createTime: '2026-01-10 08:00:00',
+		callingNumber: 2,
+		level: 'gold',
+		mobile: [{ value: '13100000001', memo: '' }],
+	},
+	{ customerName: 'Ben', createTime: '2026-01-10 14:00:00', callingNumber: 5 },
+	{
+		customerName: 'Cal',
+		createTime: '2026-01-11 09:00:00',
+		callingNumber: 9,
+		email: [{ value: 'cal@example.com', memo: '' }],
+	},
+];
+
 /**
  * Create, Create or Update and Update: tenant 1090 with three custom fields (Level, a required
  * select; Score; Visit at) and a second tenant that holds only a cascade custom field. The schemas
@@ -59,20 +103,7 @@ export function customerWrites() {
 	beforeAll(async () => {
 		await control.seedFields({
 			appId: APP.appId,
-			fields: [
-				{
-					field: 'level',
-					name: 'Level',
-					type: 'select',
-					required: true,
-					choices: [
-						{ key: 'gold', value: 'Gold', isDefault: false },
-						{ key: 'silver', value: 'Silver', isDefault: true },
-					],
-				},
-				{ field: 'score', name: 'Score', type: 'number' },
-				{ field: 'visitAt', name: 'Visit at', type: 'datetime' },
-			],
+			fields: WRITE_FIELDS,
 		});
 		await control.seedFields({
 			appId: CASCADE.appId,
@@ -132,35 +163,11 @@ export function customerReads() {
 	beforeAll(async () => {
 		await control.seedFields({
 			appId: APP.appId,
-			fields: [
-				{
-					field: 'level',
-					name: 'Level',
-					type: 'select',
-					required: true,
-					choices: [{ key: 'gold', value: 'Gold', isDefault: false }],
-				},
-				{ field: 'archived', name: 'Archived note', type: 'text', status: 0 },
-			],
+			fields: READ_FIELDS,
 		});
 		const seeded = await control.seedCustomers({
 			appId: APP.appId,
-			customers: [
-				{
-					customerName: 'Amy',
-					createTime: '2026-01-10 08:00:00',
-					callingNumber: 2,
-					level: 'gold',
-					mobile: [{ value: '13100000001', memo: '' }],
-				},
-				{ customerName: 'Ben', createTime: '2026-01-10 14:00:00', callingNumber: 5 },
-				{
-					customerName: 'Cal',
-					createTime: '2026-01-11 09:00:00',
-					callingNumber: 9,
-					email: [{ value: 'cal@example.com', memo: '' }],
-				},
-			],
+			customers: AMY_BEN_CAL,
 		});
 		[ids.amy, ids.ben, ids.cal] = seeded;
 		bulk.ids = await control.seedCustomers({ appId: BULK.appId, count: 2500 });
