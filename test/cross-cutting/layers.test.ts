@@ -174,6 +174,22 @@ describe('validation results', () => {
 });
 
 describe('test suites', () => {
+	it('npm test runs every test file: the fast suites (test:unit) and then the end-to-end ones (test:e2e)', () => {
+		const scripts = (
+			JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+				scripts: Record<string, string>;
+			}
+		).scripts;
+		expect(scripts.test).toMatch(/&& npm run test:unit && npm run test:e2e$/);
+		expect(scripts['test:e2e']).toBe('jest test/e2e');
+		const fast = scripts['test:unit'].split(' ').filter((word) => word.startsWith('test/'));
+		const unrun = sources(path.join(ROOT, 'test'))
+			.filter((file) => file.endsWith('.test.ts'))
+			.map((file) => path.relative(ROOT, file).split(path.sep).join('/'))
+			.filter((file) => !['test/e2e', ...fast].some((folder) => file.startsWith(`${folder}/`)));
+		expect(unrun).toEqual([]);
+	});
+
 	// And tools/: its programs (`npm start`, the bench) start the sandbox too; nothing else there may.
 	const testFiles = [...sources(path.join(ROOT, 'test')), ...sources(path.join(ROOT, 'tools'))].map(
 		read,
