@@ -6,7 +6,7 @@
  * wait `factor` of its length (still a timer, so events keep their order); the requests, their
  * number and the errors are the product's own. The lengths are pinned elsewhere:
  * test/transport/transport.test.ts ("retry delays", retryDelayMs) and the real-time spacing test of
- * test/reliability/faults.reads.test.ts, which must not call this.
+ * test/cross-cutting/faults.reads.test.ts, which must not call this.
  */
 import * as workflow from 'n8n-workflow';
 
