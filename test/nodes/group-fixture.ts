@@ -10,7 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
-import { locator, picker } from './run-checks';
+import { expectInvalid, locator, picker } from './run-checks';
 
 export const APP = { appId: '1090', appSecret: 'demo-secret' };
 
@@ -122,3 +122,108 @@ export const REFUSALS: Record<string, Record<string, INodeParameters>> = {
 		'"Group Name" is required': { groupName: '={{ "" }}' },
 	},
 };
+
+type GroupResource = 'serviceGroup' | 'displayNumberGroup';
+
+/** Create: the API refusing a create, and the refusals both resources make before sending. The tests both group resources share, run for `group`. */
+export function sharedCreateTests(
+	world: ReturnType<typeof groupsSandbox>,
+	group: GroupResource,
+): void {
+	const { control, runner } = world;
+	const KINDS = groupKind(world, group);
+
+	describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
+		const { run, paths } = kind;
+
+		test('create refused by the API: the vendor error with its code and help', async () => {
+			const result = await run({ operation: 'create', ...VALID[kind.resource], ...kind.badCreate });
+			expect(result.requests.map((r) => [r.path, r.code])).toEqual([[paths.create, '00000400']]);
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error?.message).toBe(
+				`Contact Center error 00000400: ${kind.badCreateMessage} [item 0]`,
+			);
+			expect(result.error?.description).toContain('The API rejected a parameter');
+		});
+	});
+
+	test.each(
+		Object.entries(REFUSALS)
+			.filter(([resource]) => resource === group)
+			.flatMap(([resource, cases]) =>
+				Object.entries(cases).map(
+					([message, fields]) => [resource, message, { ...VALID[resource], ...fields }] as const,
+				),
+			),
+	)(
+		'%s create refused with %s: an error naming item and field, zero requests',
+		async (resource, message, parameters) => {
+			const result = await runner(resource)({ operation: 'create', ...parameters });
+			expectInvalid(result, '');
+			expect(result.error?.message).toContain(message);
+			const state = await control.getState(APP.appId);
+			expect([...state.serviceGroups, ...state.displayNumberGroups]).toEqual([]);
+		},
+	);
+}
+
+/** Delete: one request per item from the items' ids; an empty id sends nothing. The tests both group resources share, run for `group`. */
+export function sharedDeleteTests(
+	world: ReturnType<typeof groupsSandbox>,
+	group: GroupResource,
+): void {
+	const KINDS = groupKind(world, group);
+
+	describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
+		const { run, param, key, paths, what, label } = kind;
+
+		test('delete: one request per input item (ids from the items), {deleted: true, id} paired; deleting again gets the vendor error', async () => {
+			const [keep, ...gone] = await kind.seed(3);
+			const result = await run(
+				{ operation: 'delete', [param]: locator('={{ $json.id }}', 'id') },
+				{ items: gone.map((id) => ({ id })) },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.requests.map((r) => [r.path, r.body, r.signatureValid])).toEqual(
+				gone.map((id) => [paths.delete, { [key]: id }, true]),
+			);
+			expect(result.items).toEqual(
+				gone.map((id, item) => ({ json: { deleted: true, id }, pairedItem: { item } })),
+			);
+			expect(await kind.ids()).toEqual([keep]);
+			const again = await run({ operation: 'delete', [param]: locator(gone[0]) });
+			expect(again.requests.map((r) => [r.path, r.code])).toEqual([[paths.delete, '00000400']]);
+			expect(again.error?.message).toBe(
+				`Contact Center error 00000400: ${what} ${gone[0]} does not exist [item 0]`,
+			);
+		});
+
+		test('an empty id: an error and zero requests (typed: n8n refuses it; from an expression: the node does)', async () => {
+			const typed = await run({ operation: 'delete', [param]: locator('', 'id') });
+			expect(typed.requests).toEqual([]);
+			expect(typed.error?.message).toContain(`Parameter "${label}" is required`);
+			const expression = await run({ operation: 'delete', [param]: locator('={{ "" }}', 'id') });
+			expect(expression.requests).toEqual([]);
+			expect(expression.error?.message).toContain(`Invalid input [item 0]: "${label}" is required`);
+		});
+	});
+}
+
+/** Get Many with no groups. The tests both group resources share, run for `group`. */
+export function sharedGetAllTests(
+	world: ReturnType<typeof groupsSandbox>,
+	group: GroupResource,
+): void {
+	const KINDS = groupKind(world, group);
+
+	describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
+		const { run } = kind;
+
+		test('getAll with no groups: no items, no error', async () => {
+			const result = await run({ operation: 'getAll', returnAll: true });
+			expect(result.error).toBeUndefined();
+			expect(result.requests).toHaveLength(1);
+			expect(result.items).toEqual([]);
+		});
+	});
+}

@@ -2,45 +2,13 @@
  * Display Number Group → Create (the tests both group resources share run per resource: ../group-fixture.ts).
  */
 import { PATHS } from '../../sandbox/fixture';
-import { expectInvalid, locator } from '../run-checks';
-import { APP, REFUSALS, VALID, groupKind, groupsSandbox } from '../group-fixture';
+import { locator } from '../run-checks';
+import { sharedCreateTests, groupsSandbox } from '../group-fixture';
 
 const world = groupsSandbox();
-const { control, runner, numbers, numberGroups } = world;
-const KINDS = groupKind(world, 'displayNumberGroup');
+const { numbers, numberGroups } = world;
 
-describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
-	const { run, paths } = kind;
-
-	test('create refused by the API: the vendor error with its code and help', async () => {
-		const result = await run({ operation: 'create', ...VALID[kind.resource], ...kind.badCreate });
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([[paths.create, '00000400']]);
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(
-			`Contact Center error 00000400: ${kind.badCreateMessage} [item 0]`,
-		);
-		expect(result.error?.description).toContain('The API rejected a parameter');
-	});
-});
-
-test.each(
-	Object.entries(REFUSALS)
-		.filter(([resource]) => resource === 'displayNumberGroup')
-		.flatMap(([resource, cases]) =>
-			Object.entries(cases).map(
-				([message, fields]) => [resource, message, { ...VALID[resource], ...fields }] as const,
-			),
-		),
-)(
-	'%s create refused with %s: an error naming item and field, zero requests',
-	async (resource, message, parameters) => {
-		const result = await runner(resource)({ operation: 'create', ...parameters });
-		expectInvalid(result, '');
-		expect(result.error?.message).toContain(message);
-		const state = await control.getState(APP.appId);
-		expect([...state.serviceGroups, ...state.displayNumberGroups]).toEqual([]);
-	},
-);
+sharedCreateTests(world, 'displayNumberGroup');
 
 describe('displayNumberGroup', () => {
 	test('create sends name, strategy and the numbers typed one per line; the output is the created group with its id as a string; By Home Location', async () => {

@@ -2,22 +2,12 @@
  * Display Number Group → Get Many, and the group picker (the tests both group resources share run per resource: ../group-fixture.ts).
  */
 import { PATHS } from '../../sandbox/fixture';
-import { APP, groupKind, groupsSandbox } from '../group-fixture';
+import { APP, sharedGetAllTests, groupsSandbox } from '../group-fixture';
 
 const world = groupsSandbox();
 const { control, numbers, search } = world;
-const KINDS = groupKind(world, 'displayNumberGroup');
 
-describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
-	const { run } = kind;
-
-	test('getAll with no groups: no items, no error', async () => {
-		const result = await run({ operation: 'getAll', returnAll: true });
-		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
-		expect(result.items).toEqual([]);
-	});
-});
+sharedGetAllTests(world, 'displayNumberGroup');
 
 describe('displayNumberGroup', () => {
 	const pages = (...sizes: number[]) => sizes.map((pageSize, i) => ({ page: i + 1, pageSize }));

@@ -2,45 +2,13 @@
  * Service Group → Create (the tests both group resources share run per resource: ../group-fixture.ts).
  */
 import { PATHS } from '../../sandbox/fixture';
-import { envelopeFault, expectInvalid, locator } from '../run-checks';
-import { APP, REFUSALS, VALID, agent, groupKind, groupsSandbox, members } from '../group-fixture';
+import { envelopeFault, locator } from '../run-checks';
+import { agent, sharedCreateTests, groupsSandbox, members } from '../group-fixture';
 
 const world = groupsSandbox();
-const { control, runner, service, serviceGroups } = world;
-const KINDS = groupKind(world, 'serviceGroup');
+const { control, service, serviceGroups } = world;
 
-describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
-	const { run, paths } = kind;
-
-	test('create refused by the API: the vendor error with its code and help', async () => {
-		const result = await run({ operation: 'create', ...VALID[kind.resource], ...kind.badCreate });
-		expect(result.requests.map((r) => [r.path, r.code])).toEqual([[paths.create, '00000400']]);
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(
-			`Contact Center error 00000400: ${kind.badCreateMessage} [item 0]`,
-		);
-		expect(result.error?.description).toContain('The API rejected a parameter');
-	});
-});
-
-test.each(
-	Object.entries(REFUSALS)
-		.filter(([resource]) => resource === 'serviceGroup')
-		.flatMap(([resource, cases]) =>
-			Object.entries(cases).map(
-				([message, fields]) => [resource, message, { ...VALID[resource], ...fields }] as const,
-			),
-		),
-)(
-	'%s create refused with %s: an error naming item and field, zero requests',
-	async (resource, message, parameters) => {
-		const result = await runner(resource)({ operation: 'create', ...parameters });
-		expectInvalid(result, '');
-		expect(result.error?.message).toContain(message);
-		const state = await control.getState(APP.appId);
-		expect([...state.serviceGroups, ...state.displayNumberGroups]).toEqual([]);
-	},
-);
+sharedCreateTests(world, 'serviceGroup');
 
 describe('serviceGroup', () => {
 	test('create sends name and members, then reads the new group back: the output is the group as the API holds it; every additional field', async () => {

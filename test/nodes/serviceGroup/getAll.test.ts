@@ -3,22 +3,12 @@
  */
 import { PATHS } from '../../sandbox/fixture';
 import { locator } from '../run-checks';
-import { APP, agent, groupKind, groupsSandbox } from '../group-fixture';
+import { APP, agent, sharedGetAllTests, groupsSandbox } from '../group-fixture';
 
 const world = groupsSandbox();
 const { control, service, search } = world;
-const KINDS = groupKind(world, 'serviceGroup');
 
-describe.each(KINDS)('$resource (shared behaviour)', (kind) => {
-	const { run } = kind;
-
-	test('getAll with no groups: no items, no error', async () => {
-		const result = await run({ operation: 'getAll', returnAll: true });
-		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(1);
-		expect(result.items).toEqual([]);
-	});
-});
+sharedGetAllTests(world, 'serviceGroup');
 
 describe('serviceGroup', () => {
 	test('getAll: every group in one request (the list has no paging), Limit the first N, or one queue number', async () => {
