@@ -7,7 +7,7 @@ import { ContactCenter } from '../../nodes/ContactCenter/ContactCenter.node';
 import { nodeRunner } from '../harness';
 import { PATHS, useSandbox } from '../sandbox/fixture';
 import type { VoiceAgent } from '../sandbox/types';
-import { bodies, picker } from './run-checks';
+import { bodies, envelopeFault, picker } from './run-checks';
 
 // One tenant with exactly 1,100 agents and 1,100 caller-number groups (paging), one with a few named ones.
 export const MANY = { appId: '3090', appSecret: 'many-secret' };
@@ -163,4 +163,36 @@ export function pagedListTests(
 			]);
 		});
 	});
+}
+
+/** A list whose read the API refuses in its envelope: a node error, or an error item with continueOnFail. */
+export function envelopeFailureTest(
+	world: ReturnType<typeof listsSandbox>,
+	pathPattern: string,
+	resource: string,
+	envelopeCode: string | number,
+	envelopeMessage: string,
+): void {
+	const { control, runner } = world;
+	test.each([[pathPattern, resource]])(
+		'%s (%s): an envelope failure surfaces as a node error, or an error item with continueOnFail',
+		async () => {
+			await control.addFault({
+				...envelopeFault(pathPattern, envelopeCode, envelopeMessage),
+				count: 2,
+			});
+			const run = runner(FEW, resource);
+			const failed = await run({ returnAll: true });
+			expect(failed.requests).toHaveLength(1);
+			const message = `Contact Center error ${envelopeCode}: ${envelopeMessage} [item 0]`;
+			expect(failed.error?.message).toBe(message);
+			const kept = await run({ returnAll: true }, { continueOnFail: true });
+			expect(kept.items).toEqual([
+				{
+					json: expect.objectContaining({ error: message, code: String(envelopeCode) }),
+					pairedItem: { item: 0 },
+				},
+			]);
+		},
+	);
 }

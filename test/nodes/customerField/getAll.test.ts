@@ -1,11 +1,11 @@
 /** Customer Field → Get Many. */
 import { PATHS } from '../../sandbox/fixture';
 import type { RunNodeResult } from '../../harness';
-import { bodies, envelopeFault, expectRefused } from '../run-checks';
-import { FEW, LEVEL, listsSandbox } from '../list-fixture';
+import { bodies, expectRefused } from '../run-checks';
+import { FEW, LEVEL, envelopeFailureTest, listsSandbox } from '../list-fixture';
 
 const world = listsSandbox();
-const { control, runner } = world;
+const { runner } = world;
 
 describe('customerField getAll: POST /openapi/crm/config/field/list', () => {
 	const run = runner(FEW, 'customerField');
@@ -55,24 +55,4 @@ test.each([
 	},
 );
 
-test.each([[PATHS.crmFields, 'customerField', '00000400', 'app id parameter error']])(
-	'%s (%s): an envelope failure surfaces as a node error, or an error item with continueOnFail',
-	async (pathPattern, resource, envelopeCode, envelopeMessage) => {
-		await control.addFault({
-			...envelopeFault(pathPattern, envelopeCode, envelopeMessage),
-			count: 2,
-		});
-		const run = runner(FEW, resource);
-		const failed = await run({ returnAll: true });
-		expect(failed.requests).toHaveLength(1);
-		const message = `Contact Center error ${envelopeCode}: ${envelopeMessage} [item 0]`;
-		expect(failed.error?.message).toBe(message);
-		const kept = await run({ returnAll: true }, { continueOnFail: true });
-		expect(kept.items).toEqual([
-			{
-				json: expect.objectContaining({ error: message, code: String(envelopeCode) }),
-				pairedItem: { item: 0 },
-			},
-		]);
-	},
-);
+envelopeFailureTest(world, PATHS.crmFields, 'customerField', '00000400', 'app id parameter error');

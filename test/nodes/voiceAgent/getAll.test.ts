@@ -1,7 +1,14 @@
 /** Voice Agent → Get Many (and the agent picker). */
 import { PATHS } from '../../sandbox/fixture';
-import { bodies, envelopeFault, expectRefused } from '../run-checks';
-import { FEW, MANY, listsSandbox, pagedListTests, pages } from '../list-fixture';
+import { bodies, expectRefused } from '../run-checks';
+import {
+	FEW,
+	MANY,
+	envelopeFailureTest,
+	listsSandbox,
+	pagedListTests,
+	pages,
+} from '../list-fixture';
 
 const world = listsSandbox();
 const { control, runner } = world;
@@ -65,24 +72,4 @@ test.each([
 	},
 );
 
-test.each([[PATHS.agentQuery, 'voiceAgent', 400, 'appId is empty']])(
-	'%s (%s): an envelope failure surfaces as a node error, or an error item with continueOnFail',
-	async (pathPattern, resource, envelopeCode, envelopeMessage) => {
-		await control.addFault({
-			...envelopeFault(pathPattern, envelopeCode, envelopeMessage),
-			count: 2,
-		});
-		const run = runner(FEW, resource);
-		const failed = await run({ returnAll: true });
-		expect(failed.requests).toHaveLength(1);
-		const message = `Contact Center error ${envelopeCode}: ${envelopeMessage} [item 0]`;
-		expect(failed.error?.message).toBe(message);
-		const kept = await run({ returnAll: true }, { continueOnFail: true });
-		expect(kept.items).toEqual([
-			{
-				json: expect.objectContaining({ error: message, code: String(envelopeCode) }),
-				pairedItem: { item: 0 },
-			},
-		]);
-	},
-);
+envelopeFailureTest(world, PATHS.agentQuery, 'voiceAgent', 400, 'appId is empty');
