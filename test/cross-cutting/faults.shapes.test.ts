@@ -107,12 +107,16 @@ describe('wrong-shape JSON on every read endpoint: a clear error, one request, n
 });
 
 /** Starts a run, waits until its first list request has reached the sandbox (held by a delay fault), then changes the data. */
-async function changeDuringFirstPage(change: () => Promise<unknown>): Promise<RunNodeResult> {
+async function changeDuringFirstPage(
+	change: () => Promise<unknown>,
+	path: string = PATHS.crmList,
+	resource = 'customer',
+): Promise<RunNodeResult> {
 	await fx.control.clearLog();
-	await fx.fault(PATHS.crmList, { kind: 'delay', delayMs: 1500 }, 1);
-	const running = fx.run({ resource: 'customer', operation: 'getAll', returnAll: true });
+	await fx.fault(path, { kind: 'delay', delayMs: 1500 }, 1);
+	const running = fx.run({ resource, operation: 'getAll', returnAll: true });
 	// The delay fault logs the request when its handler has run (page 1 is read); the answer is held back.
-	const arrived = async () => (await fx.control.getLog({ pathContains: PATHS.crmList })).length > 0;
+	const arrived = async () => (await fx.control.getLog({ pathContains: path })).length > 0;
 	for (let tries = 0; !(await arrived()); tries++) {
 		if (tries > 500) throw new Error('the first page request never arrived');
 		await new Promise((resolve) => setImmediate(resolve));
@@ -125,6 +129,39 @@ async function changeDuringFirstPage(change: () => Promise<unknown>): Promise<Ru
 const changeWarning = (result: RunNodeResult) =>
 	result.logs.find((log) => log.level === 'warn' && log.message.includes('The customers changed'))
 		?.message;
+
+// The voice-interface lists (pages of 500) share one reader; each names its own rows in the warning.
+describe('data changing between pages of the voice-interface lists (600 rows, pages of 500)', () => {
+	const seeders = {
+		voiceAgent: async (count: number) => await fx.control.seedAgents({ appId: APP_ID, count }),
+		callerNumberGroup: async (count: number) =>
+			await fx.control.seedCallerNumberGroups({ appId: APP_ID, count }),
+		callTask: async (count: number) => await fx.control.seedTasks({ appId: APP_ID, count }),
+	};
+	it.each([
+		['voiceAgent', PATHS.agentQuery, 'voice agents'],
+		['callerNumberGroup', PATHS.callerGroupQuery, 'caller number groups'],
+		['callTask', PATHS.taskQuery, 'call tasks'],
+	] as const)(
+		'%s (%s): 3 rows added after page 1: the run goes on, and the warning names the %s',
+		async (resource, path, what) => {
+			await seeders[resource](600);
+			const result = await changeDuringFirstPage(
+				async () => await seeders[resource](3),
+				path,
+				resource,
+			);
+			expect(result.error).toBeUndefined();
+			expect(on(result.requests, path)).toHaveLength(2);
+			const warning = result.logs.find((log) => log.level === 'warn')?.message ?? '';
+			const total = new RegExp(
+				`^Contact Center: The ${what} changed while they were read \\(the total went from (\\d+) to (\\d+) between pages`,
+			).exec(warning);
+			expect(total).not.toBeNull();
+			expect(Number(total?.[2]) - Number(total?.[1])).toBe(3);
+		},
+	);
+});
 
 describe('data changing between pages of a Return All (2,500 customers, pages of 1,000)', () => {
 	it('7 customers added after page 1: the 7 rows pushed onto page 2 are output once, and the change is logged', async () => {
