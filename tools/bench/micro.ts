@@ -34,7 +34,8 @@ import { readRecordQuery } from '../../nodes/ContactCenter/actions/serviceRecord
 import type { OutputChoice } from '../../nodes/ContactCenter/actions/output';
 import { serviceRecordItem } from '../../nodes/ContactCenter/actions/serviceRecord/simplify';
 import { readPage } from '../../nodes/ContactCenter/api/walker';
-import { positiveInteger, positiveNumericId } from '../../nodes/ContactCenter/input/validation';
+import { readNumber } from '../../nodes/ContactCenter/input/parameters';
+import { positiveNumericId } from '../../nodes/ContactCenter/input/validation';
 import {
 	exactNumbers,
 	parseJson,
@@ -274,7 +275,7 @@ export async function runMicro(url: string) {
 			checkTaskName('taskName', 'Renewal calls November', true);
 			positiveNumericId('voiceAgentId', '987654321098765432');
 			positiveNumericId('callerNumberGroupId', '876543210987654321');
-			positiveInteger('maxConcurrency', 3);
+			readNumber('maxConcurrency', 3, { required: true, integer: true, min: 1 }); // as Call Task → Create reads it
 			checkCallWindows({
 				window: [{ weekdays: [1, 2, 3, 4, 5], timeRanges: '09:00-12:00, 14:00-18:00' }],
 			});

@@ -1,7 +1,7 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { Issue } from './issues';
-import { readId, readNumber, shown } from './parameters';
+import { readId, shown } from './parameters';
 import { isBlank } from './values';
 
 /** An item's message and description from its issues: names the item, every broken field and rule, and the fix. */
@@ -95,10 +95,6 @@ export function oneOf(
 		problem: `must be one of ${allowed.join(', ')} (got ${shown(value)})`,
 		fix: 'Pick one of the listed values.',
 	};
-}
-
-export function positiveInteger(field: string, value: unknown): Issue | undefined {
-	return readNumber(field, value, { required: true, integer: true, min: 1 }).issue;
 }
 
 const NUMERIC_ID = {
